@@ -1,0 +1,1 @@
+//! Gomoku and renju rules (placeholder: being written).
