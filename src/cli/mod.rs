@@ -1,0 +1,79 @@
+//! The `arbiter` command line: parses arguments, runs one subcommand, and maps its outcome to an
+//! exit status (0 success, 2 bad input or usage). Subcommands print results to stdout and errors
+//! to stderr, in forms users' scripts rely on.
+
+mod forbidden;
+mod rules;
+
+use std::io::Write;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand, ValueEnum};
+
+/// Exit status for bad input (malformed FEN, illegal position, bad coordinates) and usage errors.
+pub const EXIT_BAD_INPUT: u8 = 2;
+
+#[derive(Parser, Debug)]
+#[command(name = "arbiter", version, about = "Conformance harness for board-game engine protocols")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+/// A game with move-based rules the harness knows.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum GameName {
+    Xiangqi,
+    Chess,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Count the leaf nodes of the legal move tree, split by root move.
+    ///
+    /// Prints one `move: count` line per legal move (sorted by move) and `nodes N` last.
+    Perft {
+        game: GameName,
+        /// Position in FEN (UCCI FEN for xiangqi); the start position when left out.
+        #[arg(long)]
+        fen: Option<String>,
+        /// Depth in plies.
+        #[arg(long)]
+        depth: u32,
+    },
+    /// Print the legal moves of a position, sorted ascending, space-separated, on one line.
+    Legal {
+        game: GameName,
+        /// Position in FEN (UCCI FEN for xiangqi); the start position when left out.
+        #[arg(long)]
+        fen: Option<String>,
+    },
+    /// Say whether a point is forbidden for black under renju: `allowed` or `forbidden <reason>`.
+    Forbidden(forbidden::ForbiddenArgs),
+}
+
+/// What went wrong, said to the user on stderr.
+#[derive(Debug, thiserror::Error)]
+pub enum CliError {
+    #[error("{0}")]
+    BadInput(String),
+    #[error("cannot write output: {0}")]
+    Output(#[from] std::io::Error),
+}
+
+/// Runs the command line and returns the process exit status.
+pub fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Perft { game, fen, depth } => rules::perft(game, fen.as_deref(), depth),
+        Command::Legal { game, fen } => rules::legal(game, fen.as_deref()),
+        Command::Forbidden(args) => forbidden::run(&args),
+    };
+    match result.and_then(|text| Ok(std::io::stdout().lock().write_all(text.as_bytes())?)) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(err) => {
+            eprintln!("error: {err}");
+            ExitCode::from(EXIT_BAD_INPUT)
+        }
+    }
+}

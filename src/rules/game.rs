@@ -1,0 +1,93 @@
+//! The small interface the harness uses for every move-based game (xiangqi, chess).
+
+use std::fmt;
+
+/// The two sides of a two-player game. In xiangqi `First` is red, in chess white.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Side {
+    First,
+    Second,
+}
+
+impl Side {
+    pub fn opponent(self) -> Side {
+        match self {
+            Side::First => Side::Second,
+            Side::Second => Side::First,
+        }
+    }
+}
+
+/// Where a game stands after the moves played so far.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameStatus {
+    /// The side to move has at least one legal move.
+    Ongoing,
+    /// The side to move is in check and has no legal move.
+    Checkmate { winner: Side },
+    /// The side to move is not in check and has no legal move. In xiangqi this loses for the side to
+    /// move (the winner is given); in chess it is a draw (no winner).
+    Stalemate { winner: Option<Side> },
+    /// Drawn by the rules without a move being impossible (chess: insufficient material).
+    Draw,
+}
+
+/// Rules of a move-based game, as the harness needs them: set up a position from FEN, parse an
+/// engine's move text and judge its legality, play it, and enumerate the legal moves.
+///
+/// Positions are values: playing a move changes the position in place, and `Clone` gives a copy to
+/// explore from (the harness copies before checking a whole `pv`).
+pub trait Game: Clone + fmt::Debug + Sized {
+    /// A legal move in this game's positions.
+    type Move: Copy + Eq + fmt::Debug;
+    /// Why a FEN string was refused.
+    type FenError: std::error::Error + Send + Sync + 'static;
+    /// Why a move text was refused (malformed, or illegal in the position).
+    type MoveError: std::error::Error + Send + Sync + 'static;
+
+    /// The game's name as the CLI spells it (`xiangqi`, `chess`).
+    const NAME: &'static str;
+
+    /// The standard start position.
+    fn start_position() -> Self;
+    /// Parses and validates a FEN (syntax and setup legality).
+    fn from_fen(fen: &str) -> Result<Self, Self::FenError>;
+    /// Formats the position as FEN, in the form the game's protocol uses.
+    fn fen(&self) -> String;
+    /// The side to move.
+    fn side_to_move(&self) -> Side;
+    /// Every legal move, in no particular order.
+    fn legal_moves(&self) -> Vec<Self::Move>;
+    /// Parses a move in the protocol's notation (ICCS for xiangqi, UCI for chess) and checks that it
+    /// is legal here.
+    fn parse_move(&self, text: &str) -> Result<Self::Move, Self::MoveError>;
+    /// Formats a legal move of this position in the protocol's notation.
+    fn move_text(&self, mv: Self::Move) -> String;
+    /// Plays a move previously returned by [`Game::legal_moves`] or [`Game::parse_move`] for this
+    /// very position.
+    fn play(&mut self, mv: Self::Move);
+    /// Whether the side to move is in check.
+    fn is_check(&self) -> bool;
+    /// Where the game stands.
+    fn status(&self) -> GameStatus;
+    /// Counts the leaf nodes of the legal move tree `depth` plies deep.
+    fn perft(&self, depth: u32) -> u64;
+
+    /// Parses a move and plays it: the usual way to follow a `moves …` list.
+    fn play_text(&mut self, text: &str) -> Result<Self::Move, Self::MoveError> {
+        let mv = self.parse_move(text)?;
+        self.play(mv);
+        Ok(mv)
+    }
+
+    /// The legal moves in protocol notation, sorted ascending.
+    fn legal_move_texts(&self) -> Vec<String> {
+        let mut texts: Vec<String> = self
+            .legal_moves()
+            .into_iter()
+            .map(|mv| self.move_text(mv))
+            .collect();
+        texts.sort();
+        texts
+    }
+}
