@@ -33,7 +33,11 @@ fn read_suite(text: &str) -> Vec<Case> {
             "perft" => {
                 let (depth, nodes) = value.split_once(' ').expect("perft DEPTH NODES");
                 let count = (depth.parse().unwrap(), nodes.parse().unwrap());
-                cases.last_mut().expect("perft before id").counts.push(count);
+                cases
+                    .last_mut()
+                    .expect("perft before id")
+                    .counts
+                    .push(count);
             }
             _ => panic!("line {}: unknown key {key:?}", number + 1),
         }

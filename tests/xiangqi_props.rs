@@ -85,7 +85,8 @@ fn follows_movement_rule(g: &Grid, from: (i32, i32), to: (i32, i32)) -> bool {
         }
         Kind::Pawn => {
             let forward = if piece.color == Color::Red { 1 } else { -1 };
-            (df == 0 && dr == forward) || (dr == 0 && df.abs() == 1 && !own_side(piece.color, from.1))
+            (df == 0 && dr == forward)
+                || (dr == 0 && df.abs() == 1 && !own_side(piece.color, from.1))
         }
     }
 }
@@ -119,12 +120,17 @@ fn reference_moves(pos: &Position) -> Vec<String> {
     let g = grid(pos);
     let mut moves = Vec::new();
     for from in Square::all() {
-        let Some(piece) = pos.piece_at(from) else { continue };
+        let Some(piece) = pos.piece_at(from) else {
+            continue;
+        };
         if piece.color != pos.turn() {
             continue;
         }
         for to in Square::all() {
-            let (a, b) = ((from.file() as i32, from.rank() as i32), (to.file() as i32, to.rank() as i32));
+            let (a, b) = (
+                (from.file() as i32, from.rank() as i32),
+                (to.file() as i32, to.rank() as i32),
+            );
             if !follows_movement_rule(&g, a, b) {
                 continue;
             }
@@ -141,7 +147,12 @@ fn reference_moves(pos: &Position) -> Vec<String> {
 }
 
 fn generated_moves(pos: &Position) -> Vec<String> {
-    let mut moves: Vec<String> = pos.legal_moves().as_slice().iter().map(Move::to_string).collect();
+    let mut moves: Vec<String> = pos
+        .legal_moves()
+        .as_slice()
+        .iter()
+        .map(Move::to_string)
+        .collect();
     moves.sort();
     moves
 }

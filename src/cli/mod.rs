@@ -14,7 +14,11 @@ use clap::{Parser, Subcommand, ValueEnum};
 pub const EXIT_BAD_INPUT: u8 = 2;
 
 #[derive(Parser, Debug)]
-#[command(name = "arbiter", version, about = "Conformance harness for board-game engine protocols")]
+#[command(
+    name = "arbiter",
+    version,
+    about = "Conformance harness for board-game engine protocols"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,

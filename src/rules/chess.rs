@@ -126,3 +126,91 @@ impl Game for ChessPosition {
         shakmaty::perft(&self.0, depth)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn pos(fen: &str) -> ChessPosition {
+        ChessPosition::from_fen(fen).unwrap()
+    }
+
+    #[test]
+    fn castling_is_the_kings_two_square_move() {
+        let p = pos("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+        let short = p.parse_move("e1g1").unwrap();
+        assert_eq!(p.move_text(short), "e1g1");
+        assert!(p.legal_move_texts().contains(&"e1c1".to_owned()));
+        let mut after = p.clone();
+        after.play(short);
+        assert_eq!(after.fen(), "r3k2r/8/8/8/8/8/8/R4RK1 b kq - 1 1");
+    }
+
+    #[test]
+    fn promotions_name_the_piece() {
+        let p = pos("8/4P3/8/8/8/8/k7/4K3 w - - 0 1");
+        let mv = p.parse_move("e7e8n").unwrap();
+        assert_eq!(p.move_text(mv), "e7e8n");
+        assert!(matches!(p.parse_move("e7e8"), Err(MoveError::Illegal { .. })));
+    }
+
+    #[test]
+    fn illegal_and_malformed_moves_are_refused() {
+        let p = ChessPosition::start_position();
+        assert_eq!(
+            p.parse_move("e2e5").unwrap_err().to_string(),
+            "e2e5 is illegal in this position"
+        );
+        assert!(matches!(p.parse_move("e2"), Err(MoveError::Syntax { .. })));
+        // The UCI null move is not a move of the position: the protocol layer handles `0000`.
+        assert!(p.parse_move("0000").is_err());
+    }
+
+    #[test]
+    fn game_status() {
+        let mate = pos("7k/6Q1/6K1/8/8/8/8/8 b - - 0 1");
+        assert_eq!(mate.status(), GameStatus::Checkmate { winner: Side::First });
+        let stalemate = pos("7k/8/6QK/8/8/8/8/8 b - - 0 1");
+        assert_eq!(stalemate.status(), GameStatus::Stalemate { winner: None });
+        assert_eq!(
+            pos("8/8/8/4k3/8/8/8/4K3 w - - 0 1").status(),
+            GameStatus::Draw
+        );
+        assert_eq!(ChessPosition::start_position().status(), GameStatus::Ongoing);
+    }
+
+    #[test]
+    fn bad_fens_are_refused() {
+        assert!(matches!(
+            ChessPosition::from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1"),
+            Err(FenError::Syntax(_))
+        ));
+        let err = ChessPosition::from_fen("8/8/8/8/8/8/8/K7 w - - 0 1").unwrap_err();
+        assert!(err.to_string().starts_with("illegal setup"), "{err}");
+    }
+
+    proptest! {
+        #[test]
+        fn parsers_never_panic(text in "\\PC{0,90}") {
+            let _ = ChessPosition::from_fen(&text);
+            let _ = ChessPosition::start_position().parse_move(&text);
+        }
+
+        #[test]
+        fn every_legal_move_round_trips(choices in prop::collection::vec(any::<u16>(), 0..60)) {
+            let mut p = ChessPosition::start_position();
+            for choice in choices {
+                let moves = p.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                for &mv in &moves {
+                    prop_assert_eq!(p.parse_move(&p.move_text(mv)).unwrap(), mv);
+                }
+                p.play(moves[choice as usize % moves.len()]);
+                prop_assert_eq!(pos(&p.fen()).fen(), p.fen());
+            }
+        }
+    }
+}

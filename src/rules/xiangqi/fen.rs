@@ -20,7 +20,9 @@ pub enum FenError {
     RankCount(usize),
     #[error("FEN rank {rank} has {files} files, expected 9")]
     FileCount { rank: u8, files: usize },
-    #[error("FEN rank {rank} has {found:?}, which is neither a piece letter (KABNRCP, kabnrcp) nor a digit 1-9")]
+    #[error(
+        "FEN rank {rank} has {found:?}, which is neither a piece letter (KABNRCP, kabnrcp) nor a digit 1-9"
+    )]
     BadChar { rank: u8, found: char },
     #[error("FEN side to move is {0:?}, expected w (or r) for red, b for black")]
     BadTurn(String),
@@ -40,7 +42,11 @@ pub enum SetupError {
     #[error("{color} has no king")]
     MissingKing { color: Color },
     #[error("{color} has more {kind}s than the {max} a side can have", kind = kind.name())]
-    TooMany { color: Color, kind: Kind, max: usize },
+    TooMany {
+        color: Color,
+        kind: Kind,
+        max: usize,
+    },
     #[error("{piece} on {square} is outside its palace")]
     OutsidePalace { piece: Piece, square: Square },
     #[error("{piece} on {square} is on a point it can never reach")]
@@ -97,6 +103,8 @@ impl Position {
         if rows.len() != RANKS as usize {
             return Err(FenError::RankCount(rows.len()));
         }
+        // Read the whole board first, so a malformed FEN is reported as such before any setup rule.
+        let mut placed = Vec::with_capacity(32);
         for (row, text) in rows.iter().enumerate() {
             let rank = RANKS - 1 - row as u8;
             let mut file = 0usize;
@@ -106,20 +114,24 @@ impl Position {
                     continue;
                 }
                 let piece = Piece::from_fen_letter(c).ok_or(FenError::BadChar { rank, found: c })?;
+                // A point past file i is not kept; the file count below reports the row.
                 if let Some(sq) = Square::new(file as u8, rank) {
-                    if !position.put(piece, sq) {
-                        return Err(SetupError::TooMany {
-                            color: piece.color,
-                            kind: piece.kind,
-                            max: piece.kind.max_count(),
-                        }
-                        .into());
-                    }
+                    placed.push((piece, sq));
                 }
                 file += 1;
             }
             if file != FILES as usize {
                 return Err(FenError::FileCount { rank, files: file });
+            }
+        }
+        for (piece, sq) in placed {
+            if !position.put(piece, sq) {
+                return Err(SetupError::TooMany {
+                    color: piece.color,
+                    kind: piece.kind,
+                    max: piece.kind.max_count(),
+                }
+                .into());
             }
         }
         validate(&position)?;
@@ -267,10 +279,22 @@ mod tests {
             err("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNX w"),
             "FEN rank 0 has 'X', which is neither a piece letter (KABNRCP, kabnrcp) nor a digit 1-9"
         );
-        assert!(err("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR x").contains("side to move"));
-        assert!(err("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w KQ - 0 1").contains("field 3"));
-        assert!(err("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - x 1").contains("halfmove"));
-        assert!(err("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1 9").contains("at most 6"));
+        assert!(
+            err("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR x")
+                .contains("side to move")
+        );
+        assert!(
+            err("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w KQ - 0 1")
+                .contains("field 3")
+        );
+        assert!(
+            err("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - x 1")
+                .contains("halfmove")
+        );
+        assert!(
+            err("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1 9")
+                .contains("at most 6")
+        );
     }
 
     #[test]
@@ -292,8 +316,8 @@ mod tests {
             "illegal setup: red king on c0 is outside its palace"
         );
         assert_eq!(
-            err("3k5/9/9/9/9/9/9/9/4A4/4K4 w"),
-            "illegal setup: red advisor on e1 is on a point it can never reach"
+            err("3k5/9/9/9/9/9/9/9/3A5/4K4 w"),
+            "illegal setup: red advisor on d1 is on a point it can never reach"
         );
         assert_eq!(
             err("3k5/9/9/9/4b4/9/9/9/9/4K4 w"),

@@ -31,7 +31,10 @@ pub struct Blockable {
     pub via: u8,
 }
 
-const NO_BLOCKABLE: Blockable = Blockable { to: NONE, via: NONE };
+const NO_BLOCKABLE: Blockable = Blockable {
+    to: NONE,
+    via: NONE,
+};
 
 pub struct Tables {
     /// `rays[sq][dir]`: the points from `sq` outwards in an orthogonal direction, nearest first.
@@ -257,7 +260,10 @@ mod tests {
     fn palace_moves_stay_in_the_palace() {
         assert_eq!(names(&TABLES.king[0][sq("e1")]), ["d1", "e0", "e2", "f1"]);
         assert_eq!(names(&TABLES.king[0][sq("d0")]), ["d1", "e0"]);
-        assert_eq!(names(&TABLES.advisor[1][sq("e8")]), ["d7", "d9", "f7", "f9"]);
+        assert_eq!(
+            names(&TABLES.advisor[1][sq("e8")]),
+            ["d7", "d9", "f7", "f9"]
+        );
         assert_eq!(names(&TABLES.advisor[1][sq("d9")]), ["e8"]);
     }
 
@@ -280,7 +286,10 @@ mod tests {
         assert_eq!(names(&TABLES.pawn[0][sq("a9")]), ["b9"]);
         assert_eq!(names(&TABLES.pawn[1][sq("e4")]), ["d4", "e3", "f4"]);
         // A black pawn on e2 or a sideways neighbour across the river attacks e1.
-        assert_eq!(names(&TABLES.pawn_attackers[1][sq("e1")]), ["d1", "e2", "f1"]);
+        assert_eq!(
+            names(&TABLES.pawn_attackers[1][sq("e1")]),
+            ["d1", "e2", "f1"]
+        );
     }
 
     #[test]
