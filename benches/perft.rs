@@ -28,7 +28,9 @@ fn main() {
     );
 
     let Some(peer) = find_fairy_stockfish() else {
-        println!("fairy-stockfish not found (apt-get install fairy-stockfish): no side-by-side figure");
+        println!(
+            "fairy-stockfish not found (apt-get install fairy-stockfish): no side-by-side figure"
+        );
         return;
     };
     match run_peer(&peer, depth) {
@@ -40,7 +42,10 @@ fn main() {
             if peer_nodes != nodes {
                 println!("node counts differ: {nodes} (arbiter) vs {peer_nodes} (fairy-stockfish)");
             }
-            println!("speed ratio arbiter / fairy-stockfish = {:.2}", theirs / ours);
+            println!(
+                "speed ratio arbiter / fairy-stockfish = {:.2}",
+                theirs / ours
+            );
         }
         Err(err) => println!("fairy-stockfish failed: {err}"),
     }

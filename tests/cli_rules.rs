@@ -9,7 +9,13 @@ fn arbiter() -> Command {
 }
 
 fn stdout(args: &[&str]) -> String {
-    let out = arbiter().args(args).assert().success().get_output().stdout.clone();
+    let out = arbiter()
+        .args(args)
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
     String::from_utf8(out).unwrap()
 }
 
@@ -20,11 +26,17 @@ fn xiangqi_perft_prints_one_line_per_move_then_the_total() {
     assert_eq!(lines.len(), 45);
     assert_eq!(lines[44], "nodes 1920");
     // Sorted by move, each `move: count`, the counts adding up to the total.
-    let moves: Vec<&str> = lines[..44].iter().map(|l| l.split(": ").next().unwrap()).collect();
+    let moves: Vec<&str> = lines[..44]
+        .iter()
+        .map(|l| l.split(": ").next().unwrap())
+        .collect();
     let mut sorted = moves.clone();
     sorted.sort();
     assert_eq!(moves, sorted);
-    let sum: u64 = lines[..44].iter().map(|l| l.split(": ").nth(1).unwrap().parse::<u64>().unwrap()).sum();
+    let sum: u64 = lines[..44]
+        .iter()
+        .map(|l| l.split(": ").nth(1).unwrap().parse::<u64>().unwrap())
+        .sum();
     assert_eq!(sum, 1920);
     insta::assert_snapshot!("xiangqi_perft_2", text);
 }
@@ -35,7 +47,10 @@ fn chess_perft_from_a_fen() {
     let text = stdout(&["perft", "chess", "--fen", kiwipete, "--depth", "3"]);
     assert_eq!(text.lines().count(), 49);
     assert!(text.ends_with("nodes 97862\n"));
-    assert!(text.contains("e1g1: 2059\n"), "castling is written as the king's move");
+    assert!(
+        text.contains("e1g1: 2059\n"),
+        "castling is written as the king's move"
+    );
 }
 
 #[test]
@@ -58,20 +73,33 @@ fn legal_prints_sorted_moves_on_one_line() {
 fn legal_writes_promotions_with_the_piece_letter() {
     let text = stdout(&["legal", "chess", "--fen", "8/4P3/8/8/8/8/k7/4K3 w - - 0 1"]);
     for promotion in ["e7e8q", "e7e8r", "e7e8b", "e7e8n"] {
-        assert!(text.split_whitespace().any(|m| m == promotion), "{promotion} in {text}");
+        assert!(
+            text.split_whitespace().any(|m| m == promotion),
+            "{promotion} in {text}"
+        );
     }
 }
 
 #[test]
 fn a_side_without_moves_gets_an_empty_line() {
     // Black is checkmated: the rook on d7 checks, the rook on e8 and the red king guard e9 and d8.
-    assert_eq!(stdout(&["legal", "xiangqi", "--fen", "3k5/4R4/3R5/9/9/9/9/9/9/4K4 b"]), "\n");
+    assert_eq!(
+        stdout(&["legal", "xiangqi", "--fen", "3k5/4R4/3R5/9/9/9/9/9/9/4K4 b"]),
+        "\n"
+    );
 }
 
 #[test]
 fn malformed_fen_is_exit_2_with_the_reason() {
     arbiter()
-        .args(["perft", "xiangqi", "--depth", "1", "--fen", "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C6c1/9/RNBAKABNR w"])
+        .args([
+            "perft",
+            "xiangqi",
+            "--depth",
+            "1",
+            "--fen",
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C6c1/9/RNBAKABNR w",
+        ])
         .assert()
         .code(2)
         .stdout("")
@@ -80,9 +108,16 @@ fn malformed_fen_is_exit_2_with_the_reason() {
         .args(["legal", "xiangqi", "--fen", "4k4/9/9/9/9/9/9/9/9/4K4 w"])
         .assert()
         .code(2)
-        .stderr(predicate::str::contains("illegal setup: black is not to move but is in check"));
+        .stderr(predicate::str::contains(
+            "illegal setup: black is not to move but is in check",
+        ));
     arbiter()
-        .args(["legal", "chess", "--fen", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN w KQkq - 0 1"])
+        .args([
+            "legal",
+            "chess",
+            "--fen",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN w KQkq - 0 1",
+        ])
         .assert()
         .code(2)
         .stderr(predicate::str::starts_with("error: "));
@@ -95,7 +130,13 @@ fn malformed_fen_is_exit_2_with_the_reason() {
 
 #[test]
 fn usage_errors_are_exit_2() {
-    arbiter().args(["perft", "go", "--depth", "1"]).assert().code(2);
+    arbiter()
+        .args(["perft", "go", "--depth", "1"])
+        .assert()
+        .code(2);
     arbiter().args(["perft", "xiangqi"]).assert().code(2);
-    arbiter().args(["perft", "xiangqi", "--depth", "-1"]).assert().code(2);
+    arbiter()
+        .args(["perft", "xiangqi", "--depth", "-1"])
+        .assert()
+        .code(2);
 }

@@ -74,7 +74,7 @@ fn xiangqi_suite_quick() {
 
 #[test]
 fn chess_suite_quick() {
-    assert!(run_suite::<ChessPosition>(CHESS, QUICK_NODES) >= 20);
+    assert_eq!(run_suite::<ChessPosition>(CHESS, QUICK_NODES), 26);
 }
 
 #[test]

@@ -183,6 +183,17 @@ proptest! {
     }
 
     #[test]
+    fn no_generated_move_leaves_the_movers_king_attacked(choices in prop::collection::vec(any::<u16>(), 0..120)) {
+        for pos in random_game(&choices) {
+            for &mv in pos.legal_moves().as_slice() {
+                let mut after = pos.clone();
+                after.play(mv);
+                prop_assert!(!king_attacked(&grid(&after), pos.turn()), "{} after {mv} in {}", pos.turn(), pos.fen());
+            }
+        }
+    }
+
+    #[test]
     fn fen_round_trips(choices in prop::collection::vec(any::<u16>(), 0..160)) {
         for pos in random_game(&choices) {
             let fen = pos.fen();

@@ -152,7 +152,10 @@ mod tests {
         let p = pos("8/4P3/8/8/8/8/k7/4K3 w - - 0 1");
         let mv = p.parse_move("e7e8n").unwrap();
         assert_eq!(p.move_text(mv), "e7e8n");
-        assert!(matches!(p.parse_move("e7e8"), Err(MoveError::Illegal { .. })));
+        assert!(matches!(
+            p.parse_move("e7e8"),
+            Err(MoveError::Illegal { .. })
+        ));
     }
 
     #[test]
@@ -170,14 +173,22 @@ mod tests {
     #[test]
     fn game_status() {
         let mate = pos("7k/6Q1/6K1/8/8/8/8/8 b - - 0 1");
-        assert_eq!(mate.status(), GameStatus::Checkmate { winner: Side::First });
+        assert_eq!(
+            mate.status(),
+            GameStatus::Checkmate {
+                winner: Side::First
+            }
+        );
         let stalemate = pos("7k/8/6QK/8/8/8/8/8 b - - 0 1");
         assert_eq!(stalemate.status(), GameStatus::Stalemate { winner: None });
         assert_eq!(
             pos("8/8/8/4k3/8/8/8/4K3 w - - 0 1").status(),
             GameStatus::Draw
         );
-        assert_eq!(ChessPosition::start_position().status(), GameStatus::Ongoing);
+        assert_eq!(
+            ChessPosition::start_position().status(),
+            GameStatus::Ongoing
+        );
     }
 
     #[test]

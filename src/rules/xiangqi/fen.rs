@@ -113,7 +113,8 @@ impl Position {
                     file += skip as usize;
                     continue;
                 }
-                let piece = Piece::from_fen_letter(c).ok_or(FenError::BadChar { rank, found: c })?;
+                let piece =
+                    Piece::from_fen_letter(c).ok_or(FenError::BadChar { rank, found: c })?;
                 // A point past file i is not kept; the file count below reports the row.
                 if let Some(sq) = Square::new(file as u8, rank) {
                     placed.push((piece, sq));
