@@ -1,25 +1,17 @@
 //! End-to-end tests of `arbiter forbidden`: the renju verdict for black, and exit status 2 with a
 //! clear message for bad boards and points.
 
-use assert_cmd::Command;
+mod common;
+
+use common::{arbiter, stdout_of};
 use predicates::prelude::*;
 
 fn verdict(args: &[&str]) -> String {
-    let out = Command::cargo_bin("arbiter")
-        .unwrap()
-        .arg("forbidden")
-        .args(args)
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    String::from_utf8(out).unwrap()
+    stdout_of(&[&["forbidden"], args].concat())
 }
 
 fn refused(args: &[&str], message: &str) {
-    Command::cargo_bin("arbiter")
-        .unwrap()
+    arbiter()
         .arg("forbidden")
         .args(args)
         .assert()

@@ -1,23 +1,10 @@
 //! End-to-end tests of `arbiter perft` and `arbiter legal`: the exact output forms users' scripts
 //! rely on, and exit status 2 with a clear message for bad input.
 
-use assert_cmd::Command;
+mod common;
+
+use common::{arbiter, stdout_of as stdout};
 use predicates::prelude::*;
-
-fn arbiter() -> Command {
-    Command::cargo_bin("arbiter").unwrap()
-}
-
-fn stdout(args: &[&str]) -> String {
-    let out = arbiter()
-        .args(args)
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    String::from_utf8(out).unwrap()
-}
 
 #[test]
 fn xiangqi_perft_prints_one_line_per_move_then_the_total() {

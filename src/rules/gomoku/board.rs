@@ -77,17 +77,13 @@ impl Board {
     /// Checks that `stone` may move on `point` under `rule`: the point is on the board and
     /// empty, and, for black under renju, not a [forbidden point](Board::forbidden).
     pub fn is_legal_move(&self, point: Point, stone: Stone, rule: Rule) -> Result<(), IllegalMove> {
-        if !self.size.contains(point) {
-            return Err(IllegalMove::OffBoard {
-                point,
-                size: self.size,
-            });
-        }
+        self.size.check(point)?;
         if let Some(there) = self.get(point) {
-            return Err(IllegalMove::Occupied {
+            return Err(GomokuError::Occupied {
                 point,
                 stone: there,
-            });
+            }
+            .into());
         }
         if rule.has_forbidden_points(stone)
             && let Some(reason) = self.forbidden(point)
@@ -314,10 +310,10 @@ mod tests {
         assert_eq!(b.is_legal_move(a, Stone::Black, Rule::EXACT_FIVE), Ok(()));
         assert_eq!(
             b.is_legal_move(p(8, 7), Stone::Black, Rule::RENJU),
-            Err(IllegalMove::Occupied {
+            Err(IllegalMove::Board(GomokuError::Occupied {
                 point: p(8, 7),
                 stone: Stone::White
-            })
+            }))
         );
         assert_eq!(
             b.is_legal_move(p(9, 0), Stone::White, Rule::FREESTYLE)

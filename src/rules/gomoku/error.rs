@@ -199,22 +199,9 @@ fn list_bits(bits: u32) -> String {
 /// Why a move may not be played.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Error)]
 pub enum IllegalMove {
-    /// The point does not lie on the board.
-    #[error("point {point} is off the {size} board")]
-    OffBoard {
-        /// The offending point.
-        point: Point,
-        /// The board in use.
-        size: BoardSize,
-    },
-    /// The point already holds a stone.
-    #[error("point {point} is already occupied by {stone}")]
-    Occupied {
-        /// The offending point.
-        point: Point,
-        /// The stone already there.
-        stone: Stone,
-    },
+    /// The point is off the board or already occupied.
+    #[error(transparent)]
+    Board(#[from] GomokuError),
     /// Under renju the point is forbidden for black.
     #[error("point {point} is forbidden for black under renju ({reason})")]
     Forbidden {

@@ -8,6 +8,16 @@ use super::position::{EMPTY, Position, slot_color, slot_kind};
 use super::square::Square;
 use super::tables::{NONE, TABLES};
 
+/// The points of a one-step move table entry (king, advisor, pawn), which ends at the first `NONE`.
+#[inline]
+fn step_targets(table: &[u8]) -> &[u8] {
+    let len = table
+        .iter()
+        .position(|&to| to == NONE)
+        .unwrap_or(table.len());
+    &table[..len]
+}
+
 impl Position {
     /// Appends every pseudo-legal move of the side to move: moves that follow each piece's
     /// movement rules but may leave the mover's own king attacked.
@@ -26,20 +36,14 @@ impl Position {
             };
             match slot_kind(slot as u8) {
                 Kind::King => {
-                    for &to in &TABLES.king[us][f] {
-                        if to == NONE {
-                            break;
-                        }
+                    for &to in step_targets(&TABLES.king[us][f]) {
                         if slot_color(self.squares[to as usize]) != us {
                             push(to);
                         }
                     }
                 }
                 Kind::Advisor => {
-                    for &to in &TABLES.advisor[us][f] {
-                        if to == NONE {
-                            break;
-                        }
+                    for &to in step_targets(&TABLES.advisor[us][f]) {
                         if slot_color(self.squares[to as usize]) != us {
                             push(to);
                         }
@@ -109,10 +113,7 @@ impl Position {
                     }
                 }
                 Kind::Pawn => {
-                    for &to in &TABLES.pawn[us][f] {
-                        if to == NONE {
-                            break;
-                        }
+                    for &to in step_targets(&TABLES.pawn[us][f]) {
                         if slot_color(self.squares[to as usize]) != us {
                             push(to);
                         }
