@@ -67,6 +67,7 @@ impl Position {
 
     /// Parses a UCCI FEN and checks that its setup could occur in a game. The board and side to
     /// move are required; the `-` fields and counters may be left off (they default to `- - 0 1`).
+    /// A move number of 0, which some GUIs write, is read as 1.
     pub fn from_fen(fen: &str) -> Result<Position, FenError> {
         let fields: Vec<&str> = fen.split_ascii_whitespace().collect();
         let (&board, rest) = fields.split_first().ok_or(FenError::Empty)?;
