@@ -147,14 +147,11 @@ fn shift(e: AgiError, by: usize) -> AgiError {
 
 #[cfg(test)]
 mod tests {
+    use super::super::testing::p;
     use super::*;
     use proptest::prelude::*;
 
     const STD: BoardSize = BoardSize::STANDARD;
-
-    fn p(x: u8, y: u8) -> Point {
-        Point::new(x, y)
-    }
 
     #[test]
     fn corners_and_centre() {

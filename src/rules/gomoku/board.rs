@@ -50,17 +50,22 @@ impl Board {
     /// Errors if the point is off the board or already occupied; the board is then unchanged.
     /// This checks only the board, not the rules: see [`Board::play`] for a checked move.
     pub fn place(&mut self, point: Point, stone: Stone) -> Result<(), GomokuError> {
-        self.size.check(point)?;
-        let cell = &mut self.cells[self.size.index(point)];
-        if let Some(there) = *cell {
-            return Err(GomokuError::Occupied {
-                point,
-                stone: there,
-            });
-        }
-        *cell = Some(stone);
+        self.check_empty(point)?;
+        self.cells[self.size.index(point)] = Some(stone);
         self.stones += 1;
         Ok(())
+    }
+
+    /// Checks that `point` is on the board and holds no stone.
+    fn check_empty(&self, point: Point) -> Result<(), GomokuError> {
+        self.size.check(point)?;
+        match self.get(point) {
+            Some(there) => Err(GomokuError::Occupied {
+                point,
+                stone: there,
+            }),
+            None => Ok(()),
+        }
     }
 
     /// Takes the stone off `point` (Gomocup `TAKEBACK`) and returns it.
@@ -77,14 +82,7 @@ impl Board {
     /// Checks that `stone` may move on `point` under `rule`: the point is on the board and
     /// empty, and, for black under renju, not a [forbidden point](Board::forbidden).
     pub fn is_legal_move(&self, point: Point, stone: Stone, rule: Rule) -> Result<(), IllegalMove> {
-        self.size.check(point)?;
-        if let Some(there) = self.get(point) {
-            return Err(GomokuError::Occupied {
-                point,
-                stone: there,
-            }
-            .into());
-        }
+        self.check_empty(point)?;
         if rule.has_forbidden_points(stone)
             && let Some(reason) = self.forbidden(point)
         {
@@ -96,9 +94,7 @@ impl Board {
     /// Plays a move: [`Board::is_legal_move`], then [`Board::place`].
     pub fn play(&mut self, point: Point, stone: Stone, rule: Rule) -> Result<(), IllegalMove> {
         self.is_legal_move(point, stone, rule)?;
-        self.cells[self.size.index(point)] = Some(stone);
-        self.stones += 1;
-        Ok(())
+        Ok(self.place(point, stone)?)
     }
 
     /// The number of stones on the board.
@@ -183,13 +179,9 @@ impl fmt::Display for Board {
 #[cfg(test)]
 mod tests {
     use super::super::Forbidden;
-    use super::super::testing::{arb_board, diagram};
+    use super::super::testing::{arb_board, diagram, p};
     use super::*;
     use proptest::prelude::*;
-
-    fn p(x: u8, y: u8) -> Point {
-        Point::new(x, y)
-    }
 
     #[test]
     fn place_get_remove() {

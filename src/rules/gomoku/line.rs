@@ -194,13 +194,9 @@ impl Board {
 #[cfg(test)]
 mod tests {
     use super::super::BoardSize;
-    use super::super::testing::{arb_board, diagram};
+    use super::super::testing::{arb_board, diagram, p};
     use super::*;
     use proptest::prelude::*;
-
-    fn p(x: u8, y: u8) -> Point {
-        Point::new(x, y)
-    }
 
     #[test]
     fn five_ending_at_the_edge() {

@@ -6,6 +6,11 @@ use proptest::prelude::*;
 
 use super::{Board, BoardSize, Point, Stone};
 
+/// Shorthand for a point in test code.
+pub(crate) fn p(x: u8, y: u8) -> Point {
+    Point::new(x, y)
+}
+
 /// Builds a board from a diagram; the diagram's shape is the board's size.
 ///
 /// One line per row from the top, points separated by whitespace: `X` black, `O` white, `.`

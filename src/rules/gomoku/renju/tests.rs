@@ -7,13 +7,9 @@
 
 use proptest::prelude::*;
 
-use super::super::testing::{arb_board, diagram};
+use super::super::testing::{arb_board, diagram, p};
 use super::super::{BoardSize, IllegalMove, Rule};
 use super::*;
-
-fn p(x: u8, y: u8) -> Point {
-    Point::new(x, y)
-}
 
 #[test]
 fn display_names() {
