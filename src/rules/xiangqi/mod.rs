@@ -67,7 +67,7 @@ impl Position {
         if !pseudo.as_slice().contains(&mv) {
             return Err(illegal(IllegalReason::NotAMove));
         }
-        if !self.is_legal(mv) {
+        if !self.clone().leaves_king_safe(mv) {
             return Err(illegal(IllegalReason::LeavesKingInCheck));
         }
         Ok(mv)

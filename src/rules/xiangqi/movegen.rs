@@ -188,7 +188,7 @@ impl Position {
     }
 
     /// Whether playing a pseudo-legal move leaves the mover's king safe.
-    fn leaves_king_safe(&mut self, mv: Move) -> bool {
+    pub(crate) fn leaves_king_safe(&mut self, mv: Move) -> bool {
         let us = self.turn;
         let undo = self.make(mv);
         let safe = !self.is_attacked(self.king_square(us), us.opponent());
