@@ -6,7 +6,7 @@ use super::moves::{Move, MoveList};
 use super::piece::{Color, Kind};
 use super::position::{EMPTY, Position, slot_color, slot_kind};
 use super::square::Square;
-use super::tables::{NONE, TABLES};
+use super::tables::{Blockable, NONE, TABLES};
 
 /// The points of a one-step move table entry (king, advisor, pawn), which ends at the first `NONE`.
 #[inline]
@@ -35,37 +35,26 @@ impl Position {
                 list.push(Move::new(from_sq, Square::from_index_unchecked(to)));
             };
             match slot_kind(slot as u8) {
-                Kind::King => {
-                    for &to in step_targets(&TABLES.king[us][f]) {
+                kind @ (Kind::King | Kind::Advisor | Kind::Pawn) => {
+                    let table: &[u8] = match kind {
+                        Kind::King => &TABLES.king[us][f],
+                        Kind::Advisor => &TABLES.advisor[us][f],
+                        _ => &TABLES.pawn[us][f],
+                    };
+                    for &to in step_targets(table) {
                         if slot_color(self.squares[to as usize]) != us {
                             push(to);
                         }
                     }
                 }
-                Kind::Advisor => {
-                    for &to in step_targets(&TABLES.advisor[us][f]) {
-                        if slot_color(self.squares[to as usize]) != us {
-                            push(to);
-                        }
-                    }
-                }
-                Kind::Elephant => {
-                    for step in &TABLES.elephant[us][f] {
-                        if step.to == NONE {
-                            break;
-                        }
-                        if self.squares[step.via as usize] == EMPTY
-                            && slot_color(self.squares[step.to as usize]) != us
-                        {
-                            push(step.to);
-                        }
-                    }
-                }
-                Kind::Horse => {
-                    for jump in &TABLES.horse[f] {
-                        if jump.to == NONE {
-                            break;
-                        }
+                kind @ (Kind::Elephant | Kind::Horse) => {
+                    // Both jump to a point unless the point between (eye or leg) is occupied.
+                    let jumps: &[Blockable] = if kind == Kind::Elephant {
+                        &TABLES.elephant[us][f]
+                    } else {
+                        &TABLES.horse[f]
+                    };
+                    for jump in jumps.iter().take_while(|jump| jump.to != NONE) {
                         if self.squares[jump.via as usize] == EMPTY
                             && slot_color(self.squares[jump.to as usize]) != us
                         {
@@ -109,13 +98,6 @@ impl Position {
                                 }
                                 break;
                             }
-                        }
-                    }
-                }
-                Kind::Pawn => {
-                    for &to in step_targets(&TABLES.pawn[us][f]) {
-                        if slot_color(self.squares[to as usize]) != us {
-                            push(to);
                         }
                     }
                 }
