@@ -4,4 +4,5 @@
 //! and the command-line front end in `cli` only parses arguments and renders results.
 
 pub mod cli;
+pub mod protocol;
 pub mod rules;

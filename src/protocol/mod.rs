@@ -1,0 +1,139 @@
+//! Typed codecs for the four engine protocols: one line of text ↔ one typed value.
+//!
+//! Each protocol module ([`ucci`], [`uci`], [`gomocup`], [`agi`]) has the same shape:
+//!
+//! - `Command`: every GUI/manager → engine line of its text, `Display` = the line (no line end);
+//!   `parse_command(line)` reads one line back.
+//! - `Message`: every engine → GUI/manager line, `Display` = the line; `parse_message(line)`.
+//!
+//! Parsers are tolerant where the texts are (runs of spaces and tabs between tokens, a trailing
+//! `\r`, keyword-value fields in any order) and precise where they are not: a malformed line is a
+//! [`ParseError`] whose message names the token and what was expected, so a report can show an
+//! engine author exactly what was wrong. Tolerances that a check may still want to grade (field
+//! order, upper-case ICCS letters, lower-case Gomocup keywords) are documented per module with
+//! the catalogue ids (`ucci-r17`, `uci-r56`, …) they rest on. `Display` always writes the
+//! canonical form, so `parse(x.to_string()) == x` for every value the codecs can produce from a
+//! line (property-tested in each module).
+
+use std::fmt;
+use std::str::FromStr;
+
+pub mod agi;
+pub mod gomocup;
+pub mod ucci;
+pub mod uci;
+
+mod error;
+mod option;
+mod tokens;
+
+pub use error::ParseError;
+
+/// The four protocols Arbiter speaks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Protocol {
+    /// Universal Chinese Chess Protocol (xiangqi).
+    Ucci,
+    /// Universal Chess Interface (chess).
+    Uci,
+    /// Gomocup "pbrain" protocol (gomoku, renju).
+    Gomocup,
+    /// Amoyman Gobang Interface (gomoku).
+    Agi,
+}
+
+impl Protocol {
+    /// Every protocol, in a fixed order.
+    pub const ALL: [Protocol; 4] = [
+        Protocol::Ucci,
+        Protocol::Uci,
+        Protocol::Gomocup,
+        Protocol::Agi,
+    ];
+
+    /// The lower-case name used on the command line and in reports (`ucci`, `uci`, …).
+    pub const fn name(self) -> &'static str {
+        match self {
+            Protocol::Ucci => "ucci",
+            Protocol::Uci => "uci",
+            Protocol::Gomocup => "gomocup",
+            Protocol::Agi => "agi",
+        }
+    }
+
+    /// Whether the protocol's text makes keywords case-insensitive.
+    ///
+    /// Only AGI says so (「输入输出协议不区分大小写」, agi-r31). UCCI and UCI never mention case
+    /// (ucci A29; UCI makes only option names and values case-insensitive, uci-r36): their
+    /// keywords are lower case and the codecs require that, reporting
+    /// [`ParseError::WrongCase`] otherwise. The Gomocup text is silent too (gomocup A6: every
+    /// keyword in it is upper case, and a lower-case `ok` from a brain should be a *warning*);
+    /// so this returns `false` for Gomocup, but its codec *accepts* any case so that a check can
+    /// grade the case separately with [`gomocup::keyword_in_canonical_case`].
+    pub const fn keywords_case_insensitive(self) -> bool {
+        matches!(self, Protocol::Agi)
+    }
+
+    /// The line ending the harness writes after each line it sends.
+    ///
+    /// Gomocup managers send CR LF (「管理器采用 CR LF」, gomocup-r07); AGI asks for `'\n'`
+    /// (agi-r02), UCI for `"\n"` (uci-r06), UCCI does not say and LF is what its engines read
+    /// (ucci A29).
+    pub const fn default_line_ending(self) -> &'static str {
+        match self {
+            Protocol::Gomocup => "\r\n",
+            Protocol::Ucci | Protocol::Uci | Protocol::Agi => "\n",
+        }
+    }
+}
+
+impl fmt::Display for Protocol {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A protocol name that is not one of `ucci`, `uci`, `gomocup`, `agi`.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown protocol {0:?}: expected ucci, uci, gomocup or agi")]
+pub struct UnknownProtocol(pub String);
+
+impl FromStr for Protocol {
+    type Err = UnknownProtocol;
+
+    /// Reads a protocol name in any letter case.
+    fn from_str(s: &str) -> Result<Protocol, UnknownProtocol> {
+        Protocol::ALL
+            .into_iter()
+            .find(|p| p.name().eq_ignore_ascii_case(s.trim()))
+            .ok_or_else(|| UnknownProtocol(s.to_owned()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_round_trip() {
+        for p in Protocol::ALL {
+            assert_eq!(p.to_string().parse::<Protocol>(), Ok(p));
+        }
+        assert_eq!("UCCI".parse::<Protocol>(), Ok(Protocol::Ucci));
+        assert_eq!(
+            "xboard".parse::<Protocol>().unwrap_err().to_string(),
+            "unknown protocol \"xboard\": expected ucci, uci, gomocup or agi"
+        );
+    }
+
+    #[test]
+    fn case_and_line_endings() {
+        let insensitive: Vec<_> = Protocol::ALL
+            .into_iter()
+            .filter(|p| p.keywords_case_insensitive())
+            .collect();
+        assert_eq!(insensitive, [Protocol::Agi]);
+        assert_eq!(Protocol::Gomocup.default_line_ending(), "\r\n");
+        assert_eq!(Protocol::Uci.default_line_ending(), "\n");
+    }
+}
