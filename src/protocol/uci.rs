@@ -465,10 +465,8 @@ pub fn parse_command(line: &str) -> Result<Command, ParseError> {
                     after: "setoption name".to_owned(),
                 })?
                 .to_owned();
-            let value = match t.next() {
-                Some(_value) => Some(t.rest().to_owned()),
-                None => None,
-            };
+            // `take_while` stopped at `value` (or the end): the value is the rest.
+            let value = t.next().map(|_value| t.rest().to_owned());
             Command::SetOption { name, value }
         }
         "register" => Command::Register(parse_register(&mut t)?),
@@ -1120,6 +1118,17 @@ mod tests {
                     moves: ms("e2e4 e7e5")
                 }),
                 string: Some("hello  world".into()),
+                ..Info::default()
+            }))
+        );
+        // Found by the round-trip property: `0000` after `currline` is a null move.
+        assert_eq!(
+            parse_message("info currline 0000"),
+            Ok(Message::Info(Info {
+                currline: Some(CurrLine {
+                    cpunr: None,
+                    moves: vec![UciMove::Null]
+                }),
                 ..Info::default()
             }))
         );
