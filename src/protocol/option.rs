@@ -2,7 +2,7 @@
 //! `<name> type <type> [default <x>] [min <x>] [max <x>] [var <x>]*`.
 //!
 //! The name runs to the first `type` token; each field value runs to the next field keyword,
-//! verbatim, so names and values may contain spaces (uci-r37, uci-r140). Fields are accepted in
+//! verbatim, so names and values may contain spaces (uci-r37, uci-r141). Fields are accepted in
 //! any order (ucci A3, uci remark 24); a check that wants the grammar's order must look at the
 //! line itself.
 

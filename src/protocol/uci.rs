@@ -16,7 +16,7 @@
 //!   single spaces; an empty move list is written without `moves` (remark 10).
 //! - `go`: every parameter of the text; `wtime`/`btime`/`winc`/`binc` are signed, since GUIs send
 //!   a negative clock after an overrun; `searchmoves` takes moves up to the next `go` keyword.
-//! - `info` (uci-r105..uci-r137): keys in any order; `pv`, `refutation` and `currline` take
+//! - `info` (uci-r101..uci-r137): keys in any order; `pv`, `refutation` and `currline` take
 //!   move-shaped tokens up to the next key or non-move token (remark 26; a move-shaped token that
 //!   is not a valid move is an error); an integer right after `currline` is the cpu number;
 //!   `score` takes `cp <x>` or `mate <y>` and optionally `lowerbound`/`upperbound`, in any order
@@ -234,7 +234,7 @@ pub struct Info {
     pub unknown: Vec<String>,
 }
 
-/// An option's type (uci-r150..): the five of the text, anything else kept as text.
+/// An option's type (uci-r177): the five of the text, anything else kept as text.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum OptionType {
     Check,
