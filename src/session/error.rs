@@ -1,0 +1,18 @@
+//! Errors of the session layer: the harness could not drive the engine at all.
+//!
+//! Engine misbehaviour is never an error here; it is recorded in the transcript for the
+//! checks to judge. These are failures of the harness's own operations.
+
+use thiserror::Error;
+
+#[derive(Debug, Error)]
+pub enum SessionError {
+    #[error("cannot start engine `{program}`: {source}")]
+    Spawn {
+        program: String,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error("cannot start a reader thread: {0}")]
+    Thread(#[source] std::io::Error),
+}
