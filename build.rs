@@ -1,0 +1,49 @@
+//! Embeds every scenario file under `scenarios/` in the binary, so `arbiter run` works from
+//! any directory. The files stay the source of truth; this only lists them.
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+fn main() {
+    let root =
+        PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").expect("set by cargo")).join("scenarios");
+    println!("cargo:rerun-if-changed=scenarios");
+    let mut files = Vec::new();
+    collect(&root, &mut files);
+    files.sort();
+    let mut out = String::from(
+        "/// Built-in scenarios: (name, file text), sorted by name.\npub(super) static FILES: &[(&str, &str)] = &[\n",
+    );
+    for path in files {
+        let name = path
+            .strip_prefix(&root)
+            .expect("under scenarios/")
+            .with_extension("")
+            .to_string_lossy()
+            .replace('\\', "/");
+        writeln!(
+            out,
+            "    ({name:?}, include_str!({:?})),",
+            path.display().to_string()
+        )
+        .expect("write to String");
+    }
+    out.push_str("];\n");
+    let dest =
+        PathBuf::from(std::env::var("OUT_DIR").expect("set by cargo")).join("builtin_scenarios.rs");
+    std::fs::write(dest, out).expect("OUT_DIR is writable");
+}
+
+fn collect(dir: &Path, files: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            collect(&path, files);
+        } else if path.extension().is_some_and(|e| e == "scenario") {
+            files.push(path);
+        }
+    }
+}

@@ -1,0 +1,122 @@
+//! Scenarios: scripted exchanges, written as text files that read like the transcripts in
+//! the spec texts. See `scenarios/README.md` for the format; [`parse`] reads it.
+
+mod builtin;
+mod parse;
+pub mod pattern;
+
+use std::path::Path;
+
+pub use builtin::{builtin, builtin_for};
+pub use parse::{ScenarioError, parse};
+use pattern::Pattern;
+
+use crate::protocol::Protocol;
+
+/// A parsed scenario.
+#[derive(Debug, Clone)]
+pub struct Scenario {
+    /// Short name, e.g. `ucci/handshake`.
+    pub name: String,
+    pub protocol: Protocol,
+    pub title: String,
+    /// The spec section the scenario exercises, as written in its `spec:` header.
+    pub spec: String,
+    /// Requirement ids the scenario exercises as a whole (`ucci-r20`, …).
+    pub cites: Vec<String>,
+    /// How long an expectation without `within` may wait.
+    pub timeout_ms: u64,
+    /// Line end the harness sends, when the scenario chooses one.
+    pub line_ending: Option<&'static str>,
+    pub steps: Vec<Step>,
+}
+
+/// One step of a scenario, with the line of the file it came from.
+#[derive(Debug, Clone)]
+pub struct Step {
+    pub line: usize,
+    pub kind: StepKind,
+    /// Requirement ids cited on this line.
+    pub cites: Vec<String>,
+    pub level: Level,
+}
+
+#[derive(Debug, Clone)]
+pub enum StepKind {
+    /// `> text`: write a command (captures substituted).
+    Send(String),
+    /// A run of `<` lines: replies expected, in order.
+    Expect(Vec<Expectation>),
+    /// `wait N ms`: let time pass; replies stay for the next expectations.
+    Wait { ms: u64 },
+    /// `silent N ms`: no output at all for N ms.
+    Silent { ms: u64 },
+    /// `no PATTERN for N ms`: no line matching the pattern for N ms.
+    Absent {
+        pattern: Pattern,
+        text: String,
+        ms: u64,
+    },
+    /// `exit within N ms [with code C]`.
+    Exit { within_ms: u64, code: Option<i32> },
+}
+
+/// One expected line.
+#[derive(Debug, Clone)]
+pub struct Expectation {
+    pub line: usize,
+    /// The pattern as written.
+    pub text: String,
+    pub pattern: Pattern,
+    pub repeat: Repeat,
+    pub within_ms: Option<u64>,
+    pub not_before_ms: Option<u64>,
+    pub cites: Vec<String>,
+    pub level: Level,
+}
+
+/// How many lines an expectation takes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Repeat {
+    Once,
+    Optional,
+    AnyNumber,
+    OneOrMore,
+}
+
+impl Repeat {
+    /// At least one line is required.
+    pub fn is_required(self) -> bool {
+        matches!(self, Repeat::Once | Repeat::OneOrMore)
+    }
+}
+
+/// How a miss is graded: a `must` fails, a `should` warns.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Level {
+    #[default]
+    Must,
+    Should,
+}
+
+impl Scenario {
+    /// Reads a scenario file from disk.
+    pub fn load(path: &Path) -> Result<Scenario, ScenarioError> {
+        let text = std::fs::read_to_string(path).map_err(|e| ScenarioError::io(path, e))?;
+        // `ucci/search` for scenarios/ucci/search.scenario, as the built-in ones are named.
+        let stem = path
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let name = match path.parent().and_then(|p| p.file_name()) {
+            Some(dir) => format!("{}/{stem}", dir.to_string_lossy()),
+            None => stem,
+        };
+        parse(&name, &path.display().to_string(), &text)
+    }
+
+    /// Requirement ids of a step: its own, or else the scenario's.
+    pub fn cites_for<'a>(&'a self, own: &'a [String]) -> &'a [String] {
+        if own.is_empty() { &self.cites } else { own }
+    }
+}

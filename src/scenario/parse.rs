@@ -1,0 +1,418 @@
+//! Reading scenario files. Every error names the file and line.
+
+use std::path::Path;
+
+use thiserror::Error;
+
+use super::pattern::Pattern;
+use super::{Expectation, Level, Repeat, Scenario, Step, StepKind};
+use crate::protocol::Protocol;
+
+/// A scenario file that cannot be used, with where and why.
+#[derive(Debug, Error)]
+#[error("{origin}:{line}: {message}")]
+pub struct ScenarioError {
+    pub origin: String,
+    /// 1-based line number; 0 when the whole file is at fault.
+    pub line: usize,
+    pub message: String,
+}
+
+impl ScenarioError {
+    pub(super) fn io(path: &Path, e: std::io::Error) -> ScenarioError {
+        ScenarioError {
+            origin: path.display().to_string(),
+            line: 0,
+            message: format!("cannot read: {e}"),
+        }
+    }
+}
+
+/// The default for expectations without `within`: generous, since it only bounds a hang.
+const DEFAULT_TIMEOUT_MS: u64 = 10_000;
+
+/// Parses a scenario. `name` is its short name, `origin` how errors refer to the file.
+pub fn parse(name: &str, origin: &str, text: &str) -> Result<Scenario, ScenarioError> {
+    let err = |line: usize, message: String| ScenarioError {
+        origin: origin.to_owned(),
+        line,
+        message,
+    };
+    let mut protocol = None;
+    let mut title = None;
+    let mut spec = None;
+    let mut cites = Vec::new();
+    let mut timeout_ms = DEFAULT_TIMEOUT_MS;
+    let mut line_ending = None;
+    let mut steps: Vec<Step> = Vec::new();
+
+    for (index, raw) in text.lines().enumerate() {
+        let n = index + 1;
+        let line = raw.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        if let Some(text) = line.strip_prefix('>') {
+            steps.push(Step {
+                line: n,
+                kind: StepKind::Send(text.trim().to_owned()),
+                cites: Vec::new(),
+                level: Level::Must,
+            });
+            continue;
+        }
+        if let Some(body) = line.strip_prefix('<') {
+            let (body, m) = split_modifiers(body).map_err(|e| err(n, e))?;
+            let pattern = Pattern::parse(body).map_err(|e| err(n, e))?;
+            let expectation = Expectation {
+                line: n,
+                text: body.trim().to_owned(),
+                pattern,
+                repeat: m.repeat.unwrap_or(Repeat::Once),
+                within_ms: m.within_ms,
+                not_before_ms: m.not_before_ms,
+                cites: m.cites,
+                level: m.level,
+            };
+            match steps.last_mut() {
+                Some(Step {
+                    kind: StepKind::Expect(group),
+                    ..
+                }) => group.push(expectation),
+                _ => steps.push(Step {
+                    line: n,
+                    kind: StepKind::Expect(vec![expectation]),
+                    cites: Vec::new(),
+                    level: Level::Must,
+                }),
+            }
+            continue;
+        }
+        if steps.is_empty()
+            && let Some((key, value)) = header(line)
+        {
+            let value = value.trim();
+            match key {
+                "protocol" => {
+                    protocol = Some(value.parse::<Protocol>().map_err(|_| {
+                        err(
+                            n,
+                            format!("unknown protocol `{value}`: use ucci, uci, gomocup or agi"),
+                        )
+                    })?)
+                }
+                "title" => title = Some(value.to_owned()),
+                "spec" => spec = Some(value.to_owned()),
+                "cites" => cites = parse_cites(value).map_err(|e| err(n, e))?,
+                "timeout" => timeout_ms = parse_duration(value).map_err(|e| err(n, e))?,
+                "line-ending" => {
+                    line_ending = Some(match value {
+                        "lf" => "\n",
+                        "crlf" => "\r\n",
+                        "cr" => "\r",
+                        _ => {
+                            return Err(err(
+                                n,
+                                format!("line-ending `{value}`: use lf, crlf or cr"),
+                            ));
+                        }
+                    })
+                }
+                _ => return Err(err(n, format!("unknown header `{key}:`"))),
+            }
+            continue;
+        }
+        let (body, m) = split_modifiers(line).map_err(|e| err(n, e))?;
+        if m.repeat.is_some() || m.within_ms.is_some() || m.not_before_ms.is_some() {
+            return Err(err(
+                n,
+                "only `<` lines take repeat or timing modifiers".into(),
+            ));
+        }
+        let kind = directive(body.trim()).map_err(|e| err(n, e))?;
+        steps.push(Step {
+            line: n,
+            kind,
+            cites: m.cites,
+            level: m.level,
+        });
+    }
+
+    let missing = |what: &str| err(0, format!("missing `{what}:` header"));
+    let protocol = protocol.ok_or_else(|| missing("protocol"))?;
+    let title = title.ok_or_else(|| missing("title"))?;
+    let spec = spec.ok_or_else(|| missing("spec"))?;
+    if steps.is_empty() {
+        return Err(err(0, "no steps".into()));
+    }
+    Ok(Scenario {
+        name: name.to_owned(),
+        protocol,
+        title,
+        spec,
+        cites,
+        timeout_ms,
+        line_ending,
+        steps,
+    })
+}
+
+fn header(line: &str) -> Option<(&str, &str)> {
+    let (key, value) = line.split_once(':')?;
+    (!key.is_empty() && key.chars().all(|c| c.is_ascii_lowercase() || c == '-'))
+        .then_some((key, value))
+}
+
+fn directive(body: &str) -> Result<StepKind, String> {
+    let words: Vec<&str> = body.split_whitespace().collect();
+    match words.as_slice() {
+        ["wait", rest @ ..] => Ok(StepKind::Wait {
+            ms: parse_duration(&rest.join(" "))?,
+        }),
+        ["silent", rest @ ..] => Ok(StepKind::Silent {
+            ms: parse_duration(&rest.join(" "))?,
+        }),
+        ["exit", "within", n, unit, rest @ ..] => {
+            let within_ms = parse_duration(&format!("{n} {unit}"))?;
+            let code = match rest {
+                [] => None,
+                ["with", "code", c] => Some(
+                    c.parse()
+                        .map_err(|_| format!("exit code `{c}` is not a number"))?,
+                ),
+                _ => return Err("expected `exit within N ms [with code C]`".into()),
+            };
+            Ok(StepKind::Exit { within_ms, code })
+        }
+        ["no", .., "for", n, unit] => {
+            let text = words[1..words.len() - 3].join(" ");
+            Ok(StepKind::Absent {
+                pattern: Pattern::parse(&text)?,
+                text,
+                ms: parse_duration(&format!("{n} {unit}"))?,
+            })
+        }
+        _ => Err(format!(
+            "cannot read `{body}`: a step is `> command`, `< reply`, `wait N ms`, `silent N ms`, \
+             `no PATTERN for N ms` or `exit within N ms [with code C]`"
+        )),
+    }
+}
+
+/// `250 ms`, `2 s` or `250ms`.
+fn parse_duration(text: &str) -> Result<u64, String> {
+    let text = text.trim();
+    let digits = text.find(|c: char| !c.is_ascii_digit()).unwrap_or(text.len());
+    let (number, unit) = text.split_at(digits);
+    let factor = match unit.trim() {
+        "ms" => 1,
+        "s" => 1000,
+        _ => return Err(format!("duration `{text}` needs a unit: ms or s")),
+    };
+    number
+        .parse::<u64>()
+        .ok()
+        .and_then(|n| n.checked_mul(factor))
+        .ok_or_else(|| format!("duration `{text}` is not a whole number of ms or s"))
+}
+
+fn is_requirement_id(word: &str) -> bool {
+    let Some((proto, number)) = word.split_once("-r") else {
+        return false;
+    };
+    !proto.is_empty()
+        && proto.chars().all(|c| c.is_ascii_lowercase())
+        && !number.is_empty()
+        && number.chars().all(|c| c.is_ascii_digit())
+}
+
+fn parse_cites(value: &str) -> Result<Vec<String>, String> {
+    value
+        .split(|c: char| c.is_whitespace() || c == ',')
+        .filter(|w| !w.is_empty())
+        .map(|w| {
+            if is_requirement_id(w) {
+                Ok(w.to_owned())
+            } else {
+                Err(format!("`{w}` is not a requirement id like `ucci-r17`"))
+            }
+        })
+        .collect()
+}
+
+#[derive(Debug, Default)]
+struct Modifiers {
+    repeat: Option<Repeat>,
+    within_ms: Option<u64>,
+    not_before_ms: Option<u64>,
+    cites: Vec<String>,
+    level: Level,
+}
+
+/// Splits `pattern (modifier, modifier)` into the pattern and its modifiers. A trailing
+/// parenthesis that does not start with a modifier word is part of the pattern (engine
+/// names such as `id name Foo (beta)`).
+fn split_modifiers(line: &str) -> Result<(&str, Modifiers), String> {
+    let line = line.trim_end();
+    let Some(open) = line.rfind(" (").filter(|_| line.ends_with(')')) else {
+        return Ok((line, Modifiers::default()));
+    };
+    let inner = &line[open + 2..line.len() - 1];
+    let first = inner.split([',', ' ']).next().unwrap_or("");
+    let starts_like_modifier = is_requirement_id(first)
+        || ["optional", "any", "one", "within", "not", "should", "must"].contains(&first);
+    if !starts_like_modifier {
+        return Ok((line, Modifiers::default()));
+    }
+    let mut m = Modifiers::default();
+    for item in inner.split(',').map(str::trim).filter(|i| !i.is_empty()) {
+        let set_repeat = |m: &mut Modifiers, r| {
+            if m.repeat.replace(r).is_some() {
+                Err(format!("more than one repeat modifier in `({inner})`"))
+            } else {
+                Ok(())
+            }
+        };
+        match item {
+            "optional" => set_repeat(&mut m, Repeat::Optional)?,
+            "any number" => set_repeat(&mut m, Repeat::AnyNumber)?,
+            "one or more" => set_repeat(&mut m, Repeat::OneOrMore)?,
+            "should" => m.level = Level::Should,
+            "must" => m.level = Level::Must,
+            _ => {
+                if let Some(d) = item.strip_prefix("within ") {
+                    m.within_ms = Some(parse_duration(d)?);
+                } else if let Some(d) = item.strip_prefix("not before ") {
+                    m.not_before_ms = Some(parse_duration(d)?);
+                } else {
+                    m.cites.extend(parse_cites(item).map_err(|_| {
+                        format!(
+                            "unknown modifier `{item}`: use optional, any number, one or more, \
+                             within N ms, not before N ms, should, or requirement ids"
+                        )
+                    })?);
+                }
+            }
+        }
+    }
+    Ok((&line[..open], m))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SAMPLE: &str = "\
+# A comment
+protocol: ucci
+title: isready is answered
+spec: ucci-overview.zh.txt, isready
+cites: ucci-r46, ucci-r47
+timeout: 3 s
+
+> ucci
+< id name {name...} (optional)
+< option ... (any number)
+< ucciok (within 5000 ms, ucci-r37)
+> isready
+< readyok (within 1000 ms, should)
+wait 100 ms
+silent 200 ms
+no bestmove ... for 500 ms (ucci-r80)
+> quit
+< bye
+exit within 1 s with code 0
+";
+
+    #[test]
+    fn reads_every_kind_of_line() {
+        let s = parse("sample", "sample.scenario", SAMPLE).unwrap();
+        assert_eq!(s.protocol, Protocol::Ucci);
+        assert_eq!(s.cites, ["ucci-r46", "ucci-r47"]);
+        assert_eq!(s.timeout_ms, 3000);
+        assert_eq!(s.steps.len(), 10);
+        let StepKind::Expect(group) = &s.steps[1].kind else {
+            panic!("expected a group")
+        };
+        assert_eq!(group.len(), 3);
+        assert_eq!(group[0].repeat, Repeat::Optional);
+        assert_eq!(group[1].repeat, Repeat::AnyNumber);
+        assert_eq!(group[2].within_ms, Some(5000));
+        assert_eq!(group[2].cites, ["ucci-r37"]);
+        let StepKind::Expect(ready) = &s.steps[3].kind else {
+            panic!()
+        };
+        assert_eq!(ready[0].level, Level::Should);
+        assert!(matches!(s.steps[6].kind, StepKind::Absent { ms: 500, .. }));
+        assert_eq!(s.steps[6].cites, ["ucci-r80"]);
+        assert!(matches!(
+            s.steps[9].kind,
+            StepKind::Exit {
+                within_ms: 1000,
+                code: Some(0)
+            }
+        ));
+    }
+
+    #[test]
+    fn a_parenthesis_that_is_not_a_modifier_stays_in_the_pattern() {
+        let s = parse(
+            "x",
+            "x",
+            "protocol: uci\ntitle: t\nspec: s\n< id name Foo (beta)\n",
+        )
+        .unwrap();
+        let StepKind::Expect(g) = &s.steps[0].kind else {
+            panic!()
+        };
+        assert_eq!(g[0].text, "id name Foo (beta)");
+    }
+
+    fn error_of(text: &str) -> String {
+        parse("x", "x.scenario", text).unwrap_err().to_string()
+    }
+
+    #[test]
+    fn errors_name_the_line() {
+        let head = "protocol: ucci\ntitle: t\nspec: s\n";
+        assert_eq!(
+            error_of(&format!("{head}> ucci\n< ucciok (within 5 parsecs)\n")),
+            "x.scenario:5: duration `5 parsecs` needs a unit: ms or s"
+        );
+        assert!(
+            error_of(&format!("{head}> ucci\nsleep 5 ms\n"))
+                .starts_with("x.scenario:5: cannot read `sleep 5 ms`")
+        );
+        assert!(
+            error_of(&format!("{head}< ok (optional, any number)\n"))
+                .contains("more than one repeat")
+        );
+        assert!(
+            error_of(&format!("{head}< ok (within 1 s, soon)\n"))
+                .contains("unknown modifier `soon`")
+        );
+        assert!(error_of("protocol: go\n").starts_with("x.scenario:1: unknown protocol `go`"));
+        assert_eq!(
+            error_of("title: t\nspec: s\n> x\n"),
+            "x.scenario:0: missing `protocol:` header"
+        );
+        assert!(error_of(&format!("{head}wait 5 ms (within 1 s)\n")).contains("only `<` lines"));
+    }
+
+    proptest::proptest! {
+        /// Whatever the bytes, parsing returns a scenario or an error; it never panics.
+        #[test]
+        fn never_panics(text in "\\PC{0,200}") {
+            let _ = parse("x", "x", &text);
+        }
+
+        /// An error always points at a line of the file (or 0 for the whole file).
+        #[test]
+        fn error_lines_are_in_range(lines in proptest::collection::vec("[<> a-z0-9(),:{}.]{0,30}", 0..12)) {
+            let text = lines.join("\n");
+            if let Err(e) = parse("x", "x", &text) {
+                proptest::prop_assert!(e.line <= lines.len());
+            }
+        }
+    }
+}

@@ -1,0 +1,238 @@
+//! Patterns for the lines a scenario expects back.
+//!
+//! A pattern reads like the line it stands for. Tokens are compared one by one, so runs of
+//! spaces or tabs in the engine's line never matter (every spec allows them):
+//!
+//! * a plain word matches itself (case-insensitively for protocols whose keywords are);
+//! * `*` matches any one token, `...` any number of tokens, including none;
+//! * `{name}` matches one token and captures it, `{name...}` captures the rest of the line;
+//! * a pattern written `/…/` is a regular expression over the whole line; its named groups
+//!   `(?P<name>…)` are captures.
+
+use regex::Regex;
+
+/// One compiled expectation pattern.
+#[derive(Debug, Clone)]
+pub enum Pattern {
+    Tokens(Vec<Token>),
+    Regex(Regex),
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Token {
+    Literal(String),
+    AnyOne,
+    AnyRest,
+    Capture(String),
+    CaptureRest(String),
+}
+
+/// Values captured by a successful match, in pattern order.
+pub type Captures = Vec<(String, String)>;
+
+impl Pattern {
+    /// Compiles a pattern; the error says what is wrong with it.
+    pub fn parse(text: &str) -> Result<Pattern, String> {
+        let text = text.trim();
+        if text.len() >= 2 && text.starts_with('/') && text.ends_with('/') {
+            let body = &text[1..text.len() - 1];
+            return Regex::new(&format!("^(?:{body})$"))
+                .map(Pattern::Regex)
+                .map_err(|e| format!("bad regular expression: {e}"));
+        }
+        let tokens = text
+            .split_whitespace()
+            .map(|word| {
+                if word == "*" {
+                    return Ok(Token::AnyOne);
+                }
+                if word == "..." {
+                    return Ok(Token::AnyRest);
+                }
+                match word.strip_prefix('{').and_then(|w| w.strip_suffix('}')) {
+                    Some(inner) => {
+                        let (name, rest) = match inner.strip_suffix("...") {
+                            Some(name) => (name, true),
+                            None => (inner, false),
+                        };
+                        if !is_capture_name(name) {
+                            return Err(format!(
+                                "`{word}` is not a capture: use {{name}} or {{name...}}"
+                            ));
+                        }
+                        Ok(if rest {
+                            Token::CaptureRest(name.to_owned())
+                        } else {
+                            Token::Capture(name.to_owned())
+                        })
+                    }
+                    None => Ok(Token::Literal(word.to_owned())),
+                }
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        if tokens.is_empty() {
+            return Err("empty pattern".into());
+        }
+        Ok(Pattern::Tokens(tokens))
+    }
+
+    /// Matches a whole line; returns the captures on success.
+    pub fn matches(&self, line: &str, case_insensitive: bool) -> Option<Captures> {
+        match self {
+            Pattern::Regex(re) => {
+                let caps = re.captures(line.trim())?;
+                Some(
+                    re.capture_names()
+                        .flatten()
+                        .filter_map(|n| caps.name(n).map(|m| (n.to_owned(), m.as_str().to_owned())))
+                        .collect(),
+                )
+            }
+            Pattern::Tokens(pattern) => {
+                let words: Vec<&str> = line.split_whitespace().collect();
+                let mut captures = Vec::new();
+                match_tokens(pattern, &words, case_insensitive, &mut captures).then_some(captures)
+            }
+        }
+    }
+
+    /// The names this pattern can capture.
+    pub fn capture_names(&self) -> Vec<String> {
+        match self {
+            Pattern::Regex(re) => re.capture_names().flatten().map(str::to_owned).collect(),
+            Pattern::Tokens(tokens) => tokens
+                .iter()
+                .filter_map(|t| match t {
+                    Token::Capture(n) | Token::CaptureRest(n) => Some(n.clone()),
+                    _ => None,
+                })
+                .collect(),
+        }
+    }
+}
+
+pub(crate) fn is_capture_name(name: &str) -> bool {
+    !name.is_empty()
+        && name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-' || c == '.')
+}
+
+fn match_tokens(pattern: &[Token], words: &[&str], ci: bool, captures: &mut Captures) -> bool {
+    let Some((first, rest)) = pattern.split_first() else {
+        return words.is_empty();
+    };
+    match first {
+        Token::AnyRest => (0..=words.len()).any(|skip| {
+            let mark = captures.len();
+            match_tokens(rest, &words[skip..], ci, captures) || {
+                captures.truncate(mark);
+                false
+            }
+        }),
+        Token::CaptureRest(name) => {
+            // Captures as little as lets the remainder match; at the end, the whole rest.
+            (0..=words.len()).any(|take| {
+                let mark = captures.len();
+                captures.push((name.clone(), words[..take].join(" ")));
+                match_tokens(rest, &words[take..], ci, captures) || {
+                    captures.truncate(mark);
+                    false
+                }
+            })
+        }
+        _ => {
+            let Some((word, words)) = words.split_first() else {
+                return false;
+            };
+            if match first {
+                Token::Literal(lit) if ci => lit.eq_ignore_ascii_case(word),
+                Token::Literal(lit) => lit == word,
+                Token::Capture(name) => {
+                    captures.push((name.clone(), (*word).to_owned()));
+                    true
+                }
+                _ => true,
+            } {
+                match_tokens(rest, words, ci, captures)
+            } else {
+                false
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn caps(pattern: &str, line: &str) -> Option<Captures> {
+        Pattern::parse(pattern).unwrap().matches(line, false)
+    }
+
+    #[test]
+    fn literals_match_across_whitespace_runs() {
+        assert!(caps("bestmove h2e2", "bestmove \t h2e2").is_some());
+        assert!(caps("bestmove h2e2", "bestmove h2e2 ponder h9g7").is_none());
+    }
+
+    #[test]
+    fn captures_and_wildcards() {
+        assert_eq!(
+            caps("bestmove {bestmove} ...", "bestmove b0c2 ponder h9g7"),
+            Some(vec![("bestmove".into(), "b0c2".into())])
+        );
+        assert_eq!(
+            caps(
+                "bestmove {bestmove} ponder {ponder}",
+                "bestmove b0c2 ponder h9g7"
+            )
+            .unwrap()[1],
+            ("ponder".into(), "h9g7".into())
+        );
+        assert!(caps("id * ...", "id name X").is_some());
+        assert!(caps("id * ...", "id").is_none());
+        assert_eq!(
+            caps("id name {name...}", "id name Elephant  Eye 1.6"),
+            Some(vec![("name".into(), "Elephant Eye 1.6".into())])
+        );
+    }
+
+    #[test]
+    fn rest_in_the_middle_backtracks() {
+        assert!(
+            caps(
+                "info ... pv {first} ...",
+                "info depth 3 score 4 pv h2e2 h9g7"
+            )
+            .is_some()
+        );
+        let c = caps("info ... pv {first} ...", "info depth 3 pv h2e2").unwrap();
+        assert_eq!(c, vec![("first".into(), "h2e2".into())]);
+    }
+
+    #[test]
+    fn case_insensitive_literals_for_agi() {
+        let p = Pattern::parse("BESTMOVE {m} ...").unwrap();
+        assert!(p.matches("bestmove 78", true).is_some());
+        assert!(p.matches("bestmove 78", false).is_none());
+    }
+
+    #[test]
+    fn regex_patterns_capture_named_groups() {
+        let p = Pattern::parse(r"/bestmove (?P<bm>\S+)( ponder (?P<pd>\S+))?/").unwrap();
+        let c = p.matches("bestmove e2e4", false).unwrap();
+        assert_eq!(c, vec![("bm".into(), "e2e4".into())]);
+    }
+
+    #[test]
+    fn bad_patterns_are_refused_with_a_reason() {
+        assert!(Pattern::parse("{bad!}").is_err());
+        assert!(
+            Pattern::parse("/(/")
+                .unwrap_err()
+                .contains("regular expression")
+        );
+        assert!(Pattern::parse("   ").is_err());
+    }
+}
