@@ -30,7 +30,8 @@ mod tokens;
 pub use error::ParseError;
 
 /// The four protocols Arbiter speaks.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Protocol {
     /// Universal Chinese Chess Protocol (xiangqi).
     Ucci,

@@ -1,0 +1,273 @@
+//! AGI: the exchange rules, and every point the engine names judged on the 15x15 board.
+
+use super::flow::{self, Event, Got, Rules, Sent};
+use super::{Context, Grade, Outcome, lines};
+use crate::protocol::agi::{BestMoveKind, Command, GoTime, Message, parse_command, parse_message};
+use crate::rules::gomoku::{Board, BoardSize, IllegalMove, Point, Rule, Stone};
+use crate::session::Direction;
+
+const RULES: Rules = Rules {
+    prefix: "agi",
+    handshake_ok: "AGIOK",
+    handshake_reqs: &["agi-r33", "agi-r38"],
+    readyok_reqs: &["agi-r52", "agi-r55"],
+    readyok_while_thinking: Grade::Fail,
+    result_reqs: &["agi-r81"],
+    // Background thinking needs no BESTMOVE, also when stopped (agi-r65).
+    ponder: None,
+    // INFINITE may end by itself once every search point is resolved (agi-r69).
+    infinite: (&["agi-r68", "agi-r69"], Grade::Warn),
+    stop_reqs: &["agi-r79"],
+    bye: Some(&["agi-r85", "agi-r86"]),
+    exit_reqs: &["agi-r86"],
+};
+
+const LINE_REQS: &[&str] = &["agi-r09"];
+
+/// The harness's view of the engine's board.
+struct Game {
+    board: Board,
+    /// `SETRULE FORBIDDEN` is the default (agi-r42).
+    forbidden: bool,
+    swap: bool,
+}
+
+impl Game {
+    fn to_move(&self) -> Stone {
+        if self.board.stones().is_multiple_of(2) {
+            Stone::Black
+        } else {
+            Stone::White
+        }
+    }
+
+    fn rule(&self) -> Rule {
+        if self.forbidden {
+            Rule::RENJU
+        } else {
+            Rule::FREESTYLE
+        }
+    }
+
+    /// Places stones alternately; false if one could not be placed (the position is then unknown).
+    fn play_all(&mut self, points: &[Point]) -> bool {
+        points.iter().all(|&p| {
+            let stone = self.to_move();
+            self.board.place(p, stone).is_ok()
+        })
+    }
+}
+
+pub(super) fn judge(ctx: &Context, out: &mut Vec<Outcome>) {
+    let mut events = Vec::new();
+    let mut game = Game {
+        board: Board::new(BoardSize::STANDARD),
+        forbidden: true,
+        swap: false,
+    };
+    let mut known = true;
+    let mut search: Vec<Point> = Vec::new();
+    let mut pv_finding = false;
+    for e in &ctx.transcript.entries {
+        let at_us = e.at_us;
+        match e.direction {
+            Direction::Stderr => {}
+            Direction::Sent => {
+                let Ok(command) = parse_command(&e.text) else {
+                    continue;
+                };
+                let what = match command {
+                    Command::Agi => Some(Sent::Handshake),
+                    Command::IsReady => Some(Sent::IsReady),
+                    Command::SetRule {
+                        forbidden, swap, ..
+                    } => {
+                        game.forbidden = forbidden.unwrap_or(game.forbidden);
+                        game.swap = game.swap || swap.is_some();
+                        None
+                    }
+                    Command::SetOption { .. } => None,
+                    Command::Position { statu, moves } => {
+                        game.board.clear();
+                        known = game.play_all(&statu) && game.play_all(&moves);
+                        None
+                    }
+                    Command::DoMove(p) => {
+                        known = known && game.play_all(&[p]);
+                        None
+                    }
+                    Command::Go {
+                        search: s,
+                        ponder,
+                        time,
+                    } => {
+                        search = s;
+                        Some(Sent::Go {
+                            ponder,
+                            infinite: time == Some(GoTime::Infinite),
+                        })
+                    }
+                    Command::Stop => Some(Sent::Stop),
+                    Command::Quit => Some(Sent::Quit),
+                };
+                if let Some(what) = what {
+                    events.push(Event::Sent { at_us, what });
+                }
+            }
+            Direction::Received => {
+                let message = match parse_message(&e.text) {
+                    Ok(message) => message,
+                    Err(error) => {
+                        out.push(lines::unreadable("agi", LINE_REQS, &e.text, &error, at_us));
+                        events.push(Event::Got {
+                            at_us,
+                            what: Got::Other,
+                        });
+                        continue;
+                    }
+                };
+                let what = match message {
+                    Message::Id { .. } | Message::Option { .. } => Got::BootLine,
+                    Message::AgiOk => Got::HandshakeOk,
+                    Message::ReadyOk => Got::ReadyOk,
+                    Message::Bye => Got::Bye,
+                    Message::BestMove { mv, ponder } => {
+                        if known {
+                            out.extend(bestmove(&game, &search, mv, ponder, at_us));
+                        }
+                        Got::SearchResult
+                    }
+                    Message::Info(info) => {
+                        if known
+                            && !pv_finding
+                            && !info.pv.is_empty()
+                            && let Some(o) = pv(&game, &info.pv, at_us)
+                        {
+                            pv_finding = true;
+                            out.push(o);
+                        }
+                        Got::Other
+                    }
+                };
+                events.push(Event::Got { at_us, what });
+            }
+        }
+    }
+    flow::judge(&RULES, &events, ctx, out);
+}
+
+fn describe(error: &IllegalMove) -> String {
+    error.to_string()
+}
+
+fn bestmove(
+    game: &Game,
+    search: &[Point],
+    mv: BestMoveKind,
+    ponder: Option<Point>,
+    at_us: u64,
+) -> Vec<Outcome> {
+    let point = match mv {
+        BestMoveKind::Change => {
+            let (grade, message) = if game.swap {
+                (
+                    Grade::Pass,
+                    "`BESTMOVE CHANGE` under a swap rule".to_owned(),
+                )
+            } else {
+                (
+                    Grade::Fail,
+                    "`BESTMOVE CHANGE` although no swap rule was set".to_owned(),
+                )
+            };
+            return vec![
+                Outcome::new(
+                    "agi.bestmove.legal",
+                    &["agi-r44", "agi-r83"],
+                    grade,
+                    message,
+                )
+                .at(at_us),
+            ];
+        }
+        BestMoveKind::Move(point) => point,
+    };
+    let mut out = Vec::new();
+    let stone = game.to_move();
+    let legal = game.board.is_legal_move(point, stone, game.rule());
+    out.push(
+        match &legal {
+            Ok(()) => Outcome::new(
+                "agi.bestmove.legal",
+                &["agi-r82"],
+                Grade::Pass,
+                format!("{stone:?} {point} is legal"),
+            ),
+            Err(e) => Outcome::new(
+                "agi.bestmove.legal",
+                &["agi-r41", "agi-r82"],
+                Grade::Fail,
+                format!(
+                    "best move {point} for {stone:?} is illegal: {}",
+                    describe(e)
+                ),
+            ),
+        }
+        .at(at_us),
+    );
+    if !search.is_empty() {
+        let inside = search.contains(&point);
+        out.push(
+            Outcome::new(
+                "agi.bestmove.in-search",
+                &["agi-r62"],
+                if inside { Grade::Pass } else { Grade::Fail },
+                if inside {
+                    format!("{point} is one of the SEARCH moves")
+                } else {
+                    format!("best move {point} is not among the SEARCH moves")
+                },
+            )
+            .at(at_us),
+        );
+    }
+    if let (Ok(()), Some(ponder)) = (legal, ponder) {
+        let mut next = game.board.clone();
+        let _ = next.place(point, stone);
+        if let Err(e) = next.is_legal_move(ponder, stone.opponent(), game.rule()) {
+            out.push(
+                Outcome::new(
+                    "agi.ponder-move.legal",
+                    &["agi-r84"],
+                    Grade::Warn,
+                    format!(
+                        "ponder move {ponder} is illegal after {point}: {}",
+                        describe(&e)
+                    ),
+                )
+                .at(at_us),
+            );
+        }
+    }
+    out
+}
+
+fn pv(game: &Game, moves: &[Point], at_us: u64) -> Option<Outcome> {
+    let mut board = game.board.clone();
+    let mut stone = game.to_move();
+    for (i, &p) in moves.iter().enumerate() {
+        if let Err(e) = board.place(p, stone) {
+            return Some(
+                Outcome::new(
+                    "agi.pv.legal",
+                    &["agi-r72"],
+                    Grade::Fail,
+                    format!("PV point {} ({p}) cannot be played: {e}", i + 1),
+                )
+                .at(at_us),
+            );
+        }
+        stone = stone.opponent();
+    }
+    None
+}

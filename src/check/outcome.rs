@@ -1,0 +1,89 @@
+//! What judging produces: one graded outcome per check, pass or not.
+
+use serde::Serialize;
+
+/// A check's verdict. A `must` broken fails; a `should` broken, or an ambiguous text, warns.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Grade {
+    Pass,
+    Warn,
+    Fail,
+}
+
+/// The result of one check on one occasion (one `go`, one expected line, …).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Outcome {
+    /// Stable check id, e.g. `ucci.go.one-bestmove` or `ucci/handshake:12` for a scenario line.
+    pub check: String,
+    /// Requirement ids (`ucci-r37`) the check rests on.
+    pub requirements: Vec<String>,
+    pub grade: Grade,
+    /// One sentence: what was seen, and for a finding what the text asks instead.
+    pub message: String,
+    /// Where in the transcript (µs since spawn), for the excerpt around a finding.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub at_us: Option<u64>,
+    /// A measured latency (e.g. isready → readyok), recorded pass or fail.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub latency_us: Option<u64>,
+}
+
+impl Outcome {
+    /// An outcome; control characters in the message (engine output quoted in it) are
+    /// shown escaped, so every report stays printable text and valid XML.
+    pub fn new(
+        check: impl Into<String>,
+        requirements: &[&str],
+        grade: Grade,
+        message: impl Into<String>,
+    ) -> Outcome {
+        Outcome {
+            check: check.into(),
+            requirements: requirements.iter().map(|r| (*r).to_owned()).collect(),
+            grade,
+            message: printable(&message.into()),
+            at_us: None,
+            latency_us: None,
+        }
+    }
+
+    pub fn at(mut self, at_us: u64) -> Outcome {
+        self.at_us = Some(at_us);
+        self
+    }
+
+    pub fn latency(mut self, latency_us: u64) -> Outcome {
+        self.latency_us = Some(latency_us);
+        self
+    }
+}
+
+/// `text` with control characters (other than tab) written as `\u{…}` escapes.
+pub fn printable(text: &str) -> String {
+    if !text.chars().any(|c| c.is_control() && c != '\t') {
+        return text.to_owned();
+    }
+    text.chars()
+        .map(|c| {
+            if c.is_control() && c != '\t' {
+                c.escape_unicode().to_string()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn control_characters_are_escaped_and_the_rest_kept() {
+        assert_eq!(printable("name=\"x\" 中"), "name=\"x\" 中");
+        assert_eq!(printable("a\u{0}b\u{1b}"), "a\\u{0}b\\u{1b}");
+        let o = Outcome::new("x", &[], Grade::Fail, "bad \u{7}");
+        assert_eq!(o.message, "bad \\u{7}");
+    }
+}

@@ -1,0 +1,184 @@
+//! UCI: the exchange rules, and legality of every move against shakmaty.
+
+use super::flow::{self, Event, Got, Rules, Sent};
+use super::legality::{self, MoveRules, Searched};
+use super::{Context, Grade, Outcome, lines};
+use crate::protocol::uci::{Command, Message, PositionStart, parse_command, parse_message};
+use crate::rules::Game;
+use crate::rules::chess::ChessPosition;
+use crate::session::Direction;
+use shakmaty::uci::UciMove;
+
+const RULES: Rules = Rules {
+    prefix: "uci",
+    handshake_ok: "uciok",
+    handshake_reqs: &["uci-r16", "uci-r23", "uci-r84"],
+    readyok_reqs: &["uci-r31", "uci-r32"],
+    // "even while thinking … immediately, without stopping its analysis" (uci-r32).
+    readyok_while_thinking: Grade::Fail,
+    result_reqs: &["uci-r89", "uci-r90"],
+    ponder: Some((&["uci-r61"], Grade::Fail)),
+    // "search until the stop command" (uci-r73), also when a mate is seen.
+    infinite: (&["uci-r73"], Grade::Fail),
+    stop_reqs: &["uci-r74", "uci-r75"],
+    bye: None,
+    exit_reqs: &["uci-r79"],
+};
+
+const MOVES: MoveRules = MoveRules {
+    prefix: "uci",
+    bestmove: &["uci-r86"],
+    restricted: &["uci-r56"],
+    restricted_name: "in-searchmoves",
+    ponder: (&["uci-r87"], Grade::Warn),
+    pv: (&["uci-r86"], Grade::Warn),
+};
+
+const LINE_REQS: &[&str] = &["uci-r80"];
+
+fn texts(moves: &[UciMove]) -> Vec<String> {
+    moves.iter().map(ToString::to_string).collect()
+}
+
+fn build(start: &PositionStart, moves: &[UciMove]) -> Option<ChessPosition> {
+    let mut position = match start {
+        PositionStart::Startpos => ChessPosition::start_position(),
+        PositionStart::Fen(fen) => ChessPosition::from_fen(fen).ok()?,
+    };
+    for mv in moves {
+        position.play_text(&mv.to_string()).ok()?;
+    }
+    Some(position)
+}
+
+pub(super) fn judge(ctx: &Context, out: &mut Vec<Outcome>) {
+    let mut events = Vec::new();
+    let mut current: Option<ChessPosition> = None;
+    let mut searched: Option<Searched<ChessPosition>> = None;
+    let mut pv_lines = 0usize;
+    let mut pv_finding = false;
+    for e in &ctx.transcript.entries {
+        let at_us = e.at_us;
+        match e.direction {
+            Direction::Stderr => {}
+            Direction::Sent => {
+                let Ok(command) = parse_command(&e.text) else {
+                    continue;
+                };
+                let what = match command {
+                    Command::Uci => Some(Sent::Handshake),
+                    Command::IsReady => Some(Sent::IsReady),
+                    Command::Position { start, moves } => {
+                        current = build(&start, &moves);
+                        None
+                    }
+                    Command::Go(go) => {
+                        searched = current.clone().map(|position| Searched {
+                            position,
+                            banned: Vec::new(),
+                            allowed: texts(&go.searchmoves),
+                        });
+                        Some(Sent::Go {
+                            ponder: go.ponder,
+                            infinite: go.infinite,
+                        })
+                    }
+                    Command::PonderHit => Some(Sent::PonderHit),
+                    Command::Stop => Some(Sent::Stop),
+                    Command::Quit => Some(Sent::Quit),
+                    _ => None,
+                };
+                if let Some(what) = what {
+                    events.push(Event::Sent { at_us, what });
+                }
+            }
+            Direction::Received => {
+                let message = match parse_message(&e.text) {
+                    Ok(message) => message,
+                    Err(error) => {
+                        out.push(lines::unreadable("uci", LINE_REQS, &e.text, &error, at_us));
+                        events.push(Event::Got {
+                            at_us,
+                            what: Got::Other,
+                        });
+                        continue;
+                    }
+                };
+                let what = match message {
+                    Message::Id { .. } | Message::Option(_) => Got::BootLine,
+                    Message::UciOk => Got::HandshakeOk,
+                    Message::ReadyOk => Got::ReadyOk,
+                    Message::BestMove { mv, ponder } => {
+                        if let Some(s) = &searched {
+                            out.extend(bestmove(s, &mv, ponder.as_ref(), at_us));
+                        }
+                        Got::SearchResult
+                    }
+                    Message::Info(info) => {
+                        if let (Some(s), false) = (&searched, info.pv.is_empty()) {
+                            pv_lines += 1;
+                            if !pv_finding
+                                && let Some(o) =
+                                    legality::pv(&MOVES, &s.position, &texts(&info.pv), at_us)
+                            {
+                                pv_finding = true;
+                                out.push(o);
+                            }
+                        }
+                        Got::Other
+                    }
+                    Message::CopyProtection(_) | Message::Registration(_) => Got::Other,
+                };
+                events.push(Event::Got { at_us, what });
+            }
+        }
+    }
+    if pv_lines > 0 && !pv_finding {
+        out.push(Outcome::new(
+            "uci.pv.legal",
+            MOVES.pv.0,
+            Grade::Pass,
+            format!("{pv_lines} pv lines, every move legal"),
+        ));
+    }
+    flow::judge(&RULES, &events, ctx, out);
+}
+
+/// `0000` is the null move (uci-r21): the only answer when there is no legal move.
+fn bestmove(
+    s: &Searched<ChessPosition>,
+    mv: &UciMove,
+    ponder: Option<&UciMove>,
+    at_us: u64,
+) -> Vec<Outcome> {
+    if *mv == UciMove::Null {
+        let legal = s.position.legal_moves().len();
+        let (grade, message) = if legal == 0 {
+            (
+                Grade::Pass,
+                "`0000` in a position without a legal move".to_owned(),
+            )
+        } else {
+            (
+                Grade::Fail,
+                format!("null move `0000` although {legal} legal moves exist"),
+            )
+        };
+        return vec![
+            Outcome::new(
+                "uci.bestmove.legal",
+                &["uci-r21", "uci-r86"],
+                grade,
+                message,
+            )
+            .at(at_us),
+        ];
+    }
+    legality::bestmove(
+        &MOVES,
+        s,
+        &mv.to_string(),
+        ponder.map(ToString::to_string).as_deref(),
+        at_us,
+    )
+}

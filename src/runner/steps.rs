@@ -1,0 +1,435 @@
+//! Executing a scenario's steps against a live session.
+//!
+//! The executor drives: it writes commands, waits for the expected replies within their
+//! deadlines, and grades what the scenario file asked for (which line, how soon). It keeps
+//! nothing but the captures and the lines not yet matched; everything it saw is in the
+//! session's transcript for the built-in checks.
+
+use std::collections::{HashMap, VecDeque};
+use std::time::{Duration, Instant};
+
+use crate::check::{Grade, Outcome};
+use crate::scenario::{Expectation, Level, Repeat, Scenario, Step, StepKind};
+use crate::session::{Next, Received, Session};
+
+/// Why a scenario stopped before its last step.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Abort(pub String);
+
+pub(super) struct Executor<'a> {
+    pub session: &'a mut Session,
+    pub scenario: &'a Scenario,
+    pub time_scale: f64,
+    pub outcomes: Vec<Outcome>,
+    case_insensitive: bool,
+    /// stdout lines pulled from the session but not matched yet.
+    pending: VecDeque<Received>,
+    captures: HashMap<String, String>,
+    last_send_us: u64,
+    /// Replies belong to the commands sent since the last expectation: older lines are stale.
+    window_start_us: u64,
+    previous_was_send: bool,
+    stdout_closed: bool,
+}
+
+impl<'a> Executor<'a> {
+    pub fn new(session: &'a mut Session, scenario: &'a Scenario, time_scale: f64) -> Executor<'a> {
+        Executor {
+            session,
+            scenario,
+            time_scale,
+            outcomes: Vec::new(),
+            case_insensitive: scenario.protocol.keywords_case_insensitive(),
+            pending: VecDeque::new(),
+            captures: HashMap::new(),
+            last_send_us: 0,
+            window_start_us: 0,
+            previous_was_send: false,
+            stdout_closed: false,
+        }
+    }
+
+    pub fn run(&mut self) -> Result<(), Abort> {
+        for step in &self.scenario.steps {
+            let is_send = matches!(step.kind, StepKind::Send(_));
+            match &step.kind {
+                StepKind::Send(text) => self.send(step, text)?,
+                StepKind::Expect(group) => self.expect(group)?,
+                StepKind::Wait { ms } => self.wait(*ms),
+                StepKind::Silent { ms } => self.quiet(step, *ms, None),
+                StepKind::Absent { pattern, text, ms } => {
+                    self.quiet(step, *ms, Some((pattern, text.as_str())))
+                }
+                StepKind::Exit { within_ms, code } => self.exit(step, *within_ms, *code),
+            }
+            self.previous_was_send = is_send;
+        }
+        Ok(())
+    }
+
+    fn scaled(&self, ms: u64) -> Duration {
+        Duration::from_micros((ms as f64 * 1000.0 * self.time_scale).round() as u64)
+    }
+
+    fn check_id(&self, line: usize) -> String {
+        format!("{}:{}", self.scenario.name, line)
+    }
+
+    fn outcome(&self, line: usize, cites: &[String], grade: Grade, message: String) -> Outcome {
+        let mut o = Outcome::new(self.check_id(line), &[], grade, message);
+        o.requirements = self.scenario.cites_for(cites).to_vec();
+        o
+    }
+
+    fn miss_grade(level: Level) -> Grade {
+        match level {
+            Level::Must => Grade::Fail,
+            Level::Should => Grade::Warn,
+        }
+    }
+
+    fn substitute(&self, text: &str) -> Result<String, String> {
+        let mut out = String::with_capacity(text.len());
+        let mut rest = text;
+        while let Some(open) = rest.find('{') {
+            out.push_str(&rest[..open]);
+            let after = &rest[open + 1..];
+            let close = after
+                .find('}')
+                .ok_or_else(|| format!("unclosed `{{` in `{text}`"))?;
+            let name = &after[..close];
+            let value = self.captures.get(name).ok_or_else(|| {
+                format!("`{{{name}}}` was never captured: the engine did not send it")
+            })?;
+            out.push_str(value);
+            rest = &after[close + 1..];
+        }
+        out.push_str(rest);
+        Ok(out)
+    }
+
+    fn send(&mut self, step: &Step, text: &str) -> Result<(), Abort> {
+        let line = match self.substitute(text) {
+            Ok(line) => line,
+            Err(reason) => {
+                let o = self.outcome(
+                    step.line,
+                    &step.cites,
+                    Grade::Fail,
+                    format!("cannot send `{text}`: {reason}"),
+                );
+                self.outcomes.push(o);
+                return Err(Abort(reason));
+            }
+        };
+        if !self.previous_was_send {
+            self.window_start_us = self.session.now_us();
+        }
+        match self.session.send(&line) {
+            Ok(at_us) => {
+                self.last_send_us = at_us;
+                Ok(())
+            }
+            Err(e) => {
+                let reason = format!(
+                    "cannot write `{line}` to the engine: {e} (it closed its input or exited)"
+                );
+                let o = self
+                    .outcome(step.line, &step.cites, Grade::Fail, reason.clone())
+                    .at(self.session.now_us());
+                self.outcomes.push(o);
+                Err(Abort(reason))
+            }
+        }
+    }
+
+    /// Moves the next stdout line into `pending`; false on deadline or closed stdout.
+    fn pull(&mut self, deadline: Instant) -> bool {
+        if self.stdout_closed {
+            return false;
+        }
+        match self.session.next_line(deadline) {
+            Next::Line(line) => {
+                self.pending.push_back(line);
+                true
+            }
+            Next::Timeout => false,
+            Next::Closed => {
+                self.stdout_closed = true;
+                false
+            }
+        }
+    }
+
+    /// The first pending line from `from` on that matches; `from` moves past the lines
+    /// tried, so waiting through a flood of output stays linear.
+    fn take_first_match(
+        &mut self,
+        e: &Expectation,
+        from: &mut usize,
+    ) -> Option<(Received, Vec<(String, String)>)> {
+        let window = self.window_start_us;
+        let ci = self.case_insensitive;
+        while *from < self.pending.len() {
+            let line = &self.pending[*from];
+            if line.at_us >= window
+                && let Some(caps) = e.pattern.matches(&line.text, ci)
+            {
+                return Some((self.pending.remove(*from)?, caps));
+            }
+            *from += 1;
+        }
+        None
+    }
+
+    fn expect(&mut self, group: &[Expectation]) -> Result<(), Abort> {
+        // Required lines first, each in turn; then optional lines between them.
+        let mut matched_at: Vec<Option<u64>> = vec![None; group.len()];
+        let mut previous_required_at = self.window_start_us;
+        for (i, e) in group
+            .iter()
+            .enumerate()
+            .filter(|(_, e)| e.repeat.is_required())
+        {
+            let wait = match e.within_ms {
+                // Waiting past the bound measures how late a slow reply is.
+                Some(w) => self.scaled(w) + self.scaled(w).min(Duration::from_secs(2)),
+                None => self.scaled(self.scenario.timeout_ms),
+            };
+            let deadline = self.session.instant_of(self.last_send_us) + wait;
+            let mut tried = 0;
+            let found = loop {
+                if let Some(found) = self.take_first_match(e, &mut tried) {
+                    break Some(found);
+                }
+                if !self.pull(deadline) {
+                    break None;
+                }
+            };
+            let Some((line, caps)) = found else {
+                let waited = wait.as_millis();
+                let why = if self.stdout_closed {
+                    "the engine closed its output first".to_owned()
+                } else {
+                    format!("nothing matched within {waited} ms")
+                };
+                let message = format!("expected `{}`: {why}", e.text);
+                let o = self
+                    .outcome(e.line, &e.cites, Self::miss_grade(e.level), message.clone())
+                    .at(self.session.now_us());
+                self.outcomes.push(o);
+                if e.level == Level::Must {
+                    return Err(Abort(message));
+                }
+                continue;
+            };
+            if line.at_us < previous_required_at {
+                let o = self
+                    .outcome(
+                        e.line,
+                        &e.cites,
+                        Self::miss_grade(e.level),
+                        format!(
+                            "`{}` came out of order, before the line expected above it",
+                            line.text
+                        ),
+                    )
+                    .at(line.at_us);
+                self.outcomes.push(o);
+            }
+            previous_required_at = previous_required_at.max(line.at_us);
+            matched_at[i] = Some(line.at_us);
+            self.captures.extend(caps);
+            let o = self.grade_timing(e, &line);
+            self.outcomes.push(o);
+        }
+        self.take_optional(group, &matched_at);
+        Ok(())
+    }
+
+    /// Optional and repeated lines: those that arrived between the required neighbours.
+    fn take_optional(&mut self, group: &[Expectation], matched_at: &[Option<u64>]) {
+        for (i, e) in group.iter().enumerate() {
+            if e.repeat == Repeat::Once {
+                continue;
+            }
+            let after = matched_at[..i]
+                .iter()
+                .rev()
+                .flatten()
+                .next()
+                .copied()
+                .unwrap_or(self.window_start_us);
+            let before = matched_at[i + 1..]
+                .iter()
+                .flatten()
+                .next()
+                .copied()
+                .unwrap_or(u64::MAX);
+            let ci = self.case_insensitive;
+            let mut taken = Vec::new();
+            let mut keep = VecDeque::new();
+            for line in self.pending.drain(..) {
+                let full = e.repeat == Repeat::Optional && !taken.is_empty();
+                let in_window = line.at_us >= after && line.at_us <= before && !full;
+                match in_window
+                    .then(|| e.pattern.matches(&line.text, ci))
+                    .flatten()
+                {
+                    Some(caps) => {
+                        self.captures.extend(caps);
+                        taken.push(line);
+                    }
+                    None => keep.push_back(line),
+                }
+            }
+            self.pending = keep;
+            if let Some(first) = taken.first() {
+                let mut o = self.grade_timing(e, first);
+                if taken.len() > 1 {
+                    o.message = format!("{} lines matched `{}`", taken.len(), e.text);
+                }
+                self.outcomes.push(o);
+            }
+        }
+    }
+
+    fn grade_timing(&self, e: &Expectation, line: &Received) -> Outcome {
+        let latency = line.at_us.saturating_sub(self.last_send_us);
+        let ms = latency as f64 / 1000.0;
+        let mut grade = Grade::Pass;
+        let mut message = format!("`{}` after {ms:.1} ms", line.text);
+        if let Some(w) = e.within_ms {
+            let bound = self.scaled(w);
+            if latency > bound.as_micros() as u64 {
+                grade = Self::miss_grade(e.level);
+                message = format!(
+                    "`{}` came after {ms:.1} ms; the bound is {} ms",
+                    line.text,
+                    bound.as_millis()
+                );
+            }
+        }
+        if let Some(nb) = e.not_before_ms {
+            let bound = self.scaled(nb);
+            if latency < bound.as_micros() as u64 {
+                grade = Self::miss_grade(e.level);
+                message = format!(
+                    "`{}` came after only {ms:.1} ms; expected not before {} ms",
+                    line.text,
+                    bound.as_millis()
+                );
+            }
+        }
+        self.outcome(e.line, &e.cites, grade, message)
+            .at(line.at_us)
+            .latency(latency)
+    }
+
+    fn wait(&mut self, ms: u64) {
+        let deadline = Instant::now() + self.scaled(ms);
+        while self.pull(deadline) {}
+        std::thread::sleep(deadline.saturating_duration_since(Instant::now()));
+    }
+
+    /// `silent` (no line at all) and `no PATTERN` windows, counted from the last command.
+    fn quiet(
+        &mut self,
+        step: &Step,
+        ms: u64,
+        pattern: Option<(&crate::scenario::pattern::Pattern, &str)>,
+    ) {
+        let deadline = self.session.instant_of(self.last_send_us) + self.scaled(ms);
+        while self.pull(deadline) {}
+        std::thread::sleep(deadline.saturating_duration_since(Instant::now()));
+        let ci = self.case_insensitive;
+        let since = self.last_send_us;
+        let end = since + self.scaled(ms).as_micros() as u64;
+        let offends = |l: &Received| {
+            l.at_us >= since
+                && l.at_us <= end
+                && pattern.is_none_or(|(p, _)| p.matches(&l.text, ci).is_some())
+        };
+        let first = self.pending.iter().find(|l| offends(l)).cloned();
+        self.pending.retain(|l| !offends(l));
+        let what = match pattern {
+            Some((_, text)) => format!("no line matching `{text}`"),
+            None => "no output".to_owned(),
+        };
+        let o = match first {
+            Some(line) => self
+                .outcome(
+                    step.line,
+                    &step.cites,
+                    Self::miss_grade(step.level),
+                    format!(
+                        "expected {what} for {} ms, got `{}` after {:.1} ms",
+                        self.scaled(ms).as_millis(),
+                        line.text,
+                        (line.at_us - since) as f64 / 1000.0
+                    ),
+                )
+                .at(line.at_us)
+                .latency(line.at_us - since),
+            None => self.outcome(
+                step.line,
+                &step.cites,
+                Grade::Pass,
+                format!("{what} for {} ms", self.scaled(ms).as_millis()),
+            ),
+        };
+        self.outcomes.push(o);
+    }
+
+    fn exit(&mut self, step: &Step, within_ms: u64, code: Option<i32>) {
+        let bound = self.scaled(within_ms);
+        let deadline =
+            self.session.instant_of(self.last_send_us) + bound + bound.min(Duration::from_secs(2));
+        let grade = Self::miss_grade(step.level);
+        let o = match self.session.wait_exit(deadline) {
+            None => self
+                .outcome(
+                    step.line,
+                    &step.cites,
+                    grade,
+                    format!(
+                        "expected the engine to exit within {} ms; it was still running",
+                        bound.as_millis()
+                    ),
+                )
+                .at(self.session.now_us()),
+            Some(exit) => {
+                let latency = exit.at_us.saturating_sub(self.last_send_us);
+                let ms = latency as f64 / 1000.0;
+                let (g, message) = if latency > bound.as_micros() as u64 {
+                    (
+                        grade,
+                        format!(
+                            "exited after {ms:.1} ms; the bound is {} ms",
+                            bound.as_millis()
+                        ),
+                    )
+                } else if code.is_some() && code != exit.code {
+                    let got = match (exit.code, exit.signal) {
+                        (Some(c), _) => format!("code {c}"),
+                        (None, Some(s)) => format!("signal {s}"),
+                        _ => "an unknown status".to_owned(),
+                    };
+                    (
+                        grade,
+                        format!(
+                            "exited with {got}; expected code {}",
+                            code.unwrap_or_default()
+                        ),
+                    )
+                } else {
+                    (Grade::Pass, format!("exited after {ms:.1} ms"))
+                };
+                self.outcome(step.line, &step.cites, g, message)
+                    .at(exit.at_us)
+                    .latency(latency)
+            }
+        };
+        self.outcomes.push(o);
+    }
+}
