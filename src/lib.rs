@@ -1,8 +1,20 @@
 //! Arbiter: a conformance harness for board-game engine protocols.
 //!
-//! The library is layered the way a run flows: `rules` knows the games (the legality oracle),
-//! and the command-line front end in `cli` only parses arguments and renders results.
+//! The library is layered the way a run flows:
+//!
+//! * `rules` knows the games: the legality oracle for every move an engine sends;
+//! * `protocol` reads and writes the lines of UCCI, UCI, Gomocup and AGI as typed values;
+//! * `scenario` reads scripted exchanges from text files;
+//! * `session` drives one engine process and records a timestamped transcript;
+//! * `runner` plays a scenario through a session; `check` judges the transcript;
+//! * `report` renders the results (human, JSON, JUnit);
+//! * `cli` parses arguments and maps results to exit statuses.
 
+pub mod check;
 pub mod cli;
 pub mod protocol;
+pub mod report;
 pub mod rules;
+pub mod runner;
+pub mod scenario;
+pub mod session;

@@ -4,6 +4,7 @@
 
 mod forbidden;
 mod rules;
+mod run;
 
 use std::io::Write;
 use std::process::ExitCode;
@@ -54,6 +55,11 @@ enum Command {
     },
     /// Say whether a point is forbidden for black under renju: `allowed` or `forbidden <reason>`.
     Forbidden(forbidden::ForbiddenArgs),
+    /// Run scenarios against an engine binary and judge every reply.
+    ///
+    /// Exit status: 0 every check passed (warnings allowed), 1 a check failed, 2 usage error
+    /// or the harness itself failed.
+    Run(run::RunArgs),
 }
 
 /// What went wrong, said to the user on stderr.
@@ -69,12 +75,19 @@ pub enum CliError {
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
-        Command::Perft { game, fen, depth } => rules::perft(game, fen.as_deref(), depth),
-        Command::Legal { game, fen } => rules::legal(game, fen.as_deref()),
-        Command::Forbidden(args) => forbidden::run(&args),
+        Command::Perft { game, fen, depth } => {
+            rules::perft(game, fen.as_deref(), depth).map(|t| (t, 0))
+        }
+        Command::Legal { game, fen } => rules::legal(game, fen.as_deref()).map(|t| (t, 0)),
+        Command::Forbidden(args) => forbidden::run(&args).map(|t| (t, 0)),
+        Command::Run(args) => run::run(&args),
     };
-    match result.and_then(|text| Ok(std::io::stdout().lock().write_all(text.as_bytes())?)) {
-        Ok(()) => ExitCode::SUCCESS,
+    let written = result.and_then(|(text, status)| {
+        std::io::stdout().lock().write_all(text.as_bytes())?;
+        Ok(status)
+    });
+    match written {
+        Ok(status) => ExitCode::from(status),
         Err(err) => {
             eprintln!("error: {err}");
             ExitCode::from(EXIT_BAD_INPUT)

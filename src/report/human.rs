@@ -1,0 +1,99 @@
+//! The human report: per scenario and check, the verdict, the latency, and for every finding
+//! the transcript around it.
+
+use std::fmt::Write as _;
+
+use super::{Report, excerpt};
+use crate::check::Grade;
+
+fn label(grade: Grade) -> &'static str {
+    match grade {
+        Grade::Pass => "pass",
+        Grade::Warn => "WARN",
+        Grade::Fail => "FAIL",
+    }
+}
+
+pub fn render(report: &Report) -> String {
+    let mut out = String::new();
+    let args = report.engine.args.join(" ");
+    let _ = writeln!(
+        out,
+        "arbiter run: protocol {}, engine {}{}{}",
+        report.protocol,
+        report.engine.program,
+        if args.is_empty() { "" } else { " " },
+        args
+    );
+    if report.time_scale != 1.0 {
+        let _ = writeln!(out, "timing bounds scaled by {}", report.time_scale);
+    }
+    for run in &report.runs {
+        let s = &run.scenario;
+        let _ = writeln!(out, "\n{} {}: {}", label(run.grade()), s.name, s.title);
+        let _ = writeln!(out, "     spec: {}", s.spec);
+        if let Some(error) = &run.harness_error {
+            let _ = writeln!(out, "     harness error: {error}");
+            continue;
+        }
+        for o in &run.outcomes {
+            let latency = o
+                .latency_us
+                .map(|us| format!(" ({:.1} ms)", us as f64 / 1000.0))
+                .unwrap_or_default();
+            let reqs = if o.requirements.is_empty() {
+                String::new()
+            } else {
+                format!(" [{}]", o.requirements.join(", "))
+            };
+            let _ = writeln!(
+                out,
+                "  {} {}{latency}{reqs}: {}",
+                label(o.grade),
+                o.check,
+                o.message
+            );
+            if o.grade != Grade::Pass
+                && let Some(at) = o.at_us
+            {
+                for line in excerpt::render(&run.transcript, at) {
+                    let _ = writeln!(out, "         {line}");
+                }
+            }
+        }
+        if let Some(reason) = &run.aborted {
+            let _ = writeln!(out, "  stopped early: {reason}");
+        }
+        if let Some(exit) = &run.transcript.exit {
+            let how = match (exit.code, exit.signal) {
+                (Some(c), _) => format!("code {c}"),
+                (None, Some(s)) => format!("signal {s}"),
+                _ => "unknown status".into(),
+            };
+            let by = if exit.killed_by_harness {
+                ", killed by the harness"
+            } else {
+                ""
+            };
+            let _ = writeln!(out, "  engine ended: {how}{by}");
+        }
+    }
+    let s = &report.summary;
+    let _ = writeln!(
+        out,
+        "\n{} scenarios: {} passed, {} passed with warnings, {} failed; checks: {} pass, {} warn, {} fail{}",
+        s.scenarios,
+        s.scenarios_passed,
+        s.scenarios_warned,
+        s.scenarios_failed,
+        s.checks_passed,
+        s.checks_warned,
+        s.checks_failed,
+        if s.harness_errors > 0 {
+            format!("; {} harness errors", s.harness_errors)
+        } else {
+            String::new()
+        }
+    );
+    out
+}

@@ -1,0 +1,52 @@
+//! JUnit XML: one test suite per scenario, one test case per check outcome, so CI systems
+//! show each check. Warnings pass, with the finding in the case's output.
+
+use quick_junit::{NonSuccessKind, Report as JUnitReport, TestCase, TestCaseStatus, TestSuite};
+
+use super::{Report, excerpt};
+use crate::check::Grade;
+
+pub fn render(report: &Report) -> String {
+    let mut junit = JUnitReport::new(format!("arbiter {}", report.protocol));
+    for run in &report.runs {
+        let mut suite = TestSuite::new(run.scenario.name.clone());
+        if let Some(error) = &run.harness_error {
+            let mut status = TestCaseStatus::non_success(NonSuccessKind::Error);
+            status.set_message(error.clone());
+            suite.add_test_case(TestCase::new("harness", status));
+        }
+        for o in &run.outcomes {
+            let details = o
+                .at_us
+                .map(|at| excerpt::render(&run.transcript, at).join("\n"))
+                .unwrap_or_default();
+            let reqs = o.requirements.join(" ");
+            let mut case = match o.grade {
+                Grade::Fail => {
+                    let mut status = TestCaseStatus::non_success(NonSuccessKind::Failure);
+                    status.set_message(o.message.clone());
+                    status
+                        .set_description(format!("{}\nrequirements: {reqs}\n{details}", o.message));
+                    TestCase::new(o.check.clone(), status)
+                }
+                Grade::Pass | Grade::Warn => {
+                    TestCase::new(o.check.clone(), TestCaseStatus::success())
+                }
+            };
+            case.set_classname(run.scenario.name.clone());
+            if let Some(us) = o.latency_us {
+                case.set_time(std::time::Duration::from_micros(us));
+            }
+            if o.grade == Grade::Warn {
+                case.set_system_out(format!(
+                    "warning: {}\nrequirements: {reqs}\n{details}",
+                    o.message
+                ));
+            }
+            suite.add_test_case(case);
+        }
+        junit.add_test_suite(suite);
+    }
+    // quick-junit writes to a String; only a formatting bug could make that fail.
+    junit.to_string().expect("JUnit XML serialises")
+}
