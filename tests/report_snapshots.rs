@@ -1,0 +1,50 @@
+//! Snapshots of the human and JSON reports of one run, with every time redacted, so a
+//! change to what users read (or parse) is seen in review.
+
+mod common;
+
+use common::{arbiter, fixture_engine};
+use regex::Regex;
+
+fn report(format: &str, fault: &str, scenario: &str) -> String {
+    let output = arbiter()
+        .args(["run", "--protocol", "ucci", "--format", format, "--engine"])
+        .arg(fixture_engine())
+        .args(["--engine-arg", "ucci", "--engine-arg", fault])
+        .arg(format!(
+            "{}/scenarios/{scenario}.scenario",
+            env!("CARGO_MANIFEST_DIR")
+        ))
+        .output()
+        .unwrap();
+    let text = String::from_utf8(output.stdout).unwrap();
+    redact(&text)
+}
+
+/// Times vary run to run; the engine path varies machine to machine.
+fn redact(text: &str) -> String {
+    let engine = fixture_engine().display().to_string();
+    let text = text.replace(&engine, "[engine]");
+    let text = Regex::new(r"\d+\.\d+ ms")
+        .unwrap()
+        .replace_all(&text, "[t] ms");
+    let text = Regex::new(r#""(\w+_us)": \d+"#)
+        .unwrap()
+        .replace_all(&text, "\"$1\": 0");
+    text.into_owned()
+}
+
+#[test]
+fn human_report_of_a_passing_run() {
+    insta::assert_snapshot!(report("human", "none", "ucci/quit"));
+}
+
+#[test]
+fn human_report_shows_the_transcript_around_a_finding() {
+    insta::assert_snapshot!(report("human", "plays-banned-move", "ucci/banmoves"));
+}
+
+#[test]
+fn json_report_of_a_finding() {
+    insta::assert_snapshot!(report("json", "plays-banned-move", "ucci/banmoves"));
+}

@@ -1,0 +1,362 @@
+//! `arbiter run` against the deliberately faulty fixture engine (`examples/faulty_engine.rs`):
+//! each fault is caught by the check that names it, with the grade the spec text justifies,
+//! and the well-behaved modes pass.
+
+mod common;
+
+use assert_cmd::Command;
+use serde_json::Value;
+
+use common::{arbiter, fixture_engine};
+
+/// Runs `arbiter run` with a JSON report; returns the exit status and the report.
+fn run(protocol: &str, fault: &str, scenarios: &[&str], extra: &[&str]) -> (i32, Value) {
+    let mut cmd: Command = arbiter();
+    cmd.args([
+        "run",
+        "--protocol",
+        protocol,
+        "--format",
+        "json",
+        "--engine",
+    ])
+    .arg(fixture_engine())
+    .args(["--engine-arg", protocol, "--engine-arg", fault])
+    .args(extra);
+    for s in scenarios {
+        cmd.arg(format!(
+            "{}/scenarios/{s}.scenario",
+            env!("CARGO_MANIFEST_DIR")
+        ));
+    }
+    let output = cmd.output().expect("arbiter runs");
+    let report: Value = serde_json::from_slice(&output.stdout).unwrap_or_else(|e| {
+        panic!(
+            "JSON report: {e}\n{}",
+            String::from_utf8_lossy(&output.stdout)
+        )
+    });
+    (output.status.code().expect("exit code"), report)
+}
+
+/// The grades the report gives a check id, in order.
+fn grades(report: &Value, check: &str) -> Vec<String> {
+    report["runs"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|run| run["outcomes"].as_array().unwrap().iter())
+        .filter(|o| o["check"] == check)
+        .map(|o| o["grade"].as_str().unwrap().to_owned())
+        .collect()
+}
+
+fn assert_caught(
+    protocol: &str,
+    fault: &str,
+    scenario: &str,
+    check: &str,
+    grade: &str,
+    status: i32,
+) {
+    assert_caught_with(protocol, fault, scenario, check, grade, status, &[]);
+}
+
+fn assert_caught_with(
+    protocol: &str,
+    fault: &str,
+    scenario: &str,
+    check: &str,
+    grade: &str,
+    status: i32,
+    extra: &[&str],
+) {
+    let (code, report) = run(protocol, fault, &[scenario], extra);
+    let got = grades(&report, check);
+    assert!(
+        got.iter().any(|g| g == grade),
+        "{protocol}/{fault}: expected {check} = {grade}, got {got:?}\n{report:#}"
+    );
+    assert_eq!(code, status, "{protocol}/{fault}: exit status");
+}
+
+#[test]
+fn well_behaved_engines_pass_every_builtin_scenario() {
+    for protocol in ["ucci", "uci", "gomocup", "agi"] {
+        let (code, report) = run(protocol, "none", &[], &[]);
+        assert_eq!(code, 0, "{protocol}: {report:#}");
+        assert_eq!(report["summary"]["checks_failed"], 0);
+        assert!(report["summary"]["scenarios"].as_u64().unwrap() >= 2);
+    }
+}
+
+#[test]
+fn other_line_ends_and_lower_case_agi_pass() {
+    for (protocol, fault) in [
+        ("ucci", "crlf"),
+        ("ucci", "cr"),
+        ("gomocup", "crlf"),
+        ("gomocup", "cr"),
+        ("agi", "lower-case"),
+    ] {
+        let (code, report) = run(protocol, fault, &[], &[]);
+        assert_eq!(code, 0, "{protocol}/{fault}: {report:#}");
+    }
+}
+
+#[test]
+fn a_late_handshake_fails_the_scenario_bound() {
+    assert_caught(
+        "ucci",
+        "late-handshake",
+        "ucci/handshake",
+        "ucci/handshake:13",
+        "fail",
+        1,
+    );
+}
+
+#[test]
+fn a_missing_readyok_while_searching_fails_under_uci() {
+    assert_caught(
+        "uci",
+        "no-readyok-while-searching",
+        "uci/infinite",
+        "uci.isready.readyok",
+        "fail",
+        1,
+    );
+}
+
+#[test]
+fn a_missing_readyok_while_searching_only_warns_under_ucci() {
+    // UCCI gives `isready` no state (ucci A18): the built-in check warns; the scenario,
+    // which marks its readyok `should`, warns too.
+    assert_caught(
+        "ucci",
+        "no-readyok-while-searching",
+        "ucci/stop",
+        "ucci.isready.readyok",
+        "warn",
+        0,
+    );
+}
+
+#[test]
+fn a_bestmove_while_pondering_fails() {
+    assert_caught_with(
+        "ucci",
+        "bestmove-while-pondering",
+        "ucci/ponder",
+        "ucci.ponder.no-result-before-ponderhit",
+        "fail",
+        1,
+        &["--time-scale", "0.3"],
+    );
+}
+
+#[test]
+fn an_illegal_bestmove_fails() {
+    assert_caught(
+        "ucci",
+        "illegal-bestmove",
+        "ucci/search",
+        "ucci.bestmove.legal",
+        "fail",
+        1,
+    );
+    assert_caught(
+        "uci",
+        "illegal-bestmove",
+        "uci/search",
+        "uci.bestmove.legal",
+        "fail",
+        1,
+    );
+}
+
+#[test]
+fn an_illegal_ponder_move_or_pv_warns() {
+    // The texts only recommend that the ponder guess and the pv be legal (ucci-r83,
+    // ucci-r102; uci-r87 is a "may"): a warning, and the run still passes.
+    assert_caught(
+        "ucci",
+        "illegal-ponder",
+        "ucci/search",
+        "ucci.ponder-move.legal",
+        "warn",
+        0,
+    );
+    assert_caught(
+        "uci",
+        "illegal-ponder",
+        "uci/search",
+        "uci.ponder-move.legal",
+        "warn",
+        0,
+    );
+    assert_caught(
+        "ucci",
+        "illegal-pv",
+        "ucci/search",
+        "ucci.pv.legal",
+        "warn",
+        0,
+    );
+}
+
+#[test]
+fn a_banned_move_fails() {
+    assert_caught(
+        "ucci",
+        "plays-banned-move",
+        "ucci/banmoves",
+        "ucci.bestmove.not-banned",
+        "fail",
+        1,
+    );
+}
+
+#[test]
+fn no_bestmove_after_stop_fails() {
+    assert_caught(
+        "ucci",
+        "no-bestmove-after-stop",
+        "ucci/stop",
+        "ucci.stop.result",
+        "fail",
+        1,
+    );
+}
+
+#[test]
+fn a_crash_mid_search_fails_and_the_report_is_still_written() {
+    assert_caught(
+        "ucci",
+        "crash-mid-search",
+        "ucci/search",
+        "ucci.process.unexpected-exit",
+        "fail",
+        1,
+    );
+    assert_caught(
+        "ucci",
+        "crash-mid-search",
+        "ucci/search",
+        "ucci.go.one-result",
+        "fail",
+        1,
+    );
+}
+
+#[test]
+fn a_hang_on_quit_is_killed_and_fails() {
+    assert_caught(
+        "ucci",
+        "hang-on-quit",
+        "ucci/quit",
+        "ucci.quit.exit",
+        "fail",
+        1,
+    );
+}
+
+#[test]
+fn a_missing_bye_fails() {
+    assert_caught("ucci", "no-bye", "ucci/quit", "ucci.quit.bye", "fail", 1);
+}
+
+#[test]
+fn an_output_flood_is_capped_and_fails() {
+    assert_caught(
+        "ucci",
+        "flood",
+        "ucci/search",
+        "ucci.output.flood",
+        "fail",
+        1,
+    );
+}
+
+#[test]
+fn binary_garbage_fails() {
+    assert_caught(
+        "ucci",
+        "garbage",
+        "ucci/search",
+        "ucci.output.text",
+        "fail",
+        1,
+    );
+}
+
+#[test]
+fn a_gomocup_move_on_an_occupied_point_fails() {
+    assert_caught(
+        "gomocup",
+        "occupied-point",
+        "gomocup/board",
+        "gomocup.move.legal",
+        "fail",
+        1,
+    );
+}
+
+#[test]
+fn gomocup_output_after_end_warns() {
+    // "should write nothing after END" (gomocup-r95) is a recommendation.
+    assert_caught(
+        "gomocup",
+        "output-after-end",
+        "gomocup/game",
+        "gomocup.end.no-output",
+        "warn",
+        0,
+    );
+}
+
+#[test]
+fn a_missing_engine_is_a_harness_error_with_status_2_and_a_report() {
+    let output = arbiter()
+        .args([
+            "run",
+            "--protocol",
+            "ucci",
+            "--format",
+            "json",
+            "--engine",
+            "/nonexistent/engine",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let report: Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert!(
+        report["runs"][0]["harness_error"]
+            .as_str()
+            .unwrap()
+            .contains("cannot start engine")
+    );
+    assert!(String::from_utf8_lossy(&output.stderr).contains("cannot start engine"));
+}
+
+#[test]
+fn a_bad_scenario_file_is_a_usage_error_naming_the_line() {
+    let dir = std::env::temp_dir().join(format!("arbiter-bad-scenario-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("bad.scenario");
+    std::fs::write(
+        &file,
+        "protocol: ucci\ntitle: t\nspec: s\n> ucci\n< ucciok (within soon)\n",
+    )
+    .unwrap();
+    arbiter()
+        .args(["run", "--protocol", "ucci", "--engine"])
+        .arg(fixture_engine())
+        .arg(&file)
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains(
+            "bad.scenario:5: duration `soon` needs a unit",
+        ));
+}
