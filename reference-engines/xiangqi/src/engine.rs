@@ -175,10 +175,10 @@ impl Engine {
 
     /// Input ended: a search that ends by itself may finish and answer; any other is stopped.
     pub fn finish(&mut self) {
-        if let Some(running) = &self.running {
-            if !running.bounded {
-                running.control.stop();
-            }
+        if let Some(running) = &self.running
+            && !running.bounded
+        {
+            running.control.stop();
         }
         self.join();
     }
@@ -232,10 +232,10 @@ impl Engine {
     }
 
     fn join(&mut self) {
-        if let Some(running) = self.running.take() {
-            if let Ok(judge) = running.handle.join() {
-                self.judge = judge;
-            }
+        if let Some(running) = self.running.take()
+            && let Ok(judge) = running.handle.join()
+        {
+            self.judge = judge;
         }
     }
 

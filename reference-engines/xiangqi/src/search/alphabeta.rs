@@ -130,7 +130,7 @@ impl<'a> Searcher<'a> {
     fn poll(&mut self) -> bool {
         if !self.stopped
             && (self.nodes >= self.node_limit
-                || (self.nodes % POLL_INTERVAL == 0 && self.control.must_stop()))
+                || (self.nodes.is_multiple_of(POLL_INTERVAL) && self.control.must_stop()))
         {
             self.stopped = true;
         }
@@ -186,17 +186,17 @@ impl<'a> Searcher<'a> {
 
         let hash = self.pos.hash();
         let entry = self.tt.probe(hash);
-        if let (Some(e), true) = (entry, ply > 0 && !pv_node) {
-            if e.depth >= depth {
-                let score = from_tt(e.score, ply);
-                let cut = match e.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => score >= beta,
-                    Bound::Upper => score <= alpha,
-                };
-                if cut {
-                    return score;
-                }
+        if let (Some(e), true) = (entry, ply > 0 && !pv_node)
+            && e.depth >= depth
+        {
+            let score = from_tt(e.score, ply);
+            let cut = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => score >= beta,
+                Bound::Upper => score <= alpha,
+            };
+            if cut {
+                return score;
             }
         }
 

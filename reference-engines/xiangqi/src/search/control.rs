@@ -68,10 +68,10 @@ impl Control {
     }
 
     fn wake(&self) {
-        if let Ok(waiter) = self.waiter.lock() {
-            if let Some(thread) = waiter.as_ref() {
-                thread.unpark();
-            }
+        if let Ok(waiter) = self.waiter.lock()
+            && let Some(thread) = waiter.as_ref()
+        {
+            thread.unpark();
         }
     }
 

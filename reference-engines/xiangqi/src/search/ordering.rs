@@ -33,11 +33,11 @@ impl Heuristics {
 
     /// Records a quiet move that refuted the position at `ply`, searched `depth` plies deep.
     pub fn reward(&mut self, mv: Move, ply: usize, depth: i32) {
-        if let Some(killers) = self.killers.get_mut(ply) {
-            if killers[0] != Some(mv) {
-                killers[1] = killers[0];
-                killers[0] = Some(mv);
-            }
+        if let Some(killers) = self.killers.get_mut(ply)
+            && killers[0] != Some(mv)
+        {
+            killers[1] = killers[0];
+            killers[0] = Some(mv);
         }
         let entry = &mut self.history[mv.from.index() * SQUARES + mv.to.index()];
         *entry += depth * depth;

@@ -85,12 +85,13 @@ impl Tt {
         let slot = &self.slots[hash as usize & self.mask];
         let old_data = slot[1].load(Ordering::Relaxed);
         let old_hash = slot[0].load(Ordering::Relaxed) ^ old_data;
-        if old_data != 0 && old_hash != hash {
-            if let Some(old) = unpack(old_data) {
-                if old.depth > entry.depth + 2 && entry.bound != Bound::Exact {
-                    return;
-                }
-            }
+        if old_data != 0
+            && old_hash != hash
+            && let Some(old) = unpack(old_data)
+            && old.depth > entry.depth + 2
+            && entry.bound != Bound::Exact
+        {
+            return;
         }
         // Keep the old best move when the new result has none for the same position.
         let mut entry = entry;
