@@ -505,10 +505,8 @@ impl Job {
         judge: Judge,
     ) -> Judge {
         control.register_waiter();
-        let quiet_plies = self
-            .position
-            .halfmove_clock()
-            .min(self.path.len() as u32 + 200);
+        // Plies since the last capture: the FEN's counter plus the `moves` played after it.
+        let quiet_plies = self.position.halfmove_clock();
         let ucci_depth_zero = self.limits.depth == Some(0);
         let task = Task {
             position: self.position,
