@@ -23,7 +23,7 @@ mod zobrist;
 pub use fen::{FenError, START_FEN, SetupError};
 pub use moves::{IccsError, MAX_MOVES, Move, MoveList};
 pub use piece::{Color, Kind, Piece};
-pub use position::Position;
+pub use position::{Position, Undo};
 pub use square::{FILES, RANKS, SQUARES, Square};
 
 use super::{Game, GameStatus, Side};

@@ -185,12 +185,32 @@ impl Position {
     /// removing a cannon screen), or leaves a point diagonally next to the king (a horse leg), or
     /// is the king's own move. Every other move is legal without playing it, which is what makes
     /// perft fast; the rest are played and tested.
-    pub(crate) fn generate_legal(&mut self, list: &mut MoveList) {
+    ///
+    /// Public for engines, which generate into a reused list at every node; `&mut self` because
+    /// doubtful moves are tested by making and unmaking them (the position is unchanged after).
+    pub fn generate_legal(&mut self, list: &mut MoveList) {
         self.generate_pseudo_legal(list);
+        self.retain_legal(list, false);
+    }
+
+    /// Fills `list` with the legal captures of the side to move (the moves of
+    /// [`Position::generate_legal`] that land on an opponent's piece). Public for engines: a
+    /// quiescence search looks only at captures.
+    pub fn generate_legal_captures(&mut self, list: &mut MoveList) {
+        self.generate_pseudo_legal(list);
+        self.retain_legal(list, true);
+    }
+
+    /// Keeps the moves of `list` (pseudo-legal here) that leave the king safe, and with
+    /// `captures_only` only those that capture.
+    fn retain_legal(&mut self, list: &mut MoveList, captures_only: bool) {
         let king = self.king_square(self.turn);
         let in_check = self.is_attacked(king, self.turn.opponent());
         let sensitive = &TABLES.king_sensitive[king.index()];
         list.retain(|mv| {
+            if captures_only && self.squares[mv.to.index()] == EMPTY {
+                return false;
+            }
             let needs_test = in_check
                 || mv.from == king
                 || sensitive[mv.from.index()]

@@ -69,9 +69,10 @@ pub(crate) const fn slot_kind(slot: u8) -> Kind {
     SLOT_KIND[(slot & 15) as usize]
 }
 
-/// What unmaking a move needs to restore.
+/// What unmaking a move needs to restore. Public (with private fields) so that a search can make
+/// and unmake moves in place instead of cloning the position at every node.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Undo {
+pub struct Undo {
     captured: u8,
     halfmoves: u32,
 }
@@ -161,9 +162,12 @@ impl Position {
     }
 
     /// Plays a move, legal or not, and returns what [`Position::unmake`] needs. Callers guarantee
-    /// that `mv.from` holds a piece of the side to move.
+    /// that `mv.from` holds a piece of the side to move (it panics otherwise).
+    ///
+    /// Public for engines: a search plays moves from [`Position::generate_legal`] and takes them
+    /// back with [`Position::unmake`], which is much cheaper than [`Position::play`] on a clone.
     #[inline]
-    pub(crate) fn make(&mut self, mv: Move) -> Undo {
+    pub fn make(&mut self, mv: Move) -> Undo {
         let from = mv.from.index();
         let to = mv.to.index();
         let mover = self.squares[from];
@@ -190,9 +194,9 @@ impl Position {
         undo
     }
 
-    /// Takes back a move made by [`Position::make`].
+    /// Takes back a move made by [`Position::make`]. Public for the same reason as `make`.
     #[inline]
-    pub(crate) fn unmake(&mut self, mv: Move, undo: Undo) {
+    pub fn unmake(&mut self, mv: Move, undo: Undo) {
         let from = mv.from.index();
         let to = mv.to.index();
         let mover = self.squares[to];
@@ -209,6 +213,22 @@ impl Position {
             self.hash ^= piece_key(undo.captured, to);
         }
         self.halfmoves = undo.halfmoves;
+    }
+
+    /// Passes the move to the other side without moving a piece: only the side to move and the
+    /// hash change. Public for engines, whose null-move pruning asks "is this position still good
+    /// if I do nothing?". The result is not a game position: undo it with
+    /// [`Position::unmake_null`] before using the position for anything else.
+    #[inline]
+    pub fn make_null(&mut self) {
+        self.turn = self.turn.opponent();
+        self.hash ^= KEYS.black_to_move;
+    }
+
+    /// Takes back [`Position::make_null`].
+    #[inline]
+    pub fn unmake_null(&mut self) {
+        self.make_null();
     }
 }
 

@@ -169,3 +169,48 @@ fn the_overview_texts_position_cases_follow_from_their_moves() {
         "rnbakabnr/9/1c2c4/p1p1C1p1p/9/9/P1P1P1P1P/1C7/9/RNBAKABNR b - - 0 2"
     );
 }
+
+#[test]
+fn capture_generator_keeps_exactly_the_legal_captures() {
+    // Positions with captures available, including one in check (only evasions count).
+    for fen in [
+        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
+        "rnbakabnr/9/1c2c4/p1p1C1p1p/9/9/P1P1P1P1P/1C7/9/RNBAKABNR b - - 0 2",
+        "3k5/9/4r4/9/4P4/9/9/4C4/9/4K4 w",
+        "4k4/4r4/9/9/9/9/9/4R4/4n4/3K5 w",
+    ] {
+        let mut pos = Position::from_fen(fen).unwrap();
+        let expected: Vec<Move> = pos
+            .legal_moves()
+            .as_slice()
+            .iter()
+            .copied()
+            .filter(|mv| pos.piece_at(mv.to).is_some())
+            .collect();
+        let mut captures = MoveList::new();
+        pos.generate_legal_captures(&mut captures);
+        assert_eq!(captures.as_slice(), expected.as_slice(), "{fen}");
+        assert!(
+            !expected.is_empty(),
+            "{fen}: the test wants positions with captures"
+        );
+    }
+}
+
+#[test]
+fn null_move_and_make_unmake_restore_the_position() {
+    let mut pos = Position::startpos();
+    let before = pos.clone();
+    pos.make_null();
+    assert_eq!(pos.turn(), Color::Black);
+    assert_ne!(pos.hash(), before.hash());
+    pos.unmake_null();
+    assert_eq!(pos, before);
+    assert_eq!(pos.hash(), before.hash());
+    let mv = pos.parse_move("h2e2").unwrap();
+    let undo = pos.make(mv);
+    assert_ne!(pos, before);
+    pos.unmake(mv, undo);
+    assert_eq!(pos, before);
+    assert_eq!(pos.hash(), before.hash());
+}

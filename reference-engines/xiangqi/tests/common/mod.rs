@@ -1,0 +1,209 @@
+//! Drives the engine binary over its stdin/stdout with deadlines: a reader thread forwards its
+//! output lines, every wait has a timeout, and the child is killed when the driver is dropped, so
+//! no test can hang on a misbehaving engine.
+
+#![allow(dead_code)]
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::time::{Duration, Instant};
+
+use arbiter::rules::xiangqi::{Move, Position};
+
+pub const LONG: Duration = Duration::from_secs(20);
+
+pub struct Engine {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    lines: Receiver<(Instant, String)>,
+    /// Everything read so far, for failure messages.
+    pub transcript: Vec<String>,
+}
+
+impl Engine {
+    pub fn spawn() -> Engine {
+        let mut child = Command::new(assert_cmd::cargo::cargo_bin("arbiter-xiangqi"))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("the engine binary starts");
+        let stdin = child.stdin.take();
+        let stdout = child.stdout.take().expect("piped stdout");
+        let (tx, lines) = mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send((Instant::now(), line)).is_err() {
+                    break;
+                }
+            }
+        });
+        Engine {
+            child,
+            stdin,
+            lines,
+            transcript: Vec::new(),
+        }
+    }
+
+    /// Starts an engine and completes the UCCI handshake with millisecond times.
+    pub fn ucci() -> Engine {
+        let mut engine = Engine::spawn();
+        engine.send("ucci");
+        engine.expect("ucciok");
+        engine.send("setoption usemillisec true");
+        engine
+    }
+
+    pub fn send(&mut self, line: &str) {
+        self.send_bytes(format!("{line}\n").as_bytes());
+    }
+
+    pub fn send_bytes(&mut self, bytes: &[u8]) {
+        let stdin = self.stdin.as_mut().expect("stdin still open");
+        stdin.write_all(bytes).expect("engine reads its input");
+        stdin.flush().expect("engine reads its input");
+    }
+
+    pub fn close_stdin(&mut self) {
+        self.stdin = None;
+    }
+
+    /// The next line within `timeout`, or `None`.
+    pub fn next_line(&mut self, timeout: Duration) -> Option<(Instant, String)> {
+        match self.lines.recv_timeout(timeout) {
+            Ok((at, line)) => {
+                self.transcript.push(line.clone());
+                Some((at, line))
+            }
+            Err(RecvTimeoutError::Timeout | RecvTimeoutError::Disconnected) => None,
+        }
+    }
+
+    /// Reads until a line starting with `prefix` (as a whole first word or more), returning the
+    /// lines read before it and the line itself; panics after [`LONG`].
+    pub fn until(&mut self, prefix: &str) -> (Vec<String>, String) {
+        self.until_within(prefix, LONG)
+            .unwrap_or_else(|| panic!("no {prefix:?} within {LONG:?}; read {:#?}", self.transcript))
+    }
+
+    pub fn until_within(
+        &mut self,
+        prefix: &str,
+        timeout: Duration,
+    ) -> Option<(Vec<String>, String)> {
+        let deadline = Instant::now() + timeout;
+        let mut before = Vec::new();
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            let (_, line) = self.next_line(left)?;
+            if starts_with_words(&line, prefix) {
+                return Some((before, line));
+            }
+            before.push(line);
+        }
+    }
+
+    /// Reads until the reply that closes a search, `bestmove …` or `nobestmove`, within [`LONG`].
+    pub fn until_answer(&mut self) -> Option<(Vec<String>, String)> {
+        let deadline = Instant::now() + LONG;
+        let mut before = Vec::new();
+        loop {
+            let (_, line) = self.next_line(deadline.saturating_duration_since(Instant::now()))?;
+            if starts_with_words(&line, "bestmove") || line == "nobestmove" {
+                return Some((before, line));
+            }
+            before.push(line);
+        }
+    }
+
+    pub fn expect(&mut self, prefix: &str) -> String {
+        self.until(prefix).1
+    }
+
+    /// Asserts that no line starting with `prefix` arrives within `window`.
+    pub fn assert_silent(&mut self, prefix: &str, window: Duration) {
+        let deadline = Instant::now() + window;
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            if left.is_zero() {
+                return;
+            }
+            match self.next_line(left) {
+                Some((_, line)) => assert!(
+                    !starts_with_words(&line, prefix),
+                    "unexpected {line:?}; read {:#?}",
+                    self.transcript
+                ),
+                None => return,
+            }
+        }
+    }
+
+    /// Waits for the process to exit, up to `timeout`; whether it exited successfully.
+    pub fn wait_exit(&mut self, timeout: Duration) -> Option<bool> {
+        let deadline = Instant::now() + timeout;
+        while Instant::now() < deadline {
+            if let Ok(Some(status)) = self.child.try_wait() {
+                return Some(status.success());
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        None
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn starts_with_words(line: &str, prefix: &str) -> bool {
+    line == prefix || line.starts_with(&format!("{prefix} "))
+}
+
+/// The move of a `bestmove` line and its ponder move.
+pub fn bestmove_parts(line: &str) -> (String, Option<String>) {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    assert_eq!(words.first(), Some(&"bestmove"), "{line}");
+    let ponder = words
+        .iter()
+        .position(|w| *w == "ponder")
+        .map(|i| words[i + 1].to_owned());
+    (words[1].to_owned(), ponder)
+}
+
+/// Plays ICCS moves, panicking with the reason on an illegal one.
+pub fn play_all(position: &Position, moves: &[&str]) -> Position {
+    let mut pos = position.clone();
+    for text in moves {
+        let mv: Move = pos
+            .parse_move(text)
+            .unwrap_or_else(|e| panic!("{text} in {}: {e}", pos.fen()));
+        pos.play(mv);
+    }
+    pos
+}
+
+/// Checks every `info … pv …` line among `lines`: the pv is a legal line from `position`.
+pub fn assert_pvs_legal(position: &Position, lines: &[String]) {
+    for line in lines {
+        if let Some((_, pv)) = line.split_once(" pv ") {
+            let moves: Vec<&str> = pv.split_whitespace().collect();
+            play_all(position, &moves);
+        }
+    }
+}
+
+/// Checks a `bestmove` line: its move is legal in `position`, and its ponder move after it.
+pub fn assert_bestmove_legal(position: &Position, line: &str) {
+    let (best, ponder) = bestmove_parts(line);
+    let after = play_all(position, &[&best]);
+    if let Some(ponder) = ponder {
+        play_all(&after, &[&ponder]);
+    }
+}

@@ -1,0 +1,131 @@
+//! Properties over random legal positions: every answer is one legal move (or `nobestmove` when
+//! there is none), every pv is a legal line, timed searches answer in time, and `stop` at any
+//! moment gives exactly one legal answer. One engine process serves all cases of a property.
+
+mod common;
+
+use std::cell::RefCell;
+use std::time::{Duration, Instant};
+
+use arbiter::rules::xiangqi::Position;
+use common::{Engine, assert_bestmove_legal, assert_pvs_legal};
+use proptest::prelude::*;
+use proptest::test_runner::{Config, TestRunner};
+
+/// A game of random legal moves from the start: each choice picks among the legal moves.
+fn random_game(choices: &[u16]) -> (Position, Vec<String>) {
+    let mut pos = Position::startpos();
+    let mut moves = Vec::new();
+    for &choice in choices {
+        let legal = pos.legal_moves();
+        if legal.is_empty() {
+            break;
+        }
+        let mv = legal.as_slice()[choice as usize % legal.len()];
+        moves.push(mv.to_string());
+        pos.play(mv);
+    }
+    (pos, moves)
+}
+
+/// Sends the position, in the `startpos … moves` form or as a bare FEN.
+fn set_position(engine: &mut Engine, pos: &Position, moves: &[String], as_fen: bool) {
+    if as_fen {
+        engine.send(&format!("position fen {}", pos.fen()));
+    } else {
+        engine.send(&format!("position startpos moves {}", moves.join(" ")));
+    }
+}
+
+/// Reads the search's answer and checks it against the rules.
+fn check_answer(engine: &mut Engine, pos: &Position) -> Result<(), TestCaseError> {
+    let (infos, answer) = engine
+        .until_answer()
+        .ok_or_else(|| TestCaseError::fail(format!("no answer: {:#?}", engine.transcript)))?;
+    assert_pvs_legal(pos, &infos);
+    if pos.legal_moves().is_empty() {
+        prop_assert_eq!(answer, "nobestmove");
+    } else {
+        assert_bestmove_legal(pos, &answer);
+    }
+    Ok(())
+}
+
+#[test]
+fn fixed_depth_answers_are_legal_from_random_positions() {
+    let engine = RefCell::new(Engine::ucci());
+    let mut runner = TestRunner::new(Config::with_cases(40));
+    let strategy = (
+        prop::collection::vec(any::<u16>(), 0..80),
+        1u32..=3,
+        any::<bool>(),
+    );
+    runner
+        .run(&strategy, |(choices, depth, as_fen)| {
+            let (pos, moves) = random_game(&choices);
+            let mut engine = engine.borrow_mut();
+            set_position(&mut engine, &pos, &moves, as_fen);
+            engine.send(&format!("go depth {depth}"));
+            check_answer(&mut engine, &pos)
+        })
+        .unwrap();
+}
+
+#[test]
+fn short_timed_answers_are_legal_and_in_time() {
+    let engine = RefCell::new(Engine::ucci());
+    let mut runner = TestRunner::new(Config::with_cases(16));
+    let strategy = (prop::collection::vec(any::<u16>(), 0..80), 60u64..250);
+    runner
+        .run(&strategy, |(choices, millis)| {
+            let (pos, moves) = random_game(&choices);
+            let mut engine = engine.borrow_mut();
+            set_position(&mut engine, &pos, &moves, false);
+            let sent = Instant::now();
+            engine.send(&format!("go time {millis} movestogo 1"));
+            check_answer(&mut engine, &pos)?;
+            let used = sent.elapsed();
+            prop_assert!(
+                used < Duration::from_millis(millis),
+                "{used:?} for {millis} ms"
+            );
+            Ok(())
+        })
+        .unwrap();
+}
+
+#[test]
+fn stop_at_any_moment_gives_exactly_one_legal_answer() {
+    let engine = RefCell::new(Engine::ucci());
+    let mut runner = TestRunner::new(Config::with_cases(20));
+    let strategy = (
+        prop::collection::vec(any::<u16>(), 0..80),
+        0u64..40,
+        any::<bool>(),
+    );
+    runner
+        .run(&strategy, |(choices, wait, ponder)| {
+            let (pos, moves) = random_game(&choices);
+            let mut engine = engine.borrow_mut();
+            set_position(&mut engine, &pos, &moves, true);
+            engine.send(if ponder {
+                "go ponder time 60000 increment 0"
+            } else {
+                "go infinite"
+            });
+            std::thread::sleep(Duration::from_millis(wait));
+            engine.send("stop");
+            check_answer(&mut engine, &pos)?;
+            engine.send("isready");
+            let (between, _) = engine.until("readyok");
+            prop_assert!(
+                between
+                    .iter()
+                    .all(|l| !l.starts_with("bestmove") && l != "nobestmove"),
+                "a second answer: {:?}",
+                between
+            );
+            Ok(())
+        })
+        .unwrap();
+}
