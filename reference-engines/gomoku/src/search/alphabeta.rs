@@ -91,7 +91,14 @@ pub fn search(
     best
 }
 
-fn negamax(pos: &mut Position, clock: &mut Clock, depth: i32, mut alpha: i32, beta: i32, ply: i32) -> i32 {
+fn negamax(
+    pos: &mut Position,
+    clock: &mut Clock,
+    depth: i32,
+    mut alpha: i32,
+    beta: i32,
+    ply: i32,
+) -> i32 {
     if clock.tick() {
         return 0;
     }
@@ -124,9 +131,10 @@ fn negamax(pos: &mut Position, clock: &mut Clock, depth: i32, mut alpha: i32, be
             }
             let scored = order(pos, &legal);
             // An open four or double four of ours wins: the opponent has no five to play.
-            if scored.iter().any(|&(i, _)| {
-                patterns::move_value(pos.shapes(i, me)) >= DOUBLE_FOUR_VALUE
-            }) {
+            if scored
+                .iter()
+                .any(|&(i, _)| patterns::move_value(pos.shapes(i, me)) >= DOUBLE_FOUR_VALUE)
+            {
                 return WIN - ply - 2;
             }
             let danger = legal.iter().any(|&i| {
@@ -137,7 +145,8 @@ fn negamax(pos: &mut Position, clock: &mut Clock, depth: i32, mut alpha: i32, be
                     .into_iter()
                     .map(|(i, _)| i)
                     .filter(|&i| {
-                        patterns::is_four(&pos.shapes(i, opp)) || patterns::is_four(&pos.shapes(i, me))
+                        patterns::is_four(&pos.shapes(i, opp))
+                            || patterns::is_four(&pos.shapes(i, me))
                     })
                     .take(WIDTH)
                     .collect()
@@ -207,7 +216,10 @@ mod tests {
         );
         let ordered = order(&pos, &pos.candidates());
         let top: Vec<Point> = ordered.iter().take(2).map(|&(i, _)| pos.point(i)).collect();
-        assert!(top.contains(&Point::new(3, 5)) || top.contains(&Point::new(8, 5)), "{top:?}");
+        assert!(
+            top.contains(&Point::new(3, 5)) || top.contains(&Point::new(8, 5)),
+            "{top:?}"
+        );
     }
 
     #[test]

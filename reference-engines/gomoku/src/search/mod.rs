@@ -121,12 +121,6 @@ impl<'a> Clock<'a> {
         self.stopped
     }
 
-    /// Whether the hard stop (not a node limit) has been raised.
-    fn halted(&self) -> bool {
-        self.stop.is_some_and(|s| s.load(Ordering::Relaxed))
-            || self.deadline.is_some_and(|d| Instant::now() >= d)
-    }
-
     pub fn elapsed(&self) -> Duration {
         self.start.elapsed()
     }
@@ -323,7 +317,11 @@ pub(crate) mod tests {
     pub fn position(rule: Rule, to_move: Stone, picture: &str) -> Position {
         let rows: Vec<Vec<char>> = picture
             .lines()
-            .map(|l| l.split_whitespace().filter_map(|t| t.chars().next()).collect::<Vec<_>>())
+            .map(|l| {
+                l.split_whitespace()
+                    .filter_map(|t| t.chars().next())
+                    .collect::<Vec<_>>()
+            })
             .filter(|r: &Vec<char>| !r.is_empty())
             .collect();
         let size = BoardSize::rect(rows[0].len() as u32, rows.len() as u32).unwrap();
@@ -374,7 +372,10 @@ pub(crate) mod tests {
             ",
         );
         let o = best(pos, 50);
-        assert!(o.best == Point::new(0, 3) || o.best == Point::new(5, 3), "{o:?}");
+        assert!(
+            o.best == Point::new(0, 3) || o.best == Point::new(5, 3),
+            "{o:?}"
+        );
         assert_eq!(o.stage, "five");
     }
 
@@ -396,7 +397,10 @@ pub(crate) mod tests {
             ",
         );
         let o = best(pos, 50);
-        assert!(o.best == Point::new(0, 1) || o.best == Point::new(5, 1), "{o:?}");
+        assert!(
+            o.best == Point::new(0, 1) || o.best == Point::new(5, 1),
+            "{o:?}"
+        );
     }
 
     #[test]
@@ -419,7 +423,12 @@ pub(crate) mod tests {
             ",
         );
         let o = best(pos, 300);
-        let defences = [Point::new(2, 3), Point::new(6, 3), Point::new(1, 3), Point::new(7, 3)];
+        let defences = [
+            Point::new(2, 3),
+            Point::new(6, 3),
+            Point::new(1, 3),
+            Point::new(7, 3),
+        ];
         assert!(defences.contains(&o.best), "{o:?}");
     }
 
@@ -462,8 +471,10 @@ pub(crate) mod tests {
         let mut b = Board::new(size);
         // A drawn 5x5 filling: rows alternate in pairs so that no line of five forms.
         for p in size.points() {
-            let black = (usize::from(p.x) + 2 * usize::from(p.y / 2) + usize::from(p.y % 2)) % 2 == 0;
-            b.place(p, if black { Stone::Black } else { Stone::White }).unwrap();
+            let black =
+                (usize::from(p.x) + 2 * usize::from(p.y / 2) + usize::from(p.y % 2)) % 2 == 0;
+            b.place(p, if black { Stone::Black } else { Stone::White })
+                .unwrap();
         }
         let pos = Position::from_board(&b, &[], Rule::FREESTYLE, Stone::Black);
         let stop = AtomicBool::new(false);

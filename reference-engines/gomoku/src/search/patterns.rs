@@ -276,7 +276,9 @@ mod tests {
         use Shape::*;
         assert_eq!(move_value([Five, Dead, Dead, Dead]), FIVE_VALUE);
         assert_eq!(move_value([Four, Four, Dead, Dead]), DOUBLE_FOUR_VALUE);
-        assert!(move_value([Four, OpenThree, One, One]) > move_value([OpenThree, OpenThree, One, One]));
+        assert!(
+            move_value([Four, OpenThree, One, One]) > move_value([OpenThree, OpenThree, One, One])
+        );
         assert!(move_value([OpenThree, OpenThree, One, One]) > move_value([Four, Two, Two, Two]));
         assert!(move_value([OpenThree, One, One, One]) > move_value([OpenTwo, OpenTwo, One, One]));
     }

@@ -96,10 +96,6 @@ impl Position {
         self.size
     }
 
-    pub fn rule(&self) -> Rule {
-        self.rule
-    }
-
     pub fn to_move(&self) -> Stone {
         self.to_move
     }
@@ -122,10 +118,6 @@ impl Position {
         let (y, x) = (i / self.stride - PAD, i % self.stride - PAD);
         // Indices come only from on-board cells, whose coordinates are below 32.
         Point::new(x as u8, y as u8)
-    }
-
-    pub fn cell(&self, i: usize) -> u8 {
-        self.cells[i]
     }
 
     pub fn is_empty(&self, i: usize) -> bool {
@@ -224,14 +216,6 @@ impl Position {
         self.steps()
             .into_iter()
             .any(|s| self.rule.wins_with(stone, self.run(i, s, c)))
-    }
-
-    /// Empty cells where `stone` would win at once.
-    pub fn five_points(&self, stone: Stone) -> Vec<usize> {
-        self.candidates()
-            .into_iter()
-            .filter(|&i| self.makes_five(i, stone))
-            .collect()
     }
 
     /// Base-3 code of the eight neighbours of `i` along `step` as `stone` sees them: 0
@@ -341,7 +325,11 @@ mod tests {
     fn renju_double_four_is_illegal_for_black_only() {
         // Two lines of three black stones meeting at 7,7 with room: 4-4 there.
         let black = [(4, 7), (5, 7), (6, 7), (7, 4), (7, 5), (7, 6)];
-        let p = pos(Rule::RENJU, &black, &[(0, 14), (1, 14), (2, 14), (3, 14), (4, 14), (5, 14)]);
+        let p = pos(
+            Rule::RENJU,
+            &black,
+            &[(0, 14), (1, 14), (2, 14), (3, 14), (4, 14), (5, 14)],
+        );
         let c = p.index(Point::new(7, 7));
         assert!(!p.legal(c, Stone::Black));
         assert!(p.legal(c, Stone::White));

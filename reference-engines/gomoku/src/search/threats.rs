@@ -201,7 +201,8 @@ fn defend(pos: &mut Position, clock: &mut Clock, depth: u32) -> bool {
         .iter()
         .copied()
         .filter(|&i| {
-            (patterns::is_four(&pos.shapes(i, attacker)) || patterns::is_four(&pos.shapes(i, defender)))
+            (patterns::is_four(&pos.shapes(i, attacker))
+                || patterns::is_four(&pos.shapes(i, defender)))
                 && pos.legal(i, defender)
         })
         .collect();
