@@ -29,7 +29,7 @@ pub fn run(rx: &Receiver<Event>, session: &mut dyn Session, first: String) {
         return;
     }
     let mut eof = false;
-    while !(eof && !session.busy()) {
+    while !eof || session.busy() {
         let flow = match rx.recv() {
             Ok(Event::Line(line)) => session.on_line(line),
             Ok(Event::Done { id, outcome }) => session.on_done(id, outcome),

@@ -46,7 +46,7 @@ impl Agi {
 
     /// The side to move: stones alternate black first (agi-r30).
     fn to_move(&self) -> Stone {
-        if self.board.stones() % 2 == 0 {
+        if self.board.stones().is_multiple_of(2) {
             Stone::Black
         } else {
             Stone::White

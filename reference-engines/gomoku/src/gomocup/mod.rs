@@ -246,6 +246,7 @@ impl Gomocup {
                 },
                 Err(_) => ignored("not a bitmask"),
             },
+            "" => ignored("no key"),
             // The match clock is followed through time_left (gomocup-r81); memory use is a
             // few megabytes whatever the limit; the rest does not affect play.
             _ => {}
