@@ -20,26 +20,59 @@ const MAX_DEPTH: u32 = 24;
 /// Opponent move value from which we must defend (open four, double four, four-three).
 const MUST_DEFEND: i32 = 30_000;
 
+/// One candidate move, looked at once per node.
+struct Candidate {
+    index: usize,
+    /// Ordering value (see [`order`]).
+    score: i32,
+    /// Pattern value of the move for us.
+    mine: i32,
+    /// Pattern value of the point for the opponent (0 where it may not play).
+    theirs: i32,
+    /// Whether it makes a four for us, or would for the opponent.
+    my_four: bool,
+    their_four: bool,
+    legal: bool,
+}
+
+/// Pattern values of `moves` for both sides, best ordering value first.
+fn analyse(pos: &Position, moves: &[usize]) -> Vec<Candidate> {
+    let me = pos.to_move();
+    let opp = me.opponent();
+    let mut out: Vec<Candidate> = moves
+        .iter()
+        .map(|&index| {
+            let my_shapes = pos.shapes(index, me);
+            let their_shapes = pos.shapes(index, opp);
+            let mine = patterns::move_value(my_shapes);
+            let theirs = if pos.legal(index, opp) {
+                patterns::move_value(their_shapes)
+            } else {
+                0
+            };
+            Candidate {
+                index,
+                score: mine.saturating_add(theirs / 10 * 9),
+                mine,
+                theirs,
+                my_four: patterns::is_four(&my_shapes),
+                their_four: patterns::is_four(&their_shapes),
+                legal: pos.legal(index, me),
+            }
+        })
+        .collect();
+    out.sort_by_key(|c| (-c.score, c.index));
+    out
+}
+
 /// `moves` with their ordering value, best first: what the move makes for us plus most of
 /// what it takes from the opponent. A point forbidden to a black opponent under renju is
 /// worth nothing to it, which is how white exploits forbidden points.
 pub fn order(pos: &Position, moves: &[usize]) -> Vec<(usize, i32)> {
-    let me = pos.to_move();
-    let opp = me.opponent();
-    let mut scored: Vec<(usize, i32)> = moves
-        .iter()
-        .map(|&i| {
-            let mine = patterns::move_value(pos.shapes(i, me));
-            let theirs = if pos.legal(i, opp) {
-                patterns::move_value(pos.shapes(i, opp))
-            } else {
-                0
-            };
-            (i, mine.saturating_add(theirs / 10 * 9))
-        })
-        .collect();
-    scored.sort_by_key(|&(i, v)| (-v, i));
-    scored
+    analyse(pos, moves)
+        .into_iter()
+        .map(|c| (c.index, c.score))
+        .collect()
 }
 
 /// Searches the root moves (already ordered) deeper and deeper until the clock stops it.
@@ -121,38 +154,30 @@ fn negamax(
             if depth <= 0 || ply >= MAX_PLY {
                 return evaluate(pos);
             }
-            let legal: Vec<usize> = candidates
-                .iter()
-                .copied()
-                .filter(|&i| pos.legal(i, me))
-                .collect();
-            if legal.is_empty() {
-                return 0;
-            }
-            let scored = order(pos, &legal);
+            let analysed = analyse(pos, &candidates);
             // An open four or double four of ours wins: the opponent has no five to play.
-            if scored
+            // The table cannot see past four cells, so the claim is checked on the board.
+            let claims: Vec<usize> = analysed
                 .iter()
-                .any(|&(i, _)| patterns::move_value(pos.shapes(i, me)) >= DOUBLE_FOUR_VALUE)
-            {
+                .filter(|c| c.legal && c.mine >= DOUBLE_FOUR_VALUE)
+                .map(|c| c.index)
+                .collect();
+            if claims.into_iter().any(|i| unstoppable(pos, i)) {
                 return WIN - ply - 2;
             }
-            let danger = legal.iter().any(|&i| {
-                patterns::move_value(pos.shapes(i, opp)) >= MUST_DEFEND && pos.legal(i, opp)
-            });
-            if danger {
-                scored
-                    .into_iter()
-                    .map(|(i, _)| i)
-                    .filter(|&i| {
-                        patterns::is_four(&pos.shapes(i, opp))
-                            || patterns::is_four(&pos.shapes(i, me))
-                    })
-                    .take(WIDTH)
-                    .collect()
-            } else {
-                scored.into_iter().take(WIDTH).map(|(i, _)| i).collect()
+            // Facing an open four or four-three in the making, only blocks and our own
+            // fours are worth trying.
+            let danger = analysed.iter().any(|c| c.theirs >= MUST_DEFEND);
+            let moves: Vec<usize> = analysed
+                .iter()
+                .filter(|c| c.legal && (!danger || c.my_four || c.their_four))
+                .take(WIDTH)
+                .map(|c| c.index)
+                .collect();
+            if moves.is_empty() && !danger {
+                return 0;
             }
+            moves
         }
         // The one block, if we may play it; a forced move costs no depth.
         [b] if pos.legal(*b, me) => {
@@ -189,6 +214,21 @@ fn negamax(
         }
     }
     best
+}
+
+/// Whether our move `i` leaves two points that each complete a five (the opponent, who
+/// has no five of its own here, can block only one).
+fn unstoppable(pos: &mut Position, i: usize) -> bool {
+    let me = pos.to_move();
+    pos.play(i);
+    let fives = pos
+        .candidates()
+        .into_iter()
+        .filter(|&q| pos.makes_five(q, me))
+        .take(2)
+        .count();
+    pos.undo();
+    fives >= 2
 }
 
 #[cfg(test)]

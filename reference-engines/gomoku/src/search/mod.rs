@@ -292,11 +292,43 @@ fn decide(
         return outcome(pos, m, "vct", WIN / 2, false, clock);
     }
 
-    let found = alphabeta::search(pos, &ordered, clock, on_report);
+    // Alpha-beta gets most of what is left; the rest checks its choice against the
+    // opponent's continuous fours, which lie beyond its horizon.
+    let mut ab_clock = clock.sub(0.85, u64::MAX);
+    let found = alphabeta::search(pos, &ordered, &mut ab_clock, on_report);
+    clock.nodes += ab_clock.nodes;
     let (m, score, depth) = found.unwrap_or((ordered[0].0, ordered[0].1, 0));
-    let mut result = outcome(pos, m, "alphabeta", score, score.abs() >= WIN - 1000, clock)?;
+    let proven = score.abs() >= WIN - 1000;
+    let m = if proven {
+        m
+    } else {
+        safe_move(pos, m, &ordered, clock)
+    };
+    let mut result = outcome(pos, m, "alphabeta", score, proven, clock)?;
     result.depth = depth;
     Some(result)
+}
+
+/// `m` if the opponent has no VCF after it; otherwise the best-ordered move after which
+/// it has none, or `m` if none is found in time. A check cut short by its node budget
+/// counts as "no VCF": only a VCF actually found overrides alpha-beta.
+fn safe_move(pos: &mut Position, m: usize, ordered: &[(usize, i32)], clock: &mut Clock) -> usize {
+    const TRIES: usize = 8;
+    let tries = std::iter::once(m).chain(ordered.iter().map(|&(i, _)| i).filter(|&i| i != m));
+    for (k, i) in tries.take(TRIES).enumerate() {
+        let mut check = clock.sub(1.0 / (TRIES - k) as f64, 20_000);
+        pos.play(i);
+        let loses = threats::vcf(pos, &mut check, 20).is_some();
+        pos.undo();
+        clock.nodes += check.nodes;
+        if !loses {
+            return i;
+        }
+        if clock.tick() {
+            break;
+        }
+    }
+    m
 }
 
 /// The opponent's likely answer to `m`: the best-ordered reply (for AGI `PONDER`).
