@@ -208,6 +208,16 @@ fn end_while_thinking_exits_at_once_without_output() {
 }
 
 #[test]
+fn end_inside_a_board_block_prints_nothing() {
+    Command::new(env!("CARGO_BIN_EXE_pbrain-arbiter"))
+        .write_stdin("START 15\r\nBOARD\r\n7,7,1\r\nEND\r\nDONE\r\n")
+        .timeout(SLOW)
+        .assert()
+        .success()
+        .stdout("OK\n");
+}
+
+#[test]
 fn end_when_idle_prints_nothing() {
     Command::new(env!("CARGO_BIN_EXE_pbrain-arbiter"))
         .write_stdin("START 15\r\nEND\r\nABOUT\r\n")

@@ -86,6 +86,10 @@ impl Gomocup {
 
     fn handle(&mut self, line: String) -> Flow {
         if let Some(mut block) = self.block.take() {
+            if command::parse(&line) == Ok(Command::End) {
+                // END is silent even here (gomocup-r95); the unfinished block is moot.
+                return Flow::Exit;
+            }
             if command::looks_like_command(&line) {
                 self.error(GameError::BoardInterrupted {
                     command: line.split_whitespace().next().unwrap_or("").to_owned(),
