@@ -257,10 +257,12 @@ impl Position {
         if !self.rule.has_forbidden_points(stone) {
             return true;
         }
-        let shapes = self.shapes(i, stone);
-        if shapes.contains(&Shape::Five) {
+        // An exact five is never forbidden. Asked of the board, not the pattern table:
+        // the table cannot see a sixth stone five cells away.
+        if self.makes_five(i, stone) {
             return true;
         }
+        let shapes = self.shapes(i, stone);
         let strong = shapes
             .iter()
             .filter(|s| matches!(s, Shape::OpenThree | Shape::Four | Shape::OpenFour))
@@ -335,6 +337,20 @@ mod tests {
         assert!(p.legal(c, Stone::White));
         let f = pos(Rule::FREESTYLE, &black, &[]);
         assert!(f.legal(c, Stone::Black));
+    }
+
+    #[test]
+    fn an_overline_reaching_past_the_pattern_window_is_forbidden() {
+        // . X X X X X : black on 0,5 makes six, with the sixth stone five cells away.
+        let black = [(1, 5), (2, 5), (3, 5), (4, 5), (5, 5)];
+        let p = pos(
+            Rule::RENJU,
+            &black,
+            &[(0, 0), (1, 0), (2, 0), (3, 0), (5, 0)],
+        );
+        let end = p.index(Point::new(0, 5));
+        assert!(!p.legal(end, Stone::Black));
+        assert!(p.legal(end, Stone::White));
     }
 
     #[test]
