@@ -162,7 +162,6 @@ fn search_engine<G: Game>(dialect: Dialect, out: &Out) {
         };
         if let Some(s) = &search {
             if line.is_none() {
-                out.line(&info_line::<G>(&position, fault, dialect));
                 if fault == Fault::Flood {
                     let filler = "x".repeat(4000);
                     for _ in 0..6000 {
@@ -218,6 +217,8 @@ fn search_engine<G: Game>(dialect: Dialect, out: &Out) {
                     out.line("nobestmove");
                     continue;
                 }
+                // One info line per search, so transcripts are the same run to run.
+                out.line(&info_line::<G>(&position, fault, dialect));
                 search = Some(Search {
                     until: (!open).then(|| Instant::now() + Duration::from_millis(100)),
                     pondering: ponder,

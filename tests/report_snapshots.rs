@@ -25,9 +25,9 @@ fn report(format: &str, fault: &str, scenario: &str) -> String {
 fn redact(text: &str) -> String {
     let engine = fixture_engine().display().to_string();
     let text = text.replace(&engine, "[engine]");
-    let text = Regex::new(r"\d+\.\d+ ms")
+    let text = Regex::new(r" *\d+\.\d+ ms")
         .unwrap()
-        .replace_all(&text, "[t] ms");
+        .replace_all(&text, " [t] ms");
     let text = Regex::new(r#""(\w+_us)": \d+"#)
         .unwrap()
         .replace_all(&text, "\"$1\": 0");

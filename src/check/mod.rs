@@ -38,5 +38,66 @@ pub fn judge(ctx: &Context) -> Vec<Outcome> {
         Protocol::Gomocup => gomocup::judge(ctx, &mut out),
         Protocol::Agi => agi::judge(ctx, &mut out),
     }
+    collapse_repeats(out)
+}
+
+/// How many findings of one check a scenario shows before summing up the rest.
+const REPEATS_SHOWN: usize = 3;
+
+/// Keeps the first few findings of each check and grade; the rest become one line saying
+/// how many more there were, so an engine that repeats one fault on every `info` line does
+/// not bury the other findings.
+fn collapse_repeats(outcomes: Vec<Outcome>) -> Vec<Outcome> {
+    use std::collections::HashMap;
+    let mut seen: HashMap<(String, Grade), usize> = HashMap::new();
+    for o in &outcomes {
+        if o.grade != Grade::Pass {
+            *seen.entry((o.check.clone(), o.grade)).or_default() += 1;
+        }
+    }
+    let mut shown: HashMap<(String, Grade), usize> = HashMap::new();
+    let mut out = Vec::with_capacity(outcomes.len());
+    for o in outcomes {
+        if o.grade == Grade::Pass {
+            out.push(o);
+            continue;
+        }
+        let key = (o.check.clone(), o.grade);
+        let count = shown.entry(key.clone()).or_default();
+        *count += 1;
+        match (*count).cmp(&REPEATS_SHOWN) {
+            std::cmp::Ordering::Less => out.push(o),
+            std::cmp::Ordering::Equal => {
+                let total = seen[&key];
+                let mut o = o;
+                if total > REPEATS_SHOWN {
+                    o.message = format!(
+                        "{} (and {} more like this)",
+                        o.message,
+                        total - REPEATS_SHOWN
+                    );
+                }
+                out.push(o);
+            }
+            std::cmp::Ordering::Greater => {}
+        }
+    }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn repeated_findings_are_summed_up_after_three() {
+        let finding =
+            |i: usize| Outcome::new("x.line.unknown", &[], Grade::Warn, format!("line {i}"));
+        let mut all: Vec<Outcome> = (0..5).map(finding).collect();
+        all.push(Outcome::new("x.other", &[], Grade::Fail, "kept"));
+        let out = collapse_repeats(all);
+        assert_eq!(out.len(), 4);
+        assert_eq!(out[2].message, "line 2 (and 2 more like this)");
+        assert_eq!(out[3].message, "kept");
+    }
 }

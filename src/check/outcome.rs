@@ -3,7 +3,7 @@
 use serde::Serialize;
 
 /// A check's verdict. A `must` broken fails; a `should` broken, or an ambiguous text, warns.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Grade {
     Pass,

@@ -110,7 +110,14 @@ pub(super) fn judge(ctx: &Context, out: &mut Vec<Outcome>) {
                 let message = match parse_message(&e.text) {
                     Ok(message) => message,
                     Err(error) => {
-                        out.push(lines::unreadable("ucci", LINE_REQS, &e.text, &error, at_us));
+                        let mut o = lines::unreadable("ucci", LINE_REQS, &e.text, &error, at_us);
+                        if e.text.split_whitespace().next() == Some("info") {
+                            // `info` is what engines "usually" send (ucci-r79) and GUIs skip
+                            // what they cannot read (A8): e.g. a UCI-style `score cp 20`.
+                            o.grade = o.grade.min(Grade::Warn);
+                            o.requirements = vec!["ucci-r79".into(), "ucci-r82".into()];
+                        }
+                        out.push(o);
                         events.push(Event::Got {
                             at_us,
                             what: Got::Other,

@@ -202,7 +202,9 @@ fn directive(body: &str) -> Result<StepKind, String> {
 /// `250 ms`, `2 s` or `250ms`.
 fn parse_duration(text: &str) -> Result<u64, String> {
     let text = text.trim();
-    let digits = text.find(|c: char| !c.is_ascii_digit()).unwrap_or(text.len());
+    let digits = text
+        .find(|c: char| !c.is_ascii_digit())
+        .unwrap_or(text.len());
     let (number, unit) = text.split_at(digits);
     let factor = match unit.trim() {
         "ms" => 1,

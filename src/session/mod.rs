@@ -90,6 +90,8 @@ pub struct Session {
     unread: VecDeque<Received>,
     stdout_open: bool,
     stderr_open: bool,
+    last_stdout_us: Option<u64>,
+    last_stderr_us: Option<u64>,
     options: SessionOptions,
 }
 
@@ -119,6 +121,8 @@ impl Session {
             unread: VecDeque::new(),
             stdout_open: true,
             stderr_open: true,
+            last_stdout_us: None,
+            last_stderr_us: None,
             options,
         };
         if let Err(e) = readers {
@@ -281,6 +285,17 @@ impl Session {
                 at_us,
                 line,
             } => {
+                // Lines read in one chunk arrive together; stamping them 1 µs apart keeps every
+                // timestamp unique, so a finding points at exactly one line.
+                let last = match stream {
+                    Stream::Stdout => &mut self.last_stdout_us,
+                    Stream::Stderr => &mut self.last_stderr_us,
+                };
+                let at_us = match *last {
+                    Some(previous) if at_us <= previous => previous + 1,
+                    _ => at_us,
+                };
+                *last = Some(at_us);
                 let (text, non_utf8) = match String::from_utf8(line.bytes) {
                     Ok(text) => (text, false),
                     Err(e) => (String::from_utf8_lossy(e.as_bytes()).into_owned(), true),
