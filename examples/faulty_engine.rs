@@ -161,12 +161,10 @@ fn search_engine<G: Game>(dialect: Dialect, out: &Out) {
             Err(RecvTimeoutError::Disconnected) => return,
         };
         if let Some(s) = &search {
-            if line.is_none() {
-                if fault == Fault::Flood {
-                    let filler = "x".repeat(4000);
-                    for _ in 0..6000 {
-                        out.line(&format!("info string {filler}"));
-                    }
+            if line.is_none() && fault == Fault::Flood {
+                let filler = "x".repeat(4000);
+                for _ in 0..6000 {
+                    out.line(&format!("info string {filler}"));
                 }
             }
             let due = s.until.is_some_and(|t| Instant::now() >= t) && (!s.pondering || s.stopped);
