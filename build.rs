@@ -32,17 +32,45 @@ fn main() {
     let dest =
         PathBuf::from(std::env::var("OUT_DIR").expect("set by cargo")).join("builtin_scenarios.rs");
     std::fs::write(dest, out).expect("OUT_DIR is writable");
+
+    let mut profiles = Vec::new();
+    collect_ext(&root.join("profiles"), "profile", &mut profiles);
+    profiles.sort();
+    let mut out = String::from(
+        "/// Built-in certification profiles: (name, file text), sorted by name.\npub(super) static PROFILES: &[(&str, &str)] = &[\n",
+    );
+    for path in profiles {
+        let name = path
+            .file_stem()
+            .expect("a file")
+            .to_string_lossy()
+            .into_owned();
+        writeln!(
+            out,
+            "    ({name:?}, include_str!({:?})),",
+            path.display().to_string()
+        )
+        .expect("write to String");
+    }
+    out.push_str("];\n");
+    let dest =
+        PathBuf::from(std::env::var("OUT_DIR").expect("set by cargo")).join("builtin_profiles.rs");
+    std::fs::write(dest, out).expect("OUT_DIR is writable");
 }
 
 fn collect(dir: &Path, files: &mut Vec<PathBuf>) {
+    collect_ext(dir, "scenario", files);
+}
+
+fn collect_ext(dir: &Path, extension: &str, files: &mut Vec<PathBuf>) {
     let Ok(entries) = std::fs::read_dir(dir) else {
         return;
     };
     for entry in entries.flatten() {
         let path = entry.path();
         if path.is_dir() {
-            collect(&path, files);
-        } else if path.extension().is_some_and(|e| e == "scenario") {
+            collect_ext(&path, extension, files);
+        } else if path.extension().is_some_and(|e| e == extension) {
             files.push(path);
         }
     }

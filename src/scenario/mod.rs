@@ -115,8 +115,25 @@ impl Scenario {
         parse(&name, &path.display().to_string(), &text)
     }
 
-    /// Requirement ids of a step: its own, or else the scenario's.
-    pub fn cites_for<'a>(&'a self, own: &'a [String]) -> &'a [String] {
-        if own.is_empty() { &self.cites } else { own }
+    /// Every requirement id the scenario cites: its own, its steps' and its expectations'.
+    pub fn all_cites(&self) -> Vec<&String> {
+        let mut all: Vec<&String> = self.cites.iter().collect();
+        for step in &self.steps {
+            all.extend(&step.cites);
+            if let StepKind::Expect(group) = &step.kind {
+                all.extend(group.iter().flat_map(|e| &e.cites));
+            }
+        }
+        all
+    }
+
+    /// Requirement ids of a step's outcome: the step's own, or else the scenario's. A step
+    /// that cites its own ids (a closing `quit`, say) does not implicate the whole scenario's.
+    pub fn cites_for(&self, own: &[String]) -> Vec<String> {
+        if own.is_empty() {
+            self.cites.clone()
+        } else {
+            own.to_vec()
+        }
     }
 }
