@@ -2,6 +2,7 @@
 //! exit status (0 success, 2 bad input or usage). Subcommands print results to stdout and errors
 //! to stderr, in forms users' scripts rely on.
 
+mod certify;
 mod forbidden;
 mod rules;
 mod run;
@@ -60,6 +61,11 @@ enum Command {
     /// Exit status: 0 every check passed (warnings allowed), 1 a check failed, 2 usage error
     /// or the harness itself failed.
     Run(run::RunArgs),
+    /// Run a certification profile against an engine and grade each requirement.
+    ///
+    /// Exit status: 0 certified (warnings allowed), 1 a required requirement failed, 2 usage
+    /// error or the harness itself failed.
+    Certify(certify::CertifyArgs),
 }
 
 /// What went wrong, said to the user on stderr.
@@ -81,6 +87,7 @@ pub fn main() -> ExitCode {
         Command::Legal { game, fen } => rules::legal(game, fen.as_deref()).map(|t| (t, 0)),
         Command::Forbidden(args) => forbidden::run(&args).map(|t| (t, 0)),
         Command::Run(args) => run::run(&args),
+        Command::Certify(args) => certify::run(&args),
     };
     let written = result.and_then(|(text, status)| {
         std::io::stdout().lock().write_all(text.as_bytes())?;

@@ -1,5 +1,6 @@
 //! Reports: render the results of a run. A reporter only renders; it never judges.
 
+pub mod certification;
 pub mod excerpt;
 pub mod human;
 pub mod json;

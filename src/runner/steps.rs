@@ -77,7 +77,7 @@ impl<'a> Executor<'a> {
 
     fn outcome(&self, line: usize, cites: &[String], grade: Grade, message: String) -> Outcome {
         let mut o = Outcome::new(self.check_id(line), &[], grade, message);
-        o.requirements = self.scenario.cites_for(cites).to_vec();
+        o.requirements = self.scenario.cites_for(cites);
         o
     }
 

@@ -1,0 +1,158 @@
+//! Rendering a certification: the verdict per requirement, like a conformance suite, then
+//! every finding with the transcript around it.
+
+use std::fmt::Write as _;
+
+use quick_junit::{NonSuccessKind, Report as JUnitReport, TestCase, TestCaseStatus, TestSuite};
+
+use super::{Format, excerpt};
+use crate::certify::{Certification, RequirementVerdict, Verdict};
+use crate::check::Grade;
+
+impl Certification {
+    pub fn render(&self, format: Format) -> String {
+        match format {
+            Format::Human => human(self),
+            Format::Json => {
+                let mut text =
+                    serde_json::to_string_pretty(self).expect("the certification is plain data");
+                text.push('\n');
+                text
+            }
+            Format::Junit => junit(self),
+        }
+    }
+}
+
+fn section(out: &mut String, title: &str, rows: &[RequirementVerdict]) {
+    if rows.is_empty() {
+        return;
+    }
+    let _ = writeln!(out, "\n{title}");
+    for v in rows {
+        let r = &v.requirement;
+        let level = format!("{:?}", r.level).to_lowercase();
+        let _ = writeln!(
+            out,
+            "  {:<18} {:<12} {:<6} {}",
+            v.verdict.label(),
+            r.id,
+            level,
+            r.statement
+        );
+        if let Some(finding) = &v.finding {
+            let _ = writeln!(out, "  {:<18} {:<12} {:<6} ↳ {finding}", "", "", "");
+        }
+    }
+}
+
+fn count(rows: &[RequirementVerdict], verdict: Verdict) -> usize {
+    rows.iter().filter(|v| v.verdict == verdict).count()
+}
+
+fn human(c: &Certification) -> String {
+    let mut out = String::new();
+    let args = c.engine.args.join(" ");
+    let _ = writeln!(out, "arbiter certify: profile {} ({})", c.profile, c.title);
+    let _ = writeln!(out, "  spec: {}", c.spec);
+    let _ = writeln!(out, "  engine: {} {args}", c.engine.program);
+    if let Some(p) = &c.partition {
+        let _ = writeln!(
+            out,
+            "  partition {p}: requirements exercised only by other shares read `not applicable`"
+        );
+    }
+    section(&mut out, "Required", &c.required);
+    section(&mut out, "Recommended (graded separately)", &c.recommended);
+    section(
+        &mut out,
+        "Also exercised (not part of the verdict)",
+        &c.also_exercised,
+    );
+
+    let findings: Vec<_> = c
+        .runs
+        .iter()
+        .flat_map(|run| run.outcomes.iter().map(move |o| (run, o)))
+        .filter(|(_, o)| o.grade != Grade::Pass)
+        .collect();
+    if !findings.is_empty() {
+        let _ = writeln!(out, "\nFindings");
+        for (run, o) in findings {
+            let _ = writeln!(
+                out,
+                "  {} {} [{}] in {}: {}",
+                if o.grade == Grade::Fail {
+                    "FAIL"
+                } else {
+                    "WARN"
+                },
+                o.check,
+                o.requirements.join(", "),
+                run.scenario.name,
+                o.message
+            );
+            if let Some(at) = o.at_us {
+                for line in excerpt::render(&run.transcript, at) {
+                    let _ = writeln!(out, "         {line}");
+                }
+            }
+        }
+    }
+    for run in c.runs.iter().filter(|r| r.harness_error.is_some()) {
+        let _ = writeln!(
+            out,
+            "\nharness error in {}: {}",
+            run.scenario.name,
+            run.harness_error.as_deref().unwrap_or("")
+        );
+    }
+    let _ = writeln!(
+        out,
+        "\nVerdict: {} — required: {} of {} pass ({} with warnings), {} fail, {} not applicable; recommended: {} pass, {} with warnings, {} fail, {} not applicable",
+        c.verdict.label().to_uppercase(),
+        count(&c.required, Verdict::Pass) + count(&c.required, Verdict::PassWithWarnings),
+        c.required.len(),
+        count(&c.required, Verdict::PassWithWarnings),
+        count(&c.required, Verdict::Fail),
+        count(&c.required, Verdict::NotApplicable),
+        count(&c.recommended, Verdict::Pass),
+        count(&c.recommended, Verdict::PassWithWarnings),
+        count(&c.recommended, Verdict::Fail),
+        count(&c.recommended, Verdict::NotApplicable),
+    );
+    out
+}
+
+/// One test suite per section, one test case per requirement: failures of required ones fail,
+/// everything else passes with its verdict in the output.
+fn junit(c: &Certification) -> String {
+    let mut report = JUnitReport::new(format!("arbiter certify {}", c.profile));
+    for (name, rows, binding) in [
+        ("required", &c.required, true),
+        ("recommended", &c.recommended, false),
+    ] {
+        let mut suite = TestSuite::new(name);
+        for v in rows.iter() {
+            let status = if binding && v.verdict == Verdict::Fail {
+                let mut status = TestCaseStatus::non_success(NonSuccessKind::Failure);
+                status.set_message(v.finding.clone().unwrap_or_default());
+                status
+            } else if v.verdict == Verdict::NotApplicable {
+                TestCaseStatus::skipped()
+            } else {
+                TestCaseStatus::success()
+            };
+            let mut case = TestCase::new(v.requirement.id.clone(), status);
+            case.set_classname(format!("{}.{name}", c.profile));
+            case.set_system_out(format!(
+                "{}: {}",
+                v.verdict.label(),
+                v.requirement.statement
+            ));
+            suite.add_test_case(case);
+        }
+        report.add_test_suite(suite);
+    }
+    report.to_string().expect("JUnit XML serialises")
+}

@@ -1,0 +1,110 @@
+//! `arbiter certify` end to end with the fixture engine: verdicts per requirement, exit
+//! statuses, partitions.
+
+mod common;
+
+use common::{arbiter, fixture_engine};
+use serde_json::Value;
+
+fn certify(profile: &str, protocol: &str, fault: &str, extra: &[&str]) -> (i32, Value) {
+    let output = arbiter()
+        .args([
+            "certify",
+            "--profile",
+            profile,
+            "--format",
+            "json",
+            "--engine",
+        ])
+        .arg(fixture_engine())
+        .args(["--engine-arg", protocol, "--engine-arg", fault])
+        .args(extra)
+        .output()
+        .unwrap();
+    let report = serde_json::from_slice(&output.stdout)
+        .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&output.stderr)));
+    (output.status.code().unwrap(), report)
+}
+
+fn verdict_of(report: &Value, section: &str, id: &str) -> String {
+    report[section]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|v| v["requirement"]["id"] == id)
+        .map(|v| v["verdict"].as_str().unwrap().to_owned())
+        .unwrap_or_else(|| panic!("{id} not in {section}"))
+}
+
+#[test]
+fn a_conforming_engine_is_certified_for_the_league() {
+    let (code, report) = certify("ucci-league", "ucci", "none", &[]);
+    assert_eq!(code, 0, "{report:#}");
+    assert_eq!(report["verdict"], "pass");
+    for id in [
+        "ucci-r130",
+        "ucci-r131",
+        "ucci-r132",
+        "ucci-r133",
+        "ucci-r134",
+        "ucci-r135",
+        "ucci-r136",
+    ] {
+        assert_eq!(verdict_of(&report, "required", id), "pass", "{id}");
+    }
+    assert_eq!(verdict_of(&report, "recommended", "ucci-r139"), "pass");
+}
+
+#[test]
+fn a_missing_bye_fails_the_league_requirement_on_quit() {
+    let (code, report) = certify("ucci-league", "ucci", "no-bye", &[]);
+    assert_eq!(code, 1);
+    assert_eq!(report["verdict"], "fail");
+    assert_eq!(verdict_of(&report, "required", "ucci-r134"), "fail");
+    assert_eq!(verdict_of(&report, "required", "ucci-r130"), "pass");
+}
+
+#[test]
+fn partitions_share_the_scenarios_without_overlap() {
+    let names = |report: &Value| -> Vec<String> {
+        report["runs"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| r["scenario"]["name"].as_str().unwrap().to_owned())
+            .collect()
+    };
+    let (_, first) = certify("gomocup", "gomocup", "none", &["--partition", "1/2"]);
+    let (_, second) = certify("gomocup", "gomocup", "none", &["--partition", "2/2"]);
+    let (_, whole) = certify("gomocup", "gomocup", "none", &[]);
+    let mut both = [names(&first), names(&second)].concat();
+    both.sort();
+    let mut all = names(&whole);
+    all.sort();
+    assert_eq!(both, all);
+    assert_eq!(first["partition"], "1/2");
+}
+
+#[test]
+fn usage_errors_exit_2_with_a_reason() {
+    arbiter()
+        .args(["certify", "--profile", "nope", "--engine", "x"])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains(
+            "the profiles are: agi, gomocup, ucci-full, ucci-league, uci",
+        ));
+    arbiter()
+        .args([
+            "certify",
+            "--profile",
+            "uci",
+            "--engine",
+            "x",
+            "--partition",
+            "3/2",
+        ])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("not K/N"));
+}
