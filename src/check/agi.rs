@@ -1,10 +1,10 @@
 //! AGI: the exchange rules, and every point the engine names judged on the 15x15 board.
 
-use super::flow::{self, Event, Got, Rules, Sent};
+use super::flow::{self, Exchange, Got, Rules, Sent};
 use super::{Context, Grade, Outcome, lines};
+use crate::protocol::ParseError;
 use crate::protocol::agi::{BestMoveKind, Command, GoTime, Message, parse_command, parse_message};
 use crate::rules::gomoku::{Board, BoardSize, IllegalMove, Point, Rule, Stone};
-use crate::session::Direction;
 
 const RULES: Rules = Rules {
     prefix: "agi",
@@ -58,101 +58,109 @@ impl Game {
     }
 }
 
-pub(super) fn judge(ctx: &Context, out: &mut Vec<Outcome>) {
-    let mut events = Vec::new();
-    let mut game = Game {
-        board: Board::new(BoardSize::STANDARD),
-        forbidden: true,
-        swap: false,
-    };
-    let mut known = true;
-    let mut search: Vec<Point> = Vec::new();
-    let mut pv_finding = false;
-    for e in &ctx.transcript.entries {
-        let at_us = e.at_us;
-        match e.direction {
-            Direction::Stderr => {}
-            Direction::Sent => {
-                let Ok(command) = parse_command(&e.text) else {
-                    continue;
-                };
-                let what = match command {
-                    Command::Agi => Some(Sent::Handshake),
-                    Command::IsReady => Some(Sent::IsReady),
-                    Command::SetRule {
-                        forbidden, swap, ..
-                    } => {
-                        game.forbidden = forbidden.unwrap_or(game.forbidden);
-                        game.swap = game.swap || swap.is_some();
-                        None
-                    }
-                    Command::SetOption { .. } => None,
-                    Command::Position { statu, moves } => {
-                        game.board.clear();
-                        known = game.play_all(&statu) && game.play_all(&moves);
-                        None
-                    }
-                    Command::DoMove(p) => {
-                        known = known && game.play_all(&[p]);
-                        None
-                    }
-                    Command::Go {
-                        search: s,
-                        ponder,
-                        time,
-                    } => {
-                        search = s;
-                        Some(Sent::Go {
-                            ponder,
-                            infinite: time == Some(GoTime::Infinite),
-                        })
-                    }
-                    Command::Stop => Some(Sent::Stop),
-                    Command::Quit => Some(Sent::Quit),
-                };
-                if let Some(what) = what {
-                    events.push(Event::Sent { at_us, what });
-                }
+/// The harness's view of the board, rebuilt from the commands it sent.
+struct Agi {
+    game: Game,
+    /// False once a command placed a stone the board refused: moves are then not judged.
+    known: bool,
+    /// The `GO SEARCH` list of the current search; empty for none.
+    search: Vec<Point>,
+    pv_found: bool,
+}
+
+impl Exchange for Agi {
+    type Command = Command;
+    type Message = Message;
+
+    fn parse_command(line: &str) -> Result<Command, ParseError> {
+        parse_command(line)
+    }
+
+    fn parse_message(line: &str) -> Result<Message, ParseError> {
+        parse_message(line)
+    }
+
+    fn sent(&mut self, command: Command) -> Option<Sent> {
+        let game = &mut self.game;
+        match command {
+            Command::Agi => Some(Sent::Handshake),
+            Command::IsReady => Some(Sent::IsReady),
+            Command::SetRule {
+                forbidden, swap, ..
+            } => {
+                game.forbidden = forbidden.unwrap_or(game.forbidden);
+                game.swap = game.swap || swap.is_some();
+                None
             }
-            Direction::Received => {
-                let message = match parse_message(&e.text) {
-                    Ok(message) => message,
-                    Err(error) => {
-                        out.push(lines::unreadable("agi", LINE_REQS, &e.text, &error, at_us));
-                        events.push(Event::Got {
-                            at_us,
-                            what: Got::Other,
-                        });
-                        continue;
-                    }
-                };
-                let what = match message {
-                    Message::Id { .. } | Message::Option { .. } => Got::BootLine,
-                    Message::AgiOk => Got::HandshakeOk,
-                    Message::ReadyOk => Got::ReadyOk,
-                    Message::Bye => Got::Bye,
-                    Message::BestMove { mv, ponder } => {
-                        if known {
-                            out.extend(bestmove(&game, &search, mv, ponder, at_us));
-                        }
-                        Got::SearchResult
-                    }
-                    Message::Info(info) => {
-                        if known
-                            && !pv_finding
-                            && !info.pv.is_empty()
-                            && let Some(o) = pv(&game, &info.pv, at_us)
-                        {
-                            pv_finding = true;
-                            out.push(o);
-                        }
-                        Got::Other
-                    }
-                };
-                events.push(Event::Got { at_us, what });
+            Command::SetOption { .. } => None,
+            Command::Position { statu, moves } => {
+                game.board.clear();
+                self.known = game.play_all(&statu) && game.play_all(&moves);
+                None
+            }
+            Command::DoMove(p) => {
+                self.known = self.known && game.play_all(&[p]);
+                None
+            }
+            Command::Go {
+                search,
+                ponder,
+                time,
+            } => {
+                self.search = search;
+                Some(Sent::Go {
+                    ponder,
+                    infinite: time == Some(GoTime::Infinite),
+                })
+            }
+            Command::Stop => Some(Sent::Stop),
+            Command::Quit => Some(Sent::Quit),
+        }
+    }
+
+    fn received(&mut self, message: Message, at_us: u64, out: &mut Vec<Outcome>) -> Got {
+        match message {
+            Message::Id { .. } | Message::Option { .. } => Got::BootLine,
+            Message::AgiOk => Got::HandshakeOk,
+            Message::ReadyOk => Got::ReadyOk,
+            Message::Bye => Got::Bye,
+            Message::BestMove { mv, ponder } => {
+                if self.known {
+                    out.extend(bestmove(&self.game, &self.search, mv, ponder, at_us));
+                }
+                Got::SearchResult
+            }
+            Message::Info(info) => {
+                if self.known
+                    && !self.pv_found
+                    && !info.pv.is_empty()
+                    && let Some(o) = pv(&self.game, &info.pv, at_us)
+                {
+                    self.pv_found = true;
+                    out.push(o);
+                }
+                Got::Other
             }
         }
     }
+
+    fn unreadable(&self, line: &str, error: &ParseError, at_us: u64) -> Outcome {
+        lines::unreadable("agi", LINE_REQS, line, error, at_us)
+    }
+}
+
+pub(super) fn judge(ctx: &Context, out: &mut Vec<Outcome>) {
+    let mut agi = Agi {
+        game: Game {
+            board: Board::new(BoardSize::STANDARD),
+            forbidden: true,
+            swap: false,
+        },
+        known: true,
+        search: Vec::new(),
+        pv_found: false,
+    };
+    let events = flow::read(&mut agi, ctx, out);
     flow::judge(&RULES, &events, ctx, out);
 }
 

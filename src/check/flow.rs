@@ -8,6 +8,8 @@
 use std::collections::VecDeque;
 
 use super::{Context, Grade, Outcome};
+use crate::protocol::ParseError;
+use crate::session::Direction;
 
 /// What the harness sent, as far as the exchange rules care.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -409,4 +411,54 @@ fn judge_quit(
             .at(exit.at_us)
             .latency(latency),
     );
+}
+
+/// One protocol's reading of its transcript: its codec, and what each line means for the
+/// exchange rules and the game state. [`read`] walks the transcript with it.
+pub(super) trait Exchange {
+    type Command;
+    type Message;
+    fn parse_command(line: &str) -> Result<Self::Command, ParseError>;
+    fn parse_message(line: &str) -> Result<Self::Message, ParseError>;
+    /// A command the harness sent; tracks the game state.
+    fn sent(&mut self, command: Self::Command) -> Option<Sent>;
+    /// A reply the engine sent; judges its moves into `out`.
+    fn received(&mut self, message: Self::Message, at_us: u64, out: &mut Vec<Outcome>) -> Got;
+    /// A reply the codec could not read.
+    fn unreadable(&self, line: &str, error: &ParseError, at_us: u64) -> Outcome;
+}
+
+/// Walks the transcript with a protocol's [`Exchange`], collecting findings into `out`, and
+/// returns the events for [`judge`].
+pub(super) fn read<X: Exchange>(
+    exchange: &mut X,
+    ctx: &Context,
+    out: &mut Vec<Outcome>,
+) -> Vec<Event> {
+    let mut events = Vec::new();
+    for e in &ctx.transcript.entries {
+        let at_us = e.at_us;
+        match e.direction {
+            Direction::Stderr => {}
+            Direction::Sent => {
+                if let Some(what) = X::parse_command(&e.text)
+                    .ok()
+                    .and_then(|c| exchange.sent(c))
+                {
+                    events.push(Event::Sent { at_us, what });
+                }
+            }
+            Direction::Received => {
+                let what = match X::parse_message(&e.text) {
+                    Ok(message) => exchange.received(message, at_us, out),
+                    Err(error) => {
+                        out.push(exchange.unreadable(&e.text, &error, at_us));
+                        Got::Other
+                    }
+                };
+                events.push(Event::Got { at_us, what });
+            }
+        }
+    }
+    events
 }

@@ -135,3 +135,41 @@ pub(super) fn pv<G: Game + Clone>(
     }
     None
 }
+
+/// Counts the pv lines judged and keeps only the first finding, so an engine repeating one bad
+/// line does not bury the report; ends with a pass when every pv was legal.
+#[derive(Default)]
+pub(super) struct PvTally {
+    lines: usize,
+    found: bool,
+}
+
+impl PvTally {
+    pub fn judge<G: Game + Clone>(
+        &mut self,
+        rules: &MoveRules,
+        position: &G,
+        moves: &[String],
+        at_us: u64,
+        out: &mut Vec<Outcome>,
+    ) {
+        self.lines += 1;
+        if !self.found
+            && let Some(o) = pv(rules, position, moves, at_us)
+        {
+            self.found = true;
+            out.push(o);
+        }
+    }
+
+    pub fn finish(self, rules: &MoveRules, out: &mut Vec<Outcome>) {
+        if self.lines > 0 && !self.found {
+            out.push(Outcome::new(
+                format!("{}.pv.legal", rules.prefix),
+                rules.pv.0,
+                Grade::Pass,
+                format!("{} pv lines, every move legal", self.lines),
+            ));
+        }
+    }
+}

@@ -1,14 +1,14 @@
 //! UCCI: the exchange rules, and legality of every move against the xiangqi oracle.
 
-use super::flow::{self, Event, Got, Rules, Sent};
-use super::legality::{self, MoveRules, Searched};
+use super::flow::{self, Exchange, Got, Rules, Sent};
+use super::legality::{self, MoveRules, PvTally, Searched};
 use super::{Context, Grade, Outcome, lines};
+use crate::protocol::ParseError;
 use crate::protocol::ucci::{
     Command, GoLimit, Message, PositionStart, parse_command, parse_message,
 };
 use crate::rules::Game;
 use crate::rules::xiangqi::{Move, Position};
-use crate::session::Direction;
 
 const RULES: Rules = Rules {
     prefix: "ucci",
@@ -55,126 +55,114 @@ fn build(start: &PositionStart, moves: &[Move]) -> Option<Position> {
     Some(position)
 }
 
-pub(super) fn judge(ctx: &Context, out: &mut Vec<Outcome>) {
-    let mut events = Vec::new();
-    // The position the harness set up; `None` after a position the oracle rejects (a
-    // robustness scenario may send one on purpose): moves are then not judged.
-    let mut current: Option<Position> = None;
-    let mut banned: Vec<String> = Vec::new();
-    let mut searched: Option<Searched<Position>> = None;
-    let mut depth_zero = false;
-    let mut pv_lines = 0usize;
-    let mut pv_finding = false;
-    for e in &ctx.transcript.entries {
-        let at_us = e.at_us;
-        match e.direction {
-            Direction::Stderr => {}
-            Direction::Sent => {
-                let Ok(command) = parse_command(&e.text) else {
-                    continue;
-                };
-                let what = match command {
-                    Command::Ucci => Some(Sent::Handshake),
-                    Command::IsReady => Some(Sent::IsReady),
-                    Command::Position { start, moves } => {
-                        current = build(&start, &moves);
-                        banned.clear();
-                        None
-                    }
-                    Command::BanMoves(moves) => {
-                        banned = texts(&moves);
-                        None
-                    }
-                    Command::Go { ponder, limit, .. } => {
-                        depth_zero = limit == GoLimit::Depth(0);
-                        searched = current.clone().map(|position| Searched {
-                            position,
-                            banned: banned.clone(),
-                            allowed: Vec::new(),
-                        });
-                        Some(Sent::Go {
-                            ponder,
-                            infinite: matches!(limit, GoLimit::Infinite | GoLimit::DepthInfinite),
-                        })
-                    }
-                    Command::PonderHit { .. } => Some(Sent::PonderHit),
-                    Command::Stop => Some(Sent::Stop),
-                    Command::Quit => Some(Sent::Quit),
-                    Command::SetOption { .. } | Command::Probe { .. } => None,
-                };
-                if let Some(what) = what {
-                    events.push(Event::Sent { at_us, what });
-                }
+/// The harness's view of the game, rebuilt from the commands it sent.
+#[derive(Default)]
+struct Ucci {
+    /// The position the harness set up; `None` after a position the oracle rejects (a
+    /// robustness scenario may send one on purpose): moves are then not judged.
+    current: Option<Position>,
+    banned: Vec<String>,
+    searched: Option<Searched<Position>>,
+    depth_zero: bool,
+    pv: PvTally,
+}
+
+impl Exchange for Ucci {
+    type Command = Command;
+    type Message = Message;
+
+    fn parse_command(line: &str) -> Result<Command, ParseError> {
+        parse_command(line)
+    }
+
+    fn parse_message(line: &str) -> Result<Message, ParseError> {
+        parse_message(line)
+    }
+
+    fn sent(&mut self, command: Command) -> Option<Sent> {
+        match command {
+            Command::Ucci => Some(Sent::Handshake),
+            Command::IsReady => Some(Sent::IsReady),
+            Command::Position { start, moves } => {
+                self.current = build(&start, &moves);
+                self.banned.clear();
+                None
             }
-            Direction::Received => {
-                let message = match parse_message(&e.text) {
-                    Ok(message) => message,
-                    Err(error) => {
-                        let mut o = lines::unreadable("ucci", LINE_REQS, &e.text, &error, at_us);
-                        if e.text.split_whitespace().next() == Some("info") {
-                            // `info` is what engines "usually" send (ucci-r79) and GUIs skip
-                            // what they cannot read (A8): e.g. a UCI-style `score cp 20`.
-                            o.grade = o.grade.min(Grade::Warn);
-                            o.requirements = vec!["ucci-r79".into(), "ucci-r82".into()];
-                        }
-                        out.push(o);
-                        events.push(Event::Got {
-                            at_us,
-                            what: Got::Other,
-                        });
-                        continue;
-                    }
-                };
-                let what = match message {
-                    Message::Id { .. } | Message::Option(_) => Got::BootLine,
-                    Message::UcciOk => Got::HandshakeOk,
-                    Message::ReadyOk => Got::ReadyOk,
-                    Message::Bye => Got::Bye,
-                    Message::BestMove { mv, ponder, .. } => {
-                        if let Some(s) = &searched {
-                            out.extend(legality::bestmove(
-                                &MOVES,
-                                s,
-                                &mv.to_string(),
-                                ponder.map(|p| p.to_string()).as_deref(),
-                                at_us,
-                            ));
-                        }
-                        Got::SearchResult
-                    }
-                    Message::NoBestMove => {
-                        if let Some(s) = &searched {
-                            out.push(nobestmove(s, depth_zero, at_us));
-                        }
-                        Got::SearchResult
-                    }
-                    Message::Info(info) => {
-                        if let (Some(s), false) = (&searched, info.pv.is_empty()) {
-                            pv_lines += 1;
-                            if !pv_finding
-                                && let Some(o) =
-                                    legality::pv(&MOVES, &s.position, &texts(&info.pv), at_us)
-                            {
-                                pv_finding = true;
-                                out.push(o);
-                            }
-                        }
-                        Got::Other
-                    }
-                    Message::PopHash { .. } => Got::Other,
-                };
-                events.push(Event::Got { at_us, what });
+            Command::BanMoves(moves) => {
+                self.banned = texts(&moves);
+                None
             }
+            Command::Go { ponder, limit, .. } => {
+                self.depth_zero = limit == GoLimit::Depth(0);
+                self.searched = self.current.clone().map(|position| Searched {
+                    position,
+                    banned: self.banned.clone(),
+                    allowed: Vec::new(),
+                });
+                Some(Sent::Go {
+                    ponder,
+                    infinite: matches!(limit, GoLimit::Infinite | GoLimit::DepthInfinite),
+                })
+            }
+            Command::PonderHit { .. } => Some(Sent::PonderHit),
+            Command::Stop => Some(Sent::Stop),
+            Command::Quit => Some(Sent::Quit),
+            Command::SetOption { .. } | Command::Probe { .. } => None,
         }
     }
-    if pv_lines > 0 && !pv_finding {
-        out.push(Outcome::new(
-            "ucci.pv.legal",
-            MOVES.pv.0,
-            Grade::Pass,
-            format!("{pv_lines} pv lines, every move legal"),
-        ));
+
+    fn received(&mut self, message: Message, at_us: u64, out: &mut Vec<Outcome>) -> Got {
+        match message {
+            Message::Id { .. } | Message::Option(_) => Got::BootLine,
+            Message::UcciOk => Got::HandshakeOk,
+            Message::ReadyOk => Got::ReadyOk,
+            Message::Bye => Got::Bye,
+            Message::BestMove { mv, ponder, .. } => {
+                if let Some(s) = &self.searched {
+                    let ponder = ponder.map(|p| p.to_string());
+                    out.extend(legality::bestmove(
+                        &MOVES,
+                        s,
+                        &mv.to_string(),
+                        ponder.as_deref(),
+                        at_us,
+                    ));
+                }
+                Got::SearchResult
+            }
+            Message::NoBestMove => {
+                if let Some(s) = &self.searched {
+                    out.push(nobestmove(s, self.depth_zero, at_us));
+                }
+                Got::SearchResult
+            }
+            Message::Info(info) => {
+                if let (Some(s), false) = (&self.searched, info.pv.is_empty()) {
+                    self.pv
+                        .judge(&MOVES, &s.position, &texts(&info.pv), at_us, out);
+                }
+                Got::Other
+            }
+            Message::PopHash { .. } => Got::Other,
+        }
     }
+
+    fn unreadable(&self, line: &str, error: &ParseError, at_us: u64) -> Outcome {
+        let mut o = lines::unreadable("ucci", LINE_REQS, line, error, at_us);
+        if line.split_whitespace().next() == Some("info") {
+            // `info` is what engines "usually" send (ucci-r79) and GUIs skip what they cannot
+            // read (A8): e.g. a UCI-style `score cp 20`.
+            o.grade = o.grade.min(Grade::Warn);
+            o.requirements = vec!["ucci-r79".into(), "ucci-r82".into()];
+        }
+        o
+    }
+}
+
+pub(super) fn judge(ctx: &Context, out: &mut Vec<Outcome>) {
+    let mut ucci = Ucci::default();
+    let events = flow::read(&mut ucci, ctx, out);
+    ucci.pv.finish(&MOVES, out);
     flow::judge(&RULES, &events, ctx, out);
 }
 

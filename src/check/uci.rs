@@ -1,12 +1,12 @@
 //! UCI: the exchange rules, and legality of every move against shakmaty.
 
-use super::flow::{self, Event, Got, Rules, Sent};
-use super::legality::{self, MoveRules, Searched};
+use super::flow::{self, Exchange, Got, Rules, Sent};
+use super::legality::{self, MoveRules, PvTally, Searched};
 use super::{Context, Grade, Outcome, lines};
+use crate::protocol::ParseError;
 use crate::protocol::uci::{Command, Message, PositionStart, parse_command, parse_message};
 use crate::rules::Game;
 use crate::rules::chess::ChessPosition;
-use crate::session::Direction;
 use shakmaty::uci::UciMove;
 
 const RULES: Rules = Rules {
@@ -51,96 +51,83 @@ fn build(start: &PositionStart, moves: &[UciMove]) -> Option<ChessPosition> {
     Some(position)
 }
 
-pub(super) fn judge(ctx: &Context, out: &mut Vec<Outcome>) {
-    let mut events = Vec::new();
-    let mut current: Option<ChessPosition> = None;
-    let mut searched: Option<Searched<ChessPosition>> = None;
-    let mut pv_lines = 0usize;
-    let mut pv_finding = false;
-    for e in &ctx.transcript.entries {
-        let at_us = e.at_us;
-        match e.direction {
-            Direction::Stderr => {}
-            Direction::Sent => {
-                let Ok(command) = parse_command(&e.text) else {
-                    continue;
-                };
-                let what = match command {
-                    Command::Uci => Some(Sent::Handshake),
-                    Command::IsReady => Some(Sent::IsReady),
-                    Command::Position { start, moves } => {
-                        current = build(&start, &moves);
-                        None
-                    }
-                    Command::Go(go) => {
-                        searched = current.clone().map(|position| Searched {
-                            position,
-                            banned: Vec::new(),
-                            allowed: texts(&go.searchmoves),
-                        });
-                        Some(Sent::Go {
-                            ponder: go.ponder,
-                            infinite: go.infinite,
-                        })
-                    }
-                    Command::PonderHit => Some(Sent::PonderHit),
-                    Command::Stop => Some(Sent::Stop),
-                    Command::Quit => Some(Sent::Quit),
-                    _ => None,
-                };
-                if let Some(what) = what {
-                    events.push(Event::Sent { at_us, what });
-                }
+/// The harness's view of the game, rebuilt from the commands it sent.
+#[derive(Default)]
+struct Uci {
+    current: Option<ChessPosition>,
+    searched: Option<Searched<ChessPosition>>,
+    pv: PvTally,
+}
+
+impl Exchange for Uci {
+    type Command = Command;
+    type Message = Message;
+
+    fn parse_command(line: &str) -> Result<Command, ParseError> {
+        parse_command(line)
+    }
+
+    fn parse_message(line: &str) -> Result<Message, ParseError> {
+        parse_message(line)
+    }
+
+    fn sent(&mut self, command: Command) -> Option<Sent> {
+        match command {
+            Command::Uci => Some(Sent::Handshake),
+            Command::IsReady => Some(Sent::IsReady),
+            Command::Position { start, moves } => {
+                self.current = build(&start, &moves);
+                None
             }
-            Direction::Received => {
-                let message = match parse_message(&e.text) {
-                    Ok(message) => message,
-                    Err(error) => {
-                        out.push(lines::unreadable("uci", LINE_REQS, &e.text, &error, at_us));
-                        events.push(Event::Got {
-                            at_us,
-                            what: Got::Other,
-                        });
-                        continue;
-                    }
-                };
-                let what = match message {
-                    Message::Id { .. } | Message::Option(_) => Got::BootLine,
-                    Message::UciOk => Got::HandshakeOk,
-                    Message::ReadyOk => Got::ReadyOk,
-                    Message::BestMove { mv, ponder } => {
-                        if let Some(s) = &searched {
-                            out.extend(bestmove(s, &mv, ponder.as_ref(), at_us));
-                        }
-                        Got::SearchResult
-                    }
-                    Message::Info(info) => {
-                        if let (Some(s), false) = (&searched, info.pv.is_empty()) {
-                            pv_lines += 1;
-                            if !pv_finding
-                                && let Some(o) =
-                                    legality::pv(&MOVES, &s.position, &texts(&info.pv), at_us)
-                            {
-                                pv_finding = true;
-                                out.push(o);
-                            }
-                        }
-                        Got::Other
-                    }
-                    Message::CopyProtection(_) | Message::Registration(_) => Got::Other,
-                };
-                events.push(Event::Got { at_us, what });
+            Command::Go(go) => {
+                self.searched = self.current.clone().map(|position| Searched {
+                    position,
+                    banned: Vec::new(),
+                    allowed: texts(&go.searchmoves),
+                });
+                Some(Sent::Go {
+                    ponder: go.ponder,
+                    infinite: go.infinite,
+                })
             }
+            Command::PonderHit => Some(Sent::PonderHit),
+            Command::Stop => Some(Sent::Stop),
+            Command::Quit => Some(Sent::Quit),
+            _ => None,
         }
     }
-    if pv_lines > 0 && !pv_finding {
-        out.push(Outcome::new(
-            "uci.pv.legal",
-            MOVES.pv.0,
-            Grade::Pass,
-            format!("{pv_lines} pv lines, every move legal"),
-        ));
+
+    fn received(&mut self, message: Message, at_us: u64, out: &mut Vec<Outcome>) -> Got {
+        match message {
+            Message::Id { .. } | Message::Option(_) => Got::BootLine,
+            Message::UciOk => Got::HandshakeOk,
+            Message::ReadyOk => Got::ReadyOk,
+            Message::BestMove { mv, ponder } => {
+                if let Some(s) = &self.searched {
+                    out.extend(bestmove(s, &mv, ponder.as_ref(), at_us));
+                }
+                Got::SearchResult
+            }
+            Message::Info(info) => {
+                if let (Some(s), false) = (&self.searched, info.pv.is_empty()) {
+                    self.pv
+                        .judge(&MOVES, &s.position, &texts(&info.pv), at_us, out);
+                }
+                Got::Other
+            }
+            Message::CopyProtection(_) | Message::Registration(_) => Got::Other,
+        }
     }
+
+    fn unreadable(&self, line: &str, error: &ParseError, at_us: u64) -> Outcome {
+        lines::unreadable("uci", LINE_REQS, line, error, at_us)
+    }
+}
+
+pub(super) fn judge(ctx: &Context, out: &mut Vec<Outcome>) {
+    let mut uci = Uci::default();
+    let events = flow::read(&mut uci, ctx, out);
+    uci.pv.finish(&MOVES, out);
     flow::judge(&RULES, &events, ctx, out);
 }
 
