@@ -1,9 +1,10 @@
 //! The command loop shared by both protocols: one queue of stdin lines and search results.
 
+use std::collections::VecDeque;
 use std::sync::mpsc::Receiver;
 
 use crate::search::Outcome;
-use crate::worker::Event;
+use crate::worker::{Event, Worker};
 
 /// Whether the process should keep running after a command.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -12,27 +13,45 @@ pub enum Flow {
     Exit,
 }
 
-/// A protocol front end.
+/// A protocol front end. The loop in [`run`] owns the rest: it routes each line to
+/// [`handle`](Session::handle) or, while a search runs, to
+/// [`while_thinking`](Session::while_thinking), and holds back what must wait for the answer.
 pub trait Session {
-    /// A command line from the manager or GUI (also while a search runs).
-    fn on_line(&mut self, line: String) -> Flow;
-    /// A search has finished.
-    fn on_done(&mut self, id: u64, outcome: Option<Outcome>) -> Flow;
-    /// Whether a search is running (stdin closing then waits for its answer).
-    fn busy(&self) -> bool;
+    /// A command line while no search runs.
+    fn handle(&mut self, line: String) -> Flow;
+    /// A command line while a search runs: act on it now, or give it back to be handled
+    /// once the search's answer is out.
+    fn while_thinking(&mut self, line: String) -> Result<Flow, String>;
+    /// Sends the answer of the search that just finished.
+    fn answer(&mut self, outcome: Option<Outcome>);
+    fn worker(&mut self) -> &mut Worker;
 }
 
 /// Runs `session` from its `first` line until it asks to exit, or stdin closes and no
 /// search is left to answer.
 pub fn run(rx: &Receiver<Event>, session: &mut dyn Session, first: String) {
-    if session.on_line(first) == Flow::Exit {
+    let mut held: VecDeque<String> = VecDeque::new();
+    if session.handle(first) == Flow::Exit {
         return;
     }
     let mut eof = false;
-    while !eof || session.busy() {
+    while !eof || session.worker().busy() {
         let flow = match rx.recv() {
-            Ok(Event::Line(line)) => session.on_line(line),
-            Ok(Event::Done { id, outcome }) => session.on_done(id, outcome),
+            Ok(Event::Line(line)) if session.worker().busy() => {
+                session.while_thinking(line).unwrap_or_else(|line| {
+                    held.push_back(line);
+                    Flow::Continue
+                })
+            }
+            Ok(Event::Line(line)) => session.handle(line),
+            Ok(Event::Done { id, outcome }) => {
+                if session.worker().finished(id) {
+                    session.answer(outcome);
+                    replay(session, &mut held)
+                } else {
+                    Flow::Continue
+                }
+            }
             Ok(Event::Eof) | Err(_) => {
                 eof = true;
                 Flow::Continue
@@ -42,4 +61,17 @@ pub fn run(rx: &Receiver<Event>, session: &mut dyn Session, first: String) {
             return;
         }
     }
+}
+
+/// Handles the lines held back during a search, in order, until one starts a new search.
+fn replay(session: &mut dyn Session, held: &mut VecDeque<String>) -> Flow {
+    while !session.worker().busy() {
+        let Some(line) = held.pop_front() else {
+            break;
+        };
+        if session.handle(line) == Flow::Exit {
+            return Flow::Exit;
+        }
+    }
+    Flow::Continue
 }

@@ -5,7 +5,6 @@
 
 mod command;
 
-use std::collections::VecDeque;
 use std::sync::mpsc::Sender;
 
 use arbiter::rules::gomoku::{Board, BoardSize, Point, Rule, Stone, agi};
@@ -26,7 +25,6 @@ pub struct Agi {
     worker: Worker,
     rule: Rule,
     board: Board,
-    queue: VecDeque<String>,
     /// Whether the running search is a ponder (no BESTMOVE when it ends, agi-r65).
     pondering: bool,
 }
@@ -39,7 +37,6 @@ impl Agi {
             // Forbidden moves are the default (agi-r42).
             rule: Rule::RENJU,
             board: Board::new(SIZE),
-            queue: VecDeque::new(),
             pondering: false,
         }
     }
@@ -53,6 +50,63 @@ impl Agi {
         }
     }
 
+    fn go(&mut self, go: Go) {
+        let me = self.to_move();
+        let pos = Position::from_board(&self.board, &[], self.rule, me);
+        let restrict = go.search.map(|list| {
+            let usable: Vec<Point> = list
+                .into_iter()
+                .filter(|&p| self.board.is_legal_move(p, me, self.rule).is_ok())
+                .collect();
+            if usable.is_empty() {
+                eprintln!("pbrain-arbiter: no SEARCH move is playable; searching every move");
+            }
+            usable
+        });
+        let budget = if go.infinite || go.ponder {
+            None
+        } else {
+            Some(time::agi_budget(go.time))
+        };
+        let limits = Limits {
+            budget,
+            restrict: restrict.filter(|r| !r.is_empty()),
+        };
+        self.pondering = go.ponder;
+        let out = self.out.clone();
+        self.worker
+            .start(pos, limits, Box::new(move |r: &Report| report(&out, r)));
+    }
+}
+
+/// The board of `POSITION`: STATU stones alternate black first, MOVES continue the
+/// alternation (agi-r24, r59, r60).
+fn build(statu: &[Point], moves: &[Point]) -> Result<Board, AgiCommandError> {
+    let mut board = Board::new(SIZE);
+    for (k, &p) in statu.iter().chain(moves).enumerate() {
+        let stone = if k % 2 == 0 {
+            Stone::Black
+        } else {
+            Stone::White
+        };
+        board
+            .place(p, stone)
+            .map_err(|source| AgiCommandError::Board {
+                command: "POSITION",
+                source,
+            })?;
+    }
+    Ok(board)
+}
+
+fn report(out: &Output, r: &Report) {
+    let pv = agi::format_moves(r.pv.iter().copied(), SIZE).unwrap_or_default();
+    out.line(&format!("INFO DEPTH {} SCORE {} PV {pv}", r.depth, r.score));
+    let ms = r.elapsed.as_millis().max(1);
+    out.line(&format!("INFO NPS {}", u128::from(r.nodes) * 1000 / ms));
+}
+
+impl Session for Agi {
     fn handle(&mut self, line: String) -> Flow {
         let command = match command::parse(&line, SIZE) {
             Ok(c) => c,
@@ -105,32 +159,25 @@ impl Agi {
         Flow::Continue
     }
 
-    fn go(&mut self, go: Go) {
-        let me = self.to_move();
-        let pos = Position::from_board(&self.board, &[], self.rule, me);
-        let restrict = go.search.map(|list| {
-            let usable: Vec<Point> = list
-                .into_iter()
-                .filter(|&p| self.board.is_legal_move(p, me, self.rule).is_ok())
-                .collect();
-            if usable.is_empty() {
-                eprintln!("pbrain-arbiter: no SEARCH move is playable; searching every move");
+    fn while_thinking(&mut self, line: String) -> Result<Flow, String> {
+        // ISREADY, STOP and QUIT are answered at once (agi-r55, r79, r85); commands that
+        // would change the position wait for the search to end.
+        let word = line
+            .split_whitespace()
+            .next()
+            .unwrap_or("")
+            .to_ascii_uppercase();
+        match word.as_str() {
+            "ISREADY" => self.out.line("READYOK"),
+            "STOP" => self.worker.stop(),
+            "QUIT" => {
+                self.worker.stop();
+                self.out.line("BYE");
+                return Ok(Flow::Exit);
             }
-            usable
-        });
-        let budget = if go.infinite || go.ponder {
-            None
-        } else {
-            Some(time::agi_budget(go.time))
-        };
-        let limits = Limits {
-            budget,
-            restrict: restrict.filter(|r| !r.is_empty()),
-        };
-        self.pondering = go.ponder;
-        let out = self.out.clone();
-        self.worker
-            .start(pos, limits, Box::new(move |r: &Report| report(&out, r)));
+            _ => return Err(line),
+        }
+        Ok(Flow::Continue)
     }
 
     fn answer(&mut self, outcome: Option<Outcome>) {
@@ -150,77 +197,8 @@ impl Agi {
             None => self.out.line(&format!("BESTMOVE {best}")),
         }
     }
-}
 
-/// The board of `POSITION`: STATU stones alternate black first, MOVES continue the
-/// alternation (agi-r24, r59, r60).
-fn build(statu: &[Point], moves: &[Point]) -> Result<Board, AgiCommandError> {
-    let mut board = Board::new(SIZE);
-    for (k, &p) in statu.iter().chain(moves).enumerate() {
-        let stone = if k % 2 == 0 {
-            Stone::Black
-        } else {
-            Stone::White
-        };
-        board
-            .place(p, stone)
-            .map_err(|source| AgiCommandError::Board {
-                command: "POSITION",
-                source,
-            })?;
-    }
-    Ok(board)
-}
-
-fn report(out: &Output, r: &Report) {
-    let pv = agi::format_moves(r.pv.iter().copied(), SIZE).unwrap_or_default();
-    out.line(&format!("INFO DEPTH {} SCORE {} PV {pv}", r.depth, r.score));
-    let ms = r.elapsed.as_millis().max(1);
-    out.line(&format!("INFO NPS {}", u128::from(r.nodes) * 1000 / ms));
-}
-
-impl Session for Agi {
-    fn on_line(&mut self, line: String) -> Flow {
-        if !self.worker.busy() {
-            return self.handle(line);
-        }
-        // Thinking: ISREADY, STOP and QUIT are answered at once (agi-r55, r79, r85);
-        // commands that would change the position wait for the search to end.
-        let word = line
-            .split_whitespace()
-            .next()
-            .unwrap_or("")
-            .to_ascii_uppercase();
-        match word.as_str() {
-            "ISREADY" => self.out.line("READYOK"),
-            "STOP" => self.worker.stop(),
-            "QUIT" => {
-                self.worker.stop();
-                self.out.line("BYE");
-                return Flow::Exit;
-            }
-            _ => self.queue.push_back(line),
-        }
-        Flow::Continue
-    }
-
-    fn on_done(&mut self, id: u64, outcome: Option<Outcome>) -> Flow {
-        if !self.worker.finished(id) {
-            return Flow::Continue;
-        }
-        self.answer(outcome);
-        while !self.worker.busy() {
-            let Some(line) = self.queue.pop_front() else {
-                break;
-            };
-            if self.handle(line) == Flow::Exit {
-                return Flow::Exit;
-            }
-        }
-        Flow::Continue
-    }
-
-    fn busy(&self) -> bool {
-        self.worker.busy()
+    fn worker(&mut self) -> &mut Worker {
+        &mut self.worker
     }
 }

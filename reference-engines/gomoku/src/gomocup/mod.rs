@@ -5,7 +5,6 @@
 
 mod command;
 
-use std::collections::VecDeque;
 use std::sync::mpsc::Sender;
 
 use arbiter::rules::gomoku::{Board, BoardSize, Point, Rule, Stone};
@@ -60,8 +59,6 @@ pub struct Gomocup {
     game: Option<Game>,
     /// Lines of a `BOARD` block read so far (parse results, applied at `DONE`).
     block: Option<Vec<Result<BoardLine, crate::error::CommandError>>>,
-    /// Commands that arrived while thinking, run once the move is out.
-    queue: VecDeque<String>,
     /// Remarks about ignored `INFO` values, sent as `MESSAGE` before the next move
     /// (gomocup-r90: never a reply to `INFO` itself).
     notes: Vec<String>,
@@ -75,83 +72,12 @@ impl Gomocup {
             settings: Settings::default(),
             game: None,
             block: None,
-            queue: VecDeque::new(),
             notes: Vec::new(),
         }
     }
 
     fn error(&self, e: impl std::fmt::Display) {
         self.out.line(&format!("ERROR {e}"));
-    }
-
-    fn handle(&mut self, line: String) -> Flow {
-        if let Some(mut block) = self.block.take() {
-            if command::parse(&line) == Ok(Command::End) {
-                // END is silent even here (gomocup-r95); the unfinished block is moot.
-                return Flow::Exit;
-            }
-            if command::looks_like_command(&line) {
-                self.error(GameError::BoardInterrupted {
-                    command: line.split_whitespace().next().unwrap_or("").to_owned(),
-                });
-            } else {
-                match command::parse_board_line(&line) {
-                    Ok(BoardLine::Done) => self.finish_board(block),
-                    parsed => {
-                        block.push(parsed);
-                        self.block = Some(block);
-                    }
-                }
-                return Flow::Continue;
-            }
-        }
-        let command = match command::parse(&line) {
-            Ok(c) => c,
-            Err(e) => {
-                self.error(e);
-                return Flow::Continue;
-            }
-        };
-        match command {
-            Command::Start(size) => {
-                self.game = Some(Game::new(size));
-                self.out.line("OK");
-            }
-            Command::Restart => match &mut self.game {
-                Some(game) => {
-                    *game = Game::new(game.board.size());
-                    self.out.line("OK");
-                }
-                None => self.error(GameError::NoGame),
-            },
-            Command::Begin => match &mut self.game {
-                Some(game) => {
-                    game.me.get_or_insert(Stone::Black);
-                    self.think();
-                }
-                None => self.error(GameError::NoGame),
-            },
-            Command::Turn(p) => match self.turn(p) {
-                Ok(()) => self.think(),
-                Err(e) => self.error(e),
-            },
-            Command::Board => self.block = Some(Vec::new()),
-            Command::Info { key, value } => self.info(&key, &value),
-            Command::End => return Flow::Exit,
-            Command::About => self.out.line(ABOUT),
-            Command::Takeback(p) => match self.takeback(p) {
-                Ok(()) => self.out.line("OK"),
-                Err(e) => self.error(e),
-            },
-            Command::Play(p) => match self.play(p) {
-                Ok(()) => self.out.line(&p.to_string()),
-                Err(e) => self.error(e),
-            },
-            Command::Unknown(word) => self
-                .out
-                .line(&format!("UNKNOWN command {word:?} is not supported")),
-        }
-        Flow::Continue
     }
 
     fn turn(&mut self, p: Point) -> Result<(), GameError> {
@@ -269,6 +195,91 @@ impl Gomocup {
         };
         self.worker.start(pos, limits, Box::new(|_| {}));
     }
+}
+
+impl Session for Gomocup {
+    fn handle(&mut self, line: String) -> Flow {
+        if let Some(mut block) = self.block.take() {
+            if command::parse(&line) == Ok(Command::End) {
+                // END is silent even here (gomocup-r95); the unfinished block is moot.
+                return Flow::Exit;
+            }
+            if command::looks_like_command(&line) {
+                self.error(GameError::BoardInterrupted {
+                    command: line.split_whitespace().next().unwrap_or("").to_owned(),
+                });
+            } else {
+                match command::parse_board_line(&line) {
+                    Ok(BoardLine::Done) => self.finish_board(block),
+                    parsed => {
+                        block.push(parsed);
+                        self.block = Some(block);
+                    }
+                }
+                return Flow::Continue;
+            }
+        }
+        let command = match command::parse(&line) {
+            Ok(c) => c,
+            Err(e) => {
+                self.error(e);
+                return Flow::Continue;
+            }
+        };
+        match command {
+            Command::Start(size) => {
+                self.game = Some(Game::new(size));
+                self.out.line("OK");
+            }
+            Command::Restart => match &mut self.game {
+                Some(game) => {
+                    *game = Game::new(game.board.size());
+                    self.out.line("OK");
+                }
+                None => self.error(GameError::NoGame),
+            },
+            Command::Begin => match &mut self.game {
+                Some(game) => {
+                    game.me.get_or_insert(Stone::Black);
+                    self.think();
+                }
+                None => self.error(GameError::NoGame),
+            },
+            Command::Turn(p) => match self.turn(p) {
+                Ok(()) => self.think(),
+                Err(e) => self.error(e),
+            },
+            Command::Board => self.block = Some(Vec::new()),
+            Command::Info { key, value } => self.info(&key, &value),
+            Command::End => return Flow::Exit,
+            Command::About => self.out.line(ABOUT),
+            Command::Takeback(p) => match self.takeback(p) {
+                Ok(()) => self.out.line("OK"),
+                Err(e) => self.error(e),
+            },
+            Command::Play(p) => match self.play(p) {
+                Ok(()) => self.out.line(&p.to_string()),
+                Err(e) => self.error(e),
+            },
+            Command::Unknown(word) => self
+                .out
+                .line(&format!("UNKNOWN command {word:?} is not supported")),
+        }
+        Flow::Continue
+    }
+
+    fn while_thinking(&mut self, line: String) -> Result<Flow, String> {
+        // END ends everything at once (gomocup-r93/r95), INFO takes effect (gomocup-r64);
+        // anything else waits for the move.
+        match command::parse(&line) {
+            Ok(Command::End) => Ok(Flow::Exit),
+            Ok(Command::Info { key, value }) => {
+                self.info(&key, &value);
+                Ok(Flow::Continue)
+            }
+            _ => Err(line),
+        }
+    }
 
     /// Plays and announces the search's move, checked once more against the rules.
     fn answer(&mut self, outcome: Option<Outcome>) {
@@ -305,45 +316,8 @@ impl Gomocup {
         }
         self.out.line(&p.to_string());
     }
-}
 
-impl Session for Gomocup {
-    fn on_line(&mut self, line: String) -> Flow {
-        if !self.worker.busy() {
-            return self.handle(line);
-        }
-        // Thinking: END ends everything at once (gomocup-r93/r95), INFO takes effect
-        // (gomocup-r64); anything else waits for the move.
-        match command::parse(&line) {
-            Ok(Command::End) => Flow::Exit,
-            Ok(Command::Info { key, value }) => {
-                self.info(&key, &value);
-                Flow::Continue
-            }
-            _ => {
-                self.queue.push_back(line);
-                Flow::Continue
-            }
-        }
-    }
-
-    fn on_done(&mut self, id: u64, outcome: Option<Outcome>) -> Flow {
-        if !self.worker.finished(id) {
-            return Flow::Continue;
-        }
-        self.answer(outcome);
-        while !self.worker.busy() {
-            let Some(line) = self.queue.pop_front() else {
-                break;
-            };
-            if self.handle(line) == Flow::Exit {
-                return Flow::Exit;
-            }
-        }
-        Flow::Continue
-    }
-
-    fn busy(&self) -> bool {
-        self.worker.busy()
+    fn worker(&mut self) -> &mut Worker {
+        &mut self.worker
     }
 }
