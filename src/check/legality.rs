@@ -25,6 +25,24 @@ pub(super) struct Searched<G> {
     pub allowed: Vec<String>,
 }
 
+/// Moves as the text the oracle reads.
+pub(super) fn texts<M: std::fmt::Display>(moves: &[M]) -> Vec<String> {
+    moves.iter().map(ToString::to_string).collect()
+}
+
+/// The position a `position` command sets up: the start position or a FEN, then the moves.
+/// `None` if the oracle rejects the FEN or a move (the checks then judge no moves).
+pub(super) fn set_up<G: Game, M: std::fmt::Display>(fen: Option<&str>, moves: &[M]) -> Option<G> {
+    let mut position = match fen {
+        None => G::start_position(),
+        Some(fen) => G::from_fen(fen).ok()?,
+    };
+    for mv in moves {
+        position.play_text(&mv.to_string()).ok()?;
+    }
+    Some(position)
+}
+
 fn after<G: Game + Clone>(position: &G, mv: &str) -> Result<G, String> {
     let mut next = position.clone();
     next.play_text(mv).map(|_| next).map_err(|e| e.to_string())

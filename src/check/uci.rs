@@ -1,7 +1,7 @@
 //! UCI: the exchange rules, and legality of every move against shakmaty.
 
 use super::flow::{self, Exchange, Got, Rules, Sent};
-use super::legality::{self, MoveRules, PvTally, Searched};
+use super::legality::{self, MoveRules, PvTally, Searched, set_up, texts};
 use super::{Context, Grade, Outcome, lines};
 use crate::protocol::ParseError;
 use crate::protocol::uci::{Command, Message, PositionStart, parse_command, parse_message};
@@ -36,19 +36,12 @@ const MOVES: MoveRules = MoveRules {
 
 const LINE_REQS: &[&str] = &["uci-r80"];
 
-fn texts(moves: &[UciMove]) -> Vec<String> {
-    moves.iter().map(ToString::to_string).collect()
-}
-
 fn build(start: &PositionStart, moves: &[UciMove]) -> Option<ChessPosition> {
-    let mut position = match start {
-        PositionStart::Startpos => ChessPosition::start_position(),
-        PositionStart::Fen(fen) => ChessPosition::from_fen(fen).ok()?,
+    let fen = match start {
+        PositionStart::Startpos => None,
+        PositionStart::Fen(fen) => Some(fen.as_str()),
     };
-    for mv in moves {
-        position.play_text(&mv.to_string()).ok()?;
-    }
-    Some(position)
+    set_up(fen, moves)
 }
 
 /// The harness's view of the game, rebuilt from the commands it sent.
