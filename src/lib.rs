@@ -7,13 +7,15 @@
 //! * `scenario` reads scripted exchanges from text files;
 //! * `session` drives one engine process and records a timestamped transcript;
 //! * `runner` plays a scenario through a session; `check` judges the transcript;
-//! * `certify` grades requirements from a profile's runs;
+//! * `certify` grades requirements from a profile's runs; `golden` compares runs with stored
+//!   golden transcripts;
 //! * `report` renders the results (human, JSON, JUnit);
 //! * `cli` parses arguments and maps results to exit statuses.
 
 pub mod certify;
 pub mod check;
 pub mod cli;
+pub mod golden;
 pub mod protocol;
 pub mod report;
 pub mod rules;

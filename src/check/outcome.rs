@@ -27,6 +27,10 @@ pub struct Outcome {
     /// A measured latency (e.g. isready → readyok), recorded pass or fail.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub latency_us: Option<u64>,
+    /// Several lines that explain a finding beyond its sentence, e.g. the diff against a
+    /// golden transcript. Shown as is, after the sentence.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub detail: Option<String>,
 }
 
 impl Outcome {
@@ -45,6 +49,7 @@ impl Outcome {
             message: printable(&message.into()),
             at_us: None,
             latency_us: None,
+            detail: None,
         }
     }
 
@@ -55,6 +60,14 @@ impl Outcome {
 
     pub fn latency(mut self, latency_us: u64) -> Outcome {
         self.latency_us = Some(latency_us);
+        self
+    }
+
+    /// Adds a multi-line explanation; control characters other than line ends are escaped
+    /// line by line, as in the message.
+    pub fn detail(mut self, text: impl Into<String>) -> Outcome {
+        let text: String = text.into();
+        self.detail = Some(text.lines().map(printable).collect::<Vec<_>>().join("\n"));
         self
     }
 }

@@ -6,34 +6,28 @@ use std::time::Duration;
 use clap::Args;
 
 use super::CliError;
+use super::engine::{EngineArgs, parse_scale};
+use super::run::play;
 use crate::certify::{Certification, partition, profile};
-use crate::report::{EngineInfo, Format, progress::Progress};
-use crate::runner::{RunOptions, run_all};
+use crate::report::Format;
+use crate::runner::RunOptions;
 use crate::scenario::builtin;
-use crate::session::EngineCommand;
 
 #[derive(Args, Debug)]
 pub struct CertifyArgs {
     /// Profile: ucci-league, ucci-full, uci, gomocup or agi.
     #[arg(long)]
     profile: String,
-    /// Engine executable (run directly, no shell).
-    #[arg(long)]
-    engine: PathBuf,
-    /// An argument for the engine; repeat for several.
-    #[arg(long = "engine-arg", allow_hyphen_values = true)]
-    engine_args: Vec<String>,
-    /// Working directory of the engine.
-    #[arg(long)]
-    engine_dir: Option<PathBuf>,
+    #[command(flatten)]
+    engine: EngineArgs,
     /// Report format.
     #[arg(long, value_enum, default_value = "human")]
     format: Format,
     /// Write the report to this file instead of stdout.
     #[arg(long)]
     out: Option<PathBuf>,
-    /// Multiply every timing bound, for slow machines.
-    #[arg(long, default_value_t = 1.0)]
+    /// Multiply every timing bound, for slow machines (e.g. 2.5).
+    #[arg(long, default_value_t = 1.0, value_parser = parse_scale)]
     time_scale: f64,
     /// Run only share K of N of the scenarios (e.g. 2/4), for a CI matrix.
     #[arg(long, value_parser = parse_partition)]
@@ -51,12 +45,6 @@ fn parse_partition(text: &str) -> Result<(usize, usize), String> {
 }
 
 pub fn run(args: &CertifyArgs) -> Result<(String, u8), CliError> {
-    if !(args.time_scale.is_finite() && args.time_scale > 0.0) {
-        return Err(CliError::BadInput(format!(
-            "--time-scale {} is not a positive number",
-            args.time_scale
-        )));
-    }
     let profile = profile::load(&args.profile).map_err(|e| CliError::BadInput(e.to_string()))?;
     let all = builtin().map_err(|e| CliError::BadInput(e.to_string()))?;
     let mut scenarios = Vec::new();
@@ -72,34 +60,18 @@ pub fn run(args: &CertifyArgs) -> Result<(String, u8), CliError> {
     if let Some((k, n)) = args.partition {
         scenarios = partition(scenarios, k, n);
     }
-    let engine = EngineCommand {
-        program: args.engine.clone(),
-        args: args.engine_args.clone(),
-        working_dir: args.engine_dir.clone(),
-        env: Vec::new(),
-    };
     let options = RunOptions {
         time_scale: args.time_scale,
         grace: Duration::from_millis(1000),
         line_ending: None,
     };
-    let mut progress = Progress::for_stderr(scenarios.len());
-    let runs = run_all(&scenarios, &engine, &options, &mut progress);
-    drop(progress);
+    let runs = play(&scenarios, &args.engine, &options);
     let certification = Certification::new(
         &profile,
-        EngineInfo {
-            program: args.engine.display().to_string(),
-            args: args.engine_args.clone(),
-        },
+        args.engine.info(),
         args.partition.map(|(k, n)| format!("{k}/{n}")),
         runs,
     );
-    for run in certification.runs.iter() {
-        if let Some(error) = &run.harness_error {
-            eprintln!("error: {}: {error}", run.scenario.name);
-        }
-    }
     let text = certification.render(args.format);
     let status = certification.exit_code() as u8;
     match &args.out {

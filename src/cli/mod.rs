@@ -3,7 +3,9 @@
 //! to stderr, in forms users' scripts rely on.
 
 mod certify;
+mod engine;
 mod forbidden;
+mod record;
 mod rules;
 mod run;
 
@@ -66,6 +68,11 @@ enum Command {
     /// Exit status: 0 certified (warnings allowed), 1 a required requirement failed, 2 usage
     /// error or the harness itself failed.
     Certify(certify::CertifyArgs),
+    /// Record an engine's golden transcripts: its exchange in each scenario, normalised.
+    ///
+    /// `arbiter run --snapshots DIR` later fails with a diff when the engine's exchange
+    /// changes. Exit status: 0 recorded, 2 usage error or a scenario could not run.
+    Record(record::RecordArgs),
 }
 
 /// What went wrong, said to the user on stderr.
@@ -88,6 +95,7 @@ pub fn main() -> ExitCode {
         Command::Forbidden(args) => forbidden::run(&args).map(|t| (t, 0)),
         Command::Run(args) => run::run(&args),
         Command::Certify(args) => certify::run(&args),
+        Command::Record(args) => record::run(&args),
     };
     let written = result.and_then(|(text, status)| {
         std::io::stdout().lock().write_all(text.as_bytes())?;

@@ -5,30 +5,23 @@ use std::time::Duration;
 
 use clap::Args;
 
+use regex::Regex;
+
 use super::CliError;
+use super::engine::{EngineArgs, parse_scale};
+use crate::golden::{self, Rules, Snapshots};
 use crate::protocol::Protocol;
-use crate::report::{EngineInfo, Format, Report, progress::Progress};
-use crate::runner::{RunOptions, run_all};
+use crate::report::{Format, Report, progress::Progress};
+use crate::runner::{RunOptions, ScenarioRun, run_all};
 use crate::scenario::{Scenario, builtin_for};
-use crate::session::EngineCommand;
 
 #[derive(Args, Debug)]
 pub struct RunArgs {
     /// Protocol the engine speaks.
     #[arg(long)]
     protocol: Protocol,
-    /// Engine executable (run directly, no shell).
-    #[arg(long)]
-    engine: PathBuf,
-    /// An argument for the engine; repeat for several.
-    #[arg(long = "engine-arg", allow_hyphen_values = true)]
-    engine_args: Vec<String>,
-    /// Working directory of the engine.
-    #[arg(long)]
-    engine_dir: Option<PathBuf>,
-    /// An environment variable for the engine, KEY=VALUE; repeat for several.
-    #[arg(long = "engine-env", value_parser = parse_env)]
-    engine_env: Vec<(String, String)>,
+    #[command(flatten)]
+    engine: EngineArgs,
     /// Scenario files or folders of them; all built-in scenarios of the protocol if none.
     scenarios: Vec<PathBuf>,
     /// Report format.
@@ -43,20 +36,43 @@ pub struct RunArgs {
     /// Send CRLF line ends (as Gomocup managers do) instead of the protocol's default.
     #[arg(long)]
     crlf: bool,
+    /// Compare each scenario's exchange with its golden transcript in this folder (see
+    /// `arbiter record`); a difference fails, with a diff in the report.
+    #[arg(long, value_name = "DIR")]
+    snapshots: Option<PathBuf>,
+    /// Accept this run's exchanges: write the golden transcripts that differ or are missing.
+    #[arg(long, requires = "snapshots")]
+    update_snapshots: bool,
+    #[command(flatten)]
+    rules: RuleArgs,
 }
 
-fn parse_env(text: &str) -> Result<(String, String), String> {
-    text.split_once('=')
-        .filter(|(k, _)| !k.is_empty())
-        .map(|(k, v)| (k.to_owned(), v.to_owned()))
-        .ok_or_else(|| format!("`{text}` is not KEY=VALUE"))
+/// How exchanges are normalised into golden transcripts.
+#[derive(Args, Debug, Clone)]
+pub struct RuleArgs {
+    /// Leave search reports (`info`, AGI `INFO`, Gomocup `MESSAGE`/`DEBUG`) out of golden
+    /// transcripts, for scenarios whose searches are bounded by time. Stored in the file.
+    #[arg(long)]
+    drop_info: bool,
+    /// Replace what this regex matches (only its groups, if it has any) by `[redacted]` in
+    /// golden transcripts; repeat for several. Stored in the file.
+    #[arg(long, value_name = "REGEX", value_parser = parse_regex)]
+    redact: Vec<Regex>,
 }
 
-fn parse_scale(text: &str) -> Result<f64, String> {
-    match text.parse::<f64>() {
-        Ok(f) if f.is_finite() && f > 0.0 => Ok(f),
-        _ => Err(format!("`{text}` is not a positive number")),
+impl RuleArgs {
+    /// The rules given, or `None` when none were, so that each golden file's own rules apply.
+    pub fn rules(&self) -> Option<Rules> {
+        let rules = Rules {
+            drop_info: self.drop_info,
+            redact: self.redact.clone(),
+        };
+        (!rules.is_empty()).then_some(rules)
     }
+}
+
+fn parse_regex(text: &str) -> Result<Regex, String> {
+    Regex::new(text).map_err(|e| e.to_string())
 }
 
 /// Loads scenario files and folders (recursively, `*.scenario`, sorted by path).
@@ -109,42 +125,28 @@ fn collect(dir: &Path, files: &mut Vec<PathBuf>) -> std::io::Result<()> {
     Ok(())
 }
 
-pub(super) fn engine_command(args: &RunArgs) -> EngineCommand {
-    EngineCommand {
-        program: args.engine.clone(),
-        args: args.engine_args.clone(),
-        working_dir: args.engine_dir.clone(),
-        env: args.engine_env.clone(),
-    }
-}
-
 pub fn run(args: &RunArgs) -> Result<(String, u8), CliError> {
     let scenarios = load_scenarios(&args.scenarios, args.protocol)?;
-    let engine = engine_command(args);
     let options = RunOptions {
         time_scale: args.time_scale,
         grace: Duration::from_millis(1000),
         line_ending: args.crlf.then_some("\r\n"),
     };
-    let mut progress = Progress::for_stderr(scenarios.len());
-    let runs = run_all(&scenarios, &engine, &options, &mut progress);
-    drop(progress);
-    let report = Report::new(
-        args.protocol,
-        EngineInfo {
-            program: args.engine.display().to_string(),
-            args: args.engine_args.clone(),
-        },
-        args.time_scale,
-        runs,
-    );
-    let text = report.render(args.format);
-    let status = report.exit_code() as u8;
-    for run in &report.runs {
-        if let Some(error) = &run.harness_error {
-            eprintln!("error: {}: {error}", run.scenario.name);
+    let mut runs = play(&scenarios, &args.engine, &options);
+    if let Some(dir) = &args.snapshots {
+        let snapshots = Snapshots {
+            dir: dir.clone(),
+            update: args.update_snapshots,
+            rules: args.rules.rules(),
+        };
+        for run in runs.iter_mut().filter(|r| r.harness_error.is_none()) {
+            let outcome = golden::judge(run, &snapshots);
+            run.outcomes.push(outcome);
         }
     }
+    let report = Report::new(args.protocol, args.engine.info(), args.time_scale, runs);
+    let text = report.render(args.format);
+    let status = report.exit_code() as u8;
     match &args.out {
         Some(path) => {
             std::fs::write(path, &text)?;
@@ -152,4 +154,22 @@ pub fn run(args: &RunArgs) -> Result<(String, u8), CliError> {
         }
         None => Ok((text, status)),
     }
+}
+
+/// Plays the scenarios with a progress bar on a terminal, and says on stderr which could not
+/// run at all (the report says it too, but a script that reads only the status sees this).
+pub(super) fn play(
+    scenarios: &[Scenario],
+    engine: &EngineArgs,
+    options: &RunOptions,
+) -> Vec<ScenarioRun> {
+    let mut progress = Progress::for_stderr(scenarios.len());
+    let runs = run_all(scenarios, &engine.command(), options, &mut progress);
+    drop(progress);
+    for run in &runs {
+        if let Some(error) = &run.harness_error {
+            eprintln!("error: {}: {error}", run.scenario.name);
+        }
+    }
+    runs
 }

@@ -53,12 +53,17 @@ pub fn render(report: &Report) -> String {
                 o.check,
                 o.message
             );
-            if o.grade != Grade::Pass
-                && let Some(at) = o.at_us
-            {
-                for line in excerpt::render(&run.transcript, at) {
-                    let _ = writeln!(out, "         {line}");
-                }
+            if o.grade == Grade::Pass {
+                continue;
+            }
+            // A finding's own explanation (e.g. a diff) replaces the transcript excerpt.
+            let shown = match (&o.detail, o.at_us) {
+                (Some(detail), _) => detail.lines().map(str::to_owned).collect(),
+                (None, Some(at)) => excerpt::render(&run.transcript, at),
+                (None, None) => Vec::new(),
+            };
+            for line in shown {
+                let _ = writeln!(out, "         {line}");
             }
         }
         if let Some(reason) = &run.aborted {

@@ -16,10 +16,11 @@ pub fn render(report: &Report) -> String {
             suite.add_test_case(TestCase::new("harness", status));
         }
         for o in &run.outcomes {
-            let details = o
-                .at_us
-                .map(|at| excerpt::render(&run.transcript, at).join("\n"))
-                .unwrap_or_default();
+            let details = match (&o.detail, o.at_us) {
+                (Some(detail), _) => detail.clone(),
+                (None, Some(at)) => excerpt::render(&run.transcript, at).join("\n"),
+                (None, None) => String::new(),
+            };
             let reqs = o.requirements.join(" ");
             let mut case = match o.grade {
                 Grade::Fail => {

@@ -1,0 +1,217 @@
+//! Golden transcripts: snapshot testing for engine projects. `arbiter record` stores what an
+//! engine exchanged in a scenario, normalised (see [`normalise`]); a later `arbiter run
+//! --snapshots DIR` compares the new exchange with it and fails with a diff when the engine's
+//! behaviour changed, or, with `--update-snapshots`, accepts the change.
+//!
+//! This is a check like the others, but against a stored file rather than the protocol text,
+//! so its outcome cites no requirement.
+
+pub mod normalise;
+pub mod store;
+
+use std::path::{Path, PathBuf};
+
+use similar::{ChangeTag, TextDiff};
+
+use crate::check::{Grade, Outcome};
+use crate::runner::ScenarioRun;
+pub use normalise::{GoldenLine, Rules, normalise};
+
+/// The check id golden-transcript outcomes carry.
+pub const CHECK: &str = "golden-transcript";
+
+/// How a run treats its golden transcripts.
+#[derive(Debug, Clone)]
+pub struct Snapshots {
+    pub dir: PathBuf,
+    /// Write the new transcript where it differs or is missing, instead of failing.
+    pub update: bool,
+    /// Rules given on the command line; `None` uses the rules stored in each file.
+    pub rules: Option<Rules>,
+}
+
+/// Compares `run` with its golden transcript (writing it when asked) and says how it went.
+pub fn judge(run: &ScenarioRun, snapshots: &Snapshots) -> Outcome {
+    let name = &run.scenario.name;
+    let path = store::path_for(&snapshots.dir, name);
+    let stored = match store::read(&path) {
+        Ok(stored) => stored,
+        Err(e) => return harness_problem(&path, "read", &e),
+    };
+    let rules = match (&snapshots.rules, &stored) {
+        (Some(rules), _) => rules.clone(),
+        (None, Some(stored)) => stored.rules.clone(),
+        (None, None) => Rules::default(),
+    };
+    let lines = normalise(&run.transcript, run.scenario.protocol, &rules);
+    let texts: Vec<String> = lines.iter().map(|l| l.text.clone()).collect();
+    let write = || store::write(&path, name, &rules, &texts);
+    let shown = path.display();
+    match stored {
+        Some(stored) if stored.lines == texts => {
+            // Same lines under new rules: keep the file's rules in step with the command line.
+            if snapshots.update
+                && stored.rules.describe() != rules.describe()
+                && let Err(e) = write()
+            {
+                return harness_problem(&path, "write", &e);
+            }
+            Outcome::new(
+                CHECK,
+                &[],
+                Grade::Pass,
+                format!("the exchange matches {shown}"),
+            )
+        }
+        Some(stored) => {
+            let diff = unified_diff(&stored.lines, &texts);
+            if snapshots.update {
+                if let Err(e) = write() {
+                    return harness_problem(&path, "write", &e);
+                }
+                return Outcome::new(
+                    CHECK,
+                    &[],
+                    Grade::Pass,
+                    format!("{shown} updated ({})", diff.summary()),
+                );
+            }
+            let mut outcome = Outcome::new(
+                CHECK,
+                &[],
+                Grade::Fail,
+                format!(
+                    "the exchange differs from {shown} ({}); if the \
+                     change is intended, rerun with --update-snapshots",
+                    diff.summary()
+                ),
+            )
+            .detail(diff.text);
+            if let Some(at) = diff.first_new_line.and_then(|i| lines.get(i)) {
+                outcome = outcome.at(at.at_us);
+            }
+            outcome
+        }
+        None if snapshots.update => match write() {
+            Ok(()) => Outcome::new(
+                CHECK,
+                &[],
+                Grade::Pass,
+                format!("recorded {shown} ({} lines)", texts.len()),
+            ),
+            Err(e) => harness_problem(&path, "write", &e),
+        },
+        None => Outcome::new(
+            CHECK,
+            &[],
+            Grade::Fail,
+            format!(
+                "no golden transcript at {shown}; record one with `arbiter record`, or rerun \
+                 with --update-snapshots"
+            ),
+        ),
+    }
+}
+
+fn harness_problem(path: &Path, what: &str, error: &std::io::Error) -> Outcome {
+    Outcome::new(
+        CHECK,
+        &[],
+        Grade::Fail,
+        format!("cannot {what} {}: {error}", path.display()),
+    )
+}
+
+/// A readable difference between the stored and the new golden lines.
+struct Diff {
+    text: String,
+    removed: usize,
+    added: usize,
+    /// Index in the new lines of the first change, for pointing the report at it.
+    first_new_line: Option<usize>,
+}
+
+impl Diff {
+    /// "2 lines removed, 1 added".
+    fn summary(&self) -> String {
+        let lines = |n: usize| if n == 1 { "line" } else { "lines" };
+        format!(
+            "{} {} removed, {} {} added",
+            self.removed,
+            lines(self.removed),
+            self.added,
+            lines(self.added)
+        )
+    }
+}
+
+fn unified_diff(stored: &[String], new: &[String]) -> Diff {
+    let old_text = joined(stored);
+    let new_text = joined(new);
+    let diff = TextDiff::from_lines(&old_text, &new_text);
+    let (mut removed, mut added) = (0, 0);
+    for change in diff.iter_all_changes() {
+        match change.tag() {
+            ChangeTag::Delete => removed += 1,
+            ChangeTag::Insert => added += 1,
+            ChangeTag::Equal => {}
+        }
+    }
+    // A deletion's place in the new text is the line that now follows it (or the last line).
+    let first_new_line = diff
+        .ops()
+        .iter()
+        .find(|op| op.tag() != similar::DiffTag::Equal)
+        .map(|op| op.new_range().start.min(new.len().saturating_sub(1)));
+    let text = diff
+        .unified_diff()
+        .context_radius(3)
+        .header("golden", "this run")
+        .to_string();
+    Diff {
+        text,
+        removed,
+        added,
+        first_new_line,
+    }
+}
+
+fn joined(lines: &[String]) -> String {
+    let mut text = lines.join("\n");
+    text.push('\n');
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lines(texts: &[&str]) -> Vec<String> {
+        texts.iter().map(|t| (*t).to_owned()).collect()
+    }
+
+    #[test]
+    fn a_diff_counts_changes_and_points_at_the_first() {
+        let old = lines(&["> uci", "< id name A", "< uciok", "= exit code 0"]);
+        let new = lines(&["> uci", "< id name B", "< uciok", "= exit code 0"]);
+        let diff = unified_diff(&old, &new);
+        assert_eq!((diff.removed, diff.added), (1, 1));
+        assert_eq!(diff.first_new_line, Some(1));
+        assert_eq!(diff.summary(), "1 line removed, 1 line added");
+        assert!(
+            diff.text.contains("-< id name A\n+< id name B\n"),
+            "{}",
+            diff.text
+        );
+        assert!(diff.text.starts_with("--- golden\n+++ this run\n"));
+    }
+
+    #[test]
+    fn a_removed_tail_points_at_the_last_new_line() {
+        let old = lines(&["> quit", "< bye", "= exit code 0"]);
+        let new = lines(&["> quit", "= exit code 0"]);
+        let diff = unified_diff(&old, &new);
+        assert_eq!((diff.removed, diff.added), (1, 0));
+        assert_eq!(diff.first_new_line, Some(1));
+    }
+}

@@ -1,0 +1,324 @@
+//! A transcript as golden text: one line per line exchanged, `>` sent and `<` received, then
+//! how the engine ended. What changes between two runs of an unchanged engine (timestamps,
+//! clock readings, node counts, speed) is left out or replaced by a placeholder, so that a
+//! difference means the engine's behaviour changed.
+
+use regex::Regex;
+
+use crate::protocol::Protocol;
+use crate::session::{Direction, Transcript};
+
+/// `info` keys whose values depend on the clock or the machine, not on the engine's logic.
+const VOLATILE_INFO_KEYS: [&str; 7] = [
+    "time", "nodes", "nps", "hashfull", "tbhits", "sbhits", "cpuload",
+];
+/// The AGI `INFO` keys of that kind (AGI keywords are case-insensitive).
+const VOLATILE_AGI_KEYS: [&str; 3] = ["NPS", "TIME", "NODES"];
+
+/// The rules a transcript is normalised by. They are written into each golden file, so a
+/// later comparison can use the same rules without repeating them on the command line.
+#[derive(Debug, Clone, Default)]
+pub struct Rules {
+    /// Leave out search reports (`info`, AGI `INFO`, Gomocup `MESSAGE`/`DEBUG`), whose number
+    /// depends on timing when a search is bounded by time rather than depth.
+    pub drop_info: bool,
+    /// User patterns: each match (or, when the pattern has groups, each group) becomes
+    /// `[redacted]`.
+    pub redact: Vec<Regex>,
+}
+
+impl Rules {
+    pub fn is_empty(&self) -> bool {
+        !self.drop_info && self.redact.is_empty()
+    }
+
+    /// The rules as golden-file header lines (without the `# rules: ` prefix).
+    pub fn describe(&self) -> Vec<String> {
+        let mut lines = Vec::new();
+        if self.drop_info {
+            lines.push("drop-info".to_owned());
+        }
+        lines.extend(self.redact.iter().map(|r| format!("redact {}", r.as_str())));
+        lines
+    }
+
+    /// Reads one description line back; an error for a rule this version does not know.
+    pub fn add_described(&mut self, line: &str) -> Result<(), String> {
+        match line.split_once(' ') {
+            _ if line == "drop-info" => self.drop_info = true,
+            Some(("redact", pattern)) => self.redact.push(
+                Regex::new(pattern).map_err(|e| format!("bad redact pattern `{pattern}`: {e}"))?,
+            ),
+            _ => return Err(format!("unknown rule `{line}`")),
+        }
+        Ok(())
+    }
+}
+
+/// One line of golden text, with the time it happened (for pointing a report at it).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GoldenLine {
+    pub text: String,
+    pub at_us: u64,
+}
+
+/// The golden lines of a transcript under `rules`. Standard error is left out: engines write
+/// diagnostics there freely, and the protocols say nothing about it.
+pub fn normalise(transcript: &Transcript, protocol: Protocol, rules: &Rules) -> Vec<GoldenLine> {
+    let mut lines = Vec::new();
+    for entry in &transcript.entries {
+        let text = match entry.direction {
+            Direction::Stderr => continue,
+            Direction::Sent => format!("> {}", redact_user(&entry.text, rules)),
+            Direction::Received => {
+                if rules.drop_info && is_search_report(protocol, &entry.text) {
+                    continue;
+                }
+                let built_in = redact_volatile(protocol, &entry.text);
+                let mut text = format!("< {}", redact_user(&built_in, rules));
+                if entry.non_utf8 {
+                    text.push_str("  [not UTF-8]");
+                }
+                if entry.dropped_bytes > 0 {
+                    text.push_str("  [cut]");
+                }
+                text
+            }
+        };
+        lines.push(GoldenLine {
+            text,
+            at_us: entry.at_us,
+        });
+    }
+    let end = transcript.entries.last().map_or(0, |e| e.at_us);
+    if let Some(overflow) = &transcript.stdout_overflow {
+        lines.push(GoldenLine {
+            text: "= output beyond the harness's limit was discarded".into(),
+            at_us: overflow.at_us,
+        });
+    }
+    if let Some(exit) = &transcript.exit {
+        let text = match (exit.killed_by_harness, exit.code, exit.signal) {
+            (true, _, _) => "= killed by the harness".to_owned(),
+            (false, Some(code), _) => format!("= exit code {code}"),
+            (false, None, Some(signal)) => format!("= killed by signal {signal}"),
+            (false, None, None) => "= ended, status unknown".to_owned(),
+        };
+        lines.push(GoldenLine {
+            text,
+            at_us: exit.at_us.max(end),
+        });
+    }
+    lines
+}
+
+/// Is `line` a search report, which a time-bounded search sends a varying number of?
+fn is_search_report(protocol: Protocol, line: &str) -> bool {
+    let first = line.split_whitespace().next().unwrap_or("");
+    match protocol {
+        Protocol::Ucci | Protocol::Uci => first == "info",
+        Protocol::Agi => first.eq_ignore_ascii_case("INFO"),
+        Protocol::Gomocup => first == "MESSAGE" || first == "DEBUG",
+    }
+}
+
+/// Replaces the values of clock- and machine-dependent `info` fields by `[key]`. Free text
+/// (`info string …`, UCCI `info message …`) is left alone: it runs to the end of the line.
+fn redact_volatile(protocol: Protocol, line: &str) -> String {
+    let (keys, case_blind): (&[&str], bool) = match protocol {
+        Protocol::Ucci | Protocol::Uci => (&VOLATILE_INFO_KEYS, false),
+        Protocol::Agi => (&VOLATILE_AGI_KEYS, true),
+        Protocol::Gomocup => return line.to_owned(),
+    };
+    if !is_search_report(protocol, line) {
+        return line.to_owned();
+    }
+    let is_key = |word: &str| {
+        keys.iter().any(|k| {
+            if case_blind {
+                k.eq_ignore_ascii_case(word)
+            } else {
+                *k == word
+            }
+        })
+    };
+    let mut out: Vec<String> = Vec::new();
+    let mut words = line.split(' ').peekable();
+    while let Some(word) = words.next() {
+        out.push(word.to_owned());
+        if word == "string" || word == "message" {
+            out.extend(words.by_ref().map(str::to_owned));
+            break;
+        }
+        if is_key(word)
+            && let Some(value) = words.peek()
+            && !value.is_empty()
+        {
+            out.push(format!("[{}]", word.to_ascii_lowercase()));
+            words.next();
+        }
+    }
+    out.join(" ")
+}
+
+/// Applies the user's patterns: a pattern with groups redacts only what its groups matched.
+fn redact_user(line: &str, rules: &Rules) -> String {
+    let mut text = line.to_owned();
+    for pattern in &rules.redact {
+        let mut spans = Vec::new();
+        for caps in pattern.captures_iter(&text) {
+            let groups: Vec<_> = caps.iter().skip(1).flatten().collect();
+            if groups.is_empty() {
+                spans.extend(caps.get(0).map(|m| m.range()));
+            } else {
+                spans.extend(groups.iter().map(|m| m.range()));
+            }
+        }
+        spans.sort_by_key(|r| std::cmp::Reverse(r.start));
+        let mut last_start = usize::MAX;
+        for span in spans {
+            // Nested groups overlap; the outermost replacement already covers them.
+            if span.end > last_start || span.is_empty() {
+                continue;
+            }
+            text.replace_range(span.clone(), "[redacted]");
+            last_start = span.start;
+        }
+    }
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::session::{Entry, ExitRecord};
+
+    fn entry(at_us: u64, direction: Direction, text: &str) -> Entry {
+        Entry {
+            at_us,
+            direction,
+            text: text.into(),
+            non_utf8: false,
+            dropped_bytes: 0,
+            ending: None,
+        }
+    }
+
+    fn texts(lines: &[GoldenLine]) -> Vec<&str> {
+        lines.iter().map(|l| l.text.as_str()).collect()
+    }
+
+    fn transcript(entries: Vec<Entry>) -> Transcript {
+        Transcript {
+            entries,
+            exit: Some(ExitRecord {
+                at_us: 900,
+                code: Some(0),
+                signal: None,
+                killed_by_harness: false,
+            }),
+            ..Transcript::default()
+        }
+    }
+
+    #[test]
+    fn clock_and_node_figures_are_placeholders_and_stderr_is_left_out() {
+        let t = transcript(vec![
+            entry(1, Direction::Sent, "go depth 3"),
+            entry(2, Direction::Stderr, "debug: started"),
+            entry(
+                3,
+                Direction::Received,
+                "info depth 3 score cp 20 time 14 nodes 5021 nps 358642 pv e2e4",
+            ),
+            entry(4, Direction::Received, "info string time 5 is not redacted"),
+            entry(5, Direction::Received, "bestmove e2e4"),
+        ]);
+        let lines = normalise(&t, Protocol::Uci, &Rules::default());
+        assert_eq!(
+            texts(&lines),
+            [
+                "> go depth 3",
+                "< info depth 3 score cp 20 time [time] nodes [nodes] nps [nps] pv e2e4",
+                "< info string time 5 is not redacted",
+                "< bestmove e2e4",
+                "= exit code 0",
+            ]
+        );
+    }
+
+    #[test]
+    fn agi_keys_are_matched_without_regard_to_case() {
+        let t = transcript(vec![entry(
+            1,
+            Direction::Received,
+            "info depth 4 nps 786000",
+        )]);
+        let lines = normalise(&t, Protocol::Agi, &Rules::default());
+        assert_eq!(lines[0].text, "< info depth 4 nps [nps]");
+    }
+
+    #[test]
+    fn drop_info_leaves_out_search_reports_of_each_protocol() {
+        let rules = Rules {
+            drop_info: true,
+            ..Rules::default()
+        };
+        let t = transcript(vec![
+            entry(1, Direction::Received, "MESSAGE thinking"),
+            entry(2, Direction::Received, "DEBUG depth 3"),
+            entry(3, Direction::Received, "7,7"),
+        ]);
+        assert_eq!(
+            texts(&normalise(&t, Protocol::Gomocup, &rules)),
+            ["< 7,7", "= exit code 0"]
+        );
+    }
+
+    #[test]
+    fn user_patterns_redact_the_match_or_only_its_groups() {
+        let rules = Rules {
+            drop_info: false,
+            redact: vec![
+                Regex::new(r"score cp (-?\d+)").unwrap(),
+                Regex::new(r"id name \S+").unwrap(),
+            ],
+        };
+        let t = transcript(vec![
+            entry(1, Direction::Received, "info depth 1 score cp -35 pv a0a1"),
+            entry(2, Direction::Received, "id name Engine 2.1"),
+        ]);
+        let lines = normalise(&t, Protocol::Ucci, &rules);
+        assert_eq!(lines[0].text, "< info depth 1 score cp [redacted] pv a0a1");
+        assert_eq!(lines[1].text, "< [redacted] 2.1");
+    }
+
+    #[test]
+    fn rules_survive_their_description() {
+        let rules = Rules {
+            drop_info: true,
+            redact: vec![Regex::new(r"score (\S+ -?\d+)").unwrap()],
+        };
+        let mut back = Rules::default();
+        for line in rules.describe() {
+            back.add_described(&line).unwrap();
+        }
+        assert_eq!(back.describe(), rules.describe());
+        assert!(back.add_described("shuffle").is_err());
+    }
+
+    #[test]
+    fn how_the_engine_ended_is_the_last_line() {
+        let mut t = transcript(vec![entry(1, Direction::Sent, "quit")]);
+        t.exit = Some(ExitRecord {
+            at_us: 5,
+            code: None,
+            signal: Some(9),
+            killed_by_harness: true,
+        });
+        assert_eq!(
+            texts(&normalise(&t, Protocol::Ucci, &Rules::default())),
+            ["> quit", "= killed by the harness"]
+        );
+    }
+}
