@@ -21,7 +21,8 @@ enum Awaiting {
     Move {
         at_us: u64,
     },
-    /// `OK` or `ERROR` (START, RECTSTART, RESTART, TAKEBACK).
+    /// A one-line answer: `OK` or `ERROR` (START, RECTSTART, RESTART, TAKEBACK), the ABOUT
+    /// line, or `UNKNOWN` for a command the brain does not know.
     Ack,
 }
 
@@ -57,8 +58,16 @@ pub(super) fn judge(ctx: &Context, out: &mut Vec<Outcome>) {
         match e.direction {
             Direction::Stderr => {}
             Direction::Sent => {
-                if let Ok(command) = parse_command(&e.text) {
-                    sent(&mut s, command, at_us);
+                match parse_command(&e.text) {
+                    Ok(command) => sent(&mut s, command, at_us),
+                    // A command the codec does not know (an unknown-command probe) ends any
+                    // INFO run, and asks for a reply: UNKNOWN (gomocup-r19).
+                    Err(_) => {
+                        s.info_at = None;
+                        if s.awaiting == Awaiting::Nothing {
+                            s.awaiting = Awaiting::Ack;
+                        }
+                    }
                 }
             }
             Direction::Received => {
@@ -222,7 +231,7 @@ fn sent(s: &mut State, command: Command, at_us: u64) {
             }
         }
         Command::End => s.end_at = Some(at_us),
-        Command::About => s.awaiting = Awaiting::Nothing,
+        Command::About => s.awaiting = Awaiting::Ack,
         Command::TakeBack(p) => {
             if let Some(b) = &mut s.board {
                 let _ = b.remove(p);
@@ -235,7 +244,17 @@ fn sent(s: &mut State, command: Command, at_us: u64) {
 
 fn received(s: &mut State, message: Message, text: &str, at_us: u64, out: &mut Vec<Outcome>) {
     let chatter = matches!(message, Message::Message(_) | Message::Debug(_));
-    if let (Some(info), false) = (s.info_at, chatter) {
+    // A reply owed to an earlier command may arrive after an INFO sent meanwhile (a limit
+    // changed while the brain thinks, gomocup-r16): it answers that command, not the INFO.
+    let owed = match (&message, s.awaiting) {
+        (Message::Move(_), Awaiting::Move { .. }) => true,
+        (
+            Message::Ok | Message::Error(_) | Message::Unknown(_) | Message::About(_),
+            Awaiting::Ack,
+        ) => true,
+        _ => false,
+    };
+    if let (Some(info), false, false) = (s.info_at, chatter, owed) {
         out.push(
             Outcome::new(
                 "gomocup.info.no-reply",
@@ -300,7 +319,8 @@ fn received(s: &mut State, message: Message, text: &str, at_us: u64, out: &mut V
             }
         }
         Message::Message(_) | Message::Debug(_) => {
-            if !matches!(s.awaiting, Awaiting::Move { .. }) {
+            // Any reply may be preceded by messages (gomocup-r134); only an idle brain's are out of place.
+            if s.awaiting == Awaiting::Nothing {
                 out.push(
                     Outcome::new(
                         "gomocup.message.before-move",
@@ -312,7 +332,12 @@ fn received(s: &mut State, message: Message, text: &str, at_us: u64, out: &mut V
                 );
             }
         }
-        Message::Unknown(_) | Message::Suggest(_) | Message::About(_) => {}
+        Message::Unknown(_) | Message::About(_) => {
+            if s.awaiting == Awaiting::Ack {
+                s.awaiting = Awaiting::Nothing;
+            }
+        }
+        Message::Suggest(_) => {}
     }
 }
 
@@ -351,4 +376,78 @@ fn end_exit(ctx: &Context, end: u64, out: &mut Vec<Outcome>) {
         .at(exit.at_us)
         .latency(latency),
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::protocol::Protocol;
+    use crate::session::{Entry, Transcript};
+
+    /// Judges an exchange written as `> sent` / `< received` lines, 1 ms apart.
+    fn findings(lines: &[&str]) -> Vec<Outcome> {
+        let entries = lines
+            .iter()
+            .enumerate()
+            .map(|(i, line)| {
+                let (direction, text) = match line.split_at(2) {
+                    ("> ", text) => (Direction::Sent, text),
+                    (_, text) => (Direction::Received, text),
+                };
+                Entry {
+                    at_us: 1000 * i as u64,
+                    direction,
+                    text: text.to_owned(),
+                    non_utf8: false,
+                    dropped_bytes: 0,
+                    ending: None,
+                }
+            })
+            .collect();
+        let transcript = Transcript {
+            entries,
+            ..Transcript::default()
+        };
+        let ctx = Context {
+            protocol: Protocol::Gomocup,
+            transcript: &transcript,
+            time_scale: 1.0,
+        };
+        let mut out = Vec::new();
+        judge(&ctx, &mut out);
+        out.into_iter().filter(|o| o.grade != Grade::Pass).collect()
+    }
+
+    #[test]
+    fn a_move_owed_to_a_turn_is_no_reply_to_an_info_sent_while_thinking() {
+        let found = findings(&[
+            "> START 20",
+            "< OK",
+            "> TURN 10,10",
+            "> INFO timeout_turn 500",
+            "< 11,11",
+        ]);
+        assert!(found.is_empty(), "{found:#?}");
+    }
+
+    #[test]
+    fn unknown_after_info_and_messages_before_ok_are_in_order() {
+        let found = findings(&[
+            "> INFO timeout_match 100000",
+            "> XYZZY",
+            "< UNKNOWN XYZZY",
+            "> START 20",
+            "< MESSAGE allocating the board",
+            "< OK",
+        ]);
+        assert!(found.is_empty(), "{found:#?}");
+    }
+
+    #[test]
+    fn a_line_after_info_with_nothing_owed_is_still_a_reply_to_it() {
+        let found = findings(&["> START 20", "< OK", "> INFO rule 1", "< OK"]);
+        assert_eq!(found.len(), 1, "{found:#?}");
+        assert_eq!(found[0].check, "gomocup.info.no-reply");
+        assert_eq!(found[0].grade, Grade::Fail);
+    }
 }
