@@ -145,7 +145,14 @@ impl Exchange for Agi {
     }
 
     fn unreadable(&self, line: &str, error: &ParseError, at_us: u64) -> Outcome {
-        lines::unreadable("agi", LINE_REQS, line, error, at_us)
+        let mut o = lines::unreadable("agi", LINE_REQS, line, error, at_us);
+        if score_is_the_only_fault(line) {
+            // The text leaves the scale of SCORE open and its example is an integer; a GUI
+            // shows another number as it is (agi-r73): a warning, not a malformed line.
+            o.grade = o.grade.min(Grade::Warn);
+            o.requirements = vec!["agi-r73".into()];
+        }
+        o
     }
 }
 
@@ -162,6 +169,23 @@ pub(super) fn judge(ctx: &Context, out: &mut Vec<Outcome>) {
     };
     let events = flow::read(&mut agi, ctx, out);
     flow::judge(&RULES, &events, ctx, out);
+}
+
+/// Whether an unreadable `INFO` line reads once its `SCORE` value is left out.
+fn score_is_the_only_fault(line: &str) -> bool {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    if !words
+        .first()
+        .is_some_and(|w| w.eq_ignore_ascii_case("INFO"))
+    {
+        return false;
+    }
+    let Some(at) = words.iter().position(|w| w.eq_ignore_ascii_case("SCORE")) else {
+        return false;
+    };
+    let mut rest = words.clone();
+    rest.drain(at..(at + 2).min(words.len()));
+    rest.len() == 1 || parse_message(&rest.join(" ")).is_ok()
 }
 
 fn describe(error: &IllegalMove) -> String {
@@ -278,4 +302,18 @@ fn pv(game: &Game, moves: &[Point], at_us: u64) -> Option<Outcome> {
         stone = stone.opponent();
     }
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_a_score_out_of_shape_is_forgiven() {
+        assert!(score_is_the_only_fault("INFO DEPTH 6 SCORE 3.5 NPS 1000"));
+        assert!(score_is_the_only_fault("info score -inf depth 2"));
+        assert!(!score_is_the_only_fault("INFO DEPTH six SCORE 3.5"));
+        assert!(score_is_the_only_fault("INFO SCORE 3.5"));
+        assert!(!score_is_the_only_fault("BESTMOVE 78 SCORE x"));
+    }
 }
