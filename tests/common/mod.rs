@@ -37,3 +37,21 @@ pub fn fixture_engine() -> std::path::PathBuf {
     );
     path
 }
+
+/// A reference engine binary of this workspace (`arbiter-xiangqi`, `pbrain-arbiter`), which
+/// `cargo test --workspace` builds next to the test binaries.
+#[allow(dead_code)] // not every test file drives a reference engine
+pub fn reference_engine(name: &str) -> std::path::PathBuf {
+    let exe = std::env::current_exe().expect("test binary path");
+    let profile_dir = exe
+        .parent()
+        .and_then(|deps| deps.parent())
+        .expect("target/<profile>/deps");
+    let path = profile_dir.join(name);
+    assert!(
+        path.exists(),
+        "{} is missing: run the tests with `cargo test --workspace`, which builds the reference engines",
+        path.display()
+    );
+    path
+}
