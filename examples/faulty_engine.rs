@@ -9,10 +9,10 @@ use std::io::{BufRead, Write};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::{Duration, Instant};
 
-use arbiter::rules::{Game, GameStatus, Side};
 use arbiter::rules::chess::ChessPosition;
 use arbiter::rules::gomoku::{Board, BoardSize, Point, Stone, agi};
 use arbiter::rules::xiangqi::Position;
+use arbiter::rules::{Game, GameStatus, Side};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Fault {
@@ -772,7 +772,11 @@ fn material<G: Game>(position: &G) -> i64 {
                 'q' => 900,
                 _ => 0,
             };
-            if c.is_ascii_uppercase() { value } else { -value }
+            if c.is_ascii_uppercase() {
+                value
+            } else {
+                -value
+            }
         })
         .sum();
     if position.side_to_move() == Side::First {
