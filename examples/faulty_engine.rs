@@ -9,10 +9,10 @@ use std::io::{BufRead, Write};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::{Duration, Instant};
 
-use arbiter::rules::Game;
 use arbiter::rules::chess::ChessPosition;
 use arbiter::rules::gomoku::{Board, BoardSize, Point, Stone, agi};
 use arbiter::rules::xiangqi::Position;
+use arbiter::rules::{Game, GameStatus, Side};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Fault {
@@ -138,6 +138,19 @@ struct Search {
     until: Option<Instant>,
     pondering: bool,
     stopped: bool,
+    /// UCI: what the search settled on at `go`, and when it began (for `info time`).
+    plan: Option<Plan>,
+}
+
+/// UCI: the move a search will play and how it reports it.
+struct Plan {
+    started: Instant,
+    best: Option<String>,
+    score: String,
+    depth: u32,
+    nodes: u64,
+    /// When the next periodic `info` line is due in an open-ended search.
+    next_info: Instant,
 }
 
 fn search_engine<G: Game>(dialect: Dialect, out: &Out) {
@@ -160,6 +173,14 @@ fn search_engine<G: Game>(dialect: Dialect, out: &Out) {
             Err(RecvTimeoutError::Timeout) => None,
             Err(RecvTimeoutError::Disconnected) => return,
         };
+        if let Some(s) = &mut search
+            && let Some(plan) = &mut s.plan
+            && Instant::now() >= plan.next_info
+        {
+            // "periodically report" (uci-r14): a line every 250 ms while the search runs.
+            out.line(&plan_info(plan, fault));
+            plan.next_info = Instant::now() + Duration::from_millis(250);
+        }
         if let Some(s) = &search {
             if line.is_none() && fault == Fault::Flood {
                 let filler = "x".repeat(4000);
@@ -170,12 +191,18 @@ fn search_engine<G: Game>(dialect: Dialect, out: &Out) {
             let due = s.until.is_some_and(|t| Instant::now() >= t) && (!s.pondering || s.stopped);
             let early = s.pondering && fault == Fault::BestmoveWhilePondering;
             if due || early {
-                finish_search(&position, &banned, fault, dialect, out);
+                let best = s.plan.as_ref().and_then(|p| p.best.clone());
+                finish_search(&position, &banned, best, fault, dialect, out);
                 search = None;
             }
         }
         let Some(line) = line else { continue };
-        let words: Vec<&str> = line.split_whitespace().collect();
+        let mut words: Vec<&str> = line.split_whitespace().collect();
+        if dialect == Dialect::Uci {
+            // An unknown word is ignored and the rest of the line read without it (uci-r10, r11).
+            let known = words.iter().position(|w| UCI_COMMANDS.contains(w));
+            words.drain(..known.unwrap_or(words.len()));
+        }
         match words.first().copied().unwrap_or("") {
             "ucci" | "uci" => {
                 if fault == Fault::LateHandshake {
@@ -215,12 +242,34 @@ fn search_engine<G: Game>(dialect: Dialect, out: &Out) {
                     out.line("nobestmove");
                     continue;
                 }
+                if dialect == Dialect::Uci {
+                    let go = UciGo::parse(&words);
+                    let white = position.side_to_move() == Side::First;
+                    let plan = plan_search(&position, &go);
+                    out.line(&plan_info(&plan, fault));
+                    let mut think = go.thinking_time(white);
+                    if go.mate.is_some() && plan.score.starts_with("mate ") {
+                        // `go mate`: the mate asked for is found, so the search is over.
+                        think = think.min(Duration::from_millis(100));
+                    }
+                    search = Some(Search {
+                        until: (!open).then(|| plan.started + think),
+                        pondering: ponder,
+                        stopped: false,
+                        plan: Some(Plan {
+                            next_info: plan.started + Duration::from_millis(250),
+                            ..plan
+                        }),
+                    });
+                    continue;
+                }
                 // One info line per search, so transcripts are the same run to run.
                 out.line(&info_line::<G>(&position, fault, dialect));
                 search = Some(Search {
                     until: (!open).then(|| Instant::now() + Duration::from_millis(100)),
                     pondering: ponder,
                     stopped: false,
+                    plan: None,
                 });
             }
             "ponderhit" => {
@@ -229,8 +278,9 @@ fn search_engine<G: Game>(dialect: Dialect, out: &Out) {
                     s.until = Some(Instant::now() + Duration::from_millis(100));
                 }
             }
-            "stop" if fault != Fault::NoBestmoveAfterStop && search.take().is_some() => {
-                finish_search(&position, &banned, fault, dialect, out);
+            "stop" if fault != Fault::NoBestmoveAfterStop && search.is_some() => {
+                let best = search.take().and_then(|s| s.plan).and_then(|p| p.best);
+                finish_search(&position, &banned, best, fault, dialect, out);
             }
             "quit" => {
                 if fault == Fault::HangOnQuit {
@@ -283,9 +333,12 @@ fn info_line<G: Game>(position: &G, fault: Fault, dialect: Dialect) -> String {
     format!("info depth 1 {score} pv {pv}")
 }
 
+/// Ends a search with `bestmove`: the move `chosen` at `go` (UCI), else the first legal one
+/// not banned; a null move when there is none.
 fn finish_search<G: Game>(
     position: &G,
     banned: &[String],
+    chosen: Option<String>,
     fault: Fault,
     dialect: Dialect,
     out: &Out,
@@ -294,7 +347,10 @@ fn finish_search<G: Game>(
         out.raw(b"\x00\x01\xfe\xff garbage\n");
     }
     let moves = position.legal_move_texts();
-    let playable: Vec<&String> = moves.iter().filter(|m| !banned.contains(m)).collect();
+    let mut playable: Vec<&String> = moves.iter().filter(|m| !banned.contains(m)).collect();
+    if let Some(i) = chosen.and_then(|c| playable.iter().position(|m| **m == c)) {
+        playable.swap(0, i);
+    }
     let best = match (fault, banned.first(), playable.first()) {
         (Fault::PlaysBannedMove, Some(b), _) => b.clone(),
         (_, _, Some(m)) => (*m).clone(),
@@ -515,5 +571,217 @@ fn agi_engine(out: &Out) {
             }
             _ => {}
         }
+    }
+}
+
+/// The UCI commands; any other word at the start of a line is skipped (uci-r10, uci-r11).
+const UCI_COMMANDS: [&str; 11] = [
+    "uci",
+    "debug",
+    "isready",
+    "setoption",
+    "register",
+    "ucinewgame",
+    "position",
+    "go",
+    "stop",
+    "ponderhit",
+    "quit",
+];
+
+/// The UCI `go` parameters the fixture acts on.
+#[derive(Default)]
+struct UciGo {
+    searchmoves: Vec<String>,
+    wtime: Option<i64>,
+    btime: Option<i64>,
+    winc: Option<i64>,
+    binc: Option<i64>,
+    movetime: Option<u64>,
+    mate: Option<u32>,
+}
+
+impl UciGo {
+    fn parse(words: &[&str]) -> UciGo {
+        const KEYS: [&str; 12] = [
+            "searchmoves",
+            "ponder",
+            "wtime",
+            "btime",
+            "winc",
+            "binc",
+            "movestogo",
+            "depth",
+            "nodes",
+            "mate",
+            "movetime",
+            "infinite",
+        ];
+        let mut go = UciGo::default();
+        let mut i = 1;
+        while i < words.len() {
+            let value = words.get(i + 1).copied().unwrap_or("");
+            match words[i] {
+                "searchmoves" => {
+                    while words.get(i + 1).is_some_and(|w| !KEYS.contains(w)) {
+                        i += 1;
+                        go.searchmoves.push(words[i].to_owned());
+                    }
+                }
+                "wtime" => go.wtime = value.parse().ok(),
+                "btime" => go.btime = value.parse().ok(),
+                "winc" => go.winc = value.parse().ok(),
+                "binc" => go.binc = value.parse().ok(),
+                "movetime" => go.movetime = value.parse().ok(),
+                "mate" => go.mate = value.parse().ok(),
+                _ => {}
+            }
+            i += 1;
+        }
+        go
+    }
+
+    /// How long a search limited by time lasts: `movetime` exactly, a twentieth of the
+    /// mover's clock plus half its increment (never more than 100 ms), else 100 ms.
+    fn thinking_time(&self, white: bool) -> Duration {
+        if let Some(ms) = self.movetime {
+            return Duration::from_millis(ms);
+        }
+        let (clock, inc) = if white {
+            (self.wtime, self.winc)
+        } else {
+            (self.btime, self.binc)
+        };
+        let ms = match clock {
+            Some(clock) => (clock / 20 + inc.unwrap_or(0) / 2).clamp(1, 100),
+            None => 100,
+        };
+        Duration::from_millis(ms as u64)
+    }
+}
+
+/// Decides a UCI search at once: among the legal moves (only the `searchmoves`, if given),
+/// the first that mates within the `mate` limit (one move by default), else the first in
+/// sorted order; the score is that mate, a mate against the mover, or the material balance.
+fn plan_search<G: Game>(position: &G, go: &UciGo) -> Plan {
+    let started = Instant::now();
+    let mut moves = position.legal_move_texts();
+    if moves.iter().any(|m| go.searchmoves.contains(m)) {
+        moves.retain(|m| go.searchmoves.contains(m));
+    }
+    let limit = go.mate.unwrap_or(1).clamp(1, 3);
+    let mut nodes = 0;
+    let mut found = None;
+    'limits: for n in 1..=limit {
+        for mv in &moves {
+            let next = after::<G>(position, mv);
+            if next.is_some_and(|p| mates_after(&p, n, &mut nodes)) {
+                found = Some((mv.clone(), n));
+                break 'limits;
+            }
+        }
+    }
+    let (best, score) = match found {
+        Some((mv, n)) => (Some(mv), format!("mate {n}")),
+        None => {
+            let best = moves.first().cloned();
+            let lost = !moves.is_empty()
+                && moves.iter().all(|mv| {
+                    after::<G>(position, mv).is_some_and(|p| mates_within(&p, 1, &mut nodes))
+                });
+            let score = if lost {
+                "mate -1".to_owned()
+            } else {
+                format!("cp {}", material(position))
+            };
+            (best, score)
+        }
+    };
+    Plan {
+        started,
+        best,
+        score,
+        depth: 2 * limit,
+        nodes: nodes.max(1),
+        next_info: started,
+    }
+}
+
+/// The `info` line of a planned search; its pv is the planned move (twice for `illegal-pv`).
+fn plan_info(plan: &Plan, fault: Fault) -> String {
+    let Some(best) = &plan.best else {
+        return "info depth 1".into();
+    };
+    let time = plan.started.elapsed().as_millis() as u64;
+    let pv = if fault == Fault::IllegalPv {
+        format!("{best} {best}")
+    } else {
+        best.clone()
+    };
+    format!(
+        "info depth {} seldepth {} score {} nodes {} nps {} hashfull 0 time {time} pv {pv}",
+        plan.depth,
+        plan.depth,
+        plan.score,
+        plan.nodes,
+        plan.nodes * 1000 / time.max(1),
+    )
+}
+
+fn after<G: Game>(position: &G, mv: &str) -> Option<G> {
+    let mut next = position.clone();
+    next.play_text(mv).ok()?;
+    Some(next)
+}
+
+/// Whether the side that just moved into `p` mates within `n` moves in all: `p` is mate, or
+/// (with moves to spare) every reply leaves a mate within `n - 1`.
+fn mates_after<G: Game>(p: &G, n: u32, nodes: &mut u64) -> bool {
+    *nodes += 1;
+    match p.status() {
+        GameStatus::Checkmate { .. } => true,
+        GameStatus::Ongoing if n > 1 => p.legal_moves().into_iter().all(|reply| {
+            let mut q = p.clone();
+            q.play(reply);
+            mates_within(&q, n - 1, nodes)
+        }),
+        _ => false,
+    }
+}
+
+/// Whether the side to move in `p` can mate within `n` moves.
+fn mates_within<G: Game>(p: &G, n: u32, nodes: &mut u64) -> bool {
+    p.legal_moves().into_iter().any(|mv| {
+        let mut q = p.clone();
+        q.play(mv);
+        mates_after(&q, n, nodes)
+    })
+}
+
+/// Material balance in centipawns for the side to move, counted from the FEN's board field.
+fn material<G: Game>(position: &G) -> i64 {
+    let fen = position.fen();
+    let board = fen.split(' ').next().unwrap_or("");
+    let white: i64 = board
+        .chars()
+        .map(|c| {
+            let value = match c.to_ascii_lowercase() {
+                'p' => 100,
+                'n' | 'b' => 300,
+                'r' => 500,
+                'q' => 900,
+                _ => 0,
+            };
+            if c.is_ascii_uppercase() {
+                value
+            } else {
+                -value
+            }
+        })
+        .sum();
+    if position.side_to_move() == Side::First {
+        white
+    } else {
+        -white
     }
 }
