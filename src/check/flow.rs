@@ -16,7 +16,13 @@ use crate::session::Direction;
 pub(super) enum Sent {
     Handshake,
     IsReady,
-    Go { ponder: bool, infinite: bool },
+    /// `isready` after words the engine does not know (`xyzzy isready`): a UCI engine should
+    /// read past them (uci-r11), but one that drops the line is only warned, by the scenario.
+    IsReadyAfterUnknownWords,
+    Go {
+        ponder: bool,
+        infinite: bool,
+    },
     PonderHit,
     Stop,
     Quit,
@@ -83,7 +89,8 @@ pub(super) fn judge(rules: &Rules, events: &[Event], ctx: &Context, out: &mut Ve
     let mut handshake_us: Option<u64> = None;
     let mut handshake_ok_us: Option<u64> = None;
     let mut late_boot_reported = false;
-    let mut isready: VecDeque<(u64, bool)> = VecDeque::new();
+    // (sent at, sent during a search, an answer is owed rather than hoped for)
+    let mut isready: VecDeque<(u64, bool, bool)> = VecDeque::new();
     let mut search: Option<Search> = None;
     let mut last_ponder_stopped = false;
     let mut quit_us: Option<u64> = None;
@@ -94,7 +101,10 @@ pub(super) fn judge(rules: &Rules, events: &[Event], ctx: &Context, out: &mut Ve
         match *event {
             Event::Sent { at_us, what } => match what {
                 Sent::Handshake => handshake_us = Some(at_us),
-                Sent::IsReady => isready.push_back((at_us, search.is_some())),
+                Sent::IsReady => isready.push_back((at_us, search.is_some(), true)),
+                Sent::IsReadyAfterUnknownWords => {
+                    isready.push_back((at_us, search.is_some(), false))
+                }
                 Sent::Go { ponder, infinite } => {
                     search = Some(Search {
                         at_us,
@@ -175,7 +185,7 @@ pub(super) fn judge(rules: &Rules, events: &[Event], ctx: &Context, out: &mut Ve
                             "`readyok` without an `isready` waiting for it",
                         )
                         .at(at_us),
-                        Some((sent, thinking)) => {
+                        Some((sent, thinking, _)) => {
                             let latency = at_us.saturating_sub(sent);
                             let during = if thinking { " during a search" } else { "" };
                             let (grade, message) = if latency > prompt_us {
@@ -211,7 +221,10 @@ pub(super) fn judge(rules: &Rules, events: &[Event], ctx: &Context, out: &mut Ve
                         }
                         Some(s) => {
                             last_ponder_stopped = s.ponder && s.stop_us.is_some();
-                            judge_result(rules, &s, at_us, prompt_us, out);
+                            // `quit` ends a search as `stop` does; an engine may answer
+                            // it with its result first (uci remark 17).
+                            let after_quit = quit_us.is_some_and(|q| q <= at_us);
+                            judge_result(rules, &s, at_us, prompt_us, after_quit, out);
                         }
                     },
                     Got::Bye => {
@@ -245,7 +258,7 @@ pub(super) fn judge(rules: &Rules, events: &[Event], ctx: &Context, out: &mut Ve
             .at(sent),
         );
     }
-    for (sent, thinking) in isready {
+    for (sent, thinking, _) in isready.into_iter().filter(|(_, _, owed)| *owed) {
         let grade = if thinking {
             rules.readyok_while_thinking
         } else {
@@ -291,9 +304,16 @@ pub(super) fn judge(rules: &Rules, events: &[Event], ctx: &Context, out: &mut Ve
     }
 }
 
-fn judge_result(rules: &Rules, s: &Search, at_us: u64, prompt_us: u64, out: &mut Vec<Outcome>) {
+fn judge_result(
+    rules: &Rules,
+    s: &Search,
+    at_us: u64,
+    prompt_us: u64,
+    after_quit: bool,
+    out: &mut Vec<Outcome>,
+) {
     let p = rules.prefix;
-    let released = s.stop_us.is_some() || s.ponderhit_us.is_some();
+    let released = s.stop_us.is_some() || s.ponderhit_us.is_some() || after_quit;
     if s.ponder
         && !released
         && let Some((reqs, grade)) = rules.ponder
@@ -310,7 +330,7 @@ fn judge_result(rules: &Rules, s: &Search, at_us: u64, prompt_us: u64, out: &mut
         );
         return;
     }
-    if s.infinite && s.stop_us.is_none() {
+    if s.infinite && s.stop_us.is_none() && !after_quit {
         let (reqs, grade) = rules.infinite;
         out.push(
             Outcome::new(
@@ -426,6 +446,11 @@ pub(super) trait Exchange {
     fn received(&mut self, message: Self::Message, at_us: u64, out: &mut Vec<Outcome>) -> Got;
     /// A reply the codec could not read.
     fn unreadable(&self, line: &str, error: &ParseError, at_us: u64) -> Outcome;
+    /// What an unreadable reply still means for the exchange (e.g. a malformed `bestmove`
+    /// still ends its search).
+    fn unreadable_event(&self, _line: &str) -> Got {
+        Got::Other
+    }
 }
 
 /// Walks the transcript with a protocol's [`Exchange`], collecting findings into `out`, and
@@ -441,10 +466,11 @@ pub(super) fn read<X: Exchange>(
         match e.direction {
             Direction::Stderr => {}
             Direction::Sent => {
-                if let Some(what) = X::parse_command(&e.text)
-                    .ok()
-                    .and_then(|c| exchange.sent(c))
-                {
+                let what = match X::parse_command(&e.text) {
+                    Ok(command) => exchange.sent(command),
+                    Err(_) => isready_after_unknown_words(&e.text),
+                };
+                if let Some(what) = what {
                     events.push(Event::Sent { at_us, what });
                 }
             }
@@ -453,7 +479,7 @@ pub(super) fn read<X: Exchange>(
                     Ok(message) => exchange.received(message, at_us, out),
                     Err(error) => {
                         out.push(exchange.unreadable(&e.text, &error, at_us));
-                        Got::Other
+                        exchange.unreadable_event(&e.text)
                     }
                 };
                 events.push(Event::Got { at_us, what });
@@ -461,4 +487,11 @@ pub(super) fn read<X: Exchange>(
         }
     }
     events
+}
+
+/// A probe line like `xyzzy isready`: unknown words, then `isready` as the last word.
+fn isready_after_unknown_words(line: &str) -> Option<Sent> {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    (words.len() > 1 && words.last()?.eq_ignore_ascii_case("isready"))
+        .then_some(Sent::IsReadyAfterUnknownWords)
 }

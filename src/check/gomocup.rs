@@ -382,40 +382,9 @@ fn end_exit(ctx: &Context, end: u64, out: &mut Vec<Outcome>) {
 mod tests {
     use super::*;
     use crate::protocol::Protocol;
-    use crate::session::{Entry, Transcript};
 
-    /// Judges an exchange written as `> sent` / `< received` lines, 1 ms apart.
     fn findings(lines: &[&str]) -> Vec<Outcome> {
-        let entries = lines
-            .iter()
-            .enumerate()
-            .map(|(i, line)| {
-                let (direction, text) = match line.split_at(2) {
-                    ("> ", text) => (Direction::Sent, text),
-                    (_, text) => (Direction::Received, text),
-                };
-                Entry {
-                    at_us: 1000 * i as u64,
-                    direction,
-                    text: text.to_owned(),
-                    non_utf8: false,
-                    dropped_bytes: 0,
-                    ending: None,
-                }
-            })
-            .collect();
-        let transcript = Transcript {
-            entries,
-            ..Transcript::default()
-        };
-        let ctx = Context {
-            protocol: Protocol::Gomocup,
-            transcript: &transcript,
-            time_scale: 1.0,
-        };
-        let mut out = Vec::new();
-        judge(&ctx, &mut out);
-        out.into_iter().filter(|o| o.grade != Grade::Pass).collect()
+        crate::check::findings_in(Protocol::Gomocup, lines)
     }
 
     #[test]

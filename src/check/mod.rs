@@ -85,6 +85,48 @@ fn collapse_repeats(outcomes: Vec<Outcome>) -> Vec<Outcome> {
     out
 }
 
+/// Judges an exchange written as `> sent` / `< received` lines, 1 ms apart, and returns the
+/// findings (outcomes other than passes): for checks' unit tests.
+#[cfg(test)]
+pub(crate) fn findings_in(protocol: Protocol, lines: &[&str]) -> Vec<Outcome> {
+    use crate::session::{Direction, Entry};
+    let entries = lines
+        .iter()
+        .enumerate()
+        .map(|(i, line)| {
+            let (direction, text) = match line.split_at(2) {
+                ("> ", text) => (Direction::Sent, text),
+                (_, text) => (Direction::Received, text),
+            };
+            Entry {
+                at_us: 1000 * i as u64,
+                direction,
+                text: text.to_owned(),
+                non_utf8: false,
+                dropped_bytes: 0,
+                ending: None,
+            }
+        })
+        .collect();
+    let transcript = Transcript {
+        entries,
+        ..Transcript::default()
+    };
+    let ctx = Context {
+        protocol,
+        transcript: &transcript,
+        time_scale: 1.0,
+    };
+    let mut out = Vec::new();
+    match protocol {
+        Protocol::Ucci => ucci::judge(&ctx, &mut out),
+        Protocol::Uci => uci::judge(&ctx, &mut out),
+        Protocol::Gomocup => gomocup::judge(&ctx, &mut out),
+        Protocol::Agi => agi::judge(&ctx, &mut out),
+    }
+    out.into_iter().filter(|o| o.grade != Grade::Pass).collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -113,8 +113,27 @@ impl Exchange for Uci {
     }
 
     fn unreadable(&self, line: &str, error: &ParseError, at_us: u64) -> Outcome {
-        lines::unreadable("uci", LINE_REQS, line, error, at_us)
+        let mut o = lines::unreadable("uci", LINE_REQS, line, error, at_us);
+        if is_bestmove(line) {
+            // `bestmove (none)`, a bare `bestmove`, or an upper-case promotion letter: GUIs
+            // read them, and the text's notes grade them as warnings (uci remarks 3 and 33).
+            o.grade = o.grade.min(Grade::Warn);
+            o.requirements = vec!["uci-r21".into(), "uci-r86".into()];
+        }
+        o
     }
+
+    fn unreadable_event(&self, line: &str) -> Got {
+        if is_bestmove(line) {
+            Got::SearchResult
+        } else {
+            Got::Other
+        }
+    }
+}
+
+fn is_bestmove(line: &str) -> bool {
+    line.split_whitespace().next() == Some("bestmove")
 }
 
 pub(super) fn judge(ctx: &Context, out: &mut Vec<Outcome>) {
@@ -161,4 +180,47 @@ fn bestmove(
         ponder.map(ToString::to_string).as_deref(),
         at_us,
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::protocol::Protocol;
+
+    fn findings(lines: &[&str]) -> Vec<Outcome> {
+        crate::check::findings_in(Protocol::Uci, lines)
+    }
+
+    #[test]
+    fn bestmove_none_warns_and_still_ends_its_search() {
+        let found = findings(&[
+            "> position fen 7k/5QQ1/8/8/8/8/8/K7 b - - 0 1",
+            "> go depth 1",
+            "< bestmove (none)",
+        ]);
+        assert_eq!(found.len(), 1, "{found:#?}");
+        assert_eq!(found[0].grade, Grade::Warn);
+        assert_eq!(found[0].requirements, ["uci-r21", "uci-r86"]);
+    }
+
+    #[test]
+    fn isready_after_an_unknown_word_may_be_answered_or_dropped() {
+        let answered = findings(&["> uci", "< uciok", "> xyzzy isready", "< readyok"]);
+        assert!(answered.is_empty(), "{answered:#?}");
+        let dropped = findings(&["> uci", "< uciok", "> xyzzy isready"]);
+        assert!(dropped.is_empty(), "{dropped:#?}");
+    }
+
+    #[test]
+    fn a_result_after_quit_in_infinite_mode_is_accepted() {
+        let found = findings(&[
+            "> position startpos",
+            "> go infinite",
+            "> quit",
+            "< bestmove e2e4",
+        ]);
+        assert!(found.is_empty(), "{found:#?}");
+        let early = findings(&["> position startpos", "> go infinite", "< bestmove e2e4"]);
+        assert_eq!(early[0].check, "uci.infinite.no-result-before-stop");
+    }
 }
