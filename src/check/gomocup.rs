@@ -246,14 +246,14 @@ fn received(s: &mut State, message: Message, text: &str, at_us: u64, out: &mut V
     let chatter = matches!(message, Message::Message(_) | Message::Debug(_));
     // A reply owed to an earlier command may arrive after an INFO sent meanwhile (a limit
     // changed while the brain thinks, gomocup-r16): it answers that command, not the INFO.
-    let owed = match (&message, s.awaiting) {
-        (Message::Move(_), Awaiting::Move { .. }) => true,
-        (
-            Message::Ok | Message::Error(_) | Message::Unknown(_) | Message::About(_),
-            Awaiting::Ack,
-        ) => true,
-        _ => false,
-    };
+    let owed = matches!(
+        (&message, s.awaiting),
+        (Message::Move(_), Awaiting::Move { .. })
+            | (
+                Message::Ok | Message::Error(_) | Message::Unknown(_) | Message::About(_),
+                Awaiting::Ack
+            )
+    );
     if let (Some(info), false, false) = (s.info_at, chatter, owed) {
         out.push(
             Outcome::new(
