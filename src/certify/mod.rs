@@ -1,6 +1,7 @@
 //! Certification: run a profile's scenarios and grade each requirement it names, like a
 //! conformance suite — pass, pass with warnings, fail, or not applicable (not exercised).
 
+pub mod coverage;
 pub mod profile;
 pub mod requirements;
 

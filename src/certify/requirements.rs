@@ -14,6 +14,20 @@ pub enum Level {
     May,
 }
 
+/// How a harness can check a requirement, as the catalogue says.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum CheckKind {
+    Format,
+    Ordering,
+    Timing,
+    Legality,
+    /// Position tracking: the harness's own board against the engine's moves.
+    State,
+    /// Outside what a harness driving the engine over stdio can observe.
+    NotCheckable,
+}
+
 /// One row of the catalogue.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Requirement {
@@ -21,6 +35,7 @@ pub struct Requirement {
     /// `engine`, `gui`/`manager`, or `both`.
     pub who: String,
     pub level: Level,
+    pub check: CheckKind,
     pub statement: String,
 }
 
@@ -28,6 +43,12 @@ impl Requirement {
     /// Binds the engine (alone or together with the GUI), so an engine can be graded on it.
     pub fn binds_engine(&self) -> bool {
         matches!(self.who.as_str(), "engine" | "brain" | "both")
+    }
+
+    /// Binds the engine and can be observed over stdio: a row the scenario library aims to
+    /// exercise.
+    pub fn checkable_on_engines(&self) -> bool {
+        self.binds_engine() && self.check != CheckKind::NotCheckable
     }
 }
 
@@ -46,7 +67,7 @@ pub fn catalogue(protocol: Protocol) -> Vec<Requirement> {
         .lines()
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
         .filter_map(|line| {
-            let mut cells = line.splitn(4, '\t');
+            let mut cells = line.splitn(5, '\t');
             let id = cells.next()?.to_owned();
             let who = cells.next()?.to_owned();
             let level = match cells.next()? {
@@ -54,11 +75,21 @@ pub fn catalogue(protocol: Protocol) -> Vec<Requirement> {
                 "should" => Level::Should,
                 _ => Level::May,
             };
+            let check = match cells.next()? {
+                "format" => CheckKind::Format,
+                "ordering" => CheckKind::Ordering,
+                "timing" => CheckKind::Timing,
+                "legality" => CheckKind::Legality,
+                "state" => CheckKind::State,
+                "not-checkable" => CheckKind::NotCheckable,
+                _ => return None,
+            };
             let statement = cells.next()?.to_owned();
             Some(Requirement {
                 id,
                 who,
                 level,
+                check,
                 statement,
             })
         })

@@ -150,6 +150,16 @@ impl Exchange for Ucci {
         }
         o
     }
+
+    fn unreadable_event(&self, line: &str) -> Got {
+        // A malformed `bestmove` (e.g. UCI's `bestmove (none)`) is one finding, on its line;
+        // it still ends the search, so the `go` is not also reported as unanswered.
+        if line.split_whitespace().next() == Some("bestmove") {
+            Got::SearchResult
+        } else {
+            Got::Other
+        }
+    }
 }
 
 pub(super) fn judge(ctx: &Context, out: &mut Vec<Outcome>) {

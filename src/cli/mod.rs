@@ -3,6 +3,7 @@
 //! to stderr, in forms users' scripts rely on.
 
 mod certify;
+mod coverage;
 mod engine;
 mod forbidden;
 mod record;
@@ -73,6 +74,9 @@ enum Command {
     /// `arbiter run --snapshots DIR` later fails with a diff when the engine's exchange
     /// changes. Exit status: 0 recorded, 2 usage error or a scenario could not run.
     Record(record::RecordArgs),
+    /// Show which catalogue rows the built-in scenarios and checks exercise, and why the
+    /// others are not.
+    Coverage(coverage::CoverageArgs),
 }
 
 /// What went wrong, said to the user on stderr.
@@ -96,6 +100,7 @@ pub fn main() -> ExitCode {
         Command::Run(args) => run::run(&args),
         Command::Certify(args) => certify::run(&args),
         Command::Record(args) => record::run(&args),
+        Command::Coverage(args) => coverage::run(&args).map(|t| (t, 0)),
     };
     let written = result.and_then(|(text, status)| {
         std::io::stdout().lock().write_all(text.as_bytes())?;

@@ -1,0 +1,103 @@
+//! Real third-party engines, certified with the built-in profiles: the `uci` profile against
+//! Stockfish and `ucci-full` against Fairy-Stockfish (xiangqi is its default variant, and it
+//! speaks UCCI when the first command is `ucci`). What they fail is a finding about them; the
+//! snapshots pin each requirement's verdict, so any change (in them or in Arbiter) is seen.
+//!
+//! A missing peer skips the test with a message, except under CI (`CI` set, as `.ci/run`
+//! does), where it is a failure: `.ci/run` installs both from Debian.
+
+mod common;
+
+use std::path::PathBuf;
+
+use common::arbiter;
+use serde_json::Value;
+
+/// The peer's executable: `$ARBITER_<NAME>` if set, else the first `name` on the PATH or in
+/// `/usr/games` (where Debian installs both).
+fn peer(name: &str) -> Option<PathBuf> {
+    let variable = format!("ARBITER_{}", name.to_uppercase().replace('-', "_"));
+    if let Some(path) = std::env::var_os(&variable) {
+        return Some(PathBuf::from(path));
+    }
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    std::env::split_paths(&path)
+        .chain([PathBuf::from("/usr/games")])
+        .map(|dir| dir.join(name))
+        .find(|candidate| candidate.is_file())
+}
+
+fn peer_or_skip(name: &str) -> Option<PathBuf> {
+    let found = peer(name);
+    if found.is_none() {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "{name} is not installed, and CI must test against it (apt-get install {name})"
+        );
+        eprintln!(
+            "skipped: {name} is not installed (apt-get install {name}, or set its path in ARBITER_{})",
+            name.to_uppercase().replace('-', "_")
+        );
+    }
+    found
+}
+
+/// Certifies `engine` with `profile` and returns the exit status and the JSON verdict.
+fn certify(profile: &str, engine: &PathBuf) -> (i32, Value) {
+    let output = arbiter()
+        .args([
+            "certify",
+            "--profile",
+            profile,
+            "--format",
+            "json",
+            "--engine",
+        ])
+        .arg(engine)
+        .output()
+        .unwrap();
+    let report = serde_json::from_slice(&output.stdout)
+        .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&output.stderr)));
+    (output.status.code().unwrap(), report)
+}
+
+/// One line per graded requirement, `section id level verdict`, then the overall verdict:
+/// what the snapshot pins.
+fn verdict_table(report: &Value) -> String {
+    let mut lines = vec![format!("verdict: {}", report["verdict"].as_str().unwrap())];
+    for section in ["required", "recommended"] {
+        for row in report[section].as_array().unwrap() {
+            lines.push(format!(
+                "{section} {} {} {}",
+                row["requirement"]["id"].as_str().unwrap(),
+                row["requirement"]["level"].as_str().unwrap(),
+                row["verdict"].as_str().unwrap()
+            ));
+        }
+    }
+    lines.join("\n")
+}
+
+#[test]
+fn stockfish_with_the_uci_profile() {
+    let Some(stockfish) = peer_or_skip("stockfish") else {
+        return;
+    };
+    let (code, report) = certify("uci", &stockfish);
+    let table = verdict_table(&report);
+    insta::assert_snapshot!(table);
+    let expected = if report["verdict"] == "fail" { 1 } else { 0 };
+    assert_eq!(code, expected, "{table}");
+}
+
+#[test]
+fn fairy_stockfish_with_the_ucci_full_profile() {
+    let Some(fairy) = peer_or_skip("fairy-stockfish") else {
+        return;
+    };
+    let (code, report) = certify("ucci-full", &fairy);
+    let table = verdict_table(&report);
+    insta::assert_snapshot!(table);
+    let expected = if report["verdict"] == "fail" { 1 } else { 0 };
+    assert_eq!(code, expected, "{table}");
+}
