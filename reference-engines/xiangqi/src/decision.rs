@@ -2,7 +2,9 @@
 //!
 //! Rules, in order:
 //! 1. A draw offered by the GUI (`go draw`, `ponderhit draw`) is accepted when the search scores
-//!    the position at [`ACCEPT_DRAW_AT_MOST`] or worse for the engine: half a minor piece down.
+//!    the position at [`ACCEPT_DRAW_AT_MOST`] or worse for the engine (half a minor piece down),
+//!    or when the engine has no piece left that can cross the river (rook, horse, cannon, pawn):
+//!    it cannot win, and the league recommends accepting then (ucci-overview.zh.txt, 「支持认输和提和」).
 //! 2. The engine resigns when it sees itself mated within [`RESIGN_MATE_PLIES`] plies, or when
 //!    three searches in a row (each at least [`TRUSTED_DEPTH`] deep) score [`HOPELESS`] or worse.
 //! 3. It offers a draw itself when a search at least [`TRUSTED_DEPTH`] deep scores within
@@ -39,6 +41,8 @@ pub struct Facts {
     pub score: i32,
     pub depth: u32,
     pub draw_offered: bool,
+    /// The engine still has a rook, horse, cannon or pawn, so it could in principle win.
+    pub can_win: bool,
     /// Plies since the last capture in the game.
     pub quiet_plies: u32,
 }
@@ -53,7 +57,7 @@ impl Judge {
                 self.hopeless_streak = 0;
             }
         }
-        if facts.draw_offered && facts.score <= ACCEPT_DRAW_AT_MOST {
+        if facts.draw_offered && (facts.score <= ACCEPT_DRAW_AT_MOST || !facts.can_win) {
             return Verdict::Draw;
         }
         let mated_soon = facts.score <= -(MATE - RESIGN_MATE_PLIES) && facts.depth >= 1;
@@ -80,6 +84,7 @@ mod tests {
             score,
             depth: 8,
             draw_offered: false,
+            can_win: true,
             quiet_plies: 0,
         }
     }
@@ -94,6 +99,22 @@ mod tests {
         assert_eq!(judge.verdict(offered(-50)), Verdict::Draw);
         assert_eq!(judge.verdict(offered(-49)), Verdict::None);
         assert_eq!(judge.verdict(offered(300)), Verdict::None);
+    }
+
+    #[test]
+    fn accepts_an_offered_draw_when_it_cannot_win() {
+        let mut judge = Judge::default();
+        let bare = |draw_offered| Facts {
+            draw_offered,
+            can_win: false,
+            ..facts(0)
+        };
+        assert_eq!(judge.verdict(bare(true)), Verdict::Draw);
+        assert_eq!(
+            judge.verdict(bare(false)),
+            Verdict::None,
+            "no offer of its own before the quiet plies run out"
+        );
     }
 
     #[test]

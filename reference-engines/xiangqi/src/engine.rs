@@ -15,7 +15,7 @@ use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use arbiter::rules::xiangqi::{Move, Position};
+use arbiter::rules::xiangqi::{Kind, Move, Position};
 
 use crate::decision::{Facts, Judge};
 use crate::output::Output;
@@ -265,21 +265,8 @@ impl Engine {
         let result = match key.as_str() {
             "usemillisec" => flag(value).map(|on| self.options.usemillisec = on),
             "ponder" => flag(value).map(|on| self.options.ponder = on),
-            "usebook" | "useegtb" => flag(value).and_then(|on| {
-                if on {
-                    Err(format!(
-                        "this engine has no {}; {} stays false",
-                        if key == "usebook" {
-                            "opening book"
-                        } else {
-                            "endgame tablebase"
-                        },
-                        key
-                    ))
-                } else {
-                    Ok(())
-                }
-            }),
+            // There is no book or tablebase to use, so either value is accepted and changes nothing.
+            "usebook" | "useegtb" => flag(value).map(|_| ()),
             "hashsize" | "hash" => self.set_hash(name, value),
             "randomness" => match value.and_then(Randomness::parse) {
                 Some(r) => {
@@ -507,6 +494,7 @@ impl Job {
         control.register_waiter();
         // Plies since the last capture: the FEN's counter plus the `moves` played after it.
         let quiet_plies = self.position.halfmove_clock();
+        let can_win = has_attackers(&self.position);
         let ucci_depth_zero = self.limits.depth == Some(0);
         let task = Task {
             position: self.position,
@@ -529,6 +517,7 @@ impl Job {
             score: outcome.score,
             depth: outcome.depth,
             draw_offered: control.draw_offered(),
+            can_win,
             quiet_plies,
         });
         let summary = dialect.summary(outcome.nodes, control.elapsed());
@@ -538,4 +527,14 @@ impl Job {
         }
         judge
     }
+}
+
+/// Whether the side to move still has a piece that can cross the river: advisors, elephants and
+/// the king never leave their own half, so without one of these it cannot give mate.
+fn has_attackers(position: &Position) -> bool {
+    let side = position.turn();
+    position.pieces().any(|(_, piece)| {
+        piece.color == side
+            && matches!(piece.kind, Kind::Rook | Kind::Horse | Kind::Cannon | Kind::Pawn)
+    })
 }

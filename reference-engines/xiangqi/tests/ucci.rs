@@ -25,7 +25,8 @@ fn handshake_lists_ids_and_options_then_ucciok_and_quit_says_bye() {
         "option usemillisec type check default false",
         "option hashsize type spin min 0 max 1024 default 16",
         "option newgame type button",
-        "option usebook type check default false",
+        "option usebook type check default true",
+        "option useegtb type check default true",
     ] {
         assert!(
             before.iter().any(|l| l == option),
@@ -255,6 +256,10 @@ fn draws_and_resignation_follow_the_documented_rules() {
         !line.ends_with(" draw") && !line.ends_with(" resign"),
         "{line}"
     );
+    // Bare kings: neither side can win, so an offered draw is accepted at level score.
+    engine.send("position fen 3k5/9/9/9/9/9/9/9/9/5K3 w - - 0 1");
+    engine.send("go draw depth 3");
+    assert!(engine.expect("bestmove").ends_with(" draw"));
     // Black is mated next move whatever it does: it resigns (with a legal move).
     let fen = "3k5/1R7/9/8p/9/9/9/9/9/R3K4 b - - 0 1";
     engine.send(&format!("position fen {fen}"));

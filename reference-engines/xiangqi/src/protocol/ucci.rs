@@ -120,9 +120,10 @@ pub fn handshake() -> Vec<String> {
                 .collect::<Vec<_>>()
                 .join(" ")
         ),
-        // No opening book and no tablebases: the options exist so a GUI can switch them off.
-        "option usebook type check default false".into(),
-        "option useegtb type check default false".into(),
+        // No opening book and no tablebases, so either value changes nothing; the defaults are
+        // the overview's (「usebook true」, 「useegtb true」) and a GUI may switch them off.
+        "option usebook type check default true".into(),
+        "option useegtb type check default true".into(),
         "option newgame type button".into(),
         "ucciok".into(),
     ]
