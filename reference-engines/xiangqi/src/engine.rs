@@ -535,6 +535,9 @@ fn has_attackers(position: &Position) -> bool {
     let side = position.turn();
     position.pieces().any(|(_, piece)| {
         piece.color == side
-            && matches!(piece.kind, Kind::Rook | Kind::Horse | Kind::Cannon | Kind::Pawn)
+            && matches!(
+                piece.kind,
+                Kind::Rook | Kind::Horse | Kind::Cannon | Kind::Pawn
+            )
     })
 }
