@@ -23,7 +23,7 @@ const RULES: Rules = Rules {
     // UCCI lets an infinite search end by itself once it finds a mate (ucci-r65).
     infinite: (&["ucci-r64", "ucci-r65"], Grade::Warn),
     stop_reqs: &["ucci-r95", "ucci-r96"],
-    bye: Some(&["ucci-r117"]),
+    bye: Some(&["ucci-r117", "ucci-r134"]),
     exit_reqs: &["ucci-r118"],
 };
 
