@@ -9,6 +9,7 @@ use std::io::{BufRead, Write};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::{Duration, Instant};
 
+use arbiter::protocol::uci;
 use arbiter::rules::chess::ChessPosition;
 use arbiter::rules::gomoku::{Board, BoardSize, Point, Stone, agi};
 use arbiter::rules::xiangqi::Position;
@@ -243,11 +244,11 @@ fn search_engine<G: Game>(dialect: Dialect, out: &Out) {
                     continue;
                 }
                 if dialect == Dialect::Uci {
-                    let go = UciGo::parse(&words);
+                    let go = uci_go(&words);
                     let white = position.side_to_move() == Side::First;
                     let plan = plan_search(&position, &go);
                     out.line(&plan_info(&plan, fault));
-                    let mut think = go.thinking_time(white);
+                    let mut think = thinking_time(&go, white);
                     if go.mate.is_some() && plan.score.starts_with("mate ") {
                         // `go mate`: the mate asked for is found, so the search is over.
                         think = think.min(Duration::from_millis(100));
@@ -589,85 +590,42 @@ const UCI_COMMANDS: [&str; 11] = [
     "quit",
 ];
 
-/// The UCI `go` parameters the fixture acts on.
-#[derive(Default)]
-struct UciGo {
-    searchmoves: Vec<String>,
-    wtime: Option<i64>,
-    btime: Option<i64>,
-    winc: Option<i64>,
-    binc: Option<i64>,
-    movetime: Option<u64>,
-    mate: Option<u32>,
+/// The `go` parameters, read by the library's UCI codec; a `go` it cannot read searches
+/// with none.
+fn uci_go(words: &[&str]) -> uci::Go {
+    match uci::parse_command(&words.join(" ")) {
+        Ok(uci::Command::Go(go)) => go,
+        _ => uci::Go::default(),
+    }
 }
 
-impl UciGo {
-    fn parse(words: &[&str]) -> UciGo {
-        const KEYS: [&str; 12] = [
-            "searchmoves",
-            "ponder",
-            "wtime",
-            "btime",
-            "winc",
-            "binc",
-            "movestogo",
-            "depth",
-            "nodes",
-            "mate",
-            "movetime",
-            "infinite",
-        ];
-        let mut go = UciGo::default();
-        let mut i = 1;
-        while i < words.len() {
-            let value = words.get(i + 1).copied().unwrap_or("");
-            match words[i] {
-                "searchmoves" => {
-                    while words.get(i + 1).is_some_and(|w| !KEYS.contains(w)) {
-                        i += 1;
-                        go.searchmoves.push(words[i].to_owned());
-                    }
-                }
-                "wtime" => go.wtime = value.parse().ok(),
-                "btime" => go.btime = value.parse().ok(),
-                "winc" => go.winc = value.parse().ok(),
-                "binc" => go.binc = value.parse().ok(),
-                "movetime" => go.movetime = value.parse().ok(),
-                "mate" => go.mate = value.parse().ok(),
-                _ => {}
-            }
-            i += 1;
-        }
-        go
+/// How long a search limited by time lasts: `movetime` exactly, a twentieth of the
+/// mover's clock plus half its increment (never more than 100 ms), else 100 ms.
+fn thinking_time(go: &uci::Go, white: bool) -> Duration {
+    if let Some(ms) = go.movetime {
+        return Duration::from_millis(ms);
     }
-
-    /// How long a search limited by time lasts: `movetime` exactly, a twentieth of the
-    /// mover's clock plus half its increment (never more than 100 ms), else 100 ms.
-    fn thinking_time(&self, white: bool) -> Duration {
-        if let Some(ms) = self.movetime {
-            return Duration::from_millis(ms);
-        }
-        let (clock, inc) = if white {
-            (self.wtime, self.winc)
-        } else {
-            (self.btime, self.binc)
-        };
-        let ms = match clock {
-            Some(clock) => (clock / 20 + inc.unwrap_or(0) / 2).clamp(1, 100),
-            None => 100,
-        };
-        Duration::from_millis(ms as u64)
-    }
+    let (clock, inc) = if white {
+        (go.wtime, go.winc)
+    } else {
+        (go.btime, go.binc)
+    };
+    let ms = match clock {
+        Some(clock) => (clock / 20 + inc.unwrap_or(0) / 2).clamp(1, 100),
+        None => 100,
+    };
+    Duration::from_millis(ms as u64)
 }
 
 /// Decides a UCI search at once: among the legal moves (only the `searchmoves`, if given),
 /// the first that mates within the `mate` limit (one move by default), else the first in
 /// sorted order; the score is that mate, a mate against the mover, or the material balance.
-fn plan_search<G: Game>(position: &G, go: &UciGo) -> Plan {
+fn plan_search<G: Game>(position: &G, go: &uci::Go) -> Plan {
     let started = Instant::now();
     let mut moves = position.legal_move_texts();
-    if moves.iter().any(|m| go.searchmoves.contains(m)) {
-        moves.retain(|m| go.searchmoves.contains(m));
+    let listed: Vec<String> = go.searchmoves.iter().map(ToString::to_string).collect();
+    if moves.iter().any(|m| listed.contains(m)) {
+        moves.retain(|m| listed.contains(m));
     }
     let limit = go.mate.unwrap_or(1).clamp(1, 3);
     let mut nodes = 0;
