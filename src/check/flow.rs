@@ -495,3 +495,9 @@ fn isready_after_unknown_words(line: &str) -> Option<Sent> {
     (words.len() > 1 && words.last()?.eq_ignore_ascii_case("isready"))
         .then_some(Sent::IsReadyAfterUnknownWords)
 }
+
+/// Whether a reply is a `bestmove` line, however malformed the rest: in UCCI and UCI such a
+/// line still ends its search, so its `go` is not also reported as unanswered.
+pub(super) fn is_bestmove(line: &str) -> bool {
+    line.split_whitespace().next() == Some("bestmove")
+}

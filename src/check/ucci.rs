@@ -152,9 +152,8 @@ impl Exchange for Ucci {
     }
 
     fn unreadable_event(&self, line: &str) -> Got {
-        // A malformed `bestmove` (e.g. UCI's `bestmove (none)`) is one finding, on its line;
-        // it still ends the search, so the `go` is not also reported as unanswered.
-        if line.split_whitespace().next() == Some("bestmove") {
+        // A malformed `bestmove` (e.g. UCI's `bestmove (none)`) is one finding, on its line.
+        if flow::is_bestmove(line) {
             Got::SearchResult
         } else {
             Got::Other

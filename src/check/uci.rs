@@ -114,7 +114,7 @@ impl Exchange for Uci {
 
     fn unreadable(&self, line: &str, error: &ParseError, at_us: u64) -> Outcome {
         let mut o = lines::unreadable("uci", LINE_REQS, line, error, at_us);
-        if is_bestmove(line) {
+        if flow::is_bestmove(line) {
             // `bestmove (none)`, a bare `bestmove`, or an upper-case promotion letter: GUIs
             // read them, and the text's notes grade them as warnings (uci remarks 3 and 33).
             o.grade = o.grade.min(Grade::Warn);
@@ -124,16 +124,12 @@ impl Exchange for Uci {
     }
 
     fn unreadable_event(&self, line: &str) -> Got {
-        if is_bestmove(line) {
+        if flow::is_bestmove(line) {
             Got::SearchResult
         } else {
             Got::Other
         }
     }
-}
-
-fn is_bestmove(line: &str) -> bool {
-    line.split_whitespace().next() == Some("bestmove")
 }
 
 pub(super) fn judge(ctx: &Context, out: &mut Vec<Outcome>) {
