@@ -137,14 +137,14 @@ pub fn think(
     }
 
     let best = searcher.root_best.map_or(fallback, |(mv, _)| mv);
+    // The line to answer with: the last reported one while it still starts with the best
+    // move, so `bestmove … ponder …` repeats what the GUI was shown (ucci-r101); else the
+    // unfinished iteration's line that found the new best move.
     let partial = legal_prefix(&pos, &searcher.root_pv());
-    let pv = if partial.first() == Some(&best) {
-        partial
-    } else {
-        match &last {
-            Some(it) if it.pv.first() == Some(&best) => it.pv.clone(),
-            _ => vec![best],
-        }
+    let pv = match &last {
+        Some(it) if it.pv.first() == Some(&best) => it.pv.clone(),
+        _ if partial.first() == Some(&best) => partial,
+        _ => vec![best],
     };
     outcome.best = Some(best);
     outcome.ponder = pv.get(1).copied().or_else(|| {
@@ -165,6 +165,19 @@ pub fn think(
     outcome.depth = last.as_ref().map_or(0, |it| it.depth);
     outcome.nodes = searcher.nodes;
     outcome.elapsed = control.elapsed();
+    // A stop mid-iteration that changed the best move: show its line before answering, so
+    // the last `info pv` and the `bestmove` agree.
+    if let Some(it) = &last
+        && it.pv != pv
+    {
+        report(&Iteration {
+            depth: it.depth,
+            score: outcome.score,
+            pv,
+            nodes: outcome.nodes,
+            elapsed: outcome.elapsed,
+        });
+    }
     outcome
 }
 
@@ -265,5 +278,38 @@ mod tests {
         assert!(pos.is_legal(best));
         pos.play(best);
         assert!(pos.is_legal(out.ponder.unwrap()));
+    }
+
+    #[test]
+    fn the_answer_repeats_the_last_reported_line_when_stopped_mid_iteration() {
+        // Node limits cut the search inside an iteration, where the best line may change.
+        let after_h2e2 = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/4C2C1/9/RNBAKABNR b";
+        for nodes in (1000..40_000).step_by(1300) {
+            let pos = Position::from_fen(after_h2e2).unwrap();
+            let mut path = Path::new();
+            path.push(pos.hash(), pos.is_check());
+            let tt = Tt::new(1).unwrap();
+            let control = Control::new(None, false, false);
+            let task = Task {
+                position: pos,
+                path,
+                banned: &[],
+                limits: Limits {
+                    depth: None,
+                    nodes: Some(nodes),
+                },
+                noise: Noise {
+                    amplitude: 0,
+                    seed: 0,
+                },
+            };
+            let mut shown: Vec<Vec<Move>> = Vec::new();
+            let out = think(task, &tt, &control, &mut |it| shown.push(it.pv.clone()));
+            let last = shown.last().expect("a line is shown");
+            assert_eq!(last.first(), out.best.as_ref(), "{nodes} nodes");
+            if let (Some(second), Some(ponder)) = (last.get(1), out.ponder) {
+                assert_eq!(*second, ponder, "{nodes} nodes");
+            }
+        }
     }
 }
