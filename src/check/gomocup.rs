@@ -38,6 +38,9 @@ struct State {
     info_at: Option<u64>,
     end_at: Option<u64>,
     moves_judged: usize,
+    /// MESSAGE lines seen, and whether one was not plain English text.
+    messages: usize,
+    foreign_message: bool,
 }
 
 pub(super) fn judge(ctx: &Context, out: &mut Vec<Outcome>) {
@@ -50,6 +53,8 @@ pub(super) fn judge(ctx: &Context, out: &mut Vec<Outcome>) {
         info_at: None,
         end_at: None,
         moves_judged: 0,
+        messages: 0,
+        foreign_message: false,
     };
     let mut reported_case = false;
     let mut reported_after_end = false;
@@ -143,6 +148,14 @@ pub(super) fn judge(ctx: &Context, out: &mut Vec<Outcome>) {
                 "{} moves, each on the board, on an empty point, never forbidden",
                 s.moves_judged
             ),
+        ));
+    }
+    if s.messages > 0 && !s.foreign_message {
+        out.push(Outcome::new(
+            "gomocup.message.english",
+            &["gomocup-r130"],
+            Grade::Pass,
+            format!("{} MESSAGE lines, all plain ASCII", s.messages),
         ));
     }
     if let Some(end) = s.end_at {
@@ -244,6 +257,7 @@ fn sent(s: &mut State, command: Command, at_us: u64) {
 
 fn received(s: &mut State, message: Message, text: &str, at_us: u64, out: &mut Vec<Outcome>) {
     let chatter = matches!(message, Message::Message(_) | Message::Debug(_));
+    let is_message = matches!(message, Message::Message(_));
     // A reply owed to an earlier command may arrive after an INFO sent meanwhile (a limit
     // changed while the brain thinks, gomocup-r16): it answers that command, not the INFO.
     let owed = matches!(
@@ -318,7 +332,10 @@ fn received(s: &mut State, message: Message, text: &str, at_us: u64, out: &mut V
                 );
             }
         }
-        Message::Message(_) | Message::Debug(_) => {
+        Message::Message(body) | Message::Debug(body) => {
+            if is_message {
+                english_only(s, &body, text, at_us, out);
+            }
             // Any reply may be preceded by messages (gomocup-r134); only an idle brain's are out of place.
             if s.awaiting == Awaiting::Nothing {
                 out.push(
@@ -339,6 +356,25 @@ fn received(s: &mut State, message: Message, text: &str, at_us: u64, out: &mut V
         }
         Message::Suggest(_) => {}
     }
+}
+
+/// "It is recommended to send only English messages" (gomocup-r130): the manager shows them
+/// in whatever code page it runs in. Non-ASCII text is the sign the catalogue names.
+fn english_only(s: &mut State, body: &str, text: &str, at_us: u64, out: &mut Vec<Outcome>) {
+    s.messages += 1;
+    if body.is_ascii() || s.foreign_message {
+        return;
+    }
+    s.foreign_message = true;
+    out.push(
+        Outcome::new(
+            "gomocup.message.english",
+            &["gomocup-r130"],
+            Grade::Warn,
+            format!("`{text}`: the text recommends English messages, and this one is not ASCII"),
+        )
+        .at(at_us),
+    );
 }
 
 fn end_exit(ctx: &Context, end: u64, out: &mut Vec<Outcome>) {

@@ -21,6 +21,7 @@ pub(super) fn judge(ctx: &Context, out: &mut Vec<Outcome>) {
     let mut non_utf8 = 0;
     let mut cut = 0;
     let mut bare_cr = 0;
+    let mut unterminated = false;
     for e in ctx.transcript.lines(Direction::Received) {
         if e.text.chars().any(|c| c.is_control() && c != '\t') {
             garbage += 1;
@@ -71,6 +72,22 @@ pub(super) fn judge(ctx: &Context, out: &mut Vec<Outcome>) {
                 );
             }
         }
+        if e.ending == Some(LineEnding::Eof) && !unterminated {
+            unterminated = true;
+            let (reqs, grade) = line_end_rules(p);
+            out.push(
+                Outcome::new(
+                    format!("{p}.output.line-end"),
+                    reqs,
+                    grade,
+                    format!(
+                        "the engine's output ended with `{}` and no line end",
+                        e.text
+                    ),
+                )
+                .at(e.at_us),
+            );
+        }
         if p == Protocol::Agi && e.ending == Some(LineEnding::Cr) {
             bare_cr += 1;
             if bare_cr == 1 {
@@ -94,6 +111,14 @@ pub(super) fn judge(ctx: &Context, out: &mut Vec<Outcome>) {
             "every line is text",
         ));
     }
+    if !unterminated && ctx.transcript.lines(Direction::Received).next().is_some() {
+        out.push(Outcome::new(
+            format!("{p}.output.line-end"),
+            line_end_rules(p).0,
+            Grade::Pass,
+            "every line ends with a line end",
+        ));
+    }
     if let Some(flood) = &ctx.transcript.stdout_overflow {
         out.push(
             Outcome::new(
@@ -109,6 +134,18 @@ pub(super) fn judge(ctx: &Context, out: &mut Vec<Outcome>) {
         );
     }
     crash(ctx, out);
+}
+
+/// What an unterminated last fragment breaks. UCI and AGI say every line the engine writes
+/// ends with a newline (uci-r07, agi-r03). UCCI says only that a reply is one line, and
+/// Gomocup lets the brain choose its line end: a fragment there is a warning.
+fn line_end_rules(protocol: Protocol) -> (&'static [&'static str], Grade) {
+    match protocol {
+        Protocol::Uci => (&["uci-r07"], Grade::Fail),
+        Protocol::Agi => (&["agi-r03"], Grade::Fail),
+        Protocol::Ucci => (&["ucci-r05"], Grade::Warn),
+        Protocol::Gomocup => (&["gomocup-r06"], Grade::Warn),
+    }
 }
 
 /// The engine ended on its own while the harness still expected it to run.
@@ -164,5 +201,58 @@ fn quit_rules(protocol: Protocol) -> &'static [&'static str] {
         Protocol::Uci => &["uci-r01"],
         Protocol::Gomocup => &["gomocup-r01"],
         Protocol::Agi => &["agi-r85"],
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::session::{Entry, Transcript};
+
+    fn received(text: &str, ending: LineEnding) -> Entry {
+        Entry {
+            at_us: 5,
+            direction: Direction::Received,
+            text: text.to_owned(),
+            non_utf8: false,
+            dropped_bytes: 0,
+            ending: Some(ending),
+        }
+    }
+
+    fn findings(protocol: Protocol, entries: Vec<Entry>) -> Vec<Outcome> {
+        let transcript = Transcript {
+            entries,
+            ..Transcript::default()
+        };
+        let ctx = Context {
+            protocol,
+            transcript: &transcript,
+            time_scale: 1.0,
+        };
+        let mut out = Vec::new();
+        judge(&ctx, &mut out);
+        out.retain(|o| o.grade != Grade::Pass);
+        out
+    }
+
+    #[test]
+    fn a_last_line_without_a_line_end_is_graded_by_the_protocol() {
+        let lines = || {
+            vec![
+                received("uciok", LineEnding::CrLf),
+                received("bestmo", LineEnding::Eof),
+            ]
+        };
+        let uci = findings(Protocol::Uci, lines());
+        assert_eq!(uci.len(), 1, "{uci:#?}");
+        assert_eq!(
+            (uci[0].check.as_str(), uci[0].grade),
+            ("uci.output.line-end", Grade::Fail)
+        );
+        assert_eq!(uci[0].requirements, ["uci-r07"]);
+        assert!(uci[0].message.contains("`bestmo`"));
+        assert_eq!(findings(Protocol::Gomocup, lines())[0].grade, Grade::Warn);
+        assert!(findings(Protocol::Uci, vec![received("uciok", LineEnding::Lf)]).is_empty());
     }
 }
