@@ -36,6 +36,8 @@ enum Fault {
     OccupiedPoint,
     OutputAfterEnd,
     LowerCase,
+    UnterminatedLine,
+    BadOptions,
 }
 
 impl Fault {
@@ -60,6 +62,8 @@ impl Fault {
             "occupied-point" => Fault::OccupiedPoint,
             "output-after-end" => Fault::OutputAfterEnd,
             "lower-case" => Fault::LowerCase,
+            "unterminated-line" => Fault::UnterminatedLine,
+            "bad-options" => Fault::BadOptions,
             _ => return None,
         })
     }
@@ -209,6 +213,15 @@ fn search_engine<G: Game>(dialect: Dialect, out: &Out) {
                 if fault == Fault::LateHandshake {
                     std::thread::sleep(Duration::from_millis(2500));
                 }
+                if fault == Fault::BadOptions {
+                    // Each line parses; together they contradict the texts.
+                    if dialect == Dialect::Ucci {
+                        out.line("option hashsize type spin min 0 max 64 default 128");
+                    } else {
+                        out.line("option name Threads type spin default 0 min 1 max 8");
+                        out.line("option name UCI_Elo type spin default 1500 min 1000 max 2800");
+                    }
+                }
                 out.line("id name Faulty Fixture");
                 out.line("id author Arbiter tests");
                 if dialect == Dialect::Ucci {
@@ -292,6 +305,9 @@ fn search_engine<G: Game>(dialect: Dialect, out: &Out) {
                 }
                 if dialect == Dialect::Ucci && fault != Fault::NoBye {
                     out.line("bye");
+                }
+                if fault == Fault::UnterminatedLine {
+                    out.raw(b"info string goodbye");
                 }
                 return;
             }

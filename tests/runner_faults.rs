@@ -202,9 +202,9 @@ fn an_illegal_bestmove_fails() {
 }
 
 #[test]
-fn an_illegal_ponder_move_or_pv_warns() {
-    // The texts only recommend that the ponder guess and the pv be legal (ucci-r83,
-    // ucci-r102; uci-r87 is a "may"): a warning, and the run still passes.
+fn an_illegal_ponder_move_or_pv_is_graded_by_the_protocol() {
+    // UCCI only recommends that the ponder guess and the pv be legal (ucci-r83, ucci-r102): a
+    // warning, and the run still passes.
     assert_caught(
         "ucci",
         "illegal-ponder",
@@ -214,18 +214,81 @@ fn an_illegal_ponder_move_or_pv_warns() {
         0,
     );
     assert_caught(
+        "ucci",
+        "illegal-pv",
+        "ucci/search",
+        "ucci.pv.legal",
+        "warn",
+        0,
+    );
+    // UCI's catalogue reads legality into the ponder move and a pv's first move (remark 32);
+    // later pv moves may come from a stale hash table, so the fixture's repeated move warns.
+    assert_caught(
         "uci",
         "illegal-ponder",
         "uci/search",
         "uci.ponder-move.legal",
+        "fail",
+        1,
+    );
+    assert_caught("uci", "illegal-pv", "uci/search", "uci.pv.legal", "warn", 0);
+}
+
+#[test]
+fn a_last_line_without_a_line_end_is_caught() {
+    // UCI: "every line the engine outputs must end with \n" (uci-r07).
+    assert_caught(
+        "uci",
+        "unterminated-line",
+        "uci/quit",
+        "uci.output.line-end",
+        "fail",
+        1,
+    );
+    // UCCI says only that a reply is one line (ucci-r05): a warning.
+    assert_caught(
+        "ucci",
+        "unterminated-line",
+        "ucci/quit",
+        "ucci.output.line-end",
+        "warn",
+        0,
+    );
+}
+
+#[test]
+fn contradictory_option_lines_are_caught() {
+    assert_caught(
+        "uci",
+        "bad-options",
+        "uci/handshake",
+        "uci.option.default-in-range",
+        "fail",
+        1,
+    );
+    assert_caught(
+        "uci",
+        "bad-options",
+        "uci/handshake",
+        "uci.option.paired",
+        "fail",
+        1,
+    );
+    // UCCI: a default outside its range warns (ucci-r24), and so do `id` lines after an
+    // `option` line (ucci-r46).
+    assert_caught(
+        "ucci",
+        "bad-options",
+        "ucci/handshake",
+        "ucci.option.default-in-range",
         "warn",
         0,
     );
     assert_caught(
         "ucci",
-        "illegal-pv",
-        "ucci/search",
-        "ucci.pv.legal",
+        "bad-options",
+        "ucci/handshake",
+        "ucci.handshake.id-first",
         "warn",
         0,
     );

@@ -1,6 +1,7 @@
 //! Legality of the moves a UCCI or UCI engine sends, judged by the rules oracles through
 //! the [`Game`] trait: the best move in the searched position, the ponder move after it,
-//! every principal variation move in sequence, and never a banned or excluded move.
+//! every principal variation move in sequence, every `currmove`, and never a banned or
+//! excluded move.
 
 use super::{Grade, Outcome};
 use crate::rules::Game;
@@ -13,7 +14,18 @@ pub(super) struct MoveRules {
     pub restricted: &'static [&'static str],
     pub restricted_name: &'static str,
     pub ponder: (&'static [&'static str], Grade),
-    pub pv: (&'static [&'static str], Grade),
+    pub pv: PvRules,
+    /// `info currmove`: the move being searched, in the searched position.
+    pub currmove: (&'static [&'static str], Grade),
+}
+
+/// How a principal variation is graded: its first move is the move the engine would play
+/// now, the rest come from the hash table and may be cut or stale, so a text may grade
+/// them apart (uci remark 32).
+pub(super) struct PvRules {
+    pub reqs: &'static [&'static str],
+    pub first: Grade,
+    pub deeper: Grade,
 }
 
 /// The position a search was asked about, with the moves it may not play.
@@ -122,23 +134,28 @@ pub(super) fn bestmove<G: Game + Clone>(
     out
 }
 
-/// Judges an `info … pv` line: each move legal after the ones before it.
+/// Judges an `info … pv` line: each move legal after the ones before it, and the first one
+/// among the allowed moves (`searchmoves`).
 pub(super) fn pv<G: Game + Clone>(
     rules: &MoveRules,
-    position: &G,
+    searched: &Searched<G>,
     moves: &[String],
     at_us: u64,
 ) -> Option<Outcome> {
-    let mut current = position.clone();
+    let mut current = searched.position.clone();
     for (i, mv) in moves.iter().enumerate() {
         match after(&current, mv) {
             Ok(next) => current = next,
             Err(why) => {
-                let (reqs, grade) = rules.pv;
+                let grade = if i == 0 {
+                    rules.pv.first
+                } else {
+                    rules.pv.deeper
+                };
                 return Some(
                     Outcome::new(
                         format!("{}.pv.legal", rules.prefix),
-                        reqs,
+                        rules.pv.reqs,
                         grade,
                         format!(
                             "pv move {} `{mv}` is illegal in `{}`: {why}",
@@ -151,43 +168,130 @@ pub(super) fn pv<G: Game + Clone>(
             }
         }
     }
-    None
+    let first = moves.first()?;
+    excluded(rules, searched, first, "the pv's first move", at_us)
 }
 
-/// Counts the pv lines judged and keeps only the first finding, so an engine repeating one bad
-/// line does not bury the report; ends with a pass when every pv was legal.
+/// Judges `info currmove M`: the move being searched is legal in the searched position and
+/// among the allowed moves.
+pub(super) fn currmove<G: Game + Clone>(
+    rules: &MoveRules,
+    searched: &Searched<G>,
+    mv: &str,
+    at_us: u64,
+) -> Option<Outcome> {
+    if let Err(why) = after(&searched.position, mv) {
+        let (reqs, grade) = rules.currmove;
+        return Some(
+            Outcome::new(
+                format!("{}.currmove.legal", rules.prefix),
+                reqs,
+                grade,
+                format!(
+                    "currmove `{mv}` is illegal in `{}`: {why}",
+                    searched.position.fen()
+                ),
+            )
+            .at(at_us),
+        );
+    }
+    excluded(rules, searched, mv, "currmove", at_us)
+}
+
+/// A move the engine reports searching although `searchmoves` left it out (uci-r56 names
+/// every `currmove` and the first move of every pv). Banned moves are not judged here: the
+/// UCCI text binds only the best move to `banmoves` (ucci-r60).
+fn excluded<G>(
+    rules: &MoveRules,
+    searched: &Searched<G>,
+    mv: &str,
+    what: &str,
+    at_us: u64,
+) -> Option<Outcome> {
+    if searched.allowed.is_empty() || searched.allowed.iter().any(|a| a == mv) {
+        return None;
+    }
+    Some(
+        Outcome::new(
+            format!("{}.info.{}", rules.prefix, rules.restricted_name),
+            rules.restricted,
+            Grade::Fail,
+            format!(
+                "{what} `{mv}` is not among the moves the search was restricted to ({})",
+                searched.allowed.join(" ")
+            ),
+        )
+        .at(at_us),
+    )
+}
+
+/// Judges the moves of the `info` lines of every search: pv and currmove. Each kind keeps
+/// only its first finding, so an engine repeating one bad line does not bury the report,
+/// and ends with a pass when every line was good.
 #[derive(Default)]
-pub(super) struct PvTally {
+pub(super) struct InfoMoves {
+    pv: Tally,
+    currmove: Tally,
+}
+
+#[derive(Default)]
+struct Tally {
     lines: usize,
     found: bool,
 }
 
-impl PvTally {
-    pub fn judge<G: Game + Clone>(
-        &mut self,
-        rules: &MoveRules,
-        position: &G,
-        moves: &[String],
-        at_us: u64,
-        out: &mut Vec<Outcome>,
-    ) {
+impl Tally {
+    fn add(&mut self, finding: impl FnOnce() -> Option<Outcome>, out: &mut Vec<Outcome>) {
         self.lines += 1;
         if !self.found
-            && let Some(o) = pv(rules, position, moves, at_us)
+            && let Some(o) = finding()
         {
             self.found = true;
             out.push(o);
         }
     }
 
-    pub fn finish(self, rules: &MoveRules, out: &mut Vec<Outcome>) {
+    fn finish(&self, check: String, reqs: &[&str], what: &str, out: &mut Vec<Outcome>) {
         if self.lines > 0 && !self.found {
             out.push(Outcome::new(
-                format!("{}.pv.legal", rules.prefix),
-                rules.pv.0,
+                check,
+                reqs,
                 Grade::Pass,
-                format!("{} pv lines, every move legal", self.lines),
+                format!("{} {what}, every move legal", self.lines),
             ));
         }
+    }
+}
+
+impl InfoMoves {
+    /// Judges one `info` line's pv (empty for none) and currmove.
+    pub fn judge<G: Game + Clone>(
+        &mut self,
+        rules: &MoveRules,
+        searched: &Searched<G>,
+        pv_moves: &[String],
+        current: Option<&str>,
+        at_us: u64,
+        out: &mut Vec<Outcome>,
+    ) {
+        if !pv_moves.is_empty() {
+            self.pv.add(|| pv(rules, searched, pv_moves, at_us), out);
+        }
+        if let Some(mv) = current {
+            self.currmove
+                .add(|| currmove(rules, searched, mv, at_us), out);
+        }
+    }
+
+    pub fn finish(self, rules: &MoveRules, out: &mut Vec<Outcome>) {
+        let p = rules.prefix;
+        self.pv
+            .finish(format!("{p}.pv.legal"), rules.pv.reqs, "pv lines", out);
+        self.currmove.finish(
+            format!("{p}.currmove.legal"),
+            rules.currmove.0,
+            "currmove reports",
+            out,
+        );
     }
 }

@@ -10,6 +10,8 @@ mod flow;
 mod gomocup;
 mod legality;
 mod lines;
+mod multipv;
+mod offer;
 mod outcome;
 mod stream;
 mod ucci;

@@ -1,7 +1,8 @@
 //! UCCI: the exchange rules, and legality of every move against the xiangqi oracle.
 
 use super::flow::{self, Exchange, Got, Rules, Sent};
-use super::legality::{self, MoveRules, PvTally, Searched, set_up, texts};
+use super::legality::{self, InfoMoves, MoveRules, PvRules, Searched, set_up, texts};
+use super::offer::{Offer, OfferRules, Offered};
 use super::{Context, Grade, Outcome, lines};
 use crate::protocol::ParseError;
 use crate::protocol::ucci::{
@@ -33,9 +34,25 @@ const MOVES: MoveRules = MoveRules {
     restricted: &["ucci-r60"],
     restricted_name: "not-banned",
     // "should": the ponder guess and the pv are the engine's thoughts; the texts never
-    // say "legal" (ucci-r83, ucci-r102).
+    // say "legal" (ucci-r83, ucci-r102), and the catalogue grades `currmove` alike (ucci-r86).
     ponder: (&["ucci-r102"], Grade::Warn),
-    pv: (&["ucci-r83"], Grade::Warn),
+    pv: PvRules {
+        reqs: &["ucci-r83"],
+        first: Grade::Warn,
+        deeper: Grade::Warn,
+    },
+    currmove: (&["ucci-r86"], Grade::Warn),
+};
+
+const OFFER: OfferRules = OfferRules {
+    prefix: "ucci",
+    // The catalogue grades a default outside its range or choices as a warning (ucci-r24):
+    // the texts list the fields but state no rule between them.
+    range: (&["ucci-r24"], Grade::Warn),
+    choice: (&["ucci-r24"], Grade::Warn),
+    id_first: Some(&["ucci-r46"]),
+    reserved: None,
+    paired: &[],
 };
 
 const LINE_REQS: &[&str] = &["ucci-r05"];
@@ -57,7 +74,10 @@ struct Ucci {
     banned: Vec<String>,
     searched: Option<Searched<Position>>,
     depth_zero: bool,
-    pv: PvTally,
+    info_moves: InfoMoves,
+    /// The pv of the search's last `info … pv` line, to compare with its `bestmove`.
+    last_pv: Vec<String>,
+    offer: Offer,
 }
 
 impl Exchange for Ucci {
@@ -74,7 +94,10 @@ impl Exchange for Ucci {
 
     fn sent(&mut self, command: Command) -> Option<Sent> {
         match command {
-            Command::Ucci => Some(Sent::Handshake),
+            Command::Ucci => {
+                self.offer.restart();
+                Some(Sent::Handshake)
+            }
             Command::IsReady => Some(Sent::IsReady),
             Command::Position { start, moves } => {
                 self.current = build(&start, &moves);
@@ -87,6 +110,7 @@ impl Exchange for Ucci {
             }
             Command::Go { ponder, limit, .. } => {
                 self.depth_zero = limit == GoLimit::Depth(0);
+                self.last_pv.clear();
                 self.searched = self.current.clone().map(|position| Searched {
                     position,
                     banned: self.banned.clone(),
@@ -106,21 +130,34 @@ impl Exchange for Ucci {
 
     fn received(&mut self, message: Message, at_us: u64, out: &mut Vec<Outcome>) -> Got {
         match message {
-            Message::Id { .. } | Message::Option(_) => Got::BootLine,
-            Message::UcciOk => Got::HandshakeOk,
+            Message::Id { .. } => {
+                self.offer.id(at_us);
+                Got::BootLine
+            }
+            Message::Option(o) => {
+                self.offer.option(Offered {
+                    name: o.name,
+                    kind: o.kind.as_str().to_owned(),
+                    default: o.default,
+                    min: o.min,
+                    max: o.max,
+                    vars: o.vars,
+                    at_us,
+                });
+                Got::BootLine
+            }
+            Message::UcciOk => {
+                self.offer.judge(&OFFER, out);
+                Got::HandshakeOk
+            }
             Message::ReadyOk => Got::ReadyOk,
             Message::Bye => Got::Bye,
             Message::BestMove { mv, ponder, .. } => {
+                let (mv, ponder) = (mv.to_string(), ponder.map(|p| p.to_string()));
                 if let Some(s) = &self.searched {
-                    let ponder = ponder.map(|p| p.to_string());
-                    out.extend(legality::bestmove(
-                        &MOVES,
-                        s,
-                        &mv.to_string(),
-                        ponder.as_deref(),
-                        at_us,
-                    ));
+                    out.extend(legality::bestmove(&MOVES, s, &mv, ponder.as_deref(), at_us));
                 }
+                out.extend(follows_pv(&self.last_pv, &mv, ponder.as_deref(), at_us));
                 Got::SearchResult
             }
             Message::NoBestMove => {
@@ -130,9 +167,14 @@ impl Exchange for Ucci {
                 Got::SearchResult
             }
             Message::Info(info) => {
-                if let (Some(s), false) = (&self.searched, info.pv.is_empty()) {
-                    self.pv
-                        .judge(&MOVES, &s.position, &texts(&info.pv), at_us, out);
+                let pv = texts(&info.pv);
+                if let Some(s) = &self.searched {
+                    let current = info.currmove.map(|m| m.to_string());
+                    self.info_moves
+                        .judge(&MOVES, s, &pv, current.as_deref(), at_us, out);
+                }
+                if !pv.is_empty() {
+                    self.last_pv = pv;
                 }
                 Got::Other
             }
@@ -164,8 +206,36 @@ impl Exchange for Ucci {
 pub(super) fn judge(ctx: &Context, out: &mut Vec<Outcome>) {
     let mut ucci = Ucci::default();
     let events = flow::read(&mut ucci, ctx, out);
-    ucci.pv.finish(&MOVES, out);
+    ucci.info_moves.finish(&MOVES, out);
     flow::judge(&RULES, &events, ctx, out);
+}
+
+/// "Usually the best move is the first move of the principal variation and the ponder move
+/// the second" (ucci-r101): a `bestmove` that leaves the search's last pv is a warning.
+fn follows_pv(last_pv: &[String], mv: &str, ponder: Option<&str>, at_us: u64) -> Option<Outcome> {
+    let first = last_pv.first()?;
+    let (grade, message) = if first != mv {
+        (
+            Grade::Warn,
+            format!(
+                "best move `{mv}` is not the first move of the last pv `{}`",
+                last_pv.join(" ")
+            ),
+        )
+    } else if let (Some(ponder), Some(second)) = (ponder, last_pv.get(1))
+        && ponder != second
+    {
+        (
+            Grade::Warn,
+            format!(
+                "ponder move `{ponder}` is not the second move of the last pv `{}`",
+                last_pv.join(" ")
+            ),
+        )
+    } else {
+        (Grade::Pass, format!("`{mv}` follows the last pv"))
+    };
+    Some(Outcome::new("ucci.bestmove.follows-pv", &["ucci-r101"], grade, message).at(at_us))
 }
 
 /// `nobestmove` is the answer when there is no move to give (ucci-r110, ucci-r111), or to
@@ -199,4 +269,81 @@ fn nobestmove(searched: &Searched<Position>, depth_zero: bool, at_us: u64) -> Ou
         message,
     )
     .at(at_us)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::protocol::Protocol;
+
+    fn findings(lines: &[&str]) -> Vec<Outcome> {
+        crate::check::findings_in(Protocol::Ucci, lines)
+    }
+
+    fn search(replies: &[&str]) -> Vec<Outcome> {
+        let mut lines = vec!["> position startpos", "> go depth 3"];
+        lines.extend_from_slice(replies);
+        findings(&lines)
+    }
+
+    #[test]
+    fn a_bestmove_off_the_last_pv_warns() {
+        let on = search(&[
+            "< info depth 1 pv b2e2",
+            "< info depth 2 pv h2e2 h9g7",
+            "< bestmove h2e2 ponder h9g7",
+        ]);
+        assert!(on.is_empty(), "{on:#?}");
+        let off = search(&["< info depth 2 pv h2e2 h9g7", "< bestmove b2e2"]);
+        assert_eq!(off.len(), 1, "{off:#?}");
+        assert_eq!(off[0].check, "ucci.bestmove.follows-pv");
+        assert_eq!(off[0].grade, Grade::Warn);
+        let ponder = search(&["< info depth 2 pv h2e2 h9g7", "< bestmove h2e2 ponder b9c7"]);
+        assert_eq!(ponder[0].requirements, ["ucci-r101"]);
+        assert!(ponder[0].message.contains("second move"));
+    }
+
+    #[test]
+    fn a_pv_from_an_earlier_search_is_not_compared() {
+        let found = findings(&[
+            "> position startpos",
+            "> go depth 1",
+            "< info depth 1 pv h2e2",
+            "< bestmove h2e2",
+            "> position startpos moves h2e2",
+            "> go depth 1",
+            "< bestmove h9g7",
+        ]);
+        assert!(found.is_empty(), "{found:#?}");
+    }
+
+    #[test]
+    fn an_illegal_currmove_warns() {
+        let found = search(&["< info currmove a0a5", "< bestmove h2e2"]);
+        assert_eq!(found.len(), 1, "{found:#?}");
+        assert_eq!(
+            (found[0].check.as_str(), found[0].grade),
+            ("ucci.currmove.legal", Grade::Warn)
+        );
+    }
+
+    #[test]
+    fn the_handshake_offer_is_judged_when_it_completes() {
+        let found = findings(&[
+            "> ucci",
+            "< option hashsize type spin min 0 max 1024 default 2048",
+            "< id name Late",
+            "< option style type combo var solid var normal default risky",
+            "< ucciok",
+        ]);
+        let checks: Vec<_> = found.iter().map(|o| (o.check.as_str(), o.grade)).collect();
+        assert_eq!(
+            checks,
+            [
+                ("ucci.option.default-in-range", Grade::Warn),
+                ("ucci.option.default-in-range", Grade::Warn),
+                ("ucci.handshake.id-first", Grade::Warn),
+            ]
+        );
+    }
 }

@@ -1,7 +1,9 @@
 //! UCI: the exchange rules, and legality of every move against shakmaty.
 
 use super::flow::{self, Exchange, Got, Rules, Sent};
-use super::legality::{self, MoveRules, PvTally, Searched, set_up, texts};
+use super::legality::{self, InfoMoves, MoveRules, PvRules, Searched, set_up, texts};
+use super::multipv::MultiPv;
+use super::offer::{Offer, OfferRules, Offered, Pair, Reserved};
 use super::{Context, Grade, Outcome, lines};
 use crate::protocol::ParseError;
 use crate::protocol::uci::{Command, Message, PositionStart, parse_command, parse_message};
@@ -30,8 +32,44 @@ const MOVES: MoveRules = MoveRules {
     bestmove: &["uci-r86"],
     restricted: &["uci-r56"],
     restricted_name: "in-searchmoves",
-    ponder: (&["uci-r87"], Grade::Warn),
-    pv: (&["uci-r86"], Grade::Warn),
+    // The text never says "legal"; the catalogue reads it into "in this position" and "the
+    // most likely next move", and fails an illegal ponder move, currmove or first pv move.
+    // Deeper pv moves come from the hash table, which may be stale: a warning (remark 32).
+    ponder: (&["uci-r87"], Grade::Fail),
+    pv: PvRules {
+        reqs: &["uci-r111"],
+        first: Grade::Fail,
+        deeper: Grade::Warn,
+    },
+    currmove: (&["uci-r121"], Grade::Fail),
+};
+
+const OFFER: OfferRules = OfferRules {
+    prefix: "uci",
+    range: (&["uci-r179", "uci-r186"], Grade::Fail),
+    choice: (&["uci-r180"], Grade::Fail),
+    id_first: None,
+    // "This prefix by itself marks a name as reserved" implies, without saying so, that
+    // engines should not invent such names: a warning (uci-r143, remark 29).
+    reserved: Some(Reserved {
+        prefix: "UCI_",
+        known: &[
+            "UCI_ShowCurrLine",
+            "UCI_ShowRefutations",
+            "UCI_LimitStrength",
+            "UCI_Elo",
+            "UCI_AnalyseMode",
+            "UCI_Opponent",
+            "UCI_EngineAbout",
+            "UCI_ShredderbasesPath",
+            "UCI_SetPositionValue",
+        ],
+        reqs: &["uci-r143"],
+    }),
+    paired: &[Pair {
+        names: ["UCI_LimitStrength", "UCI_Elo"],
+        reqs: &["uci-r163", "uci-r167"],
+    }],
 };
 
 const LINE_REQS: &[&str] = &["uci-r80"];
@@ -49,7 +87,9 @@ fn build(start: &PositionStart, moves: &[UciMove]) -> Option<ChessPosition> {
 struct Uci {
     current: Option<ChessPosition>,
     searched: Option<Searched<ChessPosition>>,
-    pv: PvTally,
+    info_moves: InfoMoves,
+    offer: Offer,
+    multipv: MultiPv,
 }
 
 impl Exchange for Uci {
@@ -66,13 +106,21 @@ impl Exchange for Uci {
 
     fn sent(&mut self, command: Command) -> Option<Sent> {
         match command {
-            Command::Uci => Some(Sent::Handshake),
+            Command::Uci => {
+                self.offer.restart();
+                Some(Sent::Handshake)
+            }
             Command::IsReady => Some(Sent::IsReady),
             Command::Position { start, moves } => {
                 self.current = build(&start, &moves);
                 None
             }
+            Command::SetOption { name, value } => {
+                self.multipv.option_set(&name, value.as_deref());
+                None
+            }
             Command::Go(go) => {
+                self.multipv.search_started();
                 self.searched = self.current.clone().map(|position| Searched {
                     position,
                     banned: Vec::new(),
@@ -92,8 +140,23 @@ impl Exchange for Uci {
 
     fn received(&mut self, message: Message, at_us: u64, out: &mut Vec<Outcome>) -> Got {
         match message {
-            Message::Id { .. } | Message::Option(_) => Got::BootLine,
-            Message::UciOk => Got::HandshakeOk,
+            Message::Id { .. } => Got::BootLine,
+            Message::Option(o) => {
+                self.offer.option(Offered {
+                    name: o.name,
+                    kind: o.kind.as_str().to_owned(),
+                    default: o.default,
+                    min: o.min,
+                    max: o.max,
+                    vars: o.vars,
+                    at_us,
+                });
+                Got::BootLine
+            }
+            Message::UciOk => {
+                self.offer.judge(&OFFER, out);
+                Got::HandshakeOk
+            }
             Message::ReadyOk => Got::ReadyOk,
             Message::BestMove { mv, ponder } => {
                 if let Some(s) = &self.searched {
@@ -102,9 +165,19 @@ impl Exchange for Uci {
                 Got::SearchResult
             }
             Message::Info(info) => {
-                if let (Some(s), false) = (&self.searched, info.pv.is_empty()) {
-                    self.pv
-                        .judge(&MOVES, &s.position, &texts(&info.pv), at_us, out);
+                if let Some(k) = info.multipv {
+                    self.multipv.line(k, at_us, out);
+                }
+                if let Some(s) = &self.searched {
+                    let current = info.currmove.map(|m| m.to_string());
+                    self.info_moves.judge(
+                        &MOVES,
+                        s,
+                        &texts(&info.pv),
+                        current.as_deref(),
+                        at_us,
+                        out,
+                    );
                 }
                 Got::Other
             }
@@ -135,7 +208,8 @@ impl Exchange for Uci {
 pub(super) fn judge(ctx: &Context, out: &mut Vec<Outcome>) {
     let mut uci = Uci::default();
     let events = flow::read(&mut uci, ctx, out);
-    uci.pv.finish(&MOVES, out);
+    uci.info_moves.finish(&MOVES, out);
+    uci.multipv.finish(out);
     flow::judge(&RULES, &events, ctx, out);
 }
 
@@ -218,5 +292,64 @@ mod tests {
         assert!(found.is_empty(), "{found:#?}");
         let early = findings(&["> position startpos", "> go infinite", "< bestmove e2e4"]);
         assert_eq!(early[0].check, "uci.infinite.no-result-before-stop");
+    }
+
+    #[test]
+    fn info_moves_are_judged_against_the_searched_position() {
+        let search = |replies: &[&str]| {
+            let mut lines = vec!["> position startpos", "> go depth 3 searchmoves e2e4 d2d4"];
+            lines.extend_from_slice(replies);
+            findings(&lines)
+        };
+        let good = search(&[
+            "< info currmove e2e4 currmovenumber 1",
+            "< info depth 3 pv d2d4 d7d5 c2c4",
+            "< bestmove d2d4 ponder d7d5",
+        ]);
+        assert!(good.is_empty(), "{good:#?}");
+        let found = search(&["< info currmove g1f3", "< bestmove e2e4"]);
+        assert_eq!(found[0].check, "uci.info.in-searchmoves");
+        assert_eq!(found[0].requirements, ["uci-r56"]);
+        let found = search(&["< info currmove e2e5", "< bestmove e2e4"]);
+        assert_eq!(
+            (found[0].check.as_str(), found[0].grade),
+            ("uci.currmove.legal", Grade::Fail)
+        );
+        let first = search(&["< info depth 1 pv e2e5", "< bestmove e2e4"]);
+        assert_eq!(
+            (first[0].check.as_str(), first[0].grade),
+            ("uci.pv.legal", Grade::Fail)
+        );
+        let deeper = search(&["< info depth 2 pv e2e4 e2e4", "< bestmove e2e4"]);
+        assert_eq!(
+            (deeper[0].check.as_str(), deeper[0].grade),
+            ("uci.pv.legal", Grade::Warn)
+        );
+        let ponder = search(&["< bestmove e2e4 ponder e2e4"]);
+        assert_eq!(
+            (ponder[0].check.as_str(), ponder[0].grade),
+            ("uci.ponder-move.legal", Grade::Fail)
+        );
+    }
+
+    #[test]
+    fn the_offer_pairs_strength_options_and_reserves_the_prefix() {
+        let found = findings(&[
+            "> uci",
+            "< option name UCI_Elo type spin default 1500 min 1000 max 2800",
+            "< option name UCI_Chess960 type check default false",
+            "< option name Hash type spin default 0 min 1 max 128",
+            "< uciok",
+        ]);
+        let checks: Vec<_> = found.iter().map(|o| (o.check.as_str(), o.grade)).collect();
+        assert_eq!(
+            checks,
+            [
+                ("uci.option.default-in-range", Grade::Fail),
+                ("uci.option.reserved-name", Grade::Warn),
+                ("uci.option.paired", Grade::Fail),
+            ]
+        );
+        assert_eq!(found[2].requirements, ["uci-r163", "uci-r167"]);
     }
 }
