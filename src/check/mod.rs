@@ -114,18 +114,29 @@ pub(crate) fn findings_in(protocol: Protocol, lines: &[&str]) -> Vec<Outcome> {
         entries,
         ..Transcript::default()
     };
+    let judge = match protocol {
+        Protocol::Ucci => ucci::judge,
+        Protocol::Uci => uci::judge,
+        Protocol::Gomocup => gomocup::judge,
+        Protocol::Agi => agi::judge,
+    };
+    findings_of(protocol, &transcript, judge)
+}
+
+/// Runs one judge over a transcript and returns the findings (outcomes other than passes).
+#[cfg(test)]
+pub(crate) fn findings_of(
+    protocol: Protocol,
+    transcript: &Transcript,
+    judge: fn(&Context, &mut Vec<Outcome>),
+) -> Vec<Outcome> {
     let ctx = Context {
         protocol,
-        transcript: &transcript,
+        transcript,
         time_scale: 1.0,
     };
     let mut out = Vec::new();
-    match protocol {
-        Protocol::Ucci => ucci::judge(&ctx, &mut out),
-        Protocol::Uci => uci::judge(&ctx, &mut out),
-        Protocol::Gomocup => gomocup::judge(&ctx, &mut out),
-        Protocol::Agi => agi::judge(&ctx, &mut out),
-    }
+    judge(&ctx, &mut out);
     out.into_iter().filter(|o| o.grade != Grade::Pass).collect()
 }
 

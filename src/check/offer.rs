@@ -18,6 +18,23 @@ pub(super) struct Offered {
     pub at_us: u64,
 }
 
+/// An [`Offered`] from either codec's `OptionDecl`: the two types share these field names.
+macro_rules! offered {
+    ($decl:expr, $at_us:expr) => {{
+        let o = $decl;
+        $crate::check::offer::Offered {
+            name: o.name,
+            kind: o.kind.as_str().to_owned(),
+            default: o.default,
+            min: o.min,
+            max: o.max,
+            vars: o.vars,
+            at_us: $at_us,
+        }
+    }};
+}
+pub(super) use offered;
+
 /// Requirement ids and grades one protocol attaches to its handshake offer.
 pub(super) struct OfferRules {
     pub prefix: &'static str,

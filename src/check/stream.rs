@@ -225,15 +225,7 @@ mod tests {
             entries,
             ..Transcript::default()
         };
-        let ctx = Context {
-            protocol,
-            transcript: &transcript,
-            time_scale: 1.0,
-        };
-        let mut out = Vec::new();
-        judge(&ctx, &mut out);
-        out.retain(|o| o.grade != Grade::Pass);
-        out
+        crate::check::findings_of(protocol, &transcript, judge)
     }
 
     #[test]

@@ -2,7 +2,7 @@
 
 use super::flow::{self, Exchange, Got, Rules, Sent};
 use super::legality::{self, InfoMoves, MoveRules, PvRules, Searched, set_up, texts};
-use super::offer::{Offer, OfferRules, Offered};
+use super::offer::{Offer, OfferRules, offered};
 use super::{Context, Grade, Outcome, lines};
 use crate::protocol::ParseError;
 use crate::protocol::ucci::{
@@ -135,15 +135,7 @@ impl Exchange for Ucci {
                 Got::BootLine
             }
             Message::Option(o) => {
-                self.offer.option(Offered {
-                    name: o.name,
-                    kind: o.kind.as_str().to_owned(),
-                    default: o.default,
-                    min: o.min,
-                    max: o.max,
-                    vars: o.vars,
-                    at_us,
-                });
+                self.offer.option(offered!(o, at_us));
                 Got::BootLine
             }
             Message::UcciOk => {

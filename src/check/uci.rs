@@ -3,7 +3,7 @@
 use super::flow::{self, Exchange, Got, Rules, Sent};
 use super::legality::{self, InfoMoves, MoveRules, PvRules, Searched, set_up, texts};
 use super::multipv::MultiPv;
-use super::offer::{Offer, OfferRules, Offered, Pair, Reserved};
+use super::offer::{Offer, OfferRules, Pair, Reserved, offered};
 use super::{Context, Grade, Outcome, lines};
 use crate::protocol::ParseError;
 use crate::protocol::uci::{Command, Message, PositionStart, parse_command, parse_message};
@@ -142,15 +142,7 @@ impl Exchange for Uci {
         match message {
             Message::Id { .. } => Got::BootLine,
             Message::Option(o) => {
-                self.offer.option(Offered {
-                    name: o.name,
-                    kind: o.kind.as_str().to_owned(),
-                    default: o.default,
-                    min: o.min,
-                    max: o.max,
-                    vars: o.vars,
-                    at_us,
-                });
+                self.offer.option(offered!(o, at_us));
                 Got::BootLine
             }
             Message::UciOk => {

@@ -201,6 +201,20 @@ mod tests {
     use super::*;
 
     fn search(fen: &str, depth: u32, banned: &[&str]) -> Outcome {
+        let limits = Limits {
+            depth: Some(depth),
+            nodes: None,
+        };
+        search_reporting(fen, limits, banned, &mut |_| {})
+    }
+
+    /// Searches a fresh position with a fresh table, passing each iteration to `report`.
+    fn search_reporting(
+        fen: &str,
+        limits: Limits,
+        banned: &[&str],
+        report: &mut dyn FnMut(&Iteration),
+    ) -> Outcome {
         let pos = Position::from_fen(fen).unwrap();
         let banned: Vec<Move> = banned.iter().map(|t| pos.parse_move(t).unwrap()).collect();
         let mut path = Path::new();
@@ -211,16 +225,13 @@ mod tests {
             position: pos,
             path,
             banned: &banned,
-            limits: Limits {
-                depth: Some(depth),
-                nodes: None,
-            },
+            limits,
             noise: Noise {
                 amplitude: 0,
                 seed: 0,
             },
         };
-        think(task, &tt, &control, &mut |_| {})
+        think(task, &tt, &control, report)
     }
 
     #[test]
@@ -285,26 +296,13 @@ mod tests {
         // Node limits cut the search inside an iteration, where the best line may change.
         let after_h2e2 = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/4C2C1/9/RNBAKABNR b";
         for nodes in (1000..40_000).step_by(1300) {
-            let pos = Position::from_fen(after_h2e2).unwrap();
-            let mut path = Path::new();
-            path.push(pos.hash(), pos.is_check());
-            let tt = Tt::new(1).unwrap();
-            let control = Control::new(None, false, false);
-            let task = Task {
-                position: pos,
-                path,
-                banned: &[],
-                limits: Limits {
-                    depth: None,
-                    nodes: Some(nodes),
-                },
-                noise: Noise {
-                    amplitude: 0,
-                    seed: 0,
-                },
+            let limits = Limits {
+                depth: None,
+                nodes: Some(nodes),
             };
             let mut shown: Vec<Vec<Move>> = Vec::new();
-            let out = think(task, &tt, &control, &mut |it| shown.push(it.pv.clone()));
+            let out =
+                search_reporting(after_h2e2, limits, &[], &mut |it| shown.push(it.pv.clone()));
             let last = shown.last().expect("a line is shown");
             assert_eq!(last.first(), out.best.as_ref(), "{nodes} nodes");
             if let (Some(second), Some(ponder)) = (last.get(1), out.ponder) {
