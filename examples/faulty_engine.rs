@@ -205,7 +205,7 @@ fn search_engine<G: Game>(dialect: Dialect, out: &Out) {
         let mut words: Vec<&str> = line.split_whitespace().collect();
         if dialect == Dialect::Uci {
             // An unknown word is ignored and the rest of the line read without it (uci-r10, r11).
-            let known = words.iter().position(|w| UCI_COMMANDS.contains(w));
+            let known = words.iter().position(|w| uci::COMMANDS.contains(w));
             words.drain(..known.unwrap_or(words.len()));
         }
         match words.first().copied().unwrap_or("") {
@@ -590,21 +590,6 @@ fn agi_engine(out: &Out) {
         }
     }
 }
-
-/// The UCI commands; any other word at the start of a line is skipped (uci-r10, uci-r11).
-const UCI_COMMANDS: [&str; 11] = [
-    "uci",
-    "debug",
-    "isready",
-    "setoption",
-    "register",
-    "ucinewgame",
-    "position",
-    "go",
-    "stop",
-    "ponderhit",
-    "quit",
-];
 
 /// The `go` parameters, read by the library's UCI codec; a `go` it cannot read searches
 /// with none.

@@ -3,27 +3,24 @@
 
 mod common;
 
-use common::{arbiter, fixture_engine};
+use common::{arbiter, fixture_engine, json_report};
 use serde_json::Value;
 
 fn certify(profile: &str, protocol: &str, fault: &str, extra: &[&str]) -> (i32, Value) {
-    let output = arbiter()
-        .args([
-            "certify",
-            "--profile",
-            profile,
-            "--format",
-            "json",
-            "--engine",
-        ])
-        .arg(fixture_engine())
-        .args(["--engine-arg", protocol, "--engine-arg", fault])
-        .args(extra)
-        .output()
-        .unwrap();
-    let report = serde_json::from_slice(&output.stdout)
-        .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&output.stderr)));
-    (output.status.code().unwrap(), report)
+    json_report(
+        arbiter()
+            .args([
+                "certify",
+                "--profile",
+                profile,
+                "--format",
+                "json",
+                "--engine",
+            ])
+            .arg(fixture_engine())
+            .args(["--engine-arg", protocol, "--engine-arg", fault])
+            .args(extra),
+    )
 }
 
 fn verdict_of(report: &Value, section: &str, id: &str) -> String {

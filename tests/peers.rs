@@ -10,7 +10,7 @@ mod common;
 
 use std::path::PathBuf;
 
-use common::arbiter;
+use common::{arbiter, json_report};
 use serde_json::Value;
 
 /// The peer's executable: `$ARBITER_<NAME>` if set, else the first `name` on the PATH or in
@@ -44,21 +44,18 @@ fn peer_or_skip(name: &str) -> Option<PathBuf> {
 
 /// Certifies `engine` with `profile` and returns the exit status and the JSON verdict.
 fn certify(profile: &str, engine: &PathBuf) -> (i32, Value) {
-    let output = arbiter()
-        .args([
-            "certify",
-            "--profile",
-            profile,
-            "--format",
-            "json",
-            "--engine",
-        ])
-        .arg(engine)
-        .output()
-        .unwrap();
-    let report = serde_json::from_slice(&output.stdout)
-        .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&output.stderr)));
-    (output.status.code().unwrap(), report)
+    json_report(
+        arbiter()
+            .args([
+                "certify",
+                "--profile",
+                profile,
+                "--format",
+                "json",
+                "--engine",
+            ])
+            .arg(engine),
+    )
 }
 
 /// One line per graded requirement, `section id level verdict`, then the overall verdict:
@@ -78,26 +75,29 @@ fn verdict_table(report: &Value) -> String {
     lines.join("\n")
 }
 
-#[test]
-fn stockfish_with_the_uci_profile() {
-    let Some(stockfish) = peer_or_skip("stockfish") else {
+/// Certifies a peer with a profile and pins every requirement's verdict in the snapshot
+/// `name`; the exit status must match the verdict.
+fn pin_verdicts(peer: &str, profile: &str, name: &str) {
+    let Some(engine) = peer_or_skip(peer) else {
         return;
     };
-    let (code, report) = certify("uci", &stockfish);
+    let (code, report) = certify(profile, &engine);
     let table = verdict_table(&report);
-    insta::assert_snapshot!(table);
+    insta::assert_snapshot!(name, table);
     let expected = if report["verdict"] == "fail" { 1 } else { 0 };
     assert_eq!(code, expected, "{table}");
 }
 
 #[test]
+fn stockfish_with_the_uci_profile() {
+    pin_verdicts("stockfish", "uci", "stockfish_with_the_uci_profile");
+}
+
+#[test]
 fn fairy_stockfish_with_the_ucci_full_profile() {
-    let Some(fairy) = peer_or_skip("fairy-stockfish") else {
-        return;
-    };
-    let (code, report) = certify("ucci-full", &fairy);
-    let table = verdict_table(&report);
-    insta::assert_snapshot!(table);
-    let expected = if report["verdict"] == "fail" { 1 } else { 0 };
-    assert_eq!(code, expected, "{table}");
+    pin_verdicts(
+        "fairy-stockfish",
+        "ucci-full",
+        "fairy_stockfish_with_the_ucci_full_profile",
+    );
 }

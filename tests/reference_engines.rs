@@ -5,25 +5,22 @@
 
 mod common;
 
-use common::{arbiter, reference_engine};
+use common::{arbiter, json_report, reference_engine};
 use serde_json::Value;
 
 fn run_library(protocol: &str, engine: &str) -> (i32, Value) {
-    let output = arbiter()
-        .args([
-            "run",
-            "--protocol",
-            protocol,
-            "--format",
-            "json",
-            "--engine",
-        ])
-        .arg(reference_engine(engine))
-        .output()
-        .unwrap();
-    let report = serde_json::from_slice(&output.stdout)
-        .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&output.stderr)));
-    (output.status.code().unwrap(), report)
+    json_report(
+        arbiter()
+            .args([
+                "run",
+                "--protocol",
+                protocol,
+                "--format",
+                "json",
+                "--engine",
+            ])
+            .arg(reference_engine(engine)),
+    )
 }
 
 /// The scenarios with a finding, and the findings, for a readable assertion. Warnings are

@@ -7,7 +7,7 @@ mod common;
 use assert_cmd::Command;
 use serde_json::Value;
 
-use common::{arbiter, fixture_engine};
+use common::{arbiter, fixture_engine, json_report};
 
 /// Runs `arbiter run` with a JSON report; returns the exit status and the report.
 fn run(protocol: &str, fault: &str, scenarios: &[&str], extra: &[&str]) -> (i32, Value) {
@@ -29,14 +29,7 @@ fn run(protocol: &str, fault: &str, scenarios: &[&str], extra: &[&str]) -> (i32,
             env!("CARGO_MANIFEST_DIR")
         ));
     }
-    let output = cmd.output().expect("arbiter runs");
-    let report: Value = serde_json::from_slice(&output.stdout).unwrap_or_else(|e| {
-        panic!(
-            "JSON report: {e}\n{}",
-            String::from_utf8_lossy(&output.stdout)
-        )
-    });
-    (output.status.code().expect("exit code"), report)
+    json_report(&mut cmd)
 }
 
 /// The grades the report gives a check id, in order.

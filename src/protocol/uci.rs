@@ -34,7 +34,9 @@ use super::ParseError;
 use super::option::parse_option;
 use super::tokens::{Token, Tokens, flag_once, number, require, set_once, unknown_keyword};
 
-const COMMANDS: [&str; 11] = [
+/// The GUI → engine command words; an engine skips any other word at the start of a line
+/// (uci-r10, uci-r11).
+pub const COMMANDS: [&str; 11] = [
     "uci",
     "debug",
     "isready",

@@ -1,6 +1,7 @@
 //! Helpers shared by the end-to-end CLI tests.
 
 use assert_cmd::Command;
+use serde_json::Value;
 
 /// The `arbiter` binary built for this test run.
 pub fn arbiter() -> Command {
@@ -20,16 +21,37 @@ pub fn stdout_of(args: &[&str]) -> String {
     String::from_utf8(out).expect("arbiter writes UTF-8")
 }
 
+/// Runs an `arbiter … --format json` command; returns its exit status and its report, or
+/// panics with its stderr when stdout is not JSON.
+#[allow(dead_code)] // not every test file reads a JSON report
+pub fn json_report(cmd: &mut Command) -> (i32, Value) {
+    let output = cmd.output().expect("arbiter runs");
+    let report = serde_json::from_slice(&output.stdout).unwrap_or_else(|e| {
+        panic!(
+            "JSON report: {e}\nstdout: {}\nstderr: {}",
+            String::from_utf8_lossy(&output.stdout),
+            String::from_utf8_lossy(&output.stderr)
+        )
+    });
+    (output.status.code().expect("exit code"), report)
+}
+
+/// The directory of this test run's build (`target/<profile>`), where cargo puts the
+/// workspace's binaries and, under `examples/`, the examples.
+#[allow(dead_code)] // not every test file drives an engine
+fn build_dir() -> std::path::PathBuf {
+    let exe = std::env::current_exe().expect("test binary path");
+    exe.parent()
+        .and_then(|deps| deps.parent())
+        .expect("target/<profile>/deps")
+        .to_path_buf()
+}
+
 /// The faulty fixture engine (`examples/faulty_engine.rs`), which `cargo test` builds with
 /// the other examples, next to the test binaries' own directory.
 #[allow(dead_code)] // not every test file drives an engine
 pub fn fixture_engine() -> std::path::PathBuf {
-    let exe = std::env::current_exe().expect("test binary path");
-    let profile_dir = exe
-        .parent()
-        .and_then(|deps| deps.parent())
-        .expect("target/<profile>/deps");
-    let path = profile_dir.join("examples").join("faulty_engine");
+    let path = build_dir().join("examples").join("faulty_engine");
     assert!(
         path.exists(),
         "{} is missing: run the tests with `cargo test`, which builds the examples",
@@ -42,12 +64,7 @@ pub fn fixture_engine() -> std::path::PathBuf {
 /// `cargo test --workspace` builds next to the test binaries.
 #[allow(dead_code)] // not every test file drives a reference engine
 pub fn reference_engine(name: &str) -> std::path::PathBuf {
-    let exe = std::env::current_exe().expect("test binary path");
-    let profile_dir = exe
-        .parent()
-        .and_then(|deps| deps.parent())
-        .expect("target/<profile>/deps");
-    let path = profile_dir.join(name);
+    let path = build_dir().join(name);
     assert!(
         path.exists(),
         "{} is missing: run the tests with `cargo test --workspace`, which builds the reference engines",
