@@ -106,10 +106,9 @@ impl Offer {
                 Some(_) => (Grade::Warn, "an `id` line after an `option` line"),
                 None => (Grade::Pass, "`id` lines before `option` lines"),
             };
-            let o = Outcome::new(format!("{p}.handshake.id-first"), reqs, grade, message);
-            out.push(match self.late_id_at {
-                Some(at) => o.at(at),
-                None => o,
+            out.push(Outcome {
+                at_us: self.late_id_at,
+                ..Outcome::new(format!("{p}.handshake.id-first"), reqs, grade, message)
             });
         }
         if let Some(reserved) = &rules.reserved {
@@ -221,30 +220,33 @@ fn paired(prefix: &str, pair: &Pair, options: &[Offered]) -> Outcome {
     let find = |name: &str| options.iter().find(|o| o.name.eq_ignore_ascii_case(name));
     let [a, b] = pair.names;
     let check = format!("{prefix}.option.paired");
-    match (find(a), find(b)) {
-        (Some(_), None) | (None, Some(_)) => {
-            let (offered, missing) = if find(a).is_some() { (a, b) } else { (b, a) };
-            let at = find(offered).map_or(0, |o| o.at_us);
-            Outcome::new(
-                check,
-                pair.reqs,
+    let (grade, message, at) = match (find(a), find(b)) {
+        (Some(alone), None) | (None, Some(alone)) => {
+            let (offered, missing) = if alone.name.eq_ignore_ascii_case(a) {
+                (a, b)
+            } else {
+                (b, a)
+            };
+            (
                 Grade::Fail,
                 format!("`{offered}` is offered without `{missing}`; the text requires both"),
+                Some(alone.at_us),
             )
-            .at(at)
         }
-        (Some(_), Some(_)) => Outcome::new(
-            check,
-            pair.reqs,
+        (Some(_), Some(_)) => (
             Grade::Pass,
             format!("`{a}` and `{b}` are offered together"),
+            None,
         ),
-        (None, None) => Outcome::new(
-            check,
-            pair.reqs,
+        (None, None) => (
             Grade::Pass,
             format!("neither `{a}` nor `{b}` is offered"),
+            None,
         ),
+    };
+    Outcome {
+        at_us: at,
+        ..Outcome::new(check, pair.reqs, grade, message)
     }
 }
 
