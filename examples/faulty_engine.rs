@@ -10,10 +10,10 @@ use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::{Duration, Instant};
 
 use arbiter::protocol::uci;
-use arbiter::rules::chess::ChessPosition;
-use arbiter::rules::gomoku::{Board, BoardSize, Point, Stone, agi};
-use arbiter::rules::xiangqi::Position;
-use arbiter::rules::{Game, GameStatus, Side};
+use arbiter_rules::chess::ChessPosition;
+use arbiter_rules::gomoku::{Board, BoardSize, Point, Stone, agi};
+use arbiter_rules::xiangqi::Position;
+use arbiter_rules::{Game, GameStatus, Side};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Fault {

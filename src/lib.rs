@@ -2,7 +2,8 @@
 //!
 //! The library is layered the way a run flows:
 //!
-//! * `rules` knows the games: the legality oracle for every move an engine sends;
+//! * `rules` (the `arbiter-rules` crate, re-exported) knows the games: the legality oracle for
+//!   every move an engine sends;
 //! * `protocol` reads and writes the lines of UCCI, UCI, Gomocup and AGI as typed values;
 //! * `scenario` reads scripted exchanges from text files;
 //! * `session` drives one engine process and records a timestamped transcript;
@@ -18,7 +19,8 @@ pub mod cli;
 pub mod golden;
 pub mod protocol;
 pub mod report;
-pub mod rules;
 pub mod runner;
 pub mod scenario;
 pub mod session;
+
+pub use arbiter_rules as rules;

@@ -21,7 +21,7 @@ use std::sync::mpsc::{self, Receiver};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use arbiter::rules::gomoku::{Board, BoardSize, Point, Rule, Stone};
+use arbiter_rules::gomoku::{Board, BoardSize, Point, Rule, Stone};
 
 /// Extra time allowed over `timeout_turn` for pipes and process scheduling.
 const GRACE: Duration = Duration::from_millis(50);

@@ -2,7 +2,7 @@
 //! `ERROR` (or to stderr under AGI, which has no error reply), so each says what was wrong
 //! with which input.
 
-use arbiter::rules::gomoku::{AgiError, GomokuError, ParsePointError, Point};
+use arbiter_rules::gomoku::{AgiError, GomokuError, ParsePointError, Point};
 use thiserror::Error;
 
 #[derive(Debug, Error, PartialEq)]

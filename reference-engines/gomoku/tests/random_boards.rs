@@ -6,7 +6,7 @@ mod common;
 
 use std::time::Duration;
 
-use arbiter::rules::gomoku::{Board, BoardSize, Point, Rule, Stone};
+use arbiter_rules::gomoku::{Board, BoardSize, Point, Rule, Stone};
 use common::{Engine, point};
 use proptest::prelude::*;
 

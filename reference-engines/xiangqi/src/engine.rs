@@ -15,7 +15,7 @@ use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use arbiter::rules::xiangqi::{Kind, Move, Position};
+use arbiter_rules::xiangqi::{Kind, Move, Position};
 
 use crate::decision::{Facts, Judge};
 use crate::output::Output;
@@ -416,8 +416,8 @@ impl Engine {
             TimeSpec::None => None,
             TimeSpec::Own(clock) => Some(clock),
             TimeSpec::ByColor { red, black } => match self.game.position.turn() {
-                arbiter::rules::xiangqi::Color::Red => red,
-                arbiter::rules::xiangqi::Color::Black => black,
+                arbiter_rules::xiangqi::Color::Red => red,
+                arbiter_rules::xiangqi::Color::Black => black,
             },
         };
         let unbounded = go.is_unbounded();

@@ -7,7 +7,7 @@ mod common;
 use std::cell::RefCell;
 use std::time::{Duration, Instant};
 
-use arbiter::rules::xiangqi::Position;
+use arbiter_rules::xiangqi::Position;
 use common::{Engine, assert_bestmove_legal, assert_pvs_legal};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};

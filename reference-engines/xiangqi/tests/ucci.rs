@@ -5,7 +5,7 @@ mod common;
 
 use std::time::{Duration, Instant};
 
-use arbiter::rules::xiangqi::{Position, START_FEN};
+use arbiter_rules::xiangqi::{Position, START_FEN};
 use assert_cmd::Command;
 use common::{Engine, assert_bestmove_legal, assert_pvs_legal, bestmove_parts, play_all};
 use predicates::prelude::*;

@@ -4,7 +4,7 @@ mod common;
 
 use std::time::{Duration, Instant};
 
-use arbiter::rules::xiangqi::Position;
+use arbiter_rules::xiangqi::Position;
 use common::{Engine, assert_bestmove_legal, assert_pvs_legal, play_all};
 
 #[test]

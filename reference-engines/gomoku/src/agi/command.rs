@@ -1,7 +1,7 @@
 //! Parsing AGI command lines. Keywords are case-insensitive (agi-r31); points are the
 //! library's hex pairs, row digit first (agi-r20..r22).
 
-use arbiter::rules::gomoku::{BoardSize, Point, agi};
+use arbiter_rules::gomoku::{BoardSize, Point, agi};
 
 use crate::error::AgiCommandError;
 

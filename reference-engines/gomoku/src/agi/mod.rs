@@ -7,7 +7,7 @@ mod command;
 
 use std::sync::mpsc::Sender;
 
-use arbiter::rules::gomoku::{Board, BoardSize, Point, Rule, Stone, agi};
+use arbiter_rules::gomoku::{Board, BoardSize, Point, Rule, Stone, agi};
 
 use crate::error::AgiCommandError;
 use crate::output::Output;

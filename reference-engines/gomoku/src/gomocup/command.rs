@@ -3,7 +3,7 @@
 //! Keywords are matched case-insensitively: the text writes them in upper case but never
 //! says lower case is wrong, and being lenient here costs nothing.
 
-use arbiter::rules::gomoku::{BoardSize, Point};
+use arbiter_rules::gomoku::{BoardSize, Point};
 
 use crate::error::CommandError;
 
@@ -168,7 +168,7 @@ mod tests {
             "unsupported board: board size 40x40 is not supported: each side must be 5 to 32"
                 .replace(
                     "board size 40x40 is not supported: each side must be 5 to 32",
-                    &arbiter::rules::gomoku::GomokuError::InvalidSize {
+                    &arbiter_rules::gomoku::GomokuError::InvalidSize {
                         width: 40,
                         height: 40
                     }

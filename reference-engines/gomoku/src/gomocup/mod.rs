@@ -7,7 +7,7 @@ mod command;
 
 use std::sync::mpsc::Sender;
 
-use arbiter::rules::gomoku::{Board, BoardSize, Point, Rule, Stone};
+use arbiter_rules::gomoku::{Board, BoardSize, Point, Rule, Stone};
 
 use crate::error::GameError;
 use crate::output::Output;

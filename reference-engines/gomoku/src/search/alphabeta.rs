@@ -235,7 +235,7 @@ fn unstoppable(pos: &mut Position, i: usize) -> bool {
 mod tests {
     use super::super::tests::position;
     use super::*;
-    use arbiter::rules::gomoku::{Point, Rule, Stone};
+    use arbiter_rules::gomoku::{Point, Rule, Stone};
 
     #[test]
     fn ordering_puts_the_winning_and_blocking_points_first() {

@@ -14,7 +14,7 @@ mod threats;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use arbiter::rules::gomoku::Point;
+use arbiter_rules::gomoku::Point;
 
 pub use position::Position;
 
@@ -343,7 +343,7 @@ fn reply(pos: &mut Position, m: usize) -> Option<usize> {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
-    use arbiter::rules::gomoku::{Board, BoardSize, Rule, Stone};
+    use arbiter_rules::gomoku::{Board, BoardSize, Rule, Stone};
 
     /// A position from a diagram of `X` (black), `O` (white) and `.` rows.
     pub fn position(rule: Rule, to_move: Stone, picture: &str) -> Position {
@@ -517,7 +517,7 @@ pub(crate) mod tests {
 #[cfg(test)]
 mod properties {
     use super::*;
-    use arbiter::rules::gomoku::{Board, BoardSize, Rule, Stone};
+    use arbiter_rules::gomoku::{Board, BoardSize, Rule, Stone};
     use proptest::prelude::*;
 
     /// A random position: a board (square or rectangular), a rule (any Gomocup bitmask),

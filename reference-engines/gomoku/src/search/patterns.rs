@@ -14,7 +14,7 @@
 
 use std::sync::OnceLock;
 
-use arbiter::rules::gomoku::Stone;
+use arbiter_rules::gomoku::Stone;
 
 use super::position::Position;
 

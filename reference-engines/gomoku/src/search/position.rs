@@ -7,7 +7,7 @@
 //! library whether a black move is forbidden under renju, which the engine never
 //! re-implements.
 
-use arbiter::rules::gomoku::{Board, BoardSize, Point, Rule, Stone};
+use arbiter_rules::gomoku::{Board, BoardSize, Point, Rule, Stone};
 
 use super::patterns::{self, Shape};
 

@@ -221,7 +221,7 @@ fn defend(pos: &mut Position, clock: &mut Clock, depth: u32) -> bool {
 mod tests {
     use super::super::tests::position;
     use super::*;
-    use arbiter::rules::gomoku::{Point, Rule, Stone};
+    use arbiter_rules::gomoku::{Point, Rule, Stone};
 
     #[test]
     fn finds_a_vcf_of_two_fours() {

@@ -7,7 +7,7 @@ pub mod uci;
 
 use std::time::Duration;
 
-use arbiter::rules::xiangqi::Move;
+use arbiter_rules::xiangqi::Move;
 
 use crate::decision::Verdict;
 use crate::search::Iteration;

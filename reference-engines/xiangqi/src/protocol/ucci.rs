@@ -2,7 +2,7 @@
 
 use std::time::Duration;
 
-use arbiter::rules::xiangqi::Move;
+use arbiter_rules::xiangqi::Move;
 
 use super::command::{
     Command, CommandError, GoParams, TimeSpec, count, duration, position_spec, quote,

@@ -1,7 +1,7 @@
 //! The tree search: principal-variation alpha-beta with a transposition table, check extension,
 //! null-move pruning, late-move reductions and a quiescence search over captures.
 
-use arbiter::rules::xiangqi::{Move, MoveList, Position};
+use arbiter_rules::xiangqi::{Move, MoveList, Position};
 
 use super::control::Control;
 use super::eval;
@@ -139,14 +139,14 @@ impl<'a> Searcher<'a> {
     }
 
     /// Makes a move, recording the new position for repetition, and tells whether it gives check.
-    fn play(&mut self, mv: Move) -> (arbiter::rules::xiangqi::Undo, bool) {
+    fn play(&mut self, mv: Move) -> (arbiter_rules::xiangqi::Undo, bool) {
         let undo = self.pos.make(mv);
         let check = self.pos.is_check();
         self.path.push(self.pos.hash(), check);
         (undo, check)
     }
 
-    fn take_back(&mut self, mv: Move, undo: arbiter::rules::xiangqi::Undo) {
+    fn take_back(&mut self, mv: Move, undo: arbiter_rules::xiangqi::Undo) {
         self.path.pop();
         self.pos.unmake(mv, undo);
     }

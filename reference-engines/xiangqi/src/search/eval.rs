@@ -6,7 +6,7 @@
 //! in front of the enemy palace and dislike the edge, rooks like open central play, cannons like
 //! the central file, and a king that has left its back rank is exposed.
 
-use arbiter::rules::xiangqi::{Color, Kind, Position, SQUARES, Square};
+use arbiter_rules::xiangqi::{Color, Kind, Position, SQUARES, Square};
 
 /// Material of each kind (the king is never captured, so it counts nothing).
 pub const fn value(kind: Kind) -> i32 {

@@ -9,7 +9,7 @@ pub mod tt;
 
 use std::time::Duration;
 
-use arbiter::rules::xiangqi::{Move, Position};
+use arbiter_rules::xiangqi::{Move, Position};
 
 pub use alphabeta::{MATE, MATE_BOUND, Noise};
 use alphabeta::{MAX_PLY, Searcher};
@@ -275,15 +275,12 @@ mod tests {
             .collect();
         let refs: Vec<&str> = all.iter().map(String::as_str).collect();
         assert_eq!(search("3k5/9/9/9/9/9/9/9/9/R3K4 w", 3, &refs).best, None);
-        assert_eq!(
-            search(arbiter::rules::xiangqi::START_FEN, 0, &[]).best,
-            None
-        );
+        assert_eq!(search(arbiter_rules::xiangqi::START_FEN, 0, &[]).best, None);
     }
 
     #[test]
     fn pv_and_ponder_are_legal_in_sequence() {
-        let out = search(arbiter::rules::xiangqi::START_FEN, 4, &[]);
+        let out = search(arbiter_rules::xiangqi::START_FEN, 4, &[]);
         let mut pos = Position::startpos();
         let best = out.best.unwrap();
         assert!(pos.is_legal(best));

@@ -2,7 +2,7 @@
 //! move, captures by most valuable victim then least valuable attacker, the two killer moves of
 //! the ply, then quiet moves by history score.
 
-use arbiter::rules::xiangqi::{Move, MoveList, Position, SQUARES};
+use arbiter_rules::xiangqi::{Move, MoveList, Position, SQUARES};
 
 use super::eval::value;
 
@@ -63,7 +63,7 @@ pub fn capture_key(pos: &Position, mv: Move) -> i32 {
 /// Moves with sort keys; [`Scored::next`] hands them out best first (selection sort, because a
 /// cut-off usually comes before most moves are looked at).
 pub struct Scored {
-    moves: [(Move, i32); arbiter::rules::xiangqi::MAX_MOVES],
+    moves: [(Move, i32); arbiter_rules::xiangqi::MAX_MOVES],
     len: usize,
     taken: usize,
 }
@@ -78,7 +78,7 @@ impl Scored {
     ) -> Scored {
         let filler = (list.as_slice().first().copied(), 0);
         let mut scored = Scored {
-            moves: [(filler.0.unwrap_or_else(dummy), 0); arbiter::rules::xiangqi::MAX_MOVES],
+            moves: [(filler.0.unwrap_or_else(dummy), 0); arbiter_rules::xiangqi::MAX_MOVES],
             len: list.len(),
             taken: 0,
         };
@@ -108,7 +108,7 @@ impl Scored {
     pub fn captures(pos: &Position, list: &MoveList) -> Scored {
         let mut scored = Scored {
             moves: [(list.as_slice().first().copied().unwrap_or_else(dummy), 0);
-                arbiter::rules::xiangqi::MAX_MOVES],
+                arbiter_rules::xiangqi::MAX_MOVES],
             len: list.len(),
             taken: 0,
         };

@@ -118,7 +118,7 @@ impl Path {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use arbiter::rules::xiangqi::Position;
+    use arbiter_rules::xiangqi::Position;
 
     /// Plays ICCS moves from a FEN, recording every position the way the engine does.
     fn path_after(fen: &str, moves: &[&str]) -> (Path, Position) {

@@ -6,7 +6,7 @@
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use arbiter::rules::xiangqi::{Move, Square};
+use arbiter_rules::xiangqi::{Move, Square};
 
 /// What a stored score says about the true value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -9,7 +9,7 @@ use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
-use arbiter::rules::xiangqi::{Move, Position};
+use arbiter_rules::xiangqi::{Move, Position};
 
 pub const LONG: Duration = Duration::from_secs(20);
 

@@ -3,9 +3,9 @@
 //! `cargo test` runs every count up to [`QUICK_NODES`] so the suite stays fast on a 2-core CI
 //! machine; `cargo test --release --test perft -- --ignored` runs every count, however deep.
 
-use arbiter::rules::Game;
-use arbiter::rules::chess::ChessPosition;
-use arbiter::rules::xiangqi::Position;
+use arbiter_rules::Game;
+use arbiter_rules::chess::ChessPosition;
+use arbiter_rules::xiangqi::Position;
 
 const QUICK_NODES: u64 = 5_000_000;
 

@@ -4,7 +4,7 @@
 //! red's king starts on `e0`. Moves are ICCS too (`h2e2`). Positions read and write UCCI FEN.
 //!
 //! ```
-//! use arbiter::rules::xiangqi::Position;
+//! use arbiter_rules::xiangqi::Position;
 //! let mut pos = Position::startpos();
 //! let mv = pos.parse_move("h2e2").unwrap();
 //! pos.play(mv);

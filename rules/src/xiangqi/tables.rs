@@ -240,7 +240,7 @@ pub static TABLES: Tables = Tables::build();
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::xiangqi::Square;
+    use crate::xiangqi::Square;
 
     fn sq(name: &str) -> usize {
         Square::parse(name).unwrap().index()

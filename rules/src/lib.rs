@@ -1,8 +1,11 @@
-//! Game rules: the legality oracle behind every check Arbiter makes.
+//! Arbiter's rules oracles: the legality behind every check the harness makes and every move
+//! the reference engines play. A library of its own, as shakmaty is for chess, so an engine
+//! depends on the rules alone.
 //!
 //! Xiangqi and gomoku/renju are our own code; chess wraps the `shakmaty` crate behind the same small
 //! [`Game`] interface that xiangqi implements, so the harness handles both alike.
 
+#[cfg(feature = "chess")]
 pub mod chess;
 pub mod gomoku;
 pub mod perft;

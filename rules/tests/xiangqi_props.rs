@@ -1,7 +1,7 @@
 //! Properties of the xiangqi rules on positions reached by random legal play, checked against a
 //! slow reference generator that follows the movement rules literally, point by point.
 
-use arbiter::rules::xiangqi::{Color, Kind, Move, Piece, Position, Square};
+use arbiter_rules::xiangqi::{Color, Kind, Move, Piece, Position, Square};
 use proptest::prelude::*;
 
 type Grid = [[Option<Piece>; 9]; 10];

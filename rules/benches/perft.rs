@@ -10,7 +10,7 @@ use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use std::time::Instant;
 
-use arbiter::rules::xiangqi::Position;
+use arbiter_rules::xiangqi::Position;
 
 fn main() {
     // `cargo bench` passes `--bench`; any other argument is a filter this bench does not use.
