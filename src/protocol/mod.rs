@@ -24,10 +24,14 @@ pub mod ucci;
 pub mod uci;
 
 mod error;
+mod facts;
 mod option;
+mod requirement;
 mod tokens;
 
 pub use error::ParseError;
+pub use facts::{Exchange, Facts, LineEnd};
+pub use requirement::{BadReqId, ReqId};
 
 /// The four protocols Arbiter speaks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
@@ -81,10 +85,7 @@ impl Protocol {
     /// (agi-r02), UCI for `"\n"` (uci-r06), UCCI does not say and LF is what its engines read
     /// (ucci A29).
     pub const fn default_line_ending(self) -> &'static str {
-        match self {
-            Protocol::Gomocup => "\r\n",
-            Protocol::Ucci | Protocol::Uci | Protocol::Agi => "\n",
-        }
+        self.facts().gui_line_end.as_str()
     }
 }
 

@@ -1,0 +1,211 @@
+//! What each protocol's text says about the wire and the shape of a session, in one place:
+//! line ends, letter case, the handshake, how a session ends, which lines report a search.
+//!
+//! The session, the checks, golden transcripts and the scenario runner read these facts
+//! instead of spelling `"quit"` or `"\r\n"` themselves.
+
+use super::Protocol;
+
+/// The end of a line on the wire.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum LineEnd {
+    Lf,
+    CrLf,
+    Cr,
+}
+
+impl LineEnd {
+    /// The bytes of the line end.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            LineEnd::Lf => "\n",
+            LineEnd::CrLf => "\r\n",
+            LineEnd::Cr => "\r",
+        }
+    }
+
+    /// Reads the names scenario files use: `lf`, `crlf`, `cr` (any case).
+    pub fn from_name(name: &str) -> Option<LineEnd> {
+        [LineEnd::Lf, LineEnd::CrLf, LineEnd::Cr]
+            .into_iter()
+            .find(|end| end.name().eq_ignore_ascii_case(name.trim()))
+    }
+
+    pub const fn name(self) -> &'static str {
+        match self {
+            LineEnd::Lf => "lf",
+            LineEnd::CrLf => "crlf",
+            LineEnd::Cr => "cr",
+        }
+    }
+}
+
+/// A command the GUI sends and the reply that answers it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Exchange {
+    pub command: &'static str,
+    /// `None` where the text gives the command no reply (UCI `quit`, Gomocup `END`).
+    pub reply: Option<&'static str>,
+}
+
+/// One protocol's facts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Facts {
+    pub protocol: Protocol,
+    /// The codec reads keywords in any letter case (AGI says so, agi-r31; Gomocup's codec
+    /// accepts any case so a check can grade it, gomocup A6). UCCI and UCI keywords are
+    /// lower case.
+    pub reads_any_case: bool,
+    /// The line end the GUI or manager writes: CR LF for Gomocup (gomocup-r07), LF for AGI
+    /// (agi-r02) and UCI (uci-r06); UCCI does not say, and LF is what its engines read.
+    pub gui_line_end: LineEnd,
+    /// The exchange that opens a session (`ucci` → `ucciok`); Gomocup has none.
+    pub handshake: Option<Exchange>,
+    /// `isready` → `readyok`; Gomocup has none.
+    pub ready: Option<Exchange>,
+    /// How the GUI ends a session.
+    pub quit: Exchange,
+    /// The first words of the engine's search reports: lines whose number and content depend
+    /// on timing (`info`; Gomocup's `MESSAGE` and `DEBUG`).
+    pub search_reports: &'static [&'static str],
+}
+
+const UCCI: Facts = Facts {
+    protocol: Protocol::Ucci,
+    reads_any_case: false,
+    gui_line_end: LineEnd::Lf,
+    handshake: Some(Exchange {
+        command: "ucci",
+        reply: Some("ucciok"),
+    }),
+    ready: Some(Exchange {
+        command: "isready",
+        reply: Some("readyok"),
+    }),
+    quit: Exchange {
+        command: "quit",
+        reply: Some("bye"),
+    },
+    search_reports: &["info"],
+};
+
+const UCI: Facts = Facts {
+    protocol: Protocol::Uci,
+    reads_any_case: false,
+    gui_line_end: LineEnd::Lf,
+    handshake: Some(Exchange {
+        command: "uci",
+        reply: Some("uciok"),
+    }),
+    ready: Some(Exchange {
+        command: "isready",
+        reply: Some("readyok"),
+    }),
+    quit: Exchange {
+        command: "quit",
+        reply: None,
+    },
+    search_reports: &["info"],
+};
+
+const GOMOCUP: Facts = Facts {
+    protocol: Protocol::Gomocup,
+    reads_any_case: true,
+    gui_line_end: LineEnd::CrLf,
+    handshake: None,
+    ready: None,
+    quit: Exchange {
+        command: "END",
+        reply: None,
+    },
+    search_reports: &["MESSAGE", "DEBUG"],
+};
+
+const AGI: Facts = Facts {
+    protocol: Protocol::Agi,
+    reads_any_case: true,
+    gui_line_end: LineEnd::Lf,
+    handshake: Some(Exchange {
+        command: "AGI",
+        reply: Some("AGIOK"),
+    }),
+    ready: Some(Exchange {
+        command: "ISREADY",
+        reply: Some("READYOK"),
+    }),
+    quit: Exchange {
+        command: "QUIT",
+        reply: Some("BYE"),
+    },
+    search_reports: &["INFO"],
+};
+
+impl Facts {
+    /// Whether `word` is `keyword` as this protocol reads keywords.
+    pub fn is_keyword(&self, word: &str, keyword: &str) -> bool {
+        if self.reads_any_case {
+            word.eq_ignore_ascii_case(keyword)
+        } else {
+            word == keyword
+        }
+    }
+
+    /// Whether the line's first word is `keyword`.
+    pub fn starts_with_keyword(&self, line: &str, keyword: &str) -> bool {
+        line.split_whitespace()
+            .next()
+            .is_some_and(|word| self.is_keyword(word, keyword))
+    }
+
+    /// Whether the line is the command that ends a session.
+    pub fn is_quit(&self, line: &str) -> bool {
+        self.starts_with_keyword(line, self.quit.command)
+    }
+
+    /// Whether an engine line is a search report.
+    pub fn is_search_report(&self, line: &str) -> bool {
+        self.search_reports
+            .iter()
+            .any(|keyword| self.starts_with_keyword(line, keyword))
+    }
+}
+
+impl Protocol {
+    /// What the protocol's text says about the wire and the session.
+    pub const fn facts(self) -> &'static Facts {
+        match self {
+            Protocol::Ucci => &UCCI,
+            Protocol::Uci => &UCI,
+            Protocol::Gomocup => &GOMOCUP,
+            Protocol::Agi => &AGI,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn quit_and_reports_are_read_as_the_protocol_reads_keywords() {
+        assert!(Protocol::Agi.facts().is_quit("quit"));
+        assert!(Protocol::Gomocup.facts().is_quit("end"));
+        assert!(!Protocol::Uci.facts().is_quit("QUIT"));
+        assert!(Protocol::Ucci.facts().is_search_report("info depth 3"));
+        assert!(Protocol::Gomocup.facts().is_search_report("DEBUG x"));
+        assert!(!Protocol::Uci.facts().is_search_report("bestmove e2e4"));
+        for p in Protocol::ALL {
+            assert_eq!(p.facts().protocol, p);
+        }
+    }
+
+    #[test]
+    fn line_end_names_round_trip() {
+        for end in [LineEnd::Lf, LineEnd::CrLf, LineEnd::Cr] {
+            assert_eq!(LineEnd::from_name(end.name()), Some(end));
+        }
+        assert_eq!(LineEnd::from_name("CRLF"), Some(LineEnd::CrLf));
+        assert_eq!(LineEnd::from_name("nl"), None);
+    }
+}
