@@ -1,17 +1,96 @@
-//! `arbiter run` against the deliberately faulty fixture engine (`examples/faulty_engine.rs`):
+//! `arbiter run` against the deliberately faulty fixture engine (`examples/faulty_engine/`):
 //! each fault is caught by the check that names it, with the grade the spec text justifies,
-//! and the well-behaved modes pass.
+//! and the well-behaved modes pass. The faults are a table: one row per fixture run.
 
 mod common;
 
-use assert_cmd::Command;
 use serde_json::Value;
 
-use common::{arbiter, fixture_engine, json_report};
+use common::{arbiter, fixture_engine, json_report, run_rows};
+
+/// One fixture run and what its report must show.
+struct Fault {
+    protocol: &'static str,
+    fault: &'static str,
+    scenario: &'static str,
+    /// Extra `arbiter run` arguments.
+    extra: &'static [&'static str],
+    /// Check ids and the grade each must give (at least once).
+    caught: &'static [(&'static str, &'static str)],
+    /// The exit status of `arbiter run`.
+    status: i32,
+    /// Why this is the right verdict.
+    why: &'static str,
+}
+
+#[rustfmt::skip]
+const FAULTS: &[Fault] = &[
+    Fault { protocol: "ucci", fault: "late-handshake", scenario: "ucci/handshake", extra: &[],
+        caught: &[("ucci/handshake:ucciok", "fail")], status: 1,
+        why: "ucciok after the scenario's 2 s bound" },
+    Fault { protocol: "uci", fault: "no-readyok-while-searching", scenario: "uci/infinite", extra: &[],
+        caught: &[("uci.isready.readyok", "fail")], status: 1,
+        why: "UCI: readyok even while thinking (uci-r32)" },
+    Fault { protocol: "ucci", fault: "no-readyok-while-searching", scenario: "ucci/stop", extra: &[],
+        caught: &[("ucci.isready.readyok", "warn")], status: 0,
+        why: "UCCI gives isready no state (ucci A18): a warning, as the scenario's `should`" },
+    Fault { protocol: "ucci", fault: "bestmove-while-pondering", scenario: "ucci/ponder",
+        extra: &["--time-scale", "0.3"],
+        caught: &[("ucci.ponder.no-result-before-ponderhit", "fail")], status: 1,
+        why: "no result while pondering (ucci-r74, ucci-r91)" },
+    Fault { protocol: "ucci", fault: "illegal-bestmove", scenario: "ucci/search", extra: &[],
+        caught: &[("ucci.bestmove.legal", "fail")], status: 1, why: "ucci-r100" },
+    Fault { protocol: "uci", fault: "illegal-bestmove", scenario: "uci/search", extra: &[],
+        caught: &[("uci.bestmove.legal", "fail")], status: 1, why: "uci-r86" },
+    Fault { protocol: "ucci", fault: "illegal-ponder", scenario: "ucci/search", extra: &[],
+        caught: &[("ucci.ponder-move.legal", "warn")], status: 0,
+        why: "UCCI only recommends a legal ponder guess (ucci-r102)" },
+    Fault { protocol: "ucci", fault: "illegal-pv", scenario: "ucci/search", extra: &[],
+        caught: &[("ucci.pv.legal", "warn")], status: 0,
+        why: "UCCI only recommends a legal pv (ucci-r83)" },
+    Fault { protocol: "uci", fault: "illegal-ponder", scenario: "uci/search", extra: &[],
+        caught: &[("uci.ponder-move.legal", "fail")], status: 1,
+        why: "the catalogue reads legality into the ponder move (remark 32)" },
+    Fault { protocol: "uci", fault: "illegal-pv", scenario: "uci/search", extra: &[],
+        caught: &[("uci.pv.legal", "warn")], status: 0,
+        why: "a pv move after the first may come from a stale hash table (remark 32)" },
+    Fault { protocol: "uci", fault: "unterminated-line", scenario: "uci/quit", extra: &[],
+        caught: &[("uci.output.line-end", "fail")], status: 1,
+        why: "every line the engine outputs ends with \\n (uci-r07)" },
+    Fault { protocol: "ucci", fault: "unterminated-line", scenario: "ucci/quit", extra: &[],
+        caught: &[("ucci.output.line-end", "warn")], status: 0,
+        why: "UCCI says only that a reply is one line (ucci-r05)" },
+    Fault { protocol: "uci", fault: "bad-options", scenario: "uci/handshake", extra: &[],
+        caught: &[("uci.option.default-in-range", "fail"), ("uci.option.paired", "fail")],
+        status: 1, why: "uci-r179/r186, and UCI_LimitStrength with UCI_Elo (uci-r163)" },
+    Fault { protocol: "ucci", fault: "bad-options", scenario: "ucci/handshake", extra: &[],
+        caught: &[("ucci.option.default-in-range", "warn"), ("ucci.handshake.id-first", "warn")],
+        status: 0, why: "the UCCI catalogue grades both as warnings (ucci-r24, ucci-r46)" },
+    Fault { protocol: "ucci", fault: "plays-banned-move", scenario: "ucci/banmoves", extra: &[],
+        caught: &[("ucci.bestmove.not-banned", "fail")], status: 1, why: "ucci-r60" },
+    Fault { protocol: "ucci", fault: "no-bestmove-after-stop", scenario: "ucci/stop", extra: &[],
+        caught: &[("ucci.stop.result", "fail")], status: 1, why: "ucci-r95" },
+    Fault { protocol: "ucci", fault: "crash-mid-search", scenario: "ucci/search", extra: &[],
+        caught: &[("ucci.process.unexpected-exit", "fail"), ("ucci.go.one-result", "fail")],
+        status: 1, why: "a crash is no answer, and the report is still written" },
+    Fault { protocol: "ucci", fault: "hang-on-quit", scenario: "ucci/quit", extra: &[],
+        caught: &[("ucci.quit.exit", "fail")], status: 1, why: "killed after quit (ucci-r118)" },
+    Fault { protocol: "ucci", fault: "no-bye", scenario: "ucci/quit", extra: &[],
+        caught: &[("ucci.quit.bye", "fail")], status: 1, why: "ucci-r117, ucci-r134" },
+    Fault { protocol: "ucci", fault: "flood", scenario: "ucci/search", extra: &[],
+        caught: &[("ucci.output.flood", "warn")], status: 0,
+        why: "the texts set no limit: every line is judged, the transcript keeps head and tail" },
+    Fault { protocol: "ucci", fault: "garbage", scenario: "ucci/search", extra: &[],
+        caught: &[("ucci.output.text", "fail")], status: 1, why: "replies are text (ucci-r03)" },
+    Fault { protocol: "gomocup", fault: "occupied-point", scenario: "gomocup/game", extra: &[],
+        caught: &[("gomocup.move.legal", "fail")], status: 1, why: "gomocup-r42" },
+    Fault { protocol: "gomocup", fault: "output-after-end", scenario: "gomocup/game", extra: &[],
+        caught: &[("gomocup.end.no-output", "warn")], status: 0, why: "should (gomocup-r95)" },
+];
 
 /// Runs `arbiter run` with a JSON report; returns the exit status and the report.
 fn run(protocol: &str, fault: &str, scenarios: &[&str], extra: &[&str]) -> (i32, Value) {
-    let mut cmd: Command = arbiter();
+    let mut cmd = arbiter();
     cmd.args([
         "run",
         "--protocol",
@@ -22,13 +101,8 @@ fn run(protocol: &str, fault: &str, scenarios: &[&str], extra: &[&str]) -> (i32,
     ])
     .arg(fixture_engine())
     .args(["--engine-arg", protocol, "--engine-arg", fault])
-    .args(extra);
-    for s in scenarios {
-        cmd.arg(format!(
-            "{}/scenarios/{s}.scenario",
-            env!("CARGO_MANIFEST_DIR")
-        ));
-    }
+    .args(extra)
+    .args(scenarios);
     json_report(&mut cmd)
 }
 
@@ -44,33 +118,29 @@ fn grades(report: &Value, check: &str) -> Vec<String> {
         .collect()
 }
 
-fn assert_caught(
-    protocol: &str,
-    fault: &str,
-    scenario: &str,
-    check: &str,
-    grade: &str,
-    status: i32,
-) {
-    assert_caught_with(protocol, fault, scenario, check, grade, status, &[]);
-}
-
-fn assert_caught_with(
-    protocol: &str,
-    fault: &str,
-    scenario: &str,
-    check: &str,
-    grade: &str,
-    status: i32,
-    extra: &[&str],
-) {
-    let (code, report) = run(protocol, fault, &[scenario], extra);
-    let got = grades(&report, check);
-    assert!(
-        got.iter().any(|g| g == grade),
-        "{protocol}/{fault}: expected {check} = {grade}, got {got:?}\n{report:#}"
-    );
-    assert_eq!(code, status, "{protocol}/{fault}: exit status");
+#[test]
+fn every_fault_is_caught_by_its_check_with_the_grade_the_text_justifies() {
+    let problems = run_rows(FAULTS, |f| {
+        let (code, report) = run(f.protocol, f.fault, &[f.scenario], f.extra);
+        let mut problems = Vec::new();
+        for (check, grade) in f.caught {
+            let got = grades(&report, check);
+            if !got.iter().any(|g| g == grade) {
+                problems.push(format!(
+                    "{}/{}: expected {check} = {grade} ({}), got {got:?}",
+                    f.protocol, f.fault, f.why
+                ));
+            }
+        }
+        if code != f.status {
+            problems.push(format!(
+                "{}/{}: exit status {code}, expected {}\n{report:#}",
+                f.protocol, f.fault, f.status
+            ));
+        }
+        problems
+    });
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
 
 /// The scenarios the fixture's fault modes are measured against. The fixture is a minimal
@@ -124,302 +194,33 @@ fn other_line_ends_and_lower_case_agi_pass() {
 }
 
 #[test]
-fn a_late_handshake_fails_the_scenario_bound() {
-    assert_caught(
-        "ucci",
-        "late-handshake",
-        "ucci/handshake",
-        "ucci/handshake:13",
-        "fail",
-        1,
-    );
-}
-
-#[test]
-fn a_missing_readyok_while_searching_fails_under_uci() {
-    assert_caught(
-        "uci",
-        "no-readyok-while-searching",
-        "uci/infinite",
-        "uci.isready.readyok",
-        "fail",
-        1,
-    );
-}
-
-#[test]
-fn a_missing_readyok_while_searching_only_warns_under_ucci() {
-    // UCCI gives `isready` no state (ucci A18): the built-in check warns; the scenario,
-    // which marks its readyok `should`, warns too.
-    assert_caught(
-        "ucci",
-        "no-readyok-while-searching",
-        "ucci/stop",
-        "ucci.isready.readyok",
-        "warn",
-        0,
-    );
-}
-
-#[test]
-fn a_bestmove_while_pondering_fails() {
-    assert_caught_with(
-        "ucci",
-        "bestmove-while-pondering",
-        "ucci/ponder",
-        "ucci.ponder.no-result-before-ponderhit",
-        "fail",
-        1,
-        &["--time-scale", "0.3"],
-    );
-}
-
-#[test]
-fn an_illegal_bestmove_fails() {
-    assert_caught(
-        "ucci",
-        "illegal-bestmove",
-        "ucci/search",
-        "ucci.bestmove.legal",
-        "fail",
-        1,
-    );
-    assert_caught(
-        "uci",
-        "illegal-bestmove",
-        "uci/search",
-        "uci.bestmove.legal",
-        "fail",
-        1,
-    );
-}
-
-#[test]
-fn an_illegal_ponder_move_or_pv_is_graded_by_the_protocol() {
-    // UCCI only recommends that the ponder guess and the pv be legal (ucci-r83, ucci-r102): a
-    // warning, and the run still passes.
-    assert_caught(
-        "ucci",
-        "illegal-ponder",
-        "ucci/search",
-        "ucci.ponder-move.legal",
-        "warn",
-        0,
-    );
-    assert_caught(
-        "ucci",
-        "illegal-pv",
-        "ucci/search",
-        "ucci.pv.legal",
-        "warn",
-        0,
-    );
-    // UCI's catalogue reads legality into the ponder move and a pv's first move (remark 32);
-    // later pv moves may come from a stale hash table, so the fixture's repeated move warns.
-    assert_caught(
-        "uci",
-        "illegal-ponder",
-        "uci/search",
-        "uci.ponder-move.legal",
-        "fail",
-        1,
-    );
-    assert_caught("uci", "illegal-pv", "uci/search", "uci.pv.legal", "warn", 0);
-}
-
-#[test]
-fn a_last_line_without_a_line_end_is_caught() {
-    // UCI: "every line the engine outputs must end with \n" (uci-r07).
-    assert_caught(
-        "uci",
-        "unterminated-line",
-        "uci/quit",
-        "uci.output.line-end",
-        "fail",
-        1,
-    );
-    // UCCI says only that a reply is one line (ucci-r05): a warning.
-    assert_caught(
-        "ucci",
-        "unterminated-line",
-        "ucci/quit",
-        "ucci.output.line-end",
-        "warn",
-        0,
-    );
-}
-
-#[test]
-fn contradictory_option_lines_are_caught() {
-    assert_caught(
-        "uci",
-        "bad-options",
-        "uci/handshake",
-        "uci.option.default-in-range",
-        "fail",
-        1,
-    );
-    assert_caught(
-        "uci",
-        "bad-options",
-        "uci/handshake",
-        "uci.option.paired",
-        "fail",
-        1,
-    );
-    // UCCI: a default outside its range warns (ucci-r24), and so do `id` lines after an
-    // `option` line (ucci-r46).
-    assert_caught(
-        "ucci",
-        "bad-options",
-        "ucci/handshake",
-        "ucci.option.default-in-range",
-        "warn",
-        0,
-    );
-    assert_caught(
-        "ucci",
-        "bad-options",
-        "ucci/handshake",
-        "ucci.handshake.id-first",
-        "warn",
-        0,
-    );
-}
-
-#[test]
-fn a_banned_move_fails() {
-    assert_caught(
-        "ucci",
-        "plays-banned-move",
-        "ucci/banmoves",
-        "ucci.bestmove.not-banned",
-        "fail",
-        1,
-    );
-}
-
-#[test]
-fn no_bestmove_after_stop_fails() {
-    assert_caught(
-        "ucci",
-        "no-bestmove-after-stop",
-        "ucci/stop",
-        "ucci.stop.result",
-        "fail",
-        1,
-    );
-}
-
-#[test]
-fn a_crash_mid_search_fails_and_the_report_is_still_written() {
-    assert_caught(
-        "ucci",
-        "crash-mid-search",
-        "ucci/search",
-        "ucci.process.unexpected-exit",
-        "fail",
-        1,
-    );
-    assert_caught(
-        "ucci",
-        "crash-mid-search",
-        "ucci/search",
-        "ucci.go.one-result",
-        "fail",
-        1,
-    );
-}
-
-#[test]
-fn a_hang_on_quit_is_killed_and_fails() {
-    assert_caught(
-        "ucci",
-        "hang-on-quit",
-        "ucci/quit",
-        "ucci.quit.exit",
-        "fail",
-        1,
-    );
-}
-
-#[test]
-fn a_missing_bye_fails() {
-    assert_caught("ucci", "no-bye", "ucci/quit", "ucci.quit.bye", "fail", 1);
-}
-
-#[test]
-fn an_output_flood_is_capped_and_fails() {
-    assert_caught(
-        "ucci",
-        "flood",
-        "ucci/search",
-        "ucci.output.flood",
-        "fail",
-        1,
-    );
-}
-
-#[test]
-fn binary_garbage_fails() {
-    assert_caught(
-        "ucci",
-        "garbage",
-        "ucci/search",
-        "ucci.output.text",
-        "fail",
-        1,
-    );
-}
-
-#[test]
-fn a_gomocup_move_on_an_occupied_point_fails() {
-    assert_caught(
-        "gomocup",
-        "occupied-point",
-        "gomocup/board",
-        "gomocup.move.legal",
-        "fail",
-        1,
-    );
-}
-
-#[test]
-fn gomocup_output_after_end_warns() {
-    // "should write nothing after END" (gomocup-r95) is a recommendation.
-    assert_caught(
-        "gomocup",
-        "output-after-end",
-        "gomocup/game",
-        "gomocup.end.no-output",
-        "warn",
-        0,
-    );
-}
-
-#[test]
-fn a_missing_engine_is_a_harness_error_with_status_2_and_a_report() {
-    let output = arbiter()
-        .args([
-            "run",
-            "--protocol",
-            "ucci",
-            "--format",
-            "json",
-            "--engine",
-            "/nonexistent/engine",
-        ])
-        .output()
-        .unwrap();
-    assert_eq!(output.status.code(), Some(2));
-    let report: Value = serde_json::from_slice(&output.stdout).unwrap();
-    assert!(
-        report["runs"][0]["harness_error"]
-            .as_str()
-            .unwrap()
-            .contains("cannot start engine")
-    );
-    assert!(String::from_utf8_lossy(&output.stderr).contains("cannot start engine"));
+fn a_missing_engine_is_one_clear_error_before_anything_runs() {
+    for (engine, says) in [
+        ("/nonexistent/engine", "no such file"),
+        ("/tmp", "is a directory, not a program"),
+        ("no-such-engine-on-path", "not found on PATH"),
+    ] {
+        let output = arbiter()
+            .args([
+                "run",
+                "--protocol",
+                "ucci",
+                "--format",
+                "json",
+                "--engine",
+                engine,
+            ])
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(2), "{engine}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(
+            stderr.lines().count(),
+            1,
+            "{engine}: one error, not one per scenario: {stderr}"
+        );
+        assert!(stderr.contains(says), "{engine}: {stderr}");
+    }
 }
 
 #[test]

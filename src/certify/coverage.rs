@@ -6,10 +6,10 @@
 use serde::Serialize;
 
 use super::requirements::{Requirement, catalogue};
-use crate::protocol::Protocol;
+use crate::check::CheckRef;
+use crate::check::registry::CHECKS;
+use crate::protocol::{Protocol, ReqId};
 use crate::scenario::{ScenarioError, builtin_for};
-
-include!(concat!(env!("OUT_DIR"), "/check_cites.rs"));
 
 const NOT_COVERED: &str = include_str!("../../scenarios/requirements/not-covered.tsv");
 
@@ -17,7 +17,8 @@ const NOT_COVERED: &str = include_str!("../../scenarios/requirements/not-covered
 #[derive(Debug, Clone, Serialize)]
 pub struct RowCoverage {
     pub requirement: Requirement,
-    /// Built-in scenarios (`ucci/search`) and check modules (`check ucci`) citing the row.
+    /// Built-in scenarios (`ucci/search`) and checks (`check ucci.bestmove.legal`) citing the
+    /// row.
     pub exercised_by: Vec<String>,
     /// Why the library does not exercise the row, when it does not.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -33,16 +34,19 @@ pub fn coverage(protocol: Protocol) -> Result<Vec<RowCoverage>, ScenarioError> {
         .map(|requirement| {
             let mut exercised_by: Vec<String> = scenarios
                 .iter()
-                .filter(|s| s.all_cites().contains(&&requirement.id))
+                .filter(|s| s.all_cites().contains(&requirement.id))
                 .map(|s| s.name.clone())
                 .collect();
             exercised_by.extend(
-                CHECK_CITES
+                CHECKS
                     .iter()
-                    .filter(|(_, id)| *id == requirement.id)
-                    .map(|(module, _)| format!("check {module}")),
+                    .filter(|c| {
+                        c.rule(protocol)
+                            .is_some_and(|r| r.reqs.contains(&requirement.id))
+                    })
+                    .map(|c| format!("check {}", CheckRef::builtin(protocol, c.id))),
             );
-            let not_covered_because = reason(&requirement.id).map(str::to_owned);
+            let not_covered_because = reason(requirement.id).map(str::to_owned);
             RowCoverage {
                 requirement,
                 exercised_by,
@@ -53,18 +57,20 @@ pub fn coverage(protocol: Protocol) -> Result<Vec<RowCoverage>, ScenarioError> {
 }
 
 /// The written reason a row is not exercised, if there is one.
-pub fn reason(id: &str) -> Option<&'static str> {
+pub fn reason(id: ReqId) -> Option<&'static str> {
     not_covered()
         .find(|(row, _)| *row == id)
         .map(|(_, why)| why)
 }
 
-/// `(id, reason)` pairs of `not-covered.tsv`.
-pub fn not_covered() -> impl Iterator<Item = (&'static str, &'static str)> {
+/// `(id, reason)` pairs of `not-covered.tsv` (a line whose id does not read is skipped; a
+/// test keeps the file clean).
+pub fn not_covered() -> impl Iterator<Item = (ReqId, &'static str)> {
     NOT_COVERED
         .lines()
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
         .filter_map(|l| l.split_once('\t'))
+        .filter_map(|(id, why)| Some((id.parse().ok()?, why)))
 }
 
 #[cfg(test)]
@@ -91,8 +97,17 @@ mod tests {
                 }
             }
         }
+        let lines = NOT_COVERED
+            .lines()
+            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+            .count();
+        assert_eq!(
+            not_covered().count(),
+            lines,
+            "a line of not-covered.tsv does not read"
+        );
         for (id, why) in not_covered() {
-            let protocol = id.split("-r").next().unwrap().parse::<Protocol>().unwrap();
+            let protocol = id.protocol();
             let checkable = catalogue(protocol)
                 .into_iter()
                 .any(|r| r.id == id && r.checkable_on_engines());
@@ -101,18 +116,6 @@ mod tests {
                 "{id} in not-covered.tsv is not a checkable engine row"
             );
             assert!(!why.trim().is_empty(), "{id} needs a reason");
-        }
-    }
-
-    #[test]
-    fn built_in_check_cites_are_catalogue_rows() {
-        assert!(CHECK_CITES.len() > 50);
-        for (module, id) in CHECK_CITES {
-            let protocol = id.split("-r").next().unwrap().parse::<Protocol>().unwrap();
-            assert!(
-                catalogue(protocol).iter().any(|r| r.id == *id),
-                "check {module} cites unknown {id}"
-            );
         }
     }
 }

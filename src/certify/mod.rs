@@ -8,11 +8,11 @@ pub mod requirements;
 use serde::Serialize;
 
 use crate::check::Grade;
-use crate::protocol::Protocol;
-use crate::report::EngineInfo;
-use crate::runner::ScenarioRun;
-pub use profile::{Profile, ProfileError};
-pub use requirements::{Level, Requirement, catalogue};
+use crate::protocol::{Protocol, ReqId};
+use crate::report::ExitStatus;
+use crate::runner::{EngineInfo, Partition, ScenarioRun};
+pub use profile::{Profile, ProfileError, ScenarioRef};
+pub use requirements::{Binds, Level, Requirement, catalogue};
 
 /// The grade of one requirement.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
@@ -59,7 +59,7 @@ pub struct Certification {
     pub engine: EngineInfo,
     /// `k/n` when only a share of the scenarios ran.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub partition: Option<String>,
+    pub partition: Option<Partition>,
     pub verdict: Verdict,
     pub required: Vec<RequirementVerdict>,
     pub recommended: Vec<RequirementVerdict>,
@@ -72,17 +72,17 @@ impl Certification {
     pub fn new(
         profile: &Profile,
         engine: EngineInfo,
-        partition: Option<String>,
+        partition: Option<Partition>,
         runs: Vec<ScenarioRun>,
     ) -> Certification {
         let rows = catalogue(profile.protocol);
-        let grade = |id: &String| {
-            let requirement = rows.iter().find(|r| &r.id == id)?.clone();
+        let grade = |id: &ReqId| {
+            let requirement = rows.iter().find(|r| r.id == *id)?.clone();
             Some(judge(requirement, &runs))
         };
         let required: Vec<_> = profile.required.iter().filter_map(grade).collect();
         let recommended: Vec<_> = profile.recommended.iter().filter_map(grade).collect();
-        let named = |id: &String| profile.required.contains(id) || profile.recommended.contains(id);
+        let named = |id: &ReqId| profile.required.contains(id) || profile.recommended.contains(id);
         let also_exercised = rows
             .iter()
             .filter(|r| !named(&r.id))
@@ -102,7 +102,7 @@ impl Certification {
             Verdict::Pass
         };
         Certification {
-            schema_version: 1,
+            schema_version: 2,
             profile: profile.name.clone(),
             title: profile.title.clone(),
             spec: profile.spec.clone(),
@@ -117,15 +117,9 @@ impl Certification {
         }
     }
 
-    /// 0 certified (warnings allowed), 1 a required requirement failed, 2 the harness failed.
-    pub fn exit_code(&self) -> i32 {
-        if self.runs.iter().any(|r| r.harness_error.is_some()) {
-            2
-        } else if self.verdict == Verdict::Fail {
-            1
-        } else {
-            0
-        }
+    /// Certified (warnings allowed), a required requirement failed, or the harness failed.
+    pub fn exit_status(&self) -> ExitStatus {
+        ExitStatus::of(&self.runs, self.verdict == Verdict::Fail)
     }
 }
 
@@ -153,30 +147,5 @@ fn judge(requirement: Requirement, runs: &[ScenarioRun]) -> RequirementVerdict {
         verdict,
         outcomes: citing.len(),
         finding,
-    }
-}
-
-/// The share `k/n` of a list: every n-th item starting at the k-th (1-based), so that a CI
-/// matrix of n jobs covers everything exactly once, deterministically.
-pub fn partition<T>(items: Vec<T>, k: usize, n: usize) -> Vec<T> {
-    items
-        .into_iter()
-        .enumerate()
-        .filter(|(i, _)| i % n == k - 1)
-        .map(|(_, t)| t)
-        .collect()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn partitions_cover_everything_exactly_once() {
-        let all: Vec<u32> = (0..10).collect();
-        let mut seen: Vec<u32> = (1..=3).flat_map(|k| partition(all.clone(), k, 3)).collect();
-        seen.sort();
-        assert_eq!(seen, all);
-        assert_eq!(partition(all, 2, 3), vec![1, 4, 7]);
     }
 }

@@ -1,5 +1,6 @@
 //! Certification profiles: a named set of scenarios and the requirements they certify, as
-//! data files in `scenarios/profiles/` (embedded in the binary by `build.rs`).
+//! data files. The built-in ones live in `scenarios/profiles/` (embedded in the binary by
+//! `build.rs`); a league organiser writes their own in the same format and passes its path.
 //!
 //! ```text
 //! profile: ucci-league
@@ -8,16 +9,19 @@
 //! spec: ucci-overview.zh.txt, 「参赛引擎必须能够识别并正确处理」
 //! required: ucci-r130 ucci-r131
 //! recommended: ucci-r137
-//! scenarios: ucci/handshake ucci/search
+//! scenarios: ucci/handshake ucci/search my-scenarios/opening.scenario
 //! ```
 //!
 //! `required:` and `recommended:` take requirement ids, or `all-must` / `all-should` for every
-//! engine-side row of that level in the catalogue.
+//! engine-side row of that level in the catalogue; a key may repeat. `scenarios:` takes
+//! built-in scenario names, or paths of scenario files (relative to the profile's folder).
+
+use std::path::{Path, PathBuf};
 
 use thiserror::Error;
 
 use super::requirements::{Level, catalogue};
-use crate::protocol::Protocol;
+use crate::protocol::{Protocol, ReqId};
 
 include!(concat!(env!("OUT_DIR"), "/builtin_profiles.rs"));
 
@@ -28,20 +32,38 @@ pub struct Profile {
     pub title: String,
     pub spec: String,
     /// Requirements whose failure fails the certification.
-    pub required: Vec<String>,
+    pub required: Vec<ReqId>,
     /// Requirements graded and shown separately; their failure does not fail it.
-    pub recommended: Vec<String>,
-    /// Built-in scenario names, in run order.
-    pub scenarios: Vec<String>,
+    pub recommended: Vec<ReqId>,
+    /// The scenarios, in run order.
+    pub scenarios: Vec<ScenarioRef>,
+}
+
+/// A scenario a profile names.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ScenarioRef {
+    /// A built-in scenario: `ucci/handshake`.
+    Builtin(String),
+    /// A scenario file.
+    File(PathBuf),
 }
 
 #[derive(Debug, Error)]
 pub enum ProfileError {
-    #[error("no profile named `{name}`; the profiles are: {known}")]
+    #[error(
+        "no profile named `{name}`; the built-in profiles are: {known} (or give a profile file's path)"
+    )]
     Unknown { name: String, known: String },
-    #[error("profile {profile}, line {line}: {message}")]
+    #[error("cannot read profile {path}: {source}")]
+    Io {
+        path: String,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error("{origin}:{line}: {message}")]
     Syntax {
-        profile: String,
+        origin: String,
+        /// 1-based; 0 when the whole file is at fault.
         line: usize,
         message: String,
     },
@@ -52,8 +74,21 @@ pub fn names() -> Vec<&'static str> {
     PROFILES.iter().map(|(name, _)| *name).collect()
 }
 
-/// A built-in profile by name.
+/// Every built-in profile.
+pub fn builtin() -> Vec<Profile> {
+    PROFILES
+        .iter()
+        .filter_map(|(name, text)| parse(name, name, text, None).ok())
+        .collect()
+}
+
+/// A profile: a file when `name` is a path to one (it has a `/` or ends in `.profile`, or
+/// exists), else a built-in profile by name.
 pub fn load(name: &str) -> Result<Profile, ProfileError> {
+    let path = Path::new(name);
+    if name.contains('/') || name.ends_with(".profile") || path.is_file() {
+        return from_file(path);
+    }
     let (_, text) =
         PROFILES
             .iter()
@@ -62,33 +97,33 @@ pub fn load(name: &str) -> Result<Profile, ProfileError> {
                 name: name.to_owned(),
                 known: names().join(", "),
             })?;
-    parse(name, text)
+    parse(name, name, text, None)
 }
 
-fn ids(protocol: Protocol, value: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    for word in value.split_whitespace() {
-        let level = match word {
-            "all-must" => Some(Level::Must),
-            "all-should" => Some(Level::Should),
-            _ => None,
-        };
-        match level {
-            Some(level) => out.extend(
-                catalogue(protocol)
-                    .into_iter()
-                    .filter(|r| r.level == level && r.binds_engine())
-                    .map(|r| r.id),
-            ),
-            None => out.push(word.to_owned()),
-        }
-    }
-    out
+/// A profile file.
+pub fn from_file(path: &Path) -> Result<Profile, ProfileError> {
+    let text = std::fs::read_to_string(path).map_err(|source| ProfileError::Io {
+        path: path.display().to_string(),
+        source,
+    })?;
+    let stem = path
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let dir = path.parent().unwrap_or(Path::new("."));
+    parse(&stem, &path.display().to_string(), &text, Some(dir))
 }
 
-pub fn parse(name: &str, text: &str) -> Result<Profile, ProfileError> {
+/// Reads a profile's text. `origin` names it in errors; `dir` is the folder scenario paths are
+/// relative to (`None` for a built-in profile, which names built-in scenarios only).
+pub fn parse(
+    name: &str,
+    origin: &str,
+    text: &str,
+    dir: Option<&Path>,
+) -> Result<Profile, ProfileError> {
     let err = |line: usize, message: String| ProfileError::Syntax {
-        profile: name.to_owned(),
+        origin: origin.to_owned(),
         line,
         message,
     };
@@ -103,53 +138,128 @@ pub fn parse(name: &str, text: &str) -> Result<Profile, ProfileError> {
             .ok_or_else(|| err(i + 1, format!("expected `key: value`, got `{line}`")))?;
         fields.push((i + 1, key.trim(), value.trim()));
     }
-    let get = |key: &str| {
-        fields
-            .iter()
-            .find(|(_, k, _)| *k == key)
-            .map(|(_, _, v)| *v)
+    let single = |key: &str| -> Result<Option<(usize, &str)>, ProfileError> {
+        let mut found = fields.iter().filter(|(_, k, _)| *k == key);
+        let first = found.next().map(|(n, _, v)| (*n, *v));
+        match found.next() {
+            Some((n, _, _)) => Err(err(*n, format!("`{key}:` is given twice"))),
+            None => Ok(first),
+        }
     };
-    let protocol: Protocol = get("protocol")
-        .ok_or_else(|| err(0, "missing `protocol:`".into()))?
+    let (protocol_line, protocol) =
+        single("protocol")?.ok_or_else(|| err(0, "missing `protocol:`".into()))?;
+    let protocol: Protocol = protocol
         .parse()
-        .map_err(|e| err(0, format!("{e}")))?;
-    let known: Vec<String> = catalogue(protocol).into_iter().map(|r| r.id).collect();
+        .map_err(|e| err(protocol_line, format!("{e}")))?;
     let mut profile = Profile {
-        name: get("profile").unwrap_or(name).to_owned(),
+        name: single("profile")?.map_or(name, |(_, v)| v).to_owned(),
         protocol,
-        title: get("title").unwrap_or_default().to_owned(),
-        spec: get("spec").unwrap_or_default().to_owned(),
+        title: single("title")?
+            .map(|(_, v)| v)
+            .unwrap_or_default()
+            .to_owned(),
+        spec: single("spec")?
+            .map(|(_, v)| v)
+            .unwrap_or_default()
+            .to_owned(),
         required: Vec::new(),
         recommended: Vec::new(),
         scenarios: Vec::new(),
     };
-    for (line, key, value) in &fields {
-        match *key {
-            "required" => profile.required.extend(ids(protocol, value)),
-            "recommended" => profile.recommended.extend(ids(protocol, value)),
-            "scenarios" => profile
-                .scenarios
-                .extend(value.split_whitespace().map(str::to_owned)),
+    for &(line, key, value) in &fields {
+        match key {
+            "required" => profile
+                .required
+                .extend(ids(protocol, value).map_err(|m| err(line, m))?),
+            "recommended" => profile
+                .recommended
+                .extend(ids(protocol, value).map_err(|m| err(line, m))?),
+            "scenarios" => {
+                for word in value.split_whitespace() {
+                    let scenario = scenario_ref(protocol, word, dir).map_err(|m| err(line, m))?;
+                    profile.scenarios.push(scenario);
+                }
+            }
             "profile" | "protocol" | "title" | "spec" => {}
-            other => return Err(err(*line, format!("unknown key `{other}`"))),
+            other => {
+                return Err(err(
+                    line,
+                    format!(
+                        "unknown key `{other}`: a profile has profile, protocol, title, spec, required, recommended and scenarios"
+                    ),
+                ));
+            }
         }
     }
-    if let Some(bad) = profile
-        .required
-        .iter()
-        .chain(&profile.recommended)
-        .find(|id| !known.contains(id))
-    {
+    if profile.scenarios.is_empty() {
         return Err(err(
             0,
-            format!("`{bad}` is not a {protocol} requirement id"),
+            "no `scenarios:`: a profile runs at least one".into(),
         ));
     }
+    if profile.required.is_empty() {
+        return Err(err(0, "no `required:` requirements".into()));
+    }
     // A requirement listed as required is not also graded as a recommendation.
-    profile
-        .recommended
-        .retain(|id| !profile.required.contains(id));
+    let required = profile.required.clone();
+    profile.recommended.retain(|id| !required.contains(id));
     Ok(profile)
+}
+
+/// The ids of a `required:` or `recommended:` value.
+fn ids(protocol: Protocol, value: &str) -> Result<Vec<ReqId>, String> {
+    let rows = catalogue(protocol);
+    let mut out = Vec::new();
+    for word in value.split_whitespace() {
+        let level = match word {
+            "all-must" => Some(Level::Must),
+            "all-should" => Some(Level::Should),
+            _ => None,
+        };
+        if let Some(level) = level {
+            out.extend(
+                rows.iter()
+                    .filter(|r| r.level == level && r.binds_engine())
+                    .map(|r| r.id),
+            );
+            continue;
+        }
+        let id: ReqId = word.parse().map_err(|_| {
+            format!(
+                "`{word}` is not a requirement id (such as {protocol}-r17), all-must or all-should"
+            )
+        })?;
+        if !rows.iter().any(|r| r.id == id) {
+            return Err(format!("`{word}` is not a {protocol} requirement id"));
+        }
+        out.push(id);
+    }
+    Ok(out)
+}
+
+/// A `scenarios:` word: a file path (when the profile is a file and the word looks like one)
+/// or a built-in scenario of the profile's protocol.
+fn scenario_ref(protocol: Protocol, word: &str, dir: Option<&Path>) -> Result<ScenarioRef, String> {
+    if let Some(dir) = dir
+        && word.ends_with(".scenario")
+    {
+        let path = dir.join(word);
+        if !path.is_file() {
+            return Err(format!("scenario file `{}` does not exist", path.display()));
+        }
+        return Ok(ScenarioRef::File(path));
+    }
+    let known = crate::scenario::builtin_names();
+    if !known.contains(&word) {
+        return Err(format!(
+            "`{word}` is not a built-in scenario{}",
+            crate::scenario::suggest(word, &known)
+        ));
+    }
+    if !word.starts_with(&format!("{protocol}/")) {
+        return Err(format!("`{word}` is not a {protocol} scenario"));
+    }
+    Ok(ScenarioRef::Builtin(word.to_owned()))
 }
 
 #[cfg(test)]
@@ -157,55 +267,62 @@ mod tests {
     use super::*;
 
     #[test]
-    fn every_builtin_profile_parses_and_names_existing_scenarios() {
-        let scenarios: Vec<String> = crate::scenario::builtin()
-            .unwrap()
-            .into_iter()
-            .map(|s| s.name)
-            .collect();
+    fn every_builtin_profile_parses() {
         assert!(names().len() >= 5);
         for name in names() {
             let p = load(name).unwrap_or_else(|e| panic!("{e}"));
             assert!(!p.scenarios.is_empty() && !p.required.is_empty(), "{name}");
-            for s in &p.scenarios {
-                assert!(scenarios.contains(s), "{name} names unknown scenario {s}");
-                assert!(
-                    s.starts_with(&format!("{}/", p.protocol)),
-                    "{name}: {s} is another protocol's"
-                );
-            }
         }
+        assert_eq!(builtin().len(), names().len());
+    }
+
+    fn syntax(text: &str) -> String {
+        parse("x", "x.profile", text, None).unwrap_err().to_string()
     }
 
     #[test]
-    fn unknown_profiles_and_ids_are_refused_with_a_reason() {
+    fn unknown_profiles_ids_and_scenarios_are_refused_with_their_line() {
         assert!(
             load("nope")
                 .unwrap_err()
                 .to_string()
                 .contains("ucci-league")
         );
-        let e = parse(
-            "x",
-            "protocol: ucci\nrequired: ucci-r999\nscenarios: ucci/quit\n",
-        )
-        .unwrap_err();
-        assert!(
-            e.to_string()
-                .contains("`ucci-r999` is not a ucci requirement id")
+        assert_eq!(
+            syntax("protocol: ucci\nscenarios: ucci/quit\nrequired: ucci-r999\n"),
+            "x.profile:3: `ucci-r999` is not a ucci requirement id"
         );
+        assert_eq!(
+            syntax("protocol: ucci\nrequired: ucci-r1\nscenarios: ucci/qiut\n"),
+            "x.profile:3: `ucci/qiut` is not a built-in scenario; did you mean `ucci/quit`?"
+        );
+        assert_eq!(
+            syntax("protocol: ucci\nrequired: ucci-r1\nscenarios: uci/quit\n"),
+            "x.profile:3: `uci/quit` is not a ucci scenario"
+        );
+        assert!(
+            syntax("protocol: ucci\nprotocol: uci\n")
+                .starts_with("x.profile:2: `protocol:` is given twice")
+        );
+        assert!(
+            syntax("protocol: ucci\nrequire: ucci-r1\n")
+                .starts_with("x.profile:2: unknown key `require`")
+        );
+        assert!(syntax("protocol: chess\n").starts_with("x.profile:1: unknown protocol"));
     }
 
     #[test]
     fn all_must_expands_to_the_engine_rows_of_that_level() {
         let p = parse(
             "x",
+            "x",
             "protocol: agi\nrequired: all-must\nrecommended: all-should\nscenarios: agi/exchange\n",
+            None,
         )
         .unwrap();
-        assert!(p.required.contains(&"agi-r33".to_owned()));
+        assert!(p.required.contains(&ReqId::new("agi-r33")));
         assert!(
-            !p.required.contains(&"agi-r02".to_owned()),
+            !p.required.contains(&ReqId::new("agi-r02")),
             "agi-r02 binds the GUI"
         );
         assert!(p.recommended.iter().all(|id| !p.required.contains(id)));

@@ -3,7 +3,8 @@
 
 use serde::Serialize;
 
-use crate::protocol::Protocol;
+use crate::check::registry::Side;
+use crate::protocol::{Protocol, ReqId};
 
 /// How strongly a text states a requirement.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -28,12 +29,40 @@ pub enum CheckKind {
     NotCheckable,
 }
 
+/// Whom a requirement binds: the engine (brain), the GUI (manager), or both.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Binds {
+    Engine,
+    Gui,
+    Both,
+}
+
+impl Binds {
+    /// Reads the catalogue's word: `engine`/`brain`, `gui`/`manager`, `both`.
+    fn from_word(word: &str) -> Option<Binds> {
+        match word {
+            "engine" | "brain" => Some(Binds::Engine),
+            "gui" | "manager" => Some(Binds::Gui),
+            "both" => Some(Binds::Both),
+            _ => None,
+        }
+    }
+
+    /// Whether it binds that side (alone or together with the other).
+    pub fn binds(self, side: Side) -> bool {
+        matches!(
+            (self, side),
+            (Binds::Both, _) | (Binds::Engine, Side::Engine) | (Binds::Gui, Side::Gui)
+        )
+    }
+}
+
 /// One row of the catalogue.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Requirement {
-    pub id: String,
-    /// `engine`, `gui`/`manager`, or `both`.
-    pub who: String,
+    pub id: ReqId,
+    pub who: Binds,
     pub level: Level,
     pub check: CheckKind,
     pub statement: String,
@@ -42,13 +71,17 @@ pub struct Requirement {
 impl Requirement {
     /// Binds the engine (alone or together with the GUI), so an engine can be graded on it.
     pub fn binds_engine(&self) -> bool {
-        matches!(self.who.as_str(), "engine" | "brain" | "both")
+        self.who.binds(Side::Engine)
     }
 
-    /// Binds the engine and can be observed over stdio: a row the scenario library aims to
-    /// exercise.
+    /// Binds a side and can be observed over stdio: a row the library aims to exercise.
+    pub fn checkable_on(&self, side: Side) -> bool {
+        self.who.binds(side) && self.check != CheckKind::NotCheckable
+    }
+
+    /// Binds the engine and can be observed over stdio.
     pub fn checkable_on_engines(&self) -> bool {
-        self.binds_engine() && self.check != CheckKind::NotCheckable
+        self.checkable_on(Side::Engine)
     }
 }
 
@@ -68,8 +101,8 @@ pub fn catalogue(protocol: Protocol) -> Vec<Requirement> {
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
         .filter_map(|line| {
             let mut cells = line.splitn(5, '\t');
-            let id = cells.next()?.to_owned();
-            let who = cells.next()?.to_owned();
+            let id = cells.next()?.parse().ok()?;
+            let who = Binds::from_word(cells.next()?)?;
             let level = match cells.next()? {
                 "must" => Level::Must,
                 "should" => Level::Should,
@@ -112,7 +145,7 @@ mod tests {
             assert_eq!(all.len(), rows, "{protocol}");
             assert!(
                 all.iter()
-                    .all(|r| r.id.starts_with(&format!("{protocol}-r")) && !r.statement.is_empty())
+                    .all(|r| r.id.protocol() == protocol && !r.statement.is_empty())
             );
         }
     }
@@ -121,9 +154,9 @@ mod tests {
     fn every_requirement_cited_by_a_builtin_scenario_exists() {
         let scenarios = crate::scenario::builtin().unwrap();
         for s in scenarios {
-            let known: Vec<String> = catalogue(s.protocol).into_iter().map(|r| r.id).collect();
+            let known: Vec<ReqId> = catalogue(s.protocol).into_iter().map(|r| r.id).collect();
             for id in s.all_cites() {
-                assert!(known.contains(id), "{} cites unknown {id}", s.name);
+                assert!(known.contains(&id), "{} cites unknown {id}", s.name);
             }
         }
     }

@@ -1,28 +1,23 @@
 //! AGI: the exchange rules, and every point the engine names judged on the 15x15 board.
 
-use super::flow::{self, Exchange, Got, Rules, Sent};
-use super::{Context, Grade, Outcome, lines};
-use crate::protocol::ParseError;
+use super::findings::{Findings, outcome};
+use super::flow::{Exchange, ExchangeReader, Flow, Got, Rules, Sent};
+use super::id::CheckId;
+use super::{Context, Grade, Outcome, Reader, lines};
 use crate::protocol::agi::{BestMoveKind, Command, GoTime, Message, parse_command, parse_message};
+use crate::protocol::{ParseError, Protocol};
+use crate::reqs;
 use crate::rules::gomoku::{Board, BoardSize, IllegalMove, Point, Rule, Stone};
+use crate::session::At;
 
-const RULES: Rules = Rules {
-    prefix: "agi",
-    handshake_ok: "AGIOK",
-    handshake_reqs: &["agi-r33", "agi-r38"],
-    readyok_reqs: &["agi-r52", "agi-r55"],
+static RULES: Rules = Rules {
     readyok_while_thinking: Grade::Fail,
-    result_reqs: &["agi-r81"],
     // Background thinking needs no BESTMOVE, also when stopped (agi-r65).
-    ponder: None,
+    ponder_owes_result: false,
     // INFINITE may end by itself once every search point is resolved (agi-r69).
-    infinite: (&["agi-r68", "agi-r69"], Grade::Warn),
-    stop_reqs: &["agi-r79"],
-    bye: Some(&["agi-r85", "agi-r86"]),
-    exit_reqs: &["agi-r86"],
+    infinite_early: Grade::Warn,
+    bye: true,
 };
-
-const LINE_REQS: &[&str] = &["agi-r09"];
 
 /// The harness's view of the engine's board.
 struct Game {
@@ -118,7 +113,7 @@ impl Exchange for Agi {
         }
     }
 
-    fn received(&mut self, message: Message, at_us: u64, out: &mut Vec<Outcome>) -> Got {
+    fn received(&mut self, message: Message, at: At, out: &mut Findings) -> Got {
         match message {
             Message::Id { .. } | Message::Option { .. } => Got::BootLine,
             Message::AgiOk => Got::HandshakeOk,
@@ -126,7 +121,7 @@ impl Exchange for Agi {
             Message::Bye => Got::Bye,
             Message::BestMove { mv, ponder } => {
                 if self.known {
-                    out.extend(bestmove(&self.game, &self.search, mv, ponder, at_us));
+                    out.extend(bestmove(&self.game, &self.search, mv, ponder, at));
                 }
                 Got::SearchResult
             }
@@ -134,7 +129,7 @@ impl Exchange for Agi {
                 if self.known
                     && !self.pv_found
                     && !info.pv.is_empty()
-                    && let Some(o) = pv(&self.game, &info.pv, at_us)
+                    && let Some(o) = pv(&self.game, &info.pv, at)
                 {
                     self.pv_found = true;
                     out.push(o);
@@ -144,31 +139,37 @@ impl Exchange for Agi {
         }
     }
 
-    fn unreadable(&self, line: &str, error: &ParseError, at_us: u64) -> Outcome {
-        let mut o = lines::unreadable("agi", LINE_REQS, line, error, at_us);
+    fn unreadable(&self, line: &str, error: &ParseError, at: At) -> Outcome {
         if score_is_the_only_fault(line) {
             // The text leaves the scale of SCORE open and its example is an integer; a GUI
             // shows another number as it is (agi-r73): a warning, not a malformed line.
-            o.grade = o.grade.min(Grade::Warn);
-            o.requirements = vec!["agi-r73".into()];
+            return outcome(
+                Protocol::Agi,
+                CheckId::InfoField,
+                Grade::Warn,
+                format!("`{line}`: {error}"),
+            )
+            .citing(reqs!["agi-r73"])
+            .at(at);
         }
-        o
+        lines::unreadable(Protocol::Agi, line, error, at)
     }
 }
 
-pub(super) fn judge(ctx: &Context, out: &mut Vec<Outcome>) {
-    let mut agi = Agi {
-        game: Game {
-            board: Board::new(BoardSize::STANDARD),
-            forbidden: true,
-            swap: false,
+pub(super) fn reader(ctx: &Context) -> Box<dyn Reader> {
+    Box::new(ExchangeReader {
+        exchange: Agi {
+            game: Game {
+                board: Board::new(BoardSize::STANDARD),
+                forbidden: true,
+                swap: false,
+            },
+            known: true,
+            search: Vec::new(),
+            pv_found: false,
         },
-        known: true,
-        search: Vec::new(),
-        pv_found: false,
-    };
-    let events = flow::read(&mut agi, ctx, out);
-    flow::judge(&RULES, &events, ctx, out);
+        flow: Flow::new(&RULES, ctx),
+    })
 }
 
 /// Whether an unreadable `INFO` line reads once its `SCORE` value is left out.
@@ -197,7 +198,7 @@ fn bestmove(
     search: &[Point],
     mv: BestMoveKind,
     ponder: Option<Point>,
-    at_us: u64,
+    at: At,
 ) -> Vec<Outcome> {
     let point = match mv {
         BestMoveKind::Change => {
@@ -213,13 +214,9 @@ fn bestmove(
                 )
             };
             return vec![
-                Outcome::new(
-                    "agi.bestmove.legal",
-                    &["agi-r44", "agi-r83"],
-                    grade,
-                    message,
-                )
-                .at(at_us),
+                outcome(Protocol::Agi, CheckId::BestmoveLegal, grade, message)
+                    .citing(reqs!["agi-r44", "agi-r83"])
+                    .at(at),
             ];
         }
         BestMoveKind::Move(point) => point,
@@ -229,30 +226,32 @@ fn bestmove(
     let legal = game.board.is_legal_move(point, stone, game.rule());
     out.push(
         match &legal {
-            Ok(()) => Outcome::new(
-                "agi.bestmove.legal",
-                &["agi-r82"],
+            Ok(()) => outcome(
+                Protocol::Agi,
+                CheckId::BestmoveLegal,
                 Grade::Pass,
                 format!("{stone:?} {point} is legal"),
-            ),
-            Err(e) => Outcome::new(
-                "agi.bestmove.legal",
-                &["agi-r41", "agi-r82"],
+            )
+            .citing(reqs!["agi-r82"]),
+            Err(e) => outcome(
+                Protocol::Agi,
+                CheckId::BestmoveLegal,
                 Grade::Fail,
                 format!(
                     "best move {point} for {stone:?} is illegal: {}",
                     describe(e)
                 ),
-            ),
+            )
+            .citing(reqs!["agi-r41", "agi-r82"]),
         }
-        .at(at_us),
+        .at(at),
     );
     if !search.is_empty() {
         let inside = search.contains(&point);
         out.push(
-            Outcome::new(
-                "agi.bestmove.in-search",
-                &["agi-r62"],
+            outcome(
+                Protocol::Agi,
+                CheckId::BestmoveInSearch,
                 if inside { Grade::Pass } else { Grade::Fail },
                 if inside {
                     format!("{point} is one of the SEARCH moves")
@@ -260,7 +259,7 @@ fn bestmove(
                     format!("best move {point} is not among the SEARCH moves")
                 },
             )
-            .at(at_us),
+            .at(at),
         );
     }
     if let (Ok(()), Some(ponder)) = (legal, ponder) {
@@ -268,35 +267,35 @@ fn bestmove(
         let _ = next.place(point, stone);
         if let Err(e) = next.is_legal_move(ponder, stone.opponent(), game.rule()) {
             out.push(
-                Outcome::new(
-                    "agi.ponder-move.legal",
-                    &["agi-r84"],
+                outcome(
+                    Protocol::Agi,
+                    CheckId::PonderMoveLegal,
                     Grade::Warn,
                     format!(
                         "ponder move {ponder} is illegal after {point}: {}",
                         describe(&e)
                     ),
                 )
-                .at(at_us),
+                .at(at),
             );
         }
     }
     out
 }
 
-fn pv(game: &Game, moves: &[Point], at_us: u64) -> Option<Outcome> {
+fn pv(game: &Game, moves: &[Point], at: At) -> Option<Outcome> {
     let mut board = game.board.clone();
     let mut stone = game.to_move();
     for (i, &p) in moves.iter().enumerate() {
         if let Err(e) = board.place(p, stone) {
             return Some(
-                Outcome::new(
-                    "agi.pv.legal",
-                    &["agi-r72"],
+                outcome(
+                    Protocol::Agi,
+                    CheckId::PvLegal,
                     Grade::Fail,
                     format!("PV point {} ({p}) cannot be played: {e}", i + 1),
                 )
-                .at(at_us),
+                .at(at),
             );
         }
         stone = stone.opponent();

@@ -2,14 +2,18 @@
 //! `readyok` per `isready`, exactly one search result per `go`, no result while pondering
 //! or searching infinitely before `stop`, and the way `quit` ends a session.
 //!
-//! Each protocol module turns its transcript into [`Event`]s and supplies [`Rules`]: the
-//! check-id prefix, the requirement ids, and the grades its text justifies.
+//! Each protocol module reads its lines with an [`Exchange`] (its codec, and what each line
+//! means for the game it tracks) and supplies [`Rules`]: what its text lets pass. [`Flow`]
+//! judges the events as they come, line by line.
 
 use std::collections::VecDeque;
 
-use super::{Context, Grade, Outcome};
-use crate::protocol::ParseError;
-use crate::session::Direction;
+use super::findings::{Findings, outcome};
+use super::id::CheckId;
+use super::stream::after;
+use super::{Context, Grade, Outcome, Reader};
+use crate::protocol::{ParseError, Protocol};
+use crate::session::{At, Direction, Entry, Transcript};
 
 /// What the harness sent, as far as the exchange rules care.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -42,32 +46,16 @@ pub(super) enum Got {
     Other,
 }
 
-#[derive(Debug, Clone, Copy)]
-pub(super) enum Event {
-    Sent { at_us: u64, what: Sent },
-    Got { at_us: u64, what: Got },
-}
-
-/// One protocol's reading of the shared rules.
+/// What one protocol's text lets pass.
 pub(super) struct Rules {
-    /// `ucci`, `uci`, `agi`: the first part of every check id.
-    pub prefix: &'static str,
-    /// Name of the handshake reply, for messages (`ucciok`).
-    pub handshake_ok: &'static str,
-    pub handshake_reqs: &'static [&'static str],
-    pub readyok_reqs: &'static [&'static str],
     /// Grade of a missing `readyok` to an `isready` sent mid-search.
     pub readyok_while_thinking: Grade,
-    pub result_reqs: &'static [&'static str],
-    /// Requirement and grade for a result before `ponderhit`/`stop` in ponder mode; `None`
-    /// where pondering needs no result at all (AGI).
-    pub ponder: Option<(&'static [&'static str], Grade)>,
-    /// Requirement and grade for a result before `stop` in infinite mode.
-    pub infinite: (&'static [&'static str], Grade),
-    pub stop_reqs: &'static [&'static str],
-    /// Requirement ids for the `bye` reply to `quit`; `None` where `quit` has no reply (UCI).
-    pub bye: Option<&'static [&'static str]>,
-    pub exit_reqs: &'static [&'static str],
+    /// Whether a search started with `ponder` owes a result (UCCI, UCI) or not (AGI).
+    pub ponder_owes_result: bool,
+    /// Grade of a result in infinite mode before `stop`.
+    pub infinite_early: Grade,
+    /// Whether `quit` is answered by `bye`.
+    pub bye: bool,
 }
 
 /// How soon `readyok`, a result after `stop`, and the exit after `quit` are expected. The
@@ -75,367 +63,411 @@ pub(super) struct Rules {
 const PROMPT_MS: f64 = 1000.0;
 
 struct Search {
-    at_us: u64,
+    at: At,
     ponder: bool,
     infinite: bool,
     ponderhit_us: Option<u64>,
-    stop_us: Option<u64>,
+    stop: Option<At>,
 }
 
-pub(super) fn judge(rules: &Rules, events: &[Event], ctx: &Context, out: &mut Vec<Outcome>) {
-    let p = rules.prefix;
-    let prompt_us = (PROMPT_MS * 1000.0 * ctx.time_scale) as u64;
-    let id = |name: &str| format!("{p}.{name}");
-    let mut handshake_us: Option<u64> = None;
-    let mut handshake_ok_us: Option<u64> = None;
-    let mut late_boot_reported = false;
-    // (sent at, sent during a search, an answer is owed rather than hoped for)
-    let mut isready: VecDeque<(u64, bool, bool)> = VecDeque::new();
-    let mut search: Option<Search> = None;
-    let mut last_ponder_stopped = false;
-    let mut quit_us: Option<u64> = None;
-    let mut bye_us: Option<u64> = None;
-    let mut after_bye_reported = false;
+/// The state of the exchange rules between two events.
+pub(super) struct Flow {
+    protocol: Protocol,
+    rules: &'static Rules,
+    prompt_us: u64,
+    handshake: Option<At>,
+    handshake_ok_us: Option<u64>,
+    late_boot_reported: bool,
+    /// (sent at, sent during a search, an answer is owed rather than hoped for)
+    isready: VecDeque<(At, bool, bool)>,
+    search: Option<Search>,
+    last_ponder_stopped: bool,
+    quit: Option<At>,
+    bye_us: Option<u64>,
+    after_bye_reported: bool,
+    /// The last entry seen: a finding about the end points just after it.
+    last_seq: Option<u64>,
+}
 
-    for event in events {
-        match *event {
-            Event::Sent { at_us, what } => match what {
-                Sent::Handshake => handshake_us = Some(at_us),
-                Sent::IsReady => isready.push_back((at_us, search.is_some(), true)),
-                Sent::IsReadyAfterUnknownWords => {
-                    isready.push_back((at_us, search.is_some(), false))
+impl Flow {
+    pub fn new(rules: &'static Rules, ctx: &Context) -> Flow {
+        Flow {
+            protocol: ctx.protocol,
+            rules,
+            prompt_us: (PROMPT_MS * 1000.0 * ctx.time_scale) as u64,
+            handshake: None,
+            handshake_ok_us: None,
+            late_boot_reported: false,
+            isready: VecDeque::new(),
+            search: None,
+            last_ponder_stopped: false,
+            quit: None,
+            bye_us: None,
+            after_bye_reported: false,
+            last_seq: None,
+        }
+    }
+
+    fn outcome(&self, id: CheckId, grade: Grade, message: impl Into<String>) -> Outcome {
+        outcome(self.protocol, id, grade, message)
+    }
+
+    /// Whether the handshake was sent and never answered.
+    pub fn handshake_unanswered(&self) -> bool {
+        self.handshake.is_some() && self.handshake_ok_us.is_none()
+    }
+
+    /// Every entry of the session passes here, whatever it means for the exchange.
+    pub fn seen(&mut self, at: At) {
+        self.last_seq = Some(at.seq);
+    }
+
+    pub fn sent(&mut self, at: At, what: Sent) {
+        match what {
+            Sent::Handshake => self.handshake = Some(at),
+            Sent::IsReady => self.isready.push_back((at, self.search.is_some(), true)),
+            Sent::IsReadyAfterUnknownWords => {
+                self.isready.push_back((at, self.search.is_some(), false))
+            }
+            Sent::Go { ponder, infinite } => {
+                self.search = Some(Search {
+                    at,
+                    ponder,
+                    infinite,
+                    ponderhit_us: None,
+                    stop: None,
+                })
+            }
+            Sent::PonderHit => {
+                if let Some(s) = &mut self.search {
+                    s.ponderhit_us = Some(at.us);
                 }
-                Sent::Go { ponder, infinite } => {
-                    search = Some(Search {
-                        at_us,
-                        ponder,
-                        infinite,
-                        ponderhit_us: None,
-                        stop_us: None,
-                    })
+            }
+            Sent::Stop => {
+                if let Some(s) = &mut self.search {
+                    s.stop.get_or_insert(at);
                 }
-                Sent::PonderHit => {
-                    if let Some(s) = &mut search {
-                        s.ponderhit_us = Some(at_us);
-                    }
-                }
-                Sent::Stop => {
-                    if let Some(s) = &mut search {
-                        s.stop_us.get_or_insert(at_us);
-                    }
-                }
-                Sent::Quit => quit_us = quit_us.or(Some(at_us)),
-            },
-            Event::Got { at_us, what } => {
-                if bye_us.is_some() && !after_bye_reported {
-                    after_bye_reported = true;
-                    out.push(
-                        Outcome::new(
-                            id("quit.nothing-after-bye"),
-                            rules.bye.unwrap_or(rules.exit_reqs),
-                            Grade::Warn,
-                            "the engine wrote more after `bye`, which is meant to be its last line",
-                        )
-                        .at(at_us),
-                    );
-                }
-                match what {
-                    Got::BootLine => {
-                        if handshake_ok_us.is_some() && !late_boot_reported {
-                            late_boot_reported = true;
-                            out.push(
-                                Outcome::new(
-                                    id("handshake.ends-with-ok"),
-                                    rules.handshake_reqs,
-                                    Grade::Fail,
-                                    format!("an id/option line came after `{}`, which ends the handshake", rules.handshake_ok),
-                                )
-                                .at(at_us),
-                            );
-                        }
-                    }
-                    Got::HandshakeOk => {
-                        let mut o = Outcome::new(
-                            id("handshake.ok"),
-                            rules.handshake_reqs,
-                            Grade::Pass,
-                            format!("`{}` received", rules.handshake_ok),
-                        )
-                        .at(at_us);
-                        match handshake_us {
-                            Some(sent) if handshake_ok_us.is_none() => {
-                                o = o.latency(at_us.saturating_sub(sent))
-                            }
-                            _ => {
-                                o.grade = Grade::Fail;
-                                o.message = format!(
-                                    "`{}` without a handshake command before it",
-                                    rules.handshake_ok
-                                );
-                            }
-                        }
-                        handshake_ok_us = Some(at_us);
-                        out.push(o);
-                    }
-                    Got::ReadyOk => out.push(match isready.pop_front() {
-                        None => Outcome::new(
-                            id("isready.one-readyok"),
-                            rules.readyok_reqs,
-                            Grade::Fail,
-                            "`readyok` without an `isready` waiting for it",
-                        )
-                        .at(at_us),
-                        Some((sent, thinking, _)) => {
-                            let latency = at_us.saturating_sub(sent);
-                            let during = if thinking { " during a search" } else { "" };
-                            let (grade, message) = if latency > prompt_us {
-                                (
-                                    Grade::Warn,
-                                    format!(
-                                        "`readyok`{during} took {:.1} ms; GUIs expect it at once",
-                                        latency as f64 / 1000.0
-                                    ),
-                                )
-                            } else {
-                                (Grade::Pass, format!("`readyok`{during}"))
-                            };
-                            Outcome::new(id("isready.readyok"), rules.readyok_reqs, grade, message)
-                                .at(at_us)
-                                .latency(latency)
-                        }
-                    }),
-                    Got::SearchResult => match search.take() {
-                        None => {
-                            let exempt = rules.ponder.is_none() && last_ponder_stopped;
-                            if !exempt {
-                                out.push(
-                                    Outcome::new(
-                                        id("go.one-result"),
-                                        rules.result_reqs,
-                                        Grade::Fail,
-                                        "a search result with no `go` waiting for one (a second result, or unsolicited)",
-                                    )
-                                    .at(at_us),
-                                );
-                            }
-                        }
-                        Some(s) => {
-                            last_ponder_stopped = s.ponder && s.stop_us.is_some();
-                            // `quit` ends a search as `stop` does; an engine may answer
-                            // it with its result first (uci remark 17).
-                            let after_quit = quit_us.is_some_and(|q| q <= at_us);
-                            judge_result(rules, &s, at_us, prompt_us, after_quit, out);
-                        }
-                    },
-                    Got::Bye => {
-                        bye_us = Some(at_us);
-                        if quit_us.is_none() {
-                            out.push(
-                                Outcome::new(
-                                    id("quit.bye"),
-                                    rules.bye.unwrap_or(rules.exit_reqs),
-                                    Grade::Fail,
-                                    "`bye` without `quit`",
-                                )
-                                .at(at_us),
-                            );
-                        }
-                    }
-                    Got::Other => {}
-                }
+            }
+            Sent::Quit => {
+                self.quit.get_or_insert(at);
             }
         }
     }
 
-    if let (Some(sent), None) = (handshake_us, handshake_ok_us) {
-        out.push(
-            Outcome::new(
-                id("handshake.ok"),
-                rules.handshake_reqs,
-                Grade::Fail,
-                format!("no `{}` after the handshake command", rules.handshake_ok),
-            )
-            .at(sent),
-        );
-    }
-    for (sent, thinking, _) in isready.into_iter().filter(|(_, _, owed)| *owed) {
-        let grade = if thinking {
-            rules.readyok_while_thinking
-        } else {
-            Grade::Fail
-        };
-        let during = if thinking {
-            " sent during a search"
-        } else {
-            ""
-        };
-        out.push(
-            Outcome::new(
-                id("isready.readyok"),
-                rules.readyok_reqs,
-                grade,
-                format!("no `readyok` for the `isready`{during}"),
-            )
-            .at(sent),
-        );
-    }
-    if let Some(s) = search {
-        let quit_while_searching = quit_us.is_some_and(|q| q > s.at_us);
-        let pondering_without_result = rules.ponder.is_none() && s.ponder;
-        if !quit_while_searching && !pondering_without_result {
-            let (check, reqs, message) = match s.stop_us {
-                Some(_) => (
-                    id("stop.result"),
-                    rules.stop_reqs,
-                    "no search result after `stop`".to_owned(),
-                ),
-                None => (
-                    id("go.one-result"),
-                    rules.result_reqs,
-                    "no search result for this `go`".to_owned(),
-                ),
-            };
-            let at = s.stop_us.unwrap_or(s.at_us);
-            out.push(Outcome::new(check, reqs, Grade::Fail, message).at(at));
+    pub fn got(&mut self, at: At, what: Got, out: &mut Findings) {
+        if self.bye_us.is_some() && !self.after_bye_reported {
+            self.after_bye_reported = true;
+            out.push(
+                self.outcome(
+                    CheckId::QuitNothingAfterBye,
+                    Grade::Warn,
+                    "the engine wrote more after `bye`, which is meant to be its last line",
+                )
+                .at(at),
+            );
+        }
+        match what {
+            Got::BootLine => {
+                if self.handshake_ok_us.is_some() && !self.late_boot_reported {
+                    self.late_boot_reported = true;
+                    out.push(
+                        self.outcome(
+                            CheckId::HandshakeEndsWithOk,
+                            Grade::Fail,
+                            format!(
+                                "an id/option line came after `{}`, which ends the handshake",
+                                self.handshake_reply()
+                            ),
+                        )
+                        .at(at),
+                    );
+                }
+            }
+            Got::HandshakeOk => self.handshake_ok(at, out),
+            Got::ReadyOk => self.readyok(at, out),
+            Got::SearchResult => self.result(at, out),
+            Got::Bye => {
+                self.bye_us = Some(at.us);
+                if self.quit.is_none() {
+                    out.push(
+                        self.outcome(CheckId::QuitBye, Grade::Fail, "`bye` without `quit`")
+                            .at(at),
+                    );
+                }
+            }
+            Got::Other => {}
         }
     }
-    if let Some(quit) = quit_us {
-        judge_quit(rules, quit, bye_us, ctx, out);
-    }
-}
 
-fn judge_result(
-    rules: &Rules,
-    s: &Search,
-    at_us: u64,
-    prompt_us: u64,
-    after_quit: bool,
-    out: &mut Vec<Outcome>,
-) {
-    let p = rules.prefix;
-    let released = s.stop_us.is_some() || s.ponderhit_us.is_some() || after_quit;
-    if s.ponder
-        && !released
-        && let Some((reqs, grade)) = rules.ponder
-    {
-        out.push(
-            Outcome::new(
-                format!("{p}.ponder.no-result-before-ponderhit"),
-                reqs,
-                grade,
-                "a search result while pondering, before `ponderhit` or `stop`",
-            )
-            .at(at_us)
-            .latency(at_us - s.at_us),
-        );
-        return;
+    fn handshake_reply(&self) -> &'static str {
+        self.protocol
+            .facts()
+            .handshake
+            .and_then(|h| h.reply)
+            .unwrap_or("the handshake reply")
     }
-    if s.infinite && s.stop_us.is_none() && !after_quit {
-        let (reqs, grade) = rules.infinite;
-        out.push(
-            Outcome::new(
-                format!("{p}.infinite.no-result-before-stop"),
-                reqs,
-                grade,
-                "a search result in infinite mode before `stop`",
-            )
-            .at(at_us)
-            .latency(at_us - s.at_us),
-        );
-        return;
+
+    fn handshake_ok(&mut self, at: At, out: &mut Findings) {
+        let reply = self.handshake_reply();
+        let o = match self.handshake {
+            Some(sent) if self.handshake_ok_us.is_none() => self
+                .outcome(
+                    CheckId::HandshakeOk,
+                    Grade::Pass,
+                    format!("`{reply}` received"),
+                )
+                .latency(at.us.saturating_sub(sent.us)),
+            _ => self.outcome(
+                CheckId::HandshakeOk,
+                Grade::Fail,
+                format!("`{reply}` without a handshake command before it"),
+            ),
+        };
+        self.handshake_ok_us = Some(at.us);
+        out.push(o.at(at));
     }
-    if let Some(stop) = s.stop_us {
-        let latency = at_us.saturating_sub(stop);
-        let grade = if latency > prompt_us {
-            Grade::Warn
+
+    fn readyok(&mut self, at: At, out: &mut Findings) {
+        let Some((sent, thinking, _)) = self.isready.pop_front() else {
+            out.push(
+                self.outcome(
+                    CheckId::IsreadyOneReadyok,
+                    Grade::Fail,
+                    "`readyok` without an `isready` waiting for it",
+                )
+                .at(at),
+            );
+            return;
+        };
+        let latency = at.us.saturating_sub(sent.us);
+        let during = if thinking { " during a search" } else { "" };
+        let (grade, message) = if latency > self.prompt_us {
+            (
+                Grade::Warn,
+                format!(
+                    "`readyok`{during} took {:.1} ms; GUIs expect it at once",
+                    latency as f64 / 1000.0
+                ),
+            )
         } else {
-            Grade::Pass
+            (Grade::Pass, format!("`readyok`{during}"))
         };
         out.push(
-            Outcome::new(
-                format!("{p}.stop.result"),
-                rules.stop_reqs,
-                grade,
-                format!("result {:.1} ms after `stop`", latency as f64 / 1000.0),
-            )
-            .at(at_us)
-            .latency(latency),
+            self.outcome(CheckId::IsreadyReadyok, grade, message)
+                .at(at)
+                .latency(latency),
         );
-        return;
     }
-    out.push(
-        Outcome::new(
-            format!("{p}.go.one-result"),
-            rules.result_reqs,
-            Grade::Pass,
-            "one search result for the `go`",
-        )
-        .at(at_us)
-        .latency(at_us - s.at_us),
-    );
-}
 
-fn judge_quit(
-    rules: &Rules,
-    quit_us: u64,
-    bye_us: Option<u64>,
-    ctx: &Context,
-    out: &mut Vec<Outcome>,
-) {
-    let p = rules.prefix;
-    if let Some(reqs) = rules.bye {
-        out.push(match bye_us {
-            Some(at) => Outcome::new(
-                format!("{p}.quit.bye"),
-                reqs,
+    fn result(&mut self, at: At, out: &mut Findings) {
+        let Some(s) = self.search.take() else {
+            let exempt = !self.rules.ponder_owes_result && self.last_ponder_stopped;
+            if !exempt {
+                out.push(
+                    self.outcome(
+                        CheckId::GoOneResult,
+                        Grade::Fail,
+                        "a search result with no `go` waiting for one (a second result, or unsolicited)",
+                    )
+                    .at(at),
+                );
+            }
+            return;
+        };
+        self.last_ponder_stopped = s.ponder && s.stop.is_some();
+        // `quit` ends a search as `stop` does; an engine may answer it with its result first
+        // (uci remark 17).
+        let after_quit = self.quit.is_some_and(|q| q.seq < at.seq);
+        let released = s.stop.is_some() || s.ponderhit_us.is_some() || after_quit;
+        let latency = at.us.saturating_sub(s.at.us);
+        if s.ponder && !released && self.rules.ponder_owes_result {
+            out.push(
+                self.outcome(
+                    CheckId::PonderNoResultBeforePonderhit,
+                    Grade::Fail,
+                    "a search result while pondering, before `ponderhit` or `stop`",
+                )
+                .at(at)
+                .latency(latency),
+            );
+            return;
+        }
+        if s.infinite && s.stop.is_none() && !after_quit {
+            out.push(
+                self.outcome(
+                    CheckId::InfiniteNoResultBeforeStop,
+                    self.rules.infinite_early,
+                    "a search result in infinite mode before `stop`",
+                )
+                .at(at)
+                .latency(latency),
+            );
+            return;
+        }
+        if let Some(stop) = s.stop {
+            let latency = at.us.saturating_sub(stop.us);
+            let grade = if latency > self.prompt_us {
+                Grade::Warn
+            } else {
+                Grade::Pass
+            };
+            out.push(
+                self.outcome(
+                    CheckId::StopResult,
+                    grade,
+                    format!("result {:.1} ms after `stop`", latency as f64 / 1000.0),
+                )
+                .at(at)
+                .latency(latency),
+            );
+            return;
+        }
+        out.push(
+            self.outcome(
+                CheckId::GoOneResult,
                 Grade::Pass,
-                "`bye` after `quit`",
+                "one search result for the `go`",
             )
             .at(at)
-            .latency(at.saturating_sub(quit_us)),
-            None => Outcome::new(
-                format!("{p}.quit.bye"),
-                reqs,
-                Grade::Fail,
-                "no `bye` after `quit`",
-            )
-            .at(quit_us),
-        });
-    }
-    let Some(exit) = &ctx.transcript.exit else {
-        return;
-    };
-    let latency = exit.at_us.saturating_sub(quit_us);
-    let (grade, message) = if exit.killed_by_harness {
-        (
-            Grade::Fail,
-            "the engine did not exit after `quit`; the harness killed it".to_owned(),
-        )
-    } else if exit.code != Some(0) {
-        // The texts say "exits normally"; a non-zero status is a blemish, not a protocol break.
-        (
-            Grade::Warn,
-            format!(
-                "the engine exited after `quit` with {:?}/signal {:?}, not 0",
-                exit.code, exit.signal
-            ),
-        )
-    } else {
-        (
-            Grade::Pass,
-            format!("exited {:.1} ms after `quit`", latency as f64 / 1000.0),
-        )
-    };
-    out.push(
-        Outcome::new(format!("{p}.quit.exit"), rules.exit_reqs, grade, message)
-            .at(exit.at_us)
             .latency(latency),
-    );
+        );
+    }
+
+    /// What was owed and never came, and how the session ended after `quit`.
+    pub fn finish(self, end: &Transcript, out: &mut Findings) {
+        if let (Some(sent), None) = (self.handshake, self.handshake_ok_us) {
+            out.push(
+                self.outcome(
+                    CheckId::HandshakeOk,
+                    Grade::Fail,
+                    format!(
+                        "no `{}` after the handshake command",
+                        self.handshake_reply()
+                    ),
+                )
+                .at(sent),
+            );
+        }
+        for &(sent, thinking, _) in self.isready.iter().filter(|(_, _, owed)| *owed) {
+            let grade = if thinking {
+                self.rules.readyok_while_thinking
+            } else {
+                Grade::Fail
+            };
+            let during = if thinking {
+                " sent during a search"
+            } else {
+                ""
+            };
+            out.push(
+                self.outcome(
+                    CheckId::IsreadyReadyok,
+                    grade,
+                    format!("no `readyok` for the `isready`{during}"),
+                )
+                .at(sent),
+            );
+        }
+        if let Some(s) = &self.search {
+            self.unanswered_search(s, out);
+        }
+        if let Some(quit) = self.quit {
+            self.judge_quit(quit, end, out);
+        }
+    }
+
+    /// A search still open at the end. `quit` ends a search, so a result is not owed once
+    /// `quit` came, except where a `stop` before it had already asked for one and its bound
+    /// ran out before `quit` (an engine that ignores `stop` must not pass because the GUI
+    /// gave up and quit).
+    fn unanswered_search(&self, s: &Search, out: &mut Findings) {
+        let quit_after_go = self.quit.filter(|q| q.seq > s.at.seq);
+        let pondering_without_result = !self.rules.ponder_owes_result && s.ponder;
+        if pondering_without_result {
+            return;
+        }
+        match (s.stop, quit_after_go) {
+            (Some(stop), Some(quit)) if quit.us.saturating_sub(stop.us) <= self.prompt_us => {}
+            (Some(stop), Some(quit)) => out.push(
+                self.outcome(
+                    CheckId::StopResult,
+                    Grade::Fail,
+                    format!(
+                        "no search result after `stop`: none within the {:.0} ms before `quit` came",
+                        (quit.us - stop.us) as f64 / 1000.0
+                    ),
+                )
+                .at(stop),
+            ),
+            (Some(stop), None) => out.push(
+                self.outcome(CheckId::StopResult, Grade::Fail, "no search result after `stop`")
+                    .at(stop),
+            ),
+            (None, Some(_)) => {}
+            (None, None) => out.push(
+                self.outcome(
+                    CheckId::GoOneResult,
+                    Grade::Fail,
+                    "no search result for this `go`",
+                )
+                .at(s.at),
+            ),
+        }
+    }
+
+    fn judge_quit(&self, quit: At, end: &Transcript, out: &mut Findings) {
+        if self.rules.bye {
+            out.push(match self.bye_us {
+                Some(at) => self
+                    .outcome(CheckId::QuitBye, Grade::Pass, "`bye` after `quit`")
+                    .latency(at.saturating_sub(quit.us)),
+                None => self
+                    .outcome(CheckId::QuitBye, Grade::Fail, "no `bye` after `quit`")
+                    .at(quit),
+            });
+        }
+        let Some(exit) = &end.exit else {
+            return;
+        };
+        let gone_us = end
+            .stdout_closed_at_us
+            .map_or(exit.at_us, |eof| eof.min(exit.at_us));
+        if gone_us < quit.us {
+            // It ended before `quit`: the stream checks report that as an unexpected exit.
+            return;
+        }
+        let latency = exit.at_us.saturating_sub(quit.us);
+        let (grade, message) = if exit.killed_by_harness {
+            (
+                Grade::Fail,
+                "the engine did not exit after `quit`; the harness killed it".to_owned(),
+            )
+        } else if exit.code != Some(0) {
+            // The texts say "exits normally"; a non-zero status is a blemish, not a protocol break.
+            (
+                Grade::Warn,
+                format!(
+                    "the engine {} after `quit`, not with code 0",
+                    exit.describe()
+                ),
+            )
+        } else {
+            (
+                Grade::Pass,
+                format!("exited {:.1} ms after `quit`", latency as f64 / 1000.0),
+            )
+        };
+        out.push(
+            self.outcome(CheckId::QuitExit, grade, message)
+                .at(after(self.last_seq, exit.at_us))
+                .latency(latency),
+        );
+    }
 }
 
 /// One protocol's reading of its transcript: its codec, and what each line means for the
-/// exchange rules and the game state. [`read`] walks the transcript with it.
-pub(super) trait Exchange {
+/// exchange rules and the game state.
+pub(super) trait Exchange: Send {
     type Command;
     type Message;
     fn parse_command(line: &str) -> Result<Self::Command, ParseError>;
@@ -443,50 +475,74 @@ pub(super) trait Exchange {
     /// A command the harness sent; tracks the game state.
     fn sent(&mut self, command: Self::Command) -> Option<Sent>;
     /// A reply the engine sent; judges its moves into `out`.
-    fn received(&mut self, message: Self::Message, at_us: u64, out: &mut Vec<Outcome>) -> Got;
+    fn received(&mut self, message: Self::Message, at: At, out: &mut Findings) -> Got;
     /// A reply the codec could not read.
-    fn unreadable(&self, line: &str, error: &ParseError, at_us: u64) -> Outcome;
-    /// What an unreadable reply still means for the exchange (e.g. a malformed `bestmove`
-    /// still ends its search).
-    fn unreadable_event(&self, _line: &str) -> Got {
-        Got::Other
+    fn unreadable(&self, line: &str, error: &ParseError, at: At) -> Outcome;
+    /// What an unreadable reply still means for the exchange (a malformed `bestmove` still
+    /// ends its search).
+    fn unreadable_event(&self, line: &str) -> Got {
+        if is_bestmove(line) {
+            Got::SearchResult
+        } else {
+            Got::Other
+        }
+    }
+    /// Judges what only the end of the session shows (after the exchange rules).
+    fn finish(self, _out: &mut Findings)
+    where
+        Self: Sized,
+    {
     }
 }
 
-/// Walks the transcript with a protocol's [`Exchange`], collecting findings into `out`, and
-/// returns the events for [`judge`].
-pub(super) fn read<X: Exchange>(
-    exchange: &mut X,
-    ctx: &Context,
-    out: &mut Vec<Outcome>,
-) -> Vec<Event> {
-    let mut events = Vec::new();
-    for e in &ctx.transcript.entries {
-        let at_us = e.at_us;
+/// A protocol's [`Exchange`] with the shared [`Flow`]: a [`Reader`] of UCCI, UCI or AGI.
+pub(super) struct ExchangeReader<X> {
+    pub exchange: X,
+    pub flow: Flow,
+}
+
+impl<X: Exchange> Reader for ExchangeReader<X> {
+    fn entry(&mut self, e: &Entry, out: &mut Findings) {
+        self.flow.seen(e.at);
         match e.direction {
-            Direction::Stderr => {}
+            Direction::Stderr | Direction::Omitted => {}
             Direction::Sent => {
                 let what = match X::parse_command(&e.text) {
-                    Ok(command) => exchange.sent(command),
+                    Ok(command) => self.exchange.sent(command),
                     Err(_) => isready_after_unknown_words(&e.text),
                 };
                 if let Some(what) = what {
-                    events.push(Event::Sent { at_us, what });
+                    self.flow.sent(e.at, what);
                 }
             }
             Direction::Received => {
-                let what = match X::parse_message(&e.text) {
-                    Ok(message) => exchange.received(message, at_us, out),
-                    Err(error) => {
-                        out.push(exchange.unreadable(&e.text, &error, at_us));
-                        exchange.unreadable_event(&e.text)
+                // A line the harness cut is judged by its length alone: what is left of it
+                // is not what the engine wrote.
+                let what = if e.dropped_bytes > 0 {
+                    self.exchange.unreadable_event(&e.text)
+                } else {
+                    match X::parse_message(&e.text) {
+                        Ok(message) => self.exchange.received(message, e.at, out),
+                        Err(error) => {
+                            out.push(self.exchange.unreadable(&e.text, &error, e.at));
+                            self.exchange.unreadable_event(&e.text)
+                        }
                     }
                 };
-                events.push(Event::Got { at_us, what });
+                self.flow.got(e.at, what, out);
             }
         }
     }
-    events
+
+    fn unresponsive(&self) -> bool {
+        self.flow.handshake_unanswered()
+    }
+
+    fn finish(self: Box<Self>, end: &Transcript, out: &mut Findings) {
+        let ExchangeReader { exchange, flow } = *self;
+        exchange.finish(out);
+        flow.finish(end, out);
+    }
 }
 
 /// A probe line like `xyzzy isready`: unknown words, then `isready` as the last word.
@@ -499,5 +555,7 @@ fn isready_after_unknown_words(line: &str) -> Option<Sent> {
 /// Whether a reply is a `bestmove` line, however malformed the rest: in UCCI and UCI such a
 /// line still ends its search, so its `go` is not also reported as unanswered.
 pub(super) fn is_bestmove(line: &str) -> bool {
-    line.split_whitespace().next() == Some("bestmove")
+    line.split_whitespace()
+        .next()
+        .is_some_and(|w| w.eq_ignore_ascii_case("bestmove"))
 }

@@ -1,17 +1,18 @@
-//! Gomocup: one move per move request, acknowledgements, silence after INFO and END, and
-//! every move judged on the harness's board (on the board, empty, not forbidden for black
-//! under renju).
+//! Gomocup: one move per move request, an answer to every command that owes one, silence
+//! after INFO and END, and every move judged on the harness's board (on the board, empty,
+//! not forbidden for black under renju).
 
-use super::{Context, Grade, Outcome, lines};
-use crate::protocol::ParseError;
+use super::findings::{Findings, outcome};
+use super::id::CheckId;
+use super::stream::after;
+use super::{Context, Grade, Reader, lines};
 use crate::protocol::gomocup::{
     Command, InfoKey, Message, keyword_in_canonical_case, parse_command, parse_message,
 };
+use crate::protocol::{ParseError, Protocol};
+use crate::reqs;
 use crate::rules::gomoku::{Board, BoardSize, Point, Rule, Stone};
-use crate::session::Direction;
-
-const MOVE_REQS: &[&str] = &["gomocup-r42", "gomocup-r44", "gomocup-r57"];
-const LINE_REQS: &[&str] = &["gomocup-r06"];
+use crate::session::{At, Direction, Entry, Transcript};
 
 /// What the last command asked of the brain.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -19,17 +20,47 @@ enum Awaiting {
     Nothing,
     /// A move (BEGIN, TURN, DONE, PLAY).
     Move {
-        at_us: u64,
+        at: At,
     },
-    /// A one-line answer: `OK` or `ERROR` (START, RECTSTART, RESTART, TAKEBACK), the ABOUT
-    /// line, or `UNKNOWN` for a command the brain does not know.
-    Ack,
+    /// A one-line answer to the command sent at `at`: `OK` or `ERROR` (START, RECTSTART,
+    /// RESTART, TAKEBACK), the ABOUT line, or `UNKNOWN` for a command the brain does not know.
+    Answer {
+        at: At,
+        command: Asked,
+    },
+}
+
+/// The commands that owe a one-line answer, for the message and the rows a silence breaks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Asked {
+    Start,
+    RectStart,
+    Restart,
+    TakeBack,
+    About,
+    Unknown,
+}
+
+impl Asked {
+    fn describe(self) -> (&'static str, &'static [crate::protocol::ReqId]) {
+        match self {
+            Asked::Start => ("START (OK or ERROR)", reqs!["gomocup-r39", "gomocup-r40"]),
+            Asked::RectStart => ("RECTSTART (OK or ERROR)", reqs!["gomocup-r107"]),
+            Asked::Restart => ("RESTART (OK)", reqs!["gomocup-r110"]),
+            Asked::TakeBack => ("TAKEBACK (OK)", reqs!["gomocup-r113"]),
+            Asked::About => ("ABOUT (its line)", reqs!["gomocup-r98"]),
+            Asked::Unknown => ("an unknown command (UNKNOWN)", reqs!["gomocup-r19"]),
+        }
+    }
 }
 
 /// How soon the brain should be gone after END: the manager kills it after about 1 s.
 const END_EXIT_MS: f64 = 1000.0;
 
+const P: Protocol = Protocol::Gomocup;
+
 struct State {
+    time_scale: f64,
     board: Option<Board>,
     rule: Rule,
     engine: Option<Stone>,
@@ -38,13 +69,20 @@ struct State {
     info_at: Option<u64>,
     end_at: Option<u64>,
     moves_judged: usize,
+    illegal_move: bool,
     /// MESSAGE lines seen, and whether one was not plain English text.
     messages: usize,
     foreign_message: bool,
+    reported_case: bool,
+    reported_after_end: bool,
+    /// Whether the brain has answered anything at all.
+    answered: bool,
+    last_seq: Option<u64>,
 }
 
-pub(super) fn judge(ctx: &Context, out: &mut Vec<Outcome>) {
-    let mut s = State {
+pub(super) fn reader(ctx: &Context) -> Box<dyn Reader> {
+    Box::new(State {
+        time_scale: ctx.time_scale,
         board: None,
         rule: Rule::FREESTYLE,
         engine: None,
@@ -53,117 +91,156 @@ pub(super) fn judge(ctx: &Context, out: &mut Vec<Outcome>) {
         info_at: None,
         end_at: None,
         moves_judged: 0,
+        illegal_move: false,
         messages: 0,
         foreign_message: false,
-    };
-    let mut reported_case = false;
-    let mut reported_after_end = false;
-    for e in &ctx.transcript.entries {
-        let at_us = e.at_us;
+        reported_case: false,
+        reported_after_end: false,
+        answered: false,
+        last_seq: None,
+    })
+}
+
+impl Reader for State {
+    fn entry(&mut self, e: &Entry, out: &mut Findings) {
+        self.last_seq = Some(e.at.seq);
         match e.direction {
-            Direction::Stderr => {}
-            Direction::Sent => {
-                match parse_command(&e.text) {
-                    Ok(command) => sent(&mut s, command, at_us),
-                    // A command the codec does not know (an unknown-command probe) ends any
-                    // INFO run, and asks for a reply: UNKNOWN (gomocup-r19).
-                    Err(_) => {
-                        s.info_at = None;
-                        if s.awaiting == Awaiting::Nothing {
-                            s.awaiting = Awaiting::Ack;
-                        }
+            Direction::Stderr | Direction::Omitted => {}
+            Direction::Sent => match parse_command(&e.text) {
+                Ok(command) => sent(self, command, e.at),
+                // A command the codec does not know (an unknown-command probe) ends any INFO
+                // run, and asks for a reply: UNKNOWN (gomocup-r19).
+                Err(_) => {
+                    self.info_at = None;
+                    if self.awaiting == Awaiting::Nothing {
+                        self.awaiting = Awaiting::Answer {
+                            at: e.at,
+                            command: Asked::Unknown,
+                        };
                     }
                 }
-            }
-            Direction::Received => {
-                if e.text.trim().is_empty() {
-                    continue; // the manager ignores empty lines (gomocup-r09)
-                }
-                if s.end_at.is_some() && !reported_after_end {
-                    reported_after_end = true;
-                    out.push(
-                        Outcome::new(
-                            "gomocup.end.no-output",
-                            &["gomocup-r95"],
-                            Grade::Warn,
-                            format!("`{}` written after END", e.text),
-                        )
-                        .at(at_us),
-                    );
-                }
-                if !reported_case && !keyword_in_canonical_case(&e.text) {
-                    reported_case = true;
-                    out.push(
-                        Outcome::new(
-                            "gomocup.line.keyword-case",
-                            LINE_REQS,
-                            Grade::Warn,
-                            format!("`{}`: the text writes every keyword in upper case", e.text),
-                        )
-                        .at(at_us),
-                    );
-                }
-                match parse_message(&e.text) {
-                    Ok(message) => received(&mut s, message, &e.text, at_us, out),
-                    Err(error @ ParseError::BadAbout { .. }) => out.push(
-                        // Older brains answer ABOUT in free text, which managers accept (gomocup-r102).
-                        Outcome::new(
-                            "gomocup.about.format",
-                            &["gomocup-r98", "gomocup-r102"],
-                            Grade::Warn,
-                            format!("`{}`: {error}", e.text),
-                        )
-                        .at(at_us),
-                    ),
-                    Err(error) => out.push(lines::unreadable(
-                        "gomocup", LINE_REQS, &e.text, &error, at_us,
-                    )),
-                }
-            }
+            },
+            Direction::Received => self.received_line(e, out),
         }
     }
-    if let Awaiting::Move { at_us } = s.awaiting
-        && s.end_at.is_none()
-    {
-        out.push(
-            Outcome::new(
-                "gomocup.move.reply",
-                MOVE_REQS,
-                Grade::Fail,
-                "no move for the last move request",
-            )
-            .at(at_us),
-        );
+
+    fn unresponsive(&self) -> bool {
+        !self.answered && self.awaiting != Awaiting::Nothing
     }
-    if s.moves_judged > 0
-        && !out
-            .iter()
-            .any(|o| o.check == "gomocup.move.legal" && o.grade != Grade::Pass)
-    {
-        out.push(Outcome::new(
-            "gomocup.move.legal",
-            MOVE_REQS,
-            Grade::Pass,
-            format!(
-                "{} moves, each on the board, on an empty point, never forbidden",
-                s.moves_judged
+
+    fn finish(self: Box<Self>, end: &Transcript, out: &mut Findings) {
+        let s = *self;
+        match s.awaiting {
+            Awaiting::Move { at } if s.end_at.is_none() => out.push(
+                outcome(
+                    P,
+                    CheckId::MoveReply,
+                    Grade::Fail,
+                    "no move for the last move request",
+                )
+                .at(at),
             ),
-        ));
-    }
-    if s.messages > 0 && !s.foreign_message {
-        out.push(Outcome::new(
-            "gomocup.message.english",
-            &["gomocup-r130"],
-            Grade::Pass,
-            format!("{} MESSAGE lines, all plain ASCII", s.messages),
-        ));
-    }
-    if let Some(end) = s.end_at {
-        end_exit(ctx, end, out);
+            Awaiting::Answer { at, command } => {
+                let (what, rows) = command.describe();
+                out.push(
+                    outcome(
+                        P,
+                        CheckId::CommandAnswered,
+                        Grade::Fail,
+                        format!("no answer to {what}: the brain stayed silent"),
+                    )
+                    .citing(rows)
+                    .at(at),
+                );
+            }
+            _ => {}
+        }
+        if s.moves_judged > 0 && !s.illegal_move {
+            out.push(outcome(
+                P,
+                CheckId::MoveLegal,
+                Grade::Pass,
+                format!(
+                    "{} moves, each on the board, on an empty point, never forbidden",
+                    s.moves_judged
+                ),
+            ));
+        }
+        if s.messages > 0 && !s.foreign_message {
+            out.push(outcome(
+                P,
+                CheckId::MessageEnglish,
+                Grade::Pass,
+                format!("{} MESSAGE lines, all plain ASCII", s.messages),
+            ));
+        }
+        if let Some(end_at) = s.end_at {
+            end_exit(&s, end, end_at, out);
+        }
     }
 }
 
-fn sent(s: &mut State, command: Command, at_us: u64) {
+impl State {
+    fn received_line(&mut self, e: &Entry, out: &mut Findings) {
+        let at = e.at;
+        if e.text.trim().is_empty() || e.dropped_bytes > 0 {
+            // The manager ignores empty lines (gomocup-r09); a line the harness cut is
+            // judged by its length alone.
+            return;
+        }
+        if self.end_at.is_some() && !self.reported_after_end {
+            self.reported_after_end = true;
+            out.push(
+                outcome(
+                    P,
+                    CheckId::EndNoOutput,
+                    Grade::Warn,
+                    format!("`{}` written after END", e.text),
+                )
+                .at(at),
+            );
+        }
+        if !self.reported_case && !keyword_in_canonical_case(&e.text) {
+            self.reported_case = true;
+            out.push(
+                outcome(
+                    P,
+                    CheckId::LineKeywordCase,
+                    Grade::Warn,
+                    format!("`{}`: the text writes every keyword in upper case", e.text),
+                )
+                .at(at),
+            );
+        }
+        match parse_message(&e.text) {
+            Ok(message) => received(self, message, &e.text, at, out),
+            Err(error @ ParseError::BadAbout { .. }) => {
+                self.answered();
+                // Older brains answer ABOUT in free text, which managers accept (gomocup-r102).
+                out.push(
+                    outcome(
+                        P,
+                        CheckId::AboutFormat,
+                        Grade::Warn,
+                        format!("`{}`: {error}", e.text),
+                    )
+                    .at(at),
+                );
+            }
+            Err(error) => out.push(lines::unreadable(P, &e.text, &error, at)),
+        }
+    }
+
+    /// The brain gave the one-line answer a command was waiting for.
+    fn answered(&mut self) {
+        self.answered = true;
+        if matches!(self.awaiting, Awaiting::Answer { .. }) {
+            self.awaiting = Awaiting::Nothing;
+        }
+    }
+}
+
+fn sent(s: &mut State, command: Command, at: At) {
     if !matches!(command, Command::Info { .. }) {
         s.info_at = None;
     }
@@ -171,23 +248,32 @@ fn sent(s: &mut State, command: Command, at_us: u64) {
         Command::Start(n) => {
             s.board = BoardSize::square(n).ok().map(Board::new);
             s.engine = None;
-            s.awaiting = Awaiting::Ack;
+            s.awaiting = Awaiting::Answer {
+                at,
+                command: Asked::Start,
+            };
         }
         Command::RectStart(w, h) => {
             s.board = BoardSize::rect(w, h).ok().map(Board::new);
             s.engine = None;
-            s.awaiting = Awaiting::Ack;
+            s.awaiting = Awaiting::Answer {
+                at,
+                command: Asked::RectStart,
+            };
         }
         Command::Restart => {
             if let Some(b) = &mut s.board {
                 b.clear();
             }
             s.engine = None;
-            s.awaiting = Awaiting::Ack;
+            s.awaiting = Awaiting::Answer {
+                at,
+                command: Asked::Restart,
+            };
         }
         Command::Begin => {
             s.engine = Some(Stone::Black);
-            s.awaiting = Awaiting::Move { at_us };
+            s.awaiting = Awaiting::Move { at };
         }
         Command::Turn(p) => {
             let engine = *s.engine.get_or_insert(Stone::White);
@@ -196,7 +282,7 @@ fn sent(s: &mut State, command: Command, at_us: u64) {
             {
                 s.board = None; // a robustness scenario sent a bad move: stop judging
             }
-            s.awaiting = Awaiting::Move { at_us };
+            s.awaiting = Awaiting::Move { at };
         }
         Command::Board => s.block = Some(Vec::new()),
         Command::BoardEntry { point, field } => {
@@ -229,10 +315,10 @@ fn sent(s: &mut State, command: Command, at_us: u64) {
                     }
                 }
             }
-            s.awaiting = Awaiting::Move { at_us };
+            s.awaiting = Awaiting::Move { at };
         }
         Command::Info { key, value } => {
-            s.info_at = Some(at_us);
+            s.info_at = Some(at.us);
             if key == InfoKey::Rule
                 && let Some(rule) = value
                     .trim()
@@ -243,19 +329,27 @@ fn sent(s: &mut State, command: Command, at_us: u64) {
                 s.rule = rule;
             }
         }
-        Command::End => s.end_at = Some(at_us),
-        Command::About => s.awaiting = Awaiting::Ack,
+        Command::End => s.end_at = Some(at.us),
+        Command::About => {
+            s.awaiting = Awaiting::Answer {
+                at,
+                command: Asked::About,
+            }
+        }
         Command::TakeBack(p) => {
             if let Some(b) = &mut s.board {
                 let _ = b.remove(p);
             }
-            s.awaiting = Awaiting::Ack;
+            s.awaiting = Awaiting::Answer {
+                at,
+                command: Asked::TakeBack,
+            };
         }
-        Command::Play(_) => s.awaiting = Awaiting::Move { at_us },
+        Command::Play(_) => s.awaiting = Awaiting::Move { at },
     }
 }
 
-fn received(s: &mut State, message: Message, text: &str, at_us: u64, out: &mut Vec<Outcome>) {
+fn received(s: &mut State, message: Message, text: &str, at: At, out: &mut Findings) {
     let chatter = matches!(message, Message::Message(_) | Message::Debug(_));
     let is_message = matches!(message, Message::Message(_));
     // A reply owed to an earlier command may arrive after an INFO sent meanwhile (a limit
@@ -265,36 +359,37 @@ fn received(s: &mut State, message: Message, text: &str, at_us: u64, out: &mut V
         (Message::Move(_), Awaiting::Move { .. })
             | (
                 Message::Ok | Message::Error(_) | Message::Unknown(_) | Message::About(_),
-                Awaiting::Ack
+                Awaiting::Answer { .. }
             )
     );
     if let (Some(info), false, false) = (s.info_at, chatter, owed) {
         out.push(
-            Outcome::new(
-                "gomocup.info.no-reply",
-                &["gomocup-r92"],
+            outcome(
+                P,
+                CheckId::InfoNoReply,
                 Grade::Fail,
                 format!("`{text}` in reply to INFO, which has no reply"),
             )
-            .at(at_us)
-            .latency(at_us.saturating_sub(info)),
+            .at(at)
+            .latency(at.us.saturating_sub(info)),
         );
         return;
     }
     match message {
         Message::Move(p) => {
-            let Awaiting::Move { at_us: asked } = s.awaiting else {
+            let Awaiting::Move { at: asked } = s.awaiting else {
                 out.push(
-                    Outcome::new(
-                        "gomocup.move.reply",
-                        MOVE_REQS,
+                    outcome(
+                        P,
+                        CheckId::MoveReply,
                         Grade::Fail,
                         format!("move `{text}` that nothing asked for"),
                     )
-                    .at(at_us),
+                    .at(at),
                 );
                 return;
             };
+            s.answered = true;
             s.awaiting = Awaiting::Nothing;
             let (Some(board), Some(stone)) = (&mut s.board, s.engine) else {
                 return;
@@ -304,85 +399,84 @@ fn received(s: &mut State, message: Message, text: &str, at_us: u64, out: &mut V
                 Ok(()) => {
                     let _ = board.place(p, stone);
                 }
-                Err(e) => out.push(
-                    Outcome::new(
-                        "gomocup.move.legal",
-                        MOVE_REQS,
-                        Grade::Fail,
-                        format!("move {p} for {stone:?} is illegal: {e}"),
+                Err(e) => {
+                    s.illegal_move = true;
+                    out.push(
+                        outcome(
+                            P,
+                            CheckId::MoveLegal,
+                            Grade::Fail,
+                            format!("move {p} for {stone:?} is illegal: {e}"),
+                        )
+                        .at(at)
+                        .latency(at.us.saturating_sub(asked.us)),
                     )
-                    .at(at_us)
-                    .latency(at_us.saturating_sub(asked)),
-                ),
+                }
             }
         }
         Message::Ok | Message::Error(_) => {
-            if s.awaiting == Awaiting::Ack {
-                s.awaiting = Awaiting::Nothing;
+            if matches!(s.awaiting, Awaiting::Answer { .. }) {
+                s.answered();
             } else if !matches!(s.awaiting, Awaiting::Move { .. }) || matches!(message, Message::Ok)
             {
                 out.push(
-                    Outcome::new(
-                        "gomocup.reply.unsolicited",
-                        &["gomocup-r40"],
+                    outcome(
+                        P,
+                        CheckId::ReplyUnsolicited,
                         Grade::Warn,
                         format!("`{text}` that no command asked for"),
                     )
-                    .at(at_us),
+                    .at(at),
                 );
             }
         }
         Message::Message(body) | Message::Debug(body) => {
             if is_message {
-                english_only(s, &body, text, at_us, out);
+                english_only(s, &body, text, at, out);
             }
             // Any reply may be preceded by messages (gomocup-r134); only an idle brain's are out of place.
             if s.awaiting == Awaiting::Nothing {
                 out.push(
-                    Outcome::new(
-                        "gomocup.message.before-move",
-                        &["gomocup-r06"],
+                    outcome(
+                        P,
+                        CheckId::MessageBeforeMove,
                         Grade::Warn,
                         format!("`{text}` outside a move request: MESSAGE and DEBUG belong before the move"),
                     )
-                    .at(at_us),
+                    .at(at),
                 );
             }
         }
-        Message::Unknown(_) | Message::About(_) => {
-            if s.awaiting == Awaiting::Ack {
-                s.awaiting = Awaiting::Nothing;
-            }
-        }
+        Message::Unknown(_) | Message::About(_) => s.answered(),
         Message::Suggest(_) => {}
     }
 }
 
 /// "It is recommended to send only English messages" (gomocup-r130): the manager shows them
 /// in whatever code page it runs in. Non-ASCII text is the sign the catalogue names.
-fn english_only(s: &mut State, body: &str, text: &str, at_us: u64, out: &mut Vec<Outcome>) {
+fn english_only(s: &mut State, body: &str, text: &str, at: At, out: &mut Findings) {
     s.messages += 1;
     if body.is_ascii() || s.foreign_message {
         return;
     }
     s.foreign_message = true;
     out.push(
-        Outcome::new(
-            "gomocup.message.english",
-            &["gomocup-r130"],
+        outcome(
+            P,
+            CheckId::MessageEnglish,
             Grade::Warn,
             format!("`{text}`: the text recommends English messages, and this one is not ASCII"),
         )
-        .at(at_us),
+        .at(at),
     );
 }
 
-fn end_exit(ctx: &Context, end: u64, out: &mut Vec<Outcome>) {
-    let Some(exit) = &ctx.transcript.exit else {
+fn end_exit(s: &State, transcript: &Transcript, end: u64, out: &mut Findings) {
+    let Some(exit) = &transcript.exit else {
         return;
     };
     let latency = exit.at_us.saturating_sub(end);
-    let bound = (END_EXIT_MS * 1000.0 * ctx.time_scale) as u64;
+    let bound = (END_EXIT_MS * 1000.0 * s.time_scale) as u64;
     let (grade, message) = if exit.killed_by_harness {
         (
             Grade::Warn,
@@ -403,14 +497,9 @@ fn end_exit(ctx: &Context, end: u64, out: &mut Vec<Outcome>) {
         )
     };
     out.push(
-        Outcome::new(
-            "gomocup.end.exit",
-            &["gomocup-r93", "gomocup-r94"],
-            grade,
-            message,
-        )
-        .at(exit.at_us)
-        .latency(latency),
+        outcome(P, CheckId::EndExit, grade, message)
+            .at(after(s.last_seq, exit.at_us))
+            .latency(latency),
     );
 }
 
@@ -419,7 +508,7 @@ mod tests {
     use super::*;
     use crate::protocol::Protocol;
 
-    fn findings(lines: &[&str]) -> Vec<Outcome> {
+    fn findings(lines: &[&str]) -> Vec<crate::check::Outcome> {
         crate::check::findings_in(Protocol::Gomocup, lines)
     }
 

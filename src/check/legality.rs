@@ -3,29 +3,34 @@
 //! every principal variation move in sequence, every `currmove`, and never a banned or
 //! excluded move.
 
+use super::findings::{Findings, outcome};
+use super::id::CheckId;
 use super::{Grade, Outcome};
+use crate::protocol::Protocol;
 use crate::rules::Game;
+use crate::session::At;
 
-/// Requirement ids and grades one protocol attaches to move legality.
+/// The grades one protocol gives move legality (its requirements are in the registry).
 pub(super) struct MoveRules {
-    pub prefix: &'static str,
-    pub bestmove: &'static [&'static str],
-    /// Banned (UCCI `banmoves`) or outside `searchmoves` (UCI).
-    pub restricted: &'static [&'static str],
+    pub protocol: Protocol,
+    /// The check for a best move that is banned (UCCI `banmoves`) or outside `searchmoves`
+    /// (UCI), and how such a move is named in a message.
+    pub restricted: CheckId,
     pub restricted_name: &'static str,
-    pub ponder: (&'static [&'static str], Grade),
-    pub pv: PvRules,
+    pub ponder: Grade,
+    /// A principal variation's first move is the move the engine would play now; the rest
+    /// come from the hash table and may be cut or stale, so a text may grade them apart (uci
+    /// remark 32).
+    pub pv_first: Grade,
+    pub pv_deeper: Grade,
     /// `info currmove`: the move being searched, in the searched position.
-    pub currmove: (&'static [&'static str], Grade),
+    pub currmove: Grade,
 }
 
-/// How a principal variation is graded: its first move is the move the engine would play
-/// now, the rest come from the hash table and may be cut or stale, so a text may grade
-/// them apart (uci remark 32).
-pub(super) struct PvRules {
-    pub reqs: &'static [&'static str],
-    pub first: Grade,
-    pub deeper: Grade,
+impl MoveRules {
+    fn outcome(&self, id: CheckId, grade: Grade, message: String) -> Outcome {
+        outcome(self.protocol, id, grade, message)
+    }
 }
 
 /// The position a search was asked about, with the moves it may not play.
@@ -66,33 +71,32 @@ pub(super) fn bestmove<G: Game + Clone>(
     searched: &Searched<G>,
     mv: &str,
     ponder: Option<&str>,
-    at_us: u64,
+    at: At,
 ) -> Vec<Outcome> {
-    let p = rules.prefix;
     let mut out = Vec::new();
     let fen = searched.position.fen();
     let next = match after(&searched.position, mv) {
         Ok(next) => {
             out.push(
-                Outcome::new(
-                    format!("{p}.bestmove.legal"),
-                    rules.bestmove,
-                    Grade::Pass,
-                    format!("`{mv}` is legal"),
-                )
-                .at(at_us),
+                rules
+                    .outcome(
+                        CheckId::BestmoveLegal,
+                        Grade::Pass,
+                        format!("`{mv}` is legal"),
+                    )
+                    .at(at),
             );
             next
         }
         Err(why) => {
             out.push(
-                Outcome::new(
-                    format!("{p}.bestmove.legal"),
-                    rules.bestmove,
-                    Grade::Fail,
-                    format!("best move `{mv}` is illegal in `{fen}`: {why}"),
-                )
-                .at(at_us),
+                rules
+                    .outcome(
+                        CheckId::BestmoveLegal,
+                        Grade::Fail,
+                        format!("best move `{mv}` is illegal in `{fen}`: {why}"),
+                    )
+                    .at(at),
             );
             return out;
         }
@@ -101,35 +105,34 @@ pub(super) fn bestmove<G: Game + Clone>(
         || (!searched.allowed.is_empty() && !searched.allowed.iter().any(|a| a == mv));
     if !searched.banned.is_empty() || !searched.allowed.is_empty() {
         out.push(
-            Outcome::new(
-                format!("{p}.bestmove.{}", rules.restricted_name),
-                rules.restricted,
-                if restricted { Grade::Fail } else { Grade::Pass },
-                if restricted {
-                    format!(
-                        "best move `{mv}` is one the harness excluded ({})",
-                        rules.restricted_name
-                    )
-                } else {
-                    format!("`{mv}` respects the excluded moves")
-                },
-            )
-            .at(at_us),
+            rules
+                .outcome(
+                    rules.restricted,
+                    if restricted { Grade::Fail } else { Grade::Pass },
+                    if restricted {
+                        format!(
+                            "best move `{mv}` is one the harness excluded ({})",
+                            rules.restricted_name
+                        )
+                    } else {
+                        format!("`{mv}` respects the excluded moves")
+                    },
+                )
+                .at(at),
         );
     }
-    if let Some(ponder) = ponder {
-        let (reqs, grade) = rules.ponder;
-        if let Err(why) = after(&next, ponder) {
-            out.push(
-                Outcome::new(
-                    format!("{p}.ponder-move.legal"),
-                    reqs,
-                    grade,
+    if let Some(ponder) = ponder
+        && let Err(why) = after(&next, ponder)
+    {
+        out.push(
+            rules
+                .outcome(
+                    CheckId::PonderMoveLegal,
+                    rules.ponder,
                     format!("ponder move `{ponder}` is illegal after `{mv}`: {why}"),
                 )
-                .at(at_us),
-            );
-        }
+                .at(at),
+        );
     }
     out
 }
@@ -140,7 +143,7 @@ pub(super) fn pv<G: Game + Clone>(
     rules: &MoveRules,
     searched: &Searched<G>,
     moves: &[String],
-    at_us: u64,
+    at: At,
 ) -> Option<Outcome> {
     let mut current = searched.position.clone();
     for (i, mv) in moves.iter().enumerate() {
@@ -148,28 +151,28 @@ pub(super) fn pv<G: Game + Clone>(
             Ok(next) => current = next,
             Err(why) => {
                 let grade = if i == 0 {
-                    rules.pv.first
+                    rules.pv_first
                 } else {
-                    rules.pv.deeper
+                    rules.pv_deeper
                 };
                 return Some(
-                    Outcome::new(
-                        format!("{}.pv.legal", rules.prefix),
-                        rules.pv.reqs,
-                        grade,
-                        format!(
-                            "pv move {} `{mv}` is illegal in `{}`: {why}",
-                            i + 1,
-                            current.fen()
-                        ),
-                    )
-                    .at(at_us),
+                    rules
+                        .outcome(
+                            CheckId::PvLegal,
+                            grade,
+                            format!(
+                                "pv move {} `{mv}` is illegal in `{}`: {why}",
+                                i + 1,
+                                current.fen()
+                            ),
+                        )
+                        .at(at),
                 );
             }
         }
     }
     let first = moves.first()?;
-    excluded(rules, searched, first, "the pv's first move", at_us)
+    excluded(rules, searched, first, "the pv's first move", at)
 }
 
 /// Judges `info currmove M`: the move being searched is legal in the searched position and
@@ -178,24 +181,23 @@ pub(super) fn currmove<G: Game + Clone>(
     rules: &MoveRules,
     searched: &Searched<G>,
     mv: &str,
-    at_us: u64,
+    at: At,
 ) -> Option<Outcome> {
     if let Err(why) = after(&searched.position, mv) {
-        let (reqs, grade) = rules.currmove;
         return Some(
-            Outcome::new(
-                format!("{}.currmove.legal", rules.prefix),
-                reqs,
-                grade,
-                format!(
-                    "currmove `{mv}` is illegal in `{}`: {why}",
-                    searched.position.fen()
-                ),
-            )
-            .at(at_us),
+            rules
+                .outcome(
+                    CheckId::CurrmoveLegal,
+                    rules.currmove,
+                    format!(
+                        "currmove `{mv}` is illegal in `{}`: {why}",
+                        searched.position.fen()
+                    ),
+                )
+                .at(at),
         );
     }
-    excluded(rules, searched, mv, "currmove", at_us)
+    excluded(rules, searched, mv, "currmove", at)
 }
 
 /// A move the engine reports searching although `searchmoves` left it out (uci-r56 names
@@ -206,22 +208,22 @@ fn excluded<G>(
     searched: &Searched<G>,
     mv: &str,
     what: &str,
-    at_us: u64,
+    at: At,
 ) -> Option<Outcome> {
     if searched.allowed.is_empty() || searched.allowed.iter().any(|a| a == mv) {
         return None;
     }
     Some(
-        Outcome::new(
-            format!("{}.info.{}", rules.prefix, rules.restricted_name),
-            rules.restricted,
-            Grade::Fail,
-            format!(
-                "{what} `{mv}` is not among the moves the search was restricted to ({})",
-                searched.allowed.join(" ")
-            ),
-        )
-        .at(at_us),
+        rules
+            .outcome(
+                CheckId::InfoInSearchmoves,
+                Grade::Fail,
+                format!(
+                    "{what} `{mv}` is not among the moves the search was restricted to ({})",
+                    searched.allowed.join(" ")
+                ),
+            )
+            .at(at),
     )
 }
 
@@ -241,7 +243,7 @@ struct Tally {
 }
 
 impl Tally {
-    fn add(&mut self, finding: impl FnOnce() -> Option<Outcome>, out: &mut Vec<Outcome>) {
+    fn add(&mut self, finding: impl FnOnce() -> Option<Outcome>, out: &mut Findings) {
         self.lines += 1;
         if !self.found
             && let Some(o) = finding()
@@ -251,11 +253,10 @@ impl Tally {
         }
     }
 
-    fn finish(&self, check: String, reqs: &[&str], what: &str, out: &mut Vec<Outcome>) {
+    fn finish(&self, rules: &MoveRules, check: CheckId, what: &str, out: &mut Findings) {
         if self.lines > 0 && !self.found {
-            out.push(Outcome::new(
+            out.push(rules.outcome(
                 check,
-                reqs,
                 Grade::Pass,
                 format!("{} {what}, every move legal", self.lines),
             ));
@@ -271,27 +272,20 @@ impl InfoMoves {
         searched: &Searched<G>,
         pv_moves: &[String],
         current: Option<&str>,
-        at_us: u64,
-        out: &mut Vec<Outcome>,
+        at: At,
+        out: &mut Findings,
     ) {
         if !pv_moves.is_empty() {
-            self.pv.add(|| pv(rules, searched, pv_moves, at_us), out);
+            self.pv.add(|| pv(rules, searched, pv_moves, at), out);
         }
         if let Some(mv) = current {
-            self.currmove
-                .add(|| currmove(rules, searched, mv, at_us), out);
+            self.currmove.add(|| currmove(rules, searched, mv, at), out);
         }
     }
 
-    pub fn finish(self, rules: &MoveRules, out: &mut Vec<Outcome>) {
-        let p = rules.prefix;
-        self.pv
-            .finish(format!("{p}.pv.legal"), rules.pv.reqs, "pv lines", out);
-        self.currmove.finish(
-            format!("{p}.currmove.legal"),
-            rules.currmove.0,
-            "currmove reports",
-            out,
-        );
+    pub fn finish(self, rules: &MoveRules, out: &mut Findings) {
+        self.pv.finish(rules, CheckId::PvLegal, "pv lines", out);
+        self.currmove
+            .finish(rules, CheckId::CurrmoveLegal, "currmove reports", out);
     }
 }

@@ -6,10 +6,11 @@
 //! less clear cut: an engine may print just the line that changed, or fewer lines than asked
 //! when the position has fewer moves, so a gap or a number beyond the request is a warning.
 
-use super::{Grade, Outcome};
-
-const CHECK: &str = "uci.info.multipv";
-const REQS: &[&str] = &["uci-r113", "uci-r114"];
+use super::Grade;
+use super::findings::{Findings, outcome};
+use super::id::CheckId;
+use crate::protocol::Protocol;
+use crate::session::At;
 
 /// The numbering seen so far, across the searches of one transcript.
 #[derive(Default)]
@@ -36,7 +37,7 @@ impl MultiPv {
     }
 
     /// Judges one `info … multipv k` line.
-    pub fn line(&mut self, k: u32, at_us: u64, out: &mut Vec<Outcome>) {
+    pub fn line(&mut self, k: u32, at: At, out: &mut Findings) {
         self.lines += 1;
         let last = self.last.replace(k);
         if self.found {
@@ -69,15 +70,15 @@ impl MultiPv {
         };
         if let Some((grade, message)) = finding {
             self.found = true;
-            out.push(Outcome::new(CHECK, REQS, grade, message).at(at_us));
+            out.push(outcome(Protocol::Uci, CheckId::InfoMultipv, grade, message).at(at));
         }
     }
 
-    pub fn finish(self, out: &mut Vec<Outcome>) {
+    pub fn finish(self, out: &mut Findings) {
         if self.lines > 0 && !self.found {
-            out.push(Outcome::new(
-                CHECK,
-                REQS,
+            out.push(outcome(
+                Protocol::Uci,
+                CheckId::InfoMultipv,
                 Grade::Pass,
                 format!("{} multipv lines, numbered from 1 in order", self.lines),
             ));
@@ -89,18 +90,18 @@ impl MultiPv {
 mod tests {
     use super::*;
 
-    fn judge(requested: Option<&str>, searches: &[&[u32]]) -> Vec<Outcome> {
+    fn judge(requested: Option<&str>, searches: &[&[u32]]) -> Vec<crate::check::Outcome> {
         let mut m = MultiPv::default();
         m.option_set("multipv", requested);
-        let mut out = Vec::new();
+        let mut out = Findings::new();
         for search in searches {
             m.search_started();
             for &k in *search {
-                m.line(k, 1, &mut out);
+                m.line(k, At { seq: 1, us: 1 }, &mut out);
             }
         }
         m.finish(&mut out);
-        out
+        out.into_outcomes()
     }
 
     #[test]

@@ -2,10 +2,13 @@
 //! fields of each `option` line agree with each other, reserved names are used as the text
 //! defines them, paired options come together, and `id` lines come first.
 //!
-//! Scenario patterns judge each line's grammar; these checks compare numbers and look
-//! across lines, which patterns cannot.
+//! These checks compare numbers and look across lines, which a line's grammar cannot.
 
+use super::findings::{Findings, outcome};
+use super::id::CheckId;
 use super::{Grade, Outcome};
+use crate::protocol::Protocol;
+use crate::session::At;
 
 /// An `option` line as both codecs read it.
 pub(super) struct Offered {
@@ -15,12 +18,12 @@ pub(super) struct Offered {
     pub min: Option<i64>,
     pub max: Option<i64>,
     pub vars: Vec<String>,
-    pub at_us: u64,
+    pub at: At,
 }
 
 /// An [`Offered`] from either codec's `OptionDecl`: the two types share these field names.
 macro_rules! offered {
-    ($decl:expr, $at_us:expr) => {{
+    ($decl:expr, $at:expr) => {{
         let o = $decl;
         $crate::check::offer::Offered {
             name: o.name,
@@ -29,44 +32,41 @@ macro_rules! offered {
             min: o.min,
             max: o.max,
             vars: o.vars,
-            at_us: $at_us,
+            at: $at,
         }
     }};
 }
 pub(super) use offered;
 
-/// Requirement ids and grades one protocol attaches to its handshake offer.
+/// How one protocol judges its handshake offer (requirements are in the registry).
 pub(super) struct OfferRules {
-    pub prefix: &'static str,
-    /// A `spin` default outside `min`..`max`, or `min` above `max`.
-    pub range: (&'static [&'static str], Grade),
-    /// A `combo` default that is not one of its `var` values.
-    pub choice: (&'static [&'static str], Grade),
-    /// `id` lines after the first `option` line (UCCI numbers them first).
-    pub id_first: Option<&'static [&'static str]>,
+    pub protocol: Protocol,
+    /// A `spin` default outside `min`..`max`, or `min` above `max`; a `combo` default that is
+    /// not one of its `var` values.
+    pub range: Grade,
+    /// `id` lines must come before the first `option` line (UCCI numbers them first).
+    pub id_first: bool,
     /// Reserved option names: the prefix, and the names the text defines with it.
     pub reserved: Option<Reserved>,
     /// Options the text says come together.
-    pub paired: &'static [Pair],
+    pub paired: &'static [[&'static str; 2]],
 }
 
 pub(super) struct Reserved {
     pub prefix: &'static str,
     pub known: &'static [&'static str],
-    pub reqs: &'static [&'static str],
 }
 
-pub(super) struct Pair {
-    pub names: [&'static str; 2],
-    pub reqs: &'static [&'static str],
-}
+/// How many `option` lines one handshake keeps for judging: far beyond any engine's offer,
+/// and a bound on what a flood of option lines can cost.
+const MAX_OPTIONS: usize = 10_000;
 
 /// The boot lines of the current handshake.
 #[derive(Default)]
 pub(super) struct Offer {
     options: Vec<Offered>,
     /// When an `id` line came after an `option` line, the first such time.
-    late_id_at: Option<u64>,
+    late_id_at: Option<At>,
 }
 
 impl Offer {
@@ -75,47 +75,48 @@ impl Offer {
         *self = Offer::default();
     }
 
-    pub fn id(&mut self, at_us: u64) {
+    pub fn id(&mut self, at: At) {
         if !self.options.is_empty() && self.late_id_at.is_none() {
-            self.late_id_at = Some(at_us);
+            self.late_id_at = Some(at);
         }
     }
 
     pub fn option(&mut self, option: Offered) {
-        self.options.push(option);
+        if self.options.len() < MAX_OPTIONS {
+            self.options.push(option);
+        }
     }
 
     /// Judges the handshake that just completed; the engine has named all its options.
-    pub fn judge(&mut self, rules: &OfferRules, out: &mut Vec<Outcome>) {
-        let p = rules.prefix;
+    pub fn judge(&mut self, rules: &OfferRules, out: &mut Findings) {
+        let p = rules.protocol;
+        let mut agree = true;
         for o in &self.options {
             if let Some(finding) = range(rules, o).or_else(|| choice(rules, o)) {
+                agree = false;
                 out.push(finding);
             }
         }
-        if !self.options.is_empty() {
-            out.push(Outcome::new(
-                format!("{p}.option.fields-agree"),
-                rules.range.0,
+        if agree && !self.options.is_empty() {
+            out.push(outcome(
+                p,
+                CheckId::OptionDefaultInRange,
                 Grade::Pass,
                 format!("checked {} option line(s)", self.options.len()),
             ));
         }
-        if let Some(reqs) = rules.id_first {
+        if rules.id_first {
             let (grade, message) = match self.late_id_at {
                 Some(_) => (Grade::Warn, "an `id` line after an `option` line"),
                 None => (Grade::Pass, "`id` lines before `option` lines"),
             };
-            out.push(Outcome {
-                at_us: self.late_id_at,
-                ..Outcome::new(format!("{p}.handshake.id-first"), reqs, grade, message)
-            });
+            out.push(outcome(p, CheckId::HandshakeIdFirst, grade, message).at_opt(self.late_id_at));
         }
         if let Some(reserved) = &rules.reserved {
             out.extend(reserved_names(p, reserved, &self.options));
         }
         for pair in rules.paired {
-            out.push(paired(p, pair, &self.options));
+            out.push(paired(p, *pair, &self.options));
         }
         self.restart();
     }
@@ -123,16 +124,15 @@ impl Offer {
 
 /// `min` ≤ `default` ≤ `max` for a `spin` with an integer default.
 fn range(rules: &OfferRules, o: &Offered) -> Option<Outcome> {
-    let (reqs, grade) = rules.range;
     let finding = |message: String| {
         Some(
-            Outcome::new(
-                format!("{}.option.default-in-range", rules.prefix),
-                reqs,
-                grade,
+            outcome(
+                rules.protocol,
+                CheckId::OptionDefaultInRange,
+                rules.range,
                 format!("option `{}`: {message}", o.name),
             )
-            .at(o.at_us),
+            .at(o.at),
         )
     };
     if let (Some(min), Some(max)) = (o.min, o.max)
@@ -162,47 +162,45 @@ fn choice(rules: &OfferRules, o: &Offered) -> Option<Outcome> {
     if o.vars.iter().any(|v| v.eq_ignore_ascii_case(default)) {
         return None;
     }
-    let (reqs, grade) = rules.choice;
     Some(
-        Outcome::new(
-            format!("{}.option.default-in-range", rules.prefix),
-            reqs,
-            grade,
+        outcome(
+            rules.protocol,
+            CheckId::OptionDefaultInRange,
+            rules.range,
             format!(
                 "option `{}`: `default {default}` is not one of its `var` values ({})",
                 o.name,
                 o.vars.join(", ")
             ),
         )
-        .at(o.at_us),
+        .at(o.at),
     )
 }
 
 /// Names with the reserved prefix that the text does not define. GUIs ignore unknown ones
 /// (so an engine loses nothing), and later extensions such as `UCI_Chess960` are common.
-fn reserved_names(prefix: &str, reserved: &Reserved, options: &[Offered]) -> Vec<Outcome> {
-    let check = format!("{prefix}.option.reserved-name");
+fn reserved_names(protocol: Protocol, reserved: &Reserved, options: &[Offered]) -> Vec<Outcome> {
     let mut out: Vec<Outcome> = options
         .iter()
         .filter(|o| has_prefix(&o.name, reserved.prefix))
         .filter(|o| !reserved.known.iter().any(|k| k.eq_ignore_ascii_case(&o.name)))
         .map(|o| {
-            Outcome::new(
-                check.clone(),
-                reserved.reqs,
+            outcome(
+                protocol,
+                CheckId::OptionReservedName,
                 Grade::Warn,
                 format!(
                     "option `{}` uses the reserved prefix `{}` but is not one of the names the text defines",
                     o.name, reserved.prefix
                 ),
             )
-            .at(o.at_us)
+            .at(o.at)
         })
         .collect();
     if out.is_empty() && !options.is_empty() {
-        out.push(Outcome::new(
-            check,
-            reserved.reqs,
+        out.push(outcome(
+            protocol,
+            CheckId::OptionReservedName,
             Grade::Pass,
             format!("no unknown `{}` option names", reserved.prefix),
         ));
@@ -216,10 +214,9 @@ fn has_prefix(name: &str, prefix: &str) -> bool {
 }
 
 /// Both options of a pair offered, or neither.
-fn paired(prefix: &str, pair: &Pair, options: &[Offered]) -> Outcome {
+fn paired(protocol: Protocol, pair: [&str; 2], options: &[Offered]) -> Outcome {
     let find = |name: &str| options.iter().find(|o| o.name.eq_ignore_ascii_case(name));
-    let [a, b] = pair.names;
-    let check = format!("{prefix}.option.paired");
+    let [a, b] = pair;
     let (grade, message, at) = match (find(a), find(b)) {
         (Some(alone), None) | (None, Some(alone)) => {
             let (offered, missing) = if alone.name.eq_ignore_ascii_case(a) {
@@ -230,7 +227,7 @@ fn paired(prefix: &str, pair: &Pair, options: &[Offered]) -> Outcome {
             (
                 Grade::Fail,
                 format!("`{offered}` is offered without `{missing}`; the text requires both"),
-                Some(alone.at_us),
+                Some(alone.at),
             )
         }
         (Some(_), Some(_)) => (
@@ -244,10 +241,7 @@ fn paired(prefix: &str, pair: &Pair, options: &[Offered]) -> Outcome {
             None,
         ),
     };
-    Outcome {
-        at_us: at,
-        ..Outcome::new(check, pair.reqs, grade, message)
-    }
+    outcome(protocol, CheckId::OptionPaired, grade, message).at_opt(at)
 }
 
 #[cfg(test)]
@@ -255,20 +249,19 @@ mod tests {
     use super::*;
 
     const RULES: OfferRules = OfferRules {
-        prefix: "x",
-        range: (&["r-range"], Grade::Fail),
-        choice: (&["r-choice"], Grade::Fail),
-        id_first: Some(&["r-id"]),
+        protocol: Protocol::Uci,
+        range: Grade::Fail,
+        id_first: false,
         reserved: Some(Reserved {
             prefix: "UCI_",
             known: &["UCI_Elo"],
-            reqs: &["r-reserved"],
         }),
-        paired: &[Pair {
-            names: ["UCI_LimitStrength", "UCI_Elo"],
-            reqs: &["r-pair"],
-        }],
+        paired: &[["UCI_LimitStrength", "UCI_Elo"]],
     };
+
+    fn at(seq: u64) -> At {
+        At { seq, us: seq }
+    }
 
     fn spin(name: &str, default: &str, min: i64, max: i64) -> Offered {
         Offered {
@@ -278,15 +271,20 @@ mod tests {
             min: Some(min),
             max: Some(max),
             vars: Vec::new(),
-            at_us: 7,
+            at: at(7),
         }
     }
 
+    fn judged(offer: &mut Offer, rules: &OfferRules) -> Vec<Outcome> {
+        let mut out = Findings::new();
+        offer.judge(rules, &mut out);
+        let mut found = out.into_outcomes();
+        found.retain(|o| o.grade != Grade::Pass);
+        found
+    }
+
     fn findings(offer: &mut Offer) -> Vec<Outcome> {
-        let mut out = Vec::new();
-        offer.judge(&RULES, &mut out);
-        out.retain(|o| o.grade != Grade::Pass);
-        out
+        judged(offer, &RULES)
     }
 
     #[test]
@@ -299,7 +297,7 @@ mod tests {
         assert_eq!(found.len(), 2, "{found:#?}");
         assert!(found[0].message.contains("below `min 1`"));
         assert!(found[1].message.contains("`min 5` is above `max 1`"));
-        assert_eq!(found[0].at_us, Some(7));
+        assert_eq!(found[0].at, Some(at(7)));
     }
 
     #[test]
@@ -317,20 +315,27 @@ mod tests {
         offer.option(combo("Risky"));
         let found = findings(&mut offer);
         assert_eq!(found.len(), 1, "{found:#?}");
-        assert_eq!(found[0].requirements, ["r-choice"]);
+        assert_eq!(found[0].check, "uci.option.default-in-range");
     }
 
     #[test]
     fn an_id_after_an_option_warns_once() {
+        let rules = OfferRules {
+            protocol: Protocol::Ucci,
+            range: Grade::Warn,
+            id_first: true,
+            reserved: None,
+            paired: &[],
+        };
         let mut offer = Offer::default();
-        offer.id(1);
+        offer.id(at(1));
         offer.option(spin("Hash", "16", 1, 1024));
-        offer.id(3);
-        offer.id(4);
-        let found = findings(&mut offer);
+        offer.id(at(3));
+        offer.id(at(4));
+        let found = judged(&mut offer, &rules);
         assert_eq!(found.len(), 1);
-        assert_eq!(found[0].check, "x.handshake.id-first");
-        assert_eq!((found[0].grade, found[0].at_us), (Grade::Warn, Some(3)));
+        assert_eq!(found[0].check, "ucci.handshake.id-first");
+        assert_eq!((found[0].grade, found[0].at), (Grade::Warn, Some(at(3))));
     }
 
     #[test]
@@ -341,11 +346,11 @@ mod tests {
         offer.option(spin("UCIStyle", "0", 0, 1));
         let found = findings(&mut offer);
         assert_eq!(found.len(), 2, "{found:#?}");
-        assert_eq!(found[0].check, "x.option.reserved-name");
+        assert_eq!(found[0].check, "uci.option.reserved-name");
         assert!(found[0].message.contains("UCI_ShowWDL"));
         assert_eq!(
-            (found[1].check.as_str(), found[1].grade),
-            ("x.option.paired", Grade::Fail)
+            (found[1].check.to_string().as_str(), found[1].grade),
+            ("uci.option.paired", Grade::Fail)
         );
         assert!(found[1].message.contains("without `UCI_LimitStrength`"));
     }

@@ -2,6 +2,10 @@
 
 use serde::Serialize;
 
+use super::id::CheckRef;
+use crate::protocol::ReqId;
+use crate::session::At;
+
 /// A check's verdict. A `must` broken fails; a `should` broken, or an ambiguous text, warns.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "lowercase")]
@@ -11,19 +15,29 @@ pub enum Grade {
     Fail,
 }
 
+impl Grade {
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Grade::Pass => "pass",
+            Grade::Warn => "warn",
+            Grade::Fail => "fail",
+        }
+    }
+}
+
 /// The result of one check on one occasion (one `go`, one expected line, …).
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Outcome {
-    /// Stable check id, e.g. `ucci.go.one-bestmove` or `ucci/handshake:12` for a scenario line.
-    pub check: String,
-    /// Requirement ids (`ucci-r37`) the check rests on.
-    pub requirements: Vec<String>,
+    /// Which check: `ucci.go.one-result`, `ucci/handshake:ucciok`, `golden-transcript`.
+    pub check: CheckRef,
+    /// Requirement ids the finding rests on.
+    pub requirements: Vec<ReqId>,
     pub grade: Grade,
     /// One sentence: what was seen, and for a finding what the text asks instead.
     pub message: String,
-    /// Where in the transcript (µs since spawn), for the excerpt around a finding.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub at_us: Option<u64>,
+    /// The transcript line it points at (for the excerpt around a finding).
+    #[serde(flatten, skip_serializing_if = "Option::is_none")]
+    pub at: Option<At>,
     /// A measured latency (e.g. isready → readyok), recorded pass or fail.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub latency_us: Option<u64>,
@@ -37,24 +51,35 @@ impl Outcome {
     /// An outcome; control characters in the message (engine output quoted in it) are
     /// shown escaped, so every report stays printable text and valid XML.
     pub fn new(
-        check: impl Into<String>,
-        requirements: &[&str],
+        check: CheckRef,
+        requirements: &[ReqId],
         grade: Grade,
         message: impl Into<String>,
     ) -> Outcome {
         Outcome {
-            check: check.into(),
-            requirements: requirements.iter().map(|r| (*r).to_owned()).collect(),
+            check,
+            requirements: requirements.to_vec(),
             grade,
             message: printable(&message.into()),
-            at_us: None,
+            at: None,
             latency_us: None,
             detail: None,
         }
     }
 
-    pub fn at(mut self, at_us: u64) -> Outcome {
-        self.at_us = Some(at_us);
+    pub fn at(mut self, at: At) -> Outcome {
+        self.at = Some(at);
+        self
+    }
+
+    pub fn at_opt(mut self, at: Option<At>) -> Outcome {
+        self.at = at;
+        self
+    }
+
+    /// Cites only some of the check's requirements (those this finding rests on).
+    pub fn citing(mut self, reqs: &[ReqId]) -> Outcome {
+        self.requirements = reqs.to_vec();
         self
     }
 
@@ -69,6 +94,11 @@ impl Outcome {
         let text: String = text.into();
         self.detail = Some(text.lines().map(printable).collect::<Vec<_>>().join("\n"));
         self
+    }
+
+    /// Microseconds since spawn of the line it points at.
+    pub fn at_us(&self) -> Option<u64> {
+        self.at.map(|a| a.us)
     }
 }
 
@@ -96,7 +126,7 @@ mod tests {
     fn control_characters_are_escaped_and_the_rest_kept() {
         assert_eq!(printable("name=\"x\" 中"), "name=\"x\" 中");
         assert_eq!(printable("a\u{0}b\u{1b}"), "a\\u{0}b\\u{1b}");
-        let o = Outcome::new("x", &[], Grade::Fail, "bad \u{7}");
+        let o = Outcome::new(CheckRef::Golden, &[], Grade::Fail, "bad \u{7}");
         assert_eq!(o.message, "bad \\u{7}");
     }
 }

@@ -1,222 +1,235 @@
-//! Checks on the raw stream, the same for every protocol: text, line ends, floods, crashes.
+//! Checks on the raw stream, the same for every protocol: text, line ends, line length,
+//! floods, and an engine that ends before it is asked to.
 
-use super::{Context, Grade, Outcome};
+use super::findings::{Findings, outcome};
+use super::id::CheckId;
+use super::{Context, Grade};
 use crate::protocol::Protocol;
-use crate::session::{Direction, lines::LineEnding};
+use crate::session::{At, Direction, Entry, LineEnding, Transcript};
 
-/// Requirement ids per protocol for "replies are lines of text" and "one reply per line".
-fn text_rules(protocol: Protocol) -> &'static [&'static str] {
-    match protocol {
-        Protocol::Ucci => &["ucci-r03", "ucci-r05"],
-        Protocol::Uci => &["uci-r01"],
-        Protocol::Gomocup => &["gomocup-r01"],
-        Protocol::Agi => &["agi-r03", "agi-r09"],
-    }
+pub(super) struct StreamJudge {
+    ctx: Context,
+    received: usize,
+    garbage: bool,
+    non_utf8: bool,
+    cut: bool,
+    bare_cr: bool,
+    /// The fragment the output ended with, without a line end.
+    unterminated: Option<(At, String)>,
+    /// When the harness first asked the engine to end the session.
+    quit_us: Option<u64>,
+    /// The last entry seen: a finding about the end points just after it.
+    last_seq: Option<u64>,
 }
 
-pub(super) fn judge(ctx: &Context, out: &mut Vec<Outcome>) {
-    let p = ctx.protocol;
-    let rules = text_rules(p);
-    let mut garbage = 0;
-    let mut non_utf8 = 0;
-    let mut cut = 0;
-    let mut bare_cr = 0;
-    let mut unterminated = false;
-    for e in ctx.transcript.lines(Direction::Received) {
+impl StreamJudge {
+    pub fn new(ctx: Context) -> StreamJudge {
+        StreamJudge {
+            ctx,
+            received: 0,
+            garbage: false,
+            non_utf8: false,
+            cut: false,
+            bare_cr: false,
+            unterminated: None,
+            quit_us: None,
+            last_seq: None,
+        }
+    }
+
+    fn protocol(&self) -> Protocol {
+        self.ctx.protocol
+    }
+
+    pub fn entry(&mut self, e: &Entry, out: &mut Findings) {
+        let p = self.protocol();
+        self.last_seq = Some(e.at.seq);
+        match e.direction {
+            Direction::Sent => {
+                if self.quit_us.is_none() && p.facts().is_quit(&e.text) {
+                    self.quit_us = Some(e.at.us);
+                }
+                return;
+            }
+            Direction::Received => {}
+            Direction::Stderr | Direction::Omitted => return,
+        }
+        self.received += 1;
         if e.text.chars().any(|c| c.is_control() && c != '\t') {
-            garbage += 1;
-            if garbage == 1 {
+            if !self.garbage {
+                self.garbage = true;
                 out.push(
-                    Outcome::new(
-                        format!("{p}.output.text"),
-                        rules,
+                    outcome(
+                        p,
+                        CheckId::OutputText,
                         Grade::Fail,
                         format!(
                             "the engine wrote binary data, not a line of text: `{}`",
                             e.text
                         ),
                     )
-                    .at(e.at_us),
+                    .at(e.at),
                 );
             }
-        } else if e.non_utf8 {
+        } else if e.non_utf8 && !self.non_utf8 {
             // Not UTF-8 is not binary: Chinese engines often write GBK. The texts name no
             // encoding, so this is a warning.
-            non_utf8 += 1;
-            if non_utf8 == 1 {
-                out.push(
-                    Outcome::new(
-                        format!("{p}.output.utf8"),
-                        rules,
-                        Grade::Warn,
-                        format!("line is not UTF-8 (shown lossily): `{}`", e.text),
-                    )
-                    .at(e.at_us),
-                );
-            }
-        }
-        if e.dropped_bytes > 0 {
-            cut += 1;
-            if cut == 1 {
-                out.push(
-                    Outcome::new(
-                        format!("{p}.output.line-length"),
-                        rules,
-                        Grade::Fail,
-                        format!(
-                            "a line longer than the harness keeps: {} bytes were cut",
-                            e.dropped_bytes
-                        ),
-                    )
-                    .at(e.at_us),
-                );
-            }
-        }
-        if e.ending == Some(LineEnding::Eof) && !unterminated {
-            unterminated = true;
-            let (reqs, grade) = line_end_rules(p);
+            self.non_utf8 = true;
             out.push(
-                Outcome::new(
-                    format!("{p}.output.line-end"),
-                    reqs,
-                    grade,
-                    format!(
-                        "the engine's output ended with `{}` and no line end",
-                        e.text
-                    ),
+                outcome(
+                    p,
+                    CheckId::OutputUtf8,
+                    Grade::Warn,
+                    format!("line is not UTF-8 (shown lossily): `{}`", e.text),
                 )
-                .at(e.at_us),
+                .at(e.at),
             );
         }
-        if p == Protocol::Agi && e.ending == Some(LineEnding::Cr) {
-            bare_cr += 1;
-            if bare_cr == 1 {
-                out.push(
-                    Outcome::new(
-                        "agi.output.line-end",
-                        &["agi-r03"],
-                        Grade::Fail,
-                        format!("`{}` ends with a bare CR; AGI lines end with LF", e.text),
-                    )
-                    .at(e.at_us),
-                );
-            }
+        if e.dropped_bytes > 0 && !self.cut {
+            self.cut = true;
+            out.push(
+                outcome(
+                    p,
+                    CheckId::OutputLineLength,
+                    Grade::Warn,
+                    format!(
+                        "a line longer than the harness keeps: {} bytes were cut; the rest of it is not judged",
+                        e.dropped_bytes
+                    ),
+                )
+                .at(e.at),
+            );
+        }
+        if e.ending == Some(LineEnding::Eof) {
+            self.unterminated = Some((e.at, e.text.clone()));
+        }
+        if p == Protocol::Agi && e.ending == Some(LineEnding::Cr) && !self.bare_cr {
+            self.bare_cr = true;
+            out.push(
+                outcome(
+                    p,
+                    CheckId::OutputLineEnd,
+                    Grade::Fail,
+                    format!("`{}` ends with a bare CR; AGI lines end with LF", e.text),
+                )
+                .at(e.at),
+            );
         }
     }
-    if garbage + non_utf8 == 0 {
-        out.push(Outcome::new(
-            format!("{p}.output.text"),
-            rules,
-            Grade::Pass,
-            "every line is text",
-        ));
+
+    pub fn finish(self, end: &Transcript, out: &mut Findings) {
+        let p = self.protocol();
+        if !self.garbage && !self.non_utf8 {
+            out.push(outcome(
+                p,
+                CheckId::OutputText,
+                Grade::Pass,
+                "every line is text",
+            ));
+        }
+        self.line_end(end, out);
+        if let Some(flood) = &end.stdout_overflow {
+            out.push(
+                outcome(
+                    p,
+                    CheckId::OutputFlood,
+                    Grade::Warn,
+                    format!(
+                        "the engine wrote {} lines ({} bytes) in one session; the harness judged every line but keeps only the head and the tail of the transcript",
+                        flood.lines, flood.bytes
+                    ),
+                )
+                .at(after(self.last_seq, flood.at_us)),
+            );
+        }
+        self.crash(end, out);
     }
-    if !unterminated && ctx.transcript.lines(Direction::Received).next().is_some() {
-        out.push(Outcome::new(
-            format!("{p}.output.line-end"),
-            line_end_rules(p).0,
-            Grade::Pass,
-            "every line ends with a line end",
-        ));
+
+    /// An unterminated last fragment, unless the harness's kill cut the engine off mid-line.
+    fn line_end(&self, end: &Transcript, out: &mut Findings) {
+        let p = self.protocol();
+        let killed = end.exit.as_ref().is_some_and(|e| e.killed_by_harness);
+        match &self.unterminated {
+            Some((at, text)) if !killed => {
+                // UCI and AGI say every line the engine writes ends with a newline (uci-r07,
+                // agi-r03). UCCI says only that a reply is one line, and Gomocup lets the
+                // brain choose its line end: a fragment there is a warning.
+                let grade = match p {
+                    Protocol::Uci | Protocol::Agi => Grade::Fail,
+                    Protocol::Ucci | Protocol::Gomocup => Grade::Warn,
+                };
+                out.push(
+                    outcome(
+                        p,
+                        CheckId::OutputLineEnd,
+                        grade,
+                        format!("the engine's output ended with `{text}` and no line end"),
+                    )
+                    .at(*at),
+                );
+            }
+            _ if self.received > 0 && !self.bare_cr => out.push(outcome(
+                p,
+                CheckId::OutputLineEnd,
+                Grade::Pass,
+                "every line ends with a line end",
+            )),
+            _ => {}
+        }
     }
-    if let Some(flood) = &ctx.transcript.stdout_overflow {
+
+    /// The engine ended on its own while the harness still expected it to run.
+    fn crash(&self, end: &Transcript, out: &mut Findings) {
+        let Some(exit) = &end.exit else {
+            return;
+        };
+        if exit.killed_by_harness {
+            return;
+        }
+        // The engine's exit is seen by a watcher as it happens; its end of stdout may come
+        // earlier (it closed it) or later (a child still holds it).
+        let gone_us = end
+            .stdout_closed_at_us
+            .map_or(exit.at_us, |eof| eof.min(exit.at_us));
+        let asked_to_quit = self.quit_us.is_some_and(|q| q <= gone_us);
+        let stdin_closed_first = end.stdin_closed_at_us.is_some_and(|at| at <= gone_us);
+        if asked_to_quit || stdin_closed_first {
+            return;
+        }
         out.push(
-            Outcome::new(
-                format!("{p}.output.flood"),
-                rules,
+            outcome(
+                self.protocol(),
+                CheckId::ProcessUnexpectedExit,
                 Grade::Fail,
                 format!(
-                    "the engine flooded its output: past the harness's budget, {} more bytes were discarded",
-                    flood.discarded_bytes
+                    "the engine {} {:.1} ms after it started, without being asked to quit",
+                    exit.describe(),
+                    gone_us as f64 / 1000.0
                 ),
             )
-            .at(flood.at_us),
+            .at(after(self.last_seq, gone_us)),
         );
     }
-    crash(ctx, out);
 }
 
-/// What an unterminated last fragment breaks. UCI and AGI say every line the engine writes
-/// ends with a newline (uci-r07, agi-r03). UCCI says only that a reply is one line, and
-/// Gomocup lets the brain choose its line end: a fragment there is a warning.
-fn line_end_rules(protocol: Protocol) -> (&'static [&'static str], Grade) {
-    match protocol {
-        Protocol::Uci => (&["uci-r07"], Grade::Fail),
-        Protocol::Agi => (&["agi-r03"], Grade::Fail),
-        Protocol::Ucci => (&["ucci-r05"], Grade::Warn),
-        Protocol::Gomocup => (&["gomocup-r06"], Grade::Warn),
-    }
-}
-
-/// The engine ended on its own while the harness still expected it to run.
-fn crash(ctx: &Context, out: &mut Vec<Outcome>) {
-    let t = ctx.transcript;
-    let Some(exit) = &t.exit else {
-        return;
-    };
-    if exit.killed_by_harness {
-        return;
-    }
-    // The exit is only observed when the harness waits for it; the end of stdout tells
-    // when the engine really went away.
-    let gone_at = t
-        .stdout_closed_at_us
-        .map_or(exit.at_us, |eof| eof.min(exit.at_us));
-    let asked_to_quit = t
-        .lines(Direction::Sent)
-        .filter(|e| e.at_us <= gone_at)
-        .any(|e| is_quit(ctx.protocol, &e.text));
-    let stdin_closed_first = t.stdin_closed_at_us.is_some_and(|at| at <= gone_at);
-    if asked_to_quit || stdin_closed_first {
-        return;
-    }
-    let how = match (exit.code, exit.signal) {
-        (_, Some(signal)) => format!("was killed by signal {signal}"),
-        (Some(code), None) => format!("exited with code {code}"),
-        (None, None) => "ended".to_owned(),
-    };
-    out.push(
-        Outcome::new(
-            format!("{}.process.unexpected-exit", ctx.protocol),
-            quit_rules(ctx.protocol),
-            Grade::Fail,
-            format!("the engine {how} without being asked to quit"),
-        )
-        .at(gone_at),
-    );
-}
-
-fn is_quit(protocol: Protocol, line: &str) -> bool {
-    let word = line.split_whitespace().next().unwrap_or("");
-    match protocol {
-        Protocol::Ucci | Protocol::Uci => word == "quit",
-        Protocol::Agi => word.eq_ignore_ascii_case("quit"),
-        Protocol::Gomocup => word.eq_ignore_ascii_case("end"),
-    }
-}
-
-fn quit_rules(protocol: Protocol) -> &'static [&'static str] {
-    match protocol {
-        Protocol::Ucci => &["ucci-r04"],
-        Protocol::Uci => &["uci-r01"],
-        Protocol::Gomocup => &["gomocup-r01"],
-        Protocol::Agi => &["agi-r85"],
+/// A place just after the entry `last` (an event that is not a line, such as an exit), so an
+/// excerpt shows the lines before it.
+pub(super) fn after(last: Option<u64>, us: u64) -> At {
+    At {
+        seq: last.map_or(0, |s| s + 1),
+        us,
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::session::{Entry, Transcript};
+    use crate::check::Outcome;
 
     fn received(text: &str, ending: LineEnding) -> Entry {
         Entry {
-            at_us: 5,
-            direction: Direction::Received,
-            text: text.to_owned(),
-            non_utf8: false,
-            dropped_bytes: 0,
             ending: Some(ending),
+            ..Entry::received(At { seq: 0, us: 5 }, text)
         }
     }
 
@@ -225,7 +238,19 @@ mod tests {
             entries,
             ..Transcript::default()
         };
-        crate::check::findings_of(protocol, &transcript, judge)
+        let ctx = Context {
+            protocol,
+            time_scale: 1.0,
+        };
+        crate::check::judge(ctx, &transcript)
+            .into_iter()
+            .filter(|o| {
+                o.grade != Grade::Pass
+                    && o.check
+                        .id()
+                        .is_some_and(|id| id.name().starts_with("output"))
+            })
+            .collect()
     }
 
     #[test]
@@ -239,10 +264,10 @@ mod tests {
         let uci = findings(Protocol::Uci, lines());
         assert_eq!(uci.len(), 1, "{uci:#?}");
         assert_eq!(
-            (uci[0].check.as_str(), uci[0].grade),
+            (uci[0].check.to_string().as_str(), uci[0].grade),
             ("uci.output.line-end", Grade::Fail)
         );
-        assert_eq!(uci[0].requirements, ["uci-r07"]);
+        assert_eq!(uci[0].requirements[0].to_string(), "uci-r07");
         assert!(uci[0].message.contains("`bestmo`"));
         assert_eq!(findings(Protocol::Gomocup, lines())[0].grade, Grade::Warn);
         assert!(findings(Protocol::Uci, vec![received("uciok", LineEnding::Lf)]).is_empty());

@@ -1,61 +1,50 @@
 //! UCCI: the exchange rules, and legality of every move against the xiangqi oracle.
 
-use super::flow::{self, Exchange, Got, Rules, Sent};
-use super::legality::{self, InfoMoves, MoveRules, PvRules, Searched, set_up, texts};
+use super::findings::{Findings, outcome};
+use super::flow::{Exchange, ExchangeReader, Flow, Got, Rules, Sent};
+use super::id::CheckId;
+use super::legality::{self, InfoMoves, MoveRules, Searched, set_up, texts};
 use super::offer::{Offer, OfferRules, offered};
-use super::{Context, Grade, Outcome, lines};
-use crate::protocol::ParseError;
+use super::{Context, Grade, Outcome, Reader, lines};
 use crate::protocol::ucci::{
     Command, GoLimit, Message, PositionStart, parse_command, parse_message,
 };
+use crate::protocol::{ParseError, Protocol};
 use crate::rules::Game;
 use crate::rules::xiangqi::{Move, Position};
+use crate::session::At;
 
-const RULES: Rules = Rules {
-    prefix: "ucci",
-    handshake_ok: "ucciok",
-    handshake_reqs: &["ucci-r45", "ucci-r135"],
-    readyok_reqs: &["ucci-r49"],
+static RULES: Rules = Rules {
     // The texts give `isready` no state (A18): an engine that stays silent mid-search is
     // not shown to break a rule, so a missing reply there is a warning.
     readyok_while_thinking: Grade::Warn,
-    result_reqs: &["ucci-r99"],
-    ponder: Some((&["ucci-r74", "ucci-r91"], Grade::Fail)),
+    ponder_owes_result: true,
     // UCCI lets an infinite search end by itself once it finds a mate (ucci-r65).
-    infinite: (&["ucci-r64", "ucci-r65"], Grade::Warn),
-    stop_reqs: &["ucci-r95", "ucci-r96"],
-    bye: Some(&["ucci-r117", "ucci-r134"]),
-    exit_reqs: &["ucci-r118"],
+    infinite_early: Grade::Warn,
+    bye: true,
 };
 
 const MOVES: MoveRules = MoveRules {
-    prefix: "ucci",
-    bestmove: &["ucci-r100"],
-    restricted: &["ucci-r60"],
-    restricted_name: "not-banned",
+    protocol: Protocol::Ucci,
+    restricted: CheckId::BestmoveNotBanned,
+    restricted_name: "banned",
     // "should": the ponder guess and the pv are the engine's thoughts; the texts never
     // say "legal" (ucci-r83, ucci-r102), and the catalogue grades `currmove` alike (ucci-r86).
-    ponder: (&["ucci-r102"], Grade::Warn),
-    pv: PvRules {
-        reqs: &["ucci-r83"],
-        first: Grade::Warn,
-        deeper: Grade::Warn,
-    },
-    currmove: (&["ucci-r86"], Grade::Warn),
+    ponder: Grade::Warn,
+    pv_first: Grade::Warn,
+    pv_deeper: Grade::Warn,
+    currmove: Grade::Warn,
 };
 
 const OFFER: OfferRules = OfferRules {
-    prefix: "ucci",
+    protocol: Protocol::Ucci,
     // The catalogue grades a default outside its range or choices as a warning (ucci-r24):
     // the texts list the fields but state no rule between them.
-    range: (&["ucci-r24"], Grade::Warn),
-    choice: (&["ucci-r24"], Grade::Warn),
-    id_first: Some(&["ucci-r46"]),
+    range: Grade::Warn,
+    id_first: true,
     reserved: None,
     paired: &[],
 };
-
-const LINE_REQS: &[&str] = &["ucci-r05"];
 
 fn build(start: &PositionStart, moves: &[Move]) -> Option<Position> {
     let fen = match start {
@@ -128,14 +117,14 @@ impl Exchange for Ucci {
         }
     }
 
-    fn received(&mut self, message: Message, at_us: u64, out: &mut Vec<Outcome>) -> Got {
+    fn received(&mut self, message: Message, at: At, out: &mut Findings) -> Got {
         match message {
             Message::Id { .. } => {
-                self.offer.id(at_us);
+                self.offer.id(at);
                 Got::BootLine
             }
             Message::Option(o) => {
-                self.offer.option(offered!(o, at_us));
+                self.offer.option(offered!(o, at));
                 Got::BootLine
             }
             Message::UcciOk => {
@@ -147,14 +136,14 @@ impl Exchange for Ucci {
             Message::BestMove { mv, ponder, .. } => {
                 let (mv, ponder) = (mv.to_string(), ponder.map(|p| p.to_string()));
                 if let Some(s) = &self.searched {
-                    out.extend(legality::bestmove(&MOVES, s, &mv, ponder.as_deref(), at_us));
+                    out.extend(legality::bestmove(&MOVES, s, &mv, ponder.as_deref(), at));
                 }
-                out.extend(follows_pv(&self.last_pv, &mv, ponder.as_deref(), at_us));
+                out.extend(follows_pv(&self.last_pv, &mv, ponder.as_deref(), at));
                 Got::SearchResult
             }
             Message::NoBestMove => {
                 if let Some(s) = &self.searched {
-                    out.push(nobestmove(s, self.depth_zero, at_us));
+                    out.push(nobestmove(s, self.depth_zero, at));
                 }
                 Got::SearchResult
             }
@@ -163,7 +152,7 @@ impl Exchange for Ucci {
                 if let Some(s) = &self.searched {
                     let current = info.currmove.map(|m| m.to_string());
                     self.info_moves
-                        .judge(&MOVES, s, &pv, current.as_deref(), at_us, out);
+                        .judge(&MOVES, s, &pv, current.as_deref(), at, out);
                 }
                 if !pv.is_empty() {
                     self.last_pv = pv;
@@ -174,37 +163,39 @@ impl Exchange for Ucci {
         }
     }
 
-    fn unreadable(&self, line: &str, error: &ParseError, at_us: u64) -> Outcome {
-        let mut o = lines::unreadable("ucci", LINE_REQS, line, error, at_us);
+    fn unreadable(&self, line: &str, error: &ParseError, at: At) -> Outcome {
         if line.split_whitespace().next() == Some("info") {
             // `info` is what engines "usually" send (ucci-r79) and GUIs skip what they cannot
             // read (A8): e.g. a UCI-style `score cp 20`.
-            o.grade = o.grade.min(Grade::Warn);
-            o.requirements = vec!["ucci-r79".into(), "ucci-r82".into()];
+            return outcome(
+                Protocol::Ucci,
+                CheckId::InfoField,
+                Grade::Warn,
+                format!("`{line}`: {error}"),
+            )
+            .citing(crate::reqs!["ucci-r79", "ucci-r82"])
+            .at(at);
         }
-        o
+        // A malformed `bestmove` (e.g. UCI's `bestmove (none)`) is one finding, on its line,
+        // and still ends its search (`unreadable_event`).
+        lines::unreadable(Protocol::Ucci, line, error, at)
     }
 
-    fn unreadable_event(&self, line: &str) -> Got {
-        // A malformed `bestmove` (e.g. UCI's `bestmove (none)`) is one finding, on its line.
-        if flow::is_bestmove(line) {
-            Got::SearchResult
-        } else {
-            Got::Other
-        }
+    fn finish(self, out: &mut Findings) {
+        self.info_moves.finish(&MOVES, out);
     }
 }
 
-pub(super) fn judge(ctx: &Context, out: &mut Vec<Outcome>) {
-    let mut ucci = Ucci::default();
-    let events = flow::read(&mut ucci, ctx, out);
-    ucci.info_moves.finish(&MOVES, out);
-    flow::judge(&RULES, &events, ctx, out);
+pub(super) fn reader(ctx: &Context) -> Box<dyn Reader> {
+    Box::new(ExchangeReader {
+        exchange: Ucci::default(),
+        flow: Flow::new(&RULES, ctx),
+    })
 }
 
 /// "Usually the best move is the first move of the principal variation and the ponder move
 /// the second" (ucci-r101): a `bestmove` that leaves the search's last pv is a warning.
-fn follows_pv(last_pv: &[String], mv: &str, ponder: Option<&str>, at_us: u64) -> Option<Outcome> {
+fn follows_pv(last_pv: &[String], mv: &str, ponder: Option<&str>, at: At) -> Option<Outcome> {
     let first = last_pv.first()?;
     let (grade, message) = if first != mv {
         (
@@ -227,12 +218,12 @@ fn follows_pv(last_pv: &[String], mv: &str, ponder: Option<&str>, at_us: u64) ->
     } else {
         (Grade::Pass, format!("`{mv}` follows the last pv"))
     };
-    Some(Outcome::new("ucci.bestmove.follows-pv", &["ucci-r101"], grade, message).at(at_us))
+    Some(outcome(Protocol::Ucci, CheckId::BestmoveFollowsPv, grade, message).at(at))
 }
 
 /// `nobestmove` is the answer when there is no move to give (ucci-r110, ucci-r111), or to
 /// `go depth 0` (ucci-r66). With legal moves left it is suspicious but not forbidden.
-fn nobestmove(searched: &Searched<Position>, depth_zero: bool, at_us: u64) -> Outcome {
+fn nobestmove(searched: &Searched<Position>, depth_zero: bool, at: At) -> Outcome {
     let playable = searched
         .position
         .legal_move_texts()
@@ -254,13 +245,13 @@ fn nobestmove(searched: &Searched<Position>, depth_zero: bool, at_us: u64) -> Ou
             ),
         )
     };
-    Outcome::new(
-        "ucci.nobestmove.dead-position",
-        &["ucci-r110", "ucci-r111"],
+    outcome(
+        Protocol::Ucci,
+        CheckId::NobestmoveDeadPosition,
         grade,
         message,
     )
-    .at(at_us)
+    .at(at)
 }
 
 #[cfg(test)]
@@ -291,7 +282,7 @@ mod tests {
         assert_eq!(off[0].check, "ucci.bestmove.follows-pv");
         assert_eq!(off[0].grade, Grade::Warn);
         let ponder = search(&["< info depth 2 pv h2e2 h9g7", "< bestmove h2e2 ponder b9c7"]);
-        assert_eq!(ponder[0].requirements, ["ucci-r101"]);
+        assert_eq!(ponder[0].requirements[0].to_string(), "ucci-r101");
         assert!(ponder[0].message.contains("second move"));
     }
 
@@ -314,7 +305,7 @@ mod tests {
         let found = search(&["< info currmove a0a5", "< bestmove h2e2"]);
         assert_eq!(found.len(), 1, "{found:#?}");
         assert_eq!(
-            (found[0].check.as_str(), found[0].grade),
+            (found[0].check.to_string().as_str(), found[0].grade),
             ("ucci.currmove.legal", Grade::Warn)
         );
     }
@@ -328,13 +319,16 @@ mod tests {
             "< option style type combo var solid var normal default risky",
             "< ucciok",
         ]);
-        let checks: Vec<_> = found.iter().map(|o| (o.check.as_str(), o.grade)).collect();
+        let checks: Vec<_> = found
+            .iter()
+            .map(|o| (o.check.to_string(), o.grade))
+            .collect();
         assert_eq!(
             checks,
             [
-                ("ucci.option.default-in-range", Grade::Warn),
-                ("ucci.option.default-in-range", Grade::Warn),
-                ("ucci.handshake.id-first", Grade::Warn),
+                ("ucci.option.default-in-range".to_owned(), Grade::Warn),
+                ("ucci.option.default-in-range".to_owned(), Grade::Warn),
+                ("ucci.handshake.id-first".to_owned(), Grade::Warn),
             ]
         );
     }

@@ -1,56 +1,49 @@
 //! UCI: the exchange rules, and legality of every move against shakmaty.
 
-use super::flow::{self, Exchange, Got, Rules, Sent};
-use super::legality::{self, InfoMoves, MoveRules, PvRules, Searched, set_up, texts};
+use super::findings::{Findings, outcome};
+use super::flow::{Exchange, ExchangeReader, Flow, Got, Rules, Sent, is_bestmove};
+use super::id::CheckId;
+use super::legality::{self, InfoMoves, MoveRules, Searched, set_up, texts};
 use super::multipv::MultiPv;
-use super::offer::{Offer, OfferRules, Pair, Reserved, offered};
-use super::{Context, Grade, Outcome, lines};
-use crate::protocol::ParseError;
+use super::offer::{Offer, OfferRules, Reserved, offered};
+use super::{Context, Grade, Outcome, Reader, lines};
 use crate::protocol::uci::{Command, Message, PositionStart, parse_command, parse_message};
+use crate::protocol::{ParseError, Protocol};
+use crate::reqs;
 use crate::rules::Game;
 use crate::rules::chess::ChessPosition;
+use crate::session::At;
 use shakmaty::uci::UciMove;
 
-const RULES: Rules = Rules {
-    prefix: "uci",
-    handshake_ok: "uciok",
-    handshake_reqs: &["uci-r16", "uci-r23", "uci-r84"],
-    readyok_reqs: &["uci-r31", "uci-r32"],
+static RULES: Rules = Rules {
     // "even while thinking … immediately, without stopping its analysis" (uci-r32).
     readyok_while_thinking: Grade::Fail,
-    result_reqs: &["uci-r89", "uci-r90"],
-    ponder: Some((&["uci-r61"], Grade::Fail)),
+    ponder_owes_result: true,
     // "search until the stop command" (uci-r73), also when a mate is seen.
-    infinite: (&["uci-r73"], Grade::Fail),
-    stop_reqs: &["uci-r74", "uci-r75"],
-    bye: None,
-    exit_reqs: &["uci-r79"],
+    infinite_early: Grade::Fail,
+    bye: false,
 };
 
 const MOVES: MoveRules = MoveRules {
-    prefix: "uci",
-    bestmove: &["uci-r86"],
-    restricted: &["uci-r56"],
-    restricted_name: "in-searchmoves",
+    protocol: Protocol::Uci,
+    restricted: CheckId::BestmoveInSearchmoves,
+    restricted_name: "outside searchmoves",
     // The text never says "legal"; the catalogue reads it into "in this position" and "the
     // most likely next move", and fails an illegal ponder move, currmove or first pv move.
     // Deeper pv moves come from the hash table, which may be stale: a warning (remark 32).
-    ponder: (&["uci-r87"], Grade::Fail),
-    pv: PvRules {
-        reqs: &["uci-r111"],
-        first: Grade::Fail,
-        deeper: Grade::Warn,
-    },
-    currmove: (&["uci-r121"], Grade::Fail),
+    ponder: Grade::Fail,
+    pv_first: Grade::Fail,
+    pv_deeper: Grade::Warn,
+    currmove: Grade::Fail,
 };
 
 const OFFER: OfferRules = OfferRules {
-    prefix: "uci",
-    range: (&["uci-r179", "uci-r186"], Grade::Fail),
-    choice: (&["uci-r180"], Grade::Fail),
-    id_first: None,
+    protocol: Protocol::Uci,
+    range: Grade::Fail,
+    id_first: false,
     // "This prefix by itself marks a name as reserved" implies, without saying so, that
-    // engines should not invent such names: a warning (uci-r143, remark 29).
+    // engines should not invent such names: a warning (uci-r143, remark 29). The text's later
+    // revision defines `UCI_Chess960`, which GUIs and engines have used since.
     reserved: Some(Reserved {
         prefix: "UCI_",
         known: &[
@@ -63,16 +56,11 @@ const OFFER: OfferRules = OfferRules {
             "UCI_EngineAbout",
             "UCI_ShredderbasesPath",
             "UCI_SetPositionValue",
+            "UCI_Chess960",
         ],
-        reqs: &["uci-r143"],
     }),
-    paired: &[Pair {
-        names: ["UCI_LimitStrength", "UCI_Elo"],
-        reqs: &["uci-r163", "uci-r167"],
-    }],
+    paired: &[["UCI_LimitStrength", "UCI_Elo"]],
 };
-
-const LINE_REQS: &[&str] = &["uci-r80"];
 
 fn build(start: &PositionStart, moves: &[UciMove]) -> Option<ChessPosition> {
     let fen = match start {
@@ -138,11 +126,11 @@ impl Exchange for Uci {
         }
     }
 
-    fn received(&mut self, message: Message, at_us: u64, out: &mut Vec<Outcome>) -> Got {
+    fn received(&mut self, message: Message, at: At, out: &mut Findings) -> Got {
         match message {
             Message::Id { .. } => Got::BootLine,
             Message::Option(o) => {
-                self.offer.option(offered!(o, at_us));
+                self.offer.option(offered!(o, at));
                 Got::BootLine
             }
             Message::UciOk => {
@@ -152,24 +140,18 @@ impl Exchange for Uci {
             Message::ReadyOk => Got::ReadyOk,
             Message::BestMove { mv, ponder } => {
                 if let Some(s) = &self.searched {
-                    out.extend(bestmove(s, &mv, ponder.as_ref(), at_us));
+                    out.extend(bestmove(s, &mv, ponder.as_ref(), at));
                 }
                 Got::SearchResult
             }
             Message::Info(info) => {
                 if let Some(k) = info.multipv {
-                    self.multipv.line(k, at_us, out);
+                    self.multipv.line(k, at, out);
                 }
                 if let Some(s) = &self.searched {
                     let current = info.currmove.map(|m| m.to_string());
-                    self.info_moves.judge(
-                        &MOVES,
-                        s,
-                        &texts(&info.pv),
-                        current.as_deref(),
-                        at_us,
-                        out,
-                    );
+                    self.info_moves
+                        .judge(&MOVES, s, &texts(&info.pv), current.as_deref(), at, out);
                 }
                 Got::Other
             }
@@ -177,32 +159,28 @@ impl Exchange for Uci {
         }
     }
 
-    fn unreadable(&self, line: &str, error: &ParseError, at_us: u64) -> Outcome {
-        let mut o = lines::unreadable("uci", LINE_REQS, line, error, at_us);
-        if flow::is_bestmove(line) {
+    fn unreadable(&self, line: &str, error: &ParseError, at: At) -> Outcome {
+        let mut o = lines::unreadable(Protocol::Uci, line, error, at);
+        if is_bestmove(line) {
             // `bestmove (none)`, a bare `bestmove`, or an upper-case promotion letter: GUIs
             // read them, and the text's notes grade them as warnings (uci remarks 3 and 33).
             o.grade = o.grade.min(Grade::Warn);
-            o.requirements = vec!["uci-r21".into(), "uci-r86".into()];
+            o = o.citing(reqs!["uci-r21", "uci-r86"]);
         }
         o
     }
 
-    fn unreadable_event(&self, line: &str) -> Got {
-        if flow::is_bestmove(line) {
-            Got::SearchResult
-        } else {
-            Got::Other
-        }
+    fn finish(self, out: &mut Findings) {
+        self.info_moves.finish(&MOVES, out);
+        self.multipv.finish(out);
     }
 }
 
-pub(super) fn judge(ctx: &Context, out: &mut Vec<Outcome>) {
-    let mut uci = Uci::default();
-    let events = flow::read(&mut uci, ctx, out);
-    uci.info_moves.finish(&MOVES, out);
-    uci.multipv.finish(out);
-    flow::judge(&RULES, &events, ctx, out);
+pub(super) fn reader(ctx: &Context) -> Box<dyn Reader> {
+    Box::new(ExchangeReader {
+        exchange: Uci::default(),
+        flow: Flow::new(&RULES, ctx),
+    })
 }
 
 /// `0000` is the null move (uci-r21): the only answer when there is no legal move.
@@ -210,7 +188,7 @@ fn bestmove(
     s: &Searched<ChessPosition>,
     mv: &UciMove,
     ponder: Option<&UciMove>,
-    at_us: u64,
+    at: At,
 ) -> Vec<Outcome> {
     if *mv == UciMove::Null {
         let legal = s.position.legal_moves().len();
@@ -225,22 +203,14 @@ fn bestmove(
                 format!("null move `0000` although {legal} legal moves exist"),
             )
         };
-        return vec![
-            Outcome::new(
-                "uci.bestmove.legal",
-                &["uci-r21", "uci-r86"],
-                grade,
-                message,
-            )
-            .at(at_us),
-        ];
+        return vec![outcome(Protocol::Uci, CheckId::BestmoveLegal, grade, message).at(at)];
     }
     legality::bestmove(
         &MOVES,
         s,
         &mv.to_string(),
         ponder.map(ToString::to_string).as_deref(),
-        at_us,
+        at,
     )
 }
 
@@ -262,7 +232,7 @@ mod tests {
         ]);
         assert_eq!(found.len(), 1, "{found:#?}");
         assert_eq!(found[0].grade, Grade::Warn);
-        assert_eq!(found[0].requirements, ["uci-r21", "uci-r86"]);
+        assert_eq!(found[0].requirements, reqs!["uci-r21", "uci-r86"]);
     }
 
     #[test]
@@ -301,25 +271,25 @@ mod tests {
         assert!(good.is_empty(), "{good:#?}");
         let found = search(&["< info currmove g1f3", "< bestmove e2e4"]);
         assert_eq!(found[0].check, "uci.info.in-searchmoves");
-        assert_eq!(found[0].requirements, ["uci-r56"]);
+        assert_eq!(found[0].requirements, reqs!["uci-r56"]);
         let found = search(&["< info currmove e2e5", "< bestmove e2e4"]);
         assert_eq!(
-            (found[0].check.as_str(), found[0].grade),
+            (found[0].check.to_string().as_str(), found[0].grade),
             ("uci.currmove.legal", Grade::Fail)
         );
         let first = search(&["< info depth 1 pv e2e5", "< bestmove e2e4"]);
         assert_eq!(
-            (first[0].check.as_str(), first[0].grade),
+            (first[0].check.to_string().as_str(), first[0].grade),
             ("uci.pv.legal", Grade::Fail)
         );
         let deeper = search(&["< info depth 2 pv e2e4 e2e4", "< bestmove e2e4"]);
         assert_eq!(
-            (deeper[0].check.as_str(), deeper[0].grade),
+            (deeper[0].check.to_string().as_str(), deeper[0].grade),
             ("uci.pv.legal", Grade::Warn)
         );
         let ponder = search(&["< bestmove e2e4 ponder e2e4"]);
         assert_eq!(
-            (ponder[0].check.as_str(), ponder[0].grade),
+            (ponder[0].check.to_string().as_str(), ponder[0].grade),
             ("uci.ponder-move.legal", Grade::Fail)
         );
     }
@@ -330,18 +300,24 @@ mod tests {
             "> uci",
             "< option name UCI_Elo type spin default 1500 min 1000 max 2800",
             "< option name UCI_Chess960 type check default false",
+            "< option name UCI_ShowWDL type check default false",
             "< option name Hash type spin default 0 min 1 max 128",
             "< uciok",
         ]);
-        let checks: Vec<_> = found.iter().map(|o| (o.check.as_str(), o.grade)).collect();
+        let checks: Vec<_> = found
+            .iter()
+            .map(|o| (o.check.to_string(), o.grade))
+            .collect();
+        // UCI_Chess960 is defined by the text's later revision: only UCI_ShowWDL is unknown.
         assert_eq!(
             checks,
             [
-                ("uci.option.default-in-range", Grade::Fail),
-                ("uci.option.reserved-name", Grade::Warn),
-                ("uci.option.paired", Grade::Fail),
+                ("uci.option.default-in-range".to_owned(), Grade::Fail),
+                ("uci.option.reserved-name".to_owned(), Grade::Warn),
+                ("uci.option.paired".to_owned(), Grade::Fail),
             ]
         );
-        assert_eq!(found[2].requirements, ["uci-r163", "uci-r167"]);
+        assert!(found[1].message.contains("UCI_ShowWDL"));
+        assert_eq!(found[2].requirements, reqs!["uci-r163", "uci-r167"]);
     }
 }

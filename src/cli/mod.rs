@@ -6,6 +6,8 @@ mod certify;
 mod coverage;
 mod engine;
 mod forbidden;
+mod lists;
+mod output;
 mod record;
 mod rules;
 mod run;
@@ -77,6 +79,12 @@ enum Command {
     /// Show which catalogue rows the built-in scenarios and checks exercise, and why the
     /// others are not.
     Coverage(coverage::CoverageArgs),
+    /// List the built-in checks: id, grade when broken, requirements, what each judges.
+    Checks(lists::ChecksArgs),
+    /// List the built-in certification profiles.
+    Profiles,
+    /// List the built-in scenarios with their titles and the requirements they cite.
+    Scenarios(lists::ScenariosArgs),
 }
 
 /// What went wrong, said to the user on stderr.
@@ -91,6 +99,18 @@ pub enum CliError {
 /// Runs the command line and returns the process exit status.
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
+    if matches!(
+        cli.command,
+        Command::Run(_) | Command::Certify(_) | Command::Record(_)
+    ) {
+        // A run stops cleanly on SIGINT, SIGTERM or SIGHUP: engines killed and reaped, the
+        // report written, the exit status 128 + the signal. Everything an engine leaves
+        // behind is adopted, so it can be killed too.
+        if let Err(e) = crate::session::interrupt::install() {
+            eprintln!("warning: cannot handle signals: {e}");
+        }
+        crate::session::adopt_orphans();
+    }
     let result = match cli.command {
         Command::Perft { game, fen, depth } => {
             rules::perft(game, fen.as_deref(), depth).map(|t| (t, 0))
@@ -101,6 +121,9 @@ pub fn main() -> ExitCode {
         Command::Certify(args) => certify::run(&args),
         Command::Record(args) => record::run(&args),
         Command::Coverage(args) => coverage::run(&args).map(|t| (t, 0)),
+        Command::Checks(args) => lists::checks(&args).map(|t| (t, 0)),
+        Command::Profiles => lists::profiles().map(|t| (t, 0)),
+        Command::Scenarios(args) => lists::scenarios(&args).map(|t| (t, 0)),
     };
     let written = result.and_then(|(text, status)| {
         std::io::stdout().lock().write_all(text.as_bytes())?;

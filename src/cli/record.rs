@@ -3,17 +3,15 @@
 
 use std::fmt::Write as _;
 use std::path::PathBuf;
-use std::time::Duration;
 
 use clap::Args;
 
 use super::CliError;
-use super::engine::{EngineArgs, parse_scale};
-use super::run::{RuleArgs, load_scenarios, play};
+use super::engine::EngineArgs;
+use super::run::{RuleArgs, TimingArgs, load_scenarios, play};
 use crate::check::Grade;
 use crate::golden::{self, Snapshots};
-use crate::protocol::Protocol;
-use crate::runner::RunOptions;
+use crate::protocol::{LineEnd, Protocol};
 
 #[derive(Args, Debug)]
 pub struct RecordArgs {
@@ -27,9 +25,8 @@ pub struct RecordArgs {
     /// Folder of golden transcripts; each goes to `DIR/<scenario name>.transcript`.
     #[arg(long, value_name = "DIR")]
     snapshots: PathBuf,
-    /// Multiply every timing bound, for slow machines (e.g. 2.5).
-    #[arg(long, default_value_t = 1.0, value_parser = parse_scale)]
-    time_scale: f64,
+    #[command(flatten)]
+    timing: TimingArgs,
     /// Send CRLF line ends instead of the protocol's default.
     #[arg(long)]
     crlf: bool,
@@ -43,11 +40,8 @@ pub struct RecordArgs {
 /// written, else 0.
 pub fn run(args: &RecordArgs) -> Result<(String, u8), CliError> {
     let scenarios = load_scenarios(&args.scenarios, args.protocol)?;
-    let options = RunOptions {
-        time_scale: args.time_scale,
-        grace: Duration::from_millis(1000),
-        line_ending: args.crlf.then_some("\r\n"),
-    };
+    args.engine.check_startable()?;
+    let options = args.timing.options(args.crlf.then_some(LineEnd::CrLf));
     let runs = play(&scenarios, &args.engine, &options);
     let snapshots = Snapshots {
         dir: args.snapshots.clone(),
@@ -58,7 +52,7 @@ pub fn run(args: &RecordArgs) -> Result<(String, u8), CliError> {
     let mut status = 0;
     for run in &runs {
         let name = &run.scenario.name;
-        if let Some(error) = &run.harness_error {
+        if let Some(error) = run.harness_error.as_ref().or(run.not_run.as_ref()) {
             let _ = writeln!(out, "not recorded  {name}: {error}");
             status = super::EXIT_BAD_INPUT;
             continue;

@@ -9,11 +9,12 @@ use regex::Regex;
 
 use super::CliError;
 use super::engine::{EngineArgs, parse_scale};
+use super::output::ReportArgs;
 use crate::golden::{self, Rules, Snapshots};
-use crate::protocol::Protocol;
-use crate::report::{Format, Report, progress::Progress};
+use crate::protocol::{LineEnd, Protocol};
+use crate::report::{Report, progress::Progress};
 use crate::runner::{RunOptions, ScenarioRun, run_all};
-use crate::scenario::{Scenario, builtin_for};
+use crate::scenario::{Scenario, builtin_for, builtin_named, builtin_names, suggest};
 
 #[derive(Args, Debug)]
 pub struct RunArgs {
@@ -22,17 +23,13 @@ pub struct RunArgs {
     protocol: Protocol,
     #[command(flatten)]
     engine: EngineArgs,
-    /// Scenario files or folders of them; all built-in scenarios of the protocol if none.
+    /// Scenario files, folders of them, or built-in scenario names (`ucci/stop`, or `stop`
+    /// within the protocol); all built-in scenarios of the protocol if none.
     scenarios: Vec<PathBuf>,
-    /// Report format.
-    #[arg(long, value_enum, default_value = "human")]
-    format: Format,
-    /// Write the report to this file instead of stdout.
-    #[arg(long)]
-    out: Option<PathBuf>,
-    /// Multiply every timing bound, for slow machines (e.g. 2.5).
-    #[arg(long, default_value_t = 1.0, value_parser = parse_scale)]
-    time_scale: f64,
+    #[command(flatten)]
+    report: ReportArgs,
+    #[command(flatten)]
+    timing: TimingArgs,
     /// Send CRLF line ends (as Gomocup managers do) instead of the protocol's default.
     #[arg(long)]
     crlf: bool,
@@ -45,6 +42,28 @@ pub struct RunArgs {
     update_snapshots: bool,
     #[command(flatten)]
     rules: RuleArgs,
+}
+
+/// Timing and pacing options shared by the subcommands that run scenarios.
+#[derive(Args, Debug, Clone)]
+pub struct TimingArgs {
+    /// Multiply every timing bound, for slow machines (e.g. 2.5; 0.01 to 1000).
+    #[arg(long, default_value_t = 1.0, value_parser = parse_scale)]
+    pub time_scale: f64,
+    /// Run every scenario even after one shows that the engine does not answer at all.
+    #[arg(long)]
+    pub no_fail_fast: bool,
+}
+
+impl TimingArgs {
+    pub fn options(&self, line_end: Option<LineEnd>) -> RunOptions {
+        RunOptions {
+            time_scale: self.time_scale,
+            grace: Duration::from_millis(1000),
+            line_end,
+            fail_fast: !self.no_fail_fast,
+        }
+    }
 }
 
 /// How exchanges are normalised into golden transcripts.
@@ -75,7 +94,8 @@ fn parse_regex(text: &str) -> Result<Regex, String> {
     Regex::new(text).map_err(|e| e.to_string())
 }
 
-/// Loads scenario files and folders (recursively, `*.scenario`, sorted by path).
+/// Loads the scenarios named on the command line: files, folders (recursively, `*.scenario`,
+/// sorted by path) and built-in names; all built-in ones of the protocol when none is named.
 pub(super) fn load_scenarios(
     paths: &[PathBuf],
     protocol: Protocol,
@@ -83,31 +103,62 @@ pub(super) fn load_scenarios(
     if paths.is_empty() {
         return builtin_for(protocol).map_err(|e| CliError::BadInput(e.to_string()));
     }
-    let mut files = Vec::new();
+    let mut scenarios = Vec::new();
     for path in paths {
         if path.is_dir() {
+            let mut files = Vec::new();
             collect(path, &mut files)
                 .map_err(|e| CliError::BadInput(format!("cannot read {}: {e}", path.display())))?;
+            if files.is_empty() {
+                return Err(CliError::BadInput(format!(
+                    "{}: no *.scenario files in this folder",
+                    path.display()
+                )));
+            }
+            for file in files {
+                scenarios.push(load_file(&file, protocol)?);
+            }
+        } else if path.is_file() {
+            scenarios.push(load_file(path, protocol)?);
         } else {
-            files.push(path.clone());
+            scenarios.push(load_builtin(path, protocol)?);
         }
-    }
-    let mut scenarios = Vec::new();
-    for file in files {
-        let scenario = Scenario::load(&file).map_err(|e| CliError::BadInput(e.to_string()))?;
-        if scenario.protocol != protocol {
-            return Err(CliError::BadInput(format!(
-                "{} is a {} scenario, but the engine is run as {protocol}",
-                file.display(),
-                scenario.protocol
-            )));
-        }
-        scenarios.push(scenario);
-    }
-    if scenarios.is_empty() {
-        return Err(CliError::BadInput("no scenario files found".into()));
     }
     Ok(scenarios)
+}
+
+fn load_file(file: &Path, protocol: Protocol) -> Result<Scenario, CliError> {
+    let scenario = Scenario::load(file).map_err(|e| CliError::BadInput(e.to_string()))?;
+    if scenario.protocol != protocol {
+        return Err(CliError::BadInput(format!(
+            "{} is a {} scenario, but the engine is run as {protocol}",
+            file.display(),
+            scenario.protocol
+        )));
+    }
+    Ok(scenario)
+}
+
+/// A built-in scenario by its name (`ucci/stop`) or its name within the protocol (`stop`).
+fn load_builtin(name: &Path, protocol: Protocol) -> Result<Scenario, CliError> {
+    let word = name.to_string_lossy();
+    let full = if word.contains('/') {
+        word.to_string()
+    } else {
+        format!("{protocol}/{word}")
+    };
+    match builtin_named(&full) {
+        Some(Ok(scenario)) if scenario.protocol == protocol => Ok(scenario),
+        Some(Ok(scenario)) => Err(CliError::BadInput(format!(
+            "{full} is a {} scenario, but the engine is run as {protocol}",
+            scenario.protocol
+        ))),
+        Some(Err(e)) => Err(CliError::BadInput(e.to_string())),
+        None => Err(CliError::BadInput(format!(
+            "`{word}` is neither a scenario file nor a built-in scenario{} (`arbiter scenarios` lists them)",
+            suggest(&full, &builtin_names())
+        ))),
+    }
 }
 
 fn collect(dir: &Path, files: &mut Vec<PathBuf>) -> std::io::Result<()> {
@@ -127,11 +178,9 @@ fn collect(dir: &Path, files: &mut Vec<PathBuf>) -> std::io::Result<()> {
 
 pub fn run(args: &RunArgs) -> Result<(String, u8), CliError> {
     let scenarios = load_scenarios(&args.scenarios, args.protocol)?;
-    let options = RunOptions {
-        time_scale: args.time_scale,
-        grace: Duration::from_millis(1000),
-        line_ending: args.crlf.then_some("\r\n"),
-    };
+    args.engine.check_startable()?;
+    args.report.check_writable()?;
+    let options = args.timing.options(args.crlf.then_some(LineEnd::CrLf));
     let mut runs = play(&scenarios, &args.engine, &options);
     if let Some(dir) = &args.snapshots {
         let snapshots = Snapshots {
@@ -139,21 +188,18 @@ pub fn run(args: &RunArgs) -> Result<(String, u8), CliError> {
             update: args.update_snapshots,
             rules: args.rules.rules(),
         };
-        for run in runs.iter_mut().filter(|r| r.harness_error.is_none()) {
+        for run in runs
+            .iter_mut()
+            .filter(|r| r.harness_error.is_none() && r.not_run.is_none())
+        {
             let outcome = golden::judge(run, &snapshots);
             run.outcomes.push(outcome);
         }
     }
-    let report = Report::new(args.protocol, args.engine.info(), args.time_scale, runs);
-    let text = report.render(args.format);
-    let status = report.exit_code() as u8;
-    match &args.out {
-        Some(path) => {
-            std::fs::write(path, &text)?;
-            Ok((String::new(), status))
-        }
-        None => Ok((text, status)),
-    }
+    let report = Report::new(args.protocol, args.engine.info(), options.time_scale, runs);
+    let text = report.render(args.report.format());
+    let status = report.exit_status().code();
+    Ok((args.report.deliver(text)?, status))
 }
 
 /// Plays the scenarios with a progress bar on a terminal, and says on stderr which could not
@@ -166,10 +212,17 @@ pub(super) fn play(
     let mut progress = Progress::for_stderr(scenarios.len());
     let runs = run_all(scenarios, &engine.command(), options, &mut progress);
     drop(progress);
+    let mut said = std::collections::HashSet::new();
     for run in &runs {
-        if let Some(error) = &run.harness_error {
+        if let Some(error) = &run.harness_error
+            && said.insert(error.clone())
+        {
             eprintln!("error: {}: {error}", run.scenario.name);
         }
+    }
+    if let Some(why) = runs.iter().find_map(|r| r.not_run.as_ref()) {
+        let skipped = runs.iter().filter(|r| r.not_run.is_some()).count();
+        eprintln!("note: {skipped} scenarios not run: {why}");
     }
     runs
 }

@@ -13,12 +13,12 @@ use std::path::{Path, PathBuf};
 
 use similar::{ChangeTag, TextDiff};
 
-use crate::check::{Grade, Outcome};
+use crate::check::{CheckRef, Grade, Outcome};
 use crate::runner::ScenarioRun;
 pub use normalise::{GoldenLine, Rules, normalise};
 
-/// The check id golden-transcript outcomes carry.
-pub const CHECK: &str = "golden-transcript";
+/// The check golden-transcript outcomes carry.
+const CHECK: CheckRef = CheckRef::Golden;
 
 /// How a run treats its golden transcripts.
 #[derive(Debug, Clone)]
@@ -88,7 +88,7 @@ pub fn judge(run: &ScenarioRun, snapshots: &Snapshots) -> Outcome {
             )
             .detail(diff.text);
             if let Some(at) = diff.first_new_line.and_then(|i| lines.get(i)) {
-                outcome = outcome.at(at.at_us);
+                outcome = outcome.at(at.at);
             }
             outcome
         }

@@ -6,7 +6,7 @@
 use regex::Regex;
 
 use crate::protocol::Protocol;
-use crate::session::{Direction, Transcript};
+use crate::session::{At, Direction, Transcript};
 
 /// `info` keys whose values depend on the clock or the machine, not on the engine's logic.
 const VOLATILE_INFO_KEYS: [&str; 7] = [
@@ -59,7 +59,7 @@ impl Rules {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GoldenLine {
     pub text: String,
-    pub at_us: u64,
+    pub at: At,
 }
 
 /// The golden lines of a transcript under `rules`. Standard error is left out: engines write
@@ -69,6 +69,8 @@ pub fn normalise(transcript: &Transcript, protocol: Protocol, rules: &Rules) -> 
     for entry in &transcript.entries {
         let text = match entry.direction {
             Direction::Stderr => continue,
+            // How much a flood left out depends on timing; that it did is what matters.
+            Direction::Omitted => "= lines of a flood not kept".to_owned(),
             Direction::Sent => format!("> {}", redact_user(&entry.text, rules)),
             Direction::Received => {
                 if rules.drop_info && is_search_report(protocol, &entry.text) {
@@ -85,16 +87,17 @@ pub fn normalise(transcript: &Transcript, protocol: Protocol, rules: &Rules) -> 
                 text
             }
         };
-        lines.push(GoldenLine {
-            text,
-            at_us: entry.at_us,
-        });
+        lines.push(GoldenLine { text, at: entry.at });
     }
-    let end = transcript.entries.last().map_or(0, |e| e.at_us);
-    if let Some(overflow) = &transcript.stdout_overflow {
+    // The end of the session comes after its last line.
+    let end = At {
+        seq: transcript.entries.last().map_or(0, |e| e.at.seq + 1),
+        us: transcript.entries.last().map_or(0, |e| e.at.us),
+    };
+    if transcript.stdout_overflow.is_some() {
         lines.push(GoldenLine {
-            text: "= output beyond the harness's limit was discarded".into(),
-            at_us: overflow.at_us,
+            text: "= the engine flooded its output".into(),
+            at: end,
         });
     }
     if let Some(exit) = &transcript.exit {
@@ -106,7 +109,10 @@ pub fn normalise(transcript: &Transcript, protocol: Protocol, rules: &Rules) -> 
         };
         lines.push(GoldenLine {
             text,
-            at_us: exit.at_us.max(end),
+            at: At {
+                us: exit.at_us.max(end.us),
+                ..end
+            },
         });
     }
     lines
@@ -195,12 +201,14 @@ mod tests {
 
     fn entry(at_us: u64, direction: Direction, text: &str) -> Entry {
         Entry {
-            at_us,
             direction,
-            text: text.into(),
-            non_utf8: false,
-            dropped_bytes: 0,
-            ending: None,
+            ..Entry::sent(
+                At {
+                    seq: at_us,
+                    us: at_us,
+                },
+                text,
+            )
         }
     }
 

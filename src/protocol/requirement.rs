@@ -99,7 +99,8 @@ macro_rules! reqs {
 
 impl fmt::Display for ReqId {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}-r{}", self.protocol.name(), self.number)
+        // The catalogues write at least two digits: `uci-r07`.
+        write!(f, "{}-r{:02}", self.protocol.name(), self.number)
     }
 }
 
@@ -128,6 +129,8 @@ mod tests {
         assert_eq!(ID.protocol(), Protocol::Gomocup);
         assert_eq!(ID.number(), 40);
         assert_eq!(ID.to_string(), "gomocup-r40");
+        assert_eq!(ReqId::new("uci-r7").to_string(), "uci-r07");
+        assert_eq!(ReqId::new("uci-r07"), ReqId::new("uci-r7"));
         // `uci` is a prefix of `ucci` only in letters, not in the id grammar.
         assert_eq!(
             "ucci-r7".parse::<ReqId>().unwrap().protocol(),

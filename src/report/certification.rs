@@ -5,7 +5,7 @@ use std::fmt::Write as _;
 
 use quick_junit::{NonSuccessKind, Report as JUnitReport, TestCase, TestCaseStatus, TestSuite};
 
-use super::{Format, excerpt};
+use super::{Format, excerpt, join_ids};
 use crate::certify::{Certification, RequirementVerdict, Verdict};
 use crate::check::Grade;
 
@@ -88,11 +88,11 @@ fn human(c: &Certification) -> String {
                     "WARN"
                 },
                 o.check,
-                o.requirements.join(", "),
+                join_ids(&o.requirements),
                 run.scenario.name,
                 o.message
             );
-            if let Some(at) = o.at_us {
+            if let Some(at) = o.at {
                 for line in excerpt::render(&run.transcript, at) {
                     let _ = writeln!(out, "         {line}");
                 }
@@ -143,7 +143,7 @@ fn junit(c: &Certification) -> String {
             } else {
                 TestCaseStatus::success()
             };
-            let mut case = TestCase::new(v.requirement.id.clone(), status);
+            let mut case = TestCase::new(v.requirement.id.to_string(), status);
             case.set_classname(format!("{}.{name}", c.profile));
             case.set_system_out(format!(
                 "{}: {}",

@@ -1,18 +1,16 @@
 //! The transcript lines around a finding, as every report shows them.
 
 use crate::check::printable;
-use crate::session::{Direction, Entry, Transcript};
+use crate::session::transcript::{CONTEXT_AFTER, CONTEXT_BEFORE};
+use crate::session::{At, Direction, Entry, Transcript};
 
-/// How many lines before and after a finding an excerpt shows.
-const BEFORE: usize = 5;
-const AFTER: usize = 2;
-
-/// Entries around `at_us`, with the index of the one at `at_us` (if any).
-pub fn around(transcript: &Transcript, at_us: u64) -> (Vec<&Entry>, Option<usize>) {
-    let focus = transcript.index_at(at_us);
-    let start = focus.saturating_sub(BEFORE);
-    let end = (focus + AFTER + 1).min(transcript.entries.len());
-    let marked = (focus < transcript.entries.len() && transcript.entries[focus].at_us == at_us)
+/// Entries around `at`, with the index of the one at `at` (if it is a line: a finding about
+/// an exit points just after the last line, and then none is marked).
+pub fn around(transcript: &Transcript, at: At) -> (Vec<&Entry>, Option<usize>) {
+    let focus = transcript.index_of(at.seq);
+    let start = focus.saturating_sub(CONTEXT_BEFORE);
+    let end = (focus + CONTEXT_AFTER + 1).min(transcript.entries.len());
+    let marked = (focus < transcript.entries.len() && transcript.entries[focus].at == at)
         .then_some(focus - start);
     (transcript.entries[start..end].iter().collect(), marked)
 }
@@ -23,6 +21,7 @@ pub fn format_entry(entry: &Entry) -> String {
         Direction::Sent => ">",
         Direction::Received => "<",
         Direction::Stderr => "!",
+        Direction::Omitted => "…",
     };
     let mut flags = String::new();
     if entry.non_utf8 {
@@ -33,14 +32,14 @@ pub fn format_entry(entry: &Entry) -> String {
     }
     format!(
         "{:>10.3} ms {arrow} {}{flags}",
-        entry.at_us as f64 / 1000.0,
+        entry.at.us as f64 / 1000.0,
         printable(&entry.text)
     )
 }
 
 /// The excerpt as text lines, the focus marked with `◀`.
-pub fn render(transcript: &Transcript, at_us: u64) -> Vec<String> {
-    let (entries, marked) = around(transcript, at_us);
+pub fn render(transcript: &Transcript, at: At) -> Vec<String> {
+    let (entries, marked) = around(transcript, at);
     entries
         .iter()
         .enumerate()

@@ -3,7 +3,7 @@
 
 use std::fmt::Write as _;
 
-use super::{Report, excerpt};
+use super::{Report, excerpt, join_ids};
 use crate::check::Grade;
 
 fn label(grade: Grade) -> &'static str {
@@ -44,7 +44,7 @@ pub fn render(report: &Report) -> String {
             let reqs = if o.requirements.is_empty() {
                 String::new()
             } else {
-                format!(" [{}]", o.requirements.join(", "))
+                format!(" [{}]", join_ids(&o.requirements))
             };
             let _ = writeln!(
                 out,
@@ -57,7 +57,7 @@ pub fn render(report: &Report) -> String {
                 continue;
             }
             // A finding's own explanation (e.g. a diff) replaces the transcript excerpt.
-            let shown = match (&o.detail, o.at_us) {
+            let shown = match (&o.detail, o.at) {
                 (Some(detail), _) => detail.lines().map(str::to_owned).collect(),
                 (None, Some(at)) => excerpt::render(&run.transcript, at),
                 (None, None) => Vec::new(),

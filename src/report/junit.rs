@@ -3,7 +3,7 @@
 
 use quick_junit::{NonSuccessKind, Report as JUnitReport, TestCase, TestCaseStatus, TestSuite};
 
-use super::{Report, excerpt};
+use super::{Report, excerpt, join_ids};
 use crate::check::Grade;
 
 pub fn render(report: &Report) -> String {
@@ -16,22 +16,22 @@ pub fn render(report: &Report) -> String {
             suite.add_test_case(TestCase::new("harness", status));
         }
         for o in &run.outcomes {
-            let details = match (&o.detail, o.at_us) {
+            let details = match (&o.detail, o.at) {
                 (Some(detail), _) => detail.clone(),
                 (None, Some(at)) => excerpt::render(&run.transcript, at).join("\n"),
                 (None, None) => String::new(),
             };
-            let reqs = o.requirements.join(" ");
+            let reqs = join_ids(&o.requirements).replace(", ", " ");
             let mut case = match o.grade {
                 Grade::Fail => {
                     let mut status = TestCaseStatus::non_success(NonSuccessKind::Failure);
                     status.set_message(o.message.clone());
                     status
                         .set_description(format!("{}\nrequirements: {reqs}\n{details}", o.message));
-                    TestCase::new(o.check.clone(), status)
+                    TestCase::new(o.check.to_string(), status)
                 }
                 Grade::Pass | Grade::Warn => {
-                    TestCase::new(o.check.clone(), TestCaseStatus::success())
+                    TestCase::new(o.check.to_string(), TestCaseStatus::success())
                 }
             };
             case.set_classname(run.scenario.name.clone());

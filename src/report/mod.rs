@@ -6,12 +6,14 @@ pub mod human;
 pub mod json;
 pub mod junit;
 pub mod progress;
+mod status;
 
 use serde::Serialize;
 
 use crate::check::Grade;
 use crate::protocol::Protocol;
-use crate::runner::ScenarioRun;
+use crate::runner::{EngineInfo, ScenarioRun};
+pub use status::ExitStatus;
 
 /// Everything a reporter renders.
 #[derive(Debug, Clone, Serialize)]
@@ -25,12 +27,6 @@ pub struct Report {
     pub runs: Vec<ScenarioRun>,
 }
 
-#[derive(Debug, Clone, Serialize)]
-pub struct EngineInfo {
-    pub program: String,
-    pub args: Vec<String>,
-}
-
 /// Counts over a run.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
 pub struct Summary {
@@ -38,6 +34,8 @@ pub struct Summary {
     pub scenarios_passed: usize,
     pub scenarios_warned: usize,
     pub scenarios_failed: usize,
+    /// Scenarios not run (after a dead engine, or a signal).
+    pub scenarios_not_run: usize,
     pub checks_passed: usize,
     pub checks_warned: usize,
     pub checks_failed: usize,
@@ -56,6 +54,10 @@ impl Report {
             ..Summary::default()
         };
         for run in &runs {
+            if run.not_run.is_some() {
+                s.scenarios_not_run += 1;
+                continue;
+            }
             match run.grade() {
                 Grade::Pass => s.scenarios_passed += 1,
                 Grade::Warn => s.scenarios_warned += 1,
@@ -71,7 +73,7 @@ impl Report {
             }
         }
         Report {
-            schema_version: 1,
+            schema_version: 2,
             protocol,
             engine,
             time_scale,
@@ -80,20 +82,22 @@ impl Report {
         }
     }
 
-    /// 0 all passed (warnings allowed), 1 a check failed, 2 the harness itself failed.
-    pub fn exit_code(&self) -> i32 {
-        if self.summary.harness_errors > 0 {
-            2
-        } else if self.summary.checks_failed > 0 {
-            1
-        } else {
-            0
-        }
+    /// All passed (warnings allowed), a check failed, or the harness itself failed.
+    pub fn exit_status(&self) -> ExitStatus {
+        ExitStatus::of(&self.runs, self.summary.checks_failed > 0)
     }
 }
 
-/// The output formats of `arbiter run`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+/// Requirement ids as `ucci-r45, ucci-r135`.
+pub fn join_ids(ids: &[crate::protocol::ReqId]) -> String {
+    ids.iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The output formats of the reports.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Format {
     Human,
     Json,

@@ -1,16 +1,18 @@
-//! Running scenarios: one fresh engine process per scenario, then the built-in checks over
-//! its transcript. The runner reports progress as events; it renders nothing.
+//! Running scenarios: one fresh engine process per scenario, judged by the built-in checks as
+//! its lines arrive. The runner reports progress as events; it renders nothing.
 
+mod partition;
 mod steps;
 
 use std::time::{Duration, Instant};
 
 use serde::Serialize;
 
-use crate::check::{self, Grade, Outcome};
-use crate::protocol::Protocol;
+use crate::check::{self, Grade, Judge, Outcome};
+use crate::protocol::{LineEnd, Protocol, ReqId};
 use crate::scenario::Scenario;
-use crate::session::{EngineCommand, Session, SessionOptions, Transcript};
+use crate::session::{EngineCommand, Session, SessionOptions, Transcript, interrupt};
+pub use partition::{BadPartition, Partition};
 pub use steps::Abort;
 
 /// Settings of a run.
@@ -21,7 +23,9 @@ pub struct RunOptions {
     /// How long an engine may take to exit once its stdin is closed, before it is killed.
     pub grace: Duration,
     /// Line end to send when the scenario does not choose one; default: the protocol's.
-    pub line_ending: Option<&'static str>,
+    pub line_end: Option<LineEnd>,
+    /// Stop running scenarios once one shows the engine never answers its opening command.
+    pub fail_fast: bool,
 }
 
 impl Default for RunOptions {
@@ -29,8 +33,33 @@ impl Default for RunOptions {
         RunOptions {
             time_scale: 1.0,
             grace: Duration::from_millis(1000),
-            line_ending: None,
+            line_end: None,
+            fail_fast: true,
         }
+    }
+}
+
+/// How reports name the engine under test.
+#[derive(Debug, Clone, Serialize)]
+pub struct EngineInfo {
+    pub program: String,
+    pub args: Vec<String>,
+}
+
+impl EngineInfo {
+    pub fn of(engine: &EngineCommand) -> EngineInfo {
+        EngineInfo {
+            program: engine.program.display().to_string(),
+            args: engine.args.clone(),
+        }
+    }
+
+    /// The command line, as one line (no trailing space when there are no arguments).
+    pub fn command_line(&self) -> String {
+        std::iter::once(self.program.as_str())
+            .chain(self.args.iter().map(String::as_str))
+            .collect::<Vec<_>>()
+            .join(" ")
     }
 }
 
@@ -41,7 +70,19 @@ pub struct ScenarioInfo {
     pub protocol: Protocol,
     pub title: String,
     pub spec: String,
-    pub cites: Vec<String>,
+    pub cites: Vec<ReqId>,
+}
+
+impl ScenarioInfo {
+    pub fn of(scenario: &Scenario) -> ScenarioInfo {
+        ScenarioInfo {
+            name: scenario.name.clone(),
+            protocol: scenario.protocol,
+            title: scenario.title.clone(),
+            spec: scenario.spec.clone(),
+            cites: scenario.cites.clone(),
+        }
+    }
 }
 
 /// The result of one scenario against one engine.
@@ -56,11 +97,47 @@ pub struct ScenarioRun {
     /// The harness could not run the scenario at all (e.g. the engine could not be started).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub harness_error: Option<String>,
+    /// The scenario was not run, and why (an earlier one showed the engine does not answer,
+    /// or the run was interrupted).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub not_run: Option<String>,
+    /// The engine never answered the session's opening command.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub unresponsive: bool,
     pub duration_us: u64,
     pub transcript: Transcript,
 }
 
 impl ScenarioRun {
+    /// A run that did not happen.
+    pub fn not_run(scenario: &Scenario, why: impl Into<String>) -> ScenarioRun {
+        ScenarioRun {
+            not_run: Some(why.into()),
+            ..ScenarioRun::empty(scenario)
+        }
+    }
+
+    /// A run that could not start: the harness failed.
+    pub fn harness_failed(scenario: &Scenario, error: impl Into<String>) -> ScenarioRun {
+        ScenarioRun {
+            harness_error: Some(error.into()),
+            ..ScenarioRun::empty(scenario)
+        }
+    }
+
+    fn empty(scenario: &Scenario) -> ScenarioRun {
+        ScenarioRun {
+            scenario: ScenarioInfo::of(scenario),
+            outcomes: Vec::new(),
+            aborted: None,
+            harness_error: None,
+            not_run: None,
+            unresponsive: false,
+            duration_us: 0,
+            transcript: Transcript::default(),
+        }
+    }
+
     /// The worst grade among its outcomes; a harness error counts as a failure.
     pub fn grade(&self) -> Grade {
         if self.harness_error.is_some() {
@@ -91,78 +168,75 @@ pub fn run_scenario(
     options: &RunOptions,
 ) -> ScenarioRun {
     let started = Instant::now();
-    let info = ScenarioInfo {
-        name: scenario.name.clone(),
-        protocol: scenario.protocol,
-        title: scenario.title.clone(),
-        spec: scenario.spec.clone(),
-        cites: scenario.cites.clone(),
-    };
     let session_options = SessionOptions {
-        line_ending: scenario
-            .line_ending
-            .or(options.line_ending)
-            .unwrap_or(scenario.protocol.default_line_ending()),
+        line_end: scenario
+            .line_end
+            .or(options.line_end)
+            .unwrap_or(scenario.protocol.facts().gui_line_end),
         grace: options.grace.mul_f64(options.time_scale.max(1.0)),
+        write_timeout: SessionOptions::default()
+            .write_timeout
+            .mul_f64(options.time_scale.max(1.0)),
         ..SessionOptions::default()
     };
-    let mut session = match Session::spawn(engine, session_options) {
+    let judge = Judge::new(check::Context {
+        protocol: scenario.protocol,
+        time_scale: options.time_scale,
+    });
+    let mut session = match Session::spawn(engine, session_options, judge) {
         Ok(session) => session,
-        Err(e) => {
-            return ScenarioRun {
-                scenario: info,
-                outcomes: Vec::new(),
-                aborted: None,
-                harness_error: Some(e.to_string()),
-                duration_us: started.elapsed().as_micros() as u64,
-                transcript: Transcript::default(),
-            };
-        }
+        Err(e) => return ScenarioRun::harness_failed(scenario, e.to_string()),
     };
     let (mut outcomes, aborted) = {
         let mut executor = steps::Executor::new(&mut session, scenario, options.time_scale);
         let aborted = executor.run().err().map(|Abort(reason)| reason);
-        let mut outcomes = std::mem::take(&mut executor.outcomes);
-        // In file order: optional lines are graded after the required ones they surround.
-        outcomes.sort_by_key(|o| {
-            o.check
-                .rsplit(':')
-                .next()
-                .and_then(|n| n.parse::<usize>().ok())
-        });
-        (outcomes, aborted)
+        (executor.into_outcomes(), aborted)
     };
-    let transcript = session.finish();
-    outcomes.extend(check::judge(&check::Context {
-        protocol: scenario.protocol,
-        transcript: &transcript,
-        time_scale: options.time_scale,
-    }));
+    let (transcript, judge) = session.finish();
+    let unresponsive = judge.unresponsive();
+    outcomes.extend(judge.finish(&transcript));
     ScenarioRun {
-        scenario: info,
+        scenario: ScenarioInfo::of(scenario),
         outcomes,
         aborted,
         harness_error: None,
+        not_run: None,
+        unresponsive,
         duration_us: started.elapsed().as_micros() as u64,
         transcript,
     }
 }
 
-/// Runs scenarios one after another, telling the observer as it goes.
+/// Runs scenarios one after another, telling the observer as it goes. Once a scenario shows
+/// that the engine never answers its opening command (it is dead, hangs, or speaks another
+/// protocol), the rest are marked not run when `fail_fast` is set; after a signal, the rest
+/// are marked not run whatever the setting.
 pub fn run_all(
     scenarios: &[Scenario],
     engine: &EngineCommand,
     options: &RunOptions,
     observer: &mut dyn Observer,
 ) -> Vec<ScenarioRun> {
-    scenarios
-        .iter()
-        .enumerate()
-        .map(|(i, scenario)| {
-            observer.started(scenario, i, scenarios.len());
-            let run = run_scenario(scenario, engine, options);
-            observer.finished(&run);
-            run
-        })
-        .collect()
+    let mut runs: Vec<ScenarioRun> = Vec::with_capacity(scenarios.len());
+    let mut stop: Option<String> = None;
+    for (i, scenario) in scenarios.iter().enumerate() {
+        observer.started(scenario, i, scenarios.len());
+        let run = match &stop {
+            Some(why) => ScenarioRun::not_run(scenario, why.clone()),
+            None => run_scenario(scenario, engine, options),
+        };
+        if stop.is_none() {
+            if let Some(signal) = interrupt::raised() {
+                stop = Some(format!("the run was interrupted by signal {signal}"));
+            } else if options.fail_fast && (run.unresponsive || run.harness_error.is_some()) {
+                stop = Some(format!(
+                    "{} showed that the engine does not answer (rerun with --no-fail-fast to run every scenario anyway)",
+                    run.scenario.name
+                ));
+            }
+        }
+        observer.finished(&run);
+        runs.push(run);
+    }
+    runs
 }

@@ -8,19 +8,25 @@
 use std::collections::{HashMap, VecDeque};
 use std::time::{Duration, Instant};
 
-use crate::check::{Grade, Outcome};
+use crate::check::{CheckRef, Grade, Judge, Outcome};
+use crate::protocol::ReqId;
 use crate::scenario::{Expectation, Level, Repeat, Scenario, Step, StepKind};
-use crate::session::{Next, Received, Session};
+use crate::session::{Next, Received, Session, interrupt};
 
 /// Why a scenario stopped before its last step.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Abort(pub String);
 
+/// How many received lines may wait unmatched for a later expectation: far more than any
+/// exchange of a scenario; past it the oldest are let go, so a flood costs no memory.
+const MAX_PENDING: usize = 10_000;
+
 pub(super) struct Executor<'a> {
-    pub session: &'a mut Session,
-    pub scenario: &'a Scenario,
-    pub time_scale: f64,
-    pub outcomes: Vec<Outcome>,
+    session: &'a mut Session<Judge>,
+    scenario: &'a Scenario,
+    time_scale: f64,
+    /// Each outcome with the file line of its step, to report them in file order.
+    outcomes: Vec<(usize, Outcome)>,
     case_insensitive: bool,
     /// stdout lines pulled from the session but not matched yet.
     pending: VecDeque<Received>,
@@ -33,7 +39,11 @@ pub(super) struct Executor<'a> {
 }
 
 impl<'a> Executor<'a> {
-    pub fn new(session: &'a mut Session, scenario: &'a Scenario, time_scale: f64) -> Executor<'a> {
+    pub fn new(
+        session: &'a mut Session<Judge>,
+        scenario: &'a Scenario,
+        time_scale: f64,
+    ) -> Executor<'a> {
         Executor {
             session,
             scenario,
@@ -49,8 +59,16 @@ impl<'a> Executor<'a> {
         }
     }
 
+    /// The outcomes in file order: optional lines are graded after the required ones they
+    /// surround, but reported where they are written.
+    pub fn into_outcomes(mut self) -> Vec<Outcome> {
+        self.outcomes.sort_by_key(|(line, _)| *line);
+        self.outcomes.into_iter().map(|(_, o)| o).collect()
+    }
+
     pub fn run(&mut self) -> Result<(), Abort> {
         for step in &self.scenario.steps {
+            self.check_interrupt()?;
             let is_send = matches!(step.kind, StepKind::Send(_));
             match &step.kind {
                 StepKind::Send(text) => self.send(step, text)?,
@@ -71,14 +89,30 @@ impl<'a> Executor<'a> {
         Duration::from_micros((ms as f64 * 1000.0 * self.time_scale).round() as u64)
     }
 
-    fn check_id(&self, line: usize) -> String {
-        format!("{}:{}", self.scenario.name, line)
+    /// "1000 ms", or "1000 ms × 2.5 = 2500 ms" under a time scale: the bound the file gave,
+    /// and what the run applied.
+    fn bound_text(&self, ms: u64) -> String {
+        if self.time_scale == 1.0 {
+            format!("{ms} ms")
+        } else {
+            format!(
+                "{ms} ms × {} = {} ms",
+                self.time_scale,
+                self.scaled(ms).as_millis()
+            )
+        }
     }
 
-    fn outcome(&self, line: usize, cites: &[String], grade: Grade, message: String) -> Outcome {
-        let mut o = Outcome::new(self.check_id(line), &[], grade, message);
-        o.requirements = self.scenario.cites_for(cites);
-        o
+    fn outcome(&self, label: &str, cites: &[ReqId], grade: Grade, message: String) -> Outcome {
+        let check = CheckRef::Step {
+            scenario: self.scenario.name.clone(),
+            label: label.to_owned(),
+        };
+        Outcome::new(check, &self.scenario.cites_for(cites), grade, message)
+    }
+
+    fn push(&mut self, line: usize, o: Outcome) {
+        self.outcomes.push((line, o));
     }
 
     fn miss_grade(level: Level) -> Grade {
@@ -113,12 +147,12 @@ impl<'a> Executor<'a> {
             Ok(line) => line,
             Err(reason) => {
                 let o = self.outcome(
-                    step.line,
+                    &step.label,
                     &step.cites,
                     Grade::Fail,
                     format!("cannot send `{text}`: {reason}"),
                 );
-                self.outcomes.push(o);
+                self.push(step.line, o);
                 return Err(Abort(reason));
             }
         };
@@ -126,38 +160,49 @@ impl<'a> Executor<'a> {
             self.window_start_us = self.session.now_us();
         }
         match self.session.send(&line) {
-            Ok(at_us) => {
-                self.last_send_us = at_us;
+            Ok(at) => {
+                self.last_send_us = at.us;
                 Ok(())
             }
             Err(e) => {
-                let reason = format!(
-                    "cannot write `{line}` to the engine: {e} (it closed its input or exited)"
-                );
-                let o = self
-                    .outcome(step.line, &step.cites, Grade::Fail, reason.clone())
-                    .at(self.session.now_us());
-                self.outcomes.push(o);
+                let reason = format!("cannot write `{line}` to the engine: {e}");
+                if let Some(signal) = interrupt::raised() {
+                    return Err(Abort(format!("interrupted by signal {signal}")));
+                }
+                let o = self.outcome(&step.label, &step.cites, Grade::Fail, reason.clone());
+                self.push(step.line, o);
                 Err(Abort(reason))
             }
         }
     }
 
-    /// Moves the next stdout line into `pending`; false on deadline or closed stdout.
+    /// Moves the next stdout line into `pending`; false on deadline or closed stdout. A
+    /// signal to the harness ends every wait.
     fn pull(&mut self, deadline: Instant) -> bool {
-        if self.stdout_closed {
+        if self.stdout_closed || interrupt::raised().is_some() {
             return false;
         }
         match self.session.next_line(deadline) {
             Next::Line(line) => {
+                if self.pending.len() >= MAX_PENDING {
+                    self.pending.pop_front();
+                }
                 self.pending.push_back(line);
                 true
             }
-            Next::Timeout => false,
+            Next::Timeout | Next::Interrupted => false,
             Next::Closed => {
                 self.stdout_closed = true;
                 false
             }
+        }
+    }
+
+    /// Stops the scenario when the run was interrupted.
+    fn check_interrupt(&self) -> Result<(), Abort> {
+        match interrupt::raised() {
+            Some(signal) => Err(Abort(format!("interrupted by signal {signal}"))),
+            None => Ok(()),
         }
     }
 
@@ -172,7 +217,7 @@ impl<'a> Executor<'a> {
         let ci = self.case_insensitive;
         while *from < self.pending.len() {
             let line = &self.pending[*from];
-            if line.at_us >= window
+            if line.at.us >= window
                 && let Some(caps) = e.pattern.matches(&line.text, ci)
             {
                 return Some((self.pending.remove(*from)?, caps));
@@ -207,26 +252,39 @@ impl<'a> Executor<'a> {
                 }
             };
             let Some((line, caps)) = found else {
-                let waited = wait.as_millis();
+                self.check_interrupt()?;
                 let why = if self.stdout_closed {
                     "the engine closed its output first".to_owned()
                 } else {
-                    format!("nothing matched within {waited} ms")
+                    match e.within_ms {
+                        Some(w) => format!(
+                            "nothing matched within its bound of {} (waited {} ms to measure a late reply)",
+                            self.bound_text(w),
+                            wait.as_millis()
+                        ),
+                        None => format!(
+                            "nothing matched within the scenario's timeout of {}",
+                            self.bound_text(self.scenario.timeout_ms)
+                        ),
+                    }
                 };
                 let message = format!("expected `{}`: {why}", e.text);
-                let o = self
-                    .outcome(e.line, &e.cites, Self::miss_grade(e.level), message.clone())
-                    .at(self.session.now_us());
-                self.outcomes.push(o);
+                let o = self.outcome(
+                    &e.label,
+                    &e.cites,
+                    Self::miss_grade(e.level),
+                    message.clone(),
+                );
+                self.push(e.line, o);
                 if e.level == Level::Must {
                     return Err(Abort(message));
                 }
                 continue;
             };
-            if line.at_us < previous_required_at {
+            if line.at.us < previous_required_at {
                 let o = self
                     .outcome(
-                        e.line,
+                        &e.label,
                         &e.cites,
                         Self::miss_grade(e.level),
                         format!(
@@ -234,14 +292,14 @@ impl<'a> Executor<'a> {
                             line.text
                         ),
                     )
-                    .at(line.at_us);
-                self.outcomes.push(o);
+                    .at(line.at);
+                self.push(e.line, o);
             }
-            previous_required_at = previous_required_at.max(line.at_us);
-            matched_at[i] = Some(line.at_us);
+            previous_required_at = previous_required_at.max(line.at.us);
+            matched_at[i] = Some(line.at.us);
             self.captures.extend(caps);
             let o = self.grade_timing(e, &line);
-            self.outcomes.push(o);
+            self.push(e.line, o);
         }
         self.take_optional(group, &matched_at);
         Ok(())
@@ -271,7 +329,7 @@ impl<'a> Executor<'a> {
             let mut keep = VecDeque::new();
             for line in self.pending.drain(..) {
                 let full = e.repeat == Repeat::Optional && !taken.is_empty();
-                let in_window = line.at_us >= after && line.at_us <= before && !full;
+                let in_window = line.at.us >= after && line.at.us <= before && !full;
                 match in_window
                     .then(|| e.pattern.matches(&line.text, ci))
                     .flatten()
@@ -289,13 +347,13 @@ impl<'a> Executor<'a> {
                 if taken.len() > 1 {
                     o.message = format!("{} lines matched `{}`", taken.len(), e.text);
                 }
-                self.outcomes.push(o);
+                self.push(e.line, o);
             }
         }
     }
 
     fn grade_timing(&self, e: &Expectation, line: &Received) -> Outcome {
-        let latency = line.at_us.saturating_sub(self.last_send_us);
+        let latency = line.at.us.saturating_sub(self.last_send_us);
         let ms = latency as f64 / 1000.0;
         let mut grade = Grade::Pass;
         let mut message = format!("`{}` after {ms:.1} ms", line.text);
@@ -321,8 +379,8 @@ impl<'a> Executor<'a> {
                 );
             }
         }
-        self.outcome(e.line, &e.cites, grade, message)
-            .at(line.at_us)
+        self.outcome(&e.label, &e.cites, grade, message)
+            .at(line.at)
             .latency(latency)
     }
 
@@ -346,8 +404,8 @@ impl<'a> Executor<'a> {
         let since = self.last_send_us;
         let end = since + self.scaled(ms).as_micros() as u64;
         let offends = |l: &Received| {
-            l.at_us >= since
-                && l.at_us <= end
+            l.at.us >= since
+                && l.at.us <= end
                 && pattern.is_none_or(|(p, _)| p.matches(&l.text, ci).is_some())
         };
         let first = self.pending.iter().find(|l| offends(l)).cloned();
@@ -359,26 +417,26 @@ impl<'a> Executor<'a> {
         let o = match first {
             Some(line) => self
                 .outcome(
-                    step.line,
+                    &step.label,
                     &step.cites,
                     Self::miss_grade(step.level),
                     format!(
-                        "expected {what} for {} ms, got `{}` after {:.1} ms",
-                        self.scaled(ms).as_millis(),
+                        "expected {what} for {}, got `{}` after {:.1} ms",
+                        self.bound_text(ms),
                         line.text,
-                        (line.at_us - since) as f64 / 1000.0
+                        (line.at.us - since) as f64 / 1000.0
                     ),
                 )
-                .at(line.at_us)
-                .latency(line.at_us - since),
+                .at(line.at)
+                .latency(line.at.us - since),
             None => self.outcome(
-                step.line,
+                &step.label,
                 &step.cites,
                 Grade::Pass,
-                format!("{what} for {} ms", self.scaled(ms).as_millis()),
+                format!("{what} for {}", self.bound_text(ms)),
             ),
         };
-        self.outcomes.push(o);
+        self.push(step.line, o);
     }
 
     fn exit(&mut self, step: &Step, within_ms: u64, code: Option<i32>) {
@@ -387,17 +445,15 @@ impl<'a> Executor<'a> {
             self.session.instant_of(self.last_send_us) + bound + bound.min(Duration::from_secs(2));
         let grade = Self::miss_grade(step.level);
         let o = match self.session.wait_exit(deadline) {
-            None => self
-                .outcome(
-                    step.line,
-                    &step.cites,
-                    grade,
-                    format!(
-                        "expected the engine to exit within {} ms; it was still running",
-                        bound.as_millis()
-                    ),
-                )
-                .at(self.session.now_us()),
+            None => self.outcome(
+                &step.label,
+                &step.cites,
+                grade,
+                format!(
+                    "expected the engine to exit within {}; it was still running",
+                    self.bound_text(within_ms)
+                ),
+            ),
             Some(exit) => {
                 let latency = exit.at_us.saturating_sub(self.last_send_us);
                 let ms = latency as f64 / 1000.0;
@@ -405,31 +461,26 @@ impl<'a> Executor<'a> {
                     (
                         grade,
                         format!(
-                            "exited after {ms:.1} ms; the bound is {} ms",
-                            bound.as_millis()
+                            "exited after {ms:.1} ms; the bound is {}",
+                            self.bound_text(within_ms)
                         ),
                     )
                 } else if code.is_some() && code != exit.code {
-                    let got = match (exit.code, exit.signal) {
-                        (Some(c), _) => format!("code {c}"),
-                        (None, Some(s)) => format!("signal {s}"),
-                        _ => "an unknown status".to_owned(),
-                    };
                     (
                         grade,
                         format!(
-                            "exited with {got}; expected code {}",
+                            "the engine {}; expected code {}",
+                            exit.describe(),
                             code.unwrap_or_default()
                         ),
                     )
                 } else {
                     (Grade::Pass, format!("exited after {ms:.1} ms"))
                 };
-                self.outcome(step.line, &step.cites, g, message)
-                    .at(exit.at_us)
+                self.outcome(&step.label, &step.cites, g, message)
                     .latency(latency)
             }
         };
-        self.outcomes.push(o);
+        self.push(step.line, o);
     }
 }

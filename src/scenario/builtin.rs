@@ -13,6 +13,34 @@ pub fn builtin() -> Result<Vec<Scenario>, ScenarioError> {
         .collect()
 }
 
+/// The names of the built-in scenarios (`ucci/handshake`), sorted.
+pub fn builtin_names() -> Vec<&'static str> {
+    FILES.iter().map(|(name, _)| *name).collect()
+}
+
+/// A built-in scenario by name.
+pub fn builtin_named(name: &str) -> Option<Result<Scenario, ScenarioError>> {
+    let (name, text) = FILES.iter().find(|(n, _)| *n == name)?;
+    Some(parse(
+        name,
+        &format!("(built-in) scenarios/{name}.scenario"),
+        text,
+    ))
+}
+
+/// `; did you mean `ucci/quit`?` when a known name is close to `word`, else nothing.
+pub fn suggest(word: &str, known: &[&str]) -> String {
+    let nearest = known
+        .iter()
+        .map(|k| (strsim::damerau_levenshtein(word, k), *k))
+        .filter(|(distance, k)| *distance <= 2.max(k.len() / 4))
+        .min();
+    match nearest {
+        Some((_, k)) => format!("; did you mean `{k}`?"),
+        None => String::new(),
+    }
+}
+
 /// The built-in scenarios of one protocol.
 pub fn builtin_for(protocol: Protocol) -> Result<Vec<Scenario>, ScenarioError> {
     Ok(builtin()?
@@ -39,5 +67,14 @@ mod tests {
             );
             assert!(!s.spec.is_empty());
         }
+    }
+
+    #[test]
+    fn near_names_are_suggested() {
+        let known = builtin_names();
+        assert_eq!(suggest("ucci/qiut", &known), "; did you mean `ucci/quit`?");
+        assert_eq!(suggest("chess/everything", &known), "");
+        assert!(builtin_named("uci/stop").is_none());
+        assert!(builtin_named("ucci/stop").unwrap().is_ok());
     }
 }

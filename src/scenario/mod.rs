@@ -7,11 +7,11 @@ pub mod pattern;
 
 use std::path::Path;
 
-pub use builtin::{builtin, builtin_for};
+pub use builtin::{builtin, builtin_for, builtin_named, builtin_names, suggest};
 pub use parse::{ScenarioError, parse};
 use pattern::Pattern;
 
-use crate::protocol::Protocol;
+use crate::protocol::{LineEnd, Protocol, ReqId};
 
 /// A parsed scenario.
 #[derive(Debug, Clone)]
@@ -23,11 +23,11 @@ pub struct Scenario {
     /// The spec section the scenario exercises, as written in its `spec:` header.
     pub spec: String,
     /// Requirement ids the scenario exercises as a whole (`ucci-r20`, …).
-    pub cites: Vec<String>,
+    pub cites: Vec<ReqId>,
     /// How long an expectation without `within` may wait.
     pub timeout_ms: u64,
     /// Line end the harness sends, when the scenario chooses one.
-    pub line_ending: Option<&'static str>,
+    pub line_end: Option<LineEnd>,
     pub steps: Vec<Step>,
 }
 
@@ -35,9 +35,13 @@ pub struct Scenario {
 #[derive(Debug, Clone)]
 pub struct Step {
     pub line: usize,
+    /// The step's name in reports (`ucci/stop:bestmove {bestmove} ...`): its `as NAME`, or
+    /// what it expects or does, numbered when it repeats, so editing comments or adding steps
+    /// elsewhere does not rename it.
+    pub label: String,
     pub kind: StepKind,
     /// Requirement ids cited on this line.
-    pub cites: Vec<String>,
+    pub cites: Vec<ReqId>,
     pub level: Level,
 }
 
@@ -65,13 +69,15 @@ pub enum StepKind {
 #[derive(Debug, Clone)]
 pub struct Expectation {
     pub line: usize,
+    /// The expectation's name in reports; see [`Step::label`].
+    pub label: String,
     /// The pattern as written.
     pub text: String,
     pub pattern: Pattern,
     pub repeat: Repeat,
     pub within_ms: Option<u64>,
     pub not_before_ms: Option<u64>,
-    pub cites: Vec<String>,
+    pub cites: Vec<ReqId>,
     pub level: Level,
 }
 
@@ -116,12 +122,12 @@ impl Scenario {
     }
 
     /// Every requirement id the scenario cites: its own, its steps' and its expectations'.
-    pub fn all_cites(&self) -> Vec<&String> {
-        let mut all: Vec<&String> = self.cites.iter().collect();
+    pub fn all_cites(&self) -> Vec<ReqId> {
+        let mut all: Vec<ReqId> = self.cites.clone();
         for step in &self.steps {
             all.extend(&step.cites);
             if let StepKind::Expect(group) = &step.kind {
-                all.extend(group.iter().flat_map(|e| &e.cites));
+                all.extend(group.iter().flat_map(|e| e.cites.iter().copied()));
             }
         }
         all
@@ -129,7 +135,7 @@ impl Scenario {
 
     /// Requirement ids of a step's outcome: the step's own, or else the scenario's. A step
     /// that cites its own ids (a closing `quit`, say) does not implicate the whole scenario's.
-    pub fn cites_for(&self, own: &[String]) -> Vec<String> {
+    pub fn cites_for(&self, own: &[ReqId]) -> Vec<ReqId> {
         if own.is_empty() {
             self.cites.clone()
         } else {

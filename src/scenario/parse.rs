@@ -6,7 +6,7 @@ use thiserror::Error;
 
 use super::pattern::Pattern;
 use super::{Expectation, Level, Repeat, Scenario, Step, StepKind};
-use crate::protocol::Protocol;
+use crate::protocol::{LineEnd, Protocol, ReqId};
 
 /// A scenario file that cannot be used, with where and why.
 #[derive(Debug, Error)]
@@ -43,7 +43,7 @@ pub fn parse(name: &str, origin: &str, text: &str) -> Result<Scenario, ScenarioE
     let mut spec = None;
     let mut cites = Vec::new();
     let mut timeout_ms = DEFAULT_TIMEOUT_MS;
-    let mut line_ending = None;
+    let mut line_end = None;
     let mut steps: Vec<Step> = Vec::new();
 
     for (index, raw) in text.lines().enumerate() {
@@ -55,6 +55,7 @@ pub fn parse(name: &str, origin: &str, text: &str) -> Result<Scenario, ScenarioE
         if let Some(text) = line.strip_prefix('>') {
             steps.push(Step {
                 line: n,
+                label: format!("> {}", text.trim()),
                 kind: StepKind::Send(text.trim().to_owned()),
                 cites: Vec::new(),
                 level: Level::Must,
@@ -66,6 +67,7 @@ pub fn parse(name: &str, origin: &str, text: &str) -> Result<Scenario, ScenarioE
             let pattern = Pattern::parse(body).map_err(|e| err(n, e))?;
             let expectation = Expectation {
                 line: n,
+                label: m.label.clone().unwrap_or_else(|| body.trim().to_owned()),
                 text: body.trim().to_owned(),
                 pattern,
                 repeat: m.repeat.unwrap_or(Repeat::Once),
@@ -81,6 +83,7 @@ pub fn parse(name: &str, origin: &str, text: &str) -> Result<Scenario, ScenarioE
                 }) => group.push(expectation),
                 _ => steps.push(Step {
                     line: n,
+                    label: String::new(),
                     kind: StepKind::Expect(vec![expectation]),
                     cites: Vec::new(),
                     level: Level::Must,
@@ -106,17 +109,9 @@ pub fn parse(name: &str, origin: &str, text: &str) -> Result<Scenario, ScenarioE
                 "cites" => cites = parse_cites(value).map_err(|e| err(n, e))?,
                 "timeout" => timeout_ms = parse_duration(value).map_err(|e| err(n, e))?,
                 "line-ending" => {
-                    line_ending = Some(match value {
-                        "lf" => "\n",
-                        "crlf" => "\r\n",
-                        "cr" => "\r",
-                        _ => {
-                            return Err(err(
-                                n,
-                                format!("line-ending `{value}`: use lf, crlf or cr"),
-                            ));
-                        }
-                    })
+                    line_end = Some(LineEnd::from_name(value).ok_or_else(|| {
+                        err(n, format!("line-ending `{value}`: use lf, crlf or cr"))
+                    })?)
                 }
                 _ => return Err(err(n, format!("unknown header `{key}:`"))),
             }
@@ -130,8 +125,10 @@ pub fn parse(name: &str, origin: &str, text: &str) -> Result<Scenario, ScenarioE
             ));
         }
         let kind = directive(body.trim()).map_err(|e| err(n, e))?;
+        let label = m.label.unwrap_or_else(|| directive_label(&kind));
         steps.push(Step {
             line: n,
+            label,
             kind,
             cites: m.cites,
             level: m.level,
@@ -145,6 +142,7 @@ pub fn parse(name: &str, origin: &str, text: &str) -> Result<Scenario, ScenarioE
     if steps.is_empty() {
         return Err(err(0, "no steps".into()));
     }
+    number_repeated_labels(&mut steps);
     Ok(Scenario {
         name: name.to_owned(),
         protocol,
@@ -152,9 +150,40 @@ pub fn parse(name: &str, origin: &str, text: &str) -> Result<Scenario, ScenarioE
         spec,
         cites,
         timeout_ms,
-        line_ending,
+        line_end,
         steps,
     })
+}
+
+/// The default label of a directive: what it does, without its figures (so retuning a bound
+/// keeps the name).
+fn directive_label(kind: &StepKind) -> String {
+    match kind {
+        StepKind::Wait { .. } => "wait".into(),
+        StepKind::Silent { .. } => "silent".into(),
+        StepKind::Absent { text, .. } => format!("no {text}"),
+        StepKind::Exit { .. } => "exit".into(),
+        StepKind::Send(text) => format!("> {text}"),
+        StepKind::Expect(_) => String::new(),
+    }
+}
+
+/// The second `readyok` of a scenario is `readyok #2`: every label names one step.
+fn number_repeated_labels(steps: &mut [Step]) {
+    let mut seen: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
+    let mut number = |label: &mut String| {
+        let count = seen.entry(label.clone()).or_default();
+        *count += 1;
+        if *count > 1 {
+            *label = format!("{label} #{count}");
+        }
+    };
+    for step in steps {
+        match &mut step.kind {
+            StepKind::Expect(group) => group.iter_mut().for_each(|e| number(&mut e.label)),
+            _ => number(&mut step.label),
+        }
+    }
 }
 
 fn header(line: &str) -> Option<(&str, &str)> {
@@ -219,25 +248,16 @@ fn parse_duration(text: &str) -> Result<u64, String> {
 }
 
 fn is_requirement_id(word: &str) -> bool {
-    let Some((proto, number)) = word.split_once("-r") else {
-        return false;
-    };
-    !proto.is_empty()
-        && proto.chars().all(|c| c.is_ascii_lowercase())
-        && !number.is_empty()
-        && number.chars().all(|c| c.is_ascii_digit())
+    ReqId::parse(word).is_some()
 }
 
-fn parse_cites(value: &str) -> Result<Vec<String>, String> {
+fn parse_cites(value: &str) -> Result<Vec<ReqId>, String> {
     value
         .split(|c: char| c.is_whitespace() || c == ',')
         .filter(|w| !w.is_empty())
         .map(|w| {
-            if is_requirement_id(w) {
-                Ok(w.to_owned())
-            } else {
-                Err(format!("`{w}` is not a requirement id like `ucci-r17`"))
-            }
+            w.parse::<ReqId>()
+                .map_err(|_| format!("`{w}` is not a requirement id like `ucci-r17`"))
         })
         .collect()
 }
@@ -247,8 +267,10 @@ struct Modifiers {
     repeat: Option<Repeat>,
     within_ms: Option<u64>,
     not_before_ms: Option<u64>,
-    cites: Vec<String>,
+    cites: Vec<ReqId>,
     level: Level,
+    /// `as NAME`: the step's stable name in reports.
+    label: Option<String>,
 }
 
 /// Splits `pattern (modifier, modifier)` into the pattern and its modifiers. A trailing
@@ -262,7 +284,10 @@ fn split_modifiers(line: &str) -> Result<(&str, Modifiers), String> {
     let inner = &line[open + 2..line.len() - 1];
     let first = inner.split([',', ' ']).next().unwrap_or("");
     let starts_like_modifier = is_requirement_id(first)
-        || ["optional", "any", "one", "within", "not", "should", "must"].contains(&first);
+        || [
+            "optional", "any", "one", "within", "not", "should", "must", "as",
+        ]
+        .contains(&first);
     if !starts_like_modifier {
         return Ok((line, Modifiers::default()));
     }
@@ -286,11 +311,13 @@ fn split_modifiers(line: &str) -> Result<(&str, Modifiers), String> {
                     m.within_ms = Some(parse_duration(d)?);
                 } else if let Some(d) = item.strip_prefix("not before ") {
                     m.not_before_ms = Some(parse_duration(d)?);
+                } else if let Some(name) = item.strip_prefix("as ") {
+                    m.label = Some(name.trim().to_owned());
                 } else {
                     m.cites.extend(parse_cites(item).map_err(|_| {
                         format!(
                             "unknown modifier `{item}`: use optional, any number, one or more, \
-                             within N ms, not before N ms, should, or requirement ids"
+                             within N ms, not before N ms, should, as NAME, or requirement ids"
                         )
                     })?);
                 }
@@ -330,7 +357,7 @@ exit within 1 s with code 0
     fn reads_every_kind_of_line() {
         let s = parse("sample", "sample.scenario", SAMPLE).unwrap();
         assert_eq!(s.protocol, Protocol::Ucci);
-        assert_eq!(s.cites, ["ucci-r46", "ucci-r47"]);
+        assert_eq!(s.cites, crate::reqs!["ucci-r46", "ucci-r47"]);
         assert_eq!(s.timeout_ms, 3000);
         assert_eq!(s.steps.len(), 10);
         let StepKind::Expect(group) = &s.steps[1].kind else {
@@ -340,13 +367,13 @@ exit within 1 s with code 0
         assert_eq!(group[0].repeat, Repeat::Optional);
         assert_eq!(group[1].repeat, Repeat::AnyNumber);
         assert_eq!(group[2].within_ms, Some(5000));
-        assert_eq!(group[2].cites, ["ucci-r37"]);
+        assert_eq!(group[2].cites, crate::reqs!["ucci-r37"]);
         let StepKind::Expect(ready) = &s.steps[3].kind else {
             panic!()
         };
         assert_eq!(ready[0].level, Level::Should);
         assert!(matches!(s.steps[6].kind, StepKind::Absent { ms: 500, .. }));
-        assert_eq!(s.steps[6].cites, ["ucci-r80"]);
+        assert_eq!(s.steps[6].cites, crate::reqs!["ucci-r80"]);
         assert!(matches!(
             s.steps[9].kind,
             StepKind::Exit {
@@ -354,6 +381,53 @@ exit within 1 s with code 0
                 code: Some(0)
             }
         ));
+    }
+
+    #[test]
+    fn labels_survive_comment_edits_and_repeats_are_numbered() {
+        let s = parse("x", "x", SAMPLE).unwrap();
+        let labels: Vec<String> = s
+            .steps
+            .iter()
+            .flat_map(|step| match &step.kind {
+                StepKind::Expect(g) => g.iter().map(|e| e.label.clone()).collect(),
+                _ => vec![step.label.clone()],
+            })
+            .collect();
+        assert_eq!(
+            labels,
+            [
+                "> ucci",
+                "id name {name...}",
+                "option ...",
+                "ucciok",
+                "> isready",
+                "readyok",
+                "wait",
+                "silent",
+                "no bestmove ...",
+                "> quit",
+                "bye",
+                "exit"
+            ]
+        );
+        let edited = SAMPLE.replace("> ucci", "# a new comment\n> ucci");
+        let again = parse("x", "x", &edited).unwrap();
+        let StepKind::Expect(g) = &again.steps[1].kind else {
+            panic!()
+        };
+        assert_eq!(g[2].label, "ucciok");
+        let named = parse(
+            "x",
+            "x",
+            "protocol: uci\ntitle: t\nspec: s\n< readyok\n< readyok (as second, within 1 s)\n< readyok\n",
+        )
+        .unwrap();
+        let StepKind::Expect(g) = &named.steps[0].kind else {
+            panic!()
+        };
+        let names: Vec<&str> = g.iter().map(|e| e.label.as_str()).collect();
+        assert_eq!(names, ["readyok", "second", "readyok #2"]);
     }
 
     #[test]

@@ -1,9 +1,11 @@
-//! Errors of the session layer: the harness could not drive the engine at all.
+//! Errors of the session layer: the harness could not drive the engine.
 //!
 //! Engine misbehaviour is never an error here; it is recorded in the transcript for the
 //! checks to judge. These are failures of the harness's own operations.
 
 use thiserror::Error;
+
+use super::stdin::WriteError;
 
 #[derive(Debug, Error)]
 pub enum SessionError {
@@ -13,6 +15,17 @@ pub enum SessionError {
         #[source]
         source: std::io::Error,
     },
+    #[error("cannot start engine `{program}`: {why}")]
+    NotAProgram { program: String, why: &'static str },
     #[error("cannot start a reader thread: {0}")]
     Thread(#[source] std::io::Error),
+}
+
+/// A command could not be written.
+#[derive(Debug, Error)]
+pub enum SendError {
+    #[error("the engine's input is already closed")]
+    InputClosed,
+    #[error(transparent)]
+    Write(#[from] WriteError),
 }

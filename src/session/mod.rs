@@ -1,27 +1,40 @@
 //! Driving one engine process: spawn it, write commands, read and timestamp its replies.
 //!
-//! A session only drives and records; it never judges. Every wait takes a deadline, and
-//! however a session ends — normally, on a deadline, after a crash, or by being dropped —
-//! the engine's stdin is closed, it gets a grace period, and then its whole process group
-//! is killed and reaped.
+//! A session only drives and records; it never judges. Everything that happens (a command
+//! written, a line read, a pipe closed, the process ending) goes through one [`journal`] in the
+//! order the harness saw it, and is handed in that order to the transcript store and to a
+//! [`Sink`] (the runner's checks, which judge each line as it comes). Every wait takes a
+//! deadline, writes included; and however a session ends — normally, on a deadline, after a
+//! crash, on a signal, or by being dropped — the engine's stdin is closed, it gets a grace
+//! period, and then it and every process it started are killed and reaped.
 
 mod error;
+pub mod interrupt;
+mod journal;
 pub mod lines;
 mod process;
 mod reader;
+mod stdin;
+mod store;
 pub mod transcript;
 
-use std::collections::VecDeque;
-use std::io::Write;
 use std::path::PathBuf;
-use std::process::{Child, ChildStdin};
-use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::process::Child;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-pub use error::SessionError;
+pub use error::{SendError, SessionError};
+use journal::{Event, Journal, Stream, Taken};
+pub use lines::LineEnding;
+pub use process::adopt_orphans;
 pub use reader::Budget;
-use reader::{Incoming, Stream, spawn_reader};
-pub use transcript::{Direction, Entry, ExitRecord, Overflow, Transcript};
+use stdin::EngineInput;
+pub use stdin::WriteError;
+pub use store::Limits;
+use store::Store;
+pub use transcript::{At, Direction, Entry, ExitRecord, Omission, Overflow, Transcript};
+
+use crate::protocol::LineEnd;
 
 /// The engine to run: a program with arguments, no shell in between.
 #[derive(Debug, Clone, Default)]
@@ -36,36 +49,60 @@ pub struct EngineCommand {
 /// How a session talks to its engine.
 #[derive(Debug, Clone)]
 pub struct SessionOptions {
-    /// Appended to every command: `"\n"`, or `"\r\n"` as Gomocup managers send.
-    pub line_ending: &'static str,
+    /// Appended to every command.
+    pub line_end: LineEnd,
     pub stdout_budget: Budget,
     pub stderr_budget: Budget,
+    /// What the transcript keeps of a long session.
+    pub limits: Limits,
     /// How long an engine may take to exit by itself once its stdin is closed.
     pub grace: Duration,
+    /// How long a command may wait for room in the engine's input pipe.
+    pub write_timeout: Duration,
 }
 
 impl Default for SessionOptions {
     fn default() -> SessionOptions {
         SessionOptions {
-            line_ending: "\n",
-            // A line is a command reply or an info line; 64 KiB is far beyond any real one.
+            line_end: LineEnd::Lf,
+            // A line is a command reply or an info line; 64 KiB is far beyond any real one. 16
+            // MiB or a million lines is far beyond any real session, too.
             stdout_budget: Budget {
                 max_line_bytes: 64 * 1024,
-                max_total_bytes: 16 * 1024 * 1024,
+                flood_bytes: 16 * 1024 * 1024,
+                flood_lines: 1_000_000,
+                keep_past_flood: true,
             },
             stderr_budget: Budget {
                 max_line_bytes: 16 * 1024,
-                max_total_bytes: 1024 * 1024,
+                flood_bytes: 1024 * 1024,
+                flood_lines: 100_000,
+                keep_past_flood: false,
             },
+            limits: Limits::default(),
             grace: Duration::from_millis(1000),
+            write_timeout: Duration::from_millis(2000),
         }
     }
+}
+
+/// Receives every entry of the transcript as it happens, in order.
+pub trait Sink {
+    /// Judges one entry; pushes the `seq` of each line a finding points at, so the transcript
+    /// keeps the lines around it.
+    fn entry(&mut self, entry: &Entry, pins: &mut Vec<u64>);
+}
+
+/// A sink that takes no interest.
+pub struct NoSink;
+impl Sink for NoSink {
+    fn entry(&mut self, _: &Entry, _: &mut Vec<u64>) {}
 }
 
 /// A line the engine wrote on stdout, as handed to the runner.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Received {
-    pub at_us: u64,
+    pub at: At,
     pub text: String,
 }
 
@@ -77,56 +114,79 @@ pub enum Next {
     Timeout,
     /// stdout is closed: the engine exited or closed it.
     Closed,
+    /// The run was interrupted by a signal.
+    Interrupted,
 }
 
+/// How long the end of a session waits for the engine's pipes to close once it is gone.
+const DRAIN: Duration = Duration::from_millis(500);
+/// How long a killed engine may take to be seen gone (SIGKILL cannot be ignored).
+const KILL_WAIT: Duration = Duration::from_secs(2);
+
 /// One running engine.
-pub struct Session {
-    child: Option<Child>,
-    stdin: Option<ChildStdin>,
-    incoming: Receiver<Incoming>,
-    epoch: Instant,
-    transcript: Transcript,
-    /// stdout lines recorded while draining but not yet handed to the caller.
-    unread: VecDeque<Received>,
+pub struct Session<S: Sink = NoSink> {
+    process: ProcessGuard,
+    stdin: Option<EngineInput>,
+    journal: Arc<Journal>,
+    store: Store,
+    /// The transcript's fields other than its entries.
+    ended: Transcript,
+    sink: S,
+    pins: Vec<u64>,
     stdout_open: bool,
     stderr_open: bool,
-    last_stdout_us: Option<u64>,
-    last_stderr_us: Option<u64>,
+    /// The harness is killing the engine (a SIGKILL exit is then the harness's doing).
+    killing: bool,
     options: SessionOptions,
 }
 
-impl Session {
+impl<S: Sink> Session<S> {
     /// Starts the engine.
-    pub fn spawn(engine: &EngineCommand, options: SessionOptions) -> Result<Session, SessionError> {
+    pub fn spawn(
+        engine: &EngineCommand,
+        options: SessionOptions,
+        sink: S,
+    ) -> Result<Session<S>, SessionError> {
         let mut child = process::spawn(engine)?;
-        let epoch = Instant::now();
-        let (tx, incoming) = channel();
-        let stdin = child.stdin.take();
+        let journal = Arc::new(Journal::new(Instant::now()));
+        let pid = child.id();
+        let stdin = child.stdin.take().map(EngineInput::new);
         let stdout = child.stdout.take().expect("stdout is piped at spawn");
         let stderr = child.stderr.take().expect("stderr is piped at spawn");
-        let readers = spawn_reader(
-            stdout,
-            Stream::Stdout,
-            options.stdout_budget,
-            epoch,
-            tx.clone(),
-        )
-        .and_then(|_| spawn_reader(stderr, Stream::Stderr, options.stderr_budget, epoch, tx));
         let mut session = Session {
-            child: Some(child),
+            process: ProcessGuard {
+                child: Some(child),
+                pid,
+                journal: Arc::clone(&journal),
+            },
             stdin,
-            incoming,
-            epoch,
-            transcript: Transcript::default(),
-            unread: VecDeque::new(),
+            journal: Arc::clone(&journal),
+            store: Store::new(options.limits),
+            ended: Transcript::default(),
+            sink,
+            pins: Vec::new(),
             stdout_open: true,
             stderr_open: true,
-            last_stdout_us: None,
-            last_stderr_us: None,
+            killing: false,
             options,
         };
-        if let Err(e) = readers {
-            session.kill_and_reap();
+        let started = reader::spawn_reader(
+            stdout,
+            Stream::Stdout,
+            session.options.stdout_budget,
+            Arc::clone(&journal),
+        )
+        .and_then(|_| {
+            reader::spawn_reader(
+                stderr,
+                Stream::Stderr,
+                session.options.stderr_budget,
+                Arc::clone(&journal),
+            )
+        })
+        .and_then(|_| process::watch_exit(pid, Arc::clone(&journal)));
+        if let Err(e) = started {
+            session.kill();
             return Err(SessionError::Thread(e));
         }
         Ok(session)
@@ -134,223 +194,227 @@ impl Session {
 
     /// Microseconds since the engine was spawned.
     pub fn now_us(&self) -> u64 {
-        self.epoch.elapsed().as_micros() as u64
+        self.journal.now_us()
     }
 
     /// The instant `at_us` stands for.
     pub fn instant_of(&self, at_us: u64) -> Instant {
-        self.epoch + Duration::from_micros(at_us)
+        self.journal.instant_of(at_us)
     }
 
-    /// The transcript so far.
-    pub fn transcript(&self) -> &Transcript {
-        &self.transcript
+    /// The engine's exit, once seen.
+    pub fn exit(&self) -> Option<&ExitRecord> {
+        self.ended.exit.as_ref()
     }
 
-    /// Writes one command line. Returns when it was written, or the write error (the engine
-    /// closed its stdin or exited); the line is recorded either way.
-    pub fn send(&mut self, line: &str) -> Result<u64, std::io::Error> {
-        self.drain_ready();
-        let at_us = self.now_us();
-        self.transcript.push(Entry {
-            at_us,
-            direction: Direction::Sent,
+    /// Writes one command line. The line is put in the order just before it is written, so
+    /// every reply the engine gives to it comes after it; it is recorded even when the write
+    /// fails (the engine closed its input, exited, or does not read it).
+    pub fn send(&mut self, line: &str) -> Result<At, SendError> {
+        let at = self.journal.append(|at| Event::Sent {
+            at,
             text: line.to_owned(),
-            non_utf8: false,
-            dropped_bytes: 0,
-            ending: None,
         });
         let Some(stdin) = self.stdin.as_mut() else {
-            return Err(std::io::Error::new(
-                std::io::ErrorKind::BrokenPipe,
-                "the engine's stdin is already closed",
-            ));
+            return Err(SendError::InputClosed);
         };
         let mut bytes = Vec::with_capacity(line.len() + 2);
         bytes.extend_from_slice(line.as_bytes());
-        bytes.extend_from_slice(self.options.line_ending.as_bytes());
-        stdin
-            .write_all(&bytes)
-            .and_then(|()| stdin.flush())
-            .map(|()| at_us)
+        bytes.extend_from_slice(self.options.line_end.as_str().as_bytes());
+        let deadline = Instant::now() + self.options.write_timeout;
+        match stdin.write_all(&bytes, deadline) {
+            Ok(()) => Ok(at),
+            Err(e) => {
+                // Part of a line may be in the pipe: nothing written later could be read right.
+                self.close_stdin();
+                Err(SendError::Write(e))
+            }
+        }
     }
 
     /// Waits until the next stdout line, the deadline, or the end of stdout.
     pub fn next_line(&mut self, deadline: Instant) -> Next {
         loop {
-            if let Some(line) = self.unread.pop_front() {
-                return Next::Line(line);
-            }
             if !self.stdout_open {
                 return Next::Closed;
             }
-            let wait = deadline.saturating_duration_since(Instant::now());
-            match self.incoming.recv_timeout(wait) {
-                Ok(event) => {
+            match self.journal.take(deadline) {
+                Taken::Event(event) => {
                     if let Some(line) = self.record(event) {
                         return Next::Line(line);
                     }
                 }
-                Err(RecvTimeoutError::Timeout) => return Next::Timeout,
-                Err(RecvTimeoutError::Disconnected) => {
-                    self.stdout_open = false;
-                    self.stderr_open = false;
-                    return Next::Closed;
-                }
+                Taken::Timeout => return Next::Timeout,
+                Taken::Interrupted => return Next::Interrupted,
             }
         }
     }
 
-    /// Waits until the engine exits or the deadline passes; records the exit.
+    /// Waits until the engine exits or the deadline passes (recording what comes meanwhile).
     pub fn wait_exit(&mut self, deadline: Instant) -> Option<ExitRecord> {
-        if let Some(exit) = &self.transcript.exit {
-            return Some(exit.clone());
-        }
-        let child = self.child.as_mut()?;
-        let status = process::wait_for(child, deadline.saturating_duration_since(Instant::now()))?;
-        let (code, signal) = process::describe(status);
-        let exit = ExitRecord {
-            at_us: self.now_us(),
-            code,
-            signal,
-            killed_by_harness: false,
-        };
-        self.transcript.exit = Some(exit.clone());
-        Some(exit)
-    }
-
-    /// Closes stdin, gives the engine its grace period, kills its process group, reaps it,
-    /// collects the last output and returns the transcript.
-    pub fn finish(mut self) -> Transcript {
-        if self.stdin.take().is_some() {
-            self.transcript.stdin_closed_at_us = Some(self.now_us());
-        }
-        let grace_end = Instant::now() + self.options.grace;
-        if self.wait_exit(grace_end).is_none() {
-            self.kill_and_reap();
-        }
-        if let Some(child) = &self.child {
-            // The engine is gone, but helpers it started may still hold the pipes open.
-            process::kill_group(child);
-        }
-        self.child = None;
-        self.drain_until_closed(Instant::now() + Duration::from_millis(500));
-        std::mem::take(&mut self.transcript)
-    }
-
-    fn kill_and_reap(&mut self) {
-        let Some(child) = self.child.as_mut() else {
-            return;
-        };
-        process::kill_group(child);
-        let status = child.wait();
-        if self.transcript.exit.is_none() {
-            let (code, signal) = status.map(process::describe).unwrap_or((None, None));
-            self.transcript.exit = Some(ExitRecord {
-                at_us: self.now_us(),
-                code,
-                signal,
-                killed_by_harness: true,
-            });
-        }
-    }
-
-    /// Records everything that has already arrived, without waiting.
-    fn drain_ready(&mut self) {
-        while let Ok(event) = self.incoming.try_recv() {
-            if let Some(line) = self.record(event) {
-                // Nobody asked for it yet: keep it for the next `next_line`.
-                self.unread.push_back(line);
-            }
-        }
-    }
-
-    fn drain_until_closed(&mut self, deadline: Instant) {
-        while self.stdout_open || self.stderr_open {
-            let wait = deadline.saturating_duration_since(Instant::now());
-            match self.incoming.recv_timeout(wait) {
-                Ok(event) => {
+        while self.ended.exit.is_none() {
+            match self.journal.take(deadline) {
+                Taken::Event(event) => {
                     self.record(event);
                 }
-                Err(_) => break,
+                Taken::Timeout | Taken::Interrupted => break,
             }
+        }
+        self.ended.exit.clone()
+    }
+
+    /// Closes stdin, gives the engine its grace period (none when the run was interrupted),
+    /// kills it and every process it started, reaps them, collects the last output, and
+    /// returns the transcript with the sink.
+    pub fn finish(mut self) -> (Transcript, S) {
+        self.close_stdin();
+        if interrupt::raised().is_none() {
+            self.wait_exit(Instant::now() + self.options.grace);
+        }
+        self.kill();
+        self.drain(Instant::now() + DRAIN);
+        self.journal.abandon();
+        let Session {
+            store,
+            ended: mut transcript,
+            sink,
+            ..
+        } = self;
+        transcript.entries = store.into_entries();
+        (transcript, sink)
+    }
+
+    fn close_stdin(&mut self) {
+        if self.stdin.is_some() {
+            // Stamped before it happens: an engine that exits on end of input can only exit
+            // after this point in the order.
+            self.journal.append(|at| Event::StdinClosed { at });
+            self.stdin = None;
         }
     }
 
-    /// Puts one reader event into the transcript; returns it if it is a stdout line.
-    fn record(&mut self, event: Incoming) -> Option<Received> {
-        match event {
-            Incoming::Line {
-                stream,
-                at_us,
-                line,
-            } => {
-                // Lines read in one chunk arrive together; stamping them 1 µs apart keeps every
-                // timestamp unique, so a finding points at exactly one line.
-                let last = match stream {
-                    Stream::Stdout => &mut self.last_stdout_us,
-                    Stream::Stderr => &mut self.last_stderr_us,
-                };
-                let at_us = match *last {
-                    Some(previous) if at_us <= previous => previous + 1,
-                    _ => at_us,
-                };
-                *last = Some(at_us);
+    /// Kills the engine's tree if it still runs, then reaps it and any adopted orphans.
+    fn kill(&mut self) {
+        let Some(mut child) = self.process.child.take() else {
+            return;
+        };
+        self.killing = self.ended.exit.is_none();
+        self.ended.descendants_killed += process::kill_tree(self.process.pid);
+        if self.killing {
+            self.wait_exit(Instant::now() + KILL_WAIT);
+        }
+        process::reap(&mut child);
+        self.ended.descendants_killed += process::sweep_orphans();
+    }
+
+    fn drain(&mut self, deadline: Instant) {
+        while self.stdout_open || self.stderr_open {
+            match self.journal.take(deadline) {
+                Taken::Event(event) => {
+                    self.record(event);
+                }
+                Taken::Timeout | Taken::Interrupted => break,
+            }
+        }
+        while let Some(event) = self.journal.try_take() {
+            self.record(event);
+        }
+    }
+
+    /// Puts one event in the transcript and hands its entry to the sink; returns it if it is
+    /// a stdout line.
+    fn record(&mut self, event: Event) -> Option<Received> {
+        let entry = match event {
+            Event::Sent { at, text } => Entry::sent(at, text),
+            Event::Line { at, stream, line } => {
                 let (text, non_utf8) = match String::from_utf8(line.bytes) {
                     Ok(text) => (text, false),
                     Err(e) => (String::from_utf8_lossy(e.as_bytes()).into_owned(), true),
                 };
-                let direction = match stream {
-                    Stream::Stdout => Direction::Received,
-                    Stream::Stderr => Direction::Stderr,
-                };
-                self.transcript.push(Entry {
-                    at_us,
-                    direction,
-                    text: text.clone(),
+                Entry {
+                    direction: match stream {
+                        Stream::Stdout => Direction::Received,
+                        Stream::Stderr => Direction::Stderr,
+                    },
                     non_utf8,
                     dropped_bytes: line.dropped,
                     ending: Some(line.ending),
-                });
-                (stream == Stream::Stdout).then_some(Received { at_us, text })
+                    ..Entry::sent(at, text)
+                }
             }
-            Incoming::Overflow { stream, at_us } => {
+            Event::Overflow { at, stream } => {
                 let overflow = Some(Overflow {
-                    at_us,
-                    discarded_bytes: 0,
+                    at_us: at.us,
+                    ..Overflow::default()
                 });
                 match stream {
-                    Stream::Stdout => self.transcript.stdout_overflow = overflow,
-                    Stream::Stderr => self.transcript.stderr_overflow = overflow,
+                    Stream::Stdout => self.ended.stdout_overflow = overflow,
+                    Stream::Stderr => self.ended.stderr_overflow = overflow,
                 }
-                None
+                return None;
             }
-            Incoming::Eof {
+            Event::Closed {
+                at,
                 stream,
-                at_us,
-                discarded_bytes,
+                lines,
+                bytes,
             } => {
-                if stream == Stream::Stdout {
-                    self.transcript.stdout_closed_at_us = Some(at_us);
-                }
                 let (open, overflow) = match stream {
-                    Stream::Stdout => (&mut self.stdout_open, &mut self.transcript.stdout_overflow),
-                    Stream::Stderr => (&mut self.stderr_open, &mut self.transcript.stderr_overflow),
+                    Stream::Stdout => {
+                        self.ended.stdout_closed_at_us = Some(at.us);
+                        (&mut self.stdout_open, &mut self.ended.stdout_overflow)
+                    }
+                    Stream::Stderr => (&mut self.stderr_open, &mut self.ended.stderr_overflow),
                 };
                 *open = false;
                 if let Some(overflow) = overflow {
-                    overflow.discarded_bytes = discarded_bytes;
+                    overflow.lines = lines;
+                    overflow.bytes = bytes;
                 }
-                None
+                return None;
             }
+            Event::StdinClosed { at } => {
+                self.ended.stdin_closed_at_us = Some(at.us);
+                return None;
+            }
+            Event::Exited { at, code, signal } => {
+                self.ended.exit = Some(ExitRecord {
+                    at_us: at.us,
+                    code,
+                    signal,
+                    killed_by_harness: self.killing && signal == Some(libc::SIGKILL),
+                });
+                return None;
+            }
+        };
+        self.sink.entry(&entry, &mut self.pins);
+        for seq in self.pins.drain(..) {
+            self.store.pin(seq);
         }
+        let received = (entry.direction == Direction::Received).then(|| Received {
+            at: entry.at,
+            text: entry.text.clone(),
+        });
+        self.store.push(entry);
+        received
     }
 }
 
-impl Drop for Session {
+/// The engine process, killed and reaped with everything it started if the session is
+/// dropped without [`Session::finish`] (a panic in the harness must not leave a process).
+struct ProcessGuard {
+    child: Option<Child>,
+    pid: u32,
+    journal: Arc<Journal>,
+}
+
+impl Drop for ProcessGuard {
     fn drop(&mut self) {
-        // A session abandoned mid-run (a panic in the harness) must still not leave a process.
-        self.stdin = None;
-        self.kill_and_reap();
+        if let Some(mut child) = self.child.take() {
+            process::kill_tree(self.pid);
+            process::reap(&mut child);
+            process::sweep_orphans();
+        }
+        self.journal.abandon();
     }
 }

@@ -1,64 +1,46 @@
-//! Reader threads: drain an engine pipe, split it into lines and timestamp each on arrival.
+//! Reader threads: drain an engine pipe, split it into lines, put them in the journal.
 //!
 //! A thread per pipe means the harness never blocks on an engine that stops writing, and an
-//! engine never blocks on a harness that is busy: the pipe is always drained. Past the
-//! output budget the thread keeps draining but discards, so a flooding engine can neither
-//! exhaust memory nor stall on a full pipe.
+//! engine never waits on a harness that is busy, up to the journal's queue budget. Lines are
+//! cut at the line budget. stdout is judged whatever its size (the transcript keeps head and
+//! tail); the flood budget only marks the point where the engine went over it. stderr is never
+//! judged, so past its budget it is drained and counted but not kept.
 
 use std::io::Read;
-use std::sync::mpsc::Sender;
+use std::sync::Arc;
 use std::thread::JoinHandle;
-use std::time::Instant;
 
-use super::lines::{LineSplitter, RawLine};
+use super::journal::{Event, Journal, Stream};
+use super::lines::LineSplitter;
 
-/// Which pipe a reader drains.
+/// Limits for one stream.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Stream {
-    Stdout,
-    Stderr,
-}
-
-/// What a reader thread reports.
-#[derive(Debug)]
-pub enum Incoming {
-    Line {
-        stream: Stream,
-        at_us: u64,
-        line: RawLine,
-    },
-    /// The stream went over the output budget; later bytes are discarded.
-    Overflow { stream: Stream, at_us: u64 },
-    /// The stream ended (the engine closed it or exited).
-    Eof {
-        stream: Stream,
-        at_us: u64,
-        discarded_bytes: u64,
-    },
-}
-
-/// Byte budgets for one stream.
-#[derive(Debug, Clone, Copy)]
 pub struct Budget {
+    /// Bytes kept of one line; the rest is cut (and counted).
     pub max_line_bytes: usize,
-    pub max_total_bytes: u64,
+    /// Output past which the stream counts as a flood: bytes, or lines (a flood of empty lines
+    /// is small in bytes and large in everything a harness does per line).
+    pub flood_bytes: u64,
+    pub flood_lines: u64,
+    /// Whether lines past the flood budget are still passed on (stdout, which is judged) or
+    /// only counted (stderr).
+    pub keep_past_flood: bool,
 }
 
 pub(super) fn spawn_reader<R: Read + Send + 'static>(
     mut pipe: R,
     stream: Stream,
     budget: Budget,
-    epoch: Instant,
-    tx: Sender<Incoming>,
+    journal: Arc<Journal>,
 ) -> std::io::Result<JoinHandle<()>> {
     std::thread::Builder::new()
         .name(format!("arbiter-{stream:?}-reader").to_lowercase())
         .spawn(move || {
-            let micros = || epoch.elapsed().as_micros() as u64;
             let mut splitter = LineSplitter::new(budget.max_line_bytes);
-            let mut buf = [0u8; 8192];
-            let mut total: u64 = 0;
-            let mut discarded: u64 = 0;
+            let mut buf = vec![0u8; 64 * 1024];
+            let mut bytes: u64 = 0;
+            let mut lines: u64 = 0;
+            let mut flooded = false;
             loop {
                 let n = match pipe.read(&mut buf) {
                     Ok(0) => break,
@@ -66,36 +48,28 @@ pub(super) fn spawn_reader<R: Read + Send + 'static>(
                     Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
                     Err(_) => break,
                 };
-                let at_us = micros();
-                if total >= budget.max_total_bytes {
-                    discarded += n as u64;
-                    continue;
+                bytes += n as u64;
+                let split = splitter.feed(&buf[..n]);
+                lines += split.len() as u64;
+                if !flooded || budget.keep_past_flood {
+                    journal.append_lines(stream, split);
                 }
-                total += n as u64;
-                for line in splitter.feed(&buf[..n]) {
-                    // The receiver may be gone after teardown; nothing left to tell then.
-                    let _ = tx.send(Incoming::Line {
-                        stream,
-                        at_us,
-                        line,
-                    });
-                }
-                if total >= budget.max_total_bytes {
-                    let _ = tx.send(Incoming::Overflow { stream, at_us });
+                if !flooded && (bytes > budget.flood_bytes || lines > budget.flood_lines) {
+                    flooded = true;
+                    journal.append(|at| Event::Overflow { at, stream });
                 }
             }
-            let at_us = micros();
             if let Some(line) = splitter.finish() {
-                let _ = tx.send(Incoming::Line {
-                    stream,
-                    at_us,
-                    line,
-                });
+                lines += 1;
+                if !flooded || budget.keep_past_flood {
+                    journal.append_lines(stream, vec![line]);
+                }
             }
-            let _ = tx.send(Incoming::Eof {
+            journal.append(|at| Event::Closed {
+                at,
                 stream,
-                at_us,
-                discarded_bytes: discarded,
+                lines,
+                bytes,
             });
         })
 }

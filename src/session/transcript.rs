@@ -1,12 +1,30 @@
-//! The record of one engine session: every line each way, with arrival times.
+//! The record of one engine session: every line each way, in the one order the harness saw
+//! them, with arrival times.
 //!
-//! Checks judge a transcript and nothing else, so it holds all they need: what was sent,
-//! what came back on stdout and stderr, when (µs since the engine was started, monotonic),
-//! how each line was damaged on the way (non-UTF-8, cut, flood) and how the process ended.
+//! Reports and golden transcripts read a transcript; the checks judge the same entries as
+//! they happen (a transcript is bounded, see [`super::store`], and may leave out the middle of
+//! a flood). Times are µs since the engine was started, monotonic; lines read in one chunk
+//! share their time, so the order lives in [`At::seq`], never in invented timestamps.
 
 use serde::Serialize;
 
 use super::lines::LineEnding;
+
+/// How many entries before and after a finding's line its excerpt shows, and a bounded
+/// transcript keeps.
+pub const CONTEXT_BEFORE: usize = 5;
+pub const CONTEXT_AFTER: usize = 2;
+
+/// Where an entry sits: its place in the session's one total order, and when it happened.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+pub struct At {
+    /// Position in the order of everything sent, received and seen happen.
+    pub seq: u64,
+    /// Microseconds since the engine was spawned (a line: when it was read; a command: just
+    /// before it was written).
+    #[serde(rename = "at_us")]
+    pub us: u64,
+}
 
 /// Which way a line travelled.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -18,15 +36,18 @@ pub enum Direction {
     Received,
     /// Engine's stderr; never judged as protocol output.
     Stderr,
+    /// Not a line: a run of lines the transcript does not keep (the middle of a flood).
+    Omitted,
 }
 
 /// One line of the transcript.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Entry {
-    /// Microseconds since the engine was spawned, taken when the line arrived (or was written).
-    pub at_us: u64,
+    #[serde(flatten)]
+    pub at: At,
     pub direction: Direction,
-    /// The line without its line end; invalid UTF-8 replaced by U+FFFD.
+    /// The line without its line end; invalid UTF-8 replaced by U+FFFD. For an omission, what
+    /// was left out.
     pub text: String,
     /// The bytes were not valid UTF-8 (`text` is a lossy rendering).
     #[serde(skip_serializing_if = "std::ops::Not::not")]
@@ -37,10 +58,62 @@ pub struct Entry {
     /// The line end the engine used (received lines only).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub ending: Option<LineEnding>,
+    /// For an omission: how many lines and bytes it stands for.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub omitted: Option<Omission>,
 }
 
 fn is_zero(n: &usize) -> bool {
     *n == 0
+}
+
+/// Lines a bounded transcript left out.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+pub struct Omission {
+    pub lines: u64,
+    pub bytes: u64,
+}
+
+impl Entry {
+    /// A line sent to the engine.
+    pub fn sent(at: At, text: impl Into<String>) -> Entry {
+        Entry {
+            at,
+            direction: Direction::Sent,
+            text: text.into(),
+            non_utf8: false,
+            dropped_bytes: 0,
+            ending: None,
+            omitted: None,
+        }
+    }
+
+    /// A line the engine wrote on stdout, ended with LF.
+    pub fn received(at: At, text: impl Into<String>) -> Entry {
+        Entry {
+            direction: Direction::Received,
+            ending: Some(LineEnding::Lf),
+            ..Entry::sent(at, text)
+        }
+    }
+
+    /// The marker standing for lines left out.
+    pub fn omission(at: At, omitted: Omission) -> Entry {
+        Entry {
+            direction: Direction::Omitted,
+            text: format!(
+                "… {} lines ({} bytes) not kept in this transcript …",
+                omitted.lines, omitted.bytes
+            ),
+            omitted: Some(omitted),
+            ..Entry::sent(at, String::new())
+        }
+    }
+
+    /// Bytes of memory the entry's text holds, for the store's budget.
+    pub fn weight(&self) -> usize {
+        self.text.len() + std::mem::size_of::<Entry>()
+    }
 }
 
 /// How the engine process ended.
@@ -52,22 +125,53 @@ pub struct ExitRecord {
     pub code: Option<i32>,
     /// Terminating signal, if it was killed.
     pub signal: Option<i32>,
-    /// The harness killed it because it did not exit in its grace period.
+    /// The harness killed it (it did not exit in its grace period, or the run was interrupted).
     pub killed_by_harness: bool,
 }
 
-/// Output that went over the harness's budget and was discarded.
+impl ExitRecord {
+    /// "exited with code 3", "was killed by signal 11 (SIGSEGV)".
+    pub fn describe(&self) -> String {
+        match (self.code, self.signal) {
+            (_, Some(signal)) => format!("was killed by signal {signal}{}", signal_name(signal)),
+            (Some(code), None) => format!("exited with code {code}"),
+            (None, None) => "ended".to_owned(),
+        }
+    }
+}
+
+/// ` (SIGSEGV)` for the signals engines die of, empty for others.
+fn signal_name(signal: i32) -> &'static str {
+    match signal {
+        libc::SIGHUP => " (SIGHUP)",
+        libc::SIGINT => " (SIGINT)",
+        libc::SIGQUIT => " (SIGQUIT)",
+        libc::SIGILL => " (SIGILL)",
+        libc::SIGABRT => " (SIGABRT)",
+        libc::SIGBUS => " (SIGBUS)",
+        libc::SIGFPE => " (SIGFPE)",
+        libc::SIGKILL => " (SIGKILL)",
+        libc::SIGSEGV => " (SIGSEGV)",
+        libc::SIGPIPE => " (SIGPIPE)",
+        libc::SIGTERM => " (SIGTERM)",
+        _ => "",
+    }
+}
+
+/// Output a stream wrote beyond the budget the transcript keeps whole.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
 pub struct Overflow {
-    /// When the budget was exceeded first (µs since spawn).
+    /// When the budget was exceeded (µs since spawn).
     pub at_us: u64,
-    /// Bytes discarded after that.
-    pub discarded_bytes: u64,
+    /// Lines and bytes written in all.
+    pub lines: u64,
+    pub bytes: u64,
 }
 
 /// Everything recorded in one session.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
 pub struct Transcript {
+    /// In the session's order (by `at.seq`); omissions mark what a bounded transcript left out.
     pub entries: Vec<Entry>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub exit: Option<ExitRecord>,
@@ -77,28 +181,18 @@ pub struct Transcript {
     /// When the harness closed the engine's stdin at the end of the session.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub stdin_closed_at_us: Option<u64>,
-    /// stdout went over its budget (a flooding engine).
+    /// stdout went over the flood budget.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub stdout_overflow: Option<Overflow>,
+    /// stderr went over its budget; lines past it were not kept.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub stderr_overflow: Option<Overflow>,
+    /// Descendants of the engine (children it left behind) the harness had to kill.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub descendants_killed: usize,
 }
 
 impl Transcript {
-    /// Appends an entry, keeping the entries in time order.
-    ///
-    /// A line can arrive on the reader thread a moment before the harness writes a
-    /// command yet be handed over after it; ordering by arrival time keeps "what came
-    /// first" true for the checks.
-    pub fn push(&mut self, entry: Entry) {
-        let at = self
-            .entries
-            .iter()
-            .rposition(|e| e.at_us <= entry.at_us)
-            .map_or(0, |i| i + 1);
-        self.entries.insert(at, entry);
-    }
-
     /// The entries of one direction.
     pub fn lines(&self, direction: Direction) -> impl Iterator<Item = &Entry> {
         self.entries
@@ -106,9 +200,14 @@ impl Transcript {
             .filter(move |e| e.direction == direction)
     }
 
+    /// Index of the entry at `seq`, or of the first after it (an omission may hold it).
+    pub fn index_of(&self, seq: u64) -> usize {
+        self.entries.partition_point(|e| e.at.seq < seq)
+    }
+
     /// Index of the first entry at or after `at_us`.
     pub fn index_at(&self, at_us: u64) -> usize {
-        self.entries.partition_point(|e| e.at_us < at_us)
+        self.entries.partition_point(|e| e.at.us < at_us)
     }
 }
 
@@ -116,27 +215,37 @@ impl Transcript {
 mod tests {
     use super::*;
 
-    fn entry(at_us: u64, text: &str) -> Entry {
-        Entry {
-            at_us,
-            direction: Direction::Received,
-            text: text.into(),
-            non_utf8: false,
-            dropped_bytes: 0,
-            ending: None,
-        }
+    #[test]
+    fn entries_are_found_by_their_place_in_the_order() {
+        let at = |seq, us| At { seq, us };
+        let t = Transcript {
+            entries: vec![
+                Entry::sent(at(0, 10), "go"),
+                Entry::received(at(1, 20), "info"),
+                Entry::received(at(2, 20), "bestmove"),
+                Entry::omission(at(3, 25), Omission { lines: 4, bytes: 9 }),
+                Entry::received(at(7, 30), "x"),
+            ],
+            ..Transcript::default()
+        };
+        assert_eq!(t.index_of(2), 2);
+        assert_eq!(t.index_of(5), 4);
+        assert_eq!(t.index_at(20), 1);
+        assert!(t.entries[3].text.contains("4 lines"));
     }
 
     #[test]
-    fn push_keeps_time_order_and_arrival_order_for_ties() {
-        let mut t = Transcript::default();
-        t.push(entry(10, "a"));
-        t.push(entry(30, "c"));
-        t.push(entry(20, "b"));
-        t.push(entry(20, "b2"));
-        let texts: Vec<_> = t.entries.iter().map(|e| e.text.as_str()).collect();
-        assert_eq!(texts, ["a", "b", "b2", "c"]);
-        assert_eq!(t.index_at(20), 1);
-        assert_eq!(t.index_at(31), 4);
+    fn exits_are_described_in_words() {
+        let exit = |code, signal| ExitRecord {
+            at_us: 0,
+            code,
+            signal,
+            killed_by_harness: false,
+        };
+        assert_eq!(exit(Some(3), None).describe(), "exited with code 3");
+        assert_eq!(
+            exit(None, Some(11)).describe(),
+            "was killed by signal 11 (SIGSEGV)"
+        );
     }
 }

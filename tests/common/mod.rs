@@ -72,3 +72,24 @@ pub fn reference_engine(name: &str) -> std::path::PathBuf {
     );
     path
 }
+
+/// Runs `check` on every row, two at a time (the machine CI runs on has two cores), and
+/// returns every problem found, so one failing row does not hide the others.
+#[allow(dead_code)] // not every test file has a table
+pub fn run_rows<T: Sync>(rows: &[T], check: impl Fn(&T) -> Vec<String> + Sync) -> Vec<String> {
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let problems = std::sync::Mutex::new(Vec::new());
+    std::thread::scope(|scope| {
+        for _ in 0..2 {
+            scope.spawn(|| {
+                loop {
+                    let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    let Some(row) = rows.get(i) else { break };
+                    let found = check(row);
+                    problems.lock().unwrap().extend(found);
+                }
+            });
+        }
+    });
+    problems.into_inner().unwrap()
+}

@@ -1,0 +1,192 @@
+//! Where checks put their outcomes while a session runs.
+//!
+//! Judging streams, so whatever an engine repeats must not pile up: of each check and grade
+//! the first few findings are kept and the rest counted (the last one kept then says how
+//! many more there were), and passes are kept up to a bound. Every finding kept names the
+//! transcript line it points at, so the bounded transcript keeps the lines around it.
+
+use std::collections::HashMap;
+
+use super::id::{CheckId, CheckRef};
+use super::outcome::{Grade, Outcome};
+use super::registry;
+use crate::protocol::Protocol;
+
+/// How many findings of one check and grade are shown.
+const FINDINGS_SHOWN: usize = 3;
+/// How many passes of one check are kept (a long session repeats the same pass).
+const PASSES_KEPT: usize = 100;
+
+/// An outcome of a built-in check, citing the requirements the registry gives it.
+pub fn outcome(
+    protocol: Protocol,
+    id: CheckId,
+    grade: Grade,
+    message: impl Into<String>,
+) -> Outcome {
+    Outcome::new(
+        CheckRef::builtin(protocol, id),
+        registry::reqs(protocol, id),
+        grade,
+        message,
+    )
+}
+
+#[derive(Debug)]
+pub struct Findings {
+    outcomes: Vec<Outcome>,
+    /// Outcomes seen per check and grade, kept or not.
+    seen: HashMap<(CheckRef, Grade), usize>,
+    /// `seq` of the lines findings kept since the last [`Findings::take_pins`].
+    pins: Vec<u64>,
+}
+
+impl Findings {
+    pub fn new() -> Findings {
+        Findings {
+            outcomes: Vec::new(),
+            seen: HashMap::new(),
+            pins: Vec::new(),
+        }
+    }
+
+    pub fn push(&mut self, o: Outcome) {
+        debug_assert_registered(&o);
+        let seen = self.seen.entry((o.check.clone(), o.grade)).or_default();
+        *seen += 1;
+        let limit = if o.grade == Grade::Pass {
+            PASSES_KEPT
+        } else {
+            FINDINGS_SHOWN
+        };
+        if *seen > limit {
+            return;
+        }
+        if o.grade != Grade::Pass
+            && let Some(at) = o.at
+        {
+            self.pins.push(at.seq);
+        }
+        self.outcomes.push(o);
+    }
+
+    pub fn extend(&mut self, outcomes: impl IntoIterator<Item = Outcome>) {
+        for o in outcomes {
+            self.push(o);
+        }
+    }
+
+    /// Whether a check has given a grade so far.
+    pub fn has(&self, protocol: Protocol, id: CheckId, grade: Grade) -> bool {
+        self.seen
+            .contains_key(&(CheckRef::builtin(protocol, id), grade))
+    }
+
+    /// The lines findings pointed at since the last call.
+    pub fn take_pins(&mut self) -> std::vec::Drain<'_, u64> {
+        self.pins.drain(..)
+    }
+
+    /// The outcomes, the last one shown of each repeated check saying how many more there
+    /// were.
+    pub fn into_outcomes(mut self) -> Vec<Outcome> {
+        for ((check, grade), &count) in &self.seen {
+            let limit = if *grade == Grade::Pass {
+                PASSES_KEPT
+            } else {
+                FINDINGS_SHOWN
+            };
+            if count <= limit {
+                continue;
+            }
+            if let Some(last) = self
+                .outcomes
+                .iter_mut()
+                .rev()
+                .find(|o| o.check == *check && o.grade == *grade)
+            {
+                last.message = format!("{} (and {} more like this)", last.message, count - limit);
+            }
+        }
+        self.outcomes
+    }
+}
+
+impl Default for Findings {
+    fn default() -> Findings {
+        Findings::new()
+    }
+}
+
+/// In debug builds (every test run), a built-in check's outcome must match its registry
+/// entry: a grade it may give, requirements it may cite.
+fn debug_assert_registered(o: &Outcome) {
+    if cfg!(debug_assertions)
+        && let CheckRef::Builtin { protocol, id } = o.check
+    {
+        let rule = registry::spec(id).rule(protocol);
+        assert!(
+            rule.is_some(),
+            "{} has no rule for {protocol} in the registry",
+            o.check
+        );
+        let rule = rule.expect("checked");
+        assert!(
+            o.grade == Grade::Pass || rule.grades.contains(&o.grade),
+            "{} gives {:?}, which the registry does not list",
+            o.check,
+            o.grade
+        );
+        for r in &o.requirements {
+            assert!(
+                rule.reqs.contains(r),
+                "{} cites {r}, which the registry does not list",
+                o.check
+            );
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::session::At;
+
+    #[test]
+    fn repeated_findings_are_summed_up_after_three_and_pinned_while_kept() {
+        let mut f = Findings::new();
+        for i in 0..5 {
+            f.push(
+                outcome(
+                    Protocol::Uci,
+                    CheckId::LineUnknown,
+                    Grade::Warn,
+                    format!("line {i}"),
+                )
+                .at(At { seq: i, us: i }),
+            );
+        }
+        f.push(outcome(
+            Protocol::Uci,
+            CheckId::LineMalformed,
+            Grade::Fail,
+            "kept",
+        ));
+        assert_eq!(f.take_pins().collect::<Vec<_>>(), [0, 1, 2]);
+        let out = f.into_outcomes();
+        assert_eq!(out.len(), 4);
+        assert_eq!(out[2].message, "line 2 (and 2 more like this)");
+        assert_eq!(out[3].message, "kept");
+    }
+
+    #[test]
+    #[should_panic(expected = "does not list")]
+    fn a_grade_the_registry_does_not_list_is_caught() {
+        Findings::new().push(outcome(
+            Protocol::Ucci,
+            CheckId::BestmoveFollowsPv,
+            Grade::Fail,
+            "x",
+        ));
+    }
+}

@@ -1,0 +1,163 @@
+//! Check identities: which check an outcome comes from, as a value.
+//!
+//! A built-in check is a [`CheckId`] (its rules per protocol are in the [`super::registry`]);
+//! its full id, as reports print it, is the protocol and the check's name:
+//! `ucci.bestmove.legal`. A scenario's step is named by its scenario and a label that does not
+//! change when comments are edited. The golden-transcript comparison is one check of its own.
+
+use std::fmt;
+
+use serde::Serialize;
+
+use crate::protocol::Protocol;
+
+/// Declares [`CheckId`] with the name each check has in reports.
+macro_rules! check_ids {
+    ($($(#[$doc:meta])* $variant:ident = $name:literal,)*) => {
+        /// A built-in check.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub enum CheckId {
+            $($(#[$doc])* $variant,)*
+        }
+
+        impl CheckId {
+            /// Every built-in check, in the registry's order.
+            pub const ALL: &'static [CheckId] = &[$(CheckId::$variant,)*];
+
+            /// The name after the protocol: `bestmove.legal`.
+            pub const fn name(self) -> &'static str {
+                match self {
+                    $(CheckId::$variant => $name,)*
+                }
+            }
+        }
+    };
+}
+
+check_ids! {
+    OutputText = "output.text",
+    OutputUtf8 = "output.utf8",
+    OutputLineLength = "output.line-length",
+    OutputLineEnd = "output.line-end",
+    OutputFlood = "output.flood",
+    ProcessUnexpectedExit = "process.unexpected-exit",
+    LineUnknown = "line.unknown",
+    LineMalformed = "line.malformed",
+    InfoField = "info.field",
+    InfoGrammar = "info.grammar",
+    HandshakeOk = "handshake.ok",
+    HandshakeEndsWithOk = "handshake.ends-with-ok",
+    HandshakeIdFirst = "handshake.id-first",
+    IsreadyReadyok = "isready.readyok",
+    IsreadyOneReadyok = "isready.one-readyok",
+    GoOneResult = "go.one-result",
+    PonderNoResultBeforePonderhit = "ponder.no-result-before-ponderhit",
+    InfiniteNoResultBeforeStop = "infinite.no-result-before-stop",
+    StopResult = "stop.result",
+    QuitBye = "quit.bye",
+    QuitNothingAfterBye = "quit.nothing-after-bye",
+    QuitExit = "quit.exit",
+    BestmoveLegal = "bestmove.legal",
+    BestmoveNotBanned = "bestmove.not-banned",
+    BestmoveInSearchmoves = "bestmove.in-searchmoves",
+    BestmoveInSearch = "bestmove.in-search",
+    BestmoveFollowsPv = "bestmove.follows-pv",
+    PonderMoveLegal = "ponder-move.legal",
+    PvLegal = "pv.legal",
+    CurrmoveLegal = "currmove.legal",
+    InfoInSearchmoves = "info.in-searchmoves",
+    InfoMultipv = "info.multipv",
+    NobestmoveDeadPosition = "nobestmove.dead-position",
+    OptionDefaultInRange = "option.default-in-range",
+    OptionReservedName = "option.reserved-name",
+    OptionPaired = "option.paired",
+    MoveLegal = "move.legal",
+    MoveReply = "move.reply",
+    CommandAnswered = "command.answered",
+    InfoNoReply = "info.no-reply",
+    ReplyUnsolicited = "reply.unsolicited",
+    MessageBeforeMove = "message.before-move",
+    MessageEnglish = "message.english",
+    LineKeywordCase = "line.keyword-case",
+    AboutFormat = "about.format",
+    EndNoOutput = "end.no-output",
+    EndExit = "end.exit",
+}
+
+/// Which check an outcome comes from.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum CheckRef {
+    /// A built-in check of a protocol.
+    Builtin { protocol: Protocol, id: CheckId },
+    /// A step of a scenario: `ucci/handshake:ucciok`.
+    Step { scenario: String, label: String },
+    /// The comparison with the golden transcript.
+    Golden,
+}
+
+impl CheckRef {
+    pub fn builtin(protocol: Protocol, id: CheckId) -> CheckRef {
+        CheckRef::Builtin { protocol, id }
+    }
+
+    /// The built-in check, if it is one.
+    pub fn id(&self) -> Option<CheckId> {
+        match self {
+            CheckRef::Builtin { id, .. } => Some(*id),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for CheckRef {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CheckRef::Builtin { protocol, id } => write!(f, "{protocol}.{}", id.name()),
+            CheckRef::Step { scenario, label } => write!(f, "{scenario}:{label}"),
+            CheckRef::Golden => f.write_str("golden-transcript"),
+        }
+    }
+}
+
+impl PartialEq<&str> for CheckRef {
+    fn eq(&self, other: &&str) -> bool {
+        match self {
+            CheckRef::Builtin { protocol, id } => other
+                .strip_prefix(protocol.name())
+                .and_then(|rest| rest.strip_prefix('.'))
+                .is_some_and(|name| name == id.name()),
+            CheckRef::Step { scenario, label } => other
+                .strip_prefix(scenario.as_str())
+                .and_then(|rest| rest.strip_prefix(':'))
+                .is_some_and(|rest| rest == label),
+            CheckRef::Golden => *other == "golden-transcript",
+        }
+    }
+}
+
+impl Serialize for CheckRef {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_unique_and_read_like_ids() {
+        let mut names: Vec<&str> = CheckId::ALL.iter().map(|c| c.name()).collect();
+        names.sort();
+        names.dedup();
+        assert_eq!(names.len(), CheckId::ALL.len());
+        assert!(names.iter().all(|n| {
+            n.chars()
+                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '.' || c == '-')
+        }));
+        assert_eq!(
+            CheckRef::builtin(Protocol::Ucci, CheckId::BestmoveLegal).to_string(),
+            "ucci.bestmove.legal"
+        );
+    }
+}

@@ -1,0 +1,94 @@
+//! `arbiter checks`, `arbiter profiles`, `arbiter scenarios`: what is built in, listed from the
+//! registry, the embedded profiles and the embedded scenarios themselves.
+
+use std::fmt::Write as _;
+
+use clap::{Args, ValueEnum};
+
+use super::CliError;
+use crate::certify::profile;
+use crate::check::CheckRef;
+use crate::check::registry::{self, CHECKS};
+use crate::protocol::Protocol;
+use crate::report::join_ids;
+use crate::scenario::builtin;
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum ListFormat {
+    Human,
+    /// The README's check table.
+    Markdown,
+}
+
+#[derive(Args, Debug)]
+pub struct ChecksArgs {
+    /// One protocol's checks, with the requirements each cites; all of them if left out.
+    #[arg(long)]
+    protocol: Option<Protocol>,
+    #[arg(long, value_enum, default_value = "human")]
+    format: ListFormat,
+}
+
+pub fn checks(args: &ChecksArgs) -> Result<String, CliError> {
+    if let ListFormat::Markdown = args.format {
+        return Ok(registry::markdown_table());
+    }
+    let mut out = String::new();
+    for check in CHECKS {
+        for rule in check.rules {
+            if args.protocol.is_some_and(|p| p != rule.protocol) {
+                continue;
+            }
+            let grades: Vec<&str> = rule.grades.iter().map(|g| g.as_str()).collect();
+            let _ = writeln!(
+                out,
+                "{:<44} {:<9} [{}] {}",
+                CheckRef::builtin(rule.protocol, check.id).to_string(),
+                grades.join("/"),
+                join_ids(rule.reqs),
+                check.what
+            );
+        }
+    }
+    Ok(out)
+}
+
+pub fn profiles() -> Result<String, CliError> {
+    let mut out = String::new();
+    for p in profile::builtin() {
+        let _ = writeln!(
+            out,
+            "{:<12} {:<8} {} scenarios, {} required and {} recommended requirements: {}",
+            p.name,
+            p.protocol.name(),
+            p.scenarios.len(),
+            p.required.len(),
+            p.recommended.len(),
+            p.title
+        );
+    }
+    Ok(out)
+}
+
+#[derive(Args, Debug)]
+pub struct ScenariosArgs {
+    /// One protocol's scenarios; all of them if left out.
+    #[arg(long)]
+    protocol: Option<Protocol>,
+}
+
+pub fn scenarios(args: &ScenariosArgs) -> Result<String, CliError> {
+    let all = builtin().map_err(|e| CliError::BadInput(e.to_string()))?;
+    let mut out = String::new();
+    for s in all
+        .iter()
+        .filter(|s| args.protocol.is_none_or(|p| p == s.protocol))
+    {
+        let _ = writeln!(out, "{:<28} {}", s.name, s.title);
+        let mut cites = s.all_cites();
+        cites.sort();
+        cites.dedup();
+        let _ = writeln!(out, "{:<28} cites {}", "", join_ids(&cites));
+    }
+    Ok(out)
+}

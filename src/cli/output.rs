@@ -1,0 +1,80 @@
+//! Where a report goes and in which format, shared by every subcommand that writes one.
+//!
+//! The destination is checked before anything runs, so an unwritable `--out` is one clear
+//! error at once rather than a lost report after a long run.
+
+use std::io::Write as _;
+use std::path::PathBuf;
+
+use clap::{Args, ValueEnum};
+
+use super::CliError;
+use crate::report::Format;
+
+/// The report formats on the command line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum FormatArg {
+    Human,
+    Json,
+    Junit,
+}
+
+impl From<FormatArg> for Format {
+    fn from(format: FormatArg) -> Format {
+        match format {
+            FormatArg::Human => Format::Human,
+            FormatArg::Json => Format::Json,
+            FormatArg::Junit => Format::Junit,
+        }
+    }
+}
+
+#[derive(Args, Debug, Clone)]
+pub struct ReportArgs {
+    /// Report format.
+    #[arg(long, value_enum, default_value = "human")]
+    pub format: FormatArg,
+    /// Write the report to this file instead of stdout.
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
+}
+
+impl ReportArgs {
+    pub fn format(&self) -> Format {
+        self.format.into()
+    }
+
+    /// Fails at once when the report could not be written to `--out`.
+    pub fn check_writable(&self) -> Result<(), CliError> {
+        let Some(path) = &self.out else {
+            return Ok(());
+        };
+        if path.is_dir() {
+            return Err(CliError::BadInput(format!(
+                "--out {}: is a directory; give a file path",
+                path.display()
+            )));
+        }
+        // Append mode: nothing is truncated before the run has something to write.
+        std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(path)
+            .map(drop)
+            .map_err(|e| CliError::BadInput(format!("--out {}: cannot write: {e}", path.display())))
+    }
+
+    /// Writes the report where it goes; returns what is left for stdout.
+    pub fn deliver(&self, text: String) -> Result<String, CliError> {
+        match &self.out {
+            Some(path) => {
+                let mut file = std::fs::File::create(path).map_err(|e| {
+                    CliError::BadInput(format!("--out {}: cannot write: {e}", path.display()))
+                })?;
+                file.write_all(text.as_bytes())?;
+                Ok(String::new())
+            }
+            None => Ok(text),
+        }
+    }
+}

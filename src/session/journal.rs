@@ -1,0 +1,288 @@
+//! The journal: one total order of everything that happens around an engine.
+//!
+//! The reader threads (stdout, stderr), the exit watcher and the harness itself (each command
+//! it writes) append here, each under one lock that also takes the time stamp. So the order of
+//! the journal is the order the harness saw things happen: a line read before a command was
+//! written stays before it, lines read in one chunk keep their order and share their stamp,
+//! and no stamp is ever invented to make an order. The session thread takes the events off
+//! in that order.
+//!
+//! The queue is bounded: a reader that is too far ahead of the session waits before it reads
+//! more, so an engine that writes faster than the harness judges is slowed down (as any GUI
+//! slows it) instead of filling memory.
+
+use std::collections::VecDeque;
+use std::sync::{Condvar, Mutex, MutexGuard};
+use std::time::{Duration, Instant};
+
+use super::interrupt;
+use super::lines::RawLine;
+use super::transcript::At;
+
+/// Which pipe of the engine.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Stream {
+    Stdout,
+    Stderr,
+}
+
+/// One thing that happened.
+#[derive(Debug)]
+pub enum Event {
+    /// A command the harness is about to write.
+    Sent { at: At, text: String },
+    /// A line read from the engine.
+    Line {
+        at: At,
+        stream: Stream,
+        line: RawLine,
+    },
+    /// A stream went over its flood budget (once per stream).
+    Overflow { at: At, stream: Stream },
+    /// A stream ended: the engine closed it or exited.
+    Closed {
+        at: At,
+        stream: Stream,
+        /// Lines and bytes the stream carried in all.
+        lines: u64,
+        bytes: u64,
+    },
+    /// The harness closed the engine's stdin.
+    StdinClosed { at: At },
+    /// The engine process ended (seen, not yet reaped).
+    Exited {
+        at: At,
+        code: Option<i32>,
+        signal: Option<i32>,
+    },
+}
+
+impl Event {
+    pub fn at(&self) -> At {
+        match self {
+            Event::Sent { at, .. }
+            | Event::Line { at, .. }
+            | Event::Overflow { at, .. }
+            | Event::Closed { at, .. }
+            | Event::StdinClosed { at }
+            | Event::Exited { at, .. } => *at,
+        }
+    }
+
+    fn weight(&self) -> usize {
+        match self {
+            Event::Line { line, .. } => line.bytes.len() + 64,
+            Event::Sent { text, .. } => text.len() + 64,
+            _ => 64,
+        }
+    }
+}
+
+/// How much may wait in the queue before readers pause: far more than any burst a conforming
+/// engine writes (3,000 `info` lines are about 300 KiB), little next to memory.
+const QUEUE_BYTES: usize = 4 * 1024 * 1024;
+
+/// How long a waiting thread sleeps at most before it looks at the interrupt flag again.
+const POLL: Duration = Duration::from_millis(50);
+
+/// What taking the next event gave.
+#[derive(Debug)]
+pub enum Taken {
+    Event(Event),
+    /// Nothing happened before the deadline.
+    Timeout,
+    /// The run was interrupted by a signal.
+    Interrupted,
+}
+
+pub struct Journal {
+    epoch: Instant,
+    inner: Mutex<Inner>,
+    /// Signalled when an event is appended.
+    arrived: Condvar,
+    /// Signalled when the session takes events off the queue.
+    drained: Condvar,
+}
+
+struct Inner {
+    next_seq: u64,
+    queue: VecDeque<Event>,
+    queued_bytes: usize,
+    /// The session is gone: readers stop waiting for room and drop what they read.
+    abandoned: bool,
+}
+
+impl Journal {
+    pub fn new(epoch: Instant) -> Journal {
+        Journal {
+            epoch,
+            inner: Mutex::new(Inner {
+                next_seq: 0,
+                queue: VecDeque::new(),
+                queued_bytes: 0,
+                abandoned: false,
+            }),
+            arrived: Condvar::new(),
+            drained: Condvar::new(),
+        }
+    }
+
+    /// Microseconds since the engine was started.
+    pub fn now_us(&self) -> u64 {
+        self.epoch.elapsed().as_micros() as u64
+    }
+
+    /// The instant `us` stands for.
+    pub fn instant_of(&self, us: u64) -> Instant {
+        self.epoch + Duration::from_micros(us)
+    }
+
+    fn lock(&self) -> MutexGuard<'_, Inner> {
+        // A panic while holding the lock leaves consistent data (every update is one push).
+        self.inner.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Appends one event, stamped now; returns its place.
+    pub fn append(&self, make: impl FnOnce(At) -> Event) -> At {
+        let mut inner = self.lock();
+        let at = At {
+            seq: inner.next_seq,
+            us: self.now_us(),
+        };
+        inner.next_seq += 1;
+        let event = make(at);
+        inner.queued_bytes += event.weight();
+        inner.queue.push_back(event);
+        self.arrived.notify_all();
+        at
+    }
+
+    /// Appends the lines of one read, all stamped now, in order; first waits (briefly at a
+    /// time, and not once the session is gone) while the queue is over its budget.
+    pub fn append_lines(&self, stream: Stream, lines: Vec<RawLine>) {
+        let mut inner = self.lock();
+        while inner.queued_bytes > QUEUE_BYTES && !inner.abandoned {
+            inner = self
+                .drained
+                .wait_timeout(inner, POLL)
+                .unwrap_or_else(|e| e.into_inner())
+                .0;
+        }
+        if inner.abandoned {
+            return;
+        }
+        let us = self.now_us();
+        for line in lines {
+            let at = At {
+                seq: inner.next_seq,
+                us,
+            };
+            inner.next_seq += 1;
+            let event = Event::Line { at, stream, line };
+            inner.queued_bytes += event.weight();
+            inner.queue.push_back(event);
+        }
+        self.arrived.notify_all();
+    }
+
+    /// Takes the next event stamped no later than `deadline`, waiting for one until then.
+    /// An event stamped after the deadline stays for the next call: a flood cannot stretch a
+    /// wait, and what came after the deadline is not mistaken for what came before it.
+    pub fn take(&self, deadline: Instant) -> Taken {
+        let limit_us = deadline.saturating_duration_since(self.epoch).as_micros() as u64;
+        let mut inner = self.lock();
+        loop {
+            if interrupt::raised().is_some() {
+                return Taken::Interrupted;
+            }
+            if let Some(front) = inner.queue.front() {
+                if front.at().us <= limit_us {
+                    let event = inner.queue.pop_front().expect("front exists");
+                    inner.queued_bytes -= event.weight();
+                    self.drained.notify_all();
+                    return Taken::Event(event);
+                }
+                return Taken::Timeout;
+            }
+            let now = Instant::now();
+            if now >= deadline {
+                return Taken::Timeout;
+            }
+            let wait = (deadline - now).min(POLL);
+            inner = self
+                .arrived
+                .wait_timeout(inner, wait)
+                .unwrap_or_else(|e| e.into_inner())
+                .0;
+        }
+    }
+
+    /// Takes an event if one is queued, without waiting.
+    pub fn try_take(&self) -> Option<Event> {
+        let mut inner = self.lock();
+        let event = inner.queue.pop_front()?;
+        inner.queued_bytes -= event.weight();
+        self.drained.notify_all();
+        Some(event)
+    }
+
+    /// The session is gone: nothing more will be taken.
+    pub fn abandon(&self) {
+        let mut inner = self.lock();
+        inner.abandoned = true;
+        inner.queue.clear();
+        inner.queued_bytes = 0;
+        self.drained.notify_all();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::session::lines::LineEnding;
+
+    fn raw(text: &str) -> RawLine {
+        RawLine {
+            bytes: text.as_bytes().to_vec(),
+            dropped: 0,
+            ending: LineEnding::Lf,
+        }
+    }
+
+    #[test]
+    fn lines_of_one_read_share_a_stamp_and_keep_their_order() {
+        let journal = Journal::new(Instant::now());
+        journal.append_lines(Stream::Stdout, vec![raw("a"), raw("b")]);
+        let sent = journal.append(|at| Event::Sent {
+            at,
+            text: "go".into(),
+        });
+        let far = Instant::now() + Duration::from_secs(1);
+        let mut seen = Vec::new();
+        while let Taken::Event(e) = journal.take(far) {
+            seen.push(e.at());
+            if seen.len() == 3 {
+                break;
+            }
+        }
+        assert_eq!(seen[0].us, seen[1].us);
+        assert_eq!(
+            seen.iter().map(|a| a.seq).collect::<Vec<_>>(),
+            [0, 1, sent.seq]
+        );
+        assert!(seen[2].us >= seen[1].us);
+    }
+
+    #[test]
+    fn an_event_after_the_deadline_waits_for_the_next_take() {
+        let journal = Journal::new(Instant::now());
+        let deadline = Instant::now();
+        std::thread::sleep(Duration::from_millis(2));
+        journal.append_lines(Stream::Stdout, vec![raw("late")]);
+        assert!(matches!(journal.take(deadline), Taken::Timeout));
+        assert!(matches!(
+            journal.take(Instant::now() + Duration::from_millis(10)),
+            Taken::Event(Event::Line { .. })
+        ));
+    }
+}
