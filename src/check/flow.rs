@@ -333,8 +333,12 @@ impl Flow {
         );
     }
 
-    /// What was owed and never came, and how the session ended after `quit`.
+    /// What was owed and never came, and how the session ended after `quit`. A session a
+    /// signal cut short is not judged on what had not come yet.
     pub fn finish(self, end: &Transcript, out: &mut Findings) {
+        if end.cut_short {
+            return;
+        }
         if let (Some(sent), None) = (self.handshake, self.handshake_ok_us) {
             out.push(
                 self.outcome(

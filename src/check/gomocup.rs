@@ -130,6 +130,9 @@ impl Reader for State {
 
     fn finish(self: Box<Self>, end: &Transcript, out: &mut Findings) {
         let s = *self;
+        if end.cut_short {
+            return;
+        }
         match s.awaiting {
             Awaiting::Move { at } if s.end_at.is_none() => out.push(
                 outcome(

@@ -220,8 +220,12 @@ pub(super) fn play(
             eprintln!("error: {}: {error}", run.scenario.name);
         }
     }
-    if let Some(why) = runs.iter().find_map(|r| r.not_run.as_ref()) {
-        let skipped = runs.iter().filter(|r| r.not_run.is_some()).count();
+    let skipped = runs.iter().filter(|r| r.not_run.is_some()).count();
+    if let Some(signal) = crate::session::interrupt::raised() {
+        eprintln!(
+            "note: the run was interrupted by signal {signal}; {skipped} scenarios did not run to the end"
+        );
+    } else if let Some(why) = runs.iter().find_map(|r| r.not_run.as_ref()) {
         eprintln!("note: {skipped} scenarios not run: {why}");
     }
     runs

@@ -30,8 +30,15 @@ pub fn render(report: &Report) -> String {
     }
     for run in &report.runs {
         let s = &run.scenario;
-        let _ = writeln!(out, "\n{} {}: {}", label(run.grade()), s.name, s.title);
+        let status = match run.not_run {
+            Some(_) => "not run",
+            None => label(run.grade()),
+        };
+        let _ = writeln!(out, "\n{status} {}: {}", s.name, s.title);
         let _ = writeln!(out, "     spec: {}", s.spec);
+        if let Some(why) = &run.not_run {
+            let _ = writeln!(out, "     not run: {why}");
+        }
         if let Some(error) = &run.harness_error {
             let _ = writeln!(out, "     harness error: {error}");
             continue;
@@ -70,27 +77,27 @@ pub fn render(report: &Report) -> String {
             let _ = writeln!(out, "  stopped early: {reason}");
         }
         if let Some(exit) = &run.transcript.exit {
-            let how = match (exit.code, exit.signal) {
-                (Some(c), _) => format!("code {c}"),
-                (None, Some(s)) => format!("signal {s}"),
-                _ => "unknown status".into(),
-            };
             let by = if exit.killed_by_harness {
-                ", killed by the harness"
+                ", by the harness"
             } else {
                 ""
             };
-            let _ = writeln!(out, "  engine ended: {how}{by}");
+            let _ = writeln!(out, "  engine {}{by}", exit.describe());
         }
     }
     let s = &report.summary;
     let _ = writeln!(
         out,
-        "\n{} scenarios: {} passed, {} passed with warnings, {} failed; checks: {} pass, {} warn, {} fail{}",
+        "\n{} scenarios: {} passed, {} passed with warnings, {} failed{}; checks: {} pass, {} warn, {} fail{}",
         s.scenarios,
         s.scenarios_passed,
         s.scenarios_warned,
         s.scenarios_failed,
+        if s.scenarios_not_run > 0 {
+            format!(", {} not run", s.scenarios_not_run)
+        } else {
+            String::new()
+        },
         s.checks_passed,
         s.checks_warned,
         s.checks_failed,

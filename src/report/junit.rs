@@ -10,6 +10,11 @@ pub fn render(report: &Report) -> String {
     let mut junit = JUnitReport::new(format!("arbiter {}", report.protocol));
     for run in &report.runs {
         let mut suite = TestSuite::new(run.scenario.name.clone());
+        if let Some(why) = &run.not_run {
+            let mut status = TestCaseStatus::skipped();
+            status.set_message(why.clone());
+            suite.add_test_case(TestCase::new("not run", status));
+        }
         if let Some(error) = &run.harness_error {
             let mut status = TestCaseStatus::non_success(NonSuccessKind::Error);
             status.set_message(error.clone());

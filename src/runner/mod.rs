@@ -200,7 +200,10 @@ pub fn run_scenario(
         outcomes,
         aborted,
         harness_error: None,
-        not_run: None,
+        // Cut short by a signal: its outcomes and transcript are kept, but it counts as not
+        // run, neither passed nor failed.
+        not_run: interrupt::raised()
+            .map(|signal| format!("interrupted by signal {signal} while it ran")),
         unresponsive,
         duration_us: started.elapsed().as_micros() as u64,
         transcript,

@@ -17,9 +17,10 @@ use crate::session::{Next, Received, Session, interrupt};
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Abort(pub String);
 
-/// How many received lines may wait unmatched for a later expectation: far more than any
-/// exchange of a scenario; past it the oldest are let go, so a flood costs no memory.
+/// How many received lines, and bytes, may wait unmatched for a later expectation: far more
+/// than any exchange of a scenario; past it the oldest are let go, so a flood costs no memory.
 const MAX_PENDING: usize = 10_000;
+const MAX_PENDING_BYTES: usize = 1024 * 1024;
 
 pub(super) struct Executor<'a> {
     session: &'a mut Session<Judge>,
@@ -30,6 +31,7 @@ pub(super) struct Executor<'a> {
     case_insensitive: bool,
     /// stdout lines pulled from the session but not matched yet.
     pending: VecDeque<Received>,
+    pending_bytes: usize,
     captures: HashMap<String, String>,
     last_send_us: u64,
     /// Replies belong to the commands sent since the last expectation: older lines are stale.
@@ -51,6 +53,7 @@ impl<'a> Executor<'a> {
             outcomes: Vec::new(),
             case_insensitive: scenario.protocol.keywords_case_insensitive(),
             pending: VecDeque::new(),
+            pending_bytes: 0,
             captures: HashMap::new(),
             last_send_us: 0,
             window_start_us: 0,
@@ -184,10 +187,14 @@ impl<'a> Executor<'a> {
         }
         match self.session.next_line(deadline) {
             Next::Line(line) => {
-                if self.pending.len() >= MAX_PENDING {
-                    self.pending.pop_front();
-                }
+                self.pending_bytes += line.text.len();
                 self.pending.push_back(line);
+                while self.pending.len() > MAX_PENDING || self.pending_bytes > MAX_PENDING_BYTES {
+                    let Some(old) = self.pending.pop_front() else {
+                        break;
+                    };
+                    self.pending_bytes -= old.text.len();
+                }
                 true
             }
             Next::Timeout | Next::Interrupted => false,
@@ -220,7 +227,9 @@ impl<'a> Executor<'a> {
             if line.at.us >= window
                 && let Some(caps) = e.pattern.matches(&line.text, ci)
             {
-                return Some((self.pending.remove(*from)?, caps));
+                let line = self.pending.remove(*from)?;
+                self.pending_bytes -= line.text.len();
+                return Some((line, caps));
             }
             *from += 1;
         }
@@ -342,6 +351,7 @@ impl<'a> Executor<'a> {
                 }
             }
             self.pending = keep;
+            self.pending_bytes = self.pending.iter().map(|l| l.text.len()).sum();
             if let Some(first) = taken.first() {
                 let mut o = self.grade_timing(e, first);
                 if taken.len() > 1 {
@@ -410,6 +420,7 @@ impl<'a> Executor<'a> {
         };
         let first = self.pending.iter().find(|l| offends(l)).cloned();
         self.pending.retain(|l| !offends(l));
+        self.pending_bytes = self.pending.iter().map(|l| l.text.len()).sum();
         let what = match pattern {
             Some((_, text)) => format!("no line matching `{text}`"),
             None => "no output".to_owned(),

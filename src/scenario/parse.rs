@@ -55,7 +55,7 @@ pub fn parse(name: &str, origin: &str, text: &str) -> Result<Scenario, ScenarioE
         if let Some(text) = line.strip_prefix('>') {
             steps.push(Step {
                 line: n,
-                label: format!("> {}", text.trim()),
+                label: short(&format!("> {}", text.trim())),
                 kind: StepKind::Send(text.trim().to_owned()),
                 cites: Vec::new(),
                 level: Level::Must,
@@ -67,7 +67,7 @@ pub fn parse(name: &str, origin: &str, text: &str) -> Result<Scenario, ScenarioE
             let pattern = Pattern::parse(body).map_err(|e| err(n, e))?;
             let expectation = Expectation {
                 line: n,
-                label: m.label.clone().unwrap_or_else(|| body.trim().to_owned()),
+                label: m.label.clone().unwrap_or_else(|| short(body.trim())),
                 text: body.trim().to_owned(),
                 pattern,
                 repeat: m.repeat.unwrap_or(Repeat::Once),
@@ -125,7 +125,7 @@ pub fn parse(name: &str, origin: &str, text: &str) -> Result<Scenario, ScenarioE
             ));
         }
         let kind = directive(body.trim()).map_err(|e| err(n, e))?;
-        let label = m.label.unwrap_or_else(|| directive_label(&kind));
+        let label = m.label.unwrap_or_else(|| short(&directive_label(&kind)));
         steps.push(Step {
             line: n,
             label,
@@ -165,6 +165,15 @@ fn directive_label(kind: &StepKind) -> String {
         StepKind::Exit { .. } => "exit".into(),
         StepKind::Send(text) => format!("> {text}"),
         StepKind::Expect(_) => String::new(),
+    }
+}
+
+/// A label as reports show it: the text, cut at a length a report line can carry.
+fn short(text: &str) -> String {
+    const MAX: usize = 60;
+    match text.char_indices().nth(MAX) {
+        Some((cut, _)) => format!("{}…", &text[..cut]),
+        None => text.to_owned(),
     }
 }
 

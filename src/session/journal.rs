@@ -187,12 +187,14 @@ impl Journal {
 
     /// Takes the next event stamped no later than `deadline`, waiting for one until then.
     /// An event stamped after the deadline stays for the next call: a flood cannot stretch a
-    /// wait, and what came after the deadline is not mistaken for what came before it.
-    pub fn take(&self, deadline: Instant) -> Taken {
+    /// wait, and what came after the deadline is not mistaken for what came before it. An
+    /// interruptible wait ends at once when a signal came; the end of a session, which must
+    /// still see its engine die, is not interruptible (its deadlines are short).
+    pub fn take(&self, deadline: Instant, interruptible: bool) -> Taken {
         let limit_us = deadline.saturating_duration_since(self.epoch).as_micros() as u64;
         let mut inner = self.lock();
         loop {
-            if interrupt::raised().is_some() {
+            if interruptible && interrupt::raised().is_some() {
                 return Taken::Interrupted;
             }
             if let Some(front) = inner.queue.front() {
@@ -259,7 +261,7 @@ mod tests {
         });
         let far = Instant::now() + Duration::from_secs(1);
         let mut seen = Vec::new();
-        while let Taken::Event(e) = journal.take(far) {
+        while let Taken::Event(e) = journal.take(far, true) {
             seen.push(e.at());
             if seen.len() == 3 {
                 break;
@@ -279,9 +281,9 @@ mod tests {
         let deadline = Instant::now();
         std::thread::sleep(Duration::from_millis(2));
         journal.append_lines(Stream::Stdout, vec![raw("late")]);
-        assert!(matches!(journal.take(deadline), Taken::Timeout));
+        assert!(matches!(journal.take(deadline, true), Taken::Timeout));
         assert!(matches!(
-            journal.take(Instant::now() + Duration::from_millis(10)),
+            journal.take(Instant::now() + Duration::from_millis(10), true),
             Taken::Event(Event::Line { .. })
         ));
     }

@@ -238,7 +238,7 @@ impl<S: Sink> Session<S> {
             if !self.stdout_open {
                 return Next::Closed;
             }
-            match self.journal.take(deadline) {
+            match self.journal.take(deadline, true) {
                 Taken::Event(event) => {
                     if let Some(line) = self.record(event) {
                         return Next::Line(line);
@@ -250,10 +250,15 @@ impl<S: Sink> Session<S> {
         }
     }
 
-    /// Waits until the engine exits or the deadline passes (recording what comes meanwhile).
+    /// Waits until the engine exits or the deadline passes (recording what comes meanwhile);
+    /// a signal to the harness ends the wait.
     pub fn wait_exit(&mut self, deadline: Instant) -> Option<ExitRecord> {
+        self.await_exit(deadline, true)
+    }
+
+    fn await_exit(&mut self, deadline: Instant, interruptible: bool) -> Option<ExitRecord> {
         while self.ended.exit.is_none() {
-            match self.journal.take(deadline) {
+            match self.journal.take(deadline, interruptible) {
                 Taken::Event(event) => {
                     self.record(event);
                 }
@@ -268,8 +273,11 @@ impl<S: Sink> Session<S> {
     /// returns the transcript with the sink.
     pub fn finish(mut self) -> (Transcript, S) {
         self.close_stdin();
-        if interrupt::raised().is_none() {
-            self.wait_exit(Instant::now() + self.options.grace);
+        match interrupt::raised() {
+            None => {
+                self.wait_exit(Instant::now() + self.options.grace);
+            }
+            Some(_) => self.ended.cut_short = true,
         }
         self.kill();
         self.drain(Instant::now() + DRAIN);
@@ -301,7 +309,7 @@ impl<S: Sink> Session<S> {
         self.killing = self.ended.exit.is_none();
         self.ended.descendants_killed += process::kill_tree(self.process.pid);
         if self.killing {
-            self.wait_exit(Instant::now() + KILL_WAIT);
+            self.await_exit(Instant::now() + KILL_WAIT, false);
         }
         process::reap(&mut child);
         self.ended.descendants_killed += process::sweep_orphans();
@@ -309,7 +317,7 @@ impl<S: Sink> Session<S> {
 
     fn drain(&mut self, deadline: Instant) {
         while self.stdout_open || self.stderr_open {
-            match self.journal.take(deadline) {
+            match self.journal.take(deadline, false) {
                 Taken::Event(event) => {
                     self.record(event);
                 }

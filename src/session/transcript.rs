@@ -187,6 +187,10 @@ pub struct Transcript {
     /// stderr went over its budget; lines past it were not kept.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub stderr_overflow: Option<Overflow>,
+    /// A signal to the harness cut the session short: what never came may still have been
+    /// coming, so the checks do not judge it.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub cut_short: bool,
     /// Descendants of the engine (children it left behind) the harness had to kill.
     #[serde(skip_serializing_if = "is_zero")]
     pub descendants_killed: usize,
