@@ -9,8 +9,7 @@ use serde::Serialize;
 
 use crate::check::Grade;
 use crate::protocol::{Protocol, ReqId};
-use crate::report::ExitStatus;
-use crate::runner::{EngineInfo, Partition, ScenarioRun};
+use crate::runner::{EngineInfo, ExitStatus, Partition, ScenarioRun};
 pub use profile::{Profile, ProfileError, ScenarioRef};
 pub use requirements::{Binds, Level, Requirement, catalogue};
 

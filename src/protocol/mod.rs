@@ -78,15 +78,6 @@ impl Protocol {
     pub const fn keywords_case_insensitive(self) -> bool {
         matches!(self, Protocol::Agi)
     }
-
-    /// The line ending the harness writes after each line it sends.
-    ///
-    /// Gomocup managers send CR LF (「管理器采用 CR LF」, gomocup-r07); AGI asks for `'\n'`
-    /// (agi-r02), UCI for `"\n"` (uci-r06), UCCI does not say and LF is what its engines read
-    /// (ucci A29).
-    pub const fn default_line_ending(self) -> &'static str {
-        self.facts().gui_line_end.as_str()
-    }
 }
 
 impl fmt::Display for Protocol {
@@ -135,7 +126,7 @@ mod tests {
             .filter(|p| p.keywords_case_insensitive())
             .collect();
         assert_eq!(insensitive, [Protocol::Agi]);
-        assert_eq!(Protocol::Gomocup.default_line_ending(), "\r\n");
-        assert_eq!(Protocol::Uci.default_line_ending(), "\n");
+        assert_eq!(Protocol::Gomocup.facts().gui_line_end, LineEnd::CrLf);
+        assert_eq!(Protocol::Uci.facts().gui_line_end, LineEnd::Lf);
     }
 }

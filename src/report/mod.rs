@@ -6,14 +6,12 @@ pub mod human;
 pub mod json;
 pub mod junit;
 pub mod progress;
-mod status;
 
 use serde::Serialize;
 
 use crate::check::Grade;
 use crate::protocol::Protocol;
-use crate::runner::{EngineInfo, ScenarioRun};
-pub use status::ExitStatus;
+use crate::runner::{EngineInfo, ExitStatus, ScenarioRun};
 
 /// Everything a reporter renders.
 #[derive(Debug, Clone, Serialize)]

@@ -2,6 +2,7 @@
 //! its lines arrive. The runner reports progress as events; it renders nothing.
 
 mod partition;
+mod status;
 mod steps;
 
 use std::time::{Duration, Instant};
@@ -13,6 +14,7 @@ use crate::protocol::{LineEnd, Protocol, ReqId};
 use crate::scenario::Scenario;
 use crate::session::{EngineCommand, Session, SessionOptions, Transcript, interrupt};
 pub use partition::{BadPartition, Partition};
+pub use status::ExitStatus;
 pub use steps::Abort;
 
 /// Settings of a run.

@@ -232,6 +232,28 @@ impl<S: Sink> Session<S> {
         }
     }
 
+    /// Writes bytes as they are, no line end added (robustness tests: binary data, a line
+    /// without its end). Recorded as one sent line, shown lossily.
+    pub fn send_raw(&mut self, bytes: &[u8]) -> Result<At, SendError> {
+        let at = self.journal.append(|at| Event::Sent {
+            at,
+            text: String::from_utf8_lossy(bytes).into_owned(),
+        });
+        let Some(stdin) = self.stdin.as_mut() else {
+            return Err(SendError::InputClosed);
+        };
+        let deadline = Instant::now() + self.options.write_timeout;
+        stdin.write_all(bytes, deadline).map(|()| at).map_err(|e| {
+            self.close_stdin();
+            SendError::Write(e)
+        })
+    }
+
+    /// Closes the engine's input (end of file), as a GUI that goes away does.
+    pub fn close_input(&mut self) {
+        self.close_stdin();
+    }
+
     /// Waits until the next stdout line, the deadline, or the end of stdout.
     pub fn next_line(&mut self, deadline: Instant) -> Next {
         loop {

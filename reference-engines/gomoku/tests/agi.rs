@@ -10,8 +10,7 @@ use predicates::Predicate;
 const QUICK: Duration = Duration::from_secs(3);
 
 fn agi() -> Engine {
-    let mut e = Engine::spawn();
-    e.eol = "\n";
+    let mut e = Engine::spawn_agi();
     e.send("AGI");
     let id = e.line(QUICK, "ID");
     assert!(id.starts_with("ID NAME pbrain-arbiter "), "{id}");
@@ -95,7 +94,7 @@ fn the_worked_example() {
     e.send("QUIT");
     assert_eq!(e.agi_reply(QUICK), "BYE");
     let (status, _) = e.exit_within(QUICK);
-    assert!(status.success());
+    assert!(common::success(&status), "{status:?}");
 }
 
 #[test]
@@ -177,6 +176,6 @@ fn quit_while_thinking_says_bye_and_exits() {
     e.send("QUIT");
     assert_eq!(e.agi_reply(QUICK), "BYE");
     let (status, took) = e.exit_within(QUICK);
-    assert!(status.success());
+    assert!(common::success(&status), "{status:?}");
     assert!(took < Duration::from_secs(1));
 }

@@ -1,72 +1,64 @@
-//! Driving the engine binary with deadlines: a reader thread collects its stdout lines, every
-//! wait has a timeout, and the child is killed when the test ends, so no test can hang.
+//! Driving the engine binary through Arbiter's own session: every wait has a deadline, and
+//! the engine and anything it started are killed and reaped when the test ends, so no test
+//! can hang.
 
 #![allow(dead_code)]
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
-use std::thread;
 use std::time::{Duration, Instant};
+
+use arbiter::protocol::LineEnd;
+use arbiter::session::{EngineCommand, ExitRecord, Next, Session, SessionOptions};
 
 pub const SLOW: Duration = Duration::from_secs(10);
 
 pub struct Engine {
-    child: Child,
-    stdin: Option<ChildStdin>,
-    lines: Receiver<String>,
-    /// Line ending used by [`Engine::send`].
-    pub eol: &'static str,
+    session: Session,
 }
 
 impl Engine {
+    /// The engine, spoken to as a Gomocup manager does (CR LF).
     pub fn spawn() -> Engine {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_pbrain-arbiter"))
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("engine starts");
-        let stdout = child.stdout.take().expect("piped stdout");
-        let (tx, lines) = mpsc::channel();
-        thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        Engine {
-            stdin: child.stdin.take(),
-            child,
-            lines,
-            eol: "\r\n",
-        }
+        Engine::spawn_with(LineEnd::CrLf)
+    }
+
+    /// The engine, spoken to as an AGI GUI does (LF).
+    pub fn spawn_agi() -> Engine {
+        Engine::spawn_with(LineEnd::Lf)
+    }
+
+    fn spawn_with(line_end: LineEnd) -> Engine {
+        let engine = EngineCommand {
+            program: env!("CARGO_BIN_EXE_pbrain-arbiter").into(),
+            ..EngineCommand::default()
+        };
+        let options = SessionOptions {
+            line_end,
+            ..SessionOptions::default()
+        };
+        let session =
+            Session::spawn(&engine, options, arbiter::session::NoSink).expect("engine starts");
+        Engine { session }
     }
 
     pub fn send(&mut self, line: &str) {
-        let data = format!("{line}{}", self.eol);
-        self.send_raw(data.as_bytes());
+        self.session.send(line).expect("engine reads stdin");
     }
 
     pub fn send_raw(&mut self, bytes: &[u8]) {
-        let stdin = self.stdin.as_mut().expect("stdin open");
-        stdin.write_all(bytes).expect("engine reads stdin");
-        stdin.flush().expect("flush");
+        self.session.send_raw(bytes).expect("engine reads stdin");
     }
 
     /// The next stdout line, or a panic naming `what` after `timeout`.
-    pub fn line(&self, timeout: Duration, what: &str) -> String {
-        match self.lines.recv_timeout(timeout) {
-            Ok(l) => l,
-            Err(RecvTimeoutError::Timeout) => panic!("no {what} within {timeout:?}"),
-            Err(RecvTimeoutError::Disconnected) => panic!("engine closed stdout before {what}"),
+    pub fn line(&mut self, timeout: Duration, what: &str) -> String {
+        match self.session.next_line(Instant::now() + timeout) {
+            Next::Line(line) => line.text,
+            Next::Timeout | Next::Interrupted => panic!("no {what} within {timeout:?}"),
+            Next::Closed => panic!("engine closed stdout before {what}"),
         }
     }
 
-    /// The next line that is not a Gomocup MESSAGE/DEBUG (or AGI INFO when `skip_info`).
-    pub fn reply(&self, timeout: Duration) -> String {
+    /// The next line that is not a Gomocup MESSAGE/DEBUG.
+    pub fn reply(&mut self, timeout: Duration) -> String {
         let end = Instant::now() + timeout;
         loop {
             let left = end.saturating_duration_since(Instant::now());
@@ -78,7 +70,7 @@ impl Engine {
     }
 
     /// The next AGI line other than INFO.
-    pub fn agi_reply(&self, timeout: Duration) -> String {
+    pub fn agi_reply(&mut self, timeout: Duration) -> String {
         let end = Instant::now() + timeout;
         loop {
             let left = end.saturating_duration_since(Instant::now());
@@ -90,48 +82,39 @@ impl Engine {
     }
 
     /// Asserts that no line other than those `allowed` arrives within `quiet`.
-    pub fn silent(&self, quiet: Duration, allowed: impl Fn(&str) -> bool) {
+    pub fn silent(&mut self, quiet: Duration, allowed: impl Fn(&str) -> bool) {
         let end = Instant::now() + quiet;
-        loop {
-            let left = end.saturating_duration_since(Instant::now());
-            match self.lines.recv_timeout(left) {
-                Ok(l) if allowed(&l) => continue,
-                Ok(l) => panic!("unexpected output {l:?}"),
-                Err(_) => return,
-            }
+        while let Next::Line(l) = self.session.next_line(end) {
+            assert!(allowed(&l.text), "unexpected output {:?}", l.text);
         }
     }
 
-    /// Waits for the process to exit; its status and how long it took.
-    pub fn exit_within(&mut self, timeout: Duration) -> (ExitStatus, Duration) {
+    /// Waits for the process to exit; how it ended and how long it took.
+    pub fn exit_within(&mut self, timeout: Duration) -> (ExitRecord, Duration) {
         let start = Instant::now();
-        loop {
-            if let Some(status) = self.child.try_wait().expect("wait") {
-                return (status, start.elapsed());
-            }
-            assert!(
-                start.elapsed() < timeout,
-                "engine still running after {timeout:?}"
-            );
-            thread::sleep(Duration::from_millis(5));
-        }
+        let exit = self
+            .session
+            .wait_exit(start + timeout)
+            .unwrap_or_else(|| panic!("engine still running after {timeout:?}"));
+        (exit, start.elapsed())
     }
 
-    /// Everything still buffered on stdout (after the process has exited).
-    pub fn rest(&self) -> Vec<String> {
+    /// Everything still to come on stdout (after the process has exited).
+    pub fn rest(&mut self) -> Vec<String> {
         let mut v = Vec::new();
-        while let Ok(l) = self.lines.recv_timeout(Duration::from_millis(200)) {
-            v.push(l);
+        while let Next::Line(l) = self
+            .session
+            .next_line(Instant::now() + Duration::from_millis(200))
+        {
+            v.push(l.text);
         }
         v
     }
 }
 
-impl Drop for Engine {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
+/// Whether an exit is the normal end of a program (code 0).
+pub fn success(exit: &ExitRecord) -> bool {
+    exit.code == Some(0)
 }
 
 /// Parses a Gomocup move reply `x,y`.

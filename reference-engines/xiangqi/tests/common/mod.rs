@@ -1,49 +1,32 @@
-//! Drives the engine binary over its stdin/stdout with deadlines: a reader thread forwards its
-//! output lines, every wait has a timeout, and the child is killed when the driver is dropped, so
-//! no test can hang on a misbehaving engine.
+//! Drives the engine binary through Arbiter's own session: every wait has a deadline, and the
+//! engine is killed and reaped when the driver is dropped, so no test can hang on a
+//! misbehaving engine.
 
 #![allow(dead_code)]
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
+use arbiter::session::{EngineCommand, Next, Session, SessionOptions};
 use arbiter_rules::xiangqi::{Move, Position};
 
 pub const LONG: Duration = Duration::from_secs(20);
 
 pub struct Engine {
-    child: Child,
-    stdin: Option<ChildStdin>,
-    lines: Receiver<(Instant, String)>,
+    session: Session,
     /// Everything read so far, for failure messages.
     pub transcript: Vec<String>,
 }
 
 impl Engine {
     pub fn spawn() -> Engine {
-        let mut child = Command::new(assert_cmd::cargo::cargo_bin("arbiter-xiangqi"))
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
+        let engine = EngineCommand {
+            program: assert_cmd::cargo::cargo_bin("arbiter-xiangqi"),
+            ..EngineCommand::default()
+        };
+        let session = Session::spawn(&engine, SessionOptions::default(), arbiter::session::NoSink)
             .expect("the engine binary starts");
-        let stdin = child.stdin.take();
-        let stdout = child.stdout.take().expect("piped stdout");
-        let (tx, lines) = mpsc::channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if tx.send((Instant::now(), line)).is_err() {
-                    break;
-                }
-            }
-        });
         Engine {
-            child,
-            stdin,
-            lines,
+            session,
             transcript: Vec::new(),
         }
     }
@@ -58,27 +41,27 @@ impl Engine {
     }
 
     pub fn send(&mut self, line: &str) {
-        self.send_bytes(format!("{line}\n").as_bytes());
+        self.session.send(line).expect("engine reads its input");
     }
 
     pub fn send_bytes(&mut self, bytes: &[u8]) {
-        let stdin = self.stdin.as_mut().expect("stdin still open");
-        stdin.write_all(bytes).expect("engine reads its input");
-        stdin.flush().expect("engine reads its input");
+        self.session
+            .send_raw(bytes)
+            .expect("engine reads its input");
     }
 
     pub fn close_stdin(&mut self) {
-        self.stdin = None;
+        self.session.close_input();
     }
 
     /// The next line within `timeout`, or `None`.
     pub fn next_line(&mut self, timeout: Duration) -> Option<(Instant, String)> {
-        match self.lines.recv_timeout(timeout) {
-            Ok((at, line)) => {
-                self.transcript.push(line.clone());
-                Some((at, line))
+        match self.session.next_line(Instant::now() + timeout) {
+            Next::Line(line) => {
+                self.transcript.push(line.text.clone());
+                Some((self.session.instant_of(line.at.us), line.text))
             }
-            Err(RecvTimeoutError::Timeout | RecvTimeoutError::Disconnected) => None,
+            Next::Timeout | Next::Closed | Next::Interrupted => None,
         }
     }
 
@@ -144,21 +127,9 @@ impl Engine {
 
     /// Waits for the process to exit, up to `timeout`; whether it exited successfully.
     pub fn wait_exit(&mut self, timeout: Duration) -> Option<bool> {
-        let deadline = Instant::now() + timeout;
-        while Instant::now() < deadline {
-            if let Ok(Some(status)) = self.child.try_wait() {
-                return Some(status.success());
-            }
-            std::thread::sleep(Duration::from_millis(5));
-        }
-        None
-    }
-}
-
-impl Drop for Engine {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+        self.session
+            .wait_exit(Instant::now() + timeout)
+            .map(|exit| exit.code == Some(0))
     }
 }
 

@@ -1,6 +1,6 @@
 //! The exit status of a run, as scripts and CI read it.
 
-use crate::runner::ScenarioRun;
+use super::ScenarioRun;
 use crate::session::interrupt;
 
 /// How a run ended.
