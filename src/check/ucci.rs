@@ -332,4 +332,68 @@ mod tests {
             ]
         );
     }
+
+    /// Entries at given times (ms), for timing rules.
+    fn timed(lines: &[(u64, &str)]) -> Vec<Outcome> {
+        use crate::session::{At, Entry, Transcript};
+        let entries = lines
+            .iter()
+            .enumerate()
+            .map(|(i, (ms, line))| {
+                let at = At {
+                    seq: i as u64,
+                    us: ms * 1000,
+                };
+                match line.split_at(2) {
+                    ("> ", text) => Entry::sent(at, text),
+                    (_, text) => Entry::received(at, text),
+                }
+            })
+            .collect();
+        let transcript = Transcript {
+            entries,
+            ..Transcript::default()
+        };
+        let ctx = Context {
+            protocol: Protocol::Ucci,
+            time_scale: 1.0,
+        };
+        crate::check::judge(ctx, &transcript)
+            .into_iter()
+            .filter(|o| o.grade != Grade::Pass)
+            .collect()
+    }
+
+    #[test]
+    fn an_engine_that_ignores_stop_fails_even_when_quit_comes_later() {
+        let ignored = timed(&[
+            (0, "> position startpos"),
+            (1, "> go infinite"),
+            (300, "> stop"),
+            (1800, "> quit"),
+            (1801, "< bye"),
+        ]);
+        assert_eq!(ignored.len(), 1, "{ignored:#?}");
+        assert_eq!(ignored[0].check, "ucci.stop.result");
+        assert_eq!(ignored[0].grade, Grade::Fail);
+        // A GUI that quits before the stop bound ran out leaves the search to `quit`.
+        let quick = timed(&[
+            (0, "> position startpos"),
+            (1, "> go infinite"),
+            (300, "> stop"),
+            (500, "> quit"),
+            (501, "< bye"),
+        ]);
+        assert!(quick.is_empty(), "{quick:#?}");
+        let late = timed(&[
+            (0, "> position startpos"),
+            (1, "> go infinite"),
+            (300, "> stop"),
+            (1800, "< bestmove h2e2"),
+        ]);
+        assert_eq!(
+            (late[0].check.to_string().as_str(), late[0].grade),
+            ("ucci.stop.result", Grade::Warn)
+        );
+    }
 }
