@@ -10,12 +10,20 @@ use crate::protocol::{LineEnd, Protocol, ReqId};
 
 /// A scenario file that cannot be used, with where and why.
 #[derive(Debug, Error)]
-#[error("{origin}:{line}: {message}")]
+#[error("{}: {message}", place(origin, *line))]
 pub struct ScenarioError {
     pub origin: String,
     /// 1-based line number; 0 when the whole file is at fault.
     pub line: usize,
     pub message: String,
+}
+
+/// `file:line`, or just `file` when the whole file is at fault.
+fn place(origin: &str, line: usize) -> String {
+    match line {
+        0 => origin.to_owned(),
+        n => format!("{origin}:{n}"),
+    }
 }
 
 impl ScenarioError {
@@ -45,6 +53,9 @@ pub fn parse(name: &str, origin: &str, text: &str) -> Result<Scenario, ScenarioE
     let mut timeout_ms = DEFAULT_TIMEOUT_MS;
     let mut line_end = None;
     let mut steps: Vec<Step> = Vec::new();
+    let mut seen_headers: Vec<(&str, usize)> = Vec::new();
+    // Names an expectation captured so far: a command may use only these.
+    let mut captured: Vec<String> = Vec::new();
 
     for (index, raw) in text.lines().enumerate() {
         let n = index + 1;
@@ -53,6 +64,14 @@ pub fn parse(name: &str, origin: &str, text: &str) -> Result<Scenario, ScenarioE
             continue;
         }
         if let Some(text) = line.strip_prefix('>') {
+            if let Some(name) = uncaptured(text, &captured) {
+                return Err(err(
+                    n,
+                    format!(
+                        "`{{{name}}}` is used before any expectation captures it (write `{{{name}}}` in a `<` line above)"
+                    ),
+                ));
+            }
             steps.push(Step {
                 line: n,
                 label: short(&format!("> {}", text.trim())),
@@ -65,6 +84,7 @@ pub fn parse(name: &str, origin: &str, text: &str) -> Result<Scenario, ScenarioE
         if let Some(body) = line.strip_prefix('<') {
             let (body, m) = split_modifiers(body).map_err(|e| err(n, e))?;
             let pattern = Pattern::parse(body).map_err(|e| err(n, e))?;
+            captured.extend(pattern.capture_names());
             let expectation = Expectation {
                 line: n,
                 label: m.label.clone().unwrap_or_else(|| short(body.trim())),
@@ -95,6 +115,13 @@ pub fn parse(name: &str, origin: &str, text: &str) -> Result<Scenario, ScenarioE
             && let Some((key, value)) = header(line)
         {
             let value = value.trim();
+            if let Some(first) = seen_headers.iter().find(|(k, _)| *k == key) {
+                return Err(err(
+                    n,
+                    format!("`{key}:` is given twice (first on line {})", first.1),
+                ));
+            }
+            seen_headers.push((key, n));
             match key {
                 "protocol" => {
                     protocol = Some(value.parse::<Protocol>().map_err(|_| {
@@ -135,7 +162,12 @@ pub fn parse(name: &str, origin: &str, text: &str) -> Result<Scenario, ScenarioE
         });
     }
 
-    let missing = |what: &str| err(0, format!("missing `{what}:` header"));
+    let missing = |what: &str| {
+        err(
+            0,
+            format!("missing `{what}:` header (the headers come before the first step)"),
+        )
+    };
     let protocol = protocol.ok_or_else(|| missing("protocol"))?;
     let title = title.ok_or_else(|| missing("title"))?;
     let spec = spec.ok_or_else(|| missing("spec"))?;
@@ -153,6 +185,21 @@ pub fn parse(name: &str, origin: &str, text: &str) -> Result<Scenario, ScenarioE
         line_end,
         steps,
     })
+}
+
+/// The first `{name}` in a command that no expectation has captured yet.
+fn uncaptured(text: &str, captured: &[String]) -> Option<String> {
+    let mut rest = text;
+    while let Some(open) = rest.find('{') {
+        let after = &rest[open + 1..];
+        let close = after.find('}')?;
+        let name = &after[..close];
+        if super::pattern::is_capture_name(name) && !captured.iter().any(|c| c == name) {
+            return Some(name.to_owned());
+        }
+        rest = &after[close + 1..];
+    }
+    None
 }
 
 /// The default label of a directive: what it does, without its figures (so retuning a bound
@@ -240,6 +287,11 @@ fn directive(body: &str) -> Result<StepKind, String> {
 /// `250 ms`, `2 s` or `250ms`.
 fn parse_duration(text: &str) -> Result<u64, String> {
     let text = text.trim();
+    if text.starts_with('-') {
+        return Err(format!(
+            "duration `{text}` is negative: a bound is 0 ms or more"
+        ));
+    }
     let digits = text
         .find(|c: char| !c.is_ascii_digit())
         .unwrap_or(text.len());
@@ -271,6 +323,30 @@ fn parse_cites(value: &str) -> Result<Vec<ReqId>, String> {
         .collect()
 }
 
+/// The words a modifier list starts with.
+const MODIFIER_WORDS: [&str; 8] = [
+    "optional", "any", "one", "within", "not", "should", "must", "as",
+];
+
+/// Whether a trailing parenthesis is meant as modifiers: it starts with a modifier word or a
+/// requirement id, or with a near miss of a modifier word (`withn`), or one of its items is a
+/// modifier or a duration. Anything else (`id name Foo (beta)`) is part of the pattern.
+fn looks_like_modifiers(inner: &str, first: &str) -> bool {
+    let near = |word: &str| {
+        MODIFIER_WORDS
+            .iter()
+            .any(|m| strsim::damerau_levenshtein(word, m) <= 2 && word.len() >= 4)
+    };
+    is_requirement_id(first)
+        || MODIFIER_WORDS.contains(&first)
+        || near(first)
+        || inner.split(',').map(str::trim).any(|item| {
+            is_requirement_id(item)
+                || ["optional", "any number", "one or more", "should", "must"].contains(&item)
+                || item.ends_with(" ms")
+        })
+}
+
 #[derive(Debug, Default)]
 struct Modifiers {
     repeat: Option<Repeat>,
@@ -292,12 +368,7 @@ fn split_modifiers(line: &str) -> Result<(&str, Modifiers), String> {
     };
     let inner = &line[open + 2..line.len() - 1];
     let first = inner.split([',', ' ']).next().unwrap_or("");
-    let starts_like_modifier = is_requirement_id(first)
-        || [
-            "optional", "any", "one", "within", "not", "should", "must", "as",
-        ]
-        .contains(&first);
-    if !starts_like_modifier {
+    if !looks_like_modifiers(inner, first) {
         return Ok((line, Modifiers::default()));
     }
     let mut m = Modifiers::default();
@@ -324,9 +395,11 @@ fn split_modifiers(line: &str) -> Result<(&str, Modifiers), String> {
                     m.label = Some(name.trim().to_owned());
                 } else {
                     m.cites.extend(parse_cites(item).map_err(|_| {
+                        let first = item.split_whitespace().next().unwrap_or(item);
+                        let hint = crate::scenario::suggest(first, &MODIFIER_WORDS);
                         format!(
-                            "unknown modifier `{item}`: use optional, any number, one or more, \
-                             within N ms, not before N ms, should, as NAME, or requirement ids"
+                            "unknown modifier `{item}`{hint} (use optional, any number, one or more, \
+                             within N ms, not before N ms, should, as NAME, or requirement ids)"
                         )
                     })?);
                 }
@@ -479,9 +552,41 @@ exit within 1 s with code 0
         assert!(error_of("protocol: go\n").starts_with("x.scenario:1: unknown protocol `go`"));
         assert_eq!(
             error_of("title: t\nspec: s\n> x\n"),
-            "x.scenario:0: missing `protocol:` header"
+            "x.scenario: missing `protocol:` header (the headers come before the first step)"
         );
         assert!(error_of(&format!("{head}wait 5 ms (within 1 s)\n")).contains("only `<` lines"));
+    }
+
+    #[test]
+    fn typos_are_scenario_errors_before_an_engine_runs() {
+        let head = "protocol: ucci\ntitle: t\nspec: s\n";
+        assert_eq!(
+            error_of(&format!("{head}> ucci\n< ucciok (withn 2000 ms)\n")),
+            "x.scenario:5: unknown modifier `withn 2000 ms`; did you mean `within`? (use optional, \
+             any number, one or more, within N ms, not before N ms, should, as NAME, or requirement ids)"
+        );
+        assert_eq!(
+            error_of(&format!("{head}> position startpos moves {{capture}}\n")),
+            "x.scenario:4: `{capture}` is used before any expectation captures it (write `{capture}` in a `<` line above)"
+        );
+        assert_eq!(
+            error_of("protocol: ucci\nprotocol: uci\n"),
+            "x.scenario:2: `protocol:` is given twice (first on line 1)"
+        );
+        assert!(
+            error_of(&format!("{head}> go\n< bestmove (within -5 ms)\n")).contains("is negative")
+        );
+        // A parenthesis that is no modifier list stays part of the pattern.
+        assert!(parse("x", "x", &format!("{head}< id name Foo (beta 2)\n")).is_ok());
+        // Captured above, used below: fine.
+        assert!(
+            parse(
+                "x",
+                "x",
+                &format!("{head}< bestmove {{m}} ...\n> position startpos moves {{m}}\n")
+            )
+            .is_ok()
+        );
     }
 
     proptest::proptest! {

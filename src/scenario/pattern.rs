@@ -6,6 +6,9 @@
 //! * a plain word matches itself (case-insensitively for protocols whose keywords are);
 //! * `*` matches any one token, `...` any number of tokens, including none;
 //! * `{name}` matches one token and captures it, `{name...}` captures the rest of the line;
+//! * `a|b|c` matches any one of the words (`OK|ERROR ...`: a START reply);
+//! * `!a|b` matches any one token except those words (`!MESSAGE|DEBUG ...`: any line but a
+//!   message), so a league organiser can say "anything but" without a regular expression;
 //! * a pattern written `/…/` is a regular expression over the whole line; its named groups
 //!   `(?P<name>…)` are captures.
 
@@ -21,6 +24,10 @@ pub enum Pattern {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Token {
     Literal(String),
+    /// One of several words.
+    OneOf(Vec<String>),
+    /// Any one word but these.
+    NoneOf(Vec<String>),
     AnyOne,
     AnyRest,
     Capture(String),
@@ -66,7 +73,7 @@ impl Pattern {
                             Token::Capture(name.to_owned())
                         })
                     }
-                    None => Ok(Token::Literal(word.to_owned())),
+                    None => alternatives(word),
                 }
             })
             .collect::<Result<Vec<_>, _>>()?;
@@ -111,6 +118,28 @@ impl Pattern {
     }
 }
 
+/// A plain word, `a|b` or `!a|b`.
+fn alternatives(word: &str) -> Result<Token, String> {
+    let (negated, body) = match word.strip_prefix('!') {
+        Some(body) if !body.is_empty() => (true, body),
+        _ => (false, word),
+    };
+    if !negated && !body.contains('|') {
+        return Ok(Token::Literal(word.to_owned()));
+    }
+    let words: Vec<String> = body.split('|').map(str::to_owned).collect();
+    if words.iter().any(String::is_empty) {
+        return Err(format!(
+            "`{word}` has an empty alternative: write `a|b` or `!a|b`"
+        ));
+    }
+    Ok(if negated {
+        Token::NoneOf(words)
+    } else {
+        Token::OneOf(words)
+    })
+}
+
 pub(crate) fn is_capture_name(name: &str) -> bool {
     !name.is_empty()
         && name
@@ -145,9 +174,17 @@ fn match_tokens(pattern: &[Token], words: &[&str], ci: bool, captures: &mut Capt
             let Some((word, words)) = words.split_first() else {
                 return false;
             };
+            let same = |lit: &String| {
+                if ci {
+                    lit.eq_ignore_ascii_case(word)
+                } else {
+                    lit == word
+                }
+            };
             if match first {
-                Token::Literal(lit) if ci => lit.eq_ignore_ascii_case(word),
-                Token::Literal(lit) => lit == word,
+                Token::Literal(lit) => same(lit),
+                Token::OneOf(lits) => lits.iter().any(same),
+                Token::NoneOf(lits) => !lits.iter().any(same),
                 Token::Capture(name) => {
                     captures.push((name.clone(), (*word).to_owned()));
                     true
@@ -226,7 +263,24 @@ mod tests {
     }
 
     #[test]
+    fn alternatives_and_negations_match_one_token() {
+        assert!(caps("OK|ERROR ...", "ERROR size not supported").is_some());
+        assert!(caps("OK|ERROR ...", "UNKNOWN").is_none());
+        assert!(caps("!MESSAGE|DEBUG ...", "10,10").is_some());
+        assert!(caps("!MESSAGE|DEBUG ...", "DEBUG thinking").is_none());
+        let p = Pattern::parse("!message ...").unwrap();
+        assert!(p.matches("MESSAGE x", true).is_none());
+        assert!(p.matches("MESSAGE x", false).is_some());
+        assert!(caps("!", "!").is_some(), "a lone ! is a literal");
+    }
+
+    #[test]
     fn bad_patterns_are_refused_with_a_reason() {
+        assert!(
+            Pattern::parse("OK||ERROR")
+                .unwrap_err()
+                .contains("empty alternative")
+        );
         assert!(Pattern::parse("{bad!}").is_err());
         assert!(
             Pattern::parse("/(/")
