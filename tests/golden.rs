@@ -43,7 +43,7 @@ fn an_unchanged_engine_matches_and_a_changed_one_fails_with_a_diff_until_accepte
     let recorded = std::fs::read_to_string(&file).unwrap();
     assert!(recorded.contains("\n> go depth 3\n"), "{recorded}");
 
-    let (code, out) = with_fixture("run", "none", &dir, &[]);
+    let (code, out) = with_fixture("run", "none", &dir, &["--verbose"]);
     assert_eq!(code, 0, "{out}");
     assert!(
         out.contains("pass golden-transcript: the exchange matches"),
@@ -57,14 +57,19 @@ fn an_unchanged_engine_matches_and_a_changed_one_fails_with_a_diff_until_accepte
     let finding: String = out
         .lines()
         .skip_while(|l| !l.contains("FAIL golden-transcript"))
-        .take_while(|l| !l.contains("engine ended"))
+        .take_while(|l| !l.contains("checks pass"))
         .collect::<Vec<_>>()
         .join("\n")
         .replace(&dir.display().to_string(), "[dir]");
     insta::assert_snapshot!(finding);
     assert_eq!(std::fs::read_to_string(&file).unwrap(), recorded);
 
-    let (code, out) = with_fixture("run", "illegal-ponder", &dir, &["--update-snapshots"]);
+    let (code, out) = with_fixture(
+        "run",
+        "illegal-ponder",
+        &dir,
+        &["--update-snapshots", "--verbose"],
+    );
     assert_eq!(code, 0, "{out}");
     assert!(
         out.contains("updated (2 lines removed, 2 lines added)"),

@@ -7,8 +7,14 @@ use common::{arbiter, fixture_engine};
 use regex::Regex;
 
 fn report(format: &str, fault: &str, scenario: &str) -> String {
+    report_with(format, fault, scenario, &[])
+}
+
+fn report_with(format: &str, fault: &str, scenario: &str, extra: &[&str]) -> String {
     let output = arbiter()
-        .args(["run", "--protocol", "ucci", "--format", format, "--engine"])
+        .args(["run", "--protocol", "ucci", "--format", format])
+        .args(extra)
+        .arg("--engine")
         .arg(fixture_engine())
         .args(["--engine-arg", "ucci", "--engine-arg", fault])
         .arg(format!(
@@ -36,7 +42,7 @@ fn redact(text: &str) -> String {
 
 #[test]
 fn human_report_of_a_passing_run() {
-    insta::assert_snapshot!(report("human", "none", "ucci/quit"));
+    insta::assert_snapshot!(report_with("human", "none", "ucci/quit", &["--verbose"]));
 }
 
 #[test]

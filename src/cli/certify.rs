@@ -5,7 +5,7 @@ use clap::Args;
 use super::CliError;
 use super::engine::EngineArgs;
 use super::output::ReportArgs;
-use super::run::{TimingArgs, play};
+use super::run::{RunSettings, play};
 use crate::certify::{Certification, ScenarioRef, profile};
 use crate::runner::Partition;
 use crate::scenario::{Scenario, builtin_named};
@@ -21,7 +21,7 @@ pub struct CertifyArgs {
     #[command(flatten)]
     report: ReportArgs,
     #[command(flatten)]
-    timing: TimingArgs,
+    settings: RunSettings,
     /// Run only share K of N of the scenarios (e.g. 2/4), for a CI matrix.
     #[arg(long, value_name = "K/N")]
     partition: Option<Partition>,
@@ -38,11 +38,14 @@ pub fn run(args: &CertifyArgs) -> Result<(String, u8), CliError> {
     }
     args.engine.check_startable()?;
     args.report.check_writable()?;
-    let runs = play(&scenarios, &args.engine, &args.timing.options(None));
+    let runs = play(&scenarios, &args.engine, &args.settings.options(None));
     let certification = Certification::new(&profile, args.engine.info(), args.partition, runs);
-    let text = certification.render(args.report.format());
+    let text = certification.render(args.report.format(), args.report.detail());
     let status = certification.exit_status().code();
-    Ok((args.report.deliver(text)?, status))
+    Ok((
+        args.report.deliver(text, &certification.verdict_line())?,
+        status,
+    ))
 }
 
 fn load(reference: &ScenarioRef) -> Result<Scenario, CliError> {

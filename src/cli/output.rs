@@ -9,7 +9,7 @@ use std::path::PathBuf;
 use clap::{Args, ValueEnum};
 
 use super::CliError;
-use crate::report::Format;
+use crate::report::{Detail, Format};
 
 /// The report formats on the command line.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -34,14 +34,31 @@ pub struct ReportArgs {
     /// Report format.
     #[arg(long, value_enum, default_value = "human")]
     pub format: FormatArg,
-    /// Write the report to this file instead of stdout.
+    /// Write the report to this file instead of stdout (a one-line summary still goes to
+    /// stderr).
     #[arg(long, value_name = "FILE")]
     pub out: Option<PathBuf>,
+    /// Human report: every passing check too, with its latency, and how each engine ended.
+    #[arg(long, conflicts_with = "failures_only")]
+    pub verbose: bool,
+    /// Human report: only failing scenarios and their failures.
+    #[arg(short = 'q', long)]
+    pub failures_only: bool,
 }
 
 impl ReportArgs {
     pub fn format(&self) -> Format {
         self.format.into()
+    }
+
+    pub fn detail(&self) -> Detail {
+        if self.verbose {
+            Detail::All
+        } else if self.failures_only {
+            Detail::FailuresOnly
+        } else {
+            Detail::Findings
+        }
     }
 
     /// Fails at once when the report could not be written to `--out`.
@@ -64,14 +81,16 @@ impl ReportArgs {
             .map_err(|e| CliError::BadInput(format!("--out {}: cannot write: {e}", path.display())))
     }
 
-    /// Writes the report where it goes; returns what is left for stdout.
-    pub fn deliver(&self, text: String) -> Result<String, CliError> {
+    /// Writes the report where it goes; returns what is left for stdout. When the report goes
+    /// to a file, `summary` goes to stderr, so a CI log still says how the run went.
+    pub fn deliver(&self, text: String, summary: &str) -> Result<String, CliError> {
         match &self.out {
             Some(path) => {
                 let mut file = std::fs::File::create(path).map_err(|e| {
                     CliError::BadInput(format!("--out {}: cannot write: {e}", path.display()))
                 })?;
                 file.write_all(text.as_bytes())?;
+                eprintln!("{summary} (report: {})", path.display());
                 Ok(String::new())
             }
             None => Ok(text),

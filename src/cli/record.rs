@@ -8,7 +8,7 @@ use clap::Args;
 
 use super::CliError;
 use super::engine::EngineArgs;
-use super::run::{RuleArgs, TimingArgs, load_scenarios, play};
+use super::run::{RuleArgs, RunSettings, load_scenarios, play};
 use crate::check::Grade;
 use crate::golden::{self, Snapshots};
 use crate::protocol::{LineEnd, Protocol};
@@ -26,7 +26,7 @@ pub struct RecordArgs {
     #[arg(long, value_name = "DIR")]
     snapshots: PathBuf,
     #[command(flatten)]
-    timing: TimingArgs,
+    settings: RunSettings,
     /// Send CRLF line ends instead of the protocol's default.
     #[arg(long)]
     crlf: bool,
@@ -41,7 +41,7 @@ pub struct RecordArgs {
 pub fn run(args: &RecordArgs) -> Result<(String, u8), CliError> {
     let scenarios = load_scenarios(&args.scenarios, args.protocol)?;
     args.engine.check_startable()?;
-    let options = args.timing.options(args.crlf.then_some(LineEnd::CrLf));
+    let options = args.settings.options(args.crlf.then_some(LineEnd::CrLf));
     let runs = play(&scenarios, &args.engine, &options);
     let snapshots = Snapshots {
         dir: args.snapshots.clone(),

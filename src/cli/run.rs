@@ -13,7 +13,7 @@ use super::output::ReportArgs;
 use crate::golden::{self, Rules, Snapshots};
 use crate::protocol::{LineEnd, Protocol};
 use crate::report::{Report, progress::Progress};
-use crate::runner::{RunOptions, ScenarioRun, run_all};
+use crate::runner::{EngineOption, RunOptions, ScenarioRun, run_all};
 use crate::scenario::{Scenario, builtin_for, builtin_named, builtin_names, suggest};
 
 #[derive(Args, Debug)]
@@ -29,7 +29,7 @@ pub struct RunArgs {
     #[command(flatten)]
     report: ReportArgs,
     #[command(flatten)]
-    timing: TimingArgs,
+    settings: RunSettings,
     /// Send CRLF line ends (as Gomocup managers do) instead of the protocol's default.
     #[arg(long)]
     crlf: bool,
@@ -44,24 +44,31 @@ pub struct RunArgs {
     rules: RuleArgs,
 }
 
-/// Timing and pacing options shared by the subcommands that run scenarios.
+/// How scenarios are run, shared by the subcommands that run them: timing bounds, fail-fast,
+/// engine options.
 #[derive(Args, Debug, Clone)]
-pub struct TimingArgs {
+pub struct RunSettings {
     /// Multiply every timing bound, for slow machines (e.g. 2.5; 0.01 to 1000).
     #[arg(long, default_value_t = 1.0, value_parser = parse_scale)]
     pub time_scale: f64,
     /// Run every scenario even after one shows that the engine does not answer at all.
     #[arg(long)]
     pub no_fail_fast: bool,
+    /// An engine option NAME=VALUE, set with the protocol's own command once the handshake is
+    /// done (UCI `setoption name N value V`, UCCI `setoption N V`, AGI `SETOPTION N V`,
+    /// Gomocup `INFO N V` before the first command); repeat for several.
+    #[arg(long = "option", value_name = "NAME=VALUE")]
+    pub options: Vec<EngineOption>,
 }
 
-impl TimingArgs {
+impl RunSettings {
     pub fn options(&self, line_end: Option<LineEnd>) -> RunOptions {
         RunOptions {
             time_scale: self.time_scale,
             grace: Duration::from_millis(1000),
             line_end,
             fail_fast: !self.no_fail_fast,
+            engine_options: self.options.clone(),
         }
     }
 }
@@ -180,7 +187,7 @@ pub fn run(args: &RunArgs) -> Result<(String, u8), CliError> {
     let scenarios = load_scenarios(&args.scenarios, args.protocol)?;
     args.engine.check_startable()?;
     args.report.check_writable()?;
-    let options = args.timing.options(args.crlf.then_some(LineEnd::CrLf));
+    let options = args.settings.options(args.crlf.then_some(LineEnd::CrLf));
     let mut runs = play(&scenarios, &args.engine, &options);
     if let Some(dir) = &args.snapshots {
         let snapshots = Snapshots {
@@ -197,9 +204,9 @@ pub fn run(args: &RunArgs) -> Result<(String, u8), CliError> {
         }
     }
     let report = Report::new(args.protocol, args.engine.info(), options.time_scale, runs);
-    let text = report.render(args.report.format());
+    let text = report.render(args.report.format(), args.report.detail());
     let status = report.exit_status().code();
-    Ok((args.report.deliver(text)?, status))
+    Ok((args.report.deliver(text, &report.summary_line())?, status))
 }
 
 /// Plays the scenarios with a progress bar on a terminal, and says on stderr which could not

@@ -163,6 +163,23 @@ impl Facts {
         self.starts_with_keyword(line, self.quit.command)
     }
 
+    /// The command that sets an engine option (`--option NAME=VALUE`), in the protocol's own
+    /// words: UCI `setoption name N value V`, UCCI `setoption N V`, AGI `SETOPTION N V`, and
+    /// Gomocup, whose settings are INFO keys, `INFO N V`. Without a value: the option's name
+    /// alone (a UCI button).
+    pub fn set_option(&self, name: &str, value: Option<&str>) -> String {
+        let (lead, between) = match self.protocol {
+            Protocol::Uci => ("setoption name", " value "),
+            Protocol::Ucci => ("setoption", " "),
+            Protocol::Agi => ("SETOPTION", " "),
+            Protocol::Gomocup => ("INFO", " "),
+        };
+        match value {
+            Some(value) => format!("{lead} {name}{between}{value}"),
+            None => format!("{lead} {name}"),
+        }
+    }
+
     /// Whether an engine line is a search report.
     pub fn is_search_report(&self, line: &str) -> bool {
         self.search_reports
@@ -198,6 +215,32 @@ mod tests {
         for p in Protocol::ALL {
             assert_eq!(p.facts().protocol, p);
         }
+    }
+
+    #[test]
+    fn options_are_set_in_each_protocol_s_words() {
+        assert_eq!(
+            Protocol::Uci.facts().set_option("Hash", Some("64")),
+            "setoption name Hash value 64"
+        );
+        assert_eq!(
+            Protocol::Uci.facts().set_option("Clear Hash", None),
+            "setoption name Clear Hash"
+        );
+        assert_eq!(
+            Protocol::Ucci.facts().set_option("hashsize", Some("32")),
+            "setoption hashsize 32"
+        );
+        assert_eq!(
+            Protocol::Gomocup
+                .facts()
+                .set_option("max_memory", Some("83886080")),
+            "INFO max_memory 83886080"
+        );
+        assert_eq!(
+            Protocol::Agi.facts().set_option("PONDER", Some("OFF")),
+            "SETOPTION PONDER OFF"
+        );
     }
 
     #[test]

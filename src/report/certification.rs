@@ -5,14 +5,14 @@ use std::fmt::Write as _;
 
 use quick_junit::{NonSuccessKind, Report as JUnitReport, TestCase, TestCaseStatus, TestSuite};
 
-use super::{Format, excerpt, join_ids};
+use super::{Detail, Format, human};
 use crate::certify::{Certification, RequirementVerdict, Verdict};
 use crate::check::Grade;
 
 impl Certification {
-    pub fn render(&self, format: Format) -> String {
+    pub fn render(&self, format: Format, detail: Detail) -> String {
         match format {
-            Format::Human => human(self),
+            Format::Human => human(self, detail),
             Format::Json => {
                 let mut text =
                     serde_json::to_string_pretty(self).expect("the certification is plain data");
@@ -50,12 +50,11 @@ fn count(rows: &[RequirementVerdict], verdict: Verdict) -> usize {
     rows.iter().filter(|v| v.verdict == verdict).count()
 }
 
-fn human(c: &Certification) -> String {
+fn human(c: &Certification, detail: Detail) -> String {
     let mut out = String::new();
-    let args = c.engine.args.join(" ");
     let _ = writeln!(out, "arbiter certify: profile {} ({})", c.profile, c.title);
     let _ = writeln!(out, "  spec: {}", c.spec);
-    let _ = writeln!(out, "  engine: {} {args}", c.engine.program);
+    let _ = writeln!(out, "  engine: {}", c.engine.command_line());
     if let Some(p) = &c.partition {
         let _ = writeln!(
             out,
@@ -70,32 +69,31 @@ fn human(c: &Certification) -> String {
         &c.also_exercised,
     );
 
+    let repeated = human::repeats(&c.runs);
+    let shown = |o: &crate::check::Outcome| match o.grade {
+        Grade::Pass => false,
+        Grade::Warn => detail != Detail::FailuresOnly,
+        Grade::Fail => true,
+    };
     let findings: Vec<_> = c
         .runs
         .iter()
         .flat_map(|run| run.outcomes.iter().map(move |o| (run, o)))
-        .filter(|(_, o)| o.grade != Grade::Pass)
+        .filter(|(_, o)| shown(o))
         .collect();
     if !findings.is_empty() {
         let _ = writeln!(out, "\nFindings");
         for (run, o) in findings {
-            let _ = writeln!(
-                out,
-                "  {} {} [{}] in {}: {}",
-                if o.grade == Grade::Fail {
-                    "FAIL"
-                } else {
-                    "WARN"
-                },
-                o.check,
-                join_ids(&o.requirements),
-                run.scenario.name,
-                o.message
-            );
-            if let Some(at) = o.at {
-                for line in excerpt::render(&run.transcript, at) {
-                    let _ = writeln!(out, "         {line}");
-                }
+            let places = repeated.get(&(o.check.to_string(), o.grade, o.message.clone()));
+            if places.is_some_and(|p| p[0] != run.scenario.name) {
+                continue;
+            }
+            let _ = writeln!(out, "  {} in {}", human::outcome_line(o), run.scenario.name);
+            for line in human::explanation(run, o) {
+                let _ = writeln!(out, "         {line}");
+            }
+            if let Some(places) = places {
+                let _ = writeln!(out, "         ({})", human::elsewhere(places));
             }
         }
     }
@@ -107,21 +105,28 @@ fn human(c: &Certification) -> String {
             run.harness_error.as_deref().unwrap_or("")
         );
     }
-    let _ = writeln!(
-        out,
-        "\nVerdict: {} — required: {} of {} pass ({} with warnings), {} fail, {} not applicable; recommended: {} pass, {} with warnings, {} fail, {} not applicable",
-        c.verdict.label().to_uppercase(),
-        count(&c.required, Verdict::Pass) + count(&c.required, Verdict::PassWithWarnings),
-        c.required.len(),
-        count(&c.required, Verdict::PassWithWarnings),
-        count(&c.required, Verdict::Fail),
-        count(&c.required, Verdict::NotApplicable),
-        count(&c.recommended, Verdict::Pass),
-        count(&c.recommended, Verdict::PassWithWarnings),
-        count(&c.recommended, Verdict::Fail),
-        count(&c.recommended, Verdict::NotApplicable),
-    );
+    let _ = writeln!(out, "\n{}", c.verdict_line());
     out
+}
+
+impl Certification {
+    /// The one line that sums the certification up.
+    pub fn verdict_line(&self) -> String {
+        let c = self;
+        format!(
+            "Verdict: {} — required: {} of {} pass ({} with warnings), {} fail, {} not applicable; recommended: {} pass, {} with warnings, {} fail, {} not applicable",
+            c.verdict.label().to_uppercase(),
+            count(&c.required, Verdict::Pass) + count(&c.required, Verdict::PassWithWarnings),
+            c.required.len(),
+            count(&c.required, Verdict::PassWithWarnings),
+            count(&c.required, Verdict::Fail),
+            count(&c.required, Verdict::NotApplicable),
+            count(&c.recommended, Verdict::Pass),
+            count(&c.recommended, Verdict::PassWithWarnings),
+            count(&c.recommended, Verdict::Fail),
+            count(&c.recommended, Verdict::NotApplicable),
+        )
+    }
 }
 
 /// One test suite per section, one test case per requirement: failures of required ones fail,

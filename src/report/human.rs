@@ -1,10 +1,14 @@
-//! The human report: per scenario and check, the verdict, the latency, and for every finding
-//! the transcript around it.
+//! The human report: per scenario its verdict and its findings, each with the transcript around
+//! it; a finding that repeats across scenarios (an engine's start-up banner, say) is shown once,
+//! with where else it came. `--verbose` lists every passing check with its latency too;
+//! `--failures-only` shows only what failed.
 
+use std::collections::HashMap;
 use std::fmt::Write as _;
 
-use super::{Report, excerpt, join_ids};
-use crate::check::Grade;
+use super::{Detail, Report, excerpt, join_ids};
+use crate::check::{Grade, Outcome};
+use crate::runner::ScenarioRun;
 
 fn label(grade: Grade) -> &'static str {
     match grade {
@@ -14,98 +18,189 @@ fn label(grade: Grade) -> &'static str {
     }
 }
 
-pub fn render(report: &Report) -> String {
+/// What makes two findings the same for a reader: check, grade and sentence.
+type FindingKey = (String, Grade, String);
+
+fn key(o: &Outcome) -> FindingKey {
+    (o.check.to_string(), o.grade, o.message.clone())
+}
+
+/// For each repeated finding, the scenarios it came in, in run order.
+pub(super) fn repeats(runs: &[ScenarioRun]) -> HashMap<FindingKey, Vec<&str>> {
+    let mut seen: HashMap<FindingKey, Vec<&str>> = HashMap::new();
+    for run in runs {
+        for o in run.outcomes.iter().filter(|o| o.grade != Grade::Pass) {
+            let places = seen.entry(key(o)).or_default();
+            if places.last() != Some(&run.scenario.name.as_str()) {
+                places.push(&run.scenario.name);
+            }
+        }
+    }
+    seen.retain(|_, places| places.len() > 1);
+    seen
+}
+
+/// The outcome line: grade, check, latency, requirements, message.
+pub(super) fn outcome_line(o: &Outcome) -> String {
+    let latency = o
+        .latency_us
+        .map(|us| format!(" ({:.1} ms)", us as f64 / 1000.0))
+        .unwrap_or_default();
+    let reqs = if o.requirements.is_empty() {
+        String::new()
+    } else {
+        format!(" [{}]", join_ids(&o.requirements))
+    };
+    format!(
+        "{} {}{latency}{reqs}: {}",
+        label(o.grade),
+        o.check,
+        o.message
+    )
+}
+
+/// A finding's explanation: its own detail (a diff), or the transcript around its line.
+pub(super) fn explanation(run: &ScenarioRun, o: &Outcome) -> Vec<String> {
+    match (&o.detail, o.at) {
+        (Some(detail), _) => detail.lines().map(str::to_owned).collect(),
+        (None, Some(at)) => excerpt::render(&run.transcript, at),
+        (None, None) => Vec::new(),
+    }
+}
+
+/// "the same finding in 3 more scenarios: a, b, c" (the first few named).
+pub(super) fn elsewhere(places: &[&str]) -> String {
+    const NAMED: usize = 5;
+    let more = places.len() - 1;
+    let named: Vec<&str> = places[1..].iter().take(NAMED).copied().collect();
+    let tail = if more > NAMED { ", …" } else { "" };
+    let s = if more == 1 { "" } else { "s" };
+    format!(
+        "the same finding in {more} more scenario{s}: {}{tail}",
+        named.join(", ")
+    )
+}
+
+pub fn render(report: &Report, detail: Detail) -> String {
     let mut out = String::new();
-    let args = report.engine.args.join(" ");
     let _ = writeln!(
         out,
-        "arbiter run: protocol {}, engine {}{}{}",
+        "arbiter run: protocol {}, engine {}",
         report.protocol,
-        report.engine.program,
-        if args.is_empty() { "" } else { " " },
-        args
+        report.engine.command_line()
     );
     if report.time_scale != 1.0 {
         let _ = writeln!(out, "timing bounds scaled by {}", report.time_scale);
     }
+    let repeated = repeats(&report.runs);
     for run in &report.runs {
-        let s = &run.scenario;
-        let status = match run.not_run {
-            Some(_) => "not run",
-            None => label(run.grade()),
-        };
-        let _ = writeln!(out, "\n{status} {}: {}", s.name, s.title);
+        scenario(&mut out, run, detail, &repeated);
+    }
+    out.push('\n');
+    out.push_str(&summary_line(report));
+    out.push('\n');
+    out
+}
+
+fn scenario(
+    out: &mut String,
+    run: &ScenarioRun,
+    detail: Detail,
+    repeated: &HashMap<FindingKey, Vec<&str>>,
+) {
+    let grade = run.grade();
+    if detail == Detail::FailuresOnly && grade != Grade::Fail {
+        return;
+    }
+    let s = &run.scenario;
+    let status = match run.not_run {
+        Some(_) => "not run",
+        None => label(grade),
+    };
+    let _ = writeln!(out, "\n{status} {}: {}", s.name, s.title);
+    if detail == Detail::All {
         let _ = writeln!(out, "     spec: {}", s.spec);
-        if let Some(why) = &run.not_run {
-            let _ = writeln!(out, "     not run: {why}");
-        }
-        if let Some(error) = &run.harness_error {
-            let _ = writeln!(out, "     harness error: {error}");
+    }
+    if let Some(why) = &run.not_run {
+        let _ = writeln!(out, "     not run: {why}");
+    }
+    if let Some(error) = &run.harness_error {
+        let _ = writeln!(out, "     harness error: {error}");
+        return;
+    }
+    let mut passes = 0;
+    let mut shown_elsewhere = 0;
+    for o in &run.outcomes {
+        let shown = match o.grade {
+            Grade::Pass => detail == Detail::All,
+            Grade::Warn => detail != Detail::FailuresOnly,
+            Grade::Fail => true,
+        };
+        passes += usize::from(o.grade == Grade::Pass);
+        if !shown {
             continue;
         }
-        for o in &run.outcomes {
-            let latency = o
-                .latency_us
-                .map(|us| format!(" ({:.1} ms)", us as f64 / 1000.0))
-                .unwrap_or_default();
-            let reqs = if o.requirements.is_empty() {
-                String::new()
-            } else {
-                format!(" [{}]", join_ids(&o.requirements))
-            };
-            let _ = writeln!(
-                out,
-                "  {} {}{latency}{reqs}: {}",
-                label(o.grade),
-                o.check,
-                o.message
-            );
-            if o.grade == Grade::Pass {
-                continue;
-            }
-            // A finding's own explanation (e.g. a diff) replaces the transcript excerpt.
-            let shown = match (&o.detail, o.at) {
-                (Some(detail), _) => detail.lines().map(str::to_owned).collect(),
-                (None, Some(at)) => excerpt::render(&run.transcript, at),
-                (None, None) => Vec::new(),
-            };
-            for line in shown {
-                let _ = writeln!(out, "         {line}");
-            }
+        let places = repeated.get(&key(o));
+        if let Some(places) = places
+            && places[0] != s.name
+        {
+            shown_elsewhere += 1;
+            continue;
         }
-        if let Some(reason) = &run.aborted {
-            let _ = writeln!(out, "  stopped early: {reason}");
+        let _ = writeln!(out, "  {}", outcome_line(o));
+        if o.grade == Grade::Pass {
+            continue;
         }
-        if let Some(exit) = &run.transcript.exit {
-            let by = if exit.killed_by_harness {
-                ", by the harness"
-            } else {
-                ""
-            };
-            let _ = writeln!(out, "  engine {}{by}", exit.describe());
+        for line in explanation(run, o) {
+            let _ = writeln!(out, "         {line}");
+        }
+        if let Some(places) = places {
+            let _ = writeln!(out, "         ({})", elsewhere(places));
         }
     }
+    if detail != Detail::All && passes > 0 {
+        let _ = writeln!(out, "  {passes} checks pass");
+    }
+    if shown_elsewhere > 0 {
+        let s = if shown_elsewhere == 1 { "" } else { "s" };
+        let _ = writeln!(
+            out,
+            "  {shown_elsewhere} finding{s} as in an earlier scenario (shown there)"
+        );
+    }
+    if let Some(reason) = &run.aborted {
+        let _ = writeln!(out, "  stopped early: {reason}");
+    }
+    if detail == Detail::All
+        && let Some(exit) = &run.transcript.exit
+    {
+        let by = if exit.killed_by_harness {
+            ", by the harness"
+        } else {
+            ""
+        };
+        let _ = writeln!(out, "  engine {}{by}", exit.describe());
+    }
+}
+
+/// The one-line summary every report ends with (and `arbiter` prints on stderr when the
+/// report goes to a file).
+pub fn summary_line(report: &Report) -> String {
     let s = &report.summary;
-    let _ = writeln!(
-        out,
-        "\n{} scenarios: {} passed, {} passed with warnings, {} failed{}; checks: {} pass, {} warn, {} fail{}",
-        s.scenarios,
-        s.scenarios_passed,
-        s.scenarios_warned,
-        s.scenarios_failed,
-        if s.scenarios_not_run > 0 {
-            format!(", {} not run", s.scenarios_not_run)
-        } else {
-            String::new()
-        },
-        s.checks_passed,
-        s.checks_warned,
-        s.checks_failed,
-        if s.harness_errors > 0 {
-            format!("; {} harness errors", s.harness_errors)
-        } else {
-            String::new()
-        }
+    let mut line = format!(
+        "{} scenarios: {} passed, {} passed with warnings, {} failed",
+        s.scenarios, s.scenarios_passed, s.scenarios_warned, s.scenarios_failed
     );
-    out
+    if s.scenarios_not_run > 0 {
+        let _ = write!(line, ", {} not run", s.scenarios_not_run);
+    }
+    let _ = write!(
+        line,
+        "; checks: {} pass, {} warn, {} fail",
+        s.checks_passed, s.checks_warned, s.checks_failed
+    );
+    if s.harness_errors > 0 {
+        let _ = write!(line, "; {} harness errors", s.harness_errors);
+    }
+    line
 }

@@ -20,7 +20,16 @@ pub fn render(report: &Report) -> String {
             status.set_message(error.clone());
             suite.add_test_case(TestCase::new("harness", status));
         }
+        // A check may give several outcomes in one scenario; CI systems want names unique
+        // within a suite.
+        let mut named: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
         for o in &run.outcomes {
+            let count = named.entry(o.check.to_string()).or_default();
+            *count += 1;
+            let name = match *count {
+                1 => o.check.to_string(),
+                n => format!("{} #{n}", o.check),
+            };
             let details = match (&o.detail, o.at) {
                 (Some(detail), _) => detail.clone(),
                 (None, Some(at)) => excerpt::render(&run.transcript, at).join("\n"),
@@ -33,11 +42,9 @@ pub fn render(report: &Report) -> String {
                     status.set_message(o.message.clone());
                     status
                         .set_description(format!("{}\nrequirements: {reqs}\n{details}", o.message));
-                    TestCase::new(o.check.to_string(), status)
+                    TestCase::new(name.clone(), status)
                 }
-                Grade::Pass | Grade::Warn => {
-                    TestCase::new(o.check.to_string(), TestCaseStatus::success())
-                }
+                Grade::Pass | Grade::Warn => TestCase::new(name.clone(), TestCaseStatus::success()),
             };
             case.set_classname(run.scenario.name.clone());
             if let Some(us) = o.latency_us {

@@ -102,13 +102,30 @@ pub enum Format {
     Junit,
 }
 
+/// How much of a run the human report shows (JSON and JUnit always hold everything).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Detail {
+    /// Each scenario's verdict and findings, a repeated finding once; passes counted.
+    #[default]
+    Findings,
+    /// Every outcome, passes with their latencies, and how each engine ended.
+    All,
+    /// Only failing scenarios and their failures.
+    FailuresOnly,
+}
+
 impl Report {
     /// Renders the report in a format.
-    pub fn render(&self, format: Format) -> String {
+    pub fn render(&self, format: Format, detail: Detail) -> String {
         match format {
-            Format::Human => human::render(self),
+            Format::Human => human::render(self, detail),
             Format::Json => json::render(self),
             Format::Junit => junit::render(self),
         }
+    }
+
+    /// The one line that sums the run up.
+    pub fn summary_line(&self) -> String {
+        human::summary_line(self)
     }
 }

@@ -1,4 +1,5 @@
-//! A progress bar on stderr for long runs, shown only on a terminal.
+//! A progress bar on stderr for long runs, shown only on a terminal: how many scenarios ran,
+//! how many passed, warned and failed so far, and which one is running.
 
 use indicatif::{ProgressBar, ProgressStyle};
 
@@ -8,6 +9,9 @@ use crate::scenario::Scenario;
 
 pub struct Progress {
     bar: Option<ProgressBar>,
+    passed: usize,
+    warned: usize,
+    failed: usize,
 }
 
 impl Progress {
@@ -16,12 +20,24 @@ impl Progress {
         use std::io::IsTerminal;
         let bar = std::io::stderr().is_terminal().then(|| {
             let bar = ProgressBar::new(total as u64);
-            if let Ok(style) = ProgressStyle::with_template("{bar:30} {pos}/{len} {msg}") {
+            if let Ok(style) = ProgressStyle::with_template("{bar:30} {pos}/{len} {prefix} {msg}") {
                 bar.set_style(style);
             }
             bar
         });
-        Progress { bar }
+        Progress {
+            bar,
+            passed: 0,
+            warned: 0,
+            failed: 0,
+        }
+    }
+
+    fn counts(&self) -> String {
+        format!(
+            "pass {} warn {} fail {}",
+            self.passed, self.warned, self.failed
+        )
     }
 }
 
@@ -33,10 +49,18 @@ impl Observer for Progress {
     }
 
     fn finished(&mut self, run: &ScenarioRun) {
+        if run.not_run.is_none() {
+            match run.grade() {
+                Grade::Pass => self.passed += 1,
+                Grade::Warn => self.warned += 1,
+                Grade::Fail => self.failed += 1,
+            }
+        }
         if let Some(bar) = &self.bar {
             if run.grade() == Grade::Fail {
                 bar.println(format!("FAIL {}", run.scenario.name));
             }
+            bar.set_prefix(self.counts());
             bar.inc(1);
         }
     }

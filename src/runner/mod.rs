@@ -28,6 +28,36 @@ pub struct RunOptions {
     pub line_end: Option<LineEnd>,
     /// Stop running scenarios once one shows the engine never answers its opening command.
     pub fail_fast: bool,
+    /// Engine options, set once the handshake is done.
+    pub engine_options: Vec<EngineOption>,
+}
+
+/// An engine option to set before the scenario's exchange: `Hash=64`, `UCI_Variant=xiangqi`,
+/// or a name alone (a UCI button).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EngineOption {
+    pub name: String,
+    pub value: Option<String>,
+}
+
+impl std::str::FromStr for EngineOption {
+    type Err = String;
+
+    /// `NAME=VALUE` (the name may hold spaces, the value anything) or `NAME`.
+    fn from_str(text: &str) -> Result<EngineOption, String> {
+        let (name, value) = match text.split_once('=') {
+            Some((name, value)) => (name, Some(value.to_owned())),
+            None => (text, None),
+        };
+        let name = name.trim();
+        if name.is_empty() || name.contains(['\n', '\r']) {
+            return Err(format!("`{text}` is not NAME=VALUE"));
+        }
+        Ok(EngineOption {
+            name: name.to_owned(),
+            value,
+        })
+    }
 }
 
 impl Default for RunOptions {
@@ -37,6 +67,7 @@ impl Default for RunOptions {
             grace: Duration::from_millis(1000),
             line_end: None,
             fail_fast: true,
+            engine_options: Vec::new(),
         }
     }
 }
@@ -190,7 +221,12 @@ pub fn run_scenario(
         Err(e) => return ScenarioRun::harness_failed(scenario, e.to_string()),
     };
     let (mut outcomes, aborted) = {
-        let mut executor = steps::Executor::new(&mut session, scenario, options.time_scale);
+        let mut executor = steps::Executor::new(
+            &mut session,
+            scenario,
+            options.time_scale,
+            &options.engine_options,
+        );
         let aborted = executor.run().err().map(|Abort(reason)| reason);
         (executor.into_outcomes(), aborted)
     };

@@ -13,6 +13,8 @@ use crate::protocol::ReqId;
 use crate::scenario::{Expectation, Level, Repeat, Scenario, Step, StepKind};
 use crate::session::{Next, Received, Session, interrupt};
 
+use super::EngineOption;
+
 /// Why a scenario stopped before its last step.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Abort(pub String);
@@ -38,6 +40,9 @@ pub(super) struct Executor<'a> {
     window_start_us: u64,
     previous_was_send: bool,
     stdout_closed: bool,
+    /// Engine options to set once the handshake is done (`--option NAME=VALUE`).
+    engine_options: &'a [EngineOption],
+    options_sent: bool,
 }
 
 impl<'a> Executor<'a> {
@@ -45,6 +50,7 @@ impl<'a> Executor<'a> {
         session: &'a mut Session<Judge>,
         scenario: &'a Scenario,
         time_scale: f64,
+        engine_options: &'a [EngineOption],
     ) -> Executor<'a> {
         Executor {
             session,
@@ -59,6 +65,9 @@ impl<'a> Executor<'a> {
             window_start_us: 0,
             previous_was_send: false,
             stdout_closed: false,
+            engine_options,
+            // Nothing to send is as good as sent.
+            options_sent: engine_options.is_empty(),
         }
     }
 
@@ -72,6 +81,10 @@ impl<'a> Executor<'a> {
     pub fn run(&mut self) -> Result<(), Abort> {
         for step in &self.scenario.steps {
             self.check_interrupt()?;
+            // A protocol without a handshake (Gomocup) takes its settings before anything else.
+            if self.scenario.protocol.facts().handshake.is_none() {
+                self.send_engine_options()?;
+            }
             let is_send = matches!(step.kind, StepKind::Send(_));
             match &step.kind {
                 StepKind::Send(text) => self.send(step, text)?,
@@ -182,25 +195,33 @@ impl<'a> Executor<'a> {
     /// Moves the next stdout line into `pending`; false on deadline or closed stdout. A
     /// signal to the harness ends every wait.
     fn pull(&mut self, deadline: Instant) -> bool {
+        self.pull_counting(deadline).is_some()
+    }
+
+    /// As [`Executor::pull`]; on a line, how many old lines were let go from the front of
+    /// `pending` to make room (a scan position into `pending` moves back by as many).
+    fn pull_counting(&mut self, deadline: Instant) -> Option<usize> {
         if self.stdout_closed || interrupt::raised().is_some() {
-            return false;
+            return None;
         }
         match self.session.next_line(deadline) {
             Next::Line(line) => {
                 self.pending_bytes += line.text.len();
                 self.pending.push_back(line);
+                let mut dropped = 0;
                 while self.pending.len() > MAX_PENDING || self.pending_bytes > MAX_PENDING_BYTES {
                     let Some(old) = self.pending.pop_front() else {
                         break;
                     };
                     self.pending_bytes -= old.text.len();
+                    dropped += 1;
                 }
-                true
+                Some(dropped)
             }
-            Next::Timeout | Next::Interrupted => false,
+            Next::Timeout | Next::Interrupted => None,
             Next::Closed => {
                 self.stdout_closed = true;
-                false
+                None
             }
         }
     }
@@ -236,10 +257,38 @@ impl<'a> Executor<'a> {
         None
     }
 
+    /// Sends the `--option` settings, once, in the protocol's own words.
+    fn send_engine_options(&mut self) -> Result<(), Abort> {
+        if self.options_sent {
+            return Ok(());
+        }
+        self.options_sent = true;
+        let facts = self.scenario.protocol.facts();
+        for option in self.engine_options {
+            let line = facts.set_option(&option.name, option.value.as_deref());
+            let at = self
+                .session
+                .send(&line)
+                .map_err(|e| Abort(format!("cannot write `{line}` to the engine: {e}")))?;
+            self.last_send_us = at.us;
+        }
+        Ok(())
+    }
+
+    /// Whether a line is the handshake's reply (`uciok`): the options go right after it.
+    fn is_handshake_reply(&self, line: &str) -> bool {
+        let facts = self.scenario.protocol.facts();
+        facts
+            .handshake
+            .and_then(|h| h.reply)
+            .is_some_and(|reply| facts.starts_with_keyword(line, reply))
+    }
+
     fn expect(&mut self, group: &[Expectation]) -> Result<(), Abort> {
         // Required lines first, each in turn; then optional lines between them.
         let mut matched_at: Vec<Option<u64>> = vec![None; group.len()];
         let mut previous_required_at = self.window_start_us;
+        let mut handshake_done = false;
         for (i, e) in group
             .iter()
             .enumerate()
@@ -256,8 +305,9 @@ impl<'a> Executor<'a> {
                 if let Some(found) = self.take_first_match(e, &mut tried) {
                     break Some(found);
                 }
-                if !self.pull(deadline) {
-                    break None;
+                match self.pull_counting(deadline) {
+                    Some(dropped) => tried = tried.saturating_sub(dropped),
+                    None => break None,
                 }
             };
             let Some((line, caps)) = found else {
@@ -306,11 +356,15 @@ impl<'a> Executor<'a> {
             }
             previous_required_at = previous_required_at.max(line.at.us);
             matched_at[i] = Some(line.at.us);
+            handshake_done |= self.is_handshake_reply(&line.text);
             self.captures.extend(caps);
             let o = self.grade_timing(e, &line);
             self.push(e.line, o);
         }
         self.take_optional(group, &matched_at);
+        if handshake_done {
+            self.send_engine_options()?;
+        }
         Ok(())
     }
 
