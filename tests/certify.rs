@@ -110,3 +110,63 @@ fn usage_errors_exit_2_with_a_reason() {
         .code(2)
         .stderr(predicates::str::contains("not K/N"));
 }
+
+#[test]
+fn a_league_certifies_against_its_own_profile_file_with_its_own_scenarios() {
+    let dir = std::env::temp_dir().join(format!("arbiter-league-{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("scenarios")).unwrap();
+    std::fs::write(
+        dir.join("scenarios/ready.scenario"),
+        "protocol: ucci\ntitle: the league's own readiness check\nspec: league rules\n\
+         cites: ucci-r49\n> ucci\n< ucciok (within 2000 ms)\n> isready\n\
+         < readyok (within 500 ms, ucci-r49)\n> quit\n< bye (within 2000 ms)\n",
+    )
+    .unwrap();
+    let profile = dir.join("my-league.profile");
+    std::fs::write(
+        &profile,
+        "# Our league: the quit exchange and readiness, nothing else.\nprofile: my-league\n\
+         protocol: ucci\ntitle: my league\nspec: our rules\nrequired: ucci-r49 ucci-r134\n\
+         scenarios: ucci/quit scenarios/ready.scenario\n",
+    )
+    .unwrap();
+    let profile_arg = profile.display().to_string();
+    let (code, report) = certify(&profile_arg, "ucci", "none", &[]);
+    assert_eq!(code, 0, "{report:#}");
+    assert_eq!(report["profile"], "my-league");
+    assert_eq!(verdict_of(&report, "required", "ucci-r49"), "pass");
+    let runs: Vec<&str> = report["runs"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["scenario"]["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(runs, ["ucci/quit", "scenarios/ready"]);
+    // The same league with an engine that never says bye: its required ucci-r134 fails.
+    let (code, report) = certify(&profile_arg, "ucci", "no-bye", &[]);
+    assert_eq!(code, 1);
+    assert_eq!(verdict_of(&report, "required", "ucci-r134"), "fail");
+
+    // A mistake in the file is named with its line, before any engine runs.
+    std::fs::write(
+        &profile,
+        "protocol: ucci\nrequired: ucci-r49\nscenarios: ucci/quit ucci/qiut\n",
+    )
+    .unwrap();
+    arbiter()
+        .args(["certify", "--profile", &profile_arg, "--engine", "/nonexistent"])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains(format!(
+            "{profile_arg}:3: `ucci/qiut` is not a built-in scenario; did you mean `ucci/quit`?"
+        )));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn the_built_in_profiles_are_listed() {
+    let out = common::stdout_of(&["profiles"]);
+    for name in ["ucci-league", "ucci-full", "uci", "gomocup", "agi"] {
+        assert!(out.lines().any(|l| l.starts_with(name)), "{name} in {out}");
+    }
+}
