@@ -154,7 +154,13 @@ fn a_league_certifies_against_its_own_profile_file_with_its_own_scenarios() {
     )
     .unwrap();
     arbiter()
-        .args(["certify", "--profile", &profile_arg, "--engine", "/nonexistent"])
+        .args([
+            "certify",
+            "--profile",
+            &profile_arg,
+            "--engine",
+            "/nonexistent",
+        ])
         .assert()
         .code(2)
         .stderr(predicates::str::contains(format!(

@@ -77,20 +77,44 @@ fn verdict_table(report: &Value) -> String {
 
 /// Certifies a peer with a profile and pins every requirement's verdict in the snapshot
 /// `name`; the exit status must match the verdict.
-fn pin_verdicts(peer: &str, profile: &str, name: &str) {
-    let Some(engine) = peer_or_skip(peer) else {
-        return;
-    };
+fn pin_verdicts(peer: &str, profile: &str, name: &str) -> Option<Value> {
+    let engine = peer_or_skip(peer)?;
     let (code, report) = certify(profile, &engine);
     let table = verdict_table(&report);
     insta::assert_snapshot!(name, table);
     let expected = if report["verdict"] == "fail" { 1 } else { 0 };
     assert_eq!(code, expected, "{table}");
+    Some(report)
+}
+
+/// The human report of a certification's runs, times redacted.
+fn human_report_of_runs(certification: Value) -> String {
+    let c: arbiter::certify::Certification = serde_json::from_value(certification).unwrap();
+    let report = arbiter::report::Report::new(c.protocol, c.engine, 1.0, c.runs);
+    let text = report.render(
+        arbiter::report::Format::Human,
+        arbiter::report::Detail::Findings,
+    );
+    regex::Regex::new(r" *\d+\.\d+ ms")
+        .unwrap()
+        .replace_all(&text, " [t] ms")
+        .into_owned()
 }
 
 #[test]
 fn stockfish_with_the_uci_profile() {
-    pin_verdicts("stockfish", "uci", "stockfish_with_the_uci_profile");
+    let Some(report) = pin_verdicts("stockfish", "uci", "stockfish_with_the_uci_profile") else {
+        return;
+    };
+    // What a user reads of the same run: every scenario repeats Stockfish's start-up banner,
+    // which the report shows once, so the whole of it stays short.
+    let human = human_report_of_runs(report);
+    assert!(
+        human.lines().count() < 200,
+        "{} lines:\n{human}",
+        human.lines().count()
+    );
+    insta::assert_snapshot!("stockfish_uci_run_human_report", human);
 }
 
 #[test]

@@ -54,3 +54,17 @@ fn human_report_shows_the_transcript_around_a_finding() {
 fn json_report_of_a_finding() {
     insta::assert_snapshot!(report("json", "plays-banned-move", "ucci/banmoves"));
 }
+
+#[test]
+fn a_json_report_reads_back_whole() {
+    let output = arbiter()
+        .args(["run", "--protocol", "ucci", "--format", "json", "--engine"])
+        .arg(fixture_engine())
+        .args(["--engine-arg", "ucci", "--engine-arg", "illegal-ponder"])
+        .args(["ucci/search", "ucci/quit"])
+        .output()
+        .unwrap();
+    let written: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let report: arbiter::report::Report = serde_json::from_value(written.clone()).unwrap();
+    assert_eq!(serde_json::to_value(&report).unwrap(), written);
+}

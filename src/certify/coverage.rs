@@ -21,7 +21,7 @@ pub struct RowCoverage {
     /// row.
     pub exercised_by: Vec<String>,
     /// Why the library does not exercise the row, when it does not.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub not_covered_because: Option<String>,
 }
 

@@ -14,7 +14,7 @@ pub use profile::{Profile, ProfileError, ScenarioRef};
 pub use requirements::{Binds, Level, Requirement, catalogue};
 
 /// The grade of one requirement.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, serde::Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Verdict {
     Pass,
@@ -36,19 +36,19 @@ impl Verdict {
 }
 
 /// One requirement's verdict and the evidence for it.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, serde::Deserialize)]
 pub struct RequirementVerdict {
     pub requirement: Requirement,
     pub verdict: Verdict,
     /// How many outcomes cite it.
     pub outcomes: usize,
     /// The first finding behind a fail or warning: `scenario: check: message`.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub finding: Option<String>,
 }
 
 /// A whole certification run.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, serde::Deserialize)]
 pub struct Certification {
     pub schema_version: u32,
     pub profile: String,
@@ -57,7 +57,7 @@ pub struct Certification {
     pub protocol: Protocol,
     pub engine: EngineInfo,
     /// `k/n` when only a share of the scenarios ran.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub partition: Option<Partition>,
     pub verdict: Verdict,
     pub required: Vec<RequirementVerdict>,

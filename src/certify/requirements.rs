@@ -7,7 +7,7 @@ use crate::check::registry::Side;
 use crate::protocol::{Protocol, ReqId};
 
 /// How strongly a text states a requirement.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Level {
     Must,
@@ -16,7 +16,7 @@ pub enum Level {
 }
 
 /// How a harness can check a requirement, as the catalogue says.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum CheckKind {
     Format,
@@ -30,7 +30,7 @@ pub enum CheckKind {
 }
 
 /// Whom a requirement binds: the engine (brain), the GUI (manager), or both.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Binds {
     Engine,
@@ -59,7 +59,7 @@ impl Binds {
 }
 
 /// One row of the catalogue.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub struct Requirement {
     pub id: ReqId,
     pub who: Binds,

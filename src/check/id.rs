@@ -24,6 +24,11 @@ macro_rules! check_ids {
             /// Every built-in check, in the registry's order.
             pub const ALL: &'static [CheckId] = &[$(CheckId::$variant,)*];
 
+            /// The check with that name, if there is one.
+            pub fn from_name(name: &str) -> Option<CheckId> {
+                CheckId::ALL.iter().copied().find(|c| c.name() == name)
+            }
+
             /// The name after the protocol: `bestmove.legal`.
             pub const fn name(self) -> &'static str {
                 match self {
@@ -141,6 +146,46 @@ impl Serialize for CheckRef {
     }
 }
 
+/// A text that names no check.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "`{0}` is not a check id (`ucci.bestmove.legal`, `ucci/stop:readyok`, `golden-transcript`)"
+)]
+pub struct BadCheckRef(pub String);
+
+impl std::str::FromStr for CheckRef {
+    type Err = BadCheckRef;
+
+    /// Reads what [`CheckRef`]'s `Display` writes.
+    fn from_str(text: &str) -> Result<CheckRef, BadCheckRef> {
+        let bad = || BadCheckRef(text.to_owned());
+        if text == "golden-transcript" {
+            return Ok(CheckRef::Golden);
+        }
+        // A scenario name has a `/` before the `:`; a built-in id has neither.
+        if let Some((scenario, label)) = text.split_once(':')
+            && scenario.contains('/')
+        {
+            return Ok(CheckRef::Step {
+                scenario: scenario.to_owned(),
+                label: label.to_owned(),
+            });
+        }
+        let (protocol, name) = text.split_once('.').ok_or_else(bad)?;
+        Ok(CheckRef::Builtin {
+            protocol: protocol.parse().map_err(|_| bad())?,
+            id: CheckId::from_name(name).ok_or_else(bad)?,
+        })
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for CheckRef {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<CheckRef, D::Error> {
+        let text = String::deserialize(deserializer)?;
+        text.parse().map_err(serde::de::Error::custom)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -159,5 +204,21 @@ mod tests {
             CheckRef::builtin(Protocol::Ucci, CheckId::BestmoveLegal).to_string(),
             "ucci.bestmove.legal"
         );
+    }
+
+    #[test]
+    fn every_check_ref_reads_back_from_its_text() {
+        let refs = [
+            CheckRef::builtin(Protocol::Gomocup, CheckId::MoveLegal),
+            CheckRef::Step {
+                scenario: "ucci/stop".into(),
+                label: "bestmove {bestmove} ... #2".into(),
+            },
+            CheckRef::Golden,
+        ];
+        for r in refs {
+            assert_eq!(r.to_string().parse::<CheckRef>(), Ok(r));
+        }
+        assert!("ucci.no-such-check".parse::<CheckRef>().is_err());
     }
 }

@@ -7,7 +7,9 @@ use crate::protocol::ReqId;
 use crate::session::At;
 
 /// A check's verdict. A `must` broken fails; a `should` broken, or an ambiguous text, warns.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, serde::Deserialize,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum Grade {
     Pass,
@@ -26,7 +28,7 @@ impl Grade {
 }
 
 /// The result of one check on one occasion (one `go`, one expected line, …).
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, serde::Deserialize)]
 pub struct Outcome {
     /// Which check: `ucci.go.one-result`, `ucci/handshake:ucciok`, `golden-transcript`.
     pub check: CheckRef,
@@ -36,14 +38,14 @@ pub struct Outcome {
     /// One sentence: what was seen, and for a finding what the text asks instead.
     pub message: String,
     /// The transcript line it points at (for the excerpt around a finding).
-    #[serde(flatten, skip_serializing_if = "Option::is_none")]
+    #[serde(flatten, default, skip_serializing_if = "Option::is_none")]
     pub at: Option<At>,
     /// A measured latency (e.g. isready → readyok), recorded pass or fail.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub latency_us: Option<u64>,
     /// Several lines that explain a finding beyond its sentence, e.g. the diff against a
     /// golden transcript. Shown as is, after the sentence.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub detail: Option<String>,
 }
 

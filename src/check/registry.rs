@@ -15,7 +15,7 @@ use crate::protocol::{Protocol, ReqId};
 use crate::reqs;
 
 /// Which side of the wire a check judges.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Side {
     /// The engine (brain).

@@ -9,6 +9,7 @@ mod forbidden;
 mod lists;
 mod output;
 mod record;
+mod report;
 mod rules;
 mod run;
 
@@ -85,6 +86,9 @@ enum Command {
     Profiles,
     /// List the built-in scenarios with their titles and the requirements they cite.
     Scenarios(lists::ScenariosArgs),
+    /// Work with saved JSON reports.
+    #[command(subcommand)]
+    Report(report::ReportCommand),
 }
 
 /// What went wrong, said to the user on stderr.
@@ -124,6 +128,7 @@ pub fn main() -> ExitCode {
         Command::Checks(args) => lists::checks(&args).map(|t| (t, 0)),
         Command::Profiles => lists::profiles().map(|t| (t, 0)),
         Command::Scenarios(args) => lists::scenarios(&args).map(|t| (t, 0)),
+        Command::Report(command) => report::run(&command),
     };
     let written = result.and_then(|(text, status)| {
         std::io::stdout().lock().write_all(text.as_bytes())?;

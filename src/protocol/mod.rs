@@ -34,7 +34,9 @@ pub use facts::{Exchange, Facts, LineEnd};
 pub use requirement::{BadReqId, ReqId};
 
 /// The four protocols Arbiter speaks.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum Protocol {
     /// Universal Chinese Chess Protocol (xiangqi).

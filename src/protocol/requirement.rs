@@ -118,6 +118,13 @@ impl serde::Serialize for ReqId {
     }
 }
 
+impl<'de> serde::Deserialize<'de> for ReqId {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<ReqId, D::Error> {
+        let text = String::deserialize(deserializer)?;
+        text.parse().map_err(serde::de::Error::custom)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -14,7 +14,7 @@ use crate::protocol::Protocol;
 use crate::runner::{EngineInfo, ExitStatus, ScenarioRun};
 
 /// Everything a reporter renders.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, serde::Deserialize)]
 pub struct Report {
     /// Version of the JSON layout (see `docs/report-format.md`).
     pub schema_version: u32,
@@ -26,7 +26,7 @@ pub struct Report {
 }
 
 /// Counts over a run.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub struct Summary {
     pub scenarios: usize,
     pub scenarios_passed: usize,

@@ -73,7 +73,7 @@ impl Default for RunOptions {
 }
 
 /// How reports name the engine under test.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, serde::Deserialize)]
 pub struct EngineInfo {
     pub program: String,
     pub args: Vec<String>,
@@ -97,7 +97,7 @@ impl EngineInfo {
 }
 
 /// What a report needs to know about a scenario.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, serde::Deserialize)]
 pub struct ScenarioInfo {
     pub name: String,
     pub protocol: Protocol,
@@ -119,23 +119,23 @@ impl ScenarioInfo {
 }
 
 /// The result of one scenario against one engine.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, serde::Deserialize)]
 pub struct ScenarioRun {
     pub scenario: ScenarioInfo,
     /// Scenario expectations first, then the built-in checks.
     pub outcomes: Vec<Outcome>,
     /// Why the scenario stopped early, if it did.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub aborted: Option<String>,
     /// The harness could not run the scenario at all (e.g. the engine could not be started).
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub harness_error: Option<String>,
     /// The scenario was not run, and why (an earlier one showed the engine does not answer,
     /// or the run was interrupted).
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub not_run: Option<String>,
     /// The engine never answered the session's opening command.
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub unresponsive: bool,
     pub duration_us: u64,
     pub transcript: Transcript,

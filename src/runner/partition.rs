@@ -54,6 +54,13 @@ impl serde::Serialize for Partition {
     }
 }
 
+impl<'de> serde::Deserialize<'de> for Partition {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Partition, D::Error> {
+        let text = String::deserialize(deserializer)?;
+        text.parse().map_err(serde::de::Error::custom)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -17,7 +17,7 @@ pub struct RawLine {
 }
 
 /// The end that closed a line.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum LineEnding {
     Lf,

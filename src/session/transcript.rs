@@ -16,7 +16,9 @@ pub const CONTEXT_BEFORE: usize = 5;
 pub const CONTEXT_AFTER: usize = 2;
 
 /// Where an entry sits: its place in the session's one total order, and when it happened.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, serde::Deserialize,
+)]
 pub struct At {
     /// Position in the order of everything sent, received and seen happen.
     pub seq: u64,
@@ -27,7 +29,7 @@ pub struct At {
 }
 
 /// Which way a line travelled.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Direction {
     /// Harness → engine (stdin).
@@ -41,7 +43,7 @@ pub enum Direction {
 }
 
 /// One line of the transcript.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub struct Entry {
     #[serde(flatten)]
     pub at: At,
@@ -50,16 +52,16 @@ pub struct Entry {
     /// was left out.
     pub text: String,
     /// The bytes were not valid UTF-8 (`text` is a lossy rendering).
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub non_utf8: bool,
     /// Bytes cut from an over-long line.
-    #[serde(skip_serializing_if = "is_zero")]
+    #[serde(default, skip_serializing_if = "is_zero")]
     pub dropped_bytes: usize,
     /// The line end the engine used (received lines only).
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ending: Option<LineEnding>,
     /// For an omission: how many lines and bytes it stands for.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub omitted: Option<Omission>,
 }
 
@@ -68,7 +70,7 @@ fn is_zero(n: &usize) -> bool {
 }
 
 /// Lines a bounded transcript left out.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub struct Omission {
     pub lines: u64,
     pub bytes: u64,
@@ -117,7 +119,7 @@ impl Entry {
 }
 
 /// How the engine process ended.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub struct ExitRecord {
     /// When the harness saw the exit (µs since spawn).
     pub at_us: u64,
@@ -159,7 +161,7 @@ fn signal_name(signal: i32) -> &'static str {
 }
 
 /// Output a stream wrote beyond the budget the transcript keeps whole.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub struct Overflow {
     /// When the budget was exceeded (µs since spawn).
     pub at_us: u64,
@@ -169,30 +171,30 @@ pub struct Overflow {
 }
 
 /// Everything recorded in one session.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub struct Transcript {
     /// In the session's order (by `at.seq`); omissions mark what a bounded transcript left out.
     pub entries: Vec<Entry>,
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub exit: Option<ExitRecord>,
     /// When the engine's stdout ended (it exited or closed it).
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub stdout_closed_at_us: Option<u64>,
     /// When the harness closed the engine's stdin at the end of the session.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub stdin_closed_at_us: Option<u64>,
     /// stdout went over the flood budget.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub stdout_overflow: Option<Overflow>,
     /// stderr went over its budget; lines past it were not kept.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub stderr_overflow: Option<Overflow>,
     /// A signal to the harness cut the session short: what never came may still have been
     /// coming, so the checks do not judge it.
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub cut_short: bool,
     /// Descendants of the engine (children it left behind) the harness had to kill.
-    #[serde(skip_serializing_if = "is_zero")]
+    #[serde(default, skip_serializing_if = "is_zero")]
     pub descendants_killed: usize,
 }
 

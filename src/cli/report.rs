@@ -1,0 +1,73 @@
+//! `arbiter report render FILE`: a JSON report written by `run` or `certify`, rendered again in
+//! any format (a CI job keeps the JSON; a person reads the human or HTML rendering of it).
+
+use std::path::PathBuf;
+
+use clap::{Args, Subcommand};
+
+use super::CliError;
+use super::output::ReportArgs;
+use crate::certify::Certification;
+use crate::report::Report;
+
+#[derive(Subcommand, Debug)]
+pub enum ReportCommand {
+    /// Render a JSON report of `arbiter run` or `arbiter certify` in another format.
+    Render(RenderArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct RenderArgs {
+    /// The JSON report.
+    file: PathBuf,
+    #[command(flatten)]
+    report: ReportArgs,
+}
+
+/// A report file: a run's or a certification's.
+pub enum Saved {
+    Run(Box<Report>),
+    Certification(Box<Certification>),
+}
+
+/// Reads a JSON report of either kind, with an error naming the file.
+pub fn load(path: &PathBuf) -> Result<Saved, CliError> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| CliError::BadInput(format!("cannot read {}: {e}", path.display())))?;
+    let value: serde_json::Value = serde_json::from_str(&text)
+        .map_err(|e| CliError::BadInput(format!("{}: not a JSON report: {e}", path.display())))?;
+    let bad = |e: serde_json::Error| {
+        CliError::BadInput(format!(
+            "{}: not a report of this version of arbiter: {e}",
+            path.display()
+        ))
+    };
+    if value.get("profile").is_some() {
+        Ok(Saved::Certification(Box::new(
+            serde_json::from_value(value).map_err(bad)?,
+        )))
+    } else {
+        Ok(Saved::Run(Box::new(
+            serde_json::from_value(value).map_err(bad)?,
+        )))
+    }
+}
+
+pub fn run(command: &ReportCommand) -> Result<(String, u8), CliError> {
+    match command {
+        ReportCommand::Render(args) => {
+            args.report.check_writable()?;
+            let (text, summary) = match load(&args.file)? {
+                Saved::Run(report) => (
+                    report.render(args.report.format(), args.report.detail()),
+                    report.summary_line(),
+                ),
+                Saved::Certification(c) => (
+                    c.render(args.report.format(), args.report.detail()),
+                    c.verdict_line(),
+                ),
+            };
+            Ok((args.report.deliver(text, &summary)?, 0))
+        }
+    }
+}
