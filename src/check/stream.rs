@@ -178,8 +178,25 @@ impl StreamJudge {
         }
     }
 
-    /// The engine ended on its own while the harness still expected it to run.
+    /// The engine ended, or stopped, on its own while the harness still expected it to run.
     fn crash(&self, end: &Transcript, out: &mut Findings) {
+        if let Some(stop) = &end.stopped {
+            out.push(
+                outcome(
+                    self.protocol(),
+                    CheckId::ProcessUnexpectedExit,
+                    Grade::Fail,
+                    format!(
+                        "the engine was stopped by signal {}{} {:.1} ms after it started, and never went on",
+                        stop.signal.unwrap_or_default(),
+                        if stop.signal == Some(libc::SIGSTOP) { " (SIGSTOP)" } else { "" },
+                        stop.at_us as f64 / 1000.0
+                    ),
+                )
+                .at(after(self.last_seq, stop.at_us)),
+            );
+            return;
+        }
         let Some(exit) = &end.exit else {
             return;
         };

@@ -231,7 +231,9 @@ pub fn run_scenario(
         (executor.into_outcomes(), aborted)
     };
     let (transcript, judge) = session.finish();
-    let unresponsive = judge.unresponsive();
+    // An engine that never answered its opening command, or that stopped itself, will not
+    // answer the next scenario either.
+    let unresponsive = judge.unresponsive() || transcript.stopped.is_some();
     outcomes.extend(judge.finish(&transcript));
     ScenarioRun {
         scenario: ScenarioInfo::of(scenario),

@@ -313,7 +313,7 @@ impl<'a> Executor<'a> {
             let Some((line, caps)) = found else {
                 self.check_interrupt()?;
                 let why = if self.stdout_closed {
-                    "the engine closed its output first".to_owned()
+                    "the engine closed its output, exited or stopped first".to_owned()
                 } else {
                     match e.within_ms {
                         Some(w) => format!(

@@ -49,6 +49,9 @@ pub enum Event {
     },
     /// The harness closed the engine's stdin.
     StdinClosed { at: At },
+    /// The engine process was stopped by a signal (SIGSTOP, SIGTSTP): it cannot answer until
+    /// something continues it.
+    Stopped { at: At, signal: i32 },
     /// The engine process ended (seen, not yet reaped).
     Exited {
         at: At,
@@ -65,6 +68,7 @@ impl Event {
             | Event::Overflow { at, .. }
             | Event::Closed { at, .. }
             | Event::StdinClosed { at }
+            | Event::Stopped { at, .. }
             | Event::Exited { at, .. } => *at,
         }
     }

@@ -118,6 +118,10 @@ pub enum Next {
     Interrupted,
 }
 
+/// How long a wait for a line goes on once the engine has exited or been stopped: enough for
+/// the reader to take what it wrote before, while a child holding the pipe cannot keep a
+/// dead engine's conversation open.
+const GONE_DRAIN: Duration = Duration::from_millis(250);
 /// How long the end of a session waits for the engine's pipes to close once it is gone.
 const DRAIN: Duration = Duration::from_millis(500);
 /// How long a killed engine may take to be seen gone (SIGKILL cannot be ignored).
@@ -254,18 +258,34 @@ impl<S: Sink> Session<S> {
         self.close_stdin();
     }
 
-    /// Waits until the next stdout line, the deadline, or the end of stdout.
+    /// Waits until the next stdout line, the deadline, or the end of the engine's output: its
+    /// stdout closed, or the engine itself gone or stopped (a child that still holds the pipe
+    /// does not keep a dead engine's conversation open).
     pub fn next_line(&mut self, deadline: Instant) -> Next {
         loop {
             if !self.stdout_open {
                 return Next::Closed;
             }
+            let gone_at = self
+                .ended
+                .exit
+                .as_ref()
+                .or(self.ended.stopped.as_ref())
+                .map(|e| e.at_us);
+            let gone = gone_at.is_some();
+            let deadline = match gone_at {
+                // What it wrote before it went may still be in the pipe: the reader gets it,
+                // and the end of the pipe, at once, unless a child holds the pipe open.
+                Some(at) => deadline.min(self.instant_of(at) + GONE_DRAIN),
+                None => deadline,
+            };
             match self.journal.take(deadline, true) {
                 Taken::Event(event) => {
                     if let Some(line) = self.record(event) {
                         return Next::Line(line);
                     }
                 }
+                Taken::Timeout if gone => return Next::Closed,
                 Taken::Timeout => return Next::Timeout,
                 Taken::Interrupted => return Next::Interrupted,
             }
@@ -405,6 +425,15 @@ impl<S: Sink> Session<S> {
             }
             Event::StdinClosed { at } => {
                 self.ended.stdin_closed_at_us = Some(at.us);
+                return None;
+            }
+            Event::Stopped { at, signal } => {
+                self.ended.stopped = Some(ExitRecord {
+                    at_us: at.us,
+                    code: None,
+                    signal: Some(signal),
+                    killed_by_harness: false,
+                });
                 return None;
             }
             Event::Exited { at, code, signal } => {

@@ -73,40 +73,73 @@ pub(super) fn spawn(engine: &EngineCommand) -> Result<Child, SessionError> {
     Ok(child)
 }
 
-/// Starts the thread that waits for the engine to end and puts its exit in the journal. It
-/// does not reap: the engine stays a zombie until [`reap`].
+/// Starts the thread that waits for the engine to end and puts its exit in the journal, and
+/// each time it is stopped by a signal. It does not reap: the engine stays a zombie until
+/// [`reap`].
 pub(super) fn watch_exit(pid: u32, journal: Arc<Journal>) -> std::io::Result<()> {
     std::thread::Builder::new()
         .name("arbiter-exit-watcher".into())
         .spawn(move || {
-            let (code, signal) = loop {
-                // SAFETY: a zeroed siginfo_t is a valid out-parameter for waitid.
-                let mut info: libc::siginfo_t = unsafe { std::mem::zeroed() };
-                // SAFETY: waitid writes only into `info`; WNOWAIT leaves the child waitable.
-                let rc = unsafe {
-                    libc::waitid(
-                        libc::P_PID,
-                        pid as libc::id_t,
-                        &mut info,
-                        libc::WEXITED | libc::WNOWAIT,
-                    )
-                };
-                if rc == 0 {
-                    // SAFETY: after a successful waitid for WEXITED the status field is set.
-                    let status = unsafe { info.si_status() };
-                    break match info.si_code {
-                        libc::CLD_EXITED => (Some(status), None),
-                        _ => (None, Some(status)),
-                    };
-                }
-                if std::io::Error::last_os_error().kind() != std::io::ErrorKind::Interrupted {
+            loop {
+                match wait_for_change(pid, libc::WEXITED | libc::WSTOPPED | libc::WNOWAIT) {
+                    Some(Change::Stopped(signal)) => {
+                        // Consume this stop, so the next wait blocks until the next change.
+                        let _ = wait_for_change(pid, libc::WSTOPPED);
+                        journal.append(|at| Event::Stopped { at, signal });
+                    }
+                    Some(Change::Exited { code, signal }) => {
+                        journal.append(|at| Event::Exited { at, code, signal });
+                        return;
+                    }
                     // ECHILD: already reaped elsewhere; nothing more can be learnt.
-                    break (None, None);
+                    None => {
+                        journal.append(|at| Event::Exited {
+                            at,
+                            code: None,
+                            signal: None,
+                        });
+                        return;
+                    }
                 }
-            };
-            journal.append(|at| Event::Exited { at, code, signal });
+            }
         })
         .map(|_| ())
+}
+
+/// A change in the engine's state, as `waitid` reports it.
+enum Change {
+    Stopped(i32),
+    Exited {
+        code: Option<i32>,
+        signal: Option<i32>,
+    },
+}
+
+fn wait_for_change(pid: u32, options: libc::c_int) -> Option<Change> {
+    loop {
+        // SAFETY: a zeroed siginfo_t is a valid out-parameter for waitid.
+        let mut info: libc::siginfo_t = unsafe { std::mem::zeroed() };
+        // SAFETY: waitid writes only into `info`.
+        let rc = unsafe { libc::waitid(libc::P_PID, pid as libc::id_t, &mut info, options) };
+        if rc == 0 {
+            // SAFETY: after a successful waitid for these events the status field is set.
+            let status = unsafe { info.si_status() };
+            return Some(match info.si_code {
+                libc::CLD_EXITED => Change::Exited {
+                    code: Some(status),
+                    signal: None,
+                },
+                libc::CLD_STOPPED | libc::CLD_TRAPPED => Change::Stopped(status),
+                _ => Change::Exited {
+                    code: None,
+                    signal: Some(status),
+                },
+            });
+        }
+        if std::io::Error::last_os_error().kind() != std::io::ErrorKind::Interrupted {
+            return None;
+        }
+    }
 }
 
 /// Reaps the engine (after its exit was seen) and forgets it.

@@ -189,6 +189,9 @@ pub struct Transcript {
     /// stderr went over its budget; lines past it were not kept.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub stderr_overflow: Option<Overflow>,
+    /// The engine was stopped by a signal (SIGSTOP) and never continued: when, and by which.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stopped: Option<ExitRecord>,
     /// A signal to the harness cut the session short: what never came may still have been
     /// coming, so the checks do not judge it.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]

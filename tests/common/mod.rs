@@ -60,6 +60,18 @@ pub fn fixture_engine() -> std::path::PathBuf {
     path
 }
 
+/// The hostile relay (`examples/hostile_relay.rs`), built with the other examples.
+#[allow(dead_code)] // not every test file drives an engine
+pub fn hostile_relay() -> std::path::PathBuf {
+    let path = build_dir().join("examples").join("hostile_relay");
+    assert!(
+        path.exists(),
+        "{} is missing: run the tests with `cargo test`",
+        path.display()
+    );
+    path
+}
+
 /// A reference engine binary of this workspace (`arbiter-xiangqi`, `pbrain-arbiter`), which
 /// `cargo test --workspace` builds next to the test binaries.
 #[allow(dead_code)] // not every test file drives a reference engine
