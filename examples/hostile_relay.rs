@@ -6,7 +6,8 @@
 //! covers every protocol. Behaviours:
 //!
 //! - `burst`: conforming, but the engine's output is written in one `write()` per pause
-//!   (2 ms of quiet, or 256 KiB): what an engine with block-buffered stdout looks like.
+//!   (2 ms of quiet, or 256 KiB), and every search result comes right after 3,000 short search
+//!   reports in the same write: what an engine with block-buffered stdout looks like.
 //! - `exit-on-eof`: conforming; on end of stdin it exits at once, closing its stdout.
 //! - `flood-empty`, `flood-text`: after the handshake reply (UCCI/UCI/AGI) or the first reply
 //!   (Gomocup), nothing but empty lines, or 4 KiB lines of text, as fast as the pipe takes them.
@@ -245,16 +246,34 @@ fn burst(from_engine: impl Read + Send + 'static) {
             }
             Err(mpsc::RecvTimeoutError::Timeout) => {}
             Err(mpsc::RecvTimeoutError::Disconnected) => {
-                let _ = out.write_all(&pending);
+                let _ = out.write_all(&with_reports(&pending));
                 let _ = out.flush();
                 return;
             }
         }
-        if out.write_all(&pending).and_then(|()| out.flush()).is_err() {
+        if out
+            .write_all(&with_reports(&pending))
+            .and_then(|()| out.flush())
+            .is_err()
+        {
             return;
         }
         pending.clear();
     }
+}
+
+/// The bytes with 3,000 search reports before each result line.
+fn with_reports(bytes: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(bytes.len());
+    for line in bytes.split_inclusive(|&b| b == b'\n') {
+        let text = String::from_utf8_lossy(line);
+        if is_result(text.trim_end()) {
+            let report = format!("{}\n", search_report(text.trim_end()));
+            out.extend_from_slice(report.repeat(3000).as_bytes());
+        }
+        out.extend_from_slice(line);
+    }
+    out
 }
 
 fn flood(out: &mut impl Write, block: &[u8]) -> ! {
