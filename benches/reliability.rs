@@ -24,13 +24,19 @@ fn main() {
     let relay = release.join("examples/hostile_relay");
     let engine = release.join("arbiter-xiangqi");
 
-    println!("{:<26} {:>10} {:>14}  what the run found", "engine", "wall", "peak RSS");
-    let clean = [
-        "--engine".to_owned(),
-        engine.display().to_string(),
-    ];
+    println!(
+        "{:<26} {:>10} {:>14}  what the run found",
+        "engine", "wall", "peak RSS"
+    );
+    let clean = ["--engine".to_owned(), engine.display().to_string()];
     measure(&arbiter, "reference engine (clean)", &clean, &[]);
-    for behaviour in ["flood-empty", "flood-text", "flood-info", "long-line", "burst"] {
+    for behaviour in [
+        "flood-empty",
+        "flood-text",
+        "flood-info",
+        "long-line",
+        "burst",
+    ] {
         let engine_args = [
             "--engine".to_owned(),
             relay.display().to_string(),
@@ -46,16 +52,31 @@ fn main() {
             &arbiter,
             behaviour,
             &engine_args,
-            &["--no-fail-fast", "ucci/handshake", "ucci/search", "ucci/stop"],
+            &[
+                "--no-fail-fast",
+                "ucci/handshake",
+                "ucci/search",
+                "ucci/stop",
+            ],
         );
     }
 }
 
 /// Runs `arbiter run` and prints its wall time, peak RSS and summary line.
+// The child is reaped with wait4(2), which also returns its resource usage.
+#[allow(clippy::zombie_processes)]
 fn measure(arbiter: &Path, label: &str, engine: &[String], extra: &[&str]) {
     let started = Instant::now();
     let child = Command::new(arbiter)
-        .args(["run", "--protocol", "ucci", "--format", "json", "--out", "/dev/null"])
+        .args([
+            "run",
+            "--protocol",
+            "ucci",
+            "--format",
+            "json",
+            "--out",
+            "/dev/null",
+        ])
         .args(engine)
         .args(extra)
         .stdout(Stdio::null())

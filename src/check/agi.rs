@@ -4,8 +4,9 @@ use super::findings::{Findings, outcome};
 use super::flow::{Exchange, ExchangeReader, Flow, Got, Rules, Sent};
 use super::id::CheckId;
 use super::{Context, Grade, Outcome, Reader, lines};
-use crate::protocol::agi::{BestMoveKind, Command, GoTime, Message, parse_command, parse_message};
-use crate::protocol::{ParseError, Protocol};
+use crate::protocol::agi::{BestMoveKind, Command, GoTime, Message};
+use crate::protocol::family::InfoFault;
+use crate::protocol::{self, ParseError, Protocol};
 use crate::reqs;
 use crate::rules::gomoku::{Board, BoardSize, IllegalMove, Point, Rule, Stone};
 use crate::session::At;
@@ -64,16 +65,7 @@ struct Agi {
 }
 
 impl Exchange for Agi {
-    type Command = Command;
-    type Message = Message;
-
-    fn parse_command(line: &str) -> Result<Command, ParseError> {
-        parse_command(line)
-    }
-
-    fn parse_message(line: &str) -> Result<Message, ParseError> {
-        parse_message(line)
-    }
+    type Codec = protocol::agi::Agi;
 
     fn sent(&mut self, command: Command) -> Option<Sent> {
         let game = &mut self.game;
@@ -126,6 +118,16 @@ impl Exchange for Agi {
                 Got::SearchResult
             }
             Message::Info(info) => {
+                // The text leaves the scale of SCORE open and its example is an integer; a GUI
+                // shows another number as it is (agi-r73): a warning, not a broken line.
+                let grade = |f: &InfoFault| {
+                    if f.key.eq_ignore_ascii_case("SCORE") {
+                        Grade::Warn
+                    } else {
+                        Grade::Fail
+                    }
+                };
+                lines::info_faults(Protocol::Agi, &info.faults, grade, at, out);
                 if self.known
                     && !self.pv_found
                     && !info.pv.is_empty()
@@ -140,18 +142,6 @@ impl Exchange for Agi {
     }
 
     fn unreadable(&self, line: &str, error: &ParseError, at: At) -> Outcome {
-        if score_is_the_only_fault(line) {
-            // The text leaves the scale of SCORE open and its example is an integer; a GUI
-            // shows another number as it is (agi-r73): a warning, not a malformed line.
-            return outcome(
-                Protocol::Agi,
-                CheckId::InfoField,
-                Grade::Warn,
-                format!("`{line}`: {error}"),
-            )
-            .citing(reqs!["agi-r73"])
-            .at(at);
-        }
         lines::unreadable(Protocol::Agi, line, error, at)
     }
 }
@@ -170,23 +160,6 @@ pub(super) fn reader(ctx: &Context) -> Box<dyn Reader> {
         },
         flow: Flow::new(&RULES, ctx),
     })
-}
-
-/// Whether an unreadable `INFO` line reads once its `SCORE` value is left out.
-fn score_is_the_only_fault(line: &str) -> bool {
-    let words: Vec<&str> = line.split_whitespace().collect();
-    if !words
-        .first()
-        .is_some_and(|w| w.eq_ignore_ascii_case("INFO"))
-    {
-        return false;
-    }
-    let Some(at) = words.iter().position(|w| w.eq_ignore_ascii_case("SCORE")) else {
-        return false;
-    };
-    let mut rest = words.clone();
-    rest.drain(at..(at + 2).min(words.len()));
-    rest.len() == 1 || parse_message(&rest.join(" ")).is_ok()
 }
 
 fn describe(error: &IllegalMove) -> String {
@@ -307,12 +280,29 @@ fn pv(game: &Game, moves: &[Point], at: At) -> Option<Outcome> {
 mod tests {
     use super::*;
 
+    fn findings(lines: &[&str]) -> Vec<Outcome> {
+        crate::check::findings_in(Protocol::Agi, lines)
+    }
+
     #[test]
     fn only_a_score_out_of_shape_is_forgiven() {
-        assert!(score_is_the_only_fault("INFO DEPTH 6 SCORE 3.5 NPS 1000"));
-        assert!(score_is_the_only_fault("info score -inf depth 2"));
-        assert!(!score_is_the_only_fault("INFO DEPTH six SCORE 3.5"));
-        assert!(score_is_the_only_fault("INFO SCORE 3.5"));
-        assert!(!score_is_the_only_fault("BESTMOVE 78 SCORE x"));
+        let search = |info: &str| {
+            findings(&["> POSITION", "> GO", info, "< BESTMOVE 78"])
+                .into_iter()
+                .map(|o| (o.grade, o.requirements[0].to_string()))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(
+            search("< INFO DEPTH 6 SCORE 3.5 NPS 1000"),
+            [(Grade::Warn, "agi-r73".to_owned())]
+        );
+        assert_eq!(
+            search("< INFO DEPTH six SCORE 3.5"),
+            [
+                (Grade::Fail, "agi-r71".to_owned()),
+                (Grade::Warn, "agi-r73".to_owned())
+            ]
+        );
+        assert!(search("< INFO SCORE 3 PV 78").is_empty());
     }
 }

@@ -12,7 +12,7 @@ use super::findings::{Findings, outcome};
 use super::id::CheckId;
 use super::stream::after;
 use super::{Context, Grade, Outcome, Reader};
-use crate::protocol::{ParseError, Protocol};
+use crate::protocol::{Codec, ParseError, Protocol};
 use crate::session::{At, Direction, Entry, Transcript};
 
 /// What the harness sent, as far as the exchange rules care.
@@ -471,15 +471,18 @@ impl Flow {
 
 /// One protocol's reading of its transcript: its codec, and what each line means for the
 /// exchange rules and the game state.
-pub(super) trait Exchange: Send {
-    type Command;
-    type Message;
-    fn parse_command(line: &str) -> Result<Self::Command, ParseError>;
-    fn parse_message(line: &str) -> Result<Self::Message, ParseError>;
+pub(super) trait Exchange: Send + Sized {
+    /// The protocol's codec.
+    type Codec: Codec;
     /// A command the harness sent; tracks the game state.
-    fn sent(&mut self, command: Self::Command) -> Option<Sent>;
+    fn sent(&mut self, command: <Self::Codec as Codec>::Command) -> Option<Sent>;
     /// A reply the engine sent; judges its moves into `out`.
-    fn received(&mut self, message: Self::Message, at: At, out: &mut Findings) -> Got;
+    fn received(
+        &mut self,
+        message: <Self::Codec as Codec>::Message,
+        at: At,
+        out: &mut Findings,
+    ) -> Got;
     /// A reply the codec could not read.
     fn unreadable(&self, line: &str, error: &ParseError, at: At) -> Outcome;
     /// What an unreadable reply still means for the exchange (a malformed `bestmove` still
@@ -492,11 +495,7 @@ pub(super) trait Exchange: Send {
         }
     }
     /// Judges what only the end of the session shows (after the exchange rules).
-    fn finish(self, _out: &mut Findings)
-    where
-        Self: Sized,
-    {
-    }
+    fn finish(self, _out: &mut Findings) {}
 }
 
 /// A protocol's [`Exchange`] with the shared [`Flow`]: a [`Reader`] of UCCI, UCI or AGI.
@@ -511,7 +510,7 @@ impl<X: Exchange> Reader for ExchangeReader<X> {
         match e.direction {
             Direction::Stderr | Direction::Omitted => {}
             Direction::Sent => {
-                let what = match X::parse_command(&e.text) {
+                let what = match X::Codec::parse_command(&e.text) {
                     Ok(command) => self.exchange.sent(command),
                     Err(_) => isready_after_unknown_words(&e.text),
                 };
@@ -525,7 +524,7 @@ impl<X: Exchange> Reader for ExchangeReader<X> {
                 let what = if e.dropped_bytes > 0 {
                     self.exchange.unreadable_event(&e.text)
                 } else {
-                    match X::parse_message(&e.text) {
+                    match X::Codec::parse_message(&e.text) {
                         Ok(message) => self.exchange.received(message, e.at, out),
                         Err(error) => {
                             out.push(self.exchange.unreadable(&e.text, &error, e.at));

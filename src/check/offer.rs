@@ -8,6 +8,7 @@ use super::findings::{Findings, outcome};
 use super::id::CheckId;
 use super::{Grade, Outcome};
 use crate::protocol::Protocol;
+use crate::protocol::family::OptionDecl;
 use crate::session::At;
 
 /// An `option` line as both codecs read it.
@@ -21,22 +22,20 @@ pub(super) struct Offered {
     pub at: At,
 }
 
-/// An [`Offered`] from either codec's `OptionDecl`: the two types share these field names.
-macro_rules! offered {
-    ($decl:expr, $at:expr) => {{
-        let o = $decl;
-        $crate::check::offer::Offered {
+impl Offered {
+    /// An option line as UCCI and UCI both declare it, and where it came.
+    pub fn new(o: OptionDecl, at: At) -> Offered {
+        Offered {
             name: o.name,
             kind: o.kind.as_str().to_owned(),
             default: o.default,
             min: o.min,
             max: o.max,
             vars: o.vars,
-            at: $at,
+            at,
         }
-    }};
+    }
 }
-pub(super) use offered;
 
 /// How one protocol judges its handshake offer (requirements are in the registry).
 pub(super) struct OfferRules {

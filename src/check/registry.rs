@@ -176,7 +176,7 @@ pub static CHECKS: &[CheckSpec] = &[
                 reqs![
                     "uci-r80", "uci-r104", "uci-r105", "uci-r107", "uci-r109", "uci-r111",
                     "uci-r112", "uci-r115", "uci-r121", "uci-r122", "uci-r123", "uci-r125",
-                    "uci-r126", "uci-r128", "uci-r129"
+                    "uci-r127", "uci-r128", "uci-r129", "uci-r131", "uci-r134"
                 ],
                 FAIL,
             ),

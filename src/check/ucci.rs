@@ -4,12 +4,10 @@ use super::findings::{Findings, outcome};
 use super::flow::{Exchange, ExchangeReader, Flow, Got, Rules, Sent};
 use super::id::CheckId;
 use super::legality::{self, InfoMoves, MoveRules, Searched, set_up, texts};
-use super::offer::{Offer, OfferRules, offered};
+use super::offer::{Offer, OfferRules, Offered};
 use super::{Context, Grade, Outcome, Reader, lines};
-use crate::protocol::ucci::{
-    Command, GoLimit, Message, PositionStart, parse_command, parse_message,
-};
-use crate::protocol::{ParseError, Protocol};
+use crate::protocol::ucci::{Command, GoLimit, Message, PositionStart};
+use crate::protocol::{self, ParseError, Protocol};
 use crate::rules::Game;
 use crate::rules::xiangqi::{Move, Position};
 use crate::session::At;
@@ -70,16 +68,7 @@ struct Ucci {
 }
 
 impl Exchange for Ucci {
-    type Command = Command;
-    type Message = Message;
-
-    fn parse_command(line: &str) -> Result<Command, ParseError> {
-        parse_command(line)
-    }
-
-    fn parse_message(line: &str) -> Result<Message, ParseError> {
-        parse_message(line)
-    }
+    type Codec = protocol::ucci::Ucci;
 
     fn sent(&mut self, command: Command) -> Option<Sent> {
         match command {
@@ -124,7 +113,7 @@ impl Exchange for Ucci {
                 Got::BootLine
             }
             Message::Option(o) => {
-                self.offer.option(offered!(o, at));
+                self.offer.option(Offered::new(o, at));
                 Got::BootLine
             }
             Message::UcciOk => {
@@ -148,6 +137,9 @@ impl Exchange for Ucci {
                 Got::SearchResult
             }
             Message::Info(info) => {
+                // `info` is what engines "usually" send (ucci-r79) and GUIs skip what they
+                // cannot read (A8): an unreadable field is a warning.
+                lines::info_faults(Protocol::Ucci, &info.faults, |_| Grade::Warn, at, out);
                 let pv = texts(&info.pv);
                 if let Some(s) = &self.searched {
                     let current = info.currmove.map(|m| m.to_string());
@@ -164,18 +156,6 @@ impl Exchange for Ucci {
     }
 
     fn unreadable(&self, line: &str, error: &ParseError, at: At) -> Outcome {
-        if line.split_whitespace().next() == Some("info") {
-            // `info` is what engines "usually" send (ucci-r79) and GUIs skip what they cannot
-            // read (A8): e.g. a UCI-style `score cp 20`.
-            return outcome(
-                Protocol::Ucci,
-                CheckId::InfoField,
-                Grade::Warn,
-                format!("`{line}`: {error}"),
-            )
-            .citing(crate::reqs!["ucci-r79", "ucci-r82"])
-            .at(at);
-        }
         // A malformed `bestmove` (e.g. UCI's `bestmove (none)`) is one finding, on its line,
         // and still ends its search (`unreadable_event`).
         lines::unreadable(Protocol::Ucci, line, error, at)

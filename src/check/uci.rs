@@ -5,10 +5,10 @@ use super::flow::{Exchange, ExchangeReader, Flow, Got, Rules, Sent, is_bestmove}
 use super::id::CheckId;
 use super::legality::{self, InfoMoves, MoveRules, Searched, set_up, texts};
 use super::multipv::MultiPv;
-use super::offer::{Offer, OfferRules, Reserved, offered};
+use super::offer::{Offer, OfferRules, Offered, Reserved};
 use super::{Context, Grade, Outcome, Reader, lines};
-use crate::protocol::uci::{Command, Message, PositionStart, parse_command, parse_message};
-use crate::protocol::{ParseError, Protocol};
+use crate::protocol::uci::{Command, Message, PositionStart};
+use crate::protocol::{self, ParseError, Protocol};
 use crate::reqs;
 use crate::rules::Game;
 use crate::rules::chess::ChessPosition;
@@ -81,16 +81,7 @@ struct Uci {
 }
 
 impl Exchange for Uci {
-    type Command = Command;
-    type Message = Message;
-
-    fn parse_command(line: &str) -> Result<Command, ParseError> {
-        parse_command(line)
-    }
-
-    fn parse_message(line: &str) -> Result<Message, ParseError> {
-        parse_message(line)
-    }
+    type Codec = protocol::uci::Uci;
 
     fn sent(&mut self, command: Command) -> Option<Sent> {
         match command {
@@ -130,7 +121,7 @@ impl Exchange for Uci {
         match message {
             Message::Id { .. } => Got::BootLine,
             Message::Option(o) => {
-                self.offer.option(offered!(o, at));
+                self.offer.option(Offered::new(o, at));
                 Got::BootLine
             }
             Message::UciOk => {
@@ -145,6 +136,7 @@ impl Exchange for Uci {
                 Got::SearchResult
             }
             Message::Info(info) => {
+                lines::info_faults(Protocol::Uci, &info.faults, |_| Grade::Fail, at, out);
                 if let Some(k) = info.multipv {
                     self.multipv.line(k, at, out);
                 }

@@ -8,13 +8,6 @@ use regex::Regex;
 use crate::protocol::Protocol;
 use crate::session::{At, Direction, Transcript};
 
-/// `info` keys whose values depend on the clock or the machine, not on the engine's logic.
-const VOLATILE_INFO_KEYS: [&str; 7] = [
-    "time", "nodes", "nps", "hashfull", "tbhits", "sbhits", "cpuload",
-];
-/// The AGI `INFO` keys of that kind (AGI keywords are case-insensitive).
-const VOLATILE_AGI_KEYS: [&str; 3] = ["NPS", "TIME", "NODES"];
-
 /// The rules a transcript is normalised by. They are written into each golden file, so a
 /// later comparison can use the same rules without repeating them on the command line.
 #[derive(Debug, Clone, Default)]
@@ -73,7 +66,7 @@ pub fn normalise(transcript: &Transcript, protocol: Protocol, rules: &Rules) -> 
             Direction::Omitted => "= lines of a flood not kept".to_owned(),
             Direction::Sent => format!("> {}", redact_user(&entry.text, rules)),
             Direction::Received => {
-                if rules.drop_info && is_search_report(protocol, &entry.text) {
+                if rules.drop_info && protocol.facts().is_search_report(&entry.text) {
                     continue;
                 }
                 let built_in = redact_volatile(protocol, &entry.text);
@@ -118,45 +111,24 @@ pub fn normalise(transcript: &Transcript, protocol: Protocol, rules: &Rules) -> 
     lines
 }
 
-/// Is `line` a search report, which a time-bounded search sends a varying number of?
-fn is_search_report(protocol: Protocol, line: &str) -> bool {
-    let first = line.split_whitespace().next().unwrap_or("");
-    match protocol {
-        Protocol::Ucci | Protocol::Uci => first == "info",
-        Protocol::Agi => first.eq_ignore_ascii_case("INFO"),
-        Protocol::Gomocup => first == "MESSAGE" || first == "DEBUG",
-    }
-}
-
-/// Replaces the values of clock- and machine-dependent `info` fields by `[key]`. Free text
-/// (`info string …`, UCCI `info message …`) is left alone: it runs to the end of the line.
+/// Replaces the values of clock- and machine-dependent search-report fields by `[key]`
+/// (which fields: the protocol's facts). Free text (`info string …`, UCCI `info message …`) is
+/// left alone: it runs to the end of the line.
 fn redact_volatile(protocol: Protocol, line: &str) -> String {
-    let (keys, case_blind): (&[&str], bool) = match protocol {
-        Protocol::Ucci | Protocol::Uci => (&VOLATILE_INFO_KEYS, false),
-        Protocol::Agi => (&VOLATILE_AGI_KEYS, true),
-        Protocol::Gomocup => return line.to_owned(),
-    };
-    if !is_search_report(protocol, line) {
+    let facts = protocol.facts();
+    if facts.volatile_report_keys.is_empty() || !facts.is_search_report(line) {
         return line.to_owned();
     }
-    let is_key = |word: &str| {
-        keys.iter().any(|k| {
-            if case_blind {
-                k.eq_ignore_ascii_case(word)
-            } else {
-                *k == word
-            }
-        })
-    };
+    let is_one_of = |word: &str, keys: &[&str]| keys.iter().any(|k| facts.is_keyword(word, k));
     let mut out: Vec<String> = Vec::new();
     let mut words = line.split(' ').peekable();
     while let Some(word) = words.next() {
         out.push(word.to_owned());
-        if word == "string" || word == "message" {
+        if is_one_of(word, facts.free_text_keys) {
             out.extend(words.by_ref().map(str::to_owned));
             break;
         }
-        if is_key(word)
+        if is_one_of(word, facts.volatile_report_keys)
             && let Some(value) = words.peek()
             && !value.is_empty()
         {

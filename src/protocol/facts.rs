@@ -69,7 +69,20 @@ pub struct Facts {
     /// The first words of the engine's search reports: lines whose number and content depend
     /// on timing (`info`; Gomocup's `MESSAGE` and `DEBUG`).
     pub search_reports: &'static [&'static str],
+    /// Search-report fields whose values depend on the clock or the machine rather than on the
+    /// engine's logic (golden transcripts show them as placeholders).
+    pub volatile_report_keys: &'static [&'static str],
+    /// Search-report fields that take the rest of the line as free text.
+    pub free_text_keys: &'static [&'static str],
 }
+
+/// The clock- and machine-dependent fields of UCI `info` (uci-r107, r109, r123, r125, r127..129);
+/// UCCI's `time` and `nodes` (ucci-r80) are among them.
+const UCI_FAMILY_VOLATILE: &[&str] = &[
+    "time", "nodes", "nps", "hashfull", "tbhits", "sbhits", "cpuload",
+];
+/// UCI `string` and UCCI `message` run to the end of the line (uci-r130, ucci-r87).
+const UCI_FAMILY_FREE_TEXT: &[&str] = &["string", "message"];
 
 const UCCI: Facts = Facts {
     protocol: Protocol::Ucci,
@@ -88,6 +101,8 @@ const UCCI: Facts = Facts {
         reply: Some("bye"),
     },
     search_reports: &["info"],
+    volatile_report_keys: UCI_FAMILY_VOLATILE,
+    free_text_keys: UCI_FAMILY_FREE_TEXT,
 };
 
 const UCI: Facts = Facts {
@@ -107,6 +122,8 @@ const UCI: Facts = Facts {
         reply: None,
     },
     search_reports: &["info"],
+    volatile_report_keys: UCI_FAMILY_VOLATILE,
+    free_text_keys: UCI_FAMILY_FREE_TEXT,
 };
 
 const GOMOCUP: Facts = Facts {
@@ -120,6 +137,9 @@ const GOMOCUP: Facts = Facts {
         reply: None,
     },
     search_reports: &["MESSAGE", "DEBUG"],
+    // MESSAGE and DEBUG are free text throughout.
+    volatile_report_keys: &[],
+    free_text_keys: &[],
 };
 
 const AGI: Facts = Facts {
@@ -139,6 +159,9 @@ const AGI: Facts = Facts {
         reply: Some("BYE"),
     },
     search_reports: &["INFO"],
+    // The worked example's INFO lines carry NPS; engines add TIME and NODES as UCI does.
+    volatile_report_keys: &["NPS", "TIME", "NODES"],
+    free_text_keys: &[],
 };
 
 impl Facts {

@@ -25,13 +25,50 @@ pub mod uci;
 
 mod error;
 mod facts;
-mod option;
+pub mod family;
 mod requirement;
 mod tokens;
 
 pub use error::ParseError;
 pub use facts::{Exchange, Facts, LineEnd};
 pub use requirement::{BadReqId, ReqId};
+
+/// One protocol's codec: a line of text to and from a typed value. Implemented once per
+/// protocol ([`ucci::Ucci`], [`uci::Uci`], [`gomocup::Gomocup`], [`agi::Agi`]), so code that
+/// works on any protocol (the checks' exchange readers, the fuzzer) is written once.
+pub trait Codec {
+    const PROTOCOL: Protocol;
+    /// A GUI → engine line; `Display` writes the line.
+    type Command: fmt::Display + fmt::Debug + Clone;
+    /// An engine → GUI line; `Display` writes the line.
+    type Message: fmt::Display + fmt::Debug + Clone;
+    fn parse_command(line: &str) -> Result<Self::Command, ParseError>;
+    fn parse_message(line: &str) -> Result<Self::Message, ParseError>;
+}
+
+/// Implements [`Codec`] for a protocol module's `Command`, `Message` and parse functions.
+macro_rules! codec {
+    ($name:ident, $protocol:expr) => {
+        /// This protocol's [`Codec`](crate::protocol::Codec).
+        #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+        pub struct $name;
+
+        impl crate::protocol::Codec for $name {
+            const PROTOCOL: crate::protocol::Protocol = $protocol;
+            type Command = Command;
+            type Message = Message;
+
+            fn parse_command(line: &str) -> Result<Command, crate::protocol::ParseError> {
+                parse_command(line)
+            }
+
+            fn parse_message(line: &str) -> Result<Message, crate::protocol::ParseError> {
+                parse_message(line)
+            }
+        }
+    };
+}
+pub(crate) use codec;
 
 /// The four protocols Arbiter speaks.
 #[derive(

@@ -106,6 +106,26 @@ impl<'a> Tokens<'a> {
         last.map(|l| &self.line[first.at..l.end()])
     }
 
+    /// Where the cursor stands, for [`Tokens::rewind`].
+    pub fn mark(&self) -> usize {
+        self.next
+    }
+
+    /// Puts the cursor back where [`Tokens::mark`] was taken.
+    pub fn rewind(&mut self, mark: usize) {
+        self.next = mark.min(self.tokens.len());
+    }
+
+    /// The line from byte `at` to the end of the last token taken, verbatim.
+    pub fn consumed_since(&self, at: usize) -> &'a str {
+        let end = self
+            .next
+            .checked_sub(1)
+            .and_then(|last| self.tokens.get(last))
+            .map_or(at, |t| t.end());
+        self.line.get(at..end.max(at)).unwrap_or("")
+    }
+
     /// Fails if any token is left; `what` names what has just been read.
     pub fn finish(&self, what: &str) -> Result<(), ParseError> {
         match self.peek() {

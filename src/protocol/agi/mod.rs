@@ -25,15 +25,18 @@
 //!   (agi-r94); each takes one token. Tokens of unknown keys go to [`Info::unknown`] (remark 18).
 //! - `BESTMOVE move|CHANGE [PONDER move]` (`PONDER` optional, remark 17).
 
+mod info;
+
 use std::fmt;
 
 use super::ParseError;
+pub use super::family::InfoFault;
 use super::tokens::{Token, Tokens, flag_once, number, require, set_once};
 use crate::rules::gomoku::agi::{format_moves, format_point, parse_moves, parse_point};
 use crate::rules::gomoku::{BoardSize, Point};
+pub use info::Info;
 
 const SIZE: BoardSize = BoardSize::STANDARD;
-const INFO_KEYS: [&str; 7] = ["DEPTH", "PV", "SCORE", "NPS", "SEARCH", "WIN", "LOSE"];
 
 /// `FIRSTCHANGE` / `THIRDCHANGE` (agi-r43).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -97,20 +100,6 @@ pub enum IdField {
     Author,
 }
 
-/// An `INFO` line. Empty lists = not sent.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
-pub struct Info {
-    pub depth: Option<u32>,
-    pub pv: Vec<Point>,
-    pub score: Option<i64>,
-    pub nps: Option<u64>,
-    pub search: Vec<Point>,
-    pub win: Vec<Point>,
-    pub lose: Vec<Point>,
-    /// Tokens of unknown keys: the key and its values up to the next known key.
-    pub unknown: Vec<String>,
-}
-
 /// The move of a `BESTMOVE`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum BestMoveKind {
@@ -120,7 +109,7 @@ pub enum BestMoveKind {
 }
 
 /// An engine → GUI line.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Message {
     /// `ID NAME name [AUTHOR author]` or `ID AUTHOR author`; `author` is set only by the
     /// one-line form (then `field` is `Name`).
@@ -145,7 +134,7 @@ pub enum Message {
     Bye,
 }
 
-fn is(tok: &str, keyword: &str) -> bool {
+pub(super) fn is(tok: &str, keyword: &str) -> bool {
     tok.eq_ignore_ascii_case(keyword)
 }
 
@@ -157,23 +146,12 @@ fn point(field: &str, tok: Token<'_>) -> Result<Point, ParseError> {
     })
 }
 
-fn points(field: &str, text: &str) -> Result<Vec<Point>, ParseError> {
+pub(super) fn points(field: &str, text: &str) -> Result<Vec<Point>, ParseError> {
     parse_moves(text, SIZE).map_err(|e| ParseError::BadPoint {
         text: text.to_owned(),
         context: format!("the point list after `{field}`"),
         reason: e.to_string(),
     })
-}
-
-/// A list value: the next token unless it is one of `keys` (then the list is empty).
-fn list_value(t: &mut Tokens<'_>, field: &str, keys: &[&str]) -> Result<Vec<Point>, ParseError> {
-    match t.peek() {
-        Some(v) if !keys.iter().any(|k| is(v.text, k)) => {
-            t.next();
-            points(field, v.text)
-        }
-        _ => Ok(Vec::new()),
-    }
 }
 
 fn on_off(
@@ -348,51 +326,6 @@ pub fn parse_command(line: &str) -> Result<Command, ParseError> {
     Ok(cmd)
 }
 
-fn parse_info(t: &mut Tokens<'_>) -> Result<Info, ParseError> {
-    let mut i = Info::default();
-    let mut seen = [false; 4];
-    while let Some(k) = t.next() {
-        let key = k.text.to_ascii_uppercase();
-        match key.as_str() {
-            "DEPTH" => set_once(
-                &mut i.depth,
-                "DEPTH",
-                number("DEPTH", require(t, "a number", "DEPTH")?.text)?,
-            )?,
-            "SCORE" => set_once(
-                &mut i.score,
-                "SCORE",
-                number("SCORE", require(t, "a number", "SCORE")?.text)?,
-            )?,
-            "NPS" => set_once(
-                &mut i.nps,
-                "NPS",
-                number("NPS", require(t, "a number", "NPS")?.text)?,
-            )?,
-            "PV" | "SEARCH" | "WIN" | "LOSE" => {
-                let n = ["PV", "SEARCH", "WIN", "LOSE"]
-                    .iter()
-                    .position(|x| *x == key)
-                    .unwrap_or(0);
-                flag_once(&mut seen[n], &key)?;
-                let list = list_value(t, &key, &INFO_KEYS)?;
-                *[&mut i.pv, &mut i.search, &mut i.win, &mut i.lose][n] = list;
-            }
-            _ => {
-                i.unknown.push(k.text.to_owned());
-                while let Some(u) = t
-                    .peek()
-                    .filter(|u| !INFO_KEYS.iter().any(|x| is(u.text, x)))
-                {
-                    t.next();
-                    i.unknown.push(u.text.to_owned());
-                }
-            }
-        }
-    }
-    Ok(i)
-}
-
 /// Parses one engine → GUI line (keywords in any case).
 pub fn parse_message(line: &str) -> Result<Message, ParseError> {
     let mut t = Tokens::new(line);
@@ -451,7 +384,7 @@ pub fn parse_message(line: &str) -> Result<Message, ParseError> {
         }
         "AGIOK" => Message::AgiOk,
         "READYOK" => Message::ReadyOk,
-        "INFO" => Message::Info(parse_info(&mut t)?),
+        "INFO" => Message::Info(Info::parse(&mut t)),
         "BESTMOVE" => {
             let m = require(&mut t, "a point or `CHANGE`", "BESTMOVE")?;
             let mv = if is(m.text, "CHANGE") {
@@ -488,7 +421,7 @@ pub fn parse_message(line: &str) -> Result<Message, ParseError> {
 
 /// A point in AGI form; a point off the 15x15 board (which no parser produces) is written as
 /// `[x,y]`, which no parser accepts.
-struct Hex(Point);
+pub(super) struct Hex(pub(super) Point);
 
 impl fmt::Display for Hex {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -499,7 +432,7 @@ impl fmt::Display for Hex {
     }
 }
 
-fn write_list(f: &mut fmt::Formatter<'_>, key: &str, list: &[Point]) -> fmt::Result {
+pub(super) fn write_list(f: &mut fmt::Formatter<'_>, key: &str, list: &[Point]) -> fmt::Result {
     if list.is_empty() {
         return Ok(());
     }
@@ -509,6 +442,21 @@ fn write_list(f: &mut fmt::Formatter<'_>, key: &str, list: &[Point]) -> fmt::Res
             write!(f, " {key} ")?;
             list.iter().try_for_each(|p| write!(f, "{}", Hex(*p)))
         }
+    }
+}
+
+/// A list value: the next token unless it is one of `keys` (then the list is empty).
+pub(super) fn list_value(
+    t: &mut Tokens<'_>,
+    field: &str,
+    keys: &[&str],
+) -> Result<Vec<Point>, ParseError> {
+    match t.peek() {
+        Some(v) if !keys.iter().any(|k| is(v.text, k)) => {
+            t.next();
+            points(field, v.text)
+        }
+        _ => Ok(Vec::new()),
     }
 }
 
@@ -579,26 +527,6 @@ impl fmt::Display for Command {
     }
 }
 
-impl fmt::Display for Info {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("INFO")?;
-        if let Some(d) = self.depth {
-            write!(f, " DEPTH {d}")?;
-        }
-        if let Some(s) = self.score {
-            write!(f, " SCORE {s}")?;
-        }
-        if let Some(n) = self.nps {
-            write!(f, " NPS {n}")?;
-        }
-        write_list(f, "PV", &self.pv)?;
-        write_list(f, "SEARCH", &self.search)?;
-        write_list(f, "WIN", &self.win)?;
-        write_list(f, "LOSE", &self.lose)?;
-        self.unknown.iter().try_for_each(|u| write!(f, " {u}"))
-    }
-}
-
 impl fmt::Display for Message {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -645,340 +573,7 @@ impl fmt::Display for Message {
     }
 }
 
+super::codec!(Agi, crate::protocol::Protocol::Agi);
+
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use proptest::prelude::*;
-
-    fn pt(s: &str) -> Point {
-        parse_point(s, SIZE).unwrap()
-    }
-
-    fn pts(s: &str) -> Vec<Point> {
-        parse_moves(s, SIZE).unwrap()
-    }
-
-    #[test]
-    fn worked_example() {
-        assert_eq!(parse_command("AGI"), Ok(Command::Agi));
-        assert_eq!(
-            parse_message("ID NAME Amoyman 1.0"),
-            Ok(Message::Id {
-                field: IdField::Name,
-                value: "Amoyman 1.0".into(),
-                author: None
-            })
-        );
-        assert_eq!(
-            parse_message("ID AUTHOR Amoyman KUA"),
-            Ok(Message::Id {
-                field: IdField::Author,
-                value: "Amoyman KUA".into(),
-                author: None
-            })
-        );
-        assert_eq!(
-            parse_message("ID NAME Amoyman 1.0 AUTHOR Amoyman KUA"),
-            Ok(Message::Id {
-                field: IdField::Name,
-                value: "Amoyman 1.0".into(),
-                author: Some("Amoyman KUA".into())
-            })
-        );
-        assert_eq!(
-            parse_message("OPTION OWNBOOK TRUE PONDER TRUE"),
-            Ok(Message::Option {
-                ownbook: Some(true),
-                ponder: Some(true)
-            })
-        );
-        assert_eq!(parse_message("AGIOK"), Ok(Message::AgiOk));
-        assert_eq!(
-            parse_command("SETOPTION OWNBOOK ON"),
-            Ok(Command::SetOption {
-                ownbook: Some(true),
-                ponder: None
-            })
-        );
-        assert_eq!(
-            parse_command("SETOPTION PONDER OFF"),
-            Ok(Command::SetOption {
-                ownbook: None,
-                ponder: Some(false)
-            })
-        );
-        assert_eq!(
-            parse_command("SETRULE FORBIDDEN"),
-            Ok(Command::SetRule {
-                forbidden: Some(true),
-                swap: None,
-                fifth: None
-            })
-        );
-        assert_eq!(parse_command("ISREADY"), Ok(Command::IsReady));
-        assert_eq!(parse_message("READYOK"), Ok(Message::ReadyOk));
-        assert_eq!(
-            parse_command("POSITION MOVES 78685A69"),
-            Ok(Command::Position {
-                statu: vec![],
-                moves: pts("78685A69")
-            })
-        );
-        let go = Command::Go {
-            search: pts("67596A6B"),
-            ponder: false,
-            time: Some(GoTime::Infinite),
-        };
-        assert_eq!(parse_command("GO SEARCH 67596A6B INFINITE"), Ok(go.clone()));
-        assert_eq!(parse_command("GO SEARCH 67596A6BINFINITE"), Ok(go));
-        assert_eq!(
-            parse_message("INFO SEARCH 67596A6B"),
-            Ok(Message::Info(Info {
-                search: pts("67596A6B"),
-                ..Info::default()
-            }))
-        );
-        assert_eq!(
-            parse_message("INFO DEPTH 1 SCORE 3 PV 6789"),
-            Ok(Message::Info(Info {
-                depth: Some(1),
-                score: Some(3),
-                pv: pts("6789"),
-                ..Info::default()
-            }))
-        );
-        assert_eq!(
-            parse_message("INFO NPS 786000"),
-            Ok(Message::Info(Info {
-                nps: Some(786000),
-                ..Info::default()
-            }))
-        );
-        assert_eq!(parse_command("STOP"), Ok(Command::Stop));
-        assert_eq!(
-            parse_message("BESTMOVE 67 PONDER 89"),
-            Ok(Message::BestMove {
-                mv: BestMoveKind::Move(pt("67")),
-                ponder: Some(pt("89"))
-            })
-        );
-        assert_eq!(parse_command("DOMOVE 67"), Ok(Command::DoMove(pt("67"))));
-        assert_eq!(
-            parse_command("GO INFINITE"),
-            Ok(Command::Go {
-                search: vec![],
-                ponder: false,
-                time: Some(GoTime::Infinite)
-            })
-        );
-        assert_eq!(
-            parse_message("BESTMOVE 89 PONDER 79"),
-            Ok(Message::BestMove {
-                mv: BestMoveKind::Move(pt("89")),
-                ponder: Some(pt("79"))
-            })
-        );
-        assert_eq!(parse_command("QUIT"), Ok(Command::Quit));
-        assert_eq!(parse_message("BYE"), Ok(Message::Bye));
-    }
-
-    #[test]
-    fn case_insensitive_and_variants() {
-        assert_eq!(parse_command("agi"), Ok(Command::Agi));
-        assert_eq!(parse_message("readyok"), Ok(Message::ReadyOk));
-        assert_eq!(
-            parse_message("bestmove change"),
-            Ok(Message::BestMove {
-                mv: BestMoveKind::Change,
-                ponder: None
-            })
-        );
-        assert_eq!(
-            parse_command("go time infinite"),
-            Ok(Command::Go {
-                search: vec![],
-                ponder: false,
-                time: Some(GoTime::Infinite)
-            })
-        );
-        assert_eq!(
-            parse_command("GO PONDER TIME 5000"),
-            Ok(Command::Go {
-                search: vec![],
-                ponder: true,
-                time: Some(GoTime::Millis(5000))
-            })
-        );
-        assert_eq!(
-            parse_command("SETRULE UNFORBIDDEN THIRDCHANGE FIVEMULITY").map(|c| c.to_string()),
-            Ok("SETRULE UNFORBIDDEN THIRDCHANGE FIVEMULITY".into())
-        );
-        assert_eq!(
-            parse_command("position statu 78695a moves 5b"),
-            Ok(Command::Position {
-                statu: pts("78695A"),
-                moves: pts("5B")
-            })
-        );
-    }
-
-    #[test]
-    fn precise_errors() {
-        let e = |l: &str| parse_message(l).unwrap_err().to_string();
-        assert_eq!(
-            e("OPTION OWNBOOK ON"),
-            "`OWNBOOK` is followed by `ON`, but it takes `TRUE` or `FALSE`"
-        );
-        assert_eq!(
-            e("BESTMOVE F1"),
-            "`F1` (after `BESTMOVE`) is not a valid point: row digit F at offset 0 is off the 15x15 board (rows 0..E)"
-        );
-        assert_eq!(
-            e("INFO PV 678"),
-            "`678` (the point list after `PV`) is not a valid point: AGI move list has an odd number of digits: the point starting at offset 2 is incomplete"
-        );
-        assert_eq!(e("ID NAME"), "`ID NAME` must be followed by a text");
-        assert_eq!(
-            parse_command("SETRULE TIVETWINE").unwrap_err().to_string(),
-            "unexpected `TIVETWINE` at byte 8: `SETRULE` takes FORBIDDEN|UNFORBIDDEN, FIRSTCHANGE|THIRDCHANGE, FIVETWINE|FIVEMULITY"
-        );
-        assert_eq!(
-            parse_command("GO TIME 5 INFINITE").unwrap_err().to_string(),
-            "`TIME/INFINITE` appears twice in one line"
-        );
-    }
-
-    fn point() -> impl Strategy<Value = Point> {
-        (0u8..15, 0u8..15).prop_map(|(x, y)| Point::new(x, y))
-    }
-
-    fn points() -> impl Strategy<Value = Vec<Point>> {
-        prop::collection::vec(point(), 0..5)
-    }
-
-    /// Free text already in lower case, without the word `author`.
-    fn text() -> impl Strategy<Value = String> {
-        "[a-z0-9.]{1,6}( [a-z0-9.]{1,6}){0,3}"
-            .prop_filter("no AUTHOR", |s| !s.split(' ').any(|w| w == "author"))
-    }
-
-    fn command() -> impl Strategy<Value = Command> {
-        let b = || proptest::option::of(any::<bool>());
-        let time = proptest::option::of(prop_oneof![
-            any::<u64>().prop_map(GoTime::Millis),
-            Just(GoTime::Infinite)
-        ]);
-        prop_oneof![
-            Just(Command::Agi),
-            (
-                b(),
-                proptest::option::of(prop_oneof![
-                    Just(Swap::FirstChange),
-                    Just(Swap::ThirdChange)
-                ]),
-                proptest::option::of(prop_oneof![Just(Fifth::FiveTwine), Just(Fifth::FiveMulity)]),
-            )
-                .prop_map(|(forbidden, swap, fifth)| Command::SetRule {
-                    forbidden,
-                    swap,
-                    fifth
-                }),
-            (b(), b()).prop_map(|(ownbook, ponder)| Command::SetOption { ownbook, ponder }),
-            Just(Command::IsReady),
-            (points(), points()).prop_map(|(statu, moves)| Command::Position { statu, moves }),
-            (points(), any::<bool>(), time).prop_map(|(search, ponder, time)| Command::Go {
-                search,
-                ponder,
-                time
-            }),
-            Just(Command::Stop),
-            point().prop_map(Command::DoMove),
-            Just(Command::Quit),
-        ]
-    }
-
-    fn message() -> impl Strategy<Value = Message> {
-        let b = || proptest::option::of(any::<bool>());
-        let unknown = prop::collection::vec("zz[j-z]{2,6}|[0-9]{1,4}", 0..3).prop_map(|mut v| {
-            if !v.is_empty() {
-                v[0] = format!("zz{}", v[0]);
-            }
-            v
-        });
-        let info = (
-            proptest::option::of(any::<u32>()),
-            points(),
-            proptest::option::of(any::<i64>()),
-            proptest::option::of(any::<u64>()),
-            (points(), points(), points()),
-            unknown,
-        )
-            .prop_map(
-                |(depth, pv, score, nps, (search, win, lose), unknown)| Info {
-                    depth,
-                    pv,
-                    score,
-                    nps,
-                    search,
-                    win,
-                    lose,
-                    unknown,
-                },
-            );
-        let mv = prop_oneof![
-            point().prop_map(BestMoveKind::Move),
-            Just(BestMoveKind::Change)
-        ];
-        prop_oneof![
-            (text(), proptest::option::of(text())).prop_map(|(value, author)| Message::Id {
-                field: IdField::Name,
-                value,
-                author
-            }),
-            text().prop_map(|value| Message::Id {
-                field: IdField::Author,
-                value,
-                author: None
-            }),
-            (b(), b()).prop_map(|(ownbook, ponder)| Message::Option { ownbook, ponder }),
-            Just(Message::AgiOk),
-            Just(Message::ReadyOk),
-            info.prop_map(Message::Info),
-            (mv, proptest::option::of(point()))
-                .prop_map(|(mv, ponder)| Message::BestMove { mv, ponder }),
-            Just(Message::Bye),
-        ]
-    }
-
-    proptest! {
-        #[test]
-        fn commands_round_trip(c in command()) {
-            let line = c.to_string();
-            prop_assert_eq!(&line, &line.to_uppercase());
-            prop_assert_eq!(parse_command(&line.to_lowercase()), Ok(c.clone()));
-            prop_assert_eq!(parse_command(&line), Ok(c));
-        }
-
-        #[test]
-        fn messages_round_trip(msg in message()) {
-            let line = msg.to_string();
-            prop_assert_eq!(parse_message(&line.to_lowercase()), Ok(msg.clone()));
-            prop_assert_eq!(parse_message(&line), Ok(msg));
-        }
-
-        #[test]
-        fn never_panics(s in any::<String>(), b in any::<Vec<u8>>()) {
-            let _ = parse_command(&s);
-            let _ = parse_message(&s);
-            let lossy = String::from_utf8_lossy(&b);
-            let _ = parse_command(&lossy);
-            let _ = parse_message(&lossy);
-        }
-
-        #[test]
-        fn never_panics_on_protocol_like_text(s in "(GO|SEARCH|INFINITE|TIME|INFO|PV|ID|NAME|AUTHOR|BESTMOVE|POSITION|MOVES|[0-9A-Fa-f]{1,9}|é|ı| |\t){0,12}") {
-            let _ = parse_command(&s);
-            let _ = parse_message(&s);
-        }
-    }
-}
+mod tests;

@@ -1,0 +1,550 @@
+//! UCCI (Universal Chinese Chess Protocol), xiangqi.
+//!
+//! Follows `ucci-overview.zh.txt` (commands and replies, options, ICCS moves) and
+//! `ucci-commands-ponder-example.zh.txt` (items 11–19: `info`, `ponderhit`, `stop`, `bestmove`,
+//! `nobestmove`, `probe`/`pophash`, `quit`/`bye`, and the worked ponder exchange). Catalogue:
+//! `shared/specs/requirements/ucci.md`.
+//!
+//! Ambiguities resolved here:
+//! - Keyword case is unstated (A29); every example is lower case, so keywords must be lower
+//!   case ([`ParseError::WrongCase`] otherwise). ICCS file letters are read in either case (A13:
+//!   a check can compare the token with the move's `Display`) and written lower case.
+//! - `position {fen | startpos}` lacks the FEN placeholder (A11): `fen` is followed by the FEN's
+//!   fields up to `moves`; they are stored joined by single spaces, not validated (the rules
+//!   layer does that).
+//! - `go`: `depth <d> | infinite` (ucci-r62) is read as three modes: `go depth <d>`
+//!   ([`GoLimit::Depth`]), `go depth infinite` ([`GoLimit::DepthInfinite`], as ElephantEye
+//!   accepts) and `go infinite` ([`GoLimit::Infinite`]). `ponder` and `draw` must not come
+//!   together (ucci-r77) but both are recorded rather than refused, so a check can grade it. In
+//!   the time mode, `movestogo`/`increment` (and the `opp…` pair) are alternatives (ucci-r72);
+//!   both are stored if sent. Time values are unsigned integers in whatever unit the engine is
+//!   in (A1: ms with `usemillisec`).
+//! - `option` (ucci-r23): no `name` keyword; type names other than `check` do not occur in the
+//!   texts (A3) so [`OptionType`] keeps any unknown type as text; fields in any order.
+//! - `info` (A8): keyword–value pairs in any order; `pv` takes ICCS moves up to the next `info`
+//!   key (a move-shaped token that is not ICCS is an error); `message` takes the rest of the
+//!   line; tokens of unknown keys are kept in [`Info::unknown`] (ucci-r79) so a check can warn.
+//!   `score` is an integer (A30).
+//! - `bestmove <m> [ponder <p>] [draw | resign]` (ucci-r97): `draw` and `resign` exclude each
+//!   other. `pophash [bestmove m] [lowerbound <beta> depth <d>] [upperbound <alpha> depth <d>]`
+//!   (ucci-r114): parts in any order.
+
+mod info;
+
+use std::fmt;
+
+use super::ParseError;
+use super::family::option::parse_option;
+pub use super::family::{IdField, InfoFault, OptionDecl, OptionType, PositionStart};
+use super::family::{parse_id, position_args, write_moves, write_position};
+use super::tokens::{Token, Tokens, flag_once, number, require, set_once, unknown_keyword};
+use crate::rules::xiangqi::Move;
+pub use info::Info;
+
+const COMMANDS: [&str; 10] = [
+    "ucci",
+    "isready",
+    "setoption",
+    "position",
+    "banmoves",
+    "go",
+    "ponderhit",
+    "stop",
+    "probe",
+    "quit",
+];
+const COMMAND_LIST: &str = "a UCCI command (ucci, isready, setoption, position, banmoves, go, ponderhit, stop, probe, quit)";
+const MESSAGES: [&str; 9] = [
+    "id",
+    "option",
+    "ucciok",
+    "readyok",
+    "info",
+    "bestmove",
+    "nobestmove",
+    "pophash",
+    "bye",
+];
+const MESSAGE_LIST: &str =
+    "a UCCI reply (id, option, ucciok, readyok, info, bestmove, nobestmove, pophash, bye)";
+
+/// The thinking mode of a `go` (ucci-r62).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum GoLimit {
+    /// `depth <d>`.
+    Depth(u32),
+    /// `depth infinite`.
+    DepthInfinite,
+    /// `nodes <n>`.
+    Nodes(u64),
+    /// `time <t> [movestogo <n> | increment <i>] [opptime <t> [oppmovestogo <n> | oppincrement <i>]]`.
+    Time {
+        time: u64,
+        movestogo: Option<u32>,
+        increment: Option<u64>,
+        opptime: Option<u64>,
+        oppmovestogo: Option<u32>,
+        oppincrement: Option<u64>,
+    },
+    /// `infinite`.
+    Infinite,
+}
+
+/// A GUI → engine line.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum Command {
+    /// `ucci`.
+    Ucci,
+    /// `isready`.
+    IsReady,
+    /// `setoption <name> [<value>]`; the value is the rest of the line.
+    SetOption { name: String, value: Option<String> },
+    /// `position {fen <FEN> | startpos} [moves <m>…]`.
+    Position {
+        start: PositionStart,
+        moves: Vec<Move>,
+    },
+    /// `banmoves <m>…`.
+    BanMoves(Vec<Move>),
+    /// `go [ponder] [draw] <mode>`.
+    Go {
+        ponder: bool,
+        draw: bool,
+        limit: GoLimit,
+    },
+    /// `ponderhit [draw]`.
+    PonderHit { draw: bool },
+    /// `stop`.
+    Stop,
+    /// `probe {fen <FEN> | startpos} [moves <m>…]`.
+    Probe {
+        start: PositionStart,
+        moves: Vec<Move>,
+    },
+    /// `quit`.
+    Quit,
+}
+
+/// `draw` or `resign` after a `bestmove` (ucci-r104, ucci-r105).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Verdict {
+    Draw,
+    Resign,
+}
+
+/// An engine → GUI line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Message {
+    /// `id {name|copyright|author|user} <text>` (ucci-r22).
+    Id { field: IdField, value: String },
+    /// `option …` (ucci-r23).
+    Option(OptionDecl),
+    /// `ucciok`.
+    UcciOk,
+    /// `readyok`.
+    ReadyOk,
+    /// `info …`.
+    Info(Info),
+    /// `bestmove <m> [ponder <p>] [draw|resign]`.
+    BestMove {
+        mv: Move,
+        ponder: Option<Move>,
+        verdict: Option<Verdict>,
+    },
+    /// `nobestmove`.
+    NoBestMove,
+    /// `pophash [bestmove <m>] [lowerbound <beta> depth <d>] [upperbound <alpha> depth <d>]`;
+    /// bounds are `(value, depth)`.
+    PopHash {
+        bestmove: Option<Move>,
+        lowerbound: Option<(i32, u32)>,
+        upperbound: Option<(i32, u32)>,
+    },
+    /// `bye`.
+    Bye,
+}
+
+pub(super) fn iccs(field: &str, tok: Token<'_>) -> Result<Move, ParseError> {
+    Move::parse_iccs(tok.text).map_err(|e| ParseError::BadMove {
+        field: field.to_owned(),
+        text: tok.text.to_owned(),
+        notation: "an ICCS move",
+        reason: e.to_string(),
+    })
+}
+
+/// Every remaining token as an ICCS move.
+fn moves_to_end(t: &mut Tokens<'_>, field: &str) -> Result<Vec<Move>, ParseError> {
+    std::iter::from_fn(|| t.next())
+        .map(|tok| iccs(field, tok))
+        .collect()
+}
+
+fn parse_go(t: &mut Tokens<'_>) -> Result<Command, ParseError> {
+    let (mut ponder, mut draw) = (false, false);
+    let mut limit: Option<GoLimit> = None;
+    while let Some(tok) = t.next() {
+        let mode = match tok.text {
+            "ponder" => {
+                flag_once(&mut ponder, "ponder")?;
+                continue;
+            }
+            "draw" => {
+                flag_once(&mut draw, "draw")?;
+                continue;
+            }
+            "depth" => {
+                let v = require(t, "a depth or `infinite`", "depth")?;
+                if v.text == "infinite" {
+                    GoLimit::DepthInfinite
+                } else {
+                    GoLimit::Depth(number("depth", v.text)?)
+                }
+            }
+            "infinite" => GoLimit::Infinite,
+            "nodes" => GoLimit::Nodes(number("nodes", require(t, "a number", tok.text)?.text)?),
+            "time" => GoLimit::Time {
+                time: number("time", require(t, "a number", tok.text)?.text)?,
+                movestogo: None,
+                increment: None,
+                opptime: None,
+                oppmovestogo: None,
+                oppincrement: None,
+            },
+            "movestogo" | "increment" | "opptime" | "oppmovestogo" | "oppincrement" => {
+                let Some(GoLimit::Time {
+                    movestogo,
+                    increment,
+                    opptime,
+                    oppmovestogo,
+                    oppincrement,
+                    ..
+                }) = &mut limit
+                else {
+                    return Err(ParseError::Unexpected {
+                        token: tok.text.to_owned(),
+                        at: tok.at,
+                        context: "it belongs to the time mode and must follow `time <t>`"
+                            .to_owned(),
+                    });
+                };
+                let v = require(t, "a number", tok.text)?.text;
+                match tok.text {
+                    "movestogo" => set_once(movestogo, tok.text, number(tok.text, v)?)?,
+                    "increment" => set_once(increment, tok.text, number(tok.text, v)?)?,
+                    "opptime" => set_once(opptime, tok.text, number(tok.text, v)?)?,
+                    "oppmovestogo" => set_once(oppmovestogo, tok.text, number(tok.text, v)?)?,
+                    _ => set_once(oppincrement, tok.text, number(tok.text, v)?)?,
+                }
+                continue;
+            }
+            other => {
+                return Err(ParseError::Unexpected {
+                    token: other.to_owned(),
+                    at: tok.at,
+                    context: "`go` takes `ponder`, `draw` and one of `depth <d>`, `infinite`, `nodes <n>`, `time <t> …`".to_owned(),
+                });
+            }
+        };
+        if limit.is_some() {
+            return Err(ParseError::Unexpected {
+                token: tok.text.to_owned(),
+                at: tok.at,
+                context: "a `go` has exactly one thinking mode (ucci-r62)".to_owned(),
+            });
+        }
+        limit = Some(mode);
+    }
+    let limit = limit.ok_or_else(|| ParseError::Missing {
+        what: "a thinking mode (`depth <d>`, `infinite`, `nodes <n>` or `time <t>`)",
+        after: "go".to_owned(),
+    })?;
+    Ok(Command::Go {
+        ponder,
+        draw,
+        limit,
+    })
+}
+
+/// Parses one GUI → engine line.
+pub fn parse_command(line: &str) -> Result<Command, ParseError> {
+    let mut t = Tokens::new(line);
+    let kw = t.next().ok_or(ParseError::Empty)?;
+    let cmd = match kw.text {
+        "ucci" => Command::Ucci,
+        "isready" => Command::IsReady,
+        "setoption" => {
+            let name = require(&mut t, "an option name", "setoption")?
+                .text
+                .to_owned();
+            let value = Some(t.rest()).filter(|v| !v.is_empty()).map(str::to_owned);
+            Command::SetOption { name, value }
+        }
+        "position" => {
+            let (start, moves) = position_args(&mut t, "position", iccs)?;
+            Command::Position { start, moves }
+        }
+        "probe" => {
+            let (start, moves) = position_args(&mut t, "probe", iccs)?;
+            Command::Probe { start, moves }
+        }
+        "banmoves" => Command::BanMoves(moves_to_end(&mut t, "banmoves")?),
+        "go" => parse_go(&mut t)?,
+        "ponderhit" => {
+            let draw = match t.next() {
+                None => false,
+                Some(d) if d.text == "draw" => true,
+                Some(d) => {
+                    return Err(ParseError::Unexpected {
+                        token: d.text.to_owned(),
+                        at: d.at,
+                        context: "`ponderhit` takes only `draw`".to_owned(),
+                    });
+                }
+            };
+            Command::PonderHit { draw }
+        }
+        "stop" => Command::Stop,
+        "quit" => Command::Quit,
+        other => return Err(unknown_keyword(other, &COMMANDS, COMMAND_LIST)),
+    };
+    t.finish(&format!("`{}`", kw.text))?;
+    Ok(cmd)
+}
+
+fn parse_bestmove(t: &mut Tokens<'_>) -> Result<Message, ParseError> {
+    let mv = iccs("bestmove", require(t, "an ICCS move", "bestmove")?)?;
+    let (mut ponder, mut verdict) = (None, None);
+    while let Some(tok) = t.next() {
+        match tok.text {
+            "ponder" => {
+                let p = iccs("ponder", require(t, "an ICCS move", "ponder")?)?;
+                set_once(&mut ponder, "ponder", p)?;
+            }
+            "draw" | "resign" if verdict.is_none() => {
+                verdict = Some(if tok.text == "draw" {
+                    Verdict::Draw
+                } else {
+                    Verdict::Resign
+                });
+            }
+            other => {
+                return Err(ParseError::Unexpected {
+                    token: other.to_owned(),
+                    at: tok.at,
+                    context: "`bestmove <m>` is followed only by `ponder <m>` and one of `draw`, `resign` (ucci-r97)".to_owned(),
+                });
+            }
+        }
+    }
+    Ok(Message::BestMove {
+        mv,
+        ponder,
+        verdict,
+    })
+}
+
+fn parse_pophash(t: &mut Tokens<'_>) -> Result<Message, ParseError> {
+    let (mut bestmove, mut lowerbound, mut upperbound) = (None, None, None);
+    while let Some(tok) = t.next() {
+        match tok.text {
+            "bestmove" => {
+                let m = iccs("bestmove", require(t, "an ICCS move", "bestmove")?)?;
+                set_once(&mut bestmove, "bestmove", m)?;
+            }
+            "lowerbound" | "upperbound" => {
+                let value = number(tok.text, require(t, "a score", tok.text)?.text)?;
+                let d = require(t, "`depth <d>`", tok.text)?;
+                if d.text != "depth" {
+                    return Err(ParseError::Unexpected {
+                        token: d.text.to_owned(),
+                        at: d.at,
+                        context: format!(
+                            "`{} <value>` must be followed by `depth <d>` (ucci-r114)",
+                            tok.text
+                        ),
+                    });
+                }
+                let depth = number("depth", require(t, "a depth", "depth")?.text)?;
+                let slot = if tok.text == "lowerbound" {
+                    &mut lowerbound
+                } else {
+                    &mut upperbound
+                };
+                set_once(slot, tok.text, (value, depth))?;
+            }
+            other => {
+                return Err(ParseError::Unexpected {
+                    token: other.to_owned(),
+                    at: tok.at,
+                    context: "`pophash` takes `bestmove <m>`, `lowerbound <beta> depth <d>`, `upperbound <alpha> depth <d>`".to_owned(),
+                });
+            }
+        }
+    }
+    Ok(Message::PopHash {
+        bestmove,
+        lowerbound,
+        upperbound,
+    })
+}
+
+/// Parses one engine → GUI line.
+pub fn parse_message(line: &str) -> Result<Message, ParseError> {
+    let mut t = Tokens::new(line);
+    let kw = t.next().ok_or(ParseError::Empty)?;
+    let msg = match kw.text {
+        "id" => {
+            let expected = "`name`, `copyright`, `author` or `user`";
+            let (field, value) = parse_id(&mut t, &IdField::ALL, expected)?;
+            Message::Id { field, value }
+        }
+        "option" => {
+            let raw = parse_option(&mut t, "option")?;
+            let default = raw.default.map(str::to_owned);
+            Message::Option(OptionDecl::from_raw(raw, default))
+        }
+        "ucciok" => Message::UcciOk,
+        "readyok" => Message::ReadyOk,
+        "info" => Message::Info(Info::parse(&mut t)),
+        "bestmove" => parse_bestmove(&mut t)?,
+        "nobestmove" => Message::NoBestMove,
+        "pophash" => parse_pophash(&mut t)?,
+        "bye" => Message::Bye,
+        other => return Err(unknown_keyword(other, &MESSAGES, MESSAGE_LIST)),
+    };
+    t.finish(&format!("`{}`", kw.text))?;
+    Ok(msg)
+}
+
+impl fmt::Display for GoLimit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GoLimit::Depth(d) => write!(f, "depth {d}"),
+            GoLimit::DepthInfinite => f.write_str("depth infinite"),
+            GoLimit::Nodes(n) => write!(f, "nodes {n}"),
+            GoLimit::Infinite => f.write_str("infinite"),
+            GoLimit::Time {
+                time,
+                movestogo,
+                increment,
+                opptime,
+                oppmovestogo,
+                oppincrement,
+            } => {
+                write!(f, "time {time}")?;
+                let parts = [
+                    ("movestogo", movestogo.map(u64::from)),
+                    ("increment", *increment),
+                    ("opptime", *opptime),
+                    ("oppmovestogo", oppmovestogo.map(u64::from)),
+                    ("oppincrement", *oppincrement),
+                ];
+                for (key, v) in parts {
+                    if let Some(v) = v {
+                        write!(f, " {key} {v}")?;
+                    }
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+impl fmt::Display for Command {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Command::Ucci => f.write_str("ucci"),
+            Command::IsReady => f.write_str("isready"),
+            Command::SetOption { name, value } => {
+                write!(f, "setoption {name}")?;
+                match value {
+                    Some(v) => write!(f, " {v}"),
+                    None => Ok(()),
+                }
+            }
+            Command::Position { start, moves } => {
+                f.write_str("position")?;
+                write_position(f, start, moves)
+            }
+            Command::Probe { start, moves } => {
+                f.write_str("probe")?;
+                write_position(f, start, moves)
+            }
+            Command::BanMoves(moves) => {
+                f.write_str("banmoves")?;
+                write_moves(f, moves)
+            }
+            Command::Go {
+                ponder,
+                draw,
+                limit,
+            } => {
+                f.write_str("go")?;
+                if *ponder {
+                    f.write_str(" ponder")?;
+                }
+                if *draw {
+                    f.write_str(" draw")?;
+                }
+                write!(f, " {limit}")
+            }
+            Command::PonderHit { draw } => {
+                f.write_str(if *draw { "ponderhit draw" } else { "ponderhit" })
+            }
+            Command::Stop => f.write_str("stop"),
+            Command::Quit => f.write_str("quit"),
+        }
+    }
+}
+
+impl fmt::Display for Message {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Message::Id { field, value } => write!(f, "id {} {value}", field.as_str()),
+            Message::Option(o) => o.fmt_ucci(f),
+            Message::UcciOk => f.write_str("ucciok"),
+            Message::ReadyOk => f.write_str("readyok"),
+            Message::Info(i) => i.fmt(f),
+            Message::BestMove {
+                mv,
+                ponder,
+                verdict,
+            } => {
+                write!(f, "bestmove {mv}")?;
+                if let Some(p) = ponder {
+                    write!(f, " ponder {p}")?;
+                }
+                match verdict {
+                    Some(Verdict::Draw) => f.write_str(" draw"),
+                    Some(Verdict::Resign) => f.write_str(" resign"),
+                    None => Ok(()),
+                }
+            }
+            Message::NoBestMove => f.write_str("nobestmove"),
+            Message::PopHash {
+                bestmove,
+                lowerbound,
+                upperbound,
+            } => {
+                f.write_str("pophash")?;
+                if let Some(m) = bestmove {
+                    write!(f, " bestmove {m}")?;
+                }
+                if let Some((v, d)) = lowerbound {
+                    write!(f, " lowerbound {v} depth {d}")?;
+                }
+                if let Some((v, d)) = upperbound {
+                    write!(f, " upperbound {v} depth {d}")?;
+                }
+                Ok(())
+            }
+            Message::Bye => f.write_str("bye"),
+        }
+    }
+}
+
+super::codec!(Ucci, crate::protocol::Protocol::Ucci);
+
+#[cfg(test)]
+mod tests;

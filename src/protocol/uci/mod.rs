@@ -1,0 +1,532 @@
+//! UCI (Universal Chess Interface), chess.
+//!
+//! Follows `uci.ru.txt` (a free Russian translation of the UCI spec, with a worked exchange).
+//! Catalogue: `shared/specs/requirements/uci.md`.
+//!
+//! Ambiguities resolved here:
+//! - Keywords are lower case ([`ParseError::WrongCase`] otherwise); the text makes only option
+//!   names and values case-insensitive (uci-r36, remark 8), which is the engine's business.
+//! - Moves are [`UciMove`]s: `e2e4`, `e7e8q`, `0000` the null move (uci-r21); `a1a1` parses (as
+//!   a normal move) so a check can grade it (remark 3); a bare `bestmove` is a
+//!   [`ParseError::Missing`].
+//! - `setoption name <id> [value <x>]`: the name is everything between `name` and `value`,
+//!   verbatim, the value the rest of the line (uci-r37).
+//! - `register`: `later`, or `name <x>` and/or `code <y>` (remark 9 accepts both together).
+//! - `position {fen <F> | startpos} [moves …]`: the FEN is the tokens up to `moves`, joined by
+//!   single spaces; an empty move list is written without `moves` (remark 10).
+//! - `go`: every parameter of the text; `wtime`/`btime`/`winc`/`binc` are signed, since GUIs send
+//!   a negative clock after an overrun; `searchmoves` takes moves up to the next `go` keyword.
+//! - `info` (uci-r101..uci-r137): keys in any order; `pv`, `refutation` and `currline` take
+//!   move-shaped tokens up to the next key or non-move token (remark 26; a move-shaped token that
+//!   is not a valid move is an error); an integer right after `currline` is the cpu number;
+//!   `score` takes `cp <x>` or `mate <y>` and optionally `lowerbound`/`upperbound`, in any order
+//!   (remark 24); `string` takes the rest of the line verbatim; tokens of unknown keys are kept
+//!   in [`Info::unknown`].
+//! - `option name <id> type <t> …`: the name runs to `type`, values to the next field keyword;
+//!   `default <empty>` (also `< empty >`, `< empty>`, remark 30) and a bare `default` read as
+//!   the empty string, which `Display` writes as `<empty>`.
+
+mod info;
+
+use std::fmt;
+
+use shakmaty::uci::UciMove;
+
+use super::ParseError;
+use super::family::option::parse_option;
+pub use super::family::{IdField, InfoFault, OptionDecl, OptionType, PositionStart};
+use super::family::{looks_like_move, parse_id, position_args, write_moves, write_position};
+use super::tokens::{Token, Tokens, flag_once, number, require, set_once, unknown_keyword};
+pub use info::{Bound, CurrLine, Info, Score, ScoreValue};
+
+/// The GUI → engine command words; an engine skips any other word at the start of a line
+/// (uci-r10, uci-r11).
+pub const COMMANDS: [&str; 11] = [
+    "uci",
+    "debug",
+    "isready",
+    "setoption",
+    "register",
+    "ucinewgame",
+    "position",
+    "go",
+    "stop",
+    "ponderhit",
+    "quit",
+];
+const COMMAND_LIST: &str = "a UCI command (uci, debug, isready, setoption, register, ucinewgame, position, go, stop, ponderhit, quit)";
+const MESSAGES: [&str; 8] = [
+    "id",
+    "uciok",
+    "readyok",
+    "bestmove",
+    "copyprotection",
+    "registration",
+    "info",
+    "option",
+];
+const MESSAGE_LIST: &str =
+    "a UCI message (id, uciok, readyok, bestmove, copyprotection, registration, info, option)";
+const GO_KEYS: [&str; 12] = [
+    "searchmoves",
+    "ponder",
+    "wtime",
+    "btime",
+    "winc",
+    "binc",
+    "movestogo",
+    "depth",
+    "nodes",
+    "mate",
+    "movetime",
+    "infinite",
+];
+
+/// `register …` (uci-r41).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum Register {
+    /// `register later`.
+    Later,
+    /// `register [name <x>] [code <y>]`, at least one of them.
+    Now {
+        name: Option<String>,
+        code: Option<String>,
+    },
+}
+
+/// The parameters of `go` (uci-r55..uci-r73); absent = not sent.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
+pub struct Go {
+    pub searchmoves: Vec<UciMove>,
+    pub ponder: bool,
+    pub wtime: Option<i64>,
+    pub btime: Option<i64>,
+    pub winc: Option<i64>,
+    pub binc: Option<i64>,
+    pub movestogo: Option<u32>,
+    pub depth: Option<u32>,
+    pub nodes: Option<u64>,
+    pub mate: Option<u32>,
+    pub movetime: Option<u64>,
+    pub infinite: bool,
+}
+
+/// A GUI → engine line.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum Command {
+    Uci,
+    /// `debug on` / `debug off`.
+    Debug(bool),
+    IsReady,
+    SetOption {
+        name: String,
+        value: Option<String>,
+    },
+    Register(Register),
+    UciNewGame,
+    Position {
+        start: PositionStart,
+        moves: Vec<UciMove>,
+    },
+    Go(Go),
+    Stop,
+    PonderHit,
+    Quit,
+}
+
+/// The status word of `copyprotection` and `registration`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Status {
+    Checking,
+    Ok,
+    Error,
+}
+
+impl Status {
+    fn as_str(self) -> &'static str {
+        match self {
+            Status::Checking => "checking",
+            Status::Ok => "ok",
+            Status::Error => "error",
+        }
+    }
+}
+
+/// An engine → GUI line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Message {
+    Id {
+        field: IdField,
+        value: String,
+    },
+    UciOk,
+    ReadyOk,
+    /// `bestmove <m> [ponder <p>]`.
+    BestMove {
+        mv: UciMove,
+        ponder: Option<UciMove>,
+    },
+    CopyProtection(Status),
+    Registration(Status),
+    Info(Info),
+    Option(OptionDecl),
+}
+
+pub(super) fn uci_move(field: &str, tok: Token<'_>) -> Result<UciMove, ParseError> {
+    UciMove::from_ascii(tok.text.as_bytes()).map_err(|_| ParseError::BadMove {
+        field: field.to_owned(),
+        text: tok.text.to_owned(),
+        notation: "a UCI move",
+        reason: "expected from-square and to-square (a1..h8) and an optional promotion letter n, b, r or q, as in e2e4 or e7e8q, or 0000 for the null move".to_owned(),
+    })
+}
+
+/// A token meant as a move (remark 26): a letter and a digit, or `0000`.
+fn is_move_token(text: &str) -> bool {
+    text == "0000" || looks_like_move(text)
+}
+
+/// Moves up to the next token that is a key of `keys` or not move-shaped.
+pub(super) fn move_list(
+    t: &mut Tokens<'_>,
+    field: &str,
+    keys: &[&str],
+) -> Result<Vec<UciMove>, ParseError> {
+    let mut moves = Vec::new();
+    while let Some(m) = t
+        .peek()
+        .filter(|m| !keys.contains(&m.text) && is_move_token(m.text))
+    {
+        t.next();
+        moves.push(uci_move(field, m)?);
+    }
+    Ok(moves)
+}
+
+fn parse_go(t: &mut Tokens<'_>) -> Result<Go, ParseError> {
+    let mut go = Go::default();
+    let mut seen_searchmoves = false;
+    while let Some(tok) = t.next() {
+        let k = tok.text;
+        match k {
+            "searchmoves" => {
+                flag_once(&mut seen_searchmoves, k)?;
+                go.searchmoves = move_list(t, k, &GO_KEYS)?;
+            }
+            "ponder" => flag_once(&mut go.ponder, k)?,
+            "infinite" => flag_once(&mut go.infinite, k)?,
+            "wtime" | "btime" | "winc" | "binc" => {
+                let v = number(k, require(t, "a number of milliseconds", k)?.text)?;
+                let slot = match k {
+                    "wtime" => &mut go.wtime,
+                    "btime" => &mut go.btime,
+                    "winc" => &mut go.winc,
+                    _ => &mut go.binc,
+                };
+                set_once(slot, k, v)?;
+            }
+            "movestogo" | "depth" | "mate" => {
+                let v = number(k, require(t, "a number", k)?.text)?;
+                let slot = match k {
+                    "movestogo" => &mut go.movestogo,
+                    "depth" => &mut go.depth,
+                    _ => &mut go.mate,
+                };
+                set_once(slot, k, v)?;
+            }
+            "nodes" | "movetime" => {
+                let v = number(k, require(t, "a number", k)?.text)?;
+                let slot = if k == "nodes" {
+                    &mut go.nodes
+                } else {
+                    &mut go.movetime
+                };
+                set_once(slot, k, v)?;
+            }
+            other => {
+                return Err(ParseError::Unexpected {
+                    token: other.to_owned(),
+                    at: tok.at,
+                    context: "`go` takes searchmoves, ponder, wtime, btime, winc, binc, movestogo, depth, nodes, mate, movetime, infinite".to_owned(),
+                });
+            }
+        }
+    }
+    Ok(go)
+}
+
+/// Parses one GUI → engine line.
+pub fn parse_command(line: &str) -> Result<Command, ParseError> {
+    let mut t = Tokens::new(line);
+    let kw = t.next().ok_or(ParseError::Empty)?;
+    let cmd = match kw.text {
+        "uci" => Command::Uci,
+        "debug" => {
+            let v = require(&mut t, "`on` or `off`", "debug")?;
+            match v.text {
+                "on" => Command::Debug(true),
+                "off" => Command::Debug(false),
+                other => {
+                    return Err(ParseError::BadValue {
+                        field: "debug".to_owned(),
+                        text: other.to_owned(),
+                        expected: "`on` or `off`",
+                    });
+                }
+            }
+        }
+        "isready" => Command::IsReady,
+        "setoption" => {
+            match t.next() {
+                Some(n) if n.text == "name" => {}
+                _ => {
+                    return Err(ParseError::Missing {
+                        what: "`name <id>`",
+                        after: "setoption".to_owned(),
+                    });
+                }
+            }
+            let name = t
+                .take_while(|s| s != "value")
+                .ok_or_else(|| ParseError::Missing {
+                    what: "an option name",
+                    after: "setoption name".to_owned(),
+                })?
+                .to_owned();
+            // `take_while` stopped at `value` (or the end): the value is the rest.
+            let value = t.next().map(|_value| t.rest().to_owned());
+            Command::SetOption { name, value }
+        }
+        "register" => Command::Register(parse_register(&mut t)?),
+        "ucinewgame" => Command::UciNewGame,
+        "position" => {
+            let (start, moves) = position_args(&mut t, "position", uci_move)?;
+            Command::Position { start, moves }
+        }
+        "go" => Command::Go(parse_go(&mut t)?),
+        "stop" => Command::Stop,
+        "ponderhit" => Command::PonderHit,
+        "quit" => Command::Quit,
+        other => return Err(unknown_keyword(other, &COMMANDS, COMMAND_LIST)),
+    };
+    t.finish(&format!("`{}`", kw.text))?;
+    Ok(cmd)
+}
+
+fn parse_register(t: &mut Tokens<'_>) -> Result<Register, ParseError> {
+    if t.peek().is_some_and(|l| l.text == "later") {
+        t.next();
+        return Ok(Register::Later);
+    }
+    let (mut name, mut code) = (None, None);
+    while let Some(k) = t.next() {
+        let slot = match k.text {
+            "name" => &mut name,
+            "code" => &mut code,
+            other => {
+                return Err(ParseError::Unexpected {
+                    token: other.to_owned(),
+                    at: k.at,
+                    context: "`register` takes `later`, or `name <x>` and/or `code <y>`".to_owned(),
+                });
+            }
+        };
+        let other = if k.text == "name" { "code" } else { "name" };
+        let v = t
+            .take_while(|s| s != other)
+            .ok_or_else(|| ParseError::Missing {
+                what: "a value",
+                after: format!("register {}", k.text),
+            })?;
+        set_once(slot, k.text, v.to_owned())?;
+    }
+    if name.is_none() && code.is_none() {
+        return Err(ParseError::Missing {
+            what: "`later`, `name <x>` or `code <y>`",
+            after: "register".to_owned(),
+        });
+    }
+    Ok(Register::Now { name, code })
+}
+
+/// Parses one engine → GUI line.
+pub fn parse_message(line: &str) -> Result<Message, ParseError> {
+    let mut t = Tokens::new(line);
+    let kw = t.next().ok_or(ParseError::Empty)?;
+    let msg = match kw.text {
+        "id" => {
+            let allowed = [IdField::Name, IdField::Author];
+            let (field, value) = parse_id(&mut t, &allowed, "`name` or `author`")?;
+            Message::Id { field, value }
+        }
+        "uciok" => Message::UciOk,
+        "readyok" => Message::ReadyOk,
+        "bestmove" => {
+            let mv = uci_move("bestmove", require(&mut t, "a UCI move", "bestmove")?)?;
+            let ponder = match t.next() {
+                None => None,
+                Some(p) if p.text == "ponder" => Some(uci_move(
+                    "ponder",
+                    require(&mut t, "a UCI move", "ponder")?,
+                )?),
+                Some(p) => {
+                    return Err(ParseError::Unexpected {
+                        token: p.text.to_owned(),
+                        at: p.at,
+                        context: "`bestmove <m>` is followed only by `ponder <m>`".to_owned(),
+                    });
+                }
+            };
+            Message::BestMove { mv, ponder }
+        }
+        "copyprotection" | "registration" => {
+            let s = require(&mut t, "`checking`, `ok` or `error`", kw.text)?;
+            let status = match s.text {
+                "checking" => Status::Checking,
+                "ok" => Status::Ok,
+                "error" => Status::Error,
+                other => {
+                    return Err(ParseError::BadValue {
+                        field: kw.text.to_owned(),
+                        text: other.to_owned(),
+                        expected: "`checking`, `ok` or `error`",
+                    });
+                }
+            };
+            if kw.text == "copyprotection" {
+                Message::CopyProtection(status)
+            } else {
+                Message::Registration(status)
+            }
+        }
+        "info" => Message::Info(Info::parse(&mut t)),
+        "option" => {
+            match t.next() {
+                Some(n) if n.text == "name" => {}
+                _ => {
+                    return Err(ParseError::Missing {
+                        what: "`name <id>`",
+                        after: "option".to_owned(),
+                    });
+                }
+            }
+            let raw = parse_option(&mut t, "option name")?;
+            let default = raw.default.map(|d| {
+                let squeezed: String = d.split_ascii_whitespace().collect();
+                if squeezed == "<empty>" {
+                    String::new()
+                } else {
+                    d.to_owned()
+                }
+            });
+            Message::Option(OptionDecl::from_raw(raw, default))
+        }
+        other => return Err(unknown_keyword(other, &MESSAGES, MESSAGE_LIST)),
+    };
+    t.finish(&format!("`{}`", kw.text))?;
+    Ok(msg)
+}
+
+impl fmt::Display for Go {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("go")?;
+        if !self.searchmoves.is_empty() {
+            f.write_str(" searchmoves")?;
+            write_moves(f, &self.searchmoves)?;
+        }
+        if self.ponder {
+            f.write_str(" ponder")?;
+        }
+        let signed = [
+            ("wtime", self.wtime),
+            ("btime", self.btime),
+            ("winc", self.winc),
+            ("binc", self.binc),
+        ];
+        for (k, v) in signed {
+            if let Some(v) = v {
+                write!(f, " {k} {v}")?;
+            }
+        }
+        let unsigned = [
+            ("movestogo", self.movestogo.map(u64::from)),
+            ("depth", self.depth.map(u64::from)),
+            ("nodes", self.nodes),
+            ("mate", self.mate.map(u64::from)),
+            ("movetime", self.movetime),
+        ];
+        for (k, v) in unsigned {
+            if let Some(v) = v {
+                write!(f, " {k} {v}")?;
+            }
+        }
+        if self.infinite {
+            f.write_str(" infinite")?;
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Display for Command {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Command::Uci => f.write_str("uci"),
+            Command::Debug(on) => f.write_str(if *on { "debug on" } else { "debug off" }),
+            Command::IsReady => f.write_str("isready"),
+            Command::SetOption { name, value } => {
+                write!(f, "setoption name {name}")?;
+                match value.as_deref() {
+                    Some("") => f.write_str(" value"),
+                    Some(v) => write!(f, " value {v}"),
+                    None => Ok(()),
+                }
+            }
+            Command::Register(Register::Later) => f.write_str("register later"),
+            Command::Register(Register::Now { name, code }) => {
+                f.write_str("register")?;
+                if let Some(n) = name {
+                    write!(f, " name {n}")?;
+                }
+                if let Some(c) = code {
+                    write!(f, " code {c}")?;
+                }
+                Ok(())
+            }
+            Command::UciNewGame => f.write_str("ucinewgame"),
+            Command::Position { start, moves } => {
+                f.write_str("position")?;
+                write_position(f, start, moves)
+            }
+            Command::Go(go) => go.fmt(f),
+            Command::Stop => f.write_str("stop"),
+            Command::PonderHit => f.write_str("ponderhit"),
+            Command::Quit => f.write_str("quit"),
+        }
+    }
+}
+
+impl fmt::Display for Message {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Message::Id { field, value } => write!(f, "id {} {value}", field.as_str()),
+            Message::UciOk => f.write_str("uciok"),
+            Message::ReadyOk => f.write_str("readyok"),
+            Message::BestMove { mv, ponder } => {
+                write!(f, "bestmove {mv}")?;
+                match ponder {
+                    Some(p) => write!(f, " ponder {p}"),
+                    None => Ok(()),
+                }
+            }
+            Message::CopyProtection(s) => write!(f, "copyprotection {}", s.as_str()),
+            Message::Registration(s) => write!(f, "registration {}", s.as_str()),
+            Message::Info(i) => i.fmt(f),
+            Message::Option(o) => o.fmt_uci(f),
+        }
+    }
+}
+
+super::codec!(Uci, crate::protocol::Protocol::Uci);
+
+#[cfg(test)]
+mod tests;
