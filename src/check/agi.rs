@@ -4,7 +4,7 @@ use super::findings::{Findings, outcome};
 use super::flow::{Exchange, ExchangeReader, Flow, Got, Rules, Sent};
 use super::id::CheckId;
 use super::{Context, Grade, Outcome, Reader, lines};
-use crate::protocol::agi::{BestMoveKind, Command, GoTime, Message};
+use crate::protocol::agi::{BestMoveKind, Command, GoTime, Info, Message};
 use crate::protocol::family::InfoFault;
 use crate::protocol::{self, ParseError, Protocol};
 use crate::reqs;
@@ -62,6 +62,48 @@ struct Agi {
     /// The `GO SEARCH` list of the current search; empty for none.
     search: Vec<Point>,
     pv_found: bool,
+    /// INFO lines whose SEARCH, WIN and LOSE points were judged, and whether one was wrong.
+    point_lines: usize,
+    bad_points: bool,
+}
+
+impl Agi {
+    /// SEARCH, WIN and LOSE name empty points of the board (agi-r75..r77), SEARCH within the
+    /// `GO SEARCH` list when there is one (agi-r75). The first fault is reported.
+    fn info_points(&mut self, info: &Info, at: At, out: &mut Findings) {
+        let lists = [
+            ("SEARCH", &info.search, reqs!["agi-r75"]),
+            ("WIN", &info.win, reqs!["agi-r76"]),
+            ("LOSE", &info.lose, reqs!["agi-r77"]),
+        ];
+        if lists.iter().all(|(_, points, _)| points.is_empty()) {
+            return;
+        }
+        self.point_lines += 1;
+        if self.bad_points {
+            return;
+        }
+        for (key, points, rows) in lists {
+            let taken = points.iter().find(|p| self.game.board.get(**p).is_some());
+            let outside = (key == "SEARCH" && !self.search.is_empty())
+                .then(|| points.iter().find(|p| !self.search.contains(p)))
+                .flatten();
+            let why = match (taken, outside) {
+                (Some(p), _) => format!("{key} names {p}, which holds a stone"),
+                (None, Some(p)) => {
+                    format!("{key} names {p}, which is not among the GO SEARCH points")
+                }
+                (None, None) => continue,
+            };
+            self.bad_points = true;
+            out.push(
+                outcome(Protocol::Agi, CheckId::InfoPoints, Grade::Fail, why)
+                    .citing(rows)
+                    .at(at),
+            );
+            return;
+        }
+    }
 }
 
 impl Exchange for Agi {
@@ -105,7 +147,7 @@ impl Exchange for Agi {
         }
     }
 
-    fn received(&mut self, message: Message, at: At, out: &mut Findings) -> Got {
+    fn received(&mut self, message: Message, _text: &str, at: At, out: &mut Findings) -> Got {
         match message {
             Message::Id { .. } | Message::Option { .. } => Got::BootLine,
             Message::AgiOk => Got::HandshakeOk,
@@ -136,6 +178,9 @@ impl Exchange for Agi {
                     self.pv_found = true;
                     out.push(o);
                 }
+                if self.known {
+                    self.info_points(&info, at, out);
+                }
                 Got::Other
             }
         }
@@ -143,6 +188,20 @@ impl Exchange for Agi {
 
     fn unreadable(&self, line: &str, error: &ParseError, at: At) -> Outcome {
         lines::unreadable(Protocol::Agi, line, error, at)
+    }
+
+    fn finish(self, out: &mut Findings) {
+        if self.point_lines > 0 && !self.bad_points {
+            out.push(outcome(
+                Protocol::Agi,
+                CheckId::InfoPoints,
+                Grade::Pass,
+                format!(
+                    "{} INFO lines with SEARCH, WIN or LOSE, every point empty",
+                    self.point_lines
+                ),
+            ));
+        }
     }
 }
 
@@ -157,6 +216,8 @@ pub(super) fn reader(ctx: &Context) -> Box<dyn Reader> {
             known: true,
             search: Vec::new(),
             pv_found: false,
+            point_lines: 0,
+            bad_points: false,
         },
         flow: Flow::new(&RULES, ctx),
     })

@@ -10,7 +10,7 @@ use std::collections::HashMap;
 use super::id::{CheckId, CheckRef};
 use super::outcome::{Grade, Outcome};
 use super::registry;
-use crate::protocol::Protocol;
+use crate::protocol::{Protocol, ReqId};
 
 /// How many findings of one check and grade are shown.
 const FINDINGS_SHOWN: usize = 3;
@@ -35,8 +35,9 @@ pub fn outcome(
 #[derive(Debug)]
 pub struct Findings {
     outcomes: Vec<Outcome>,
-    /// Outcomes seen per check and grade, kept or not.
-    seen: HashMap<(CheckRef, Grade), usize>,
+    /// Outcomes seen per check, grade and cited rows (one check may judge several rules),
+    /// kept or not.
+    seen: HashMap<(CheckRef, Grade, Vec<ReqId>), usize>,
     /// `seq` of the lines findings kept since the last [`Findings::take_pins`].
     pins: Vec<u64>,
 }
@@ -52,7 +53,8 @@ impl Findings {
 
     pub fn push(&mut self, o: Outcome) {
         debug_assert_registered(&o);
-        let seen = self.seen.entry((o.check.clone(), o.grade)).or_default();
+        let key = (o.check.clone(), o.grade, o.requirements.clone());
+        let seen = self.seen.entry(key).or_default();
         *seen += 1;
         let limit = if o.grade == Grade::Pass {
             PASSES_KEPT
@@ -76,12 +78,6 @@ impl Findings {
         }
     }
 
-    /// Whether a check has given a grade so far.
-    pub fn has(&self, protocol: Protocol, id: CheckId, grade: Grade) -> bool {
-        self.seen
-            .contains_key(&(CheckRef::builtin(protocol, id), grade))
-    }
-
     /// The lines findings pointed at since the last call.
     pub fn take_pins(&mut self) -> std::vec::Drain<'_, u64> {
         self.pins.drain(..)
@@ -90,7 +86,7 @@ impl Findings {
     /// The outcomes, the last one shown of each repeated check saying how many more there
     /// were.
     pub fn into_outcomes(mut self) -> Vec<Outcome> {
-        for ((check, grade), &count) in &self.seen {
+        for ((check, grade, rows), &count) in &self.seen {
             let limit = if *grade == Grade::Pass {
                 PASSES_KEPT
             } else {
@@ -103,7 +99,7 @@ impl Findings {
                 .outcomes
                 .iter_mut()
                 .rev()
-                .find(|o| o.check == *check && o.grade == *grade)
+                .find(|o| o.check == *check && o.grade == *grade && o.requirements == *rows)
             {
                 last.message = format!("{} (and {} more like this)", last.message, count - limit);
             }

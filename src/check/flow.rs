@@ -476,10 +476,11 @@ pub(super) trait Exchange: Send + Sized {
     type Codec: Codec;
     /// A command the harness sent; tracks the game state.
     fn sent(&mut self, command: <Self::Codec as Codec>::Command) -> Option<Sent>;
-    /// A reply the engine sent; judges its moves into `out`.
+    /// A reply the engine sent (`text` as written); judges its moves into `out`.
     fn received(
         &mut self,
         message: <Self::Codec as Codec>::Message,
+        text: &str,
         at: At,
         out: &mut Findings,
     ) -> Got;
@@ -525,7 +526,7 @@ impl<X: Exchange> Reader for ExchangeReader<X> {
                     self.exchange.unreadable_event(&e.text)
                 } else {
                     match X::Codec::parse_message(&e.text) {
-                        Ok(message) => self.exchange.received(message, e.at, out),
+                        Ok(message) => self.exchange.received(message, &e.text, e.at, out),
                         Err(error) => {
                             out.push(self.exchange.unreadable(&e.text, &error, e.at));
                             self.exchange.unreadable_event(&e.text)

@@ -49,6 +49,8 @@ pub(super) struct OfferRules {
     pub reserved: Option<Reserved>,
     /// Options the text says come together.
     pub paired: &'static [[&'static str; 2]],
+    /// Judge each line's fields against the UCI text's grammar of option types.
+    pub grammar: bool,
 }
 
 pub(super) struct Reserved {
@@ -116,6 +118,9 @@ impl Offer {
         }
         for pair in rules.paired {
             out.push(paired(p, *pair, &self.options));
+        }
+        if rules.grammar {
+            out.extend(super::option_grammar::judge(&self.options));
         }
         self.restart();
     }
@@ -256,6 +261,7 @@ mod tests {
             known: &["UCI_Elo"],
         }),
         paired: &[["UCI_LimitStrength", "UCI_Elo"]],
+        grammar: false,
     };
 
     fn at(seq: u64) -> At {
@@ -325,6 +331,7 @@ mod tests {
             id_first: true,
             reserved: None,
             paired: &[],
+            grammar: false,
         };
         let mut offer = Offer::default();
         offer.id(at(1));

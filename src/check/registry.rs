@@ -164,7 +164,7 @@ pub static CHECKS: &[CheckSpec] = &[
     CheckSpec {
         id: CheckId::InfoField,
         side: Side::Engine,
-        what: "every field of a search report reads; the others on its line are still judged (UCCI: GUIs skip what they cannot read; AGI: a non-integer SCORE warns)",
+        what: "every field of a search report reads; the others on its line are still judged (UCCI: GUIs skip what they cannot read; UCI: two score bounds, and AGI: a non-integer SCORE, warn)",
         rules: &[
             on(
                 Ucci,
@@ -178,7 +178,7 @@ pub static CHECKS: &[CheckSpec] = &[
                     "uci-r112", "uci-r115", "uci-r121", "uci-r122", "uci-r123", "uci-r125",
                     "uci-r127", "uci-r128", "uci-r129", "uci-r131", "uci-r134"
                 ],
-                FAIL,
+                FAIL_WARN,
             ),
             on(
                 Agi,
@@ -378,6 +378,12 @@ pub static CHECKS: &[CheckSpec] = &[
         rules: &[on(Uci, reqs!["uci-r113", "uci-r114"], FAIL_WARN)],
     },
     CheckSpec {
+        id: CheckId::InfoPoints,
+        side: Side::Engine,
+        what: "`INFO SEARCH`, `WIN` and `LOSE` name empty points, `SEARCH` only among the `GO SEARCH` points",
+        rules: &[on(Agi, reqs!["agi-r75", "agi-r76", "agi-r77"], FAIL)],
+    },
+    CheckSpec {
         id: CheckId::InfoGrammar,
         side: Side::Engine,
         what: "what an `info` line must hold together: time and score with a pv, depth with seldepth, a pv with multipv; currmovenumber from 1, hashfull at most 1000; refutation and currline only when switched on (cpuload over 1000 and misplaced score bounds warn)",
@@ -416,6 +422,21 @@ pub static CHECKS: &[CheckSpec] = &[
         side: Side::Engine,
         what: "`UCI_LimitStrength` and `UCI_Elo` offered together",
         rules: &[on(Uci, reqs!["uci-r163", "uci-r167"], FAIL)],
+    },
+    CheckSpec {
+        id: CheckId::OptionGrammar,
+        side: Side::Engine,
+        what: "each option line well formed for its type: one of the five types, the fields each takes, a default, min and max for spin, var for combo, nothing for button; standard options with the text's types and defaults",
+        rules: &[on(
+            Uci,
+            reqs![
+                "uci-r37", "uci-r140", "uci-r141", "uci-r142", "uci-r145", "uci-r149", "uci-r151",
+                "uci-r152", "uci-r157", "uci-r159", "uci-r160", "uci-r161", "uci-r162", "uci-r164",
+                "uci-r168", "uci-r172", "uci-r173", "uci-r177", "uci-r178", "uci-r179", "uci-r180",
+                "uci-r181", "uci-r184", "uci-r185", "uci-r186", "uci-r187"
+            ],
+            FAIL,
+        )],
     },
     CheckSpec {
         id: CheckId::MoveLegal,

@@ -42,6 +42,7 @@ const OFFER: OfferRules = OfferRules {
     id_first: true,
     reserved: None,
     paired: &[],
+    grammar: false,
 };
 
 fn build(start: &PositionStart, moves: &[Move]) -> Option<Position> {
@@ -106,7 +107,7 @@ impl Exchange for Ucci {
         }
     }
 
-    fn received(&mut self, message: Message, at: At, out: &mut Findings) -> Got {
+    fn received(&mut self, message: Message, _text: &str, at: At, out: &mut Findings) -> Got {
         match message {
             Message::Id { .. } => {
                 self.offer.id(at);

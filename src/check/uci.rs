@@ -3,10 +3,12 @@
 use super::findings::{Findings, outcome};
 use super::flow::{Exchange, ExchangeReader, Flow, Got, Rules, Sent, is_bestmove};
 use super::id::CheckId;
+use super::info_grammar::InfoGrammar;
 use super::legality::{self, InfoMoves, MoveRules, Searched, set_up, texts};
 use super::multipv::MultiPv;
 use super::offer::{Offer, OfferRules, Offered, Reserved};
 use super::{Context, Grade, Outcome, Reader, lines};
+use crate::protocol::family::InfoFault;
 use crate::protocol::uci::{Command, Message, PositionStart};
 use crate::protocol::{self, ParseError, Protocol};
 use crate::reqs;
@@ -60,6 +62,7 @@ const OFFER: OfferRules = OfferRules {
         ],
     }),
     paired: &[["UCI_LimitStrength", "UCI_Elo"]],
+    grammar: true,
 };
 
 fn build(start: &PositionStart, moves: &[UciMove]) -> Option<ChessPosition> {
@@ -78,6 +81,7 @@ struct Uci {
     info_moves: InfoMoves,
     offer: Offer,
     multipv: MultiPv,
+    grammar: InfoGrammar,
 }
 
 impl Exchange for Uci {
@@ -96,6 +100,7 @@ impl Exchange for Uci {
             }
             Command::SetOption { name, value } => {
                 self.multipv.option_set(&name, value.as_deref());
+                self.grammar.option_set(&name, value.as_deref());
                 None
             }
             Command::Go(go) => {
@@ -117,7 +122,7 @@ impl Exchange for Uci {
         }
     }
 
-    fn received(&mut self, message: Message, at: At, out: &mut Findings) -> Got {
+    fn received(&mut self, message: Message, text: &str, at: At, out: &mut Findings) -> Got {
         match message {
             Message::Id { .. } => Got::BootLine,
             Message::Option(o) => {
@@ -136,7 +141,8 @@ impl Exchange for Uci {
                 Got::SearchResult
             }
             Message::Info(info) => {
-                lines::info_faults(Protocol::Uci, &info.faults, |_| Grade::Fail, at, out);
+                lines::info_faults(Protocol::Uci, &info.faults, fault_grade, at, out);
+                self.grammar.line(&info, text, at, out);
                 if let Some(k) = info.multipv {
                     self.multipv.line(k, at, out);
                 }
@@ -165,6 +171,7 @@ impl Exchange for Uci {
     fn finish(self, out: &mut Findings) {
         self.info_moves.finish(&MOVES, out);
         self.multipv.finish(out);
+        self.grammar.finish(out);
     }
 }
 
@@ -173,6 +180,18 @@ pub(super) fn reader(ctx: &Context) -> Box<dyn Reader> {
         exchange: Uci::default(),
         flow: Flow::new(&RULES, ctx),
     })
+}
+
+/// An `info` field that does not read fails (the text gives each field's form), except two
+/// score bounds on one line, which remark 24 grades as a warning.
+fn fault_grade(fault: &InfoFault) -> Grade {
+    let both_bounds = fault.key == "score"
+        && matches!(&fault.error, ParseError::Duplicate { key } if key.contains("bound"));
+    if both_bounds {
+        Grade::Warn
+    } else {
+        Grade::Fail
+    }
 }
 
 /// `0000` is the null move (uci-r21): the only answer when there is no legal move.
@@ -257,7 +276,7 @@ mod tests {
         };
         let good = search(&[
             "< info currmove e2e4 currmovenumber 1",
-            "< info depth 3 pv d2d4 d7d5 c2c4",
+            "< info depth 3 score cp 10 time 5 pv d2d4 d7d5 c2c4",
             "< bestmove d2d4 ponder d7d5",
         ]);
         assert!(good.is_empty(), "{good:#?}");
@@ -269,12 +288,18 @@ mod tests {
             (found[0].check.to_string().as_str(), found[0].grade),
             ("uci.currmove.legal", Grade::Fail)
         );
-        let first = search(&["< info depth 1 pv e2e5", "< bestmove e2e4"]);
+        let first = search(&[
+            "< info depth 1 score cp 1 time 1 pv e2e5",
+            "< bestmove e2e4",
+        ]);
         assert_eq!(
             (first[0].check.to_string().as_str(), first[0].grade),
             ("uci.pv.legal", Grade::Fail)
         );
-        let deeper = search(&["< info depth 2 pv e2e4 e2e4", "< bestmove e2e4"]);
+        let deeper = search(&[
+            "< info depth 2 score cp 1 time 1 pv e2e4 e2e4",
+            "< bestmove e2e4",
+        ]);
         assert_eq!(
             (deeper[0].check.to_string().as_str(), deeper[0].grade),
             ("uci.pv.legal", Grade::Warn)
