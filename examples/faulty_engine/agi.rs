@@ -1,0 +1,95 @@
+//! AGI: a search ends after 100 ms (or on STOP when open-ended) with the first SEARCH move,
+//! else the empty point nearest the centre.
+
+use std::sync::mpsc::RecvTimeoutError;
+use std::time::{Duration, Instant};
+
+use arbiter_rules::gomoku::{Board, BoardSize, Point, Stone, agi};
+
+use crate::gomocup::nearest_empty;
+use crate::input::stdin_lines;
+use crate::output::Out;
+
+pub fn run(out: &Out) {
+    let input = stdin_lines();
+    let size = BoardSize::STANDARD;
+    let mut board = Board::new(size);
+    let mut searching = false;
+    let mut until: Option<Instant> = None;
+    let mut search: Vec<Point> = Vec::new();
+    let best = |board: &Board, search: &[Point]| {
+        search
+            .first()
+            .copied()
+            .or_else(|| nearest_empty(board))
+            .and_then(|p| agi::format_point(p, size).ok())
+    };
+    loop {
+        let line = match input.recv_timeout(Duration::from_millis(50)) {
+            Ok(line) => Some(line),
+            Err(RecvTimeoutError::Timeout) => None,
+            Err(RecvTimeoutError::Disconnected) => return,
+        };
+        if searching && until.is_some_and(|t| Instant::now() >= t) {
+            if let Some(m) = best(&board, &search) {
+                out.line(&format!("BESTMOVE {m}"));
+            }
+            searching = false;
+        }
+        let Some(line) = line else { continue };
+        let words: Vec<String> = line.split_whitespace().map(str::to_uppercase).collect();
+        match words.first().map(String::as_str).unwrap_or("") {
+            "AGI" => {
+                out.line("ID NAME Faulty Fixture");
+                out.line("OPTION OWNBOOK FALSE PONDER FALSE");
+                out.line("AGIOK");
+            }
+            "ISREADY" => out.line("READYOK"),
+            "POSITION" => {
+                board.clear();
+                let mut colour = Stone::Black;
+                for pair in words.windows(2) {
+                    if pair[0] == "STATU" || pair[0] == "MOVES" {
+                        for p in agi::parse_moves(&pair[1], size).unwrap_or_default() {
+                            let _ = board.place(p, colour);
+                            colour = colour.opponent();
+                        }
+                    }
+                }
+            }
+            "DOMOVE" => {
+                if let Some(p) = words.get(1).and_then(|m| agi::parse_point(m, size).ok()) {
+                    let colour = if board.stones().is_multiple_of(2) {
+                        Stone::Black
+                    } else {
+                        Stone::White
+                    };
+                    let _ = board.place(p, colour);
+                }
+            }
+            "GO" => {
+                searching = true;
+                search = words
+                    .iter()
+                    .position(|w| w == "SEARCH")
+                    .and_then(|i| words.get(i + 1))
+                    .and_then(|m| agi::parse_moves(m, size).ok())
+                    .unwrap_or_default();
+                let infinite = words.iter().any(|w| w == "INFINITE" || w == "PONDER");
+                until = (!infinite).then(|| Instant::now() + Duration::from_millis(100));
+                out.line("INFO DEPTH 1");
+            }
+            "STOP" if searching => {
+                if let Some(m) = best(&board, &search) {
+                    out.line(&format!("BESTMOVE {m}"));
+                }
+                searching = false;
+            }
+            "QUIT" => {
+                out.line("BYE");
+                return;
+            }
+            _ => {}
+        }
+    }
+}

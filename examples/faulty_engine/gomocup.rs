@@ -1,0 +1,103 @@
+//! Gomocup (pbrain): answers each move request at once with the empty point nearest the
+//! centre.
+
+use arbiter_rules::gomoku::{Board, BoardSize, Point, Stone};
+
+use crate::fault::Fault;
+use crate::input::stdin_lines;
+use crate::output::Out;
+
+pub fn nearest_empty(board: &Board) -> Option<Point> {
+    let size = board.size();
+    let (cx, cy) = (size.width() as i32 / 2, size.height() as i32 / 2);
+    board
+        .empty_points()
+        .min_by_key(|p| ((p.x as i32 - cx).abs() + (p.y as i32 - cy).abs(), p.y, p.x))
+}
+
+pub fn run(out: &Out) {
+    let fault = out.fault();
+    let input = stdin_lines();
+    let mut board = Board::new(BoardSize::square(15).expect("15 is a legal size"));
+    let mut last_opponent: Option<Point> = None;
+    let mut in_board = false;
+    let reply = |board: &mut Board, last: Option<Point>| {
+        let point = match (fault, last) {
+            (Fault::OccupiedPoint, Some(p)) => Some(p),
+            _ => nearest_empty(board),
+        };
+        if let Some(p) = point {
+            let _ = board.place(p, Stone::Black);
+            out.line(&format!("{},{}", p.x, p.y));
+        }
+    };
+    while let Ok(line) = input.recv() {
+        let upper = line.trim().to_uppercase();
+        if in_board {
+            if upper == "DONE" {
+                in_board = false;
+                reply(&mut board, last_opponent);
+            } else if let Some((x, y, f)) = parse_field(&upper) {
+                let point = Point { x, y };
+                let stone = if f == 1 { Stone::Black } else { Stone::White };
+                let _ = board.place(point, stone);
+                if f != 1 {
+                    last_opponent = Some(point);
+                }
+            }
+            continue;
+        }
+        let (cmd, rest) = upper.split_once(' ').unwrap_or((upper.as_str(), ""));
+        match cmd {
+            "START" => match rest
+                .trim()
+                .parse::<u32>()
+                .ok()
+                .and_then(|n| BoardSize::square(n).ok())
+            {
+                Some(size) => {
+                    board = Board::new(size);
+                    out.line("OK");
+                }
+                None => out.line("ERROR unsupported size"),
+            },
+            "RESTART" => {
+                board.clear();
+                out.line("OK");
+            }
+            "BEGIN" => reply(&mut board, None),
+            "TURN" => {
+                if let Ok(p) = rest.trim().parse::<Point>() {
+                    let _ = board.place(p, Stone::White);
+                    last_opponent = Some(p);
+                }
+                reply(&mut board, last_opponent);
+            }
+            "BOARD" => {
+                board.clear();
+                in_board = true;
+            }
+            "INFO" => {}
+            "ABOUT" => out.line(
+                r#"name="Faulty Fixture", version="1.0", author="Arbiter tests", country="None""#,
+            ),
+            "END" => {
+                if fault == Fault::OutputAfterEnd {
+                    out.line("OK");
+                }
+                return;
+            }
+            "" => {}
+            _ => out.line(&format!("UNKNOWN {cmd} is not supported")),
+        }
+    }
+}
+
+fn parse_field(line: &str) -> Option<(u8, u8, u8)> {
+    let mut parts = line.split(',').map(|p| p.trim().parse::<u8>());
+    Some((
+        parts.next()?.ok()?,
+        parts.next()?.ok()?,
+        parts.next()?.ok()?,
+    ))
+}

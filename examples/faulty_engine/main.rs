@@ -1,0 +1,43 @@
+//! A deliberately faulty engine for Arbiter's own tests.
+//!
+//! `faulty_engine PROTOCOL [FAULT]` speaks UCCI, UCI, Gomocup or AGI (PROTOCOL: `ucci`, `uci`,
+//! `gomocup`, `agi`) just well enough to pass the built-in checks, and each FAULT breaks exactly
+//! one rule, so the tests can show that each misbehaviour is caught by the right check. It plays
+//! the first legal move in sorted order; it is a test fixture, not a player.
+
+mod agi;
+mod fault;
+mod gomocup;
+mod input;
+mod output;
+mod search;
+mod uci_plan;
+
+use arbiter_rules::chess::ChessPosition;
+use arbiter_rules::xiangqi::Position;
+
+use fault::Fault;
+use output::Out;
+use search::Dialect;
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let protocol = args.get(1).map(String::as_str).unwrap_or("ucci");
+    let fault_name = args.get(2).map(String::as_str).unwrap_or("none");
+    let Some(fault) = Fault::parse(fault_name) else {
+        let known: Vec<&str> = Fault::names().collect();
+        eprintln!("unknown fault `{fault_name}`; known: {}", known.join(", "));
+        std::process::exit(2);
+    };
+    let out = Out::new(fault);
+    match protocol {
+        "ucci" => search::run::<Position>(Dialect::Ucci, &out),
+        "uci" => search::run::<ChessPosition>(Dialect::Uci, &out),
+        "gomocup" => gomocup::run(&out),
+        "agi" => agi::run(&out),
+        other => {
+            eprintln!("unknown protocol `{other}`");
+            std::process::exit(2);
+        }
+    }
+}

@@ -1,0 +1,283 @@
+//! UCCI (xiangqi) and UCI (chess): one command loop for both, since they differ in a few
+//! words; a search ends after its time (or on stop/ponderhit when open-ended) with the first
+//! legal move that is not banned, or under UCI the move decided at `go`.
+
+use std::sync::mpsc::RecvTimeoutError;
+use std::time::{Duration, Instant};
+
+use arbiter::protocol::uci;
+use arbiter_rules::{Game, Side};
+
+use crate::fault::Fault;
+use crate::input::stdin_lines;
+use crate::output::Out;
+use crate::uci_plan::{Plan, plan_info, plan_search, thinking_time, uci_go};
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Dialect {
+    Ucci,
+    Uci,
+}
+
+/// A search in progress: it ends at `until`, or on stop/ponderhit when open-ended.
+struct Search {
+    until: Option<Instant>,
+    pondering: bool,
+    stopped: bool,
+    /// UCI: what the search settled on at `go`, and when it began (for `info time`).
+    plan: Option<Plan>,
+}
+
+pub fn run<G: Game>(dialect: Dialect, out: &Out) {
+    let fault = out.fault();
+    let input = stdin_lines();
+    let mut position = G::start_position();
+    let mut banned: Vec<String> = Vec::new();
+    let mut search: Option<Search> = None;
+    loop {
+        let timeout =
+            search
+                .as_ref()
+                .and_then(|s| s.until)
+                .map_or(Duration::from_millis(50), |t| {
+                    t.saturating_duration_since(Instant::now())
+                        .min(Duration::from_millis(50))
+                });
+        let line = match input.recv_timeout(timeout) {
+            Ok(line) => Some(line),
+            Err(RecvTimeoutError::Timeout) => None,
+            Err(RecvTimeoutError::Disconnected) => return,
+        };
+        if let Some(s) = &mut search
+            && let Some(plan) = &mut s.plan
+            && Instant::now() >= plan.next_info
+        {
+            // "periodically report" (uci-r14): a line every 250 ms while the search runs.
+            out.line(&plan_info(plan, fault));
+            plan.next_info = Instant::now() + Duration::from_millis(250);
+        }
+        if let Some(s) = &search {
+            if line.is_none() && fault == Fault::Flood {
+                let filler = "x".repeat(4000);
+                for _ in 0..6000 {
+                    out.line(&format!("info string {filler}"));
+                }
+            }
+            let due = s.until.is_some_and(|t| Instant::now() >= t) && (!s.pondering || s.stopped);
+            let early = s.pondering && fault == Fault::BestmoveWhilePondering;
+            if due || early {
+                let best = s.plan.as_ref().and_then(|p| p.best.clone());
+                finish_search(&position, &banned, best, fault, dialect, out);
+                search = None;
+            }
+        }
+        let Some(line) = line else { continue };
+        let mut words: Vec<&str> = line.split_whitespace().collect();
+        if dialect == Dialect::Uci {
+            // An unknown word is ignored and the rest of the line read without it (uci-r10, r11).
+            let known = words.iter().position(|w| uci::COMMANDS.contains(w));
+            words.drain(..known.unwrap_or(words.len()));
+        }
+        match words.first().copied().unwrap_or("") {
+            "ucci" | "uci" => {
+                if fault == Fault::LateHandshake {
+                    std::thread::sleep(Duration::from_millis(2500));
+                }
+                if fault == Fault::BadOptions {
+                    // Each line parses; together they contradict the texts.
+                    if dialect == Dialect::Ucci {
+                        out.line("option hashsize type spin min 0 max 64 default 128");
+                    } else {
+                        out.line("option name Threads type spin default 0 min 1 max 8");
+                        out.line("option name UCI_Elo type spin default 1500 min 1000 max 2800");
+                    }
+                }
+                out.line("id name Faulty Fixture");
+                out.line("id author Arbiter tests");
+                if dialect == Dialect::Ucci {
+                    out.line("option usemillisec type check default false");
+                    out.line("ucciok");
+                } else {
+                    out.line("option name Hash type spin default 16 min 1 max 1024");
+                    out.line("uciok");
+                }
+            }
+            "isready" if !(search.is_some() && fault == Fault::NoReadyokWhileSearching) => {
+                out.line("readyok");
+            }
+            "position" => {
+                banned.clear();
+                if let Some(p) = parse_position::<G>(&words) {
+                    position = p;
+                }
+            }
+            "banmoves" => banned = words[1..].iter().map(|w| w.to_string()).collect(),
+            "go" => {
+                if fault == Fault::CrashMidSearch {
+                    std::thread::sleep(Duration::from_millis(30));
+                    std::process::abort();
+                }
+                let ponder = words.contains(&"ponder");
+                let open = ponder || words.contains(&"infinite");
+                if words.contains(&"depth")
+                    && words.last() == Some(&"0")
+                    && dialect == Dialect::Ucci
+                {
+                    out.line("nobestmove");
+                    continue;
+                }
+                if dialect == Dialect::Uci {
+                    let go = uci_go(&words);
+                    let white = position.side_to_move() == Side::First;
+                    let plan = plan_search(&position, &go);
+                    out.line(&plan_info(&plan, fault));
+                    let mut think = thinking_time(&go, white);
+                    if go.mate.is_some() && plan.score.starts_with("mate ") {
+                        // `go mate`: the mate asked for is found, so the search is over.
+                        think = think.min(Duration::from_millis(100));
+                    }
+                    search = Some(Search {
+                        until: (!open).then(|| plan.started + think),
+                        pondering: ponder,
+                        stopped: false,
+                        plan: Some(Plan {
+                            next_info: plan.started + Duration::from_millis(250),
+                            ..plan
+                        }),
+                    });
+                    continue;
+                }
+                // One info line per search, so transcripts are the same run to run.
+                out.line(&info_line::<G>(&position, fault, dialect));
+                search = Some(Search {
+                    until: (!open).then(|| Instant::now() + Duration::from_millis(100)),
+                    pondering: ponder,
+                    stopped: false,
+                    plan: None,
+                });
+            }
+            "ponderhit" => {
+                if let Some(s) = &mut search {
+                    s.pondering = false;
+                    s.until = Some(Instant::now() + Duration::from_millis(100));
+                }
+            }
+            "stop" if fault != Fault::NoBestmoveAfterStop && search.is_some() => {
+                let best = search.take().and_then(|s| s.plan).and_then(|p| p.best);
+                finish_search(&position, &banned, best, fault, dialect, out);
+            }
+            "quit" => {
+                if fault == Fault::HangOnQuit {
+                    // Ignores its input closing too: only a kill ends it.
+                    loop {
+                        std::thread::sleep(Duration::from_secs(60));
+                    }
+                }
+                if dialect == Dialect::Ucci && fault != Fault::NoBye {
+                    out.line("bye");
+                }
+                if fault == Fault::UnterminatedLine {
+                    out.raw(b"info string goodbye");
+                }
+                return;
+            }
+            _ => {}
+        }
+    }
+}
+
+fn parse_position<G: Game>(words: &[&str]) -> Option<G> {
+    let moves_at = words
+        .iter()
+        .position(|w| *w == "moves")
+        .unwrap_or(words.len());
+    let mut position = match words.get(1) {
+        Some(&"startpos") => G::start_position(),
+        Some(&"fen") => G::from_fen(&words[2..moves_at].join(" ")).ok()?,
+        _ => return None,
+    };
+    for mv in words.iter().skip(moves_at + 1) {
+        position.play_text(mv).ok()?;
+    }
+    Some(position)
+}
+
+fn info_line<G: Game>(position: &G, fault: Fault, dialect: Dialect) -> String {
+    let moves = position.legal_move_texts();
+    let Some(first) = moves.first() else {
+        return "info depth 1".into();
+    };
+    let pv = if fault == Fault::IllegalPv {
+        format!("{first} {first}")
+    } else {
+        first.clone()
+    };
+    let score = if dialect == Dialect::Uci {
+        "score cp 0"
+    } else {
+        "score 0"
+    };
+    format!("info depth 1 {score} pv {pv}")
+}
+
+/// Ends a search with `bestmove`: the move `chosen` at `go` (UCI), else the first legal one
+/// not banned; a null move when there is none.
+fn finish_search<G: Game>(
+    position: &G,
+    banned: &[String],
+    chosen: Option<String>,
+    fault: Fault,
+    dialect: Dialect,
+    out: &Out,
+) {
+    if fault == Fault::Garbage {
+        out.raw(b"\x00\x01\xfe\xff garbage\n");
+    }
+    let moves = position.legal_move_texts();
+    let mut playable: Vec<&String> = moves.iter().filter(|m| !banned.contains(m)).collect();
+    if let Some(i) = chosen.and_then(|c| playable.iter().position(|m| **m == c)) {
+        playable.swap(0, i);
+    }
+    let best = match (fault, banned.first(), playable.first()) {
+        (Fault::PlaysBannedMove, Some(b), _) => b.clone(),
+        (_, _, Some(m)) => (*m).clone(),
+        _ => {
+            out.line(if dialect == Dialect::Ucci {
+                "nobestmove"
+            } else {
+                "bestmove 0000"
+            });
+            return;
+        }
+    };
+    let best = if fault == Fault::IllegalBestmove {
+        illegal_move::<G>(position)
+    } else {
+        best
+    };
+    let mut after = position_after::<G>(position, &best);
+    let ponder = match (&mut after, fault) {
+        (Some(_), Fault::IllegalPonder) => Some(best.clone()),
+        (Some(p), _) => p.legal_move_texts().into_iter().next(),
+        (None, _) => None,
+    };
+    match ponder {
+        Some(p) => out.line(&format!("bestmove {best} ponder {p}")),
+        None => out.line(&format!("bestmove {best}")),
+    }
+}
+
+fn position_after<G: Game>(position: &G, mv: &str) -> Option<G> {
+    let mut p = G::from_fen(&position.fen()).ok()?;
+    p.play_text(mv).ok()?;
+    Some(p)
+}
+
+/// A move in the right notation that is not legal here: a piece jumping to its own side.
+fn illegal_move<G: Game>(position: &G) -> String {
+    ["a1a5", "a0a5", "a9a5", "e1e5", "a8a5"]
+        .iter()
+        .find(|m| position_after::<G>(position, m).is_none())
+        .map(|m| (*m).to_owned())
+        .unwrap_or_else(|| "a0a5".into())
+}
