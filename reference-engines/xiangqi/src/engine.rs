@@ -13,11 +13,11 @@
 
 use std::sync::Arc;
 use std::thread::JoinHandle;
-use std::time::{SystemTime, UNIX_EPOCH};
 
 use arbiter_rules::xiangqi::{Kind, Move, Position};
 
 use crate::decision::{Facts, Judge};
+use crate::options::{Options, Randomness};
 use crate::output::Output;
 use crate::protocol::Dialect;
 use crate::protocol::command::{Base, Command, GoParams, PositionSpec, TimeSpec, quote};
@@ -26,66 +26,6 @@ use crate::search::repetition::Path;
 use crate::search::tt::{Bound, Tt};
 use crate::search::{self, Limits, Noise, Task};
 use crate::time::TimePlan;
-
-/// The `randomness` option: how much noise is added to evaluations.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Randomness {
-    None,
-    Tiny,
-    Small,
-    Medium,
-    Large,
-}
-
-impl Randomness {
-    pub const NAMES: [&'static str; 5] = ["none", "tiny", "small", "medium", "large"];
-
-    fn parse(text: &str) -> Option<Randomness> {
-        match text.to_ascii_lowercase().as_str() {
-            "none" => Some(Randomness::None),
-            "tiny" => Some(Randomness::Tiny),
-            "small" => Some(Randomness::Small),
-            "medium" => Some(Randomness::Medium),
-            "large" => Some(Randomness::Large),
-            _ => None,
-        }
-    }
-
-    /// Largest evaluation change, in hundredths of a minor piece.
-    fn amplitude(self) -> i32 {
-        match self {
-            Randomness::None => 0,
-            Randomness::Tiny => 4,
-            Randomness::Small => 10,
-            Randomness::Medium => 20,
-            Randomness::Large => 40,
-        }
-    }
-}
-
-#[derive(Clone, Debug)]
-pub struct Options {
-    pub usemillisec: bool,
-    pub ponder: bool,
-    pub hash_mb: usize,
-    pub randomness: Randomness,
-}
-
-impl Options {
-    pub const DEFAULT_HASH_MB: usize = 16;
-    pub const MAX_HASH_MB: usize = 1024;
-}
-
-impl Default for Options {
-    fn default() -> Options {
-        Options {
-            usemillisec: false,
-            ponder: false,
-            hash_mb: Options::DEFAULT_HASH_MB,
-            randomness: Randomness::None,
-        }
-    }
-}
 
 /// The game as the last `position` set it up.
 struct Game {
@@ -430,10 +370,6 @@ impl Engine {
         };
         let control = Arc::new(Control::new(plan, go.ponder, go.draw));
         self.searches += 1;
-        let seed = SystemTime::now()
-            .duration_since(UNIX_EPOCH)
-            .map_or(0, |d| d.as_nanos() as u64)
-            ^ self.searches.wrapping_mul(0x9e37_79b9_7f4a_7c15);
         let job = Job {
             position: self.game.position.clone(),
             path: self.game.path.clone(),
@@ -442,10 +378,7 @@ impl Engine {
                 depth: go.depth,
                 nodes: go.nodes,
             },
-            noise: Noise {
-                amplitude: self.options.randomness.amplitude(),
-                seed,
-            },
+            noise: self.options.randomness.noise(self.searches),
             wait_for_stop: unbounded,
         };
         let thread_control = Arc::clone(&control);

@@ -4,6 +4,7 @@
 pub mod decision;
 pub mod engine;
 pub mod input;
+pub mod options;
 pub mod output;
 pub mod protocol;
 pub mod search;

@@ -8,7 +8,7 @@ use super::command::{
     Command, CommandError, GoParams, TimeSpec, count, duration, position_spec, quote,
 };
 use crate::decision::Verdict;
-use crate::engine::Options;
+use crate::options::{Options, Randomness};
 use crate::search::Iteration;
 use crate::time::Clock;
 
@@ -114,7 +114,7 @@ pub fn handshake() -> Vec<String> {
         ),
         format!(
             "option randomness type combo {} default none",
-            crate::engine::Randomness::NAMES
+            Randomness::NAMES
                 .iter()
                 .map(|n| format!("var {n}"))
                 .collect::<Vec<_>>()

@@ -8,7 +8,7 @@ use arbiter_rules::xiangqi::Move;
 use super::command::{
     Command, CommandError, GoParams, TimeSpec, count, duration, position_spec, quote,
 };
-use crate::engine::Options;
+use crate::options::{Options, Randomness};
 use crate::search::{Iteration, MATE, MATE_BOUND};
 use crate::time::Clock;
 
@@ -123,7 +123,7 @@ pub fn handshake() -> Vec<String> {
         "option name Ponder type check default false".into(),
         format!(
             "option name Randomness type combo default none {}",
-            crate::engine::Randomness::NAMES
+            Randomness::NAMES
                 .iter()
                 .map(|n| format!("var {n}"))
                 .collect::<Vec<_>>()
