@@ -11,84 +11,13 @@ use serde::Serialize;
 
 use crate::protocol::Protocol;
 
-/// Declares [`CheckId`] with the name each check has in reports.
-macro_rules! check_ids {
-    ($($(#[$doc:meta])* $variant:ident = $name:literal,)*) => {
-        /// A built-in check.
-        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-        pub enum CheckId {
-            $($(#[$doc])* $variant,)*
-        }
+include!(concat!(env!("OUT_DIR"), "/check_ids.rs"));
 
-        impl CheckId {
-            /// Every built-in check, in the registry's order.
-            pub const ALL: &'static [CheckId] = &[$(CheckId::$variant,)*];
-
-            /// The check with that name, if there is one.
-            pub fn from_name(name: &str) -> Option<CheckId> {
-                CheckId::ALL.iter().copied().find(|c| c.name() == name)
-            }
-
-            /// The name after the protocol: `bestmove.legal`.
-            pub const fn name(self) -> &'static str {
-                match self {
-                    $(CheckId::$variant => $name,)*
-                }
-            }
-        }
-    };
-}
-
-check_ids! {
-    OutputText = "output.text",
-    OutputUtf8 = "output.utf8",
-    OutputLineLength = "output.line-length",
-    OutputLineEnd = "output.line-end",
-    OutputFlood = "output.flood",
-    ProcessUnexpectedExit = "process.unexpected-exit",
-    LineUnknown = "line.unknown",
-    LineMalformed = "line.malformed",
-    InfoField = "info.field",
-    InfoGrammar = "info.grammar",
-    HandshakeOk = "handshake.ok",
-    HandshakeEndsWithOk = "handshake.ends-with-ok",
-    HandshakeIdFirst = "handshake.id-first",
-    IsreadyReadyok = "isready.readyok",
-    IsreadyOneReadyok = "isready.one-readyok",
-    GoOneResult = "go.one-result",
-    PonderNoResultBeforePonderhit = "ponder.no-result-before-ponderhit",
-    InfiniteNoResultBeforeStop = "infinite.no-result-before-stop",
-    StopResult = "stop.result",
-    QuitBye = "quit.bye",
-    QuitNothingAfterBye = "quit.nothing-after-bye",
-    QuitExit = "quit.exit",
-    BestmoveLegal = "bestmove.legal",
-    BestmoveNotBanned = "bestmove.not-banned",
-    BestmoveInSearchmoves = "bestmove.in-searchmoves",
-    BestmoveInSearch = "bestmove.in-search",
-    BestmoveFollowsPv = "bestmove.follows-pv",
-    PonderMoveLegal = "ponder-move.legal",
-    PvLegal = "pv.legal",
-    CurrmoveLegal = "currmove.legal",
-    InfoInSearchmoves = "info.in-searchmoves",
-    InfoMultipv = "info.multipv",
-    InfoPoints = "info.points",
-    NobestmoveDeadPosition = "nobestmove.dead-position",
-    OptionDefaultInRange = "option.default-in-range",
-    OptionReservedName = "option.reserved-name",
-    OptionPaired = "option.paired",
-    OptionGrammar = "option.grammar",
-    MoveLegal = "move.legal",
-    MoveReply = "move.reply",
-    CommandAnswered = "command.answered",
-    InfoNoReply = "info.no-reply",
-    ReplyUnsolicited = "reply.unsolicited",
-    MessageBeforeMove = "message.before-move",
-    MessageEnglish = "message.english",
-    LineKeywordCase = "line.keyword-case",
-    AboutFormat = "about.format",
-    EndNoOutput = "end.no-output",
-    EndExit = "end.exit",
+impl CheckId {
+    /// The check with that name, if there is one.
+    pub fn from_name(name: &str) -> Option<CheckId> {
+        CheckId::ALL.iter().copied().find(|c| c.name() == name)
+    }
 }
 
 /// Which check an outcome comes from.

@@ -47,7 +47,7 @@ fn build_dir() -> std::path::PathBuf {
         .to_path_buf()
 }
 
-/// The faulty fixture engine (`examples/faulty_engine.rs`), which `cargo test` builds with
+/// The faulty fixture engine (`examples/faulty_engine/`), which `cargo test` builds with
 /// the other examples, next to the test binaries' own directory.
 #[allow(dead_code)] // not every test file drives an engine
 pub fn fixture_engine() -> std::path::PathBuf {

@@ -1,5 +1,8 @@
 //! Embeds every scenario file under `scenarios/` in the binary, so `arbiter run` works from
-//! any directory. The files stay the source of truth; this only lists them.
+//! any directory (the files stay the source of truth; this only lists them), and turns the list
+//! of built-in checks into Rust.
+
+mod registry;
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -8,6 +11,13 @@ fn main() {
     let root =
         PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").expect("set by cargo")).join("scenarios");
     println!("cargo:rerun-if-changed=scenarios");
+    println!("cargo:rerun-if-changed=src/check/registry.txt");
+    let out_dir = PathBuf::from(std::env::var("OUT_DIR").expect("set by cargo"));
+    registry::generate(
+        &PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").expect("set by cargo"))
+            .join("src/check/registry.txt"),
+        &out_dir,
+    );
     let mut files = Vec::new();
     collect(&root, &mut files);
     files.sort();
