@@ -20,60 +20,24 @@ struct Rule {
     rows: &'static [ReqId],
 }
 
+const fn rule(name: &'static str, grade: Grade, rows: &'static [ReqId]) -> Rule {
+    Rule { name, grade, rows }
+}
+
 // "time/score should be sent together with pv" is a should in the English original, which the
 // catalogue asks to follow: a warning (requirements README).
-const TIME_WITH_PV: Rule = Rule {
-    name: "time",
-    grade: Grade::Warn,
-    rows: reqs!["uci-r103", "uci-r108"],
-};
-const SCORE_WITH_PV: Rule = Rule {
-    name: "score",
-    grade: Grade::Warn,
-    rows: reqs!["uci-r103", "uci-r115"],
-};
-const DEPTH_WITH_SELDEPTH: Rule = Rule {
-    name: "seldepth",
-    grade: Grade::Fail,
-    rows: reqs!["uci-r106"],
-};
-const PV_WITH_MULTIPV: Rule = Rule {
-    name: "multipv",
-    grade: Grade::Fail,
-    rows: reqs!["uci-r112"],
-};
-const MOVE_NUMBER_FROM_ONE: Rule = Rule {
-    name: "currmovenumber",
-    grade: Grade::Fail,
-    rows: reqs!["uci-r122"],
-};
-const HASHFULL_PERMILLE: Rule = Rule {
-    name: "hashfull",
-    grade: Grade::Fail,
-    rows: reqs!["uci-r123"],
-};
+const TIME_WITH_PV: Rule = rule("time", Grade::Warn, reqs!["uci-r103", "uci-r108"]);
+const SCORE_WITH_PV: Rule = rule("score", Grade::Warn, reqs!["uci-r103", "uci-r115"]);
+const DEPTH_WITH_SELDEPTH: Rule = rule("seldepth", Grade::Fail, reqs!["uci-r106"]);
+const PV_WITH_MULTIPV: Rule = rule("multipv", Grade::Fail, reqs!["uci-r112"]);
+const MOVE_NUMBER_FROM_ONE: Rule = rule("currmovenumber", Grade::Fail, reqs!["uci-r122"]);
+const HASHFULL_PERMILLE: Rule = rule("hashfull", Grade::Fail, reqs!["uci-r123"]);
 // Over 1000 permille is odd, but a load is easy to misreport: a warning.
-const CPULOAD_PERMILLE: Rule = Rule {
-    name: "cpuload",
-    grade: Grade::Warn,
-    rows: reqs!["uci-r129"],
-};
+const CPULOAD_PERMILLE: Rule = rule("cpuload", Grade::Warn, reqs!["uci-r129"]);
 // A bound follows cp or mate (remark 24): a bound straight after `score` is a warning.
-const BOUND_AFTER_VALUE: Rule = Rule {
-    name: "bound",
-    grade: Grade::Warn,
-    rows: reqs!["uci-r119", "uci-r120"],
-};
-const REFUTATION_SWITCHED_ON: Rule = Rule {
-    name: "refutation",
-    grade: Grade::Fail,
-    rows: reqs!["uci-r133"],
-};
-const CURRLINE_SWITCHED_ON: Rule = Rule {
-    name: "currline",
-    grade: Grade::Fail,
-    rows: reqs!["uci-r137"],
-};
+const BOUND_AFTER_VALUE: Rule = rule("bound", Grade::Warn, reqs!["uci-r119", "uci-r120"]);
+const REFUTATION_SWITCHED_ON: Rule = rule("refutation", Grade::Fail, reqs!["uci-r133"]);
+const CURRLINE_SWITCHED_ON: Rule = rule("currline", Grade::Fail, reqs!["uci-r137"]);
 
 #[derive(Default)]
 pub(super) struct InfoGrammar {

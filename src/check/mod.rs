@@ -7,6 +7,7 @@
 //! [`CheckId`] whose requirements and grades live in the [`registry`].
 
 mod agi;
+mod family;
 mod findings;
 mod flow;
 mod gomocup;
@@ -110,21 +111,30 @@ pub fn judge(ctx: Context, transcript: &Transcript) -> Vec<Outcome> {
 /// findings (outcomes other than passes): for checks' unit tests.
 #[cfg(test)]
 pub(crate) fn findings_in(protocol: Protocol, lines: &[&str]) -> Vec<Outcome> {
+    let timed: Vec<(u64, &str)> = (0..).zip(lines.iter().copied()).collect();
+    findings_timed(protocol, &timed)
+}
+
+/// The same with each line's time in milliseconds, for timing rules.
+#[cfg(test)]
+pub(crate) fn findings_timed(protocol: Protocol, lines: &[(u64, &str)]) -> Vec<Outcome> {
     use crate::session::At;
-    let entries = lines
-        .iter()
-        .enumerate()
-        .map(|(i, line)| {
-            let at = At {
-                seq: i as u64,
-                us: 1000 * i as u64,
-            };
+    let entries = (0..)
+        .zip(lines)
+        .map(|(seq, (ms, line))| {
+            let at = At { seq, us: ms * 1000 };
             match line.split_at(2) {
                 ("> ", text) => Entry::sent(at, text),
                 (_, text) => Entry::received(at, text),
             }
         })
         .collect();
+    findings_of(protocol, entries)
+}
+
+/// The findings of a transcript made of these entries.
+#[cfg(test)]
+pub(crate) fn findings_of(protocol: Protocol, entries: Vec<Entry>) -> Vec<Outcome> {
     let transcript = Transcript {
         entries,
         ..Transcript::default()

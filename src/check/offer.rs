@@ -327,11 +327,11 @@ mod tests {
     fn an_id_after_an_option_warns_once() {
         let rules = OfferRules {
             protocol: Protocol::Ucci,
-            range: Grade::Warn,
             id_first: true,
             reserved: None,
             paired: &[],
             grammar: false,
+            ..RULES
         };
         let mut offer = Offer::default();
         offer.id(at(1));

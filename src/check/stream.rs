@@ -55,41 +55,33 @@ impl StreamJudge {
             Direction::Stderr | Direction::Omitted => return,
         }
         self.received += 1;
+        let at = e.at;
+        let finding = |check, grade, message: String| outcome(p, check, grade, message).at(at);
         if e.text.chars().any(|c| c.is_control() && c != '\t') {
-            if !self.garbage {
-                self.garbage = true;
-                out.push(
-                    outcome(
-                        p,
-                        CheckId::OutputText,
-                        Grade::Fail,
-                        format!(
-                            "the engine wrote binary data, not a line of text: `{}`",
-                            e.text
-                        ),
-                    )
-                    .at(e.at),
-                );
-            }
-        } else if e.non_utf8 && !self.non_utf8 {
+            once(&mut self.garbage, out, || {
+                finding(
+                    CheckId::OutputText,
+                    Grade::Fail,
+                    format!(
+                        "the engine wrote binary data, not a line of text: `{}`",
+                        e.text
+                    ),
+                )
+            });
+        } else if e.non_utf8 {
             // Not UTF-8 is not binary: Chinese engines often write GBK. The texts name no
             // encoding, so this is a warning.
-            self.non_utf8 = true;
-            out.push(
-                outcome(
-                    p,
+            once(&mut self.non_utf8, out, || {
+                finding(
                     CheckId::OutputUtf8,
                     Grade::Warn,
                     format!("line is not UTF-8 (shown lossily): `{}`", e.text),
                 )
-                .at(e.at),
-            );
+            });
         }
-        if e.dropped_bytes > 0 && !self.cut {
-            self.cut = true;
-            out.push(
-                outcome(
-                    p,
+        if e.dropped_bytes > 0 {
+            once(&mut self.cut, out, || {
+                finding(
                     CheckId::OutputLineLength,
                     Grade::Warn,
                     format!(
@@ -97,23 +89,19 @@ impl StreamJudge {
                         e.dropped_bytes
                     ),
                 )
-                .at(e.at),
-            );
+            });
         }
         if e.ending == Some(LineEnding::Eof) {
             self.unterminated = Some((e.at, e.text.clone()));
         }
-        if p == Protocol::Agi && e.ending == Some(LineEnding::Cr) && !self.bare_cr {
-            self.bare_cr = true;
-            out.push(
-                outcome(
-                    p,
+        if p == Protocol::Agi && e.ending == Some(LineEnding::Cr) {
+            once(&mut self.bare_cr, out, || {
+                finding(
                     CheckId::OutputLineEnd,
                     Grade::Fail,
                     format!("`{}` ends with a bare CR; AGI lines end with LF", e.text),
                 )
-                .at(e.at),
-            );
+            });
         }
     }
 
@@ -180,52 +168,59 @@ impl StreamJudge {
 
     /// The engine ended, or stopped, on its own while the harness still expected it to run.
     fn crash(&self, end: &Transcript, out: &mut Findings) {
-        if let Some(stop) = &end.stopped {
-            out.push(
-                outcome(
-                    self.protocol(),
-                    CheckId::ProcessUnexpectedExit,
-                    Grade::Fail,
-                    format!(
-                        "the engine was stopped by signal {}{} {:.1} ms after it started, and never went on",
-                        stop.signal.unwrap_or_default(),
-                        if stop.signal == Some(libc::SIGSTOP) { " (SIGSTOP)" } else { "" },
-                        stop.at_us as f64 / 1000.0
-                    ),
-                )
-                .at(after(self.last_seq, stop.at_us)),
+        let (message, at_us) = if let Some(stop) = &end.stopped {
+            let message = format!(
+                "the engine was stopped by signal {}{} {:.1} ms after it started, and never went on",
+                stop.signal.unwrap_or_default(),
+                if stop.signal == Some(libc::SIGSTOP) {
+                    " (SIGSTOP)"
+                } else {
+                    ""
+                },
+                stop.at_us as f64 / 1000.0
             );
-            return;
-        }
-        let Some(exit) = &end.exit else {
-            return;
+            (message, stop.at_us)
+        } else {
+            let Some(exit) = &end.exit else {
+                return;
+            };
+            if exit.killed_by_harness {
+                return;
+            }
+            // The engine's exit is seen by a watcher as it happens; its end of stdout may come
+            // earlier (it closed it) or later (a child still holds it).
+            let gone_us = end
+                .stdout_closed_at_us
+                .map_or(exit.at_us, |eof| eof.min(exit.at_us));
+            let asked_to_quit = self.quit_us.is_some_and(|q| q <= gone_us);
+            let stdin_closed_first = end.stdin_closed_at_us.is_some_and(|at| at <= gone_us);
+            if asked_to_quit || stdin_closed_first {
+                return;
+            }
+            let message = format!(
+                "the engine {} {:.1} ms after it started, without being asked to quit",
+                exit.describe(),
+                gone_us as f64 / 1000.0
+            );
+            (message, gone_us)
         };
-        if exit.killed_by_harness {
-            return;
-        }
-        // The engine's exit is seen by a watcher as it happens; its end of stdout may come
-        // earlier (it closed it) or later (a child still holds it).
-        let gone_us = end
-            .stdout_closed_at_us
-            .map_or(exit.at_us, |eof| eof.min(exit.at_us));
-        let asked_to_quit = self.quit_us.is_some_and(|q| q <= gone_us);
-        let stdin_closed_first = end.stdin_closed_at_us.is_some_and(|at| at <= gone_us);
-        if asked_to_quit || stdin_closed_first {
-            return;
-        }
         out.push(
             outcome(
                 self.protocol(),
                 CheckId::ProcessUnexpectedExit,
                 Grade::Fail,
-                format!(
-                    "the engine {} {:.1} ms after it started, without being asked to quit",
-                    exit.describe(),
-                    gone_us as f64 / 1000.0
-                ),
+                message,
             )
-            .at(after(self.last_seq, gone_us)),
+            .at(after(self.last_seq, at_us)),
         );
+    }
+}
+
+/// Raises a finding the first time its kind is seen: one example per transcript is enough.
+fn once(seen: &mut bool, out: &mut Findings, finding: impl FnOnce() -> super::Outcome) {
+    if !*seen {
+        *seen = true;
+        out.push(finding());
     }
 }
 
@@ -250,24 +245,15 @@ mod tests {
         }
     }
 
+    /// The stream checks' findings only.
     fn findings(protocol: Protocol, entries: Vec<Entry>) -> Vec<Outcome> {
-        let transcript = Transcript {
-            entries,
-            ..Transcript::default()
-        };
-        let ctx = Context {
-            protocol,
-            time_scale: 1.0,
-        };
-        crate::check::judge(ctx, &transcript)
-            .into_iter()
-            .filter(|o| {
-                o.grade != Grade::Pass
-                    && o.check
-                        .id()
-                        .is_some_and(|id| id.name().starts_with("output"))
-            })
-            .collect()
+        let mut found = crate::check::findings_of(protocol, entries);
+        found.retain(|o| {
+            o.check
+                .id()
+                .is_some_and(|id| id.name().starts_with("output"))
+        });
+        found
     }
 
     #[test]

@@ -1,12 +1,13 @@
 //! UCCI: the exchange rules, and legality of every move against the xiangqi oracle.
 
+use super::family::FamilyGame;
 use super::findings::{Findings, outcome};
 use super::flow::{Exchange, ExchangeReader, Flow, Got, Rules, Sent};
 use super::id::CheckId;
-use super::legality::{self, InfoMoves, MoveRules, Searched, set_up, texts};
-use super::offer::{Offer, OfferRules, Offered};
+use super::legality::{self, MoveRules, Searched, texts};
+use super::offer::OfferRules;
 use super::{Context, Grade, Outcome, Reader, lines};
-use crate::protocol::ucci::{Command, GoLimit, Message, PositionStart};
+use crate::protocol::ucci::{Command, GoLimit, Message};
 use crate::protocol::{self, ParseError, Protocol};
 use crate::rules::Game;
 use crate::rules::xiangqi::{Move, Position};
@@ -45,27 +46,14 @@ const OFFER: OfferRules = OfferRules {
     grammar: false,
 };
 
-fn build(start: &PositionStart, moves: &[Move]) -> Option<Position> {
-    let fen = match start {
-        PositionStart::Startpos => None,
-        PositionStart::Fen(fen) => Some(fen.as_str()),
-    };
-    set_up(fen, moves)
-}
-
 /// The harness's view of the game, rebuilt from the commands it sent.
 #[derive(Default)]
 struct Ucci {
-    /// The position the harness set up; `None` after a position the oracle rejects (a
-    /// robustness scenario may send one on purpose): moves are then not judged.
-    current: Option<Position>,
+    game: FamilyGame<Position>,
     banned: Vec<String>,
-    searched: Option<Searched<Position>>,
     depth_zero: bool,
-    info_moves: InfoMoves,
     /// The pv of the search's last `info … pv` line, to compare with its `bestmove`.
     last_pv: Vec<String>,
-    offer: Offer,
 }
 
 impl Exchange for Ucci {
@@ -73,13 +61,10 @@ impl Exchange for Ucci {
 
     fn sent(&mut self, command: Command) -> Option<Sent> {
         match command {
-            Command::Ucci => {
-                self.offer.restart();
-                Some(Sent::Handshake)
-            }
+            Command::Ucci => self.game.handshake_sent(),
             Command::IsReady => Some(Sent::IsReady),
             Command::Position { start, moves } => {
-                self.current = build(&start, &moves);
+                self.game.position_sent(&start, &moves);
                 self.banned.clear();
                 None
             }
@@ -90,11 +75,7 @@ impl Exchange for Ucci {
             Command::Go { ponder, limit, .. } => {
                 self.depth_zero = limit == GoLimit::Depth(0);
                 self.last_pv.clear();
-                self.searched = self.current.clone().map(|position| Searched {
-                    position,
-                    banned: self.banned.clone(),
-                    allowed: Vec::new(),
-                });
+                self.game.search_started::<Move>(self.banned.clone(), &[]);
                 Some(Sent::Go {
                     ponder,
                     infinite: matches!(limit, GoLimit::Infinite | GoLimit::DepthInfinite),
@@ -109,30 +90,21 @@ impl Exchange for Ucci {
 
     fn received(&mut self, message: Message, _text: &str, at: At, out: &mut Findings) -> Got {
         match message {
-            Message::Id { .. } => {
-                self.offer.id(at);
-                Got::BootLine
-            }
-            Message::Option(o) => {
-                self.offer.option(Offered::new(o, at));
-                Got::BootLine
-            }
-            Message::UcciOk => {
-                self.offer.judge(&OFFER, out);
-                Got::HandshakeOk
-            }
+            Message::Id { .. } => self.game.id(at),
+            Message::Option(o) => self.game.option(o, at),
+            Message::UcciOk => self.game.handshake_ok(&OFFER, out),
             Message::ReadyOk => Got::ReadyOk,
             Message::Bye => Got::Bye,
             Message::BestMove { mv, ponder, .. } => {
                 let (mv, ponder) = (mv.to_string(), ponder.map(|p| p.to_string()));
-                if let Some(s) = &self.searched {
+                if let Some(s) = self.game.searched() {
                     out.extend(legality::bestmove(&MOVES, s, &mv, ponder.as_deref(), at));
                 }
                 out.extend(follows_pv(&self.last_pv, &mv, ponder.as_deref(), at));
                 Got::SearchResult
             }
             Message::NoBestMove => {
-                if let Some(s) = &self.searched {
+                if let Some(s) = self.game.searched() {
                     out.push(nobestmove(s, self.depth_zero, at));
                 }
                 Got::SearchResult
@@ -142,11 +114,8 @@ impl Exchange for Ucci {
                 // cannot read (A8): an unreadable field is a warning.
                 lines::info_faults(Protocol::Ucci, &info.faults, |_| Grade::Warn, at, out);
                 let pv = texts(&info.pv);
-                if let Some(s) = &self.searched {
-                    let current = info.currmove.map(|m| m.to_string());
-                    self.info_moves
-                        .judge(&MOVES, s, &pv, current.as_deref(), at, out);
-                }
+                self.game
+                    .info_moves(&MOVES, &pv, info.currmove.as_ref(), at, out);
                 if !pv.is_empty() {
                     self.last_pv = pv;
                 }
@@ -163,7 +132,7 @@ impl Exchange for Ucci {
     }
 
     fn finish(self, out: &mut Findings) {
-        self.info_moves.finish(&MOVES, out);
+        self.game.finish(&MOVES, out);
     }
 }
 
@@ -316,33 +285,7 @@ mod tests {
 
     /// Entries at given times (ms), for timing rules.
     fn timed(lines: &[(u64, &str)]) -> Vec<Outcome> {
-        use crate::session::{At, Entry, Transcript};
-        let entries = lines
-            .iter()
-            .enumerate()
-            .map(|(i, (ms, line))| {
-                let at = At {
-                    seq: i as u64,
-                    us: ms * 1000,
-                };
-                match line.split_at(2) {
-                    ("> ", text) => Entry::sent(at, text),
-                    (_, text) => Entry::received(at, text),
-                }
-            })
-            .collect();
-        let transcript = Transcript {
-            entries,
-            ..Transcript::default()
-        };
-        let ctx = Context {
-            protocol: Protocol::Ucci,
-            time_scale: 1.0,
-        };
-        crate::check::judge(ctx, &transcript)
-            .into_iter()
-            .filter(|o| o.grade != Grade::Pass)
-            .collect()
+        crate::check::findings_timed(Protocol::Ucci, lines)
     }
 
     #[test]

@@ -1,15 +1,16 @@
 //! UCI: the exchange rules, and legality of every move against shakmaty.
 
+use super::family::FamilyGame;
 use super::findings::{Findings, outcome};
 use super::flow::{Exchange, ExchangeReader, Flow, Got, Rules, Sent, is_bestmove};
 use super::id::CheckId;
 use super::info_grammar::InfoGrammar;
-use super::legality::{self, InfoMoves, MoveRules, Searched, set_up, texts};
+use super::legality::{self, MoveRules, Searched, texts};
 use super::multipv::MultiPv;
-use super::offer::{Offer, OfferRules, Offered, Reserved};
+use super::offer::{OfferRules, Reserved};
 use super::{Context, Grade, Outcome, Reader, lines};
 use crate::protocol::family::InfoFault;
-use crate::protocol::uci::{Command, Message, PositionStart};
+use crate::protocol::uci::{Command, Message};
 use crate::protocol::{self, ParseError, Protocol};
 use crate::reqs;
 use crate::rules::Game;
@@ -65,21 +66,10 @@ const OFFER: OfferRules = OfferRules {
     grammar: true,
 };
 
-fn build(start: &PositionStart, moves: &[UciMove]) -> Option<ChessPosition> {
-    let fen = match start {
-        PositionStart::Startpos => None,
-        PositionStart::Fen(fen) => Some(fen.as_str()),
-    };
-    set_up(fen, moves)
-}
-
 /// The harness's view of the game, rebuilt from the commands it sent.
 #[derive(Default)]
 struct Uci {
-    current: Option<ChessPosition>,
-    searched: Option<Searched<ChessPosition>>,
-    info_moves: InfoMoves,
-    offer: Offer,
+    game: FamilyGame<ChessPosition>,
     multipv: MultiPv,
     grammar: InfoGrammar,
 }
@@ -89,13 +79,10 @@ impl Exchange for Uci {
 
     fn sent(&mut self, command: Command) -> Option<Sent> {
         match command {
-            Command::Uci => {
-                self.offer.restart();
-                Some(Sent::Handshake)
-            }
+            Command::Uci => self.game.handshake_sent(),
             Command::IsReady => Some(Sent::IsReady),
             Command::Position { start, moves } => {
-                self.current = build(&start, &moves);
+                self.game.position_sent(&start, &moves);
                 None
             }
             Command::SetOption { name, value } => {
@@ -105,11 +92,7 @@ impl Exchange for Uci {
             }
             Command::Go(go) => {
                 self.multipv.search_started();
-                self.searched = self.current.clone().map(|position| Searched {
-                    position,
-                    banned: Vec::new(),
-                    allowed: texts(&go.searchmoves),
-                });
+                self.game.search_started(Vec::new(), &go.searchmoves);
                 Some(Sent::Go {
                     ponder: go.ponder,
                     infinite: go.infinite,
@@ -125,17 +108,11 @@ impl Exchange for Uci {
     fn received(&mut self, message: Message, text: &str, at: At, out: &mut Findings) -> Got {
         match message {
             Message::Id { .. } => Got::BootLine,
-            Message::Option(o) => {
-                self.offer.option(Offered::new(o, at));
-                Got::BootLine
-            }
-            Message::UciOk => {
-                self.offer.judge(&OFFER, out);
-                Got::HandshakeOk
-            }
+            Message::Option(o) => self.game.option(o, at),
+            Message::UciOk => self.game.handshake_ok(&OFFER, out),
             Message::ReadyOk => Got::ReadyOk,
             Message::BestMove { mv, ponder } => {
-                if let Some(s) = &self.searched {
+                if let Some(s) = self.game.searched() {
                     out.extend(bestmove(s, &mv, ponder.as_ref(), at));
                 }
                 Got::SearchResult
@@ -146,11 +123,8 @@ impl Exchange for Uci {
                 if let Some(k) = info.multipv {
                     self.multipv.line(k, at, out);
                 }
-                if let Some(s) = &self.searched {
-                    let current = info.currmove.map(|m| m.to_string());
-                    self.info_moves
-                        .judge(&MOVES, s, &texts(&info.pv), current.as_deref(), at, out);
-                }
+                self.game
+                    .info_moves(&MOVES, &texts(&info.pv), info.currmove.as_ref(), at, out);
                 Got::Other
             }
             Message::CopyProtection(_) | Message::Registration(_) => Got::Other,
@@ -169,7 +143,7 @@ impl Exchange for Uci {
     }
 
     fn finish(self, out: &mut Findings) {
-        self.info_moves.finish(&MOVES, out);
+        self.game.finish(&MOVES, out);
         self.multipv.finish(out);
         self.grammar.finish(out);
     }

@@ -127,6 +127,16 @@ impl<'a> Tokens<'a> {
     }
 
     /// Fails if any token is left; `what` names what has just been read.
+    /// The line's first word, its keyword; a blank line is [`ParseError::Empty`].
+    pub fn keyword(&mut self) -> Result<Token<'a>, ParseError> {
+        self.next().ok_or(ParseError::Empty)
+    }
+
+    /// After a whole command or message is read: nothing may follow it.
+    pub fn end_of(&self, keyword: Token<'_>) -> Result<(), ParseError> {
+        self.finish(&format!("`{}`", keyword.text))
+    }
+
     pub fn finish(&self, what: &str) -> Result<(), ParseError> {
         match self.peek() {
             None => Ok(()),

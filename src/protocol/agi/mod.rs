@@ -31,7 +31,7 @@ use std::fmt;
 
 use super::ParseError;
 pub use super::family::InfoFault;
-use super::tokens::{Token, Tokens, flag_once, number, require, set_once};
+use super::tokens::{Token, Tokens, flag_once, number, require, set_once, unknown_keyword};
 use crate::rules::gomoku::agi::{format_moves, format_point, parse_moves, parse_point};
 use crate::rules::gomoku::{BoardSize, Point};
 pub use info::Info;
@@ -280,7 +280,7 @@ fn parse_go(t: &mut Tokens<'_>) -> Result<Command, ParseError> {
 /// Parses one GUI → engine line (keywords in any case).
 pub fn parse_command(line: &str) -> Result<Command, ParseError> {
     let mut t = Tokens::new(line);
-    let kw = t.next().ok_or(ParseError::Empty)?;
+    let kw = t.keyword()?;
     let cmd = match kw.text.to_ascii_uppercase().as_str() {
         "AGI" => Command::Agi,
         "SETRULE" => parse_setrule(&mut t)?,
@@ -316,20 +316,21 @@ pub fn parse_command(line: &str) -> Result<Command, ParseError> {
         "DOMOVE" => Command::DoMove(point("DOMOVE", require(&mut t, "a point", "DOMOVE")?)?),
         "QUIT" => Command::Quit,
         _ => {
-            return Err(ParseError::UnknownKeyword {
-                keyword: kw.text.to_owned(),
-                expected: "an AGI command (AGI, SETRULE, SETOPTION, ISREADY, POSITION, GO, STOP, DOMOVE, QUIT)",
-            });
+            return Err(unknown_keyword(
+                kw.text,
+                &[],
+                "an AGI command (AGI, SETRULE, SETOPTION, ISREADY, POSITION, GO, STOP, DOMOVE, QUIT)",
+            ));
         }
     };
-    t.finish(&format!("`{}`", kw.text))?;
+    t.end_of(kw)?;
     Ok(cmd)
 }
 
 /// Parses one engine → GUI line (keywords in any case).
 pub fn parse_message(line: &str) -> Result<Message, ParseError> {
     let mut t = Tokens::new(line);
-    let kw = t.next().ok_or(ParseError::Empty)?;
+    let kw = t.keyword()?;
     let msg = match kw.text.to_ascii_uppercase().as_str() {
         "ID" => {
             let f = require(&mut t, "`NAME` or `AUTHOR`", "ID")?;
@@ -409,13 +410,14 @@ pub fn parse_message(line: &str) -> Result<Message, ParseError> {
         }
         "BYE" => Message::Bye,
         _ => {
-            return Err(ParseError::UnknownKeyword {
-                keyword: kw.text.to_owned(),
-                expected: "an AGI reply (ID, OPTION, AGIOK, READYOK, INFO, BESTMOVE, BYE)",
-            });
+            return Err(unknown_keyword(
+                kw.text,
+                &[],
+                "an AGI reply (ID, OPTION, AGIOK, READYOK, INFO, BESTMOVE, BYE)",
+            ));
         }
     };
-    t.finish(&format!("`{}`", kw.text))?;
+    t.end_of(kw)?;
     Ok(msg)
 }
 

@@ -24,7 +24,7 @@
 use std::fmt;
 
 use super::ParseError;
-use super::tokens::{Tokens, number, require, trim_blank};
+use super::tokens::{Tokens, number, require, trim_blank, unknown_keyword};
 use crate::rules::gomoku::Point;
 
 const COMMAND_LIST: &str = "a Gomocup command (START, RECTSTART, RESTART, BEGIN, TURN, BOARD, DONE, INFO, END, ABOUT, TAKEBACK, PLAY) or a board line x,y,field";
@@ -194,7 +194,7 @@ pub fn parse_command(line: &str) -> Result<Command, ParseError> {
         return Ok(Command::BoardEntry { point, field });
     }
     let mut t = Tokens::new(line);
-    let kw = t.next().ok_or(ParseError::Empty)?;
+    let kw = t.keyword()?;
     let k = kw.text.to_ascii_uppercase();
     let cmd = match k.as_str() {
         "START" => Command::Start(number(
@@ -233,20 +233,17 @@ pub fn parse_command(line: &str) -> Result<Command, ParseError> {
         "TAKEBACK" => Command::TakeBack(point_arg(&mut t, "TAKEBACK")?),
         "PLAY" => Command::Play(point_arg(&mut t, "PLAY")?),
         _ => {
-            return Err(ParseError::UnknownKeyword {
-                keyword: kw.text.to_owned(),
-                expected: COMMAND_LIST,
-            });
+            return Err(unknown_keyword(kw.text, &[], COMMAND_LIST));
         }
     };
-    t.finish(&format!("`{}`", kw.text))?;
+    t.end_of(kw)?;
     Ok(cmd)
 }
 
 /// Parses one brain → manager line.
 pub fn parse_message(line: &str) -> Result<Message, ParseError> {
     let mut t = Tokens::new(line);
-    let kw = t.next().ok_or(ParseError::Empty)?;
+    let kw = t.keyword()?;
     let msg = match kw.text.to_ascii_uppercase().as_str() {
         "OK" => Message::Ok,
         "ERROR" => Message::Error(t.rest().to_owned()),
@@ -259,13 +256,10 @@ pub fn parse_message(line: &str) -> Result<Message, ParseError> {
         }
         _ if line.contains('=') => return parse_about(line).map(Message::About),
         _ => {
-            return Err(ParseError::UnknownKeyword {
-                keyword: kw.text.to_owned(),
-                expected: MESSAGE_LIST,
-            });
+            return Err(unknown_keyword(kw.text, &[], MESSAGE_LIST));
         }
     };
-    t.finish(&format!("`{}`", kw.text))?;
+    t.end_of(kw)?;
     Ok(msg)
 }
 

@@ -269,7 +269,7 @@ fn parse_go(t: &mut Tokens<'_>) -> Result<Command, ParseError> {
 /// Parses one GUI → engine line.
 pub fn parse_command(line: &str) -> Result<Command, ParseError> {
     let mut t = Tokens::new(line);
-    let kw = t.next().ok_or(ParseError::Empty)?;
+    let kw = t.keyword()?;
     let cmd = match kw.text {
         "ucci" => Command::Ucci,
         "isready" => Command::IsReady,
@@ -308,7 +308,7 @@ pub fn parse_command(line: &str) -> Result<Command, ParseError> {
         "quit" => Command::Quit,
         other => return Err(unknown_keyword(other, &COMMANDS, COMMAND_LIST)),
     };
-    t.finish(&format!("`{}`", kw.text))?;
+    t.end_of(kw)?;
     Ok(cmd)
 }
 
@@ -392,7 +392,7 @@ fn parse_pophash(t: &mut Tokens<'_>) -> Result<Message, ParseError> {
 /// Parses one engine → GUI line.
 pub fn parse_message(line: &str) -> Result<Message, ParseError> {
     let mut t = Tokens::new(line);
-    let kw = t.next().ok_or(ParseError::Empty)?;
+    let kw = t.keyword()?;
     let msg = match kw.text {
         "id" => {
             let expected = "`name`, `copyright`, `author` or `user`";
@@ -413,7 +413,7 @@ pub fn parse_message(line: &str) -> Result<Message, ParseError> {
         "bye" => Message::Bye,
         other => return Err(unknown_keyword(other, &MESSAGES, MESSAGE_LIST)),
     };
-    t.finish(&format!("`{}`", kw.text))?;
+    t.end_of(kw)?;
     Ok(msg)
 }
 

@@ -258,7 +258,7 @@ fn parse_go(t: &mut Tokens<'_>) -> Result<Go, ParseError> {
 /// Parses one GUI → engine line.
 pub fn parse_command(line: &str) -> Result<Command, ParseError> {
     let mut t = Tokens::new(line);
-    let kw = t.next().ok_or(ParseError::Empty)?;
+    let kw = t.keyword()?;
     let cmd = match kw.text {
         "uci" => Command::Uci,
         "debug" => {
@@ -309,7 +309,7 @@ pub fn parse_command(line: &str) -> Result<Command, ParseError> {
         "quit" => Command::Quit,
         other => return Err(unknown_keyword(other, &COMMANDS, COMMAND_LIST)),
     };
-    t.finish(&format!("`{}`", kw.text))?;
+    t.end_of(kw)?;
     Ok(cmd)
 }
 
@@ -352,7 +352,7 @@ fn parse_register(t: &mut Tokens<'_>) -> Result<Register, ParseError> {
 /// Parses one engine → GUI line.
 pub fn parse_message(line: &str) -> Result<Message, ParseError> {
     let mut t = Tokens::new(line);
-    let kw = t.next().ok_or(ParseError::Empty)?;
+    let kw = t.keyword()?;
     let msg = match kw.text {
         "id" => {
             let allowed = [IdField::Name, IdField::Author];
@@ -423,7 +423,7 @@ pub fn parse_message(line: &str) -> Result<Message, ParseError> {
         }
         other => return Err(unknown_keyword(other, &MESSAGES, MESSAGE_LIST)),
     };
-    t.finish(&format!("`{}`", kw.text))?;
+    t.end_of(kw)?;
     Ok(msg)
 }
 

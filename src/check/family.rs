@@ -1,0 +1,104 @@
+//! What the UCCI and UCI checks keep alike of an exchange: the position the harness set up,
+//! the search under way, the moves its reports name, and the options the handshake offered.
+//! Each protocol's reader owns one and adds what only its text has (banned moves, `multipv`, …).
+
+use std::fmt::Display;
+
+use super::findings::Findings;
+use super::flow::{Got, Sent};
+use super::legality::{InfoMoves, MoveRules, Searched, set_up, texts};
+use super::offer::{Offer, OfferRules, Offered};
+use crate::protocol::family::{OptionDecl, PositionStart};
+use crate::rules::Game;
+use crate::session::At;
+
+pub(super) struct FamilyGame<P> {
+    /// The position the harness set up; `None` after a position the oracle rejects (a
+    /// robustness scenario may send one on purpose): moves are then not judged.
+    current: Option<P>,
+    searched: Option<Searched<P>>,
+    info_moves: InfoMoves,
+    offer: Offer,
+}
+
+impl<P> Default for FamilyGame<P> {
+    fn default() -> Self {
+        FamilyGame {
+            current: None,
+            searched: None,
+            info_moves: InfoMoves::default(),
+            offer: Offer::default(),
+        }
+    }
+}
+
+impl<P: Game + Clone> FamilyGame<P> {
+    /// `ucci`/`uci` sent: a new handshake, a new offer of options.
+    pub fn handshake_sent(&mut self) -> Option<Sent> {
+        self.offer.restart();
+        Some(Sent::Handshake)
+    }
+
+    /// `position` sent: the start position or a FEN, then the moves.
+    pub fn position_sent<M: Display>(&mut self, start: &PositionStart, moves: &[M]) {
+        let fen = match start {
+            PositionStart::Startpos => None,
+            PositionStart::Fen(fen) => Some(fen.as_str()),
+        };
+        self.current = set_up(fen, moves);
+    }
+
+    /// `go` sent: the current position is searched, with the moves it may not play or the only
+    /// ones it may.
+    pub fn search_started<M: Display>(&mut self, banned: Vec<String>, allowed: &[M]) {
+        self.searched = self.current.clone().map(|position| Searched {
+            position,
+            banned,
+            allowed: texts(allowed),
+        });
+    }
+
+    /// The search the last `go` started, if its position was one the oracle accepts.
+    pub fn searched(&self) -> Option<&Searched<P>> {
+        self.searched.as_ref()
+    }
+
+    /// An `option` line of the handshake.
+    pub fn option(&mut self, declaration: OptionDecl, at: At) -> Got {
+        self.offer.option(Offered::new(declaration, at));
+        Got::BootLine
+    }
+
+    /// An `id` line of the handshake.
+    pub fn id(&mut self, at: At) -> Got {
+        self.offer.id(at);
+        Got::BootLine
+    }
+
+    /// `ucciok`/`uciok`: the offer is complete, and judged.
+    pub fn handshake_ok(&mut self, rules: &OfferRules, out: &mut Findings) -> Got {
+        self.offer.judge(rules, out);
+        Got::HandshakeOk
+    }
+
+    /// The moves of an `info` line: its pv and its `currmove`, against the searched position.
+    pub fn info_moves<M: Display>(
+        &mut self,
+        rules: &MoveRules,
+        pv: &[String],
+        currmove: Option<&M>,
+        at: At,
+        out: &mut Findings,
+    ) {
+        if let Some(s) = &self.searched {
+            let current = currmove.map(ToString::to_string);
+            self.info_moves
+                .judge(rules, s, pv, current.as_deref(), at, out);
+        }
+    }
+
+    /// The end of the transcript: the moves' checks that count passes report them.
+    pub fn finish(self, rules: &MoveRules, out: &mut Findings) {
+        self.info_moves.finish(rules, out);
+    }
+}
