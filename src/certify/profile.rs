@@ -21,7 +21,7 @@ use std::path::{Path, PathBuf};
 use thiserror::Error;
 
 use super::requirements::{Level, catalogue};
-use crate::protocol::{Protocol, ReqId};
+use crate::protocol::{GameKind, Protocol, ReqId};
 
 include!(concat!(env!("OUT_DIR"), "/builtin_profiles.rs"));
 
@@ -29,6 +29,8 @@ include!(concat!(env!("OUT_DIR"), "/builtin_profiles.rs"));
 pub struct Profile {
     pub name: String,
     pub protocol: Protocol,
+    /// The game its scenarios are played in (`game:`; default: the protocol's own).
+    pub game: GameKind,
     pub title: String,
     pub spec: String,
     /// Requirements whose failure fails the certification.
@@ -151,9 +153,18 @@ pub fn parse(
     let protocol: Protocol = protocol
         .parse()
         .map_err(|e| err(protocol_line, format!("{e}")))?;
+    let game = match single("game")? {
+        None => protocol.default_game(),
+        Some((line, value)) => value
+            .parse::<GameKind>()
+            .map_err(|e| e.to_string())
+            .and_then(|g| protocol.check_game(g).map_err(|e| e.to_string()))
+            .map_err(|m| err(line, m))?,
+    };
     let mut profile = Profile {
         name: single("profile")?.map_or(name, |(_, v)| v).to_owned(),
         protocol,
+        game,
         title: single("title")?
             .map(|(_, v)| v)
             .unwrap_or_default()
@@ -180,12 +191,12 @@ pub fn parse(
                     profile.scenarios.push(scenario);
                 }
             }
-            "profile" | "protocol" | "title" | "spec" => {}
+            "profile" | "protocol" | "game" | "title" | "spec" => {}
             other => {
                 return Err(err(
                     line,
                     format!(
-                        "unknown key `{other}`: a profile has profile, protocol, title, spec, required, recommended and scenarios"
+                        "unknown key `{other}`: a profile has profile, protocol, game, title, spec, required, recommended and scenarios"
                     ),
                 ));
             }

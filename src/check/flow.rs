@@ -87,6 +87,10 @@ pub(super) struct Flow {
     after_bye_reported: bool,
     /// The last entry seen: a finding about the end points just after it.
     last_seq: Option<u64>,
+    /// An infinite search's result before `stop`: judged at the end, since one written after
+    /// the harness closed the engine's input (a scenario that stopped early ends the session
+    /// that way) answers that, not a broken rule.
+    infinite_early: Option<Outcome>,
 }
 
 impl Flow {
@@ -105,6 +109,7 @@ impl Flow {
             bye_us: None,
             after_bye_reported: false,
             last_seq: None,
+            infinite_early: None,
         }
     }
 
@@ -293,15 +298,15 @@ impl Flow {
             return;
         }
         if s.infinite && s.stop.is_none() && !after_quit {
-            out.push(
-                self.outcome(
+            let early = self
+                .outcome(
                     CheckId::InfiniteNoResultBeforeStop,
                     self.rules.infinite_early,
                     "a search result in infinite mode before `stop`",
                 )
                 .at(at)
-                .latency(latency),
-            );
+                .latency(latency);
+            self.infinite_early.get_or_insert(early);
             return;
         }
         if let Some(stop) = s.stop {
@@ -338,6 +343,14 @@ impl Flow {
     pub fn finish(self, end: &Transcript, out: &mut Findings) {
         if end.cut_short {
             return;
+        }
+        if let Some(early) = self.infinite_early.clone() {
+            let answers_end_of_input = end
+                .stdin_closed_at_us
+                .is_some_and(|closed| early.at.is_some_and(|at| at.us >= closed));
+            if !answers_end_of_input {
+                out.push(early);
+            }
         }
         if let (Some(sent), None) = (self.handshake, self.handshake_ok_us) {
             out.push(

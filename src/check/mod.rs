@@ -28,13 +28,15 @@ pub use findings::{Findings, outcome};
 pub use id::{CheckId, CheckRef};
 pub use outcome::{Grade, Outcome, printable};
 
-use crate::protocol::Protocol;
+use crate::protocol::{GameKind, Protocol};
 use crate::session::{Entry, Sink, Transcript};
 
 /// What every check of a run shares.
 #[derive(Debug, Clone, Copy)]
 pub struct Context {
     pub protocol: Protocol,
+    /// The game whose oracle judges the moves (UCI: chess or xiangqi).
+    pub game: GameKind,
     /// Multiplies the built-in timing bounds, as for scenario bounds.
     pub time_scale: f64,
 }
@@ -141,6 +143,7 @@ pub(crate) fn findings_of(protocol: Protocol, entries: Vec<Entry>) -> Vec<Outcom
     };
     let ctx = Context {
         protocol,
+        game: protocol.default_game(),
         time_scale: 1.0,
     };
     judge(ctx, &transcript)

@@ -10,13 +10,14 @@ use super::multipv::MultiPv;
 use super::offer::{OfferRules, Reserved};
 use super::{Context, Grade, Outcome, Reader, lines};
 use crate::protocol::family::InfoFault;
-use crate::protocol::uci::{Command, Message};
+use crate::protocol::uci::{Command, Message, Move};
 use crate::protocol::{self, ParseError, Protocol};
 use crate::reqs;
 use crate::rules::Game;
+use crate::protocol::GameKind;
 use crate::rules::chess::ChessPosition;
+use crate::rules::xiangqi::UciPosition;
 use crate::session::At;
-use shakmaty::uci::UciMove;
 
 static RULES: Rules = Rules {
     // "even while thinking … immediately, without stopping its analysis" (uci-r32).
@@ -66,15 +67,25 @@ const OFFER: OfferRules = OfferRules {
     grammar: true,
 };
 
-/// The harness's view of the game, rebuilt from the commands it sent.
-#[derive(Default)]
-struct Uci {
-    game: FamilyGame<ChessPosition>,
+/// The harness's view of the game, rebuilt from the commands it sent: chess, or xiangqi
+/// positions with UCI-shaped moves.
+struct Uci<P> {
+    game: FamilyGame<P>,
     multipv: MultiPv,
     grammar: InfoGrammar,
 }
 
-impl Exchange for Uci {
+impl<P> Uci<P> {
+    fn new() -> Self {
+        Uci {
+            game: FamilyGame::default(),
+            multipv: MultiPv::default(),
+            grammar: InfoGrammar::default(),
+        }
+    }
+}
+
+impl<P: Game + Clone + Send + 'static> Exchange for Uci<P> {
     type Codec = protocol::uci::Uci;
 
     fn sent(&mut self, command: Command) -> Option<Sent> {
@@ -150,10 +161,16 @@ impl Exchange for Uci {
 }
 
 pub(super) fn reader(ctx: &Context) -> Box<dyn Reader> {
-    Box::new(ExchangeReader {
-        exchange: Uci::default(),
-        flow: Flow::new(&RULES, ctx),
-    })
+    match ctx.game {
+        GameKind::Xiangqi => Box::new(ExchangeReader {
+            exchange: Uci::<UciPosition>::new(),
+            flow: Flow::new(&RULES, ctx),
+        }),
+        _ => Box::new(ExchangeReader {
+            exchange: Uci::<ChessPosition>::new(),
+            flow: Flow::new(&RULES, ctx),
+        }),
+    }
 }
 
 /// An `info` field that does not read fails (the text gives each field's form), except two
@@ -169,13 +186,13 @@ fn fault_grade(fault: &InfoFault) -> Grade {
 }
 
 /// `0000` is the null move (uci-r21): the only answer when there is no legal move.
-fn bestmove(
-    s: &Searched<ChessPosition>,
-    mv: &UciMove,
-    ponder: Option<&UciMove>,
+fn bestmove<P: Game + Clone>(
+    s: &Searched<P>,
+    mv: &Move,
+    ponder: Option<&Move>,
     at: At,
 ) -> Vec<Outcome> {
-    if *mv == UciMove::Null {
+    if *mv == Move::Null {
         let legal = s.position.legal_moves().len();
         let (grade, message) = if legal == 0 {
             (

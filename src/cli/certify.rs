@@ -5,9 +5,9 @@ use clap::Args;
 use super::CliError;
 use super::engine::EngineArgs;
 use super::output::ReportArgs;
-use super::run::{RunSettings, play};
+use super::run::{RunSettings, fits, play};
 use crate::certify::{Certification, ScenarioRef, profile};
-use crate::runner::Partition;
+use crate::runner::{Partition, RunOptions};
 use crate::scenario::{Scenario, builtin_named};
 
 #[derive(Args, Debug)]
@@ -29,16 +29,31 @@ pub struct CertifyArgs {
 
 pub fn run(args: &CertifyArgs) -> Result<(String, u8), CliError> {
     let profile = profile::load(&args.profile).map_err(|e| CliError::BadInput(e.to_string()))?;
+    let game = match args.settings.game {
+        Some(game) if game != profile.game => {
+            return Err(CliError::BadInput(format!(
+                "--game {game}: profile {} is for {}",
+                profile.name, profile.game
+            )));
+        }
+        _ => profile.game,
+    };
     let mut scenarios = Vec::new();
     for reference in &profile.scenarios {
-        scenarios.push(load(reference)?);
+        let scenario = load(reference)?;
+        fits(&scenario, profile.protocol, game)?;
+        scenarios.push(scenario);
     }
     if let Some(partition) = args.partition {
         scenarios = partition.select(scenarios);
     }
     args.engine.check_startable()?;
     args.report.check_writable()?;
-    let runs = play(&scenarios, &args.engine, &args.settings.options(None));
+    let options = RunOptions {
+        game: Some(game),
+        ..args.settings.options(None)
+    };
+    let runs = play(&scenarios, &args.engine, &options);
     let certification = Certification::new(&profile, args.engine.info(), args.partition, runs);
     let text = certification.render(args.report.format(), args.report.detail());
     let status = certification.exit_status().code();

@@ -39,7 +39,8 @@ pub struct RecordArgs {
 /// the user is told. Exit status 2 when a scenario could not run or a file could not be
 /// written, else 0.
 pub fn run(args: &RecordArgs) -> Result<(String, u8), CliError> {
-    let scenarios = load_scenarios(&args.scenarios, args.protocol)?;
+    let game = args.settings.game(args.protocol)?;
+    let scenarios = load_scenarios(&args.scenarios, args.protocol, game)?;
     args.engine.check_startable()?;
     let options = args.settings.options(args.crlf.then_some(LineEnd::CrLf));
     let runs = play(&scenarios, &args.engine, &options);

@@ -11,7 +11,7 @@ use super::CliError;
 use super::engine::{EngineArgs, parse_scale};
 use super::output::ReportArgs;
 use crate::golden::{self, Rules, Snapshots};
-use crate::protocol::{LineEnd, Protocol};
+use crate::protocol::{GameKind, LineEnd, Protocol};
 use crate::report::{Report, progress::Progress};
 use crate::runner::{EngineOption, RunOptions, ScenarioRun, run_all};
 use crate::scenario::{Scenario, builtin_for, builtin_named, builtin_names, suggest};
@@ -59,6 +59,11 @@ pub struct RunSettings {
     /// Gomocup `INFO N V` before the first command); repeat for several.
     #[arg(long = "option", value_name = "NAME=VALUE")]
     pub options: Vec<EngineOption>,
+    /// The game the engine plays, where the protocol is spoken for several: UCI engines play
+    /// chess (the default) or xiangqi (Fairy-Stockfish with `--option UCI_Variant=xiangqi`,
+    /// Pikafish). Built-in scenarios written for another game are left out.
+    #[arg(long, value_name = "GAME")]
+    pub game: Option<GameKind>,
 }
 
 impl RunSettings {
@@ -69,7 +74,16 @@ impl RunSettings {
             line_end,
             fail_fast: !self.no_fail_fast,
             engine_options: self.options.clone(),
+            game: self.game,
         }
+    }
+
+    /// The game played under `protocol`: `--game`, else the protocol's own; an error when the
+    /// protocol is not spoken for it.
+    pub fn game(&self, protocol: Protocol) -> Result<GameKind, CliError> {
+        protocol
+            .check_game(self.game.unwrap_or(protocol.default_game()))
+            .map_err(|e| CliError::BadInput(format!("--game: {e}")))
     }
 }
 
@@ -106,9 +120,12 @@ fn parse_regex(text: &str) -> Result<Regex, String> {
 pub(super) fn load_scenarios(
     paths: &[PathBuf],
     protocol: Protocol,
+    game: GameKind,
 ) -> Result<Vec<Scenario>, CliError> {
     if paths.is_empty() {
-        return builtin_for(protocol).map_err(|e| CliError::BadInput(e.to_string()));
+        let mut all = builtin_for(protocol).map_err(|e| CliError::BadInput(e.to_string()))?;
+        all.retain(|s| s.game.is_none_or(|g| g == game));
+        return Ok(all);
     }
     let mut scenarios = Vec::new();
     for path in paths {
@@ -123,27 +140,39 @@ pub(super) fn load_scenarios(
                 )));
             }
             for file in files {
-                scenarios.push(load_file(&file, protocol)?);
+                scenarios.push(load_file(&file)?);
             }
         } else if path.is_file() {
-            scenarios.push(load_file(path, protocol)?);
+            scenarios.push(load_file(path)?);
         } else {
             scenarios.push(load_builtin(path, protocol)?);
         }
     }
+    for scenario in &scenarios {
+        fits(scenario, protocol, game)?;
+    }
     Ok(scenarios)
 }
 
-fn load_file(file: &Path, protocol: Protocol) -> Result<Scenario, CliError> {
-    let scenario = Scenario::load(file).map_err(|e| CliError::BadInput(e.to_string()))?;
+/// A scenario run against an engine of another protocol or game is a usage error.
+pub(super) fn fits(scenario: &Scenario, protocol: Protocol, game: GameKind) -> Result<(), CliError> {
     if scenario.protocol != protocol {
         return Err(CliError::BadInput(format!(
             "{} is a {} scenario, but the engine is run as {protocol}",
-            file.display(),
-            scenario.protocol
+            scenario.name, scenario.protocol
         )));
     }
-    Ok(scenario)
+    match scenario.game {
+        Some(own) if own != game => Err(CliError::BadInput(format!(
+            "{} is written for {own}, but the engine is run for {game} (--game)",
+            scenario.name
+        ))),
+        _ => Ok(()),
+    }
+}
+
+fn load_file(file: &Path) -> Result<Scenario, CliError> {
+    Scenario::load(file).map_err(|e| CliError::BadInput(e.to_string()))
 }
 
 /// A built-in scenario by its name (`ucci/stop`) or its name within the protocol (`stop`).
@@ -155,11 +184,7 @@ fn load_builtin(name: &Path, protocol: Protocol) -> Result<Scenario, CliError> {
         format!("{protocol}/{word}")
     };
     match builtin_named(&full) {
-        Some(Ok(scenario)) if scenario.protocol == protocol => Ok(scenario),
-        Some(Ok(scenario)) => Err(CliError::BadInput(format!(
-            "{full} is a {} scenario, but the engine is run as {protocol}",
-            scenario.protocol
-        ))),
+        Some(Ok(scenario)) => Ok(scenario),
         Some(Err(e)) => Err(CliError::BadInput(e.to_string())),
         None => Err(CliError::BadInput(format!(
             "`{word}` is neither a scenario file nor a built-in scenario{} (`arbiter scenarios` lists them)",
@@ -184,7 +209,8 @@ fn collect(dir: &Path, files: &mut Vec<PathBuf>) -> std::io::Result<()> {
 }
 
 pub fn run(args: &RunArgs) -> Result<(String, u8), CliError> {
-    let scenarios = load_scenarios(&args.scenarios, args.protocol)?;
+    let game = args.settings.game(args.protocol)?;
+    let scenarios = load_scenarios(&args.scenarios, args.protocol, game)?;
     args.engine.check_startable()?;
     args.report.check_writable()?;
     let options = args.settings.options(args.crlf.then_some(LineEnd::CrLf));

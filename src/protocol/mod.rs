@@ -25,12 +25,14 @@ pub mod uci;
 
 mod error;
 mod facts;
+mod game;
 pub mod family;
 mod requirement;
 mod tokens;
 
 pub use error::ParseError;
 pub use facts::{Exchange, Facts, LineEnd};
+pub use game::{GameKind, UnknownGame, WrongGame};
 pub use requirement::{BadReqId, ReqId};
 
 /// One protocol's codec: a line of text to and from a typed value. Implemented once per

@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 use serde::Serialize;
 
 use crate::check::{self, Grade, Judge, Outcome};
-use crate::protocol::{LineEnd, Protocol, ReqId};
+use crate::protocol::{GameKind, LineEnd, Protocol, ReqId};
 use crate::scenario::Scenario;
 use crate::session::{EngineCommand, Session, SessionOptions, Transcript, interrupt};
 pub use partition::{BadPartition, Partition};
@@ -30,6 +30,8 @@ pub struct RunOptions {
     pub fail_fast: bool,
     /// Engine options, set once the handshake is done.
     pub engine_options: Vec<EngineOption>,
+    /// The game whose oracle judges the moves; `None`: the protocol's own.
+    pub game: Option<GameKind>,
 }
 
 /// An engine option to set before the scenario's exchange: `Hash=64`, `UCI_Variant=xiangqi`,
@@ -68,6 +70,7 @@ impl Default for RunOptions {
             line_end: None,
             fail_fast: true,
             engine_options: Vec::new(),
+            game: None,
         }
     }
 }
@@ -214,6 +217,10 @@ pub fn run_scenario(
     };
     let judge = Judge::new(check::Context {
         protocol: scenario.protocol,
+        game: options
+            .game
+            .or(scenario.game)
+            .unwrap_or(scenario.protocol.default_game()),
         time_scale: options.time_scale,
     });
     let mut session = match Session::spawn(engine, session_options, judge) {

@@ -11,7 +11,7 @@ pub use builtin::{builtin, builtin_for, builtin_named, builtin_names, suggest};
 pub use parse::{ScenarioError, parse};
 use pattern::Pattern;
 
-use crate::protocol::{LineEnd, Protocol, ReqId};
+use crate::protocol::{GameKind, LineEnd, Protocol, ReqId};
 
 /// A parsed scenario.
 #[derive(Debug, Clone)]
@@ -28,6 +28,9 @@ pub struct Scenario {
     pub timeout_ms: u64,
     /// Line end the harness sends, when the scenario chooses one.
     pub line_end: Option<LineEnd>,
+    /// The one game the scenario's positions are written for (`game:`), or `None` when its
+    /// exchange holds for every game of the protocol (UCI: chess and xiangqi).
+    pub game: Option<GameKind>,
     pub steps: Vec<Step>,
 }
 

@@ -6,7 +6,7 @@ use thiserror::Error;
 
 use super::pattern::Pattern;
 use super::{Expectation, Level, Repeat, Scenario, Step, StepKind};
-use crate::protocol::{LineEnd, Protocol, ReqId};
+use crate::protocol::{GameKind, LineEnd, Protocol, ReqId};
 
 /// A scenario file that cannot be used, with where and why.
 #[derive(Debug, Error)]
@@ -52,6 +52,7 @@ pub fn parse(name: &str, origin: &str, text: &str) -> Result<Scenario, ScenarioE
     let mut cites = Vec::new();
     let mut timeout_ms = DEFAULT_TIMEOUT_MS;
     let mut line_end = None;
+    let mut game: Option<(GameKind, usize)> = None;
     let mut steps: Vec<Step> = Vec::new();
     let mut seen_headers: Vec<(&str, usize)> = Vec::new();
     // Names an expectation captured so far: a command may use only these.
@@ -132,6 +133,10 @@ pub fn parse(name: &str, origin: &str, text: &str) -> Result<Scenario, ScenarioE
                     })?)
                 }
                 "title" => title = Some(value.to_owned()),
+                "game" => {
+                    let kind = value.parse::<GameKind>().map_err(|e| err(n, e.to_string()))?;
+                    game = Some((kind, n));
+                }
                 "spec" => spec = Some(value.to_owned()),
                 "cites" => cites = parse_cites(value).map_err(|e| err(n, e))?,
                 "timeout" => timeout_ms = parse_duration(value).map_err(|e| err(n, e))?,
@@ -169,6 +174,11 @@ pub fn parse(name: &str, origin: &str, text: &str) -> Result<Scenario, ScenarioE
         )
     };
     let protocol = protocol.ok_or_else(|| missing("protocol"))?;
+    if let Some((kind, line)) = game {
+        protocol
+            .check_game(kind)
+            .map_err(|e| err(line, e.to_string()))?;
+    }
     let title = title.ok_or_else(|| missing("title"))?;
     let spec = spec.ok_or_else(|| missing("spec"))?;
     if steps.is_empty() {
@@ -183,6 +193,7 @@ pub fn parse(name: &str, origin: &str, text: &str) -> Result<Scenario, ScenarioE
         cites,
         timeout_ms,
         line_end,
+        game: game.map(|(kind, _)| kind),
         steps,
     })
 }

@@ -272,7 +272,7 @@ impl Engine {
         };
         let mut game = Game::at(start);
         for (i, text) in spec.moves.iter().enumerate() {
-            match game.position.parse_move(text) {
+            match self.dialect.parse_move(&game.position, text) {
                 Ok(mv) => {
                     game.position.play(mv);
                     game.path
@@ -340,6 +340,24 @@ impl Engine {
         self.out.line(&reply);
     }
 
+    /// The moves the search may not play: the banned ones, and with UCI `searchmoves` every
+    /// move outside the list (its malformed or illegal entries are skipped, with a message).
+    fn excluded(&self, searchmoves: &[String]) -> Vec<Move> {
+        let mut banned = self.game.banned.clone();
+        let mut allowed = Vec::new();
+        for text in searchmoves {
+            match self.dialect.parse_move(&self.game.position, text) {
+                Ok(mv) => allowed.push(mv),
+                Err(e) => self.message(&format!("searchmoves: {} skipped: {e}", quote(text))),
+            }
+        }
+        if !allowed.is_empty() {
+            let legal = self.game.position.legal_moves();
+            banned.extend(legal.as_slice().iter().filter(|mv| !allowed.contains(mv)));
+        }
+        banned
+    }
+
     fn go(&mut self, mut go: GoParams) {
         if self.running.is_some() {
             self.message("go while thinking: the running search is stopped first");
@@ -369,11 +387,12 @@ impl Engine {
                 .or_else(|| clock.map(|c| TimePlan::for_clock(c, self.options.ponder)))
         };
         let control = Arc::new(Control::new(plan, go.ponder, go.draw));
+        let banned = self.excluded(&go.searchmoves);
         self.searches += 1;
         let job = Job {
             position: self.game.position.clone(),
             path: self.game.path.clone(),
-            banned: self.game.banned.clone(),
+            banned,
             limits: Limits {
                 depth: go.depth,
                 nodes: go.nodes,

@@ -4,7 +4,8 @@ mod common;
 
 use std::time::{Duration, Instant};
 
-use arbiter_rules::xiangqi::Position;
+use arbiter_rules::Game;
+use arbiter_rules::xiangqi::{Position, UciPosition};
 use common::{Engine, assert_bestmove_legal, assert_pvs_legal, play_all};
 
 #[test]
@@ -24,12 +25,13 @@ fn uci_handshake_go_stop_and_quit() {
     let (between, _) = engine.until("readyok");
     assert!(between.is_empty(), "options accepted silently: {between:?}");
     engine.send("ucinewgame");
-    engine.send("position startpos moves h2e2");
+    // UCI xiangqi moves number the ranks from 1: the central cannon opening (ICCS h2e2).
+    engine.send("position startpos moves h3e3");
     let sent = Instant::now();
     engine.send("go wtime 1000 btime 1000 winc 0 binc 0");
     let (infos, best) = engine.until("bestmove");
     assert!(sent.elapsed() < Duration::from_millis(1000));
-    let pos = play_all(&Position::startpos(), &["h2e2"]);
+    let pos = play_all(&UciPosition::start_position(), &["h3e3"]);
     assert_bestmove_legal(&pos, &best);
     assert_pvs_legal(&pos, &infos);
     assert!(
@@ -77,7 +79,7 @@ fn uci_ponder_waits_for_ponderhit_and_mate_scores_show_as_mate() {
             .any(|l| l.contains(" score mate 1 ")),
         "{infos:?} {more:?}"
     );
-    assert_bestmove_legal(&Position::from_fen(fen).unwrap(), &best);
+    assert_bestmove_legal(&UciPosition(Position::from_fen(fen).unwrap()), &best);
     // A dead position gets UCI's null move.
     engine.send("position fen R2k5/1R7/9/9/9/9/9/9/9/4K4 b - - 0 1");
     engine.send("go depth 2");

@@ -18,6 +18,7 @@ mod piece;
 mod position;
 mod square;
 mod tables;
+mod uci;
 mod zobrist;
 
 pub use fen::{FenError, START_FEN, SetupError};
@@ -25,6 +26,7 @@ pub use moves::{IccsError, MAX_MOVES, Move, MoveList};
 pub use piece::{Color, Kind, Piece};
 pub use position::{Position, Undo};
 pub use square::{FILES, RANKS, SQUARES, Square};
+pub use uci::{UciMoveError, UciPosition, UciText, parse_uci_move};
 
 use super::{Game, GameStatus, Side};
 

@@ -8,9 +8,7 @@
 
 use std::fmt;
 
-use shakmaty::uci::UciMove;
-
-use super::{move_list, uci_move};
+use super::{Move, move_list, uci_move};
 use crate::protocol::family::info::{read_fields, write_faults};
 use crate::protocol::family::{InfoFault, write_moves};
 use crate::protocol::tokens::{Tokens, flag_once, number, require, set_once};
@@ -63,7 +61,7 @@ pub struct Score {
 #[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
 pub struct CurrLine {
     pub cpunr: Option<u32>,
-    pub moves: Vec<UciMove>,
+    pub moves: Vec<Move>,
 }
 
 /// An `info` line with every field of the text. Empty `pv`/`refutation` = not sent.
@@ -73,10 +71,10 @@ pub struct Info {
     pub seldepth: Option<u32>,
     pub time: Option<u64>,
     pub nodes: Option<u64>,
-    pub pv: Vec<UciMove>,
+    pub pv: Vec<Move>,
     pub multipv: Option<u32>,
     pub score: Option<Score>,
-    pub currmove: Option<UciMove>,
+    pub currmove: Option<Move>,
     pub currmovenumber: Option<u32>,
     pub hashfull: Option<u32>,
     pub nps: Option<u64>,
@@ -85,7 +83,7 @@ pub struct Info {
     pub cpuload: Option<u32>,
     /// `string <str>`: the rest of the line, verbatim.
     pub string: Option<String>,
-    pub refutation: Vec<UciMove>,
+    pub refutation: Vec<Move>,
     pub currline: Option<CurrLine>,
     /// Tokens of keys the text does not list: the key and its values up to the next known key.
     pub unknown: Vec<String>,

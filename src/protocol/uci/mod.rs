@@ -6,9 +6,9 @@
 //! Ambiguities resolved here:
 //! - Keywords are lower case ([`ParseError::WrongCase`] otherwise); the text makes only option
 //!   names and values case-insensitive (uci-r36, remark 8), which is the engine's business.
-//! - Moves are [`UciMove`]s: `e2e4`, `e7e8q`, `0000` the null move (uci-r21); `a1a1` parses (as
-//!   a normal move) so a check can grade it (remark 3); a bare `bestmove` is a
-//!   [`ParseError::Missing`].
+//! - Moves are [`Move`]s: `e2e4`, `e7e8q`, `0000` the null move (uci-r21), and xiangqi's
+//!   `h3e3`, `a10a9` as UCI xiangqi engines write them; `a1a1` parses (as a normal move) so a
+//!   check can grade it (remark 3); a bare `bestmove` is a [`ParseError::Missing`].
 //! - `setoption name <id> [value <x>]`: the name is everything between `name` and `value`,
 //!   verbatim, the value the rest of the line (uci-r37).
 //! - `register`: `later`, or `name <x>` and/or `code <y>` (remark 9 accepts both together).
@@ -27,10 +27,9 @@
 //!   the empty string, which `Display` writes as `<empty>`.
 
 mod info;
+mod moves;
 
 use std::fmt;
-
-use shakmaty::uci::UciMove;
 
 use super::ParseError;
 use super::family::option::parse_option;
@@ -38,6 +37,7 @@ pub use super::family::{IdField, InfoFault, OptionDecl, OptionType, PositionStar
 use super::family::{looks_like_move, parse_id, position_args, write_moves, write_position};
 use super::tokens::{Token, Tokens, flag_once, number, require, set_once, unknown_keyword};
 pub use info::{Bound, CurrLine, Info, Score, ScoreValue};
+pub use moves::{Move, Square};
 
 /// The GUI → engine command words; an engine skips any other word at the start of a line
 /// (uci-r10, uci-r11).
@@ -97,7 +97,7 @@ pub enum Register {
 /// The parameters of `go` (uci-r55..uci-r73); absent = not sent.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
 pub struct Go {
-    pub searchmoves: Vec<UciMove>,
+    pub searchmoves: Vec<Move>,
     pub ponder: bool,
     pub wtime: Option<i64>,
     pub btime: Option<i64>,
@@ -126,7 +126,7 @@ pub enum Command {
     UciNewGame,
     Position {
         start: PositionStart,
-        moves: Vec<UciMove>,
+        moves: Vec<Move>,
     },
     Go(Go),
     Stop,
@@ -163,8 +163,8 @@ pub enum Message {
     ReadyOk,
     /// `bestmove <m> [ponder <p>]`.
     BestMove {
-        mv: UciMove,
-        ponder: Option<UciMove>,
+        mv: Move,
+        ponder: Option<Move>,
     },
     CopyProtection(Status),
     Registration(Status),
@@ -172,12 +172,12 @@ pub enum Message {
     Option(OptionDecl),
 }
 
-pub(super) fn uci_move(field: &str, tok: Token<'_>) -> Result<UciMove, ParseError> {
-    UciMove::from_ascii(tok.text.as_bytes()).map_err(|_| ParseError::BadMove {
+pub(super) fn uci_move(field: &str, tok: Token<'_>) -> Result<Move, ParseError> {
+    tok.text.parse().map_err(|()| ParseError::BadMove {
         field: field.to_owned(),
         text: tok.text.to_owned(),
         notation: "a UCI move",
-        reason: "expected from-square and to-square (a1..h8) and an optional promotion letter n, b, r or q, as in e2e4 or e7e8q, or 0000 for the null move".to_owned(),
+        reason: moves::SHAPE.to_owned(),
     })
 }
 
@@ -191,7 +191,7 @@ pub(super) fn move_list(
     t: &mut Tokens<'_>,
     field: &str,
     keys: &[&str],
-) -> Result<Vec<UciMove>, ParseError> {
+) -> Result<Vec<Move>, ParseError> {
     let mut moves = Vec::new();
     while let Some(m) = t
         .peek()

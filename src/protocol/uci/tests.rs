@@ -2,13 +2,12 @@
 
 use super::*;
 use proptest::prelude::*;
-use shakmaty::{Role, Square};
 
-fn m(s: &str) -> UciMove {
+fn m(s: &str) -> Move {
     s.parse().unwrap()
 }
 
-fn ms(s: &str) -> Vec<UciMove> {
+fn ms(s: &str) -> Vec<Move> {
     s.split_whitespace().map(m).collect()
 }
 
@@ -181,7 +180,7 @@ fn worked_example_messages() {
         Ok(Message::Info(Info {
             currline: Some(CurrLine {
                 cpunr: None,
-                moves: vec![UciMove::Null]
+                moves: vec![Move::Null]
             }),
             ..Info::default()
         }))
@@ -196,7 +195,7 @@ fn worked_example_messages() {
     assert_eq!(
         parse_message("bestmove 0000"),
         Ok(Message::BestMove {
-            mv: UciMove::Null,
+            mv: Move::Null,
             ponder: None
         })
     );
@@ -252,8 +251,8 @@ fn precise_errors() {
         "`score 20`: `score` must be followed by `cp <x>` or `mate <y>`"
     );
     assert_eq!(
-        fault("info pv e2e4 e7e9"),
-        "`pv e2e4 e7e9`: `pv` is followed by `e7e9`, which is not a UCI move: expected from-square and to-square (a1..h8) and an optional promotion letter n, b, r or q, as in e2e4 or e7e8q, or 0000 for the null move"
+        fault("info pv e2e4 e7e11"),
+        "`pv e2e4 e7e11`: `pv` is followed by `e7e11`, which is not a UCI move: expected from-square and to-square (file a-i, rank 1-10: e2e4, h3e3, a10a9) and an optional promotion letter n, b, r or q (e7e8q), or 0000 for the null move"
     );
     assert_eq!(
         e("option name Hash"),
@@ -269,20 +268,19 @@ fn precise_errors() {
     );
 }
 
-fn arb_move() -> impl Strategy<Value = UciMove> {
-    let promo = proptest::option::of(prop::sample::select(vec![
-        Role::Knight,
-        Role::Bishop,
-        Role::Rook,
-        Role::Queen,
-    ]));
+fn arb_square() -> impl Strategy<Value = Square> {
+    (0u8..9, 1u8..=10).prop_map(|(file, rank)| Square { file, rank })
+}
+
+fn arb_move() -> impl Strategy<Value = Move> {
+    let promo = proptest::option::of(prop::sample::select(vec!['n', 'b', 'r', 'q']));
     prop_oneof![
-        9 => (0u32..64, 0u32..64, promo).prop_map(|(a, b, promotion)| UciMove::Normal { from: Square::new(a), to: Square::new(b), promotion }),
-        1 => Just(UciMove::Null),
+        9 => (arb_square(), arb_square(), promo).prop_map(|(from, to, promotion)| Move::Normal { from, to, promotion }),
+        1 => Just(Move::Null),
     ]
 }
 
-fn moves() -> impl Strategy<Value = Vec<UciMove>> {
+fn moves() -> impl Strategy<Value = Vec<Move>> {
     prop::collection::vec(arb_move(), 0..4)
 }
 

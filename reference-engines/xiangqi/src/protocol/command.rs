@@ -43,6 +43,8 @@ pub struct GoParams {
     pub nodes: Option<u64>,
     pub movetime: Option<Duration>,
     pub time: TimeSpec,
+    /// UCI `searchmoves`: when not empty, the only moves the search may play.
+    pub searchmoves: Vec<String>,
     /// Arguments that were skipped, with why: `go` still runs, because a GUI waits for its answer.
     pub problems: Vec<String>,
 }

@@ -7,7 +7,8 @@ pub mod uci;
 
 use std::time::Duration;
 
-use arbiter_rules::xiangqi::Move;
+use arbiter_rules::Game;
+use arbiter_rules::xiangqi::{Move, Position, UciPosition};
 
 use crate::decision::Verdict;
 use crate::search::Iteration;
@@ -61,6 +62,17 @@ impl Dialect {
         match self {
             Dialect::Ucci => "nobestmove",
             Dialect::Uci => "bestmove 0000",
+        }
+    }
+
+    /// Reads a move of this dialect and checks it is legal here: ICCS under UCCI (`h2e2`),
+    /// ranks 1-10 under UCI (`h3e3`), as the UCI xiangqi engines write them.
+    pub fn parse_move(self, position: &Position, text: &str) -> Result<Move, String> {
+        match self {
+            Dialect::Ucci => position.parse_move(text).map_err(|e| e.to_string()),
+            Dialect::Uci => UciPosition(position.clone())
+                .parse_move(text)
+                .map_err(|e| e.to_string()),
         }
     }
 

@@ -1,9 +1,10 @@
 //! The UCI dialect: the same engine behind chess-style commands, for GUIs and tools that speak UCI
-//! to xiangqi engines. Red is UCI's white (`w`, `wtime`); moves stay ICCS.
+//! to xiangqi engines. Red is UCI's white (`w`, `wtime`); moves are written as Fairy-Stockfish
+//! and Pikafish write them, files a-i and ranks 1-10 from red's side (ICCS `h2e2` is `h3e3`).
 
 use std::time::Duration;
 
-use arbiter_rules::xiangqi::Move;
+use arbiter_rules::xiangqi::{Move, UciText, parse_uci_move};
 
 use super::command::{
     Command, CommandError, GoParams, TimeSpec, count, duration, position_spec, quote,
@@ -57,7 +58,8 @@ fn setoption<'a>(tokens: impl Iterator<Item = &'a str>) -> Result<Command, Comma
     })
 }
 
-fn go<'a>(mut tokens: impl Iterator<Item = &'a str>) -> GoParams {
+fn go<'a>(tokens: impl Iterator<Item = &'a str>) -> GoParams {
+    let mut tokens = tokens.peekable();
     let ms = Duration::from_millis(1);
     let mut go = GoParams::default();
     let (mut wtime, mut btime, mut winc, mut binc, mut movestogo) =
@@ -88,7 +90,13 @@ fn go<'a>(mut tokens: impl Iterator<Item = &'a str>) -> GoParams {
                 // A mate in n moves is at most 2n - 1 plies deep.
                 go.depth = Some((n.saturating_mul(2).min(u32::MAX as u64) as u32).max(1));
             }),
-            "searchmoves" => Err("`searchmoves` is not supported; searching all moves".into()),
+            "searchmoves" => {
+                // The moves run to the next word that is not a move (a `go` keyword).
+                while let Some(mv) = tokens.next_if(|t| parse_uci_move(t).is_ok()) {
+                    go.searchmoves.push(mv.to_owned());
+                }
+                Ok(())
+            }
             _ => Err(format!("unknown `go` argument {} skipped", quote(token))),
         };
         if let Err(problem) = result {
@@ -145,13 +153,14 @@ fn score(score: i32) -> String {
 }
 
 pub fn iteration(it: &Iteration) -> Vec<String> {
-    let pv: Vec<String> = it.pv.iter().map(Move::to_string).collect();
+    let pv: Vec<String> = it.pv.iter().map(|&mv| UciText(mv).to_string()).collect();
     let mut line = format!(
-        "info depth {} score {} nodes {} nps {} time {}",
+        "info depth {} score {} nodes {} nps {} hashfull {} time {}",
         it.depth,
         score(it.score),
         it.nodes,
         nps(it.nodes, it.elapsed),
+        it.hashfull,
         it.elapsed.as_millis()
     );
     if !pv.is_empty() {
@@ -177,8 +186,8 @@ pub fn summary(nodes: u64, elapsed: Duration) -> String {
 
 pub fn bestmove(best: Move, ponder: Option<Move>) -> String {
     match ponder {
-        Some(p) => format!("bestmove {best} ponder {p}"),
-        None => format!("bestmove {best}"),
+        Some(p) => format!("bestmove {} ponder {}", UciText(best), UciText(p)),
+        None => format!("bestmove {}", UciText(best)),
     }
 }
 

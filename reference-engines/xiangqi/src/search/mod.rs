@@ -35,6 +35,8 @@ pub struct Iteration {
     pub pv: Vec<Move>,
     pub nodes: u64,
     pub elapsed: Duration,
+    /// How full the hash table is, in permille.
+    pub hashfull: u32,
 }
 
 /// The result of a search.
@@ -126,6 +128,7 @@ pub fn think(
             pv: legal_prefix(&pos, &searcher.root_pv()),
             nodes: searcher.nodes,
             elapsed: control.elapsed(),
+            hashfull: tt.hashfull(),
         };
         report(&iteration);
         last = Some(iteration);
@@ -176,6 +179,7 @@ pub fn think(
             pv,
             nodes: outcome.nodes,
             elapsed: outcome.elapsed,
+            hashfull: tt.hashfull(),
         });
     }
     outcome

@@ -69,6 +69,17 @@ impl Tt {
         }
     }
 
+    /// How full the table is, in permille, from its first 1,000 slots (what UCI's `hashfull`
+    /// reports; sampling keeps it cheap enough for every iteration).
+    pub fn hashfull(&self) -> u32 {
+        let sample = self.slots.len().min(1000);
+        let used = self.slots[..sample]
+            .iter()
+            .filter(|slot| slot[1].load(Ordering::Relaxed) != 0)
+            .count();
+        (used * 1000 / sample) as u32
+    }
+
     pub fn probe(&self, hash: u64) -> Option<Entry> {
         let slot = &self.slots[hash as usize & self.mask];
         let data = slot[1].load(Ordering::Relaxed);

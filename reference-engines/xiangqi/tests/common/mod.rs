@@ -7,7 +7,7 @@
 use std::time::{Duration, Instant};
 
 use arbiter::session::{EngineCommand, Next, Session, SessionOptions};
-use arbiter_rules::xiangqi::{Move, Position};
+use arbiter_rules::Game;
 
 pub const LONG: Duration = Duration::from_secs(20);
 
@@ -149,19 +149,17 @@ pub fn bestmove_parts(line: &str) -> (String, Option<String>) {
 }
 
 /// Plays ICCS moves, panicking with the reason on an illegal one.
-pub fn play_all(position: &Position, moves: &[&str]) -> Position {
+pub fn play_all<G: Game + Clone>(position: &G, moves: &[&str]) -> G {
     let mut pos = position.clone();
     for text in moves {
-        let mv: Move = pos
-            .parse_move(text)
+        pos.play_text(text)
             .unwrap_or_else(|e| panic!("{text} in {}: {e}", pos.fen()));
-        pos.play(mv);
     }
     pos
 }
 
 /// Checks every `info … pv …` line among `lines`: the pv is a legal line from `position`.
-pub fn assert_pvs_legal(position: &Position, lines: &[String]) {
+pub fn assert_pvs_legal<G: Game + Clone>(position: &G, lines: &[String]) {
     for line in lines {
         if let Some((_, pv)) = line.split_once(" pv ") {
             let moves: Vec<&str> = pv.split_whitespace().collect();
@@ -171,7 +169,7 @@ pub fn assert_pvs_legal(position: &Position, lines: &[String]) {
 }
 
 /// Checks a `bestmove` line: its move is legal in `position`, and its ponder move after it.
-pub fn assert_bestmove_legal(position: &Position, line: &str) {
+pub fn assert_bestmove_legal<G: Game + Clone>(position: &G, line: &str) {
     let (best, ponder) = bestmove_parts(line);
     let after = play_all(position, &[&best]);
     if let Some(ponder) = ponder {
