@@ -172,7 +172,14 @@ fn a_league_certifies_against_its_own_profile_file_with_its_own_scenarios() {
 #[test]
 fn the_built_in_profiles_are_listed() {
     let out = common::stdout_of(&["profiles"]);
-    for name in ["ucci-league", "ucci-full", "uci", "gomocup", "agi"] {
+    for name in [
+        "ucci-league",
+        "ucci-full",
+        "uci",
+        "uci-xiangqi",
+        "gomocup",
+        "agi",
+    ] {
         assert!(out.lines().any(|l| l.starts_with(name)), "{name} in {out}");
     }
 }

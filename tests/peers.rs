@@ -1,6 +1,7 @@
 //! Real third-party engines, certified with the built-in profiles: the `uci` profile against
-//! Stockfish and `ucci-full` against Fairy-Stockfish (xiangqi is its default variant, and it
-//! speaks UCCI when the first command is `ucci`). What they fail is a finding about them; the
+//! Stockfish, `ucci-full` against Fairy-Stockfish (xiangqi is its default variant, and it
+//! speaks UCCI when the first command is `ucci`), and `uci-xiangqi` against Fairy-Stockfish
+//! set to `UCI_Variant xiangqi`. What they fail is a finding about them; the
 //! snapshots pin each requirement's verdict, so any change (in them or in Arbiter) is seen.
 //!
 //! A missing peer skips the test with a message, except under CI (`CI` set, as `.ci/run`
@@ -42,8 +43,9 @@ fn peer_or_skip(name: &str) -> Option<PathBuf> {
     found
 }
 
-/// Certifies `engine` with `profile` and returns the exit status and the JSON verdict.
-fn certify(profile: &str, engine: &PathBuf) -> (i32, Value) {
+/// Certifies `engine` with `profile` (and extra arguments) and returns the exit status and
+/// the JSON verdict.
+fn certify(profile: &str, engine: &PathBuf, extra: &[&str]) -> (i32, Value) {
     json_report(
         arbiter()
             .args([
@@ -54,7 +56,8 @@ fn certify(profile: &str, engine: &PathBuf) -> (i32, Value) {
                 "json",
                 "--engine",
             ])
-            .arg(engine),
+            .arg(engine)
+            .args(extra),
     )
 }
 
@@ -78,8 +81,12 @@ fn verdict_table(report: &Value) -> String {
 /// Certifies a peer with a profile and pins every requirement's verdict in the snapshot
 /// `name`; the exit status must match the verdict.
 fn pin_verdicts(peer: &str, profile: &str, name: &str) -> Option<Value> {
+    pin_verdicts_with(peer, profile, name, &[])
+}
+
+fn pin_verdicts_with(peer: &str, profile: &str, name: &str, extra: &[&str]) -> Option<Value> {
     let engine = peer_or_skip(peer)?;
-    let (code, report) = certify(profile, &engine);
+    let (code, report) = certify(profile, &engine, extra);
     let table = verdict_table(&report);
     insta::assert_snapshot!(name, table);
     let expected = if report["verdict"] == "fail" { 1 } else { 0 };
@@ -137,5 +144,17 @@ fn fairy_stockfish_with_the_ucci_full_profile() {
         "fairy-stockfish",
         "ucci-full",
         "fairy_stockfish_with_the_ucci_full_profile",
+    );
+}
+
+/// Fairy-Stockfish as the UCI xiangqi engine GUIs such as those for Pikafish drive: UCI with
+/// `UCI_Variant xiangqi`, its moves written with ranks 1-10.
+#[test]
+fn fairy_stockfish_as_a_uci_xiangqi_engine() {
+    pin_verdicts_with(
+        "fairy-stockfish",
+        "uci-xiangqi",
+        "fairy_stockfish_as_a_uci_xiangqi_engine",
+        &["--option", "UCI_Variant=xiangqi"],
     );
 }

@@ -9,6 +9,10 @@ use common::{arbiter, json_report, reference_engine};
 use serde_json::Value;
 
 fn run_library(protocol: &str, engine: &str) -> (i32, Value) {
+    run_library_with(protocol, engine, &[])
+}
+
+fn run_library_with(protocol: &str, engine: &str, extra: &[&str]) -> (i32, Value) {
     json_report(
         arbiter()
             .args([
@@ -19,7 +23,8 @@ fn run_library(protocol: &str, engine: &str) -> (i32, Value) {
                 "json",
                 "--engine",
             ])
-            .arg(reference_engine(engine)),
+            .arg(reference_engine(engine))
+            .args(extra),
     )
 }
 
@@ -54,5 +59,52 @@ fn the_gomoku_engine_passes_every_gomocup_and_agi_scenario() {
         let (code, report) = run_library(protocol, "pbrain-arbiter");
         assert_eq!(code, 0, "{protocol}: {:#?}", findings(&report));
         assert_eq!(report["summary"]["checks_failed"], 0, "{protocol}");
+    }
+}
+
+#[test]
+fn the_xiangqi_engine_passes_every_uci_scenario_for_xiangqi() {
+    let (code, report) = run_library_with("uci", "arbiter-xiangqi", &["--game", "xiangqi"]);
+    assert_eq!(code, 0, "{:#?}", findings(&report));
+    assert_eq!(report["summary"]["checks_failed"], 0);
+    let names: Vec<&str> = report["runs"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["scenario"]["name"].as_str().unwrap())
+        .collect();
+    // The xiangqi rewrites and the scenarios that hold for any game; none written for chess.
+    assert!(names.contains(&"uci/xiangqi/search"), "{names:?}");
+    assert!(names.contains(&"uci/infinite"), "{names:?}");
+    assert!(!names.contains(&"uci/castling"), "{names:?}");
+    assert!(!names.contains(&"uci/search"), "{names:?}");
+}
+
+#[test]
+fn a_game_the_protocol_is_not_spoken_for_or_a_scenario_of_another_game_is_a_usage_error() {
+    let engine = reference_engine("arbiter-xiangqi");
+    let cases: [(&[&str], &str); 3] = [
+        (
+            &["--protocol", "ucci", "--game", "chess"],
+            "--game: ucci is not spoken for chess here (it is for xiangqi)",
+        ),
+        (
+            &["--protocol", "uci", "--game", "xiangqi", "uci/castling"],
+            "uci/castling is written for chess, but the engine is run for xiangqi (--game)",
+        ),
+        (
+            &["--protocol", "uci", "--game", "go"],
+            "unknown game \"go\": expected xiangqi, chess or gomoku",
+        ),
+    ];
+    for (args, message) in cases {
+        arbiter()
+            .arg("run")
+            .args(args)
+            .arg("--engine")
+            .arg(&engine)
+            .assert()
+            .code(2)
+            .stderr(predicates::str::contains(message));
     }
 }

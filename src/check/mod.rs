@@ -117,11 +117,23 @@ pub(crate) fn findings_in(protocol: Protocol, lines: &[&str]) -> Vec<Outcome> {
     findings_timed(protocol, &timed)
 }
 
+/// The same for a game other than the protocol's own (UCI with xiangqi).
+#[cfg(test)]
+pub(crate) fn findings_in_game(protocol: Protocol, game: GameKind, lines: &[&str]) -> Vec<Outcome> {
+    let timed: Vec<(u64, &str)> = (0..).zip(lines.iter().copied()).collect();
+    findings_of_game(protocol, game, timed_entries(&timed))
+}
+
 /// The same with each line's time in milliseconds, for timing rules.
 #[cfg(test)]
 pub(crate) fn findings_timed(protocol: Protocol, lines: &[(u64, &str)]) -> Vec<Outcome> {
+    findings_of(protocol, timed_entries(lines))
+}
+
+#[cfg(test)]
+fn timed_entries(lines: &[(u64, &str)]) -> Vec<Entry> {
     use crate::session::At;
-    let entries = (0..)
+    (0..)
         .zip(lines)
         .map(|(seq, (ms, line))| {
             let at = At { seq, us: ms * 1000 };
@@ -130,20 +142,24 @@ pub(crate) fn findings_timed(protocol: Protocol, lines: &[(u64, &str)]) -> Vec<O
                 (_, text) => Entry::received(at, text),
             }
         })
-        .collect();
-    findings_of(protocol, entries)
+        .collect()
 }
 
 /// The findings of a transcript made of these entries.
 #[cfg(test)]
 pub(crate) fn findings_of(protocol: Protocol, entries: Vec<Entry>) -> Vec<Outcome> {
+    findings_of_game(protocol, protocol.default_game(), entries)
+}
+
+#[cfg(test)]
+fn findings_of_game(protocol: Protocol, game: GameKind, entries: Vec<Entry>) -> Vec<Outcome> {
     let transcript = Transcript {
         entries,
         ..Transcript::default()
     };
     let ctx = Context {
         protocol,
-        game: protocol.default_game(),
+        game,
         time_scale: 1.0,
     };
     judge(ctx, &transcript)

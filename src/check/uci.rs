@@ -9,12 +9,12 @@ use super::legality::{self, MoveRules, Searched, texts};
 use super::multipv::MultiPv;
 use super::offer::{OfferRules, Reserved};
 use super::{Context, Grade, Outcome, Reader, lines};
+use crate::protocol::GameKind;
 use crate::protocol::family::InfoFault;
 use crate::protocol::uci::{Command, Message, Move};
 use crate::protocol::{self, ParseError, Protocol};
 use crate::reqs;
 use crate::rules::Game;
-use crate::protocol::GameKind;
 use crate::rules::chess::ChessPosition;
 use crate::rules::xiangqi::UciPosition;
 use crate::session::At;
@@ -223,6 +223,29 @@ mod tests {
 
     fn findings(lines: &[&str]) -> Vec<Outcome> {
         crate::check::findings_in(Protocol::Uci, lines)
+    }
+
+    #[test]
+    fn xiangqi_moves_are_judged_by_the_xiangqi_oracle_in_uci_notation() {
+        let xiangqi = |replies: &[&str]| {
+            let mut lines = vec!["> position startpos moves h3e3", "> go depth 3"];
+            lines.extend_from_slice(replies);
+            crate::check::findings_in_game(Protocol::Uci, GameKind::Xiangqi, &lines)
+        };
+        let good = xiangqi(&[
+            "< info depth 2 score cp 5 time 1 pv h10g8 h1g3",
+            "< bestmove a10a9 ponder a1a2",
+        ]);
+        assert!(good.is_empty(), "{good:#?}");
+        // ICCS `h9g7` is a point off by one rank in UCI notation: no piece stands there.
+        let iccs = xiangqi(&["< bestmove h9g7"]);
+        assert_eq!(
+            (iccs[0].check.to_string().as_str(), iccs[0].grade),
+            ("uci.bestmove.legal", Grade::Fail)
+        );
+        // The same exchange judged as chess: ten ranks are off its board.
+        let chess = findings(&["> position startpos", "> go depth 3", "< bestmove a10a9"]);
+        assert_eq!(chess[0].check, "uci.bestmove.legal");
     }
 
     #[test]

@@ -155,7 +155,11 @@ pub(super) fn load_scenarios(
 }
 
 /// A scenario run against an engine of another protocol or game is a usage error.
-pub(super) fn fits(scenario: &Scenario, protocol: Protocol, game: GameKind) -> Result<(), CliError> {
+pub(super) fn fits(
+    scenario: &Scenario,
+    protocol: Protocol,
+    game: GameKind,
+) -> Result<(), CliError> {
     if scenario.protocol != protocol {
         return Err(CliError::BadInput(format!(
             "{} is a {} scenario, but the engine is run as {protocol}",

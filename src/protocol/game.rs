@@ -103,7 +103,10 @@ mod tests {
 
     #[test]
     fn uci_speaks_chess_and_xiangqi_the_others_their_own_game() {
-        assert_eq!(Protocol::Uci.check_game(GameKind::Xiangqi), Ok(GameKind::Xiangqi));
+        assert_eq!(
+            Protocol::Uci.check_game(GameKind::Xiangqi),
+            Ok(GameKind::Xiangqi)
+        );
         assert_eq!(
             Protocol::Ucci
                 .check_game(GameKind::Chess)

@@ -25,8 +25,8 @@ pub mod uci;
 
 mod error;
 mod facts;
-mod game;
 pub mod family;
+mod game;
 mod requirement;
 mod tokens;
 

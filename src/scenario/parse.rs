@@ -134,7 +134,9 @@ pub fn parse(name: &str, origin: &str, text: &str) -> Result<Scenario, ScenarioE
                 }
                 "title" => title = Some(value.to_owned()),
                 "game" => {
-                    let kind = value.parse::<GameKind>().map_err(|e| err(n, e.to_string()))?;
+                    let kind = value
+                        .parse::<GameKind>()
+                        .map_err(|e| err(n, e.to_string()))?;
                     game = Some((kind, n));
                 }
                 "spec" => spec = Some(value.to_owned()),
@@ -539,6 +541,23 @@ exit within 1 s with code 0
 
     fn error_of(text: &str) -> String {
         parse("x", "x.scenario", text).unwrap_err().to_string()
+    }
+
+    #[test]
+    fn a_scenario_may_name_the_one_game_it_is_written_for() {
+        let text = "protocol: uci\ngame: xiangqi\ntitle: t\nspec: s\n> uci\n< uciok\n";
+        let scenario = parse("x", "x.scenario", text).unwrap();
+        assert_eq!(scenario.game, Some(GameKind::Xiangqi));
+        let any = parse("x", "x.scenario", &text.replace("game: xiangqi\n", "")).unwrap();
+        assert_eq!(any.game, None);
+        assert_eq!(
+            error_of("protocol: ucci\ngame: chess\ntitle: t\nspec: s\n> ucci\n"),
+            "x.scenario:2: ucci is not spoken for chess here (it is for xiangqi)"
+        );
+        assert_eq!(
+            error_of("protocol: uci\ngame: shogi\ntitle: t\nspec: s\n> uci\n"),
+            "x.scenario:2: unknown game \"shogi\": expected xiangqi, chess or gomoku"
+        );
     }
 
     #[test]

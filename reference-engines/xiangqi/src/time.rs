@@ -52,8 +52,10 @@ impl TimePlan {
     }
 
     /// A fixed time for this move (UCI `movetime`): all of it, less the margin.
+    /// UCI `movetime`: "exactly x ms", so only a small margin for writing the answer, not
+    /// the clock's safety margin.
     pub fn for_movetime(time: Duration) -> TimePlan {
-        let usable = time.saturating_sub(margin(time));
+        let usable = time.saturating_sub((time / 10).min(Duration::from_millis(10)));
         TimePlan {
             soft: usable,
             hard: usable,
@@ -117,7 +119,7 @@ mod tests {
 
     #[test]
     fn movetime_keeps_a_margin() {
-        assert_eq!(TimePlan::for_movetime(ms(1000)).hard, ms(950));
-        assert_eq!(TimePlan::for_movetime(ms(100)).hard, ms(50));
+        assert_eq!(TimePlan::for_movetime(ms(1000)).hard, ms(990));
+        assert_eq!(TimePlan::for_movetime(ms(100)).hard, ms(90));
     }
 }

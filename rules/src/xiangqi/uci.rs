@@ -40,9 +40,21 @@ pub fn parse_uci_move(text: &str) -> Result<Move, UciMoveError> {
 
 /// One point at the start of `text`: a file letter and a rank of one or two digits (1–10).
 fn point(text: &str) -> Option<(Square, &str)> {
-    let file = text.bytes().next()?.to_ascii_lowercase().checked_sub(b'a')?;
-    let digits = text[1..].bytes().take_while(u8::is_ascii_digit).count().min(2);
-    let digits = if digits == 2 && !text[1..].starts_with("10") { 1 } else { digits };
+    let file = text
+        .bytes()
+        .next()?
+        .to_ascii_lowercase()
+        .checked_sub(b'a')?;
+    let digits = text[1..]
+        .bytes()
+        .take_while(u8::is_ascii_digit)
+        .count()
+        .min(2);
+    let digits = if digits == 2 && !text[1..].starts_with("10") {
+        1
+    } else {
+        digits
+    };
     let rank: u8 = text.get(1..1 + digits)?.parse().ok()?;
     let square = Square::new(file, rank.checked_sub(1)?)?;
     Some((square, &text[1 + digits..]))
@@ -138,7 +150,10 @@ mod tests {
         let corner = parse_uci_move("a10a9").unwrap();
         assert_eq!(corner.to_string(), "a9a8");
         assert_eq!(UciText(corner).to_string(), "a10a9");
-        assert_eq!(UciText(parse_uci_move("I1i10").unwrap()).to_string(), "i1i10");
+        assert_eq!(
+            UciText(parse_uci_move("I1i10").unwrap()).to_string(),
+            "i1i10"
+        );
     }
 
     #[test]
@@ -153,7 +168,9 @@ mod tests {
 
     #[test]
     fn texts_outside_the_board_are_refused() {
-        for text in ["h0e3", "h3e11", "j1j2", "h3", "h3e3q", "a100a9", "", "h3h3", "a1O1"] {
+        for text in [
+            "h0e3", "h3e11", "j1j2", "h3", "h3e3q", "a100a9", "", "h3h3", "a1O1",
+        ] {
             assert!(parse_uci_move(text).is_err(), "{text}");
         }
     }

@@ -40,7 +40,11 @@ pub const SHAPE: &str = "expected from-square and to-square (file a-i, rank 1-10
 
 /// One square at the start of `text`, and the rest.
 fn square(text: &str) -> Option<(Square, &str)> {
-    let file = text.bytes().next()?.checked_sub(b'a').filter(|&f| f < FILES)?;
+    let file = text
+        .bytes()
+        .next()?
+        .checked_sub(b'a')
+        .filter(|&f| f < FILES)?;
     let rest = &text[1..];
     let digits = if rest.starts_with("10") { 2 } else { 1 };
     let rank: u8 = rest.get(..digits)?.parse().ok()?;
@@ -103,7 +107,9 @@ mod tests {
 
     #[test]
     fn chess_and_xiangqi_moves_read_and_write_back() {
-        for text in ["e2e4", "e7e8q", "a1a1", "0000", "h3e3", "a10a9", "i10i1", "b7b8k"] {
+        for text in [
+            "e2e4", "e7e8q", "a1a1", "0000", "h3e3", "a10a9", "i10i1", "b7b8k",
+        ] {
             let mv: Move = text.parse().unwrap_or_else(|()| panic!("{text}"));
             assert_eq!(mv.to_string(), text);
         }

@@ -55,7 +55,11 @@ impl Control {
         self.clock_start_us.store(now, Ordering::Relaxed);
         if let Some(plan) = self.plan {
             let at = |d: Duration| now.saturating_add(d.as_micros() as u64);
-            self.soft_us.store(at(plan.soft), Ordering::Relaxed);
+            // A fixed time (UCI `movetime`: "exactly x ms") is spent whole: no iteration is
+            // skipped for seeming unlikely to finish before it.
+            if plan.soft < plan.hard {
+                self.soft_us.store(at(plan.soft), Ordering::Relaxed);
+            }
             self.hard_us.store(at(plan.hard), Ordering::Relaxed);
         }
     }
