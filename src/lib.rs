@@ -16,6 +16,7 @@
 pub mod certify;
 pub mod check;
 pub mod cli;
+pub mod fuzz;
 pub mod golden;
 pub mod protocol;
 pub mod report;

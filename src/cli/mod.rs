@@ -6,6 +6,7 @@ mod certify;
 mod coverage;
 mod engine;
 mod forbidden;
+mod fuzz;
 mod lists;
 mod output;
 mod record;
@@ -77,6 +78,12 @@ enum Command {
     /// `arbiter run --snapshots DIR` later fails with a diff when the engine's exchange
     /// changes. Exit status: 0 recorded, 2 usage error or a scenario could not run.
     Record(record::RecordArgs),
+    /// Generate sequences a conforming GUI could send, judge them with the built-in checks,
+    /// and shrink each failure to a scenario that reproduces it.
+    ///
+    /// Exit status: 0 nothing failed, 1 a failure was found (and written to --repro), 2 usage
+    /// error or the harness itself failed.
+    Fuzz(fuzz::FuzzArgs),
     /// Show which catalogue rows the built-in scenarios and checks exercise, and why the
     /// others are not.
     Coverage(coverage::CoverageArgs),
@@ -105,7 +112,7 @@ pub fn main() -> ExitCode {
     let cli = Cli::parse();
     if matches!(
         cli.command,
-        Command::Run(_) | Command::Certify(_) | Command::Record(_)
+        Command::Run(_) | Command::Certify(_) | Command::Record(_) | Command::Fuzz(_)
     ) {
         // A run stops cleanly on SIGINT, SIGTERM or SIGHUP: engines killed and reaped, the
         // report written, the exit status 128 + the signal. Everything an engine leaves
@@ -123,6 +130,7 @@ pub fn main() -> ExitCode {
         Command::Forbidden(args) => forbidden::run(&args).map(|t| (t, 0)),
         Command::Run(args) => run::run(&args),
         Command::Certify(args) => certify::run(&args),
+        Command::Fuzz(args) => fuzz::run(&args),
         Command::Record(args) => record::run(&args),
         Command::Coverage(args) => coverage::run(&args).map(|t| (t, 0)),
         Command::Checks(args) => lists::checks(&args).map(|t| (t, 0)),

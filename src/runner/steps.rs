@@ -38,7 +38,9 @@ pub(super) struct Executor<'a> {
     last_send_us: u64,
     /// Replies belong to the commands sent since the last expectation: older lines are stale.
     window_start_us: u64,
-    previous_was_send: bool,
+    /// The window of replies is still open: only commands and waits came since it opened
+    /// (`> go`, `wait 200 ms`, `> stop`: a `bestmove` before the `stop` still answers).
+    window_open: bool,
     stdout_closed: bool,
     /// Engine options to set once the handshake is done (`--option NAME=VALUE`).
     engine_options: &'a [EngineOption],
@@ -63,7 +65,7 @@ impl<'a> Executor<'a> {
             captures: HashMap::new(),
             last_send_us: 0,
             window_start_us: 0,
-            previous_was_send: false,
+            window_open: false,
             stdout_closed: false,
             engine_options,
             // Nothing to send is as good as sent.
@@ -85,7 +87,11 @@ impl<'a> Executor<'a> {
             if self.scenario.protocol.facts().handshake.is_none() {
                 self.send_engine_options()?;
             }
-            let is_send = matches!(step.kind, StepKind::Send(_));
+            let window_open = match step.kind {
+                StepKind::Send(_) => true,
+                StepKind::Wait { .. } => self.window_open,
+                _ => false,
+            };
             match &step.kind {
                 StepKind::Send(text) => self.send(step, text)?,
                 StepKind::Expect(group) => self.expect(group)?,
@@ -96,7 +102,7 @@ impl<'a> Executor<'a> {
                 }
                 StepKind::Exit { within_ms, code } => self.exit(step, *within_ms, *code),
             }
-            self.previous_was_send = is_send;
+            self.window_open = window_open;
         }
         Ok(())
     }
@@ -172,7 +178,7 @@ impl<'a> Executor<'a> {
                 return Err(Abort(reason));
             }
         };
-        if !self.previous_was_send {
+        if !self.window_open {
             self.window_start_us = self.session.now_us();
         }
         match self.session.send(&line) {

@@ -1,0 +1,246 @@
+//! The model of a Gomocup manager: `START 20`, `INFO` keys, `BEGIN`, `TURN` on empty points,
+//! `BOARD` … `DONE` with stones of both colours, `TAKEBACK` of the brain's last move, `ABOUT`.
+//! The brain's own moves are not known when the case is generated: each is captured from its
+//! reply, and the model sends `TURN` only while every stone on the board is one it placed
+//! itself (after `START`, `BOARD` or `TAKEBACK` makes the board known again).
+
+use proptest::prelude::*;
+use proptest::strategy::Union;
+
+use super::model::{Model, pick};
+use super::script::Script;
+use crate::protocol::Protocol;
+use crate::rules::gomoku::{Board, BoardSize, Point, Rule, Stone};
+
+const SIZE: u8 = 20;
+const OPENING_TURN_MS: u64 = 300;
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Action {
+    /// `START 20`: a new game on an empty board.
+    Start,
+    /// `INFO key value` (no reply).
+    Info { key: &'static str, value: u64 },
+    /// `BEGIN`: the brain opens on the empty board.
+    Begin,
+    /// `TURN x,y`: the opponent's move, then the brain's.
+    Turn(Point),
+    /// `BOARD`, the stones in move order (the brain's `1`, the opponent's `2`), `DONE`.
+    Board(Vec<Point>),
+    /// `TAKEBACK` of the brain's last move.
+    TakeBack,
+    About,
+    /// Out of contract (robustness mode): an unknown command, or a move off the board.
+    Garbage(Garbage),
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Garbage {
+    UnknownCommand,
+    OffBoard,
+}
+
+#[derive(Debug, Clone, Default)]
+pub struct State {
+    /// The stones the manager placed (the brain's known ones too), when the board holds no
+    /// stone it does not know.
+    known: Option<Vec<Point>>,
+    /// The brain's moves so far, each captured as `x{n}`/`y{n}`.
+    replies: usize,
+    /// The brain's last move can be taken back.
+    takeback: bool,
+    /// `INFO timeout_turn`, for how long a reply may take.
+    timeout_turn_ms: Option<u64>,
+}
+
+pub struct GomocupModel {
+    robustness: bool,
+}
+
+impl GomocupModel {
+    pub fn new(robustness: bool) -> Self {
+        GomocupModel { robustness }
+    }
+
+    fn reply(&self, state: &State, out: &mut Script) {
+        let n = state.replies + 1;
+        let within = state.timeout_turn_ms.unwrap_or(10_000) + 5000;
+        out.expect(&format!(r"/(?P<x{n}>\d+)\s*,\s*(?P<y{n}>\d+)/"), within);
+    }
+}
+
+/// `count` distinct points picked by `seed`, none making five in a row.
+pub(super) fn stones(size: u8, count: usize, seed: u64) -> Vec<Point> {
+    let board_size = BoardSize::square(u32::from(size)).expect("a valid size");
+    let mut board = Board::new(board_size);
+    let mut points = Vec::new();
+    for i in 0..count * 4 {
+        if points.len() == count {
+            break;
+        }
+        let p = Point::new(
+            pick(seed, 2 * i, usize::from(size)) as u8,
+            pick(seed, 2 * i + 1, usize::from(size)) as u8,
+        );
+        let stone = if points.len() % 2 == 0 {
+            Stone::Black
+        } else {
+            Stone::White
+        };
+        if board.place(p, stone).is_ok() {
+            if board.find_win(Rule::FREESTYLE).is_some() {
+                let _ = board.remove(p);
+            } else {
+                points.push(p);
+            }
+        }
+    }
+    points
+}
+
+impl Model for GomocupModel {
+    type State = State;
+    type Action = Action;
+
+    fn protocol(&self) -> Protocol {
+        Protocol::Gomocup
+    }
+
+    fn initial(&self) -> State {
+        State {
+            known: Some(Vec::new()),
+            timeout_turn_ms: Some(OPENING_TURN_MS),
+            ..State::default()
+        }
+    }
+
+    fn actions(&self, state: &State) -> BoxedStrategy<Action> {
+        let info = prop_oneof![
+            (100u64..=1000).prop_map(|v| Action::Info { key: "timeout_turn", value: v }),
+            (10_000u64..=1_000_000).prop_map(|v| Action::Info { key: "timeout_match", value: v }),
+            (1000u64..=1_000_000).prop_map(|v| Action::Info { key: "time_left", value: v }),
+            Just(Action::Info { key: "max_memory", value: 83_886_080 }),
+            (0u64..=1).prop_map(|v| Action::Info { key: "game_type", value: v }),
+            (0u64..=1).prop_map(|v| Action::Info { key: "rule", value: v }),
+        ];
+        let board = (0usize..=10, any::<u64>())
+            .prop_map(|(n, seed)| Action::Board(stones(SIZE, n, seed)));
+        let mut actions = vec![
+            (1, Just(Action::Start).boxed()),
+            (2, info.boxed()),
+            (3, board.boxed()),
+            (1, Just(Action::About).boxed()),
+        ];
+        if let Some(known) = &state.known {
+            if known.is_empty() {
+                actions.push((2, Just(Action::Begin).boxed()));
+            }
+            let taken = known.clone();
+            let turn = (0..SIZE, 0..SIZE)
+                .prop_map(|(x, y)| Point::new(x, y))
+                .prop_filter("an empty point", move |p| !taken.contains(p))
+                .prop_map(Action::Turn);
+            actions.push((4, turn.boxed()));
+        }
+        if state.takeback {
+            actions.push((1, Just(Action::TakeBack).boxed()));
+        }
+        if self.robustness {
+            let garbage = prop_oneof![Just(Garbage::UnknownCommand), Just(Garbage::OffBoard)];
+            actions.push((2, garbage.prop_map(Action::Garbage).boxed()));
+        }
+        Union::new_weighted(actions).boxed()
+    }
+
+    fn allowed(&self, state: &State, action: &Action) -> bool {
+        match action {
+            Action::Begin => state.known.as_ref().is_some_and(Vec::is_empty),
+            Action::Turn(p) => state.known.as_ref().is_some_and(|k| !k.contains(p)),
+            Action::TakeBack => state.takeback,
+            Action::Garbage(_) => self.robustness,
+            _ => true,
+        }
+    }
+
+    fn apply(&self, mut state: State, action: &Action) -> State {
+        match action {
+            Action::Start => {
+                state.known = Some(Vec::new());
+                state.takeback = false;
+            }
+            Action::Info { key: "timeout_turn", value } => state.timeout_turn_ms = Some(*value),
+            Action::Begin | Action::Turn(_) | Action::Board(_) => {
+                // The brain answered with a stone the model does not know.
+                state.known = None;
+                state.replies += 1;
+                state.takeback = true;
+            }
+            // A brain may answer UNKNOWN to TAKEBACK (it is optional): the board is not known.
+            Action::TakeBack => state.takeback = false,
+            _ => {}
+        }
+        state
+    }
+
+    /// What a tournament manager sends first: the time limits, then `START`.
+    /// Short turns keep a case quick; the model varies them later.
+    fn opening(&self, out: &mut Script) {
+        out.send(format!("INFO timeout_turn {OPENING_TURN_MS}"));
+        out.send("INFO timeout_match 1000000");
+        out.send("INFO time_left 1000000");
+        out.send("START 20");
+        out.expect("OK", 5000);
+    }
+
+    fn render(&self, state: &State, action: &Action, out: &mut Script) {
+        match action {
+            Action::Start => {
+                out.send("START 20");
+                out.expect("OK", 5000);
+            }
+            Action::Info { key, value } => out.send(format!("INFO {key} {value}")),
+            Action::Begin => {
+                out.send("BEGIN");
+                self.reply(state, out);
+            }
+            Action::Turn(p) => {
+                out.send(format!("TURN {p}"));
+                self.reply(state, out);
+            }
+            Action::Board(points) => {
+                out.send("BOARD");
+                // The last stone is the opponent's: the brain is to move.
+                let n = points.len();
+                for (i, p) in points.iter().enumerate() {
+                    let field = if (n - i) % 2 == 1 { 2 } else { 1 };
+                    out.send(format!("{p},{field}"));
+                }
+                out.send("DONE");
+                self.reply(state, out);
+            }
+            Action::TakeBack => {
+                let n = state.replies;
+                out.send(format!("TAKEBACK {{x{n}}},{{y{n}}}"));
+                out.expect("OK|UNKNOWN ...", 5000);
+            }
+            Action::About => {
+                out.send("ABOUT");
+                out.expect("!MESSAGE|DEBUG ...", 5000);
+            }
+            Action::Garbage(kind) => {
+                out.send(match kind {
+                    Garbage::UnknownCommand => "FROBNICATE 3".to_owned(),
+                    Garbage::OffBoard => format!("TURN {},{}", SIZE + 5, SIZE + 5),
+                });
+                // It may answer ERROR or UNKNOWN, or ignore it; it must still be alive.
+                out.send("ABOUT");
+                out.expect("!MESSAGE|DEBUG|ERROR|UNKNOWN ...", 5000);
+            }
+        }
+    }
+
+    fn closing(&self, out: &mut Script) {
+        out.send("END");
+        out.exit_within(3000);
+    }
+}

@@ -1,0 +1,151 @@
+//! A fuzzing run's report: how many cases ran under which seed, each distinct failure with its
+//! reproduction file and how often a replay failed, and the minimal cases' runs in the one run
+//! report (findings with the transcript around them, JSON, JUnit).
+
+use std::fmt::Write as _;
+
+use serde::{Deserialize, Serialize};
+
+use super::{Failure, FuzzResult};
+use crate::protocol::ReqId;
+use crate::report::{Detail, Format, Report};
+use crate::runner::{EngineInfo, ExitStatus};
+
+/// One distinct failure, as the report lists it.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct FailureSummary {
+    pub check: String,
+    pub requirements: Vec<ReqId>,
+    /// The reproduction: `arbiter run --protocol P --engine E FILE` fails the same check.
+    pub file: String,
+    pub case: u32,
+    pub commands: usize,
+    pub shrink_runs: u32,
+    pub replays: u32,
+    pub replays_failed: u32,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct FuzzReport {
+    pub schema_version: u32,
+    pub seed: u64,
+    pub cases: u32,
+    pub elapsed_ms: u64,
+    pub robustness: bool,
+    pub interrupted: bool,
+    pub failures: Vec<FailureSummary>,
+    /// The minimal failing cases' runs, one per failure.
+    pub report: Report,
+}
+
+impl FuzzReport {
+    /// `files[i]` is where failure `i` was written.
+    pub fn new(
+        result: FuzzResult,
+        files: &[String],
+        seed: u64,
+        robustness: bool,
+        engine: EngineInfo,
+        protocol: crate::protocol::Protocol,
+        time_scale: f64,
+    ) -> FuzzReport {
+        let failures = result
+            .failures
+            .iter()
+            .zip(files)
+            .map(|(f, file)| summary(f, file))
+            .collect();
+        let runs = result
+            .failures
+            .into_iter()
+            .zip(files)
+            .map(|(f, file)| {
+                let mut run = f.run;
+                run.scenario.name = file.clone();
+                run.scenario.title = format!("fuzz: {}", f.key.check);
+                run
+            })
+            .collect();
+        FuzzReport {
+            schema_version: 2,
+            seed,
+            cases: result.cases,
+            elapsed_ms: result.elapsed.as_millis() as u64,
+            robustness,
+            interrupted: result.interrupted,
+            failures,
+            report: Report::new(protocol, engine, time_scale, runs),
+        }
+    }
+
+    pub fn exit_status(&self) -> ExitStatus {
+        if !self.failures.is_empty() {
+            ExitStatus::Failed
+        } else {
+            self.report.exit_status()
+        }
+    }
+
+    pub fn summary_line(&self) -> String {
+        let rate = f64::from(self.cases) / (self.elapsed_ms.max(1) as f64 / 1000.0);
+        format!(
+            "fuzz: {} cases in {:.1} s ({rate:.1} cases/s), seed {}{}: {}",
+            self.cases,
+            self.elapsed_ms as f64 / 1000.0,
+            self.seed,
+            if self.robustness { ", robustness" } else { "" },
+            match self.failures.len() {
+                0 => "no failure".to_owned(),
+                1 => "1 failure".to_owned(),
+                n => format!("{n} failures"),
+            }
+        )
+    }
+
+    pub fn render(&self, format: Format, detail: Detail) -> String {
+        match format {
+            Format::Json => serde_json::to_string_pretty(self).expect("a report serialises") + "\n",
+            Format::Junit => self.report.render(format, detail),
+            Format::Human => {
+                let mut out = self.summary_line() + "\n";
+                if self.interrupted {
+                    out.push_str("  interrupted: the cases above are all that ran\n");
+                }
+                for f in &self.failures {
+                    let reqs: Vec<String> = f.requirements.iter().map(ToString::to_string).collect();
+                    let _ = writeln!(
+                        out,
+                        "  FAIL {} [{}]: {} ({} commands; case {}, shrunk in {} runs; failed {} of {} replays{})",
+                        f.check,
+                        reqs.join(", "),
+                        f.file,
+                        f.commands,
+                        f.case,
+                        f.shrink_runs,
+                        f.replays_failed,
+                        f.replays,
+                        if f.replays_failed < f.replays { ", flaky" } else { "" }
+                    );
+                }
+                if !self.failures.is_empty() {
+                    out.push('\n');
+                    out.push_str(&self.report.render(format, detail));
+                }
+                out
+            }
+        }
+    }
+}
+
+fn summary(f: &Failure, file: &str) -> FailureSummary {
+    FailureSummary {
+        check: f.key.check.to_string(),
+        requirements: f.key.requirements.clone(),
+        file: file.to_owned(),
+        case: f.case,
+        commands: f.commands,
+        shrink_runs: f.shrink_runs,
+        replays: f.replays,
+        replays_failed: f.replays_failed,
+    }
+}
