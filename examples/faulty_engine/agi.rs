@@ -6,6 +6,7 @@ use std::time::{Duration, Instant};
 
 use arbiter_rules::gomoku::{Board, BoardSize, Point, Stone, agi};
 
+use crate::fault::Fault;
 use crate::gomocup::nearest_empty;
 use crate::input::stdin_lines;
 use crate::output::Out;
@@ -17,6 +18,9 @@ pub fn run(out: &Out) {
     let mut searching = false;
     let mut until: Option<Instant> = None;
     let mut search: Vec<Point> = Vec::new();
+    let mut infinite = false;
+    // A SETRULE arrived (SilentStopAfterSetrule needs one before a STOP of GO INFINITE).
+    let mut rule_set = false;
     let best = |board: &Board, search: &[Point]| {
         search
             .first()
@@ -75,12 +79,16 @@ pub fn run(out: &Out) {
                     .and_then(|i| words.get(i + 1))
                     .and_then(|m| agi::parse_moves(m, size).ok())
                     .unwrap_or_default();
-                let infinite = words.iter().any(|w| w == "INFINITE" || w == "PONDER");
-                until = (!infinite).then(|| Instant::now() + Duration::from_millis(100));
+                infinite = words.iter().any(|w| w == "INFINITE");
+                let open = infinite || words.iter().any(|w| w == "PONDER");
+                until = (!open).then(|| Instant::now() + Duration::from_millis(100));
                 out.line("INFO DEPTH 1");
             }
+            "SETRULE" => rule_set = true,
             "STOP" if searching => {
-                if let Some(m) = best(&board, &search) {
+                // No BESTMOVE, but only for an infinite search after a SETRULE.
+                let silent = out.fault() == Fault::SilentStopAfterSetrule && rule_set && infinite;
+                if let Some(m) = best(&board, &search).filter(|_| !silent) {
                     out.line(&format!("BESTMOVE {m}"));
                 }
                 searching = false;

@@ -1,5 +1,5 @@
 //! The misbehaviours the fixture can be asked for on its command line (`FAULT`), one at a time.
-//! What each one does is described in the crate's doc comment (`main.rs`).
+//! Each name says what breaks; the sequence faults below say when.
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Fault {
@@ -24,10 +24,21 @@ pub enum Fault {
     LowerCase,
     UnterminatedLine,
     BadOptions,
+    // Faults only a sequence of commands shows, which no scenario of the library sends: what
+    // `arbiter fuzz` must find and shrink.
+    /// UCI: an illegal ponder move, only for a search ended by `ponderhit` after a `setoption`.
+    IllegalPonderAfterSetoption,
+    /// UCCI: a banned move as the result, only when `stop` ends an infinite search after `banmoves`.
+    BannedMoveOnStop,
+    /// Gomocup: an off-board answer to `BOARD`, only when the board holds both colours and a
+    /// stone on its edge.
+    OffBoardAfterEdgeBoard,
+    /// AGI: no `BESTMOVE` at `STOP` of `GO INFINITE`, only after a `SETRULE`.
+    SilentStopAfterSetrule,
 }
 
 /// Each fault under its command-line name.
-const NAMES: [(&str, Fault); 21] = [
+const NAMES: [(&str, Fault); 25] = [
     ("none", Fault::None),
     ("late-handshake", Fault::LateHandshake),
     ("no-readyok-while-searching", Fault::NoReadyokWhileSearching),
@@ -49,6 +60,13 @@ const NAMES: [(&str, Fault); 21] = [
     ("lower-case", Fault::LowerCase),
     ("unterminated-line", Fault::UnterminatedLine),
     ("bad-options", Fault::BadOptions),
+    (
+        "illegal-ponder-after-setoption",
+        Fault::IllegalPonderAfterSetoption,
+    ),
+    ("banned-move-on-stop", Fault::BannedMoveOnStop),
+    ("off-board-after-edge-board", Fault::OffBoardAfterEdgeBoard),
+    ("silent-stop-after-setrule", Fault::SilentStopAfterSetrule),
 ];
 
 impl Fault {

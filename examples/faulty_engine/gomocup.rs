@@ -36,6 +36,16 @@ pub fn run(out: &Out) {
         if in_board {
             if upper == "DONE" {
                 in_board = false;
+                if fault == Fault::OffBoardAfterEdgeBoard && edge_of_a_mixed_board(&board) {
+                    // Off the board, but only after a BOARD of both colours with a stone on
+                    // its edge.
+                    out.line(&format!(
+                        "{},{}",
+                        board.size().width(),
+                        board.size().height()
+                    ));
+                    continue;
+                }
                 reply(&mut board, last_opponent);
             } else if let Some((x, y, f)) = parse_field(&upper) {
                 let point = Point { x, y };
@@ -91,6 +101,20 @@ pub fn run(out: &Out) {
             _ => out.line(&format!("UNKNOWN {cmd} is not supported")),
         }
     }
+}
+
+/// Stones of both colours, one of them on the board's edge.
+fn edge_of_a_mixed_board(board: &Board) -> bool {
+    let size = board.size();
+    let stones: Vec<(Point, Stone)> = (0..size.width())
+        .flat_map(|x| (0..size.height()).map(move |y| Point::new(x, y)))
+        .filter_map(|p| board.get(p).map(|s| (p, s)))
+        .collect();
+    let on_edge =
+        |p: Point| p.x == 0 || p.y == 0 || p.x + 1 == size.width() || p.y + 1 == size.height();
+    stones.iter().any(|(_, s)| *s == Stone::Black)
+        && stones.iter().any(|(_, s)| *s == Stone::White)
+        && stones.iter().any(|(p, _)| on_edge(*p))
 }
 
 fn parse_field(line: &str) -> Option<(u8, u8, u8)> {

@@ -24,6 +24,10 @@ struct Search {
     until: Option<Instant>,
     pondering: bool,
     stopped: bool,
+    /// `ponderhit` ended its pondering.
+    hit: bool,
+    /// `infinite`: only `stop` ends it.
+    infinite: bool,
     /// UCI: what the search settled on at `go`, and when it began (for `info time`).
     plan: Option<Plan>,
 }
@@ -34,6 +38,8 @@ pub fn run<G: Game>(dialect: Dialect, out: &Out) {
     let mut position = G::start_position();
     let mut banned: Vec<String> = Vec::new();
     let mut search: Option<Search> = None;
+    // A `setoption` arrived (IllegalPonderAfterSetoption needs one before a ponderhit).
+    let mut options_set = false;
     loop {
         let timeout =
             search
@@ -67,6 +73,14 @@ pub fn run<G: Game>(dialect: Dialect, out: &Out) {
             let early = s.pondering && fault == Fault::BestmoveWhilePondering;
             if due || early {
                 let best = s.plan.as_ref().and_then(|p| p.best.clone());
+                // A ponder move that is illegal, but only after a ponderhit that followed a
+                // setoption: no fixed scenario of the library does that.
+                let fault = match fault {
+                    Fault::IllegalPonderAfterSetoption if options_set && s.hit => {
+                        Fault::IllegalPonder
+                    }
+                    other => other,
+                };
                 finish_search(&position, &banned, best, fault, dialect, out);
                 search = None;
             }
@@ -99,12 +113,16 @@ pub fn run<G: Game>(dialect: Dialect, out: &Out) {
                     out.line("ucciok");
                 } else {
                     out.line("option name Hash type spin default 16 min 1 max 1024");
+                    if fault == Fault::IllegalPonderAfterSetoption {
+                        out.line("option name Style type combo default Normal var Solid var Normal var Risky");
+                    }
                     out.line("uciok");
                 }
             }
             "isready" if !(search.is_some() && fault == Fault::NoReadyokWhileSearching) => {
                 out.line("readyok");
             }
+            "setoption" => options_set = true,
             "position" => {
                 banned.clear();
                 if let Some(p) = parse_position::<G>(&words) {
@@ -140,6 +158,8 @@ pub fn run<G: Game>(dialect: Dialect, out: &Out) {
                         until: (!open).then(|| plan.started + think),
                         pondering: ponder,
                         stopped: false,
+                        hit: false,
+                        infinite: words.contains(&"infinite"),
                         plan: Some(Plan {
                             next_info: plan.started + Duration::from_millis(250),
                             ..plan
@@ -153,17 +173,28 @@ pub fn run<G: Game>(dialect: Dialect, out: &Out) {
                     until: (!open).then(|| Instant::now() + Duration::from_millis(100)),
                     pondering: ponder,
                     stopped: false,
+                    hit: false,
+                    infinite: words.contains(&"infinite"),
                     plan: None,
                 });
             }
             "ponderhit" => {
                 if let Some(s) = &mut search {
                     s.pondering = false;
+                    s.hit = true;
                     s.until = Some(Instant::now() + Duration::from_millis(100));
                 }
             }
             "stop" if fault != Fault::NoBestmoveAfterStop && search.is_some() => {
-                let best = search.take().and_then(|s| s.plan).and_then(|p| p.best);
+                let stopped = search.take();
+                // A banned move, but only when `stop` ends an infinite search after `banmoves`.
+                let fault = match fault {
+                    Fault::BannedMoveOnStop if stopped.as_ref().is_some_and(|s| s.infinite) => {
+                        Fault::PlaysBannedMove
+                    }
+                    other => other,
+                };
+                let best = stopped.and_then(|s| s.plan).and_then(|p| p.best);
                 finish_search(&position, &banned, best, fault, dialect, out);
             }
             "quit" => {

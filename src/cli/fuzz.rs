@@ -56,7 +56,9 @@ pub struct FuzzArgs {
 
 fn parse_duration(text: &str) -> Result<Duration, String> {
     let text = text.trim();
-    let split = text.find(|c: char| !c.is_ascii_digit()).unwrap_or(text.len());
+    let split = text
+        .find(|c: char| !c.is_ascii_digit())
+        .unwrap_or(text.len());
     let (number, unit) = text.split_at(split);
     let n: u64 = number
         .parse()
@@ -80,7 +82,8 @@ impl FuzzObserver for Bar {
     }
 
     fn shrink(&mut self, runs: u32) {
-        self.0.set_message(format!("shrinking a failure: run {runs}"));
+        self.0
+            .set_message(format!("shrinking a failure: run {runs}"));
     }
 }
 
@@ -88,9 +91,8 @@ pub fn run(args: &FuzzArgs) -> Result<(String, u8), CliError> {
     let game = args.settings.game(args.protocol)?;
     args.engine.check_startable()?;
     args.report.check_writable()?;
-    std::fs::create_dir_all(&args.repro).map_err(|e| {
-        CliError::BadInput(format!("--repro {}: {e}", args.repro.display()))
-    })?;
+    std::fs::create_dir_all(&args.repro)
+        .map_err(|e| CliError::BadInput(format!("--repro {}: {e}", args.repro.display())))?;
     let seed = args.seed.unwrap_or_else(|| {
         std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
@@ -98,7 +100,11 @@ pub fn run(args: &FuzzArgs) -> Result<(String, u8), CliError> {
     });
     let options = FuzzOptions {
         seed,
-        cases: if args.time.is_some() { u32::MAX } else { args.cases },
+        cases: if args.time.is_some() {
+            u32::MAX
+        } else {
+            args.cases
+        },
         time: args.time,
         max_steps: args.max_steps,
         max_shrink_runs: args.max_shrink_runs,
@@ -116,8 +122,13 @@ pub fn run(args: &FuzzArgs) -> Result<(String, u8), CliError> {
             .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
     let mut observer = Bar(bar);
-    let result = fuzz(args.protocol, &args.engine.command(), &options, &mut observer)
-        .map_err(CliError::BadInput)?;
+    let result = fuzz(
+        args.protocol,
+        &args.engine.command(),
+        &options,
+        &mut observer,
+    )
+    .map_err(CliError::BadInput)?;
     observer.0.finish_and_clear();
     let mut files = Vec::new();
     for failure in &result.failures {

@@ -18,17 +18,29 @@ const SIZE: u8 = 15;
 pub enum Go {
     Time(u16),
     /// `GO SEARCH <points> TIME <ms>`: the result must be one of the points.
-    Search { points: Vec<Point>, ms: u16 },
+    Search {
+        points: Vec<Point>,
+        ms: u16,
+    },
     /// `GO INFINITE`, a wait, `STOP`.
-    Infinite { after: u16 },
+    Infinite {
+        after: u16,
+    },
     /// `GO PONDER`, a wait, `STOP` (a `BESTMOVE` may follow), `ISREADY`.
-    Ponder { after: u16 },
+    Ponder {
+        after: u16,
+    },
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Action {
-    SetRule { forbidden: bool },
-    SetOption { ownbook: bool, ponder: bool },
+    SetRule {
+        forbidden: bool,
+    },
+    SetOption {
+        ownbook: bool,
+        ponder: bool,
+    },
     IsReady(u8),
     Position(Vec<Point>),
     Go(Go),
@@ -87,7 +99,12 @@ impl Model for AgiModel {
 
     fn actions(&self, state: &State) -> BoxedStrategy<Action> {
         let mut actions = vec![
-            (1, any::<bool>().prop_map(|forbidden| Action::SetRule { forbidden }).boxed()),
+            (
+                1,
+                any::<bool>()
+                    .prop_map(|forbidden| Action::SetRule { forbidden })
+                    .boxed(),
+            ),
             (
                 1,
                 (any::<bool>(), any::<bool>())
@@ -103,17 +120,35 @@ impl Model for AgiModel {
             ),
             (
                 2,
-                (0u16..=300).prop_map(|after| Action::Go(Go::Infinite { after })).boxed(),
+                (0u16..=300)
+                    .prop_map(|after| Action::Go(Go::Infinite { after }))
+                    .boxed(),
             ),
-            (2, (0u16..=300).prop_map(|after| Action::Go(Go::Ponder { after })).boxed()),
-            (4, (100u16..=1500).prop_map(|ms| Action::Go(Go::Time(ms))).boxed()),
+            (
+                2,
+                (0u16..=300)
+                    .prop_map(|after| Action::Go(Go::Ponder { after }))
+                    .boxed(),
+            ),
+            (
+                4,
+                (100u16..=1500)
+                    .prop_map(|ms| Action::Go(Go::Time(ms)))
+                    .boxed(),
+            ),
         ];
         if let Some(known) = &state.known {
             let empty = empty_points(known);
-            let search = (prop::sample::subsequence(empty.clone(), 1..=3), 100u16..=1500)
+            let search = (
+                prop::sample::subsequence(empty.clone(), 1..=3),
+                100u16..=1500,
+            )
                 .prop_map(|(points, ms)| Action::Go(Go::Search { points, ms }));
             actions.push((2, search.boxed()));
-            actions.push((2, prop::sample::select(empty).prop_map(Action::Play).boxed()));
+            actions.push((
+                2,
+                prop::sample::select(empty).prop_map(Action::Play).boxed(),
+            ));
         }
         if state.best_playable {
             actions.push((3, Just(Action::PlayBest).boxed()));
@@ -179,7 +214,11 @@ impl Model for AgiModel {
             }),
             Action::SetOption { ownbook, ponder } => {
                 let on = |b: bool| if b { "ON" } else { "OFF" };
-                out.send(format!("SETOPTION OWNBOOK {} PONDER {}", on(*ownbook), on(*ponder)));
+                out.send(format!(
+                    "SETOPTION OWNBOOK {} PONDER {}",
+                    on(*ownbook),
+                    on(*ponder)
+                ));
             }
             Action::IsReady(n) => {
                 for _ in 0..*n {
@@ -223,7 +262,11 @@ impl Model for AgiModel {
             Action::PlayBest => out.send(format!("DOMOVE {{b{}}}", state.bests)),
             Action::Play(p) => out.send(format!("DOMOVE {}", hex(*p))),
             Action::Garbage(unknown) => {
-                out.send(if *unknown { "FROBNICATE 3" } else { "DOMOVE ZZ" });
+                out.send(if *unknown {
+                    "FROBNICATE 3"
+                } else {
+                    "DOMOVE ZZ"
+                });
                 out.send("ISREADY");
                 out.expect("READYOK", 5000);
             }

@@ -57,9 +57,16 @@ pub enum Action {
         stop_after: Option<u16>,
     },
     /// `go infinite`, a wait, perhaps `isready`, then `stop`.
-    Infinite { after: u16, isready: bool },
+    Infinite {
+        after: u16,
+        isready: bool,
+    },
     /// `go ponder` on a clock, a wait, then `ponderhit` (or `stop`, a ponder miss).
-    Ponder { limit: Limit, after: u16, hit: bool },
+    Ponder {
+        limit: Limit,
+        after: u16,
+        hit: bool,
+    },
     /// Out of contract (robustness mode only), then `isready`: the engine must still answer.
     Garbage(Garbage),
 }
@@ -142,7 +149,12 @@ impl<P: Game + Clone> FamilyModel<P> {
     }
 
     fn limit(&self, clock_only: bool) -> BoxedStrategy<Limit> {
-        let clock = (200u32..=6000, 200u32..=6000, 0u16..=300, prop::option::of(1u8..=30))
+        let clock = (
+            200u32..=6000,
+            200u32..=6000,
+            0u16..=300,
+            prop::option::of(1u8..=30),
+        )
             .prop_map(|(own, opp, inc, movestogo)| Limit::Clock {
                 own,
                 opp,
@@ -248,11 +260,12 @@ impl<P: Game + Clone + 'static> Model for FamilyModel<P> {
             game: PhantomData,
         };
         let fens = self.fens.clone();
-        let position = (0..=fens.len(), 0usize..=14, any::<u64>()).prop_map(move |(f, len, seed)| {
-            let fen = f.checked_sub(1).map(|i| fens[i].clone());
-            let moves = model.walk(fen.as_deref(), len, seed);
-            Action::Position { fen, moves }
-        });
+        let position =
+            (0..=fens.len(), 0usize..=14, any::<u64>()).prop_map(move |(f, len, seed)| {
+                let fen = f.checked_sub(1).map(|i| fens[i].clone());
+                let moves = model.walk(fen.as_deref(), len, seed);
+                Action::Position { fen, moves }
+            });
         let mut actions = vec![
             (2, (1u8..=3).prop_map(Action::IsReady).boxed()),
             (4, position.boxed()),
@@ -290,7 +303,11 @@ impl<P: Game + Clone + 'static> Model for FamilyModel<P> {
             } else {
                 Just(Vec::new()).boxed()
             };
-            let search = (self.limit(false), searchmoves, prop::option::weighted(0.3, 0u16..=250))
+            let search = (
+                self.limit(false),
+                searchmoves,
+                prop::option::weighted(0.3, 0u16..=250),
+            )
                 .prop_map(|(limit, searchmoves, stop_after)| Action::Search {
                     limit,
                     searchmoves,
@@ -304,8 +321,11 @@ impl<P: Game + Clone + 'static> Model for FamilyModel<P> {
                 .prop_map(|(limit, after, hit)| Action::Ponder { limit, after, hit });
             actions.push((2, ponder.boxed()));
             if !self.uci() && state.legal.len() > 1 {
-                let ban = prop::sample::subsequence(state.legal.clone(), 1..=2.min(state.legal.len() - 1))
-                    .prop_map(Action::Ban);
+                let ban = prop::sample::subsequence(
+                    state.legal.clone(),
+                    1..=2.min(state.legal.len() - 1),
+                )
+                .prop_map(Action::Ban);
                 actions.push((1, ban.boxed()));
             }
         }
@@ -316,9 +336,7 @@ impl<P: Game + Clone + 'static> Model for FamilyModel<P> {
         let legal = |moves: &[String]| moves.iter().all(|m| state.legal.contains(m));
         let playable = state.legal.iter().any(|m| !state.banned.contains(m));
         match action {
-            Action::Search { searchmoves, .. } => {
-                state.set_up && playable && legal(searchmoves)
-            }
+            Action::Search { searchmoves, .. } => state.set_up && playable && legal(searchmoves),
             Action::Infinite { .. } | Action::Ponder { .. } => state.set_up && playable,
             Action::Ban(moves) => legal(moves) && moves.len() < state.legal.len(),
             Action::NewGame => self.uci(),

@@ -20,7 +20,10 @@ pub enum Action {
     /// `START 20`: a new game on an empty board.
     Start,
     /// `INFO key value` (no reply).
-    Info { key: &'static str, value: u64 },
+    Info {
+        key: &'static str,
+        value: u64,
+    },
     /// `BEGIN`: the brain opens on the empty board.
     Begin,
     /// `TURN x,y`: the opponent's move, then the brain's.
@@ -116,15 +119,33 @@ impl Model for GomocupModel {
 
     fn actions(&self, state: &State) -> BoxedStrategy<Action> {
         let info = prop_oneof![
-            (100u64..=1000).prop_map(|v| Action::Info { key: "timeout_turn", value: v }),
-            (10_000u64..=1_000_000).prop_map(|v| Action::Info { key: "timeout_match", value: v }),
-            (1000u64..=1_000_000).prop_map(|v| Action::Info { key: "time_left", value: v }),
-            Just(Action::Info { key: "max_memory", value: 83_886_080 }),
-            (0u64..=1).prop_map(|v| Action::Info { key: "game_type", value: v }),
-            (0u64..=1).prop_map(|v| Action::Info { key: "rule", value: v }),
+            (100u64..=1000).prop_map(|v| Action::Info {
+                key: "timeout_turn",
+                value: v
+            }),
+            (10_000u64..=1_000_000).prop_map(|v| Action::Info {
+                key: "timeout_match",
+                value: v
+            }),
+            (1000u64..=1_000_000).prop_map(|v| Action::Info {
+                key: "time_left",
+                value: v
+            }),
+            Just(Action::Info {
+                key: "max_memory",
+                value: 83_886_080
+            }),
+            (0u64..=1).prop_map(|v| Action::Info {
+                key: "game_type",
+                value: v
+            }),
+            (0u64..=1).prop_map(|v| Action::Info {
+                key: "rule",
+                value: v
+            }),
         ];
-        let board = (0usize..=10, any::<u64>())
-            .prop_map(|(n, seed)| Action::Board(stones(SIZE, n, seed)));
+        let board =
+            (0usize..=10, any::<u64>()).prop_map(|(n, seed)| Action::Board(stones(SIZE, n, seed)));
         let mut actions = vec![
             (1, Just(Action::Start).boxed()),
             (2, info.boxed()),
@@ -168,7 +189,10 @@ impl Model for GomocupModel {
                 state.known = Some(Vec::new());
                 state.takeback = false;
             }
-            Action::Info { key: "timeout_turn", value } => state.timeout_turn_ms = Some(*value),
+            Action::Info {
+                key: "timeout_turn",
+                value,
+            } => state.timeout_turn_ms = Some(*value),
             Action::Begin | Action::Turn(_) | Action::Board(_) => {
                 // The brain answered with a stone the model does not know.
                 state.known = None;

@@ -68,7 +68,13 @@ impl FailureKey {
             other => other.to_string(),
         };
         text.chars()
-            .map(|c| if c.is_ascii_alphanumeric() || c == '.' || c == '-' { c } else { '-' })
+            .map(|c| {
+                if c.is_ascii_alphanumeric() || c == '.' || c == '-' {
+                    c
+                } else {
+                    '-'
+                }
+            })
             .collect::<String>()
             .trim_matches('-')
             .to_owned()
@@ -127,18 +133,33 @@ pub fn fuzz(
             observer,
         ),
         (Protocol::Uci, GameKind::Xiangqi) => drive(
-            family::FamilyModel::<UciPosition>::new(protocol, fens(GameKind::Xiangqi), offer, robust),
+            family::FamilyModel::<UciPosition>::new(
+                protocol,
+                fens(GameKind::Xiangqi),
+                offer,
+                robust,
+            ),
             engine,
             options,
             observer,
         ),
         (Protocol::Uci, _) => drive(
-            family::FamilyModel::<ChessPosition>::new(protocol, fens(GameKind::Chess), offer, robust),
+            family::FamilyModel::<ChessPosition>::new(
+                protocol,
+                fens(GameKind::Chess),
+                offer,
+                robust,
+            ),
             engine,
             options,
             observer,
         ),
-        (Protocol::Gomocup, _) => drive(gomocup::GomocupModel::new(robust), engine, options, observer),
+        (Protocol::Gomocup, _) => drive(
+            gomocup::GomocupModel::new(robust),
+            engine,
+            options,
+            observer,
+        ),
         (Protocol::Agi, _) => drive(agi::AgiModel::new(robust), engine, options, observer),
     }
 }
@@ -164,7 +185,8 @@ fn drive<M: Model>(
     let mut failures: Vec<Failure> = Vec::new();
     let mut cases = 0u32;
     let mut round = 0u64;
-    let time_up = || options.time.is_some_and(|t| started.elapsed() >= t) || interrupt::raised().is_some();
+    let time_up =
+        || options.time.is_some_and(|t| started.elapsed() >= t) || interrupt::raised().is_some();
     while cases < options.cases && !time_up() {
         let found: Vec<FailureKey> = failures.iter().map(|f| f.key.clone()).collect();
         let hunt = RefCell::new(Hunt::default());
@@ -224,7 +246,16 @@ fn drive<M: Model>(
         cases += hunt.cases;
         match (outcome, hunt.target) {
             (Err(TestError::Fail(_, (initial, actions, _))), Some((key, case))) => {
-                failures.push(confirm(&*model, &initial, &actions, key, case, hunt.shrink_runs, engine, options)?);
+                failures.push(confirm(
+                    &*model,
+                    &initial,
+                    &actions,
+                    key,
+                    case,
+                    hunt.shrink_runs,
+                    engine,
+                    options,
+                )?);
                 observer.borrow_mut().case(cases, failures.len());
             }
             (Err(TestError::Abort(reason)), _) => return Err(format!("fuzzing stopped: {reason}")),
@@ -274,7 +305,11 @@ fn confirm<M: Model>(
         format!(
             "It fails {} [{}]; replayed {} times, it failed {replays_failed}.",
             key.check,
-            key.requirements.iter().map(ToString::to_string).collect::<Vec<_>>().join(", "),
+            key.requirements
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join(", "),
             options.replays.max(1)
         ),
     ];
@@ -291,11 +326,20 @@ fn confirm<M: Model>(
     })
 }
 
-fn render<M: Model>(model: &M, initial: &M::State, actions: &[M::Action], comments: &[String]) -> String {
+fn render<M: Model>(
+    model: &M,
+    initial: &M::State,
+    actions: &[M::Action],
+    comments: &[String],
+) -> String {
     case_script(model, initial, actions).render(model.protocol(), "fuzz case", comments)
 }
 
-fn run_text(text: &str, engine: &EngineCommand, options: &RunOptions) -> Result<ScenarioRun, TestCaseError> {
+fn run_text(
+    text: &str,
+    engine: &EngineCommand,
+    options: &RunOptions,
+) -> Result<ScenarioRun, TestCaseError> {
     let scenario: Scenario = scenario::parse("fuzz/case", "fuzz case", text)
         .map_err(|e| TestCaseError::reject(format!("the model wrote a bad scenario: {e}")))?;
     Ok(run_scenario(&scenario, engine, options))

@@ -40,11 +40,16 @@ pub trait Model: Send + Sync + 'static {
     fn closing(&self, out: &mut Script);
 }
 
+/// Sequences of a model's actions from its initial state, as proptest-state-machine draws them.
+pub type Sequences<M> = Sequential<
+    <M as Model>::State,
+    <M as Model>::Action,
+    BoxedStrategy<<M as Model>::State>,
+    BoxedStrategy<<M as Model>::Action>,
+>;
+
 /// The strategy of action sequences of 1 to `max_steps` actions.
-pub fn sequences<M: Model>(
-    model: Arc<M>,
-    max_steps: usize,
-) -> Sequential<M::State, M::Action, BoxedStrategy<M::State>, BoxedStrategy<M::Action>> {
+pub fn sequences<M: Model>(model: Arc<M>, max_steps: usize) -> Sequences<M> {
     let (init, allowed, actions, apply) = (model.clone(), model.clone(), model.clone(), model);
     Sequential::new(
         (1..=max_steps.max(1)).into(),

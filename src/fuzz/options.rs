@@ -90,10 +90,7 @@ mod tests {
             decl("option name Style type combo default Normal var Solid var Normal var Risky"),
             decl("option name UCI_ShowWDL type check default false"),
         ];
-        let names: Vec<String> = settable(&offered)
-            .iter()
-            .map(|s| s.value(0).0)
-            .collect();
+        let names: Vec<String> = settable(&offered).iter().map(|s| s.value(0).0).collect();
         assert_eq!(names, ["Clear Hash", "MultiPV", "Style", "UCI_ShowWDL"]);
         for seed in 0..200 {
             for s in settable(&offered) {

@@ -112,7 +112,8 @@ impl FuzzReport {
                     out.push_str("  interrupted: the cases above are all that ran\n");
                 }
                 for f in &self.failures {
-                    let reqs: Vec<String> = f.requirements.iter().map(ToString::to_string).collect();
+                    let reqs: Vec<String> =
+                        f.requirements.iter().map(ToString::to_string).collect();
                     let _ = writeln!(
                         out,
                         "  FAIL {} [{}]: {} ({} commands; case {}, shrunk in {} runs; failed {} of {} replays{})",
@@ -124,7 +125,11 @@ impl FuzzReport {
                         f.shrink_runs,
                         f.replays_failed,
                         f.replays,
-                        if f.replays_failed < f.replays { ", flaky" } else { "" }
+                        if f.replays_failed < f.replays {
+                            ", flaky"
+                        } else {
+                            ""
+                        }
                     );
                 }
                 if !self.failures.is_empty() {
