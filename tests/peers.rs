@@ -11,37 +11,8 @@ mod common;
 
 use std::path::PathBuf;
 
-use common::{arbiter, json_report};
+use common::{arbiter, json_report, peer_or_skip};
 use serde_json::Value;
-
-/// The peer's executable: `$ARBITER_<NAME>` if set, else the first `name` on the PATH or in
-/// `/usr/games` (where Debian installs both).
-fn peer(name: &str) -> Option<PathBuf> {
-    let variable = format!("ARBITER_{}", name.to_uppercase().replace('-', "_"));
-    if let Some(path) = std::env::var_os(&variable) {
-        return Some(PathBuf::from(path));
-    }
-    let path = std::env::var_os("PATH").unwrap_or_default();
-    std::env::split_paths(&path)
-        .chain([PathBuf::from("/usr/games")])
-        .map(|dir| dir.join(name))
-        .find(|candidate| candidate.is_file())
-}
-
-fn peer_or_skip(name: &str) -> Option<PathBuf> {
-    let found = peer(name);
-    if found.is_none() {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "{name} is not installed, and CI must test against it (apt-get install {name})"
-        );
-        eprintln!(
-            "skipped: {name} is not installed (apt-get install {name}, or set its path in ARBITER_{})",
-            name.to_uppercase().replace('-', "_")
-        );
-    }
-    found
-}
 
 /// Certifies `engine` with `profile` (and extra arguments) and returns the exit status and
 /// the JSON verdict.

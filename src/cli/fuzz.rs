@@ -91,6 +91,9 @@ pub fn run(args: &FuzzArgs) -> Result<(String, u8), CliError> {
     let game = args.settings.game(args.protocol)?;
     args.engine.check_startable()?;
     args.report.check_writable()?;
+    // Made now so an unwritable place is a usage error before any engine runs, and removed
+    // again if nothing is found, so a clean run leaves no trace.
+    let made_repro = !args.repro.exists();
     std::fs::create_dir_all(&args.repro)
         .map_err(|e| CliError::BadInput(format!("--repro {}: {e}", args.repro.display())))?;
     let seed = args.seed.unwrap_or_else(|| {
@@ -112,6 +115,7 @@ pub fn run(args: &FuzzArgs) -> Result<(String, u8), CliError> {
         robustness: args.robustness,
         game,
         run: args.settings.options(None),
+        repro: args.repro.clone(),
     };
     let bar = ProgressBar::with_draw_target(
         (args.time.is_none()).then_some(u64::from(args.cases)),
@@ -130,10 +134,13 @@ pub fn run(args: &FuzzArgs) -> Result<(String, u8), CliError> {
     )
     .map_err(CliError::BadInput)?;
     observer.0.finish_and_clear();
+    if made_repro && result.failures.is_empty() {
+        let _ = std::fs::remove_dir(&args.repro);
+    }
     let mut files = Vec::new();
     for failure in &result.failures {
-        let path = args.repro.join(format!("{}.scenario", failure.key.slug()));
-        std::fs::write(&path, &failure.scenario_text)
+        let path = &failure.file;
+        std::fs::write(path, &failure.scenario_text)
             .map_err(|e| CliError::BadInput(format!("cannot write {}: {e}", path.display())))?;
         files.push(path.display().to_string());
     }

@@ -8,11 +8,17 @@ use proptest::strategy::Union;
 
 use super::gomocup::stones;
 use super::model::Model;
-use super::script::Script;
-use crate::protocol::Protocol;
+use super::script::{Reply, Script};
+use crate::protocol::{Protocol, ReqId};
 use crate::rules::gomoku::{BoardSize, Point, agi::format_point};
 
 const SIZE: u8 = 15;
+
+const AGIOK: Reply = Reply::must("AGIOK", &[ReqId::new("agi-r33"), ReqId::new("agi-r38")]);
+const READYOK: Reply = Reply::must("READYOK", &[ReqId::new("agi-r52")]);
+const RESULT: Reply = Reply::must("BESTMOVE of GO", &[ReqId::new("agi-r61")]);
+const AFTER_STOP: Reply = Reply::must("BESTMOVE after STOP", &[ReqId::new("agi-r79")]);
+const BYE: Reply = Reply::must("BYE", &[ReqId::new("agi-r86")]);
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Go {
@@ -199,12 +205,16 @@ impl Model for AgiModel {
 
     fn opening(&self, out: &mut Script) {
         out.send("AGI");
-        out.expect("AGIOK", 5000);
+        out.expect("AGIOK", 5000, AGIOK);
     }
 
     fn render(&self, state: &State, action: &Action, out: &mut Script) {
-        let best = |out: &mut Script, within| {
-            out.expect(&format!("BESTMOVE {{b{}}} ...", state.bests + 1), within);
+        let best = |out: &mut Script, within, reply| {
+            out.expect(
+                &format!("BESTMOVE {{b{}}} ...", state.bests + 1),
+                within,
+                reply,
+            );
         };
         match action {
             Action::SetRule { forbidden } => out.send(if *forbidden {
@@ -225,7 +235,7 @@ impl Model for AgiModel {
                     out.send("ISREADY");
                 }
                 for _ in 0..*n {
-                    out.expect("READYOK", 5000);
+                    out.expect("READYOK", 5000, READYOK);
                 }
             }
             Action::Position(points) => {
@@ -238,18 +248,18 @@ impl Model for AgiModel {
             }
             Action::Go(Go::Time(ms)) => {
                 out.send(format!("GO TIME {ms}"));
-                best(out, u64::from(*ms) + 5000);
+                best(out, u64::from(*ms) + 5000, RESULT);
             }
             Action::Go(Go::Search { points, ms }) => {
                 let list: String = points.iter().map(|&p| hex(p)).collect();
                 out.send(format!("GO SEARCH {list} TIME {ms}"));
-                best(out, u64::from(*ms) + 5000);
+                best(out, u64::from(*ms) + 5000, RESULT);
             }
             Action::Go(Go::Infinite { after }) => {
                 out.send("GO INFINITE");
                 out.wait(u64::from(*after));
                 out.send("STOP");
-                best(out, 5000);
+                best(out, 5000, AFTER_STOP);
             }
             Action::Go(Go::Ponder { after }) => {
                 out.send("GO PONDER");
@@ -257,7 +267,7 @@ impl Model for AgiModel {
                 out.send("STOP");
                 out.send("ISREADY");
                 out.maybe("BESTMOVE ...");
-                out.expect("READYOK", 5000);
+                out.expect("READYOK", 5000, READYOK);
             }
             Action::PlayBest => out.send(format!("DOMOVE {{b{}}}", state.bests)),
             Action::Play(p) => out.send(format!("DOMOVE {}", hex(*p))),
@@ -268,14 +278,14 @@ impl Model for AgiModel {
                     "DOMOVE ZZ"
                 });
                 out.send("ISREADY");
-                out.expect("READYOK", 5000);
+                out.expect("READYOK", 5000, READYOK);
             }
         }
     }
 
     fn closing(&self, out: &mut Script) {
         out.send("QUIT");
-        out.expect("BYE", 3000);
+        out.expect("BYE", 3000, BYE);
         out.exit_within(3000);
     }
 }

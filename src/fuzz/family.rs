@@ -13,8 +13,8 @@ use proptest::strategy::Union;
 
 use super::model::{EngineOffer, Model, pick};
 use super::options::settable;
-use super::script::Script;
-use crate::protocol::Protocol;
+use super::script::{Reply, Script};
+use crate::protocol::{Protocol, ReqId};
 use crate::rules::{Game, Side};
 
 /// A search's limit.
@@ -118,7 +118,47 @@ pub struct FamilyModel<P> {
     game: PhantomData<fn() -> P>,
 }
 
+/// The replies a case of one dialect waits for, with the rows that require them.
+struct Replies {
+    handshake: Reply,
+    readyok: Reply,
+    result: Reply,
+    after_stop: Reply,
+    after_ponder: Reply,
+    /// UCI has no `bye`.
+    bye: Option<Reply>,
+}
+
+const UCI: Replies = Replies {
+    handshake: Reply::must("uciok", &[ReqId::new("uci-r191")]),
+    readyok: Reply::must("readyok", &[ReqId::new("uci-r31")]),
+    result: Reply::must("bestmove of go", &[ReqId::new("uci-r90")]),
+    after_stop: Reply::must(
+        "bestmove after stop",
+        &[ReqId::new("uci-r74"), ReqId::new("uci-r90")],
+    ),
+    after_ponder: Reply::must("bestmove of go ponder", &[ReqId::new("uci-r90")]),
+    bye: None,
+};
+
+const UCCI: Replies = Replies {
+    handshake: Reply::must("ucciok", &[ReqId::new("ucci-r45")]),
+    readyok: Reply::must("readyok", &[ReqId::new("ucci-r49")]),
+    result: Reply::must("result of go", &[ReqId::new("ucci-r99")]),
+    after_stop: Reply::must("result after stop", &[ReqId::new("ucci-r95")]),
+    after_ponder: Reply::must(
+        "result of go ponder",
+        &[ReqId::new("ucci-r91"), ReqId::new("ucci-r99")],
+    ),
+    // The built-in check judges `bye` (ucci-r117); the library's scenarios grade the step too.
+    bye: Some(Reply::should("bye", &[ReqId::new("ucci-r117")])),
+};
+
 impl<P: Game + Clone> FamilyModel<P> {
+    fn replies(&self) -> &'static Replies {
+        if self.uci() { &UCI } else { &UCCI }
+    }
+
     pub fn new(protocol: Protocol, fens: &str, offer: EngineOffer, robustness: bool) -> Self {
         let fens = fens
             .lines()
@@ -199,18 +239,20 @@ impl<P: Game + Clone> FamilyModel<P> {
                 text
             }
             // UCCI counts its clock in seconds unless `usemillisec` is on (which the model never
-            // sets): whole seconds, at least one.
+            // sets): whole seconds, at least one. The clock is kept to 1-2 s and the increment
+            // to 0-1 s, since an engine may spend most of a short clock on one move and every
+            // second is paid on each case and each shrinking run.
             Limit::Clock {
                 own,
                 opp,
                 inc,
                 movestogo,
             } => {
-                let seconds = |ms: u32| (ms / 1000).max(1);
+                let seconds = |ms: u32| (ms / 3000).max(1);
                 let mut text = format!("time {}", seconds(*own));
                 match movestogo {
                     Some(n) => text.push_str(&format!(" movestogo {n}")),
-                    None => text.push_str(&format!(" increment {}", inc / 100)),
+                    None => text.push_str(&format!(" increment {}", inc / 200)),
                 }
                 text.push_str(&format!(" opptime {}", seconds(*opp)));
                 text
@@ -370,30 +412,31 @@ impl<P: Game + Clone + 'static> Model for FamilyModel<P> {
     }
 
     fn opening(&self, out: &mut Script) {
-        if self.uci() {
-            out.send("uci");
-            out.expect("uciok", 5000);
+        let (command, handshake) = if self.uci() {
+            ("uci", UCI.handshake)
         } else {
-            out.send("ucci");
-            out.expect("ucciok", 5000);
-        }
+            ("ucci", UCCI.handshake)
+        };
+        out.send(command);
+        out.expect(handshake.label, 5000, handshake);
     }
 
     fn render(&self, state: &State, action: &Action, out: &mut Script) {
         let result = self.result_pattern();
+        let replies = self.replies();
         match action {
             Action::IsReady(n) => {
                 for _ in 0..*n {
                     out.send("isready");
                 }
                 for _ in 0..*n {
-                    out.expect("readyok", 5000);
+                    out.expect("readyok", 5000, replies.readyok);
                 }
             }
             Action::NewGame => {
                 out.send("ucinewgame");
                 out.send("isready");
-                out.expect("readyok", 10_000);
+                out.expect("readyok", 10_000, replies.readyok);
             }
             Action::SetOption { name, value } => {
                 out.send(match (self.uci(), value) {
@@ -403,7 +446,7 @@ impl<P: Game + Clone + 'static> Model for FamilyModel<P> {
                     (false, None) => format!("setoption {name}"),
                 });
                 out.send("isready");
-                out.expect("readyok", 10_000);
+                out.expect("readyok", 10_000, replies.readyok);
             }
             Action::Position { fen, moves } => {
                 let mut text = match fen {
@@ -427,40 +470,47 @@ impl<P: Game + Clone + 'static> Model for FamilyModel<P> {
                     go.push_str(&format!(" searchmoves {}", searchmoves.join(" ")));
                 }
                 out.send(go);
+                let mut reply = replies.result;
                 if let Some(ms) = stop_after {
                     out.wait(u64::from(*ms));
                     out.send("stop");
+                    reply = replies.after_stop;
                 }
-                out.expect(result, 15_000);
+                out.expect(result, 15_000, reply);
             }
             Action::Infinite { after, isready } => {
                 out.send("go infinite");
                 out.wait(u64::from(*after));
                 if *isready {
                     out.send("isready");
-                    out.expect("readyok", 5000);
+                    out.expect("readyok", 5000, replies.readyok);
                 }
                 out.send("stop");
-                out.expect(result, 5000);
+                out.expect(result, 5000, replies.after_stop);
             }
             Action::Ponder { limit, after, hit } => {
                 out.send(format!("go ponder {}", self.go_text(limit, state)));
                 out.wait(u64::from(*after));
                 out.send(if *hit { "ponderhit" } else { "stop" });
-                out.expect(result, 15_000);
+                let reply = if *hit {
+                    replies.after_ponder
+                } else {
+                    replies.after_stop
+                };
+                out.expect(result, 15_000, reply);
             }
             Action::Garbage(garbage) => {
                 out.send(garbage.text());
                 out.send("isready");
-                out.expect("readyok", 5000);
+                out.expect("readyok", 5000, replies.readyok);
             }
         }
     }
 
     fn closing(&self, out: &mut Script) {
         out.send("quit");
-        if !self.uci() {
-            out.expect("bye", 3000);
+        if let Some(bye) = self.replies().bye {
+            out.expect("bye", 3000, bye);
         }
         out.exit_within(3000);
     }

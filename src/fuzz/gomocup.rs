@@ -8,12 +8,27 @@ use proptest::prelude::*;
 use proptest::strategy::Union;
 
 use super::model::{Model, pick};
-use super::script::Script;
-use crate::protocol::Protocol;
+use super::script::{Reply, Script};
+use crate::protocol::{Protocol, ReqId};
 use crate::rules::gomoku::{Board, BoardSize, Point, Rule, Stone};
 
 const SIZE: u8 = 20;
 const OPENING_TURN_MS: u64 = 300;
+
+const START_OK: Reply = Reply::must("OK to START", &[ReqId::new("gomocup-r40")]);
+const BEGIN_MOVE: Reply = Reply::must("move after BEGIN", &[ReqId::new("gomocup-r44")]);
+const TURN_MOVE: Reply = Reply::must("move after TURN", &[ReqId::new("gomocup-r42")]);
+const BOARD_MOVE: Reply = Reply::must("move after BOARD", &[ReqId::new("gomocup-r57")]);
+// TAKEBACK is optional (gomocup-r103): UNKNOWN is an answer too.
+const TAKEBACK: Reply = Reply::must(
+    "answer to TAKEBACK",
+    &[ReqId::new("gomocup-r19"), ReqId::new("gomocup-r113")],
+);
+const ABOUT: Reply = Reply::must("answer to ABOUT", &[ReqId::new("gomocup-r98")]);
+const ALIVE: Reply = Reply::must(
+    "alive after bad input",
+    &[ReqId::new("gomocup-r19"), ReqId::new("gomocup-r120")],
+);
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Action {
@@ -65,10 +80,14 @@ impl GomocupModel {
         GomocupModel { robustness }
     }
 
-    fn reply(&self, state: &State, out: &mut Script) {
+    fn reply(&self, state: &State, out: &mut Script, reply: Reply) {
         let n = state.replies + 1;
         let within = state.timeout_turn_ms.unwrap_or(10_000) + 5000;
-        out.expect(&format!(r"/(?P<x{n}>\d+)\s*,\s*(?P<y{n}>\d+)/"), within);
+        out.expect(
+            &format!(r"/(?P<x{n}>\d+)\s*,\s*(?P<y{n}>\d+)/"),
+            within,
+            reply,
+        );
     }
 }
 
@@ -213,23 +232,23 @@ impl Model for GomocupModel {
         out.send("INFO timeout_match 1000000");
         out.send("INFO time_left 1000000");
         out.send("START 20");
-        out.expect("OK", 5000);
+        out.expect("OK", 5000, START_OK);
     }
 
     fn render(&self, state: &State, action: &Action, out: &mut Script) {
         match action {
             Action::Start => {
                 out.send("START 20");
-                out.expect("OK", 5000);
+                out.expect("OK", 5000, START_OK);
             }
             Action::Info { key, value } => out.send(format!("INFO {key} {value}")),
             Action::Begin => {
                 out.send("BEGIN");
-                self.reply(state, out);
+                self.reply(state, out, BEGIN_MOVE);
             }
             Action::Turn(p) => {
                 out.send(format!("TURN {p}"));
-                self.reply(state, out);
+                self.reply(state, out, TURN_MOVE);
             }
             Action::Board(points) => {
                 out.send("BOARD");
@@ -240,16 +259,16 @@ impl Model for GomocupModel {
                     out.send(format!("{p},{field}"));
                 }
                 out.send("DONE");
-                self.reply(state, out);
+                self.reply(state, out, BOARD_MOVE);
             }
             Action::TakeBack => {
                 let n = state.replies;
                 out.send(format!("TAKEBACK {{x{n}}},{{y{n}}}"));
-                out.expect("OK|UNKNOWN ...", 5000);
+                out.expect("OK|UNKNOWN ...", 5000, TAKEBACK);
             }
             Action::About => {
                 out.send("ABOUT");
-                out.expect("!MESSAGE|DEBUG ...", 5000);
+                out.expect("!MESSAGE|DEBUG ...", 5000, ABOUT);
             }
             Action::Garbage(kind) => {
                 out.send(match kind {
@@ -258,7 +277,7 @@ impl Model for GomocupModel {
                 });
                 // It may answer ERROR or UNKNOWN, or ignore it; it must still be alive.
                 out.send("ABOUT");
-                out.expect("!MESSAGE|DEBUG|ERROR|UNKNOWN ...", 5000);
+                out.expect("!MESSAGE|DEBUG|ERROR|UNKNOWN ...", 5000, ALIVE);
             }
         }
     }

@@ -7,6 +7,7 @@
 //! shrink candidate counts as failing only when it fails the check the case first failed.
 
 mod agi;
+mod command;
 mod family;
 mod gomocup;
 mod model;
@@ -16,6 +17,7 @@ pub mod report;
 mod script;
 
 use std::cell::RefCell;
+use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -50,6 +52,8 @@ pub struct FuzzOptions {
     pub robustness: bool,
     pub game: GameKind,
     pub run: RunOptions,
+    /// The folder each failure's reproduction is to be written in (its header names the file).
+    pub repro: PathBuf,
 }
 
 /// What makes two failures the same: the check (a scenario step by its expectation) and the
@@ -85,6 +89,8 @@ impl FailureKey {
 #[derive(Debug, Clone)]
 pub struct Failure {
     pub key: FailureKey,
+    /// Where the reproduction is to be written.
+    pub file: PathBuf,
     /// The minimal case as a scenario file.
     pub scenario_text: String,
     /// Its run (the first replay that failed), for the report.
@@ -192,7 +198,15 @@ fn drive<M: Model>(
         let hunt = RefCell::new(Hunt::default());
         let config = Config {
             cases: options.cases - cases,
-            max_shrink_iters: options.max_shrink_runs,
+            // The bound on engine runs is kept below, where candidates are run: past it every
+            // candidate counts as passing, so shrinking ends at once and quietly (proptest's own
+            // bound would end it with a note about its configuration on stderr; `u32::MAX`
+            // itself means four times the case count to proptest).
+            max_shrink_iters: if options.max_shrink_runs == 0 {
+                0
+            } else {
+                u32::MAX
+            },
             max_shrink_time: 0,
             failure_persistence: None,
             max_global_rejects: 100_000,
@@ -210,6 +224,9 @@ fn drive<M: Model>(
             }
             let mut h = hunt.borrow_mut();
             if h.target.is_none() && time_up() {
+                return Ok(());
+            }
+            if h.target.is_some() && h.shrink_runs >= options.max_shrink_runs {
                 return Ok(());
             }
             let text = render(&*model, &initial, &actions, &[]);
@@ -296,11 +313,12 @@ fn confirm<M: Model>(
         }
         last = Some(run);
     }
+    let file = options.repro.join(format!("{}.scenario", key.slug()));
+    let protocol = model.protocol();
     let comments = vec![
         format!(
-            "Found by `arbiter fuzz --protocol {} --seed {}` (case {case}, shrunk in {shrink_runs} runs).",
-            model.protocol(),
-            options.seed
+            "Found by `{}` (case {case}, shrunk in {shrink_runs} runs).",
+            command::fuzz_line(protocol, engine, options)
         ),
         format!(
             "It fails {} [{}]; replayed {} times, it failed {replays_failed}.",
@@ -312,10 +330,19 @@ fn confirm<M: Model>(
                 .join(", "),
             options.replays.max(1)
         ),
+        format!(
+            "Replay it: `{}`",
+            command::run_line(protocol, engine, options, &file.display().to_string())
+        ),
     ];
-    let scenario_text = script.render(model.protocol(), &format!("fuzz: {}", key.check), &comments);
+    let scenario_text = script.render(
+        model.protocol(),
+        &format!("a generated case failing {}", key.check),
+        &comments,
+    );
     Ok(Failure {
         key,
+        file,
         scenario_text,
         run: first_failing.or(last).expect("at least one replay"),
         case,

@@ -1,17 +1,22 @@
 //! Which of the options an engine offered the fuzzer may set, and to what. Values stay inside
-//! what the engine declared; options that would change the game being played (a chess variant,
-//! Chess960 castling, UCCI's millisecond clock), point at files, or take the machine's memory
-//! and cores are left alone, since a GUI that sets them changes what a conforming reply is.
+//! what the engine declared. Left alone are options that would change the game (a chess
+//! variant, Chess960 castling) or the protocol spoken, change the unit of the clock fields the
+//! model sends (UCCI's `usemillisec`, Stockfish's `nodestime`, which reads them as node
+//! counts), point at files, or take the machine's memory and cores: a GUI that sets them
+//! changes what a conforming reply is.
 
 use crate::protocol::family::{OptionDecl, OptionType};
 
 use super::model::pick;
 
 /// Names never set, whatever their type.
-const LEFT_ALONE: [&str; 7] = [
+const LEFT_ALONE: [&str; 9] = [
     "uci_chess960",
     "uci_variant",
+    // Fairy-Stockfish's: it switches the protocol spoken (ucci, uci, usi, xboard).
+    "protocol",
     "usemillisec",
+    "nodestime",
     "batch",
     "debug",
     "threads",

@@ -62,7 +62,7 @@ impl FuzzReport {
             .map(|(f, file)| {
                 let mut run = f.run;
                 run.scenario.name = file.clone();
-                run.scenario.title = format!("fuzz: {}", f.key.check);
+                run.scenario.title = format!("a generated case failing {}", f.key.check);
                 run
             })
             .collect();

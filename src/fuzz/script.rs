@@ -5,7 +5,35 @@
 use std::fmt::Display;
 use std::fmt::Write as _;
 
-use crate::protocol::Protocol;
+use crate::protocol::{Protocol, ReqId};
+
+/// A reply a case waits for. Its label and rows are fixed by the model, not by the case, so a
+/// failure keeps its identity while the case around it shrinks and the report cites the text.
+#[derive(Debug, Clone, Copy)]
+pub struct Reply {
+    pub label: &'static str,
+    pub cites: &'static [ReqId],
+    /// A miss is a warning: the text only recommends the reply (UCCI's `bye`).
+    pub should: bool,
+}
+
+impl Reply {
+    pub const fn must(label: &'static str, cites: &'static [ReqId]) -> Reply {
+        Reply {
+            label,
+            cites,
+            should: false,
+        }
+    }
+
+    pub const fn should(label: &'static str, cites: &'static [ReqId]) -> Reply {
+        Reply {
+            label,
+            cites,
+            should: true,
+        }
+    }
+}
 
 /// The lines of one scenario, built step by step.
 #[derive(Debug, Clone, Default)]
@@ -22,8 +50,16 @@ impl Script {
     }
 
     /// Expects a line matching `pattern` within `ms` of the last command.
-    pub fn expect(&mut self, pattern: &str, ms: u64) {
-        self.lines.push(format!("< {pattern} (within {ms} ms)"));
+    pub fn expect(&mut self, pattern: &str, ms: u64, reply: Reply) {
+        let mut modifiers = format!("within {ms} ms");
+        if reply.should {
+            modifiers.push_str(", should");
+        }
+        for id in reply.cites {
+            let _ = write!(modifiers, ", {id}");
+        }
+        let _ = write!(modifiers, ", as {}", reply.label);
+        self.lines.push(format!("< {pattern} ({modifiers})"));
     }
 
     /// Expects a line that may or may not come (`BESTMOVE` after an AGI ponder's `STOP`).
@@ -75,12 +111,17 @@ mod tests {
     fn a_script_is_a_scenario_the_parser_reads() {
         let mut script = Script::default();
         script.send("uci");
-        script.expect("uciok", 5000);
+        const OK: Reply = Reply::must("uciok", &[ReqId::new("uci-r191")]);
+        script.expect("uciok", 5000, OK);
         script.send("go infinite");
         script.wait(30);
         script.wait(0);
         script.send("stop");
-        script.expect("bestmove ...", 5000);
+        script.expect(
+            "bestmove ...",
+            5000,
+            Reply::should("result after stop", &[]),
+        );
         script.send("quit");
         script.exit_within(2000);
         let text = script.render(Protocol::Uci, "fuzz case", &["seed 1".to_owned()]);
@@ -88,5 +129,13 @@ mod tests {
         assert_eq!(scenario.steps.len(), 8, "{text}");
         assert_eq!(script.commands(), 4);
         assert!(text.starts_with("# seed 1\nprotocol: uci\n"), "{text}");
+        assert!(
+            text.contains("< uciok (within 5000 ms, uci-r191, as uciok)"),
+            "{text}"
+        );
+        assert!(
+            text.contains("< bestmove ... (within 5000 ms, should, as result after stop)"),
+            "{text}"
+        );
     }
 }

@@ -1,0 +1,411 @@
+//! `arbiter fuzz` end to end: it finds faults that only a sequence of commands shows (the
+//! fixture's sequence faults, which no scenario of the library provokes), shrinks each to a short
+//! scenario that `arbiter run` fails the same way, and finds nothing in conforming engines: the
+//! reference engines in all four protocols and, under CI, the real peers.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+
+use common::{arbiter, fixture_engine, json_report, peer_or_skip, reference_engine, run_rows};
+use serde_json::Value;
+
+/// The tests that fuzz many cases take turns: each already runs two engines at once, and more
+/// on a two-core machine would load it enough to stretch a conforming engine's reply times.
+static ONE_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+fn turn() -> std::sync::MutexGuard<'static, ()> {
+    ONE_AT_A_TIME
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+/// The seed every test here uses: the same seed generates the same cases.
+const SEED: &str = "7";
+
+/// A fixture fault, the protocol it is in, and the check and row it must be reported under.
+struct SequenceFault {
+    protocol: &'static str,
+    fault: &'static str,
+    check: &'static str,
+    requirement: &'static str,
+    /// Cases enough to find it with the seed (the issue asks for at most 300).
+    cases: &'static str,
+}
+
+const SEQUENCE_FAULTS: [SequenceFault; 4] = [
+    SequenceFault {
+        protocol: "uci",
+        fault: "illegal-ponder-after-setoption",
+        check: "uci.ponder-move.legal",
+        requirement: "uci-r87",
+        cases: "20",
+    },
+    SequenceFault {
+        protocol: "ucci",
+        fault: "banned-move-on-stop",
+        check: "ucci.bestmove.not-banned",
+        requirement: "ucci-r60",
+        cases: "5",
+    },
+    SequenceFault {
+        protocol: "gomocup",
+        fault: "off-board-after-edge-board",
+        check: "gomocup.move.legal",
+        requirement: "gomocup-r57",
+        cases: "5",
+    },
+    SequenceFault {
+        protocol: "agi",
+        fault: "silent-stop-after-setrule",
+        check: "fuzz:BESTMOVE after STOP",
+        requirement: "agi-r79",
+        cases: "20",
+    },
+];
+
+fn fuzz_json(args: &[&str], repro: &Path) -> (i32, Value) {
+    json_report(
+        arbiter()
+            .arg("fuzz")
+            .args(args)
+            .args(["--seed", SEED, "--format", "json", "--repro"])
+            .arg(repro),
+    )
+}
+
+fn repro_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("arbiter-fuzz-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+/// What is wrong with one fault's fuzzing, if anything.
+fn find_and_reproduce(fault: &SequenceFault) -> Vec<String> {
+    let engine = fixture_engine();
+    let engine = engine.to_str().unwrap();
+    let repro = repro_dir(fault.fault);
+    // A failing reply waits out its deadline on every shrinking run: a fifth of each bound keeps
+    // the test quick, and the fixture answers at once when it answers at all.
+    let (code, report) = fuzz_json(
+        &[
+            "--protocol",
+            fault.protocol,
+            "--engine",
+            engine,
+            "--engine-arg",
+            fault.protocol,
+            "--engine-arg",
+            fault.fault,
+            "--cases",
+            fault.cases,
+            "--time-scale",
+            "0.2",
+        ],
+        &repro,
+    );
+    let name = fault.fault;
+    if code != 1 {
+        return vec![format!("{name}: fuzz exited {code}, not 1: {report:#}")];
+    }
+    let failures = report["failures"].as_array().cloned().unwrap_or_default();
+    let Some(found) = failures.iter().find(|f| f["check"] == fault.check) else {
+        return vec![format!("{name}: {} not among {failures:#?}", fault.check)];
+    };
+    let mut problems = Vec::new();
+    let cites: Vec<&str> = found["requirements"]
+        .as_array()
+        .map(|r| r.iter().filter_map(Value::as_str).collect())
+        .unwrap_or_default();
+    if !cites.contains(&fault.requirement) {
+        problems.push(format!(
+            "{name}: cites {cites:?}, not {}",
+            fault.requirement
+        ));
+    }
+    let commands = found["commands"].as_u64().unwrap_or(u64::MAX);
+    if commands > 12 {
+        problems.push(format!(
+            "{name}: shrunk to {commands} commands, more than 12"
+        ));
+    }
+    if found["replays_failed"] != found["replays"] {
+        problems.push(format!(
+            "{name}: a deterministic fault replayed as flaky: {found}"
+        ));
+    }
+    let file = PathBuf::from(found["file"].as_str().unwrap_or_default());
+    let Ok(text) = std::fs::read_to_string(&file) else {
+        problems.push(format!("{name}: no reproduction at {}", file.display()));
+        return problems;
+    };
+    if !text.contains(&format!("--seed {SEED}")) {
+        problems.push(format!(
+            "{name}: the file does not say how it was found:\n{text}"
+        ));
+    }
+    // The reproduction is an ordinary scenario: `arbiter run` fails the same check on it.
+    let (code, run) = json_report(arbiter().args([
+        "run",
+        "--protocol",
+        fault.protocol,
+        "--engine",
+        engine,
+        "--engine-arg",
+        fault.protocol,
+        "--engine-arg",
+        fault.fault,
+        "--time-scale",
+        "0.2",
+        "--format",
+        "json",
+        file.to_str().unwrap(),
+    ]));
+    let failed: Vec<String> = run["runs"][0]["outcomes"]
+        .as_array()
+        .map(|o| {
+            o.iter()
+                .filter(|o| o["grade"] == "fail")
+                .map(|o| o["check"].as_str().unwrap_or_default().to_owned())
+                .collect()
+        })
+        .unwrap_or_default();
+    if code != 1 || !failed.iter().any(|c| same_check(c, fault.check)) {
+        problems.push(format!(
+            "{name}: `arbiter run` on the reproduction exited {code} failing {failed:?}:\n{text}"
+        ));
+    }
+    let _ = std::fs::remove_dir_all(&repro);
+    problems
+}
+
+/// A step's check is reported under the scenario that holds it (`<file>:<label>`), the fuzzer's
+/// under `fuzz:<label>`; a built-in check under its id in both.
+fn same_check(reported: &str, expected: &str) -> bool {
+    match expected.strip_prefix("fuzz:") {
+        Some(label) => reported.ends_with(&format!(":{label}")),
+        None => reported == expected,
+    }
+}
+
+#[test]
+fn each_sequence_fault_is_found_shrunk_and_reproduced() {
+    let _turn = turn();
+    let problems = run_rows(&SEQUENCE_FAULTS, find_and_reproduce);
+    assert!(problems.is_empty(), "{}", problems.join("\n\n"));
+}
+
+/// An engine under `--cases 200`: no failure but the `known` ones (checks it fails in its
+/// certification too, pinned in the peers' snapshots), and nothing written when there is none.
+fn passes(name: &str, args: &[&str], known: &[&str]) -> Vec<String> {
+    let repro = repro_dir(name);
+    let mut all = args.to_vec();
+    all.extend(["--cases", "200"]);
+    let (code, report) = fuzz_json(&all, &repro);
+    let mut problems = Vec::new();
+    let failures = report["failures"].as_array().cloned().unwrap_or_default();
+    let unexpected: Vec<&Value> = failures
+        .iter()
+        .filter(|f| !known.iter().any(|k| f["check"] == *k))
+        .collect();
+    if !unexpected.is_empty() {
+        let runs = serde_json::to_string_pretty(&report["report"]).unwrap_or_default();
+        problems.push(format!("{name}: a false failure: {unexpected:#?}\n{runs}"));
+    }
+    let expected_code = if failures.is_empty() { 0 } else { 1 };
+    if code != expected_code {
+        problems.push(format!("{name}: exit {code}, not {expected_code}"));
+    }
+    if report["cases"] != 200 {
+        problems.push(format!("{name}: ran {} cases, not 200", report["cases"]));
+    }
+    if failures.is_empty() && repro.exists() {
+        problems.push(format!(
+            "{name}: wrote {} with nothing to reproduce",
+            repro.display()
+        ));
+    }
+    let _ = std::fs::remove_dir_all(&repro);
+    problems
+}
+
+#[test]
+fn the_reference_engines_pass_200_cases_in_every_protocol() {
+    let _turn = turn();
+    let xiangqi = reference_engine("arbiter-xiangqi");
+    let gomoku = reference_engine("pbrain-arbiter");
+    let (xiangqi, gomoku) = (xiangqi.to_str().unwrap(), gomoku.to_str().unwrap());
+    let rows: [(&str, Vec<&str>); 4] = [
+        ("ucci", vec!["--protocol", "ucci", "--engine", xiangqi]),
+        (
+            "uci-xiangqi",
+            vec![
+                "--protocol",
+                "uci",
+                "--game",
+                "xiangqi",
+                "--engine",
+                xiangqi,
+            ],
+        ),
+        ("gomocup", vec!["--protocol", "gomocup", "--engine", gomoku]),
+        ("agi", vec!["--protocol", "agi", "--engine", gomoku]),
+    ];
+    let problems = run_rows(&rows, |(name, args)| passes(name, args, &[]));
+    assert!(problems.is_empty(), "{}", problems.join("\n\n"));
+}
+
+#[test]
+fn the_real_peers_pass_200_cases() {
+    let (Some(stockfish), Some(fairy)) =
+        (peer_or_skip("stockfish"), peer_or_skip("fairy-stockfish"))
+    else {
+        return;
+    };
+    let _turn = turn();
+    let (stockfish, fairy) = (stockfish.to_str().unwrap(), fairy.to_str().unwrap());
+    // Fairy-Stockfish never answers `quit` with `bye` (ucci-r117, ucci-r134 fail in its
+    // certification too): a true finding, found in the first case, and the only one allowed.
+    let rows: [(&str, Vec<&str>, &[&str]); 2] = [
+        (
+            "stockfish",
+            vec!["--protocol", "uci", "--engine", stockfish],
+            &[],
+        ),
+        (
+            "fairy-stockfish",
+            vec!["--protocol", "ucci", "--engine", fairy],
+            &["ucci.quit.bye"],
+        ),
+    ];
+    let problems = run_rows(&rows, |(name, args, known)| passes(name, args, known));
+    assert!(problems.is_empty(), "{}", problems.join("\n\n"));
+}
+
+/// Out-of-contract input: a conforming engine may answer it or ignore it, and passes.
+#[test]
+fn robustness_mode_passes_an_engine_that_survives_bad_input() {
+    let _turn = turn();
+    let engine = reference_engine("arbiter-xiangqi");
+    let repro = repro_dir("robustness");
+    let (code, report) = fuzz_json(
+        &[
+            "--protocol",
+            "ucci",
+            "--engine",
+            engine.to_str().unwrap(),
+            "--robustness",
+            "--cases",
+            "30",
+        ],
+        &repro,
+    );
+    assert_eq!(code, 0, "{report:#}");
+    assert_eq!(report["robustness"], true);
+    assert_eq!(report["cases"], 30);
+}
+
+/// In robustness mode an engine that dies on input is a failure, written for `arbiter run`.
+#[test]
+fn robustness_mode_reports_an_engine_that_crashes() {
+    let engine = fixture_engine();
+    let repro = repro_dir("crash");
+    let (code, report) = fuzz_json(
+        &[
+            "--protocol",
+            "uci",
+            "--engine",
+            engine.to_str().unwrap(),
+            "--engine-arg",
+            "uci",
+            "--engine-arg",
+            "crash-mid-search",
+            "--robustness",
+            "--cases",
+            "5",
+            "--max-shrink-runs",
+            "20",
+        ],
+        &repro,
+    );
+    assert_eq!(code, 1, "{report:#}");
+    let failures = report["failures"].as_array().unwrap();
+    assert!(
+        failures
+            .iter()
+            .any(|f| f["check"] == "uci.process.unexpected-exit"),
+        "{failures:#?}"
+    );
+    let _ = std::fs::remove_dir_all(&repro);
+}
+
+#[test]
+fn the_same_seed_generates_the_same_case() {
+    let engine = fixture_engine();
+    let engine = engine.to_str().unwrap();
+    let texts: Vec<String> = (0..2)
+        .map(|_| {
+            // The same folder both times: the file names it.
+            let repro = repro_dir("seed");
+            let (code, report) = fuzz_json(
+                &[
+                    "--protocol",
+                    "gomocup",
+                    "--engine",
+                    engine,
+                    "--engine-arg",
+                    "gomocup",
+                    "--engine-arg",
+                    "off-board-after-edge-board",
+                    "--cases",
+                    "1",
+                ],
+                &repro,
+            );
+            assert_eq!(code, 1, "{report:#}");
+            let file = report["failures"][0]["file"].as_str().unwrap().to_owned();
+            let text = std::fs::read_to_string(file).unwrap();
+            let _ = std::fs::remove_dir_all(&repro);
+            text
+        })
+        .collect();
+    assert_eq!(texts[0], texts[1]);
+}
+
+#[test]
+fn a_bad_invocation_is_a_usage_error() {
+    let missing = arbiter()
+        .args([
+            "fuzz",
+            "--protocol",
+            "uci",
+            "--engine",
+            "/nonexistent/engine",
+            "--cases",
+            "1",
+        ])
+        .assert()
+        .code(2);
+    let stderr = String::from_utf8_lossy(&missing.get_output().stderr).into_owned();
+    assert!(stderr.contains("/nonexistent/engine"), "{stderr}");
+    let engine = fixture_engine();
+    let wrong_game = arbiter()
+        .args([
+            "fuzz",
+            "--protocol",
+            "gomocup",
+            "--game",
+            "xiangqi",
+            "--engine",
+        ])
+        .arg(&engine)
+        .assert()
+        .code(2);
+    let stderr = String::from_utf8_lossy(&wrong_game.get_output().stderr).into_owned();
+    assert!(stderr.contains("xiangqi"), "{stderr}");
+    arbiter()
+        .args(["fuzz", "--protocol", "ucci", "--time", "ten", "--engine"])
+        .arg(&engine)
+        .assert()
+        .code(2);
+}
