@@ -37,7 +37,7 @@ fn main() {
         "Cases per second on the reference engines ({cases} cases, seed 1), beside the library"
     );
     println!(
-        "{:<22} {:>9} {:>11} {:>9}   {:>12} {:>10}",
+        "{:<24} {:>9} {:>11} {:>9}   {:>12} {:>10}",
         "engine", "wall", "cases/s", "failures", "library", "scenarios"
     );
     let engines: [(&str, &str, &str, &[&str]); 4] = [
@@ -60,7 +60,7 @@ fn main() {
         let (wall, report) = fuzz(&arbiter, &fuzz_args, &repro);
         let (library_wall, scenarios) = library(&arbiter, &args);
         println!(
-            "{label:<22} {:>7.1} s {:>11.2} {:>9}   {:>10.1} s {:>10}",
+            "{label:<24} {:>7.1} s {:>11.2} {:>9}   {:>10.1} s {:>10}",
             wall,
             f64::from(cases) / wall,
             report["failures"].as_array().map_or(0, Vec::len),
@@ -72,7 +72,7 @@ fn main() {
     println!();
     println!("Finding and shrinking the fixture's sequence faults (seed 7, default bounds)");
     println!(
-        "{:<32} {:>9} {:>6} {:>12} {:>9} {:>9}",
+        "{:<36} {:>9} {:>6} {:>12} {:>9} {:>9}",
         "fault", "wall", "case", "shrink runs", "commands", "replays"
     );
     for (protocol, fault, cases) in [
@@ -97,15 +97,17 @@ fn main() {
         ];
         let (wall, report) = fuzz(&arbiter, &args, &repro);
         let found = &report["failures"][0];
+        // A JSON value prints without padding: as text first.
+        let field = |key: &str| found[key].to_string();
         println!(
-            "{:<32} {:>7.1} s {:>6} {:>12} {:>9} {:>6}/{}",
+            "{:<36} {:>7.1} s {:>6} {:>12} {:>9} {:>6}/{}",
             format!("{protocol} {fault}"),
             wall,
-            found["case"],
-            found["shrink_runs"],
-            found["commands"],
-            found["replays_failed"],
-            found["replays"],
+            field("case"),
+            field("shrink_runs"),
+            field("commands"),
+            field("replays_failed"),
+            field("replays"),
         );
     }
     let _ = std::fs::remove_dir_all(&repro);

@@ -1,0 +1,207 @@
+use super::*;
+
+const SAMPLE: &str = "\
+# A comment
+protocol: ucci
+title: isready is answered
+spec: ucci-overview.zh.txt, isready
+cites: ucci-r46, ucci-r47
+timeout: 3 s
+
+> ucci
+< id name {name...} (optional)
+< option ... (any number)
+< ucciok (within 5000 ms, ucci-r37)
+> isready
+< readyok (within 1000 ms, should)
+wait 100 ms
+silent 200 ms
+no bestmove ... for 500 ms (ucci-r80)
+> quit
+< bye
+exit within 1 s with code 0
+";
+
+#[test]
+fn reads_every_kind_of_line() {
+    let s = parse("sample", "sample.scenario", SAMPLE).unwrap();
+    assert_eq!(s.protocol, Protocol::Ucci);
+    assert_eq!(s.cites, crate::reqs!["ucci-r46", "ucci-r47"]);
+    assert_eq!(s.timeout_ms, 3000);
+    assert_eq!(s.steps.len(), 10);
+    let StepKind::Expect(group) = &s.steps[1].kind else {
+        panic!("expected a group")
+    };
+    assert_eq!(group.len(), 3);
+    assert_eq!(group[0].repeat, Repeat::Optional);
+    assert_eq!(group[1].repeat, Repeat::AnyNumber);
+    assert_eq!(group[2].within_ms, Some(5000));
+    assert_eq!(group[2].cites, crate::reqs!["ucci-r37"]);
+    let StepKind::Expect(ready) = &s.steps[3].kind else {
+        panic!()
+    };
+    assert_eq!(ready[0].level, Level::Should);
+    assert!(matches!(s.steps[6].kind, StepKind::Absent { ms: 500, .. }));
+    assert_eq!(s.steps[6].cites, crate::reqs!["ucci-r80"]);
+    assert!(matches!(
+        s.steps[9].kind,
+        StepKind::Exit {
+            within_ms: 1000,
+            code: Some(0)
+        }
+    ));
+}
+
+#[test]
+fn labels_survive_comment_edits_and_repeats_are_numbered() {
+    let s = parse("x", "x", SAMPLE).unwrap();
+    let labels: Vec<String> = s
+        .steps
+        .iter()
+        .flat_map(|step| match &step.kind {
+            StepKind::Expect(g) => g.iter().map(|e| e.label.clone()).collect(),
+            _ => vec![step.label.clone()],
+        })
+        .collect();
+    assert_eq!(
+        labels,
+        [
+            "> ucci",
+            "id name {name...}",
+            "option ...",
+            "ucciok",
+            "> isready",
+            "readyok",
+            "wait",
+            "silent",
+            "no bestmove ...",
+            "> quit",
+            "bye",
+            "exit"
+        ]
+    );
+    let edited = SAMPLE.replace("> ucci", "# a new comment\n> ucci");
+    let again = parse("x", "x", &edited).unwrap();
+    let StepKind::Expect(g) = &again.steps[1].kind else {
+        panic!()
+    };
+    assert_eq!(g[2].label, "ucciok");
+    let named = parse(
+        "x",
+        "x",
+        "protocol: uci\ntitle: t\nspec: s\n< readyok\n< readyok (as second, within 1 s)\n< readyok\n",
+    )
+    .unwrap();
+    let StepKind::Expect(g) = &named.steps[0].kind else {
+        panic!()
+    };
+    let names: Vec<&str> = g.iter().map(|e| e.label.as_str()).collect();
+    assert_eq!(names, ["readyok", "second", "readyok #2"]);
+}
+
+#[test]
+fn a_parenthesis_that_is_not_a_modifier_stays_in_the_pattern() {
+    let s = parse(
+        "x",
+        "x",
+        "protocol: uci\ntitle: t\nspec: s\n< id name Foo (beta)\n",
+    )
+    .unwrap();
+    let StepKind::Expect(g) = &s.steps[0].kind else {
+        panic!()
+    };
+    assert_eq!(g[0].text, "id name Foo (beta)");
+}
+
+fn error_of(text: &str) -> String {
+    parse("x", "x.scenario", text).unwrap_err().to_string()
+}
+
+#[test]
+fn a_scenario_may_name_the_one_game_it_is_written_for() {
+    let text = "protocol: uci\ngame: xiangqi\ntitle: t\nspec: s\n> uci\n< uciok\n";
+    let scenario = parse("x", "x.scenario", text).unwrap();
+    assert_eq!(scenario.game, Some(GameKind::Xiangqi));
+    let any = parse("x", "x.scenario", &text.replace("game: xiangqi\n", "")).unwrap();
+    assert_eq!(any.game, None);
+    assert_eq!(
+        error_of("protocol: ucci\ngame: chess\ntitle: t\nspec: s\n> ucci\n"),
+        "x.scenario:2: ucci is not spoken for chess here (it is for xiangqi)"
+    );
+    assert_eq!(
+        error_of("protocol: uci\ngame: shogi\ntitle: t\nspec: s\n> uci\n"),
+        "x.scenario:2: unknown game \"shogi\": expected xiangqi, chess or gomoku"
+    );
+}
+
+#[test]
+fn errors_name_the_line() {
+    let head = "protocol: ucci\ntitle: t\nspec: s\n";
+    assert_eq!(
+        error_of(&format!("{head}> ucci\n< ucciok (within 5 parsecs)\n")),
+        "x.scenario:5: duration `5 parsecs` needs a unit: ms or s"
+    );
+    assert!(
+        error_of(&format!("{head}> ucci\nsleep 5 ms\n"))
+            .starts_with("x.scenario:5: cannot read `sleep 5 ms`")
+    );
+    assert!(
+        error_of(&format!("{head}< ok (optional, any number)\n")).contains("more than one repeat")
+    );
+    assert!(
+        error_of(&format!("{head}< ok (within 1 s, soon)\n")).contains("unknown modifier `soon`")
+    );
+    assert!(error_of("protocol: go\n").starts_with("x.scenario:1: unknown protocol `go`"));
+    assert_eq!(
+        error_of("title: t\nspec: s\n> x\n"),
+        "x.scenario: missing `protocol:` header (the headers come before the first step)"
+    );
+    assert!(error_of(&format!("{head}wait 5 ms (within 1 s)\n")).contains("only `<` lines"));
+}
+
+#[test]
+fn typos_are_scenario_errors_before_an_engine_runs() {
+    let head = "protocol: ucci\ntitle: t\nspec: s\n";
+    assert_eq!(
+        error_of(&format!("{head}> ucci\n< ucciok (withn 2000 ms)\n")),
+        "x.scenario:5: unknown modifier `withn 2000 ms`; did you mean `within`? (use optional, \
+         any number, one or more, within N ms, not before N ms, should, as NAME, or requirement ids)"
+    );
+    assert_eq!(
+        error_of(&format!("{head}> position startpos moves {{capture}}\n")),
+        "x.scenario:4: `{capture}` is used before any expectation captures it (write `{capture}` in a `<` line above)"
+    );
+    assert_eq!(
+        error_of("protocol: ucci\nprotocol: uci\n"),
+        "x.scenario:2: `protocol:` is given twice (first on line 1)"
+    );
+    assert!(error_of(&format!("{head}> go\n< bestmove (within -5 ms)\n")).contains("is negative"));
+    // A parenthesis that is no modifier list stays part of the pattern.
+    assert!(parse("x", "x", &format!("{head}< id name Foo (beta 2)\n")).is_ok());
+    // Captured above, used below: fine.
+    assert!(
+        parse(
+            "x",
+            "x",
+            &format!("{head}< bestmove {{m}} ...\n> position startpos moves {{m}}\n")
+        )
+        .is_ok()
+    );
+}
+
+proptest::proptest! {
+    /// Whatever the bytes, parsing returns a scenario or an error; it never panics.
+    #[test]
+    fn never_panics(text in "\\PC{0,200}") {
+        let _ = parse("x", "x", &text);
+    }
+
+    /// An error always points at a line of the file (or 0 for the whole file).
+    #[test]
+    fn error_lines_are_in_range(lines in proptest::collection::vec("[<> a-z0-9(),:{}.]{0,30}", 0..12)) {
+        let text = lines.join("\n");
+        if let Err(e) = parse("x", "x", &text) {
+            proptest::prop_assert!(e.line <= lines.len());
+        }
+    }
+}
