@@ -46,7 +46,7 @@ const SEQUENCE_FAULTS: [SequenceFault; 4] = [
         fault: "banned-move-on-stop",
         check: "ucci.bestmove.not-banned",
         requirement: "ucci-r60",
-        cases: "5",
+        cases: "20",
     },
     SequenceFault {
         protocol: "gomocup",

@@ -118,12 +118,7 @@ impl Model for AgiModel {
                     .boxed(),
             ),
             (2, (1u8..=3).prop_map(Action::IsReady).boxed()),
-            (
-                3,
-                (0usize..=10, any::<u64>())
-                    .prop_map(|(n, seed)| Action::Position(stones(SIZE, n, seed)))
-                    .boxed(),
-            ),
+            (3, stones(SIZE, 10).prop_map(Action::Position).boxed()),
             (
                 2,
                 (0u16..=300)

@@ -24,6 +24,12 @@ pub enum Limit {
     Nodes(u32),
     /// UCI only.
     MoveTime(u16),
+    /// UCI only: `mate N` bounded by `movetime`, as GUIs send it (a mate search alone may
+    /// never end where there is no mate).
+    Mate {
+        moves: u8,
+        ms: u16,
+    },
     /// The clocks in ms (UCCI sends seconds), the increment, and moves to the time control.
     Clock {
         own: u32,
@@ -50,6 +56,12 @@ pub enum Action {
     },
     /// UCCI `banmoves`.
     Ban(Vec<String>),
+    /// UCCI `probe` of a position (a debugging command an engine need not implement), then
+    /// `isready`: a `pophash` may come, `readyok` must.
+    Probe {
+        fen: Option<String>,
+        moves: Vec<String>,
+    },
     /// A bounded search, perhaps cut short by `stop` after some milliseconds.
     Search {
         limit: Limit,
@@ -154,6 +166,19 @@ const UCCI: Replies = Replies {
     bye: Some(Reply::should("bye", &[ReqId::new("ucci-r117")])),
 };
 
+/// A position as `position` and `probe` write it: `startpos` or `fen F`, then its moves.
+fn position_text(fen: Option<&str>, moves: &[String]) -> String {
+    let mut text = match fen {
+        Some(fen) => format!("fen {fen}"),
+        None => "startpos".to_owned(),
+    };
+    if !moves.is_empty() {
+        text.push_str(" moves ");
+        text.push_str(&moves.join(" "));
+    }
+    text
+}
+
 impl<P: Game + Clone> FamilyModel<P> {
     fn replies(&self) -> &'static Replies {
         if self.uci() { &UCI } else { &UCCI }
@@ -211,6 +236,12 @@ impl<P: Game + Clone> FamilyModel<P> {
         ];
         if self.uci() {
             limits.push((2, (20u16..=300).prop_map(Limit::MoveTime).boxed()));
+            limits.push((
+                1,
+                (1u8..=3, 20u16..=300)
+                    .prop_map(|(moves, ms)| Limit::Mate { moves, ms })
+                    .boxed(),
+            ));
         }
         Union::new_weighted(limits).boxed()
     }
@@ -221,6 +252,7 @@ impl<P: Game + Clone> FamilyModel<P> {
             Limit::Depth(d) => format!("depth {d}"),
             Limit::Nodes(n) => format!("nodes {n}"),
             Limit::MoveTime(ms) => format!("movetime {ms}"),
+            Limit::Mate { moves, ms } => format!("mate {moves} movetime {ms}"),
             Limit::Clock {
                 own,
                 opp,
@@ -302,16 +334,28 @@ impl<P: Game + Clone + 'static> Model for FamilyModel<P> {
             game: PhantomData,
         };
         let fens = self.fens.clone();
+        let model = Arc::new(model);
+        let walk = model.clone();
         let position =
             (0..=fens.len(), 0usize..=14, any::<u64>()).prop_map(move |(f, len, seed)| {
                 let fen = f.checked_sub(1).map(|i| fens[i].clone());
-                let moves = model.walk(fen.as_deref(), len, seed);
-                Action::Position { fen, moves }
+                let moves = walk.walk(fen.as_deref(), len, seed);
+                (fen, moves)
             });
         let mut actions = vec![
             (2, (1u8..=3).prop_map(Action::IsReady).boxed()),
-            (4, position.boxed()),
+            (
+                4,
+                position
+                    .clone()
+                    .prop_map(|(fen, moves)| Action::Position { fen, moves })
+                    .boxed(),
+            ),
         ];
+        if !self.uci() {
+            let probe = position.prop_map(|(fen, moves)| Action::Probe { fen, moves });
+            actions.push((1, probe.boxed()));
+        }
         let settable = settable(&self.offer.options);
         if !settable.is_empty() {
             let names = settable.clone();
@@ -383,6 +427,7 @@ impl<P: Game + Clone + 'static> Model for FamilyModel<P> {
             Action::Ban(moves) => legal(moves) && moves.len() < state.legal.len(),
             Action::NewGame => self.uci(),
             Action::Garbage(_) => self.robustness,
+            Action::Probe { .. } => !self.uci(),
             Action::IsReady(_) | Action::SetOption { .. } | Action::Position { .. } => true,
         }
     }
@@ -449,15 +494,15 @@ impl<P: Game + Clone + 'static> Model for FamilyModel<P> {
                 out.expect("readyok", 10_000, replies.readyok);
             }
             Action::Position { fen, moves } => {
-                let mut text = match fen {
-                    Some(fen) => format!("position fen {fen}"),
-                    None => "position startpos".to_owned(),
-                };
-                if !moves.is_empty() {
-                    text.push_str(" moves ");
-                    text.push_str(&moves.join(" "));
-                }
-                out.send(text);
+                out.send(format!("position {}", position_text(fen.as_deref(), moves)));
+            }
+            Action::Probe { fen, moves } => {
+                out.send(format!("probe {}", position_text(fen.as_deref(), moves)));
+                out.send("isready");
+                // An engine without `probe` may stay silent (the built-in checks judge a
+                // `pophash` that comes); `readyok` shows it is still there.
+                out.maybe("pophash ...");
+                out.expect("readyok", 5000, replies.readyok);
             }
             Action::Ban(moves) => out.send(format!("banmoves {}", moves.join(" "))),
             Action::Search {

@@ -7,7 +7,7 @@
 use proptest::prelude::*;
 use proptest::strategy::Union;
 
-use super::model::{Model, pick};
+use super::model::Model;
 use super::script::{Reply, Script};
 use crate::protocol::{Protocol, ReqId};
 use crate::rules::gomoku::{Board, BoardSize, Point, Rule, Stone};
@@ -23,6 +23,11 @@ const BOARD_MOVE: Reply = Reply::must("move after BOARD", &[ReqId::new("gomocup-
 const TAKEBACK: Reply = Reply::must(
     "answer to TAKEBACK",
     &[ReqId::new("gomocup-r19"), ReqId::new("gomocup-r113")],
+);
+// RESTART is optional too (gomocup-r103).
+const RESTART: Reply = Reply::must(
+    "answer to RESTART",
+    &[ReqId::new("gomocup-r110"), ReqId::new("gomocup-r119")],
 );
 const ABOUT: Reply = Reply::must("answer to ABOUT", &[ReqId::new("gomocup-r98")]);
 const ALIVE: Reply = Reply::must(
@@ -47,6 +52,8 @@ pub enum Action {
     Board(Vec<Point>),
     /// `TAKEBACK` of the brain's last move.
     TakeBack,
+    /// `RESTART`: a new game on the same board, if the brain implements it (OK or UNKNOWN).
+    Restart,
     About,
     /// Out of contract (robustness mode): an unknown command, or a move off the board.
     Garbage(Garbage),
@@ -91,19 +98,20 @@ impl GomocupModel {
     }
 }
 
-/// `count` distinct points picked by `seed`, none making five in a row.
-pub(super) fn stones(size: u8, count: usize, seed: u64) -> Vec<Point> {
+/// Stones dropped in turn (black first) on any of `size`×`size` points, as a strategy that
+/// shrinks stone by stone: a point already taken, or one that would make five in a row, is
+/// left out.
+pub(super) fn stones(size: u8, max: usize) -> impl Strategy<Value = Vec<Point>> {
+    let point = (0..size, 0..size).prop_map(|(x, y)| Point::new(x, y));
+    prop::collection::vec(point, 0..=max).prop_map(move |candidates| playable(size, &candidates))
+}
+
+/// The candidates that can be played in turn without a repeat or a row of five.
+fn playable(size: u8, candidates: &[Point]) -> Vec<Point> {
     let board_size = BoardSize::square(u32::from(size)).expect("a valid size");
     let mut board = Board::new(board_size);
     let mut points = Vec::new();
-    for i in 0..count * 4 {
-        if points.len() == count {
-            break;
-        }
-        let p = Point::new(
-            pick(seed, 2 * i, usize::from(size)) as u8,
-            pick(seed, 2 * i + 1, usize::from(size)) as u8,
-        );
+    for &p in candidates {
         let stone = if points.len() % 2 == 0 {
             Stone::Black
         } else {
@@ -158,18 +166,19 @@ impl Model for GomocupModel {
                 key: "game_type",
                 value: v
             }),
-            (0u64..=1).prop_map(|v| Action::Info {
+            // Freestyle, exactly five, renju (the board's black stones then under its bans).
+            prop::sample::select(vec![0u64, 1, 4]).prop_map(|v| Action::Info {
                 key: "rule",
                 value: v
             }),
         ];
-        let board =
-            (0usize..=10, any::<u64>()).prop_map(|(n, seed)| Action::Board(stones(SIZE, n, seed)));
+        let board = stones(SIZE, 10).prop_map(Action::Board);
         let mut actions = vec![
             (1, Just(Action::Start).boxed()),
             (2, info.boxed()),
             (3, board.boxed()),
             (1, Just(Action::About).boxed()),
+            (1, Just(Action::Restart).boxed()),
         ];
         if let Some(known) = &state.known {
             if known.is_empty() {
@@ -220,6 +229,11 @@ impl Model for GomocupModel {
             }
             // A brain may answer UNKNOWN to TAKEBACK (it is optional): the board is not known.
             Action::TakeBack => state.takeback = false,
+            // Nor after RESTART, which it may not implement either.
+            Action::Restart => {
+                state.known = None;
+                state.takeback = false;
+            }
             _ => {}
         }
         state
@@ -265,6 +279,10 @@ impl Model for GomocupModel {
                 let n = state.replies;
                 out.send(format!("TAKEBACK {{x{n}}},{{y{n}}}"));
                 out.expect("OK|UNKNOWN ...", 5000, TAKEBACK);
+            }
+            Action::Restart => {
+                out.send("RESTART");
+                out.expect("OK|UNKNOWN ...", 5000, RESTART);
             }
             Action::About => {
                 out.send("ABOUT");

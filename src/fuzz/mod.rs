@@ -11,6 +11,8 @@ mod command;
 mod family;
 mod gomocup;
 mod model;
+#[cfg(test)]
+mod model_tests;
 mod options;
 mod probe;
 pub mod report;
@@ -101,6 +103,8 @@ pub struct Failure {
     pub shrink_runs: u32,
     pub replays: u32,
     pub replays_failed: u32,
+    /// Other checks the minimal case fails too (the same fault, seen by another check).
+    pub also: Vec<FailureKey>,
 }
 
 /// The result of a fuzzing run.
@@ -194,7 +198,13 @@ fn drive<M: Model>(
     let time_up =
         || options.time.is_some_and(|t| started.elapsed() >= t) || interrupt::raised().is_some();
     while cases < options.cases && !time_up() {
-        let found: Vec<FailureKey> = failures.iter().map(|f| f.key.clone()).collect();
+        // What the minimal cases already show, their other findings included: the same
+        // fault seen by a second check is not hunted again.
+        let found: Vec<FailureKey> = failures
+            .iter()
+            .flat_map(|f| std::iter::once(&f.key).chain(&f.also))
+            .cloned()
+            .collect();
         let hunt = RefCell::new(Hunt::default());
         let config = Config {
             cases: options.cases - cases,
@@ -205,7 +215,7 @@ fn drive<M: Model>(
             max_shrink_iters: if options.max_shrink_runs == 0 {
                 0
             } else {
-                u32::MAX
+                u32::MAX - 1
             },
             max_shrink_time: 0,
             failure_persistence: None,
@@ -313,9 +323,16 @@ fn confirm<M: Model>(
         }
         last = Some(run);
     }
+    let also: Vec<FailureKey> = first_failing
+        .as_ref()
+        .map(|run| failure_keys(run, options.robustness))
+        .unwrap_or_default()
+        .into_iter()
+        .filter(|k| *k != key)
+        .collect();
     let file = options.repro.join(format!("{}.scenario", key.slug()));
     let protocol = model.protocol();
-    let comments = vec![
+    let mut comments = vec![
         format!(
             "Found by `{}` (case {case}, shrunk in {shrink_runs} runs).",
             command::fuzz_line(protocol, engine, options)
@@ -335,6 +352,10 @@ fn confirm<M: Model>(
             command::run_line(protocol, engine, options, &file.display().to_string())
         ),
     ];
+    if !also.is_empty() {
+        let names: Vec<String> = also.iter().map(|k| k.check.to_string()).collect();
+        comments.push(format!("The same run also fails {}.", names.join(", ")));
+    }
     let scenario_text = script.render(
         model.protocol(),
         &format!("a generated case failing {}", key.check),
@@ -350,6 +371,7 @@ fn confirm<M: Model>(
         shrink_runs,
         replays: options.replays.max(1),
         replays_failed,
+        also,
     })
 }
 

@@ -23,6 +23,9 @@ pub struct FailureSummary {
     pub shrink_runs: u32,
     pub replays: u32,
     pub replays_failed: u32,
+    /// Other checks the same minimal case fails (the same fault, seen by another check).
+    #[serde(default)]
+    pub also: Vec<String>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -131,6 +134,9 @@ impl FuzzReport {
                             ""
                         }
                     );
+                    if !f.also.is_empty() {
+                        let _ = writeln!(out, "    the same run also fails {}", f.also.join(", "));
+                    }
                 }
                 if !self.failures.is_empty() {
                     out.push('\n');
@@ -152,5 +158,6 @@ fn summary(f: &Failure, file: &str) -> FailureSummary {
         shrink_runs: f.shrink_runs,
         replays: f.replays,
         replays_failed: f.replays_failed,
+        also: f.also.iter().map(|k| k.check.to_string()).collect(),
     }
 }

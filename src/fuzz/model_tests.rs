@@ -1,0 +1,170 @@
+//! Every model, driven without an engine: each generated case is a scenario the parser reads,
+//! keeps within its step bound, and over many cases sends each of the protocol's commands the
+//! model claims to cover.
+
+use std::sync::Arc;
+
+use proptest::strategy::{Strategy, ValueTree};
+use proptest::test_runner::{Config, TestRunner};
+
+use super::model::{Model, script, sequences};
+use super::{agi, family, gomocup};
+use crate::protocol::{Protocol, uci};
+use crate::rules::{chess::ChessPosition, xiangqi::Position};
+
+/// The scenario texts of `count` generated cases.
+fn cases<M: Model>(model: M, count: usize) -> Vec<String> {
+    let model = Arc::new(model);
+    let strategy = sequences(model.clone(), 12);
+    let mut runner = TestRunner::new(Config::default());
+    (0..count)
+        .map(|_| {
+            let (initial, actions, _) = strategy.new_tree(&mut runner).unwrap().current();
+            assert!((1..=12).contains(&actions.len()));
+            script(&*model, &initial, &actions).render(model.protocol(), "case", &[])
+        })
+        .collect()
+}
+
+/// Every case parses, and together they send each of `commands` at least once.
+fn covers(protocol: Protocol, texts: &[String], commands: &[&str]) {
+    for text in texts {
+        if let Err(e) = crate::scenario::parse("fuzz/case", "case.scenario", text) {
+            panic!("{protocol}: the model wrote a bad scenario: {e}\n{text}");
+        }
+    }
+    for command in commands {
+        let sent = format!("> {command}");
+        assert!(
+            texts
+                .iter()
+                .any(|t| t.lines().any(|l| l.starts_with(&sent))),
+            "{protocol}: no case sends `{command}`"
+        );
+    }
+}
+
+fn offer() -> super::EngineOffer {
+    let decl = |line: &str| match uci::parse_message(line) {
+        Ok(uci::Message::Option(d)) => d,
+        other => panic!("{other:?}"),
+    };
+    super::EngineOffer {
+        options: vec![
+            decl("option name Hash type spin default 16 min 1 max 1024"),
+            decl("option name Style type combo default Normal var Solid var Normal"),
+        ],
+    }
+}
+
+#[test]
+fn uci_chess_cases_are_scenarios_with_every_go_mode() {
+    let fens = include_str!("../../scenarios/fuzz/chess.fens");
+    let model = family::FamilyModel::<ChessPosition>::new(Protocol::Uci, fens, offer(), false);
+    let texts = cases(model, 300);
+    covers(
+        Protocol::Uci,
+        &texts,
+        &[
+            "uci",
+            "isready",
+            "ucinewgame",
+            "setoption name Style",
+            "position startpos",
+            "position fen",
+            "go depth",
+            "go nodes",
+            "go movetime",
+            "go wtime",
+            "go mate",
+            "go infinite",
+            "go ponder",
+            "ponderhit",
+            "stop",
+            "quit",
+        ],
+    );
+    assert!(texts.iter().any(|t| t.contains(" searchmoves ")));
+    // Hash is a size of memory: never set.
+    assert!(!texts.iter().any(|t| t.contains("setoption name Hash")));
+}
+
+#[test]
+fn ucci_cases_are_scenarios_with_banmoves_and_probe() {
+    let fens = include_str!("../../scenarios/fuzz/xiangqi.fens");
+    let model = family::FamilyModel::<Position>::new(Protocol::Ucci, fens, offer(), false);
+    let texts = cases(model, 300);
+    covers(
+        Protocol::Ucci,
+        &texts,
+        &[
+            "ucci",
+            "isready",
+            "banmoves",
+            "probe",
+            "go depth",
+            "go nodes",
+            "go time",
+            "go infinite",
+            "go ponder",
+            "ponderhit",
+            "stop",
+            "quit",
+        ],
+    );
+}
+
+#[test]
+fn gomocup_cases_are_scenarios_with_every_manager_command() {
+    let texts = cases(gomocup::GomocupModel::new(false), 300);
+    covers(
+        Protocol::Gomocup,
+        &texts,
+        &[
+            "START 20",
+            "BEGIN",
+            "TURN",
+            "BOARD",
+            "DONE",
+            "TAKEBACK",
+            "RESTART",
+            "ABOUT",
+            "INFO rule 4",
+            "INFO timeout_turn",
+            "END",
+        ],
+    );
+}
+
+#[test]
+fn agi_cases_are_scenarios_with_every_go_mode() {
+    let texts = cases(agi::AgiModel::new(false), 300);
+    covers(
+        Protocol::Agi,
+        &texts,
+        &[
+            "AGI",
+            "SETRULE",
+            "SETOPTION",
+            "ISREADY",
+            "POSITION",
+            "GO TIME",
+            "GO SEARCH",
+            "GO INFINITE",
+            "GO PONDER",
+            "STOP",
+            "DOMOVE",
+            "QUIT",
+        ],
+    );
+}
+
+#[test]
+fn only_robustness_mode_sends_what_the_text_forbids() {
+    let fens = include_str!("../../scenarios/fuzz/xiangqi.fens");
+    let polite = family::FamilyModel::<Position>::new(Protocol::Ucci, fens, offer(), false);
+    let robust = family::FamilyModel::<Position>::new(Protocol::Ucci, fens, offer(), true);
+    let garbage = |texts: &[String]| texts.iter().any(|t| t.contains("> frobnicate"));
+    assert!(!garbage(&cases(polite, 200)));
+    assert!(garbage(&cases(robust, 200)));
+}
