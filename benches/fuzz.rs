@@ -77,7 +77,7 @@ fn main() {
     );
     for (protocol, fault, cases) in [
         ("uci", "illegal-ponder-after-setoption", "20"),
-        ("ucci", "banned-move-on-stop", "5"),
+        ("ucci", "banned-move-on-stop", "20"),
         ("gomocup", "off-board-after-edge-board", "5"),
         ("agi", "silent-stop-after-setrule", "20"),
     ] {
