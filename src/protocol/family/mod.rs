@@ -55,12 +55,12 @@ impl IdField {
     }
 }
 
-/// A token meant as a move: a letter then a digit, 4 to 6 characters (`h2e2`, `e7e8q`, and the
-/// ten-rank xiangqi form `a10a9` of UCI GUIs), so that a malformed move is reported as one
-/// rather than taken for the next field.
+/// A token meant as a move: a letter then a digit, 4 to 7 characters (`h2e2`, `e7e8q`, the
+/// ten-rank xiangqi form `a10a9` of UCI GUIs, and the longest shape the UCI move reader takes,
+/// `a10a10q`), so that a malformed move is reported as one rather than taken for the next field.
 pub(crate) fn looks_like_move(text: &str) -> bool {
     let b = text.as_bytes();
-    (4..=6).contains(&b.len()) && b[0].is_ascii_alphabetic() && b[1].is_ascii_digit()
+    (4..=7).contains(&b.len()) && b[0].is_ascii_alphabetic() && b[1].is_ascii_digit()
 }
 
 /// `fen <FEN> | startpos`, then optionally `moves <m>…`, each move read by `read_move`.

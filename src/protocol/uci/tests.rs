@@ -511,3 +511,16 @@ proptest! {
         let _ = parse_message(&s);
     }
 }
+
+/// The longest move shape the reader takes (a promotion letter after a tenth-rank square) is
+/// read in a `pv` as a move, not left over as an unknown token.
+#[test]
+fn the_longest_move_shape_is_a_pv_move() {
+    match parse_message("info pv a10a10n") {
+        Ok(Message::Info(info)) => {
+            assert_eq!(info.pv.len(), 1, "{info:?}");
+            assert!(info.unknown.is_empty(), "{info:?}");
+        }
+        other => panic!("{other:?}"),
+    }
+}
