@@ -7,22 +7,16 @@
 //! library run beside each shows the same engine under the scripted scenarios.
 //! `FUZZ_CASES=N` changes the number of cases (default 50).
 
-use std::path::{Path, PathBuf};
+mod common;
+
+use std::path::Path;
 use std::process::Command;
 use std::time::Instant;
 
 use serde_json::Value;
 
 fn main() {
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-    let built = Command::new(cargo)
-        .current_dir(&root)
-        .args(["build", "--release", "--workspace", "--examples", "--bins"])
-        .status()
-        .expect("cargo runs");
-    assert!(built.success(), "the release build failed");
-    let release = root.join("target/release");
+    let release = common::release_build();
     let arbiter = release.join("arbiter");
     let xiangqi = release.join("arbiter-xiangqi").display().to_string();
     let gomoku = release.join("pbrain-arbiter").display().to_string();

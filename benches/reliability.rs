@@ -6,20 +6,14 @@
 //! peak resident memory of the `arbiter` process (from the kernel's accounting of the finished
 //! child). The goal is under 64 MB whatever the engine writes.
 
-use std::path::{Path, PathBuf};
+mod common;
+
+use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::Instant;
 
 fn main() {
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-    let built = Command::new(cargo)
-        .current_dir(&root)
-        .args(["build", "--release", "--workspace", "--examples", "--bins"])
-        .status()
-        .expect("cargo runs");
-    assert!(built.success(), "the release build failed");
-    let release = root.join("target/release");
+    let release = common::release_build();
     let arbiter = release.join("arbiter");
     let relay = release.join("examples/hostile_relay");
     let engine = release.join("arbiter-xiangqi");

@@ -85,23 +85,23 @@ fn find_and_reproduce(fault: &SequenceFault) -> Vec<String> {
     let engine = fixture_engine();
     let engine = engine.to_str().unwrap();
     let repro = repro_dir(fault.fault);
-    // A failing reply waits out its deadline on every shrinking run: a fifth of each bound keeps
-    // the test quick, and the fixture answers at once when it answers at all.
+    // The same engine and bounds for fuzzing and for the replay. A failing reply waits out its
+    // deadline on every shrinking run: a fifth of each bound keeps the test quick, and the
+    // fixture answers at once when it answers at all.
+    let engine_args = [
+        "--protocol",
+        fault.protocol,
+        "--engine",
+        engine,
+        "--engine-arg",
+        fault.protocol,
+        "--engine-arg",
+        fault.fault,
+        "--time-scale",
+        "0.2",
+    ];
     let (code, report) = fuzz_json(
-        &[
-            "--protocol",
-            fault.protocol,
-            "--engine",
-            engine,
-            "--engine-arg",
-            fault.protocol,
-            "--engine-arg",
-            fault.fault,
-            "--cases",
-            fault.cases,
-            "--time-scale",
-            "0.2",
-        ],
+        &[&engine_args[..], &["--cases", fault.cases]].concat(),
         &repro,
     );
     let name = fault.fault;
@@ -145,22 +145,13 @@ fn find_and_reproduce(fault: &SequenceFault) -> Vec<String> {
         ));
     }
     // The reproduction is an ordinary scenario: `arbiter run` fails the same check on it.
-    let (code, run) = json_report(arbiter().args([
-        "run",
-        "--protocol",
-        fault.protocol,
-        "--engine",
-        engine,
-        "--engine-arg",
-        fault.protocol,
-        "--engine-arg",
-        fault.fault,
-        "--time-scale",
-        "0.2",
-        "--format",
-        "json",
-        file.to_str().unwrap(),
-    ]));
+    let (code, run) = json_report(
+        arbiter()
+            .arg("run")
+            .args(engine_args)
+            .args(["--format", "json"])
+            .arg(&file),
+    );
     let failed: Vec<String> = run["runs"][0]["outcomes"]
         .as_array()
         .map(|o| {

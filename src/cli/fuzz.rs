@@ -137,16 +137,13 @@ pub fn run(args: &FuzzArgs) -> Result<(String, u8), CliError> {
     if made_repro && result.failures.is_empty() {
         let _ = std::fs::remove_dir(&args.repro);
     }
-    let mut files = Vec::new();
     for failure in &result.failures {
         let path = &failure.file;
         std::fs::write(path, &failure.scenario_text)
             .map_err(|e| CliError::BadInput(format!("cannot write {}: {e}", path.display())))?;
-        files.push(path.display().to_string());
     }
     let report = FuzzReport::new(
         result,
-        &files,
         seed,
         args.robustness,
         args.engine.info(),

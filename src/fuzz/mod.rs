@@ -314,7 +314,7 @@ fn confirm<M: Model>(
     let mut first_failing: Option<ScenarioRun> = None;
     let mut last = None;
     let mut replays_failed = 0;
-    let probe_text = render(model, initial, actions, &[]);
+    let probe_text = script.render(model.protocol(), "fuzz case", &[]);
     for _ in 0..options.replays.max(1) {
         let run = run_text(&probe_text, engine, &options.run).map_err(|e| e.to_string())?;
         if failure_keys(&run, options.robustness).contains(&key) {

@@ -42,29 +42,21 @@ pub struct FuzzReport {
 }
 
 impl FuzzReport {
-    /// `files[i]` is where failure `i` was written.
     pub fn new(
         result: FuzzResult,
-        files: &[String],
         seed: u64,
         robustness: bool,
         engine: EngineInfo,
         protocol: crate::protocol::Protocol,
         time_scale: f64,
     ) -> FuzzReport {
-        let failures = result
-            .failures
-            .iter()
-            .zip(files)
-            .map(|(f, file)| summary(f, file))
-            .collect();
+        let failures = result.failures.iter().map(summary).collect();
         let runs = result
             .failures
             .into_iter()
-            .zip(files)
-            .map(|(f, file)| {
+            .map(|f| {
                 let mut run = f.run;
-                run.scenario.name = file.clone();
+                run.scenario.name = f.file.display().to_string();
                 run.scenario.title = format!("a generated case failing {}", f.key.check);
                 run
             })
@@ -148,11 +140,11 @@ impl FuzzReport {
     }
 }
 
-fn summary(f: &Failure, file: &str) -> FailureSummary {
+fn summary(f: &Failure) -> FailureSummary {
     FailureSummary {
         check: f.key.check.to_string(),
         requirements: f.key.requirements.clone(),
-        file: file.to_owned(),
+        file: f.file.display().to_string(),
         case: f.case,
         commands: f.commands,
         shrink_runs: f.shrink_runs,
