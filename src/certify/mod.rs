@@ -9,7 +9,7 @@ use serde::Serialize;
 
 use crate::check::Grade;
 use crate::protocol::{Protocol, ReqId};
-use crate::runner::{EngineInfo, ExitStatus, Partition, ScenarioRun};
+use crate::runner::{EngineInfo, ExitStatus, Parallelism, Partition, ScenarioRun};
 pub use profile::{Profile, ProfileError, ScenarioRef};
 pub use requirements::{Binds, Level, Requirement, catalogue};
 
@@ -64,6 +64,9 @@ pub struct Certification {
     pub recommended: Vec<RequirementVerdict>,
     /// Requirements the run exercised that the profile does not name; not part of the verdict.
     pub also_exercised: Vec<RequirementVerdict>,
+    /// How many scenarios ran at once.
+    #[serde(default)]
+    pub parallelism: Parallelism,
     pub runs: Vec<ScenarioRun>,
 }
 
@@ -112,6 +115,7 @@ impl Certification {
             required,
             recommended,
             also_exercised,
+            parallelism: Parallelism::ONE_AT_A_TIME,
             runs,
         }
     }

@@ -53,8 +53,10 @@ pub fn run(args: &CertifyArgs) -> Result<(String, u8), CliError> {
         game: Some(game),
         ..args.settings.options(None)
     };
-    let runs = play(&scenarios, &args.engine, &options);
-    let certification = Certification::new(&profile, args.engine.info(), args.partition, runs);
+    let played = play(&scenarios, &args.engine, &options);
+    let mut certification =
+        Certification::new(&profile, args.engine.info(), args.partition, played.runs);
+    certification.parallelism = played.parallelism;
     let text = certification.render(args.report.format(), args.report.detail());
     let status = certification.exit_status().code();
     Ok((

@@ -43,7 +43,7 @@ pub fn run(args: &RecordArgs) -> Result<(String, u8), CliError> {
     let scenarios = load_scenarios(&args.scenarios, args.protocol, game)?;
     args.engine.check_startable()?;
     let options = args.settings.options(args.crlf.then_some(LineEnd::CrLf));
-    let runs = play(&scenarios, &args.engine, &options);
+    let runs = play(&scenarios, &args.engine, &options).runs;
     let snapshots = Snapshots {
         dir: args.snapshots.clone(),
         update: true,

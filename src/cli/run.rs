@@ -1,5 +1,6 @@
 //! `arbiter run`: scenarios against an engine, a report, an exit status.
 
+use std::num::NonZeroUsize;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -13,7 +14,7 @@ use super::output::ReportArgs;
 use crate::golden::{self, Rules, Snapshots};
 use crate::protocol::{GameKind, LineEnd, Protocol};
 use crate::report::{Report, progress::Progress};
-use crate::runner::{EngineOption, RunOptions, ScenarioRun, run_all};
+use crate::runner::{Concurrency, EngineOption, Played, RunOptions, run_all};
 use crate::scenario::{Scenario, builtin_for, builtin_named, builtin_names, suggest};
 
 #[derive(Args, Debug)]
@@ -64,6 +65,11 @@ pub struct RunSettings {
     /// Pikafish). Built-in scenarios written for another game are left out.
     #[arg(long, value_name = "GAME")]
     pub game: Option<GameKind>,
+    /// Run up to N scenarios at once, each with its own engine (1: one after another). The
+    /// default is two per core, with no more searches at once than there are cores (a
+    /// search with `--option Threads=T` counts as T cores), so no engine is made late.
+    #[arg(long, short = 'j', value_name = "N", env = "ARBITER_JOBS")]
+    pub jobs: Option<NonZeroUsize>,
 }
 
 impl RunSettings {
@@ -75,7 +81,18 @@ impl RunSettings {
             fail_fast: !self.no_fail_fast,
             engine_options: self.options.clone(),
             game: self.game,
+            concurrency: Concurrency::for_this_machine(self.engine_threads(), self.jobs),
         }
+    }
+
+    /// The threads one search of the engine uses: its `Threads` option when set, else one.
+    fn engine_threads(&self) -> NonZeroUsize {
+        self.options
+            .iter()
+            .rev()
+            .find(|o| o.name.eq_ignore_ascii_case("threads"))
+            .and_then(|o| o.value.as_deref()?.trim().parse().ok())
+            .unwrap_or(NonZeroUsize::MIN)
     }
 
     /// The game played under `protocol`: `--game`, else the protocol's own; an error when the
@@ -218,7 +235,10 @@ pub fn run(args: &RunArgs) -> Result<(String, u8), CliError> {
     args.engine.check_startable()?;
     args.report.check_writable()?;
     let options = args.settings.options(args.crlf.then_some(LineEnd::CrLf));
-    let mut runs = play(&scenarios, &args.engine, &options);
+    let Played {
+        mut runs,
+        parallelism,
+    } = play(&scenarios, &args.engine, &options);
     if let Some(dir) = &args.snapshots {
         let snapshots = Snapshots {
             dir: dir.clone(),
@@ -233,7 +253,8 @@ pub fn run(args: &RunArgs) -> Result<(String, u8), CliError> {
             run.outcomes.push(outcome);
         }
     }
-    let report = Report::new(args.protocol, args.engine.info(), options.time_scale, runs);
+    let mut report = Report::new(args.protocol, args.engine.info(), options.time_scale, runs);
+    report.parallelism = parallelism;
     let text = report.render(args.report.format(), args.report.detail());
     let status = report.exit_status().code();
     Ok((args.report.deliver(text, &report.summary_line())?, status))
@@ -241,16 +262,13 @@ pub fn run(args: &RunArgs) -> Result<(String, u8), CliError> {
 
 /// Plays the scenarios with a progress bar on a terminal, and says on stderr which could not
 /// run at all (the report says it too, but a script that reads only the status sees this).
-pub(super) fn play(
-    scenarios: &[Scenario],
-    engine: &EngineArgs,
-    options: &RunOptions,
-) -> Vec<ScenarioRun> {
+pub(super) fn play(scenarios: &[Scenario], engine: &EngineArgs, options: &RunOptions) -> Played {
     let mut progress = Progress::for_stderr(scenarios.len());
-    let runs = run_all(scenarios, &engine.command(), options, &mut progress);
+    let played = run_all(scenarios, &engine.command(), options, &mut progress);
     drop(progress);
+    let runs = &played.runs;
     let mut said = std::collections::HashSet::new();
-    for run in &runs {
+    for run in runs {
         if let Some(error) = &run.harness_error
             && said.insert(error.clone())
         {
@@ -265,5 +283,5 @@ pub(super) fn play(
     } else if let Some(why) = runs.iter().find_map(|r| r.not_run.as_ref()) {
         eprintln!("note: {skipped} scenarios not run: {why}");
     }
-    runs
+    played
 }

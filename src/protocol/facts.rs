@@ -74,6 +74,9 @@ pub struct Facts {
     pub volatile_report_keys: &'static [&'static str],
     /// Search-report fields that take the rest of the line as free text.
     pub free_text_keys: &'static [&'static str],
+    /// The GUI's commands that set the engine thinking (`go`; Gomocup's `BEGIN`, `TURN` and
+    /// the `DONE` that ends a `BOARD`), so a run can count the cores its searches hold.
+    pub search_commands: &'static [&'static str],
 }
 
 /// The clock- and machine-dependent fields of UCI `info` (uci-r107, r109, r123, r125, r127..129);
@@ -103,6 +106,7 @@ const UCCI: Facts = Facts {
     search_reports: &["info"],
     volatile_report_keys: UCI_FAMILY_VOLATILE,
     free_text_keys: UCI_FAMILY_FREE_TEXT,
+    search_commands: &["go"],
 };
 
 const UCI: Facts = Facts {
@@ -124,6 +128,7 @@ const UCI: Facts = Facts {
     search_reports: &["info"],
     volatile_report_keys: UCI_FAMILY_VOLATILE,
     free_text_keys: UCI_FAMILY_FREE_TEXT,
+    search_commands: &["go"],
 };
 
 const GOMOCUP: Facts = Facts {
@@ -140,6 +145,7 @@ const GOMOCUP: Facts = Facts {
     // MESSAGE and DEBUG are free text throughout.
     volatile_report_keys: &[],
     free_text_keys: &[],
+    search_commands: &["BEGIN", "TURN", "DONE"],
 };
 
 const AGI: Facts = Facts {
@@ -162,6 +168,7 @@ const AGI: Facts = Facts {
     // The worked example's INFO lines carry NPS; engines add TIME and NODES as UCI does.
     volatile_report_keys: &["NPS", "TIME", "NODES"],
     free_text_keys: &[],
+    search_commands: &["GO"],
 };
 
 impl Facts {
@@ -201,6 +208,13 @@ impl Facts {
             Some(value) => format!("{lead} {name}{between}{value}"),
             None => format!("{lead} {name}"),
         }
+    }
+
+    /// Whether a GUI command sets the engine thinking.
+    pub fn starts_search(&self, command: &str) -> bool {
+        self.search_commands
+            .iter()
+            .any(|keyword| self.starts_with_keyword(command, keyword))
     }
 
     /// Whether an engine line is a search report.

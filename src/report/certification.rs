@@ -55,6 +55,9 @@ fn human(c: &Certification, detail: Detail) -> String {
     let _ = writeln!(out, "arbiter certify: profile {} ({})", c.profile, c.title);
     let _ = writeln!(out, "  spec: {}", c.spec);
     let _ = writeln!(out, "  engine: {}", c.engine.command_line());
+    if let Some(line) = human::ran_at_once(&c.parallelism) {
+        let _ = writeln!(out, "  {line}");
+    }
     if let Some(p) = &c.partition {
         let _ = writeln!(
             out,

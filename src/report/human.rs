@@ -8,7 +8,7 @@ use std::fmt::Write as _;
 
 use super::{Detail, Report, excerpt, join_ids};
 use crate::check::{Grade, Outcome};
-use crate::runner::ScenarioRun;
+use crate::runner::{Parallelism, ScenarioRun};
 
 fn label(grade: Grade) -> &'static str {
     match grade {
@@ -81,6 +81,16 @@ pub(super) fn elsewhere(places: &[&str]) -> String {
     )
 }
 
+/// How many scenarios shared the machine, when more than one did.
+pub fn ran_at_once(p: &Parallelism) -> Option<String> {
+    (p.peak > 1).then(|| {
+        format!(
+            "scenarios ran up to {} at once, {} of them searching (limits {} and {}; --jobs 1 runs one at a time)",
+            p.peak, p.peak_searching, p.jobs, p.searching
+        )
+    })
+}
+
 pub fn render(report: &Report, detail: Detail) -> String {
     let mut out = String::new();
     let _ = writeln!(
@@ -91,6 +101,9 @@ pub fn render(report: &Report, detail: Detail) -> String {
     );
     if report.time_scale != 1.0 {
         let _ = writeln!(out, "timing bounds scaled by {}", report.time_scale);
+    }
+    if let Some(line) = ran_at_once(&report.parallelism) {
+        let _ = writeln!(out, "{line}");
     }
     let repeated = repeats(&report.runs);
     for run in &report.runs {

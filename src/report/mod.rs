@@ -11,7 +11,7 @@ use serde::Serialize;
 
 use crate::check::Grade;
 use crate::protocol::Protocol;
-use crate::runner::{EngineInfo, ExitStatus, ScenarioRun};
+use crate::runner::{EngineInfo, ExitStatus, Parallelism, ScenarioRun};
 
 /// Everything a reporter renders.
 #[derive(Debug, Clone, Serialize, serde::Deserialize)]
@@ -21,6 +21,9 @@ pub struct Report {
     pub protocol: Protocol,
     pub engine: EngineInfo,
     pub time_scale: f64,
+    /// How many scenarios ran at once.
+    #[serde(default)]
+    pub parallelism: Parallelism,
     pub summary: Summary,
     pub runs: Vec<ScenarioRun>,
 }
@@ -75,6 +78,7 @@ impl Report {
             protocol,
             engine,
             time_scale,
+            parallelism: Parallelism::ONE_AT_A_TIME,
             summary: s,
             runs,
         }

@@ -2,6 +2,7 @@
 //! its lines arrive. The runner reports progress as events; it renders nothing.
 
 mod partition;
+mod schedule;
 mod status;
 mod steps;
 
@@ -14,6 +15,7 @@ use crate::protocol::{GameKind, LineEnd, Protocol, ReqId};
 use crate::scenario::Scenario;
 use crate::session::{EngineCommand, Session, SessionOptions, Transcript, interrupt};
 pub use partition::{BadPartition, Partition};
+pub use schedule::{Concurrency, Parallelism, Played, run_all};
 pub use status::ExitStatus;
 pub use steps::Abort;
 
@@ -32,6 +34,8 @@ pub struct RunOptions {
     pub engine_options: Vec<EngineOption>,
     /// The game whose oracle judges the moves; `None`: the protocol's own.
     pub game: Option<GameKind>,
+    /// How many scenarios run at once (one by default).
+    pub concurrency: Concurrency,
 }
 
 /// An engine option to set before the scenario's exchange: `Hash=64`, `UCI_Variant=xiangqi`,
@@ -71,6 +75,7 @@ impl Default for RunOptions {
             fail_fast: true,
             engine_options: Vec::new(),
             game: None,
+            concurrency: Concurrency::SERIAL,
         }
     }
 }
@@ -255,38 +260,4 @@ pub fn run_scenario(
         duration_us: started.elapsed().as_micros() as u64,
         transcript,
     }
-}
-
-/// Runs scenarios one after another, telling the observer as it goes. Once a scenario shows
-/// that the engine never answers its opening command (it is dead, hangs, or speaks another
-/// protocol), the rest are marked not run when `fail_fast` is set; after a signal, the rest
-/// are marked not run whatever the setting.
-pub fn run_all(
-    scenarios: &[Scenario],
-    engine: &EngineCommand,
-    options: &RunOptions,
-    observer: &mut dyn Observer,
-) -> Vec<ScenarioRun> {
-    let mut runs: Vec<ScenarioRun> = Vec::with_capacity(scenarios.len());
-    let mut stop: Option<String> = None;
-    for (i, scenario) in scenarios.iter().enumerate() {
-        observer.started(scenario, i, scenarios.len());
-        let run = match &stop {
-            Some(why) => ScenarioRun::not_run(scenario, why.clone()),
-            None => run_scenario(scenario, engine, options),
-        };
-        if stop.is_none() {
-            if let Some(signal) = interrupt::raised() {
-                stop = Some(format!("the run was interrupted by signal {signal}"));
-            } else if options.fail_fast && (run.unresponsive || run.harness_error.is_some()) {
-                stop = Some(format!(
-                    "{} showed that the engine does not answer (rerun with --no-fail-fast to run every scenario anyway)",
-                    run.scenario.name
-                ));
-            }
-        }
-        observer.finished(&run);
-        runs.push(run);
-    }
-    runs
 }

@@ -124,6 +124,15 @@ impl Scenario {
         parse(&name, &path.display().to_string(), &text)
     }
 
+    /// Whether the scenario sets the engine thinking (sends `go`, `BEGIN`, `TURN`, …): a run
+    /// counts such a scenario as holding a core while it runs.
+    pub fn searches(&self) -> bool {
+        let facts = self.protocol.facts();
+        self.steps.iter().any(
+            |step| matches!(&step.kind, StepKind::Send(command) if facts.starts_search(command)),
+        )
+    }
+
     /// Every requirement id the scenario cites: its own, its steps' and its expectations'.
     pub fn all_cites(&self) -> Vec<ReqId> {
         let mut all: Vec<ReqId> = self.cites.clone();

@@ -5,9 +5,13 @@ use std::path::PathBuf;
 use assert_cmd::Command;
 use serde_json::Value;
 
-/// The `arbiter` binary built for this test run.
+/// The `arbiter` binary built for this test run, running one scenario at a time unless a test
+/// says `--jobs`: the test harness already runs two tests at once, and timing bounds are
+/// judged against engines that have a core each.
 pub fn arbiter() -> Command {
-    Command::cargo_bin("arbiter").unwrap()
+    let mut command = Command::cargo_bin("arbiter").unwrap();
+    command.env("ARBITER_JOBS", "1");
+    command
 }
 
 /// Runs `arbiter ARGS…`, asserts that it succeeded, and returns its stdout.

@@ -1,0 +1,143 @@
+//! `--jobs`: a run with several scenarios at once reaches exactly the verdicts of a serial run,
+//! in the same order, for a conforming engine, for a faulty one and for a dead one, and says
+//! how many ran at once.
+//!
+//! One test function, so nothing else in this binary runs beside it: each concurrent run
+//! already fills the machine's cores with searches, as a user's run would.
+
+mod common;
+
+use common::{arbiter, fixture_engine, hostile_relay, json_report, reference_engine};
+use serde_json::Value;
+
+/// Runs `arbiter run --format json` with `--jobs jobs`; returns the exit status and report.
+fn run(jobs: &str, protocol: &str, engine: &std::path::Path, extra: &[&str]) -> (i32, Value) {
+    json_report(
+        arbiter()
+            .args([
+                "run",
+                "--protocol",
+                protocol,
+                "--format",
+                "json",
+                "--jobs",
+                jobs,
+            ])
+            .arg("--engine")
+            .arg(engine)
+            .args(extra),
+    )
+}
+
+/// Each scenario's name, whether it ran, and each finding's check and grade, in report order:
+/// what a verdict is made of. Messages hold measured latencies, which differ run to run; and a
+/// check that passes may be absent from one run and present in the next (a search stopped at
+/// once may or may not have reported a pv to judge), which is the engine's timing, not the
+/// schedule's.
+fn verdicts(report: &Value) -> Vec<String> {
+    let mut rows = Vec::new();
+    for run in report["runs"].as_array().unwrap() {
+        rows.push(format!(
+            "{} not_run={}",
+            run["scenario"]["name"],
+            run.get("not_run").is_some()
+        ));
+        for o in run["outcomes"].as_array().unwrap() {
+            if o["grade"] != "pass" {
+                rows.push(format!("  {} {}", o["check"], o["grade"]));
+            }
+        }
+    }
+    rows
+}
+
+/// Runs the same suite serially and four at a time; asserts identical verdicts and exit
+/// status, and returns the concurrent report.
+fn same_verdicts(protocol: &str, engine: &std::path::Path, extra: &[&str]) -> Value {
+    let (serial_code, serial) = run("1", protocol, engine, extra);
+    let (concurrent_code, concurrent) = run("4", protocol, engine, extra);
+    assert_eq!(
+        verdicts(&serial),
+        verdicts(&concurrent),
+        "{protocol} {extra:?}: verdicts differ between --jobs 1 and --jobs 4"
+    );
+    assert_eq!(serial_code, concurrent_code, "{protocol} {extra:?}");
+    assert_eq!(
+        serial["parallelism"]["peak"], 1,
+        "--jobs 1 runs one at a time"
+    );
+    concurrent
+}
+
+#[test]
+fn a_concurrent_run_reaches_the_verdicts_of_a_serial_run() {
+    // A conforming engine: every scenario passes either way, and the searches never exceed
+    // the cores the run counted.
+    for (protocol, engine, extra) in [
+        ("ucci", "arbiter-xiangqi", &[][..]),
+        ("agi", "pbrain-arbiter", &["--engine-arg", "--agi"][..]),
+    ] {
+        let report = same_verdicts(protocol, &reference_engine(engine), extra);
+        let p = &report["parallelism"];
+        assert_eq!(p["jobs"], 4, "{protocol}: {p}");
+        assert!(
+            p["peak"].as_u64().unwrap() > 1,
+            "{protocol}: nothing ran at once: {p}"
+        );
+        assert!(
+            p["peak_searching"].as_u64() <= p["searching"].as_u64(),
+            "{protocol}: more searches at once than the limit: {p}"
+        );
+    }
+
+    // A faulty engine: the same failures, in the same scenarios.
+    let fixture = fixture_engine();
+    let report = same_verdicts(
+        "uci",
+        &fixture,
+        &[
+            "--engine-arg",
+            "uci",
+            "--engine-arg",
+            "illegal-bestmove",
+            "handshake",
+            "search",
+            "movetime",
+            "depth-nodes",
+            "ponder-stop",
+            "ponder",
+            "quit",
+        ],
+    );
+    assert!(
+        verdicts(&report).iter().any(|row| row.contains("\"fail\"")),
+        "the illegal bestmove fails"
+    );
+
+    // A dead engine: the first scenario shows it, and every later one is not run, also those
+    // that were started beside it.
+    let fixture_arg = fixture.display().to_string();
+    let report = same_verdicts(
+        "uci",
+        &hostile_relay(),
+        &[
+            "--engine-arg",
+            "silent",
+            "--engine-arg",
+            "--",
+            "--engine-arg",
+            &fixture_arg,
+            "--engine-arg",
+            "uci",
+            "--engine-arg",
+            "none",
+        ],
+    );
+    let runs = report["runs"].as_array().unwrap();
+    let not_run = runs.iter().filter(|r| r.get("not_run").is_some()).count();
+    assert_eq!(
+        not_run,
+        runs.len() - 1,
+        "fail-fast after the first scenario"
+    );
+}
