@@ -4,9 +4,9 @@
 
 use super::moves::{Move, MoveList};
 use super::piece::{Color, Kind};
-use super::position::{EMPTY, Position, slot_color, slot_kind};
+use super::position::{EMPTY, Position, first_slot, slot_color, slot_kind};
 use super::square::Square;
-use super::tables::{Blockable, NONE, TABLES};
+use super::tables::{Blockable, NONE, Points, TABLES};
 
 /// The points of a one-step move table entry (king, advisor, pawn), which ends at the first `NONE`.
 #[inline]
@@ -16,6 +16,28 @@ fn step_targets(table: &[u8]) -> &[u8] {
         .position(|&to| to == NONE)
         .unwrap_or(table.len());
     &table[..len]
+}
+
+/// Where a move may expose the king of the side to move (not in check), one bit per point; see
+/// [`Position::retain_legal`].
+struct Exposure {
+    king: Square,
+    /// Points whose piece, by leaving, may open a line to the king: the king's file or rank when
+    /// an enemy rook, cannon or (file only) king stands on it, and the legs of enemy horses
+    /// placed to attack it.
+    leaving: Points,
+    /// Points a piece may not enter without a test: the king's file or rank when an enemy
+    /// cannon stands on it (the piece may become its screen).
+    entering: Points,
+}
+
+impl Exposure {
+    #[inline]
+    fn may_expose(&self, mv: Move) -> bool {
+        mv.from == self.king
+            || self.leaving.contains(mv.from.index())
+            || self.entering.contains(mv.to.index())
+    }
 }
 
 impl Position {
@@ -111,57 +133,66 @@ impl Position {
     /// enemy king and are not considered.
     pub(crate) fn is_attacked(&self, target: Square, by: Color) -> bool {
         let them = by.index();
+        (0..4).any(|dir| self.ray_attacked(target, dir, them))
+            || self.horse_attacks(target, them)
+            || self.pawn_attacks(target, them)
+    }
+
+    /// Whether a piece of colour `them` attacks `target` along the ray `dir` from it: a rook or
+    /// (on the file) the king as the first piece met, or a cannon as the second.
+    #[inline]
+    fn ray_attacked(&self, target: Square, dir: usize, them: usize) -> bool {
         let t = target.index();
-        for dir in 0..4 {
-            let ray = &TABLES.rays[t][dir][..TABLES.ray_len[t][dir] as usize];
-            let mut points = ray.iter();
-            for &sq in points.by_ref() {
-                let piece = self.squares[sq as usize];
-                if piece == EMPTY {
-                    continue;
-                }
-                if slot_color(piece) == them {
-                    match slot_kind(piece) {
-                        Kind::Rook => return true,
-                        // dirs 0 and 1 are up and down the file.
-                        Kind::King if dir < 2 => return true,
-                        _ => {}
-                    }
-                }
-                break;
+        let ray = &TABLES.rays[t][dir][..TABLES.ray_len[t][dir] as usize];
+        let mut points = ray.iter();
+        for &sq in points.by_ref() {
+            let piece = self.squares[sq as usize];
+            if piece == EMPTY {
+                continue;
             }
-            for &sq in points {
-                let piece = self.squares[sq as usize];
-                if piece != EMPTY {
-                    if slot_color(piece) == them && slot_kind(piece) == Kind::Cannon {
-                        return true;
-                    }
-                    break;
+            if slot_color(piece) == them {
+                match slot_kind(piece) {
+                    Kind::Rook => return true,
+                    // dirs 0 and 1 are up and down the file.
+                    Kind::King if dir < 2 => return true,
+                    _ => {}
                 }
             }
+            break;
         }
-        for attacker in &TABLES.horse_attackers[t] {
-            if attacker.to == NONE {
-                break;
-            }
-            let piece = self.squares[attacker.to as usize];
-            if slot_color(piece) == them
-                && slot_kind(piece) == Kind::Horse
-                && self.squares[attacker.via as usize] == EMPTY
-            {
-                return true;
-            }
-        }
-        for &from in &TABLES.pawn_attackers[them][t] {
-            if from == NONE {
-                break;
-            }
-            let piece = self.squares[from as usize];
-            if slot_color(piece) == them && slot_kind(piece) == Kind::Pawn {
-                return true;
+        for &sq in points {
+            let piece = self.squares[sq as usize];
+            if piece != EMPTY {
+                return slot_color(piece) == them && slot_kind(piece) == Kind::Cannon;
             }
         }
         false
+    }
+
+    /// Whether a horse of colour `them` with a free leg attacks `target`.
+    #[inline]
+    fn horse_attacks(&self, target: Square, them: usize) -> bool {
+        TABLES.horse_attackers[target.index()]
+            .iter()
+            .take_while(|attacker| attacker.to != NONE)
+            .any(|attacker| {
+                let piece = self.squares[attacker.to as usize];
+                slot_color(piece) == them
+                    && slot_kind(piece) == Kind::Horse
+                    && self.squares[attacker.via as usize] == EMPTY
+            })
+    }
+
+    /// Whether a pawn of colour `them` attacks `target`.
+    #[inline]
+    fn pawn_attacks(&self, target: Square, them: usize) -> bool {
+        TABLES.pawn_attackers[them][target.index()]
+            .iter()
+            .take_while(|&&from| from != NONE)
+            .any(|&from| {
+                let piece = self.squares[from as usize];
+                slot_color(piece) == them && slot_kind(piece) == Kind::Pawn
+            })
     }
 
     /// Whether the side to move is in check (its king attacked, the flying general included).
@@ -169,13 +200,92 @@ impl Position {
         self.is_attacked(self.king_square(self.turn), self.turn.opponent())
     }
 
-    /// Whether playing a pseudo-legal move leaves the mover's king safe.
+    /// Whether playing a pseudo-legal move leaves the mover's king safe. Only the board is
+    /// touched, and put back: whether a point is attacked depends on nothing else, so the piece
+    /// lists, hash and counters a full [`Position::make`] keeps need not change.
     pub(crate) fn leaves_king_safe(&mut self, mv: Move) -> bool {
         let us = self.turn;
-        let undo = self.make(mv);
-        let safe = !self.is_attacked(self.king_square(us), us.opponent());
-        self.unmake(mv, undo);
+        let (from, to) = (mv.from.index(), mv.to.index());
+        let mover = self.squares[from];
+        let captured = self.squares[to];
+        self.squares[to] = mover;
+        self.squares[from] = EMPTY;
+        let king = if slot_kind(mover) == Kind::King {
+            mv.to
+        } else {
+            self.king_square(us)
+        };
+        let safe = !self.is_attacked(king, us.opponent());
+        self.squares[from] = mover;
+        self.squares[to] = captured;
         safe
+    }
+
+    /// Whether a move of a piece other than the king, by a side not in check, leaves its king
+    /// safe: only the lines through the points it leaves and enters, and the horse legs it
+    /// leaves, can have changed, so only they are looked at.
+    fn keeps_lines_closed(&mut self, mv: Move, king: Square) -> bool {
+        let them = self.turn.opponent().index();
+        let (from, to) = (mv.from.index(), mv.to.index());
+        let mover = self.squares[from];
+        let captured = self.squares[to];
+        self.squares[to] = mover;
+        self.squares[from] = EMPTY;
+        let from_dir = TABLES.direction[king.index()][from];
+        let to_dir = TABLES.direction[king.index()][to];
+        let attacked = (from_dir != NONE && self.ray_attacked(king, from_dir as usize, them))
+            || (to_dir != NONE
+                && to_dir != from_dir
+                && self.ray_attacked(king, to_dir as usize, them))
+            || self.horse_attacks(king, them);
+        self.squares[from] = mover;
+        self.squares[to] = captured;
+        !attacked
+    }
+
+    /// The lines and points through which a move could expose the king of the side to move.
+    fn exposure(&self, king: Square) -> Exposure {
+        let them = self.turn.opponent().index();
+        let base = them << 4;
+        let file = TABLES.file_mask[king.file() as usize];
+        let rank = TABLES.rank_mask[king.rank() as usize];
+        let mut exposure = Exposure {
+            king,
+            leaving: Points::NONE,
+            entering: Points::NONE,
+        };
+        for kind in [Kind::King, Kind::Rook, Kind::Cannon] {
+            let first = base + first_slot(kind) as usize;
+            for slot in first..first + kind.max_count() {
+                let at = self.slots[slot];
+                if at == EMPTY {
+                    continue;
+                }
+                let at = Square::from_index_unchecked(at);
+                let mut line = Points::NONE;
+                if at.file() == king.file() {
+                    line = line.union(file);
+                }
+                // The kings face each other only on a file.
+                if kind != Kind::King && at.rank() == king.rank() {
+                    line = line.union(rank);
+                }
+                exposure.leaving = exposure.leaving.union(line);
+                if kind == Kind::Cannon {
+                    exposure.entering = exposure.entering.union(line);
+                }
+            }
+        }
+        for attacker in &TABLES.horse_attackers[king.index()] {
+            if attacker.to == NONE {
+                break;
+            }
+            let piece = self.squares[attacker.to as usize];
+            if slot_color(piece) == them && slot_kind(piece) == Kind::Horse {
+                exposure.leaving = exposure.leaving.with(attacker.via as usize);
+            }
+        }
+        exposure
     }
 
     /// Fills `list` with every legal move of the side to move.
@@ -203,19 +313,27 @@ impl Position {
 
     /// Keeps the moves of `list` (pseudo-legal here) that leave the king safe, and with
     /// `captures_only` only those that capture.
+    ///
+    /// In check, every move is played and tested. Otherwise a move can only expose the king
+    /// along a line an enemy piece already stands on (leaving it may open a rook's or the enemy
+    /// king's line or take away a cannon's second screen; entering it may give a cannon its
+    /// screen, while entering a rook's or king's line only blocks it), by leaving a horse's leg,
+    /// or by being the king's own move. Pawns attack over nothing, and advisors and elephants
+    /// never reach the enemy king. Every other move is legal without a test, which is what
+    /// makes perft fast.
     fn retain_legal(&mut self, list: &mut MoveList, captures_only: bool) {
         let king = self.king_square(self.turn);
         let in_check = self.is_attacked(king, self.turn.opponent());
-        let sensitive = &TABLES.king_sensitive[king.index()];
+        let exposure = self.exposure(king);
         list.retain(|mv| {
             if captures_only && self.squares[mv.to.index()] == EMPTY {
                 return false;
             }
-            let needs_test = in_check
-                || mv.from == king
-                || sensitive[mv.from.index()]
-                || sensitive[mv.to.index()];
-            !needs_test || self.leaves_king_safe(mv)
+            if in_check || mv.from == king {
+                self.leaves_king_safe(mv)
+            } else {
+                !exposure.may_expose(mv) || self.keeps_lines_closed(mv, king)
+            }
         });
     }
 

@@ -24,6 +24,31 @@ const HORSE_JUMPS: [(i8, i8, i8, i8); 8] = [
     (-2, -1, -1, 0),
 ];
 
+/// A set of points, one bit each in two words (a 64-bit shift is cheaper than a 128-bit one
+/// in the inner loop of legality testing).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Points([u64; 2]);
+
+impl Points {
+    pub const NONE: Points = Points([0; 2]);
+
+    /// The set with point `sq` added.
+    pub const fn with(self, sq: usize) -> Points {
+        let mut words = self.0;
+        words[sq >> 6] |= 1 << (sq & 63);
+        Points(words)
+    }
+
+    pub const fn union(self, other: Points) -> Points {
+        Points([self.0[0] | other.0[0], self.0[1] | other.0[1]])
+    }
+
+    #[inline]
+    pub const fn contains(self, sq: usize) -> bool {
+        (self.0[sq >> 6] >> (sq & 63)) & 1 != 0
+    }
+}
+
 /// A target point with the point that must be empty for the move (horse leg, elephant eye).
 #[derive(Clone, Copy)]
 pub struct Blockable {
@@ -54,9 +79,12 @@ pub struct Tables {
     pub pawn: [[[u8; 3]; SQUARES]; 2],
     /// Points from which a pawn of the given colour attacks a point.
     pub pawn_attackers: [[[u8; 3]; SQUARES]; 2],
-    /// Whether two points share a file or a rank, or are diagonal neighbours: a piece leaving or
-    /// entering such a point relative to its own king may change whether that king is attacked.
-    pub king_sensitive: [[bool; SQUARES]; SQUARES],
+    /// `direction[from][to]`: the index into `rays[from]` of the ray through `to`, or `NONE`
+    /// when the points share no file or rank.
+    pub direction: [[u8; SQUARES]; SQUARES],
+    /// The points of each file and of each rank, one bit per point.
+    pub file_mask: [Points; FILES as usize],
+    pub rank_mask: [Points; RANKS as usize],
 }
 
 const fn offset(sq: usize, df: i8, dr: i8) -> u8 {
@@ -94,7 +122,9 @@ impl Tables {
             king: [[[NONE; 4]; SQUARES]; 2],
             pawn: [[[NONE; 3]; SQUARES]; 2],
             pawn_attackers: [[[NONE; 3]; SQUARES]; 2],
-            king_sensitive: [[false; SQUARES]; SQUARES],
+            direction: [[NONE; SQUARES]; SQUARES],
+            file_mask: [Points::NONE; FILES as usize],
+            rank_mask: [Points::NONE; RANKS as usize],
         };
         let mut sq = 0;
         while sq < SQUARES {
@@ -109,6 +139,11 @@ impl Tables {
                     cur = offset(cur as usize, df, dr);
                 }
                 t.ray_len[sq][dir] = len as u8;
+                let mut i = 0;
+                while i < len {
+                    t.direction[sq][t.rays[sq][dir][i] as usize] = dir as u8;
+                    i += 1;
+                }
                 dir += 1;
             }
 
@@ -196,16 +231,8 @@ impl Tables {
                 color += 1;
             }
 
-            let mut other = 0;
-            while other < SQUARES {
-                let same_file = sq % FILES as usize == other % FILES as usize;
-                let same_rank = sq / FILES as usize == other / FILES as usize;
-                let df = (sq % FILES as usize) as i8 - (other % FILES as usize) as i8;
-                let dr = (sq / FILES as usize) as i8 - (other / FILES as usize) as i8;
-                let diagonal_neighbour = (df == 1 || df == -1) && (dr == 1 || dr == -1);
-                t.king_sensitive[sq][other] = same_file || same_rank || diagonal_neighbour;
-                other += 1;
-            }
+            t.file_mask[sq % FILES as usize] = t.file_mask[sq % FILES as usize].with(sq);
+            t.rank_mask[sq / FILES as usize] = t.rank_mask[sq / FILES as usize].with(sq);
             sq += 1;
         }
 
