@@ -1,0 +1,193 @@
+//! What Arbiter's session adds to a round trip, beside a bare pipe to the same engine in the
+//! same run, and how accurately it stamps a reply.
+//!
+//! `cargo bench --bench overhead` builds the release binaries, then:
+//! 1. starts the reference xiangqi engine twice, once in a session judged by the built-in UCCI
+//!    checks (as `arbiter run` drives it) and once behind a minimal driver that writes to its
+//!    stdin and reads its stdout directly, and times `isready` → `readyok` round trips on both,
+//!    alternating one and one (`ARBITER_OVERHEAD_SAMPLES`, default 5000 each); it prints the
+//!    median and 99th percentile of each and their differences, and the latency the session
+//!    stamps on each reply (what reports show);
+//! 2. drives `examples/exact_delay`, which answers `isready` a set time after reading it, and
+//!    prints how far the stamped latency is from that time (the goal: within 1 ms).
+
+mod common;
+
+use std::io::{BufRead, BufReader, Write};
+use std::path::Path;
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use arbiter::check::{Context, Judge};
+use arbiter::protocol::Protocol;
+use arbiter::session::{EngineCommand, Next, Session, SessionOptions};
+
+const DEADLINE: Duration = Duration::from_secs(5);
+
+fn main() {
+    let release = common::release_build();
+    let samples: usize = std::env::var("ARBITER_OVERHEAD_SAMPLES")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(5000);
+    round_trips(&release.join("arbiter-xiangqi"), samples);
+    stamp_accuracy(&release.join("examples/exact_delay"));
+}
+
+fn round_trips(engine: &Path, samples: usize) {
+    let mut session = judged_session(engine, &[]);
+    let mut raw = RawDriver::start(engine);
+    session_round_trip(&mut session, "ucci", "ucciok");
+    raw.round_trip("ucci", "ucciok");
+
+    let (mut bare, mut through, mut stamped) = (Vec::new(), Vec::new(), Vec::new());
+    for _ in 0..samples {
+        let (wall, stamp) = session_round_trip(&mut session, "isready", "readyok");
+        through.push(wall);
+        stamped.push(stamp);
+        bare.push(raw.round_trip("isready", "readyok"));
+    }
+    session_round_trip_quit(session);
+    raw.quit();
+
+    println!(
+        "isready -> readyok, reference xiangqi engine, {samples} round trips each, alternating"
+    );
+    println!("{:<44} {:>10} {:>10}", "", "median µs", "p99 µs");
+    let rows = [
+        ("bare pipe, wall", &bare),
+        ("through Arbiter's session, wall", &through),
+        ("session's stamped latency (in reports)", &stamped),
+    ];
+    for (label, values) in rows {
+        println!(
+            "{label:<44} {:>10.1} {:>10.1}",
+            percentile(values, 0.5),
+            percentile(values, 0.99)
+        );
+    }
+    println!(
+        "{:<44} {:>10.1} {:>10.1}",
+        "added by the session (wall - bare)",
+        percentile(&through, 0.5) - percentile(&bare, 0.5),
+        percentile(&through, 0.99) - percentile(&bare, 0.99)
+    );
+}
+
+fn stamp_accuracy(fixture: &Path) {
+    println!("\nstamped latency against an exact reply delay (examples/exact_delay), 200 each");
+    println!(
+        "{:<12} {:>16} {:>16} {:>16}",
+        "delay", "median error µs", "p99 error µs", "max error µs"
+    );
+    for delay_us in [1_000u64, 10_000, 50_000] {
+        let mut session = judged_session(fixture, &[delay_us.to_string()]);
+        session_round_trip(&mut session, "ucci", "ucciok");
+        let errors: Vec<f64> = (0..200)
+            .map(|_| session_round_trip(&mut session, "isready", "readyok").1 - delay_us as f64)
+            .collect();
+        session_round_trip_quit(session);
+        println!(
+            "{:<12} {:>16.1} {:>16.1} {:>16.1}",
+            format!("{} ms", delay_us / 1000),
+            percentile(&errors, 0.5),
+            percentile(&errors, 0.99),
+            percentile(&errors, 1.0)
+        );
+    }
+}
+
+fn judged_session(engine: &Path, args: &[String]) -> Session<Judge> {
+    let judge = Judge::new(Context {
+        protocol: Protocol::Ucci,
+        game: Protocol::Ucci.default_game(),
+        time_scale: 1.0,
+    });
+    let command = EngineCommand {
+        program: engine.to_path_buf(),
+        args: args.to_vec(),
+        ..EngineCommand::default()
+    };
+    Session::spawn(&command, SessionOptions::default(), judge).expect("the engine starts")
+}
+
+/// One command and its reply through the session: the wall time the caller saw, and the
+/// latency the session stamped (from just before the write to the reading of the reply), µs.
+fn session_round_trip(session: &mut Session<Judge>, command: &str, reply: &str) -> (f64, f64) {
+    let began = Instant::now();
+    let sent = session.send(command).expect("the engine reads");
+    loop {
+        match session.next_line(Instant::now() + DEADLINE) {
+            Next::Line(line) if line.text == reply => {
+                let wall = began.elapsed().as_secs_f64() * 1e6;
+                return (wall, (line.at.us - sent.us) as f64);
+            }
+            Next::Line(_) => {}
+            other => panic!("no `{reply}` to `{command}`: {other:?}"),
+        }
+    }
+}
+
+fn session_round_trip_quit(mut session: Session<Judge>) {
+    session_round_trip(&mut session, "quit", "bye");
+    let _ = session.finish();
+}
+
+/// The least a driver can do: write the command, read lines until the reply.
+struct RawDriver {
+    child: Child,
+    stdin: ChildStdin,
+    stdout: BufReader<ChildStdout>,
+    line: String,
+}
+
+impl RawDriver {
+    fn start(engine: &Path) -> RawDriver {
+        let mut child = Command::new(engine)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("the engine starts");
+        let stdin = child.stdin.take().expect("piped");
+        let stdout = BufReader::new(child.stdout.take().expect("piped"));
+        RawDriver {
+            child,
+            stdin,
+            stdout,
+            line: String::new(),
+        }
+    }
+
+    fn round_trip(&mut self, command: &str, reply: &str) -> f64 {
+        let began = Instant::now();
+        writeln!(self.stdin, "{command}")
+            .and_then(|()| self.stdin.flush())
+            .expect("the engine reads");
+        loop {
+            self.line.clear();
+            let read = self
+                .stdout
+                .read_line(&mut self.line)
+                .expect("the engine writes");
+            assert!(read > 0, "the engine closed stdout before `{reply}`");
+            if self.line.trim_end() == reply {
+                return began.elapsed().as_secs_f64() * 1e6;
+            }
+        }
+    }
+
+    fn quit(mut self) {
+        self.round_trip("quit", "bye");
+        drop(self.stdin);
+        let _ = self.child.wait();
+    }
+}
+
+/// The value below which a share `q` of the samples fall (nearest rank).
+fn percentile(values: &[f64], q: f64) -> f64 {
+    let mut sorted = values.to_vec();
+    sorted.sort_by(f64::total_cmp);
+    let rank = ((sorted.len() as f64 * q).ceil() as usize).clamp(1, sorted.len());
+    sorted[rank - 1]
+}
