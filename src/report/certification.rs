@@ -3,7 +3,9 @@
 
 use std::fmt::Write as _;
 
-use quick_junit::{NonSuccessKind, Report as JUnitReport, TestCase, TestCaseStatus, TestSuite};
+use quick_junit::{
+    NonSuccessKind, Property, Report as JUnitReport, TestCase, TestCaseStatus, TestSuite,
+};
 
 use super::{Detail, Format, human};
 use crate::certify::{Certification, RequirementVerdict, Verdict};
@@ -141,6 +143,9 @@ fn junit(c: &Certification) -> String {
         ("recommended", &c.recommended, false),
     ] {
         let mut suite = TestSuite::new(name);
+        if let Some(line) = human::ran_at_once(&c.parallelism) {
+            suite.add_property(Property::new("parallelism", line));
+        }
         for v in rows.iter() {
             let status = if binding && v.verdict == Verdict::Fail {
                 let mut status = TestCaseStatus::non_success(NonSuccessKind::Failure);

@@ -217,3 +217,24 @@ pub fn summary_line(report: &Report) -> String {
     }
     line
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_report_says_how_many_ran_at_once_only_when_more_than_one_did() {
+        assert_eq!(ran_at_once(&Parallelism::ONE_AT_A_TIME), None);
+        let busy = Parallelism {
+            jobs: 4,
+            searching: 2,
+            peak: 3,
+            peak_searching: 2,
+        };
+        let line = ran_at_once(&busy).expect("three ran at once");
+        assert!(
+            line.starts_with("scenarios ran up to 3 at once, 2 of them searching"),
+            "{line}"
+        );
+    }
+}

@@ -1,15 +1,21 @@
 //! JUnit XML: one test suite per scenario, one test case per check outcome, so CI systems
 //! show each check. Warnings pass, with the finding in the case's output.
 
-use quick_junit::{NonSuccessKind, Report as JUnitReport, TestCase, TestCaseStatus, TestSuite};
+use quick_junit::{
+    NonSuccessKind, Property, Report as JUnitReport, TestCase, TestCaseStatus, TestSuite,
+};
 
-use super::{Report, excerpt, join_ids};
+use super::{Report, excerpt, human, join_ids};
 use crate::check::Grade;
 
 pub fn render(report: &Report) -> String {
     let mut junit = JUnitReport::new(format!("arbiter {}", report.protocol));
+    let ran_at_once = human::ran_at_once(&report.parallelism);
     for run in &report.runs {
         let mut suite = TestSuite::new(run.scenario.name.clone());
+        if let Some(line) = &ran_at_once {
+            suite.add_property(Property::new("parallelism", line.as_str()));
+        }
         if let Some(why) = &run.not_run {
             let mut status = TestCaseStatus::skipped();
             status.set_message(why.clone());
