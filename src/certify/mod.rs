@@ -126,7 +126,9 @@ impl Certification {
     }
 }
 
-fn judge(requirement: Requirement, runs: &[ScenarioRun]) -> RequirementVerdict {
+/// Grades one requirement from the outcomes of the runs that cite it: the worst grade, or not
+/// applicable when none does.
+pub fn judge(requirement: Requirement, runs: &[ScenarioRun]) -> RequirementVerdict {
     let citing: Vec<(&ScenarioRun, &crate::check::Outcome)> = runs
         .iter()
         .flat_map(|run| run.outcomes.iter().map(move |o| (run, o)))

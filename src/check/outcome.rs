@@ -43,6 +43,9 @@ pub struct Outcome {
     /// A measured latency (e.g. isready → readyok), recorded pass or fail.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub latency_us: Option<u64>,
+    /// The bound the latency was judged against, when it had one (a scenario's `within`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bound_us: Option<u64>,
     /// Several lines that explain a finding beyond its sentence, e.g. the diff against a
     /// golden transcript. Shown as is, after the sentence.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -65,6 +68,7 @@ impl Outcome {
             message: printable(&message.into()),
             at: None,
             latency_us: None,
+            bound_us: None,
             detail: None,
         }
     }
@@ -87,6 +91,12 @@ impl Outcome {
 
     pub fn latency(mut self, latency_us: u64) -> Outcome {
         self.latency_us = Some(latency_us);
+        self
+    }
+
+    /// The bound a latency was judged against.
+    pub fn bound(mut self, bound_us: Option<u64>) -> Outcome {
+        self.bound_us = bound_us;
         self
     }
 

@@ -17,6 +17,8 @@ pub enum FormatArg {
     Human,
     Json,
     Junit,
+    /// One self-contained HTML page: verdict, requirement matrix, each scenario's timeline.
+    Html,
 }
 
 impl From<FormatArg> for Format {
@@ -25,6 +27,7 @@ impl From<FormatArg> for Format {
             FormatArg::Human => Format::Human,
             FormatArg::Json => Format::Json,
             FormatArg::Junit => Format::Junit,
+            FormatArg::Html => Format::Html,
         }
     }
 }

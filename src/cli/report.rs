@@ -8,12 +8,25 @@ use clap::{Args, Subcommand};
 use super::CliError;
 use super::output::ReportArgs;
 use crate::certify::Certification;
-use crate::report::Report;
+use crate::report::merge::{Column, Matrix};
+use crate::report::{Format, Report};
 
 #[derive(Subcommand, Debug)]
 pub enum ReportCommand {
     /// Render a JSON report of `arbiter run` or `arbiter certify` in another format.
     Render(RenderArgs),
+    /// Several JSON reports side by side: one row per requirement, an engine per column
+    /// (`--format html` or `human`).
+    Merge(MergeArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct MergeArgs {
+    /// The JSON reports, of `run` or `certify`, one column each in this order.
+    #[arg(required = true, num_args = 1..)]
+    files: Vec<PathBuf>,
+    #[command(flatten)]
+    report: ReportArgs,
 }
 
 #[derive(Args, Debug)]
@@ -69,5 +82,31 @@ pub fn run(command: &ReportCommand) -> Result<(String, u8), CliError> {
             };
             Ok((args.report.deliver(text, &summary)?, 0))
         }
+        ReportCommand::Merge(args) => merge(args),
     }
+}
+
+fn merge(args: &MergeArgs) -> Result<(String, u8), CliError> {
+    let format = args.report.format();
+    if !matches!(format, Format::Html | Format::Human) {
+        return Err(CliError::BadInput(
+            "report merge renders --format html or human".into(),
+        ));
+    }
+    args.report.check_writable()?;
+    let saved = args.files.iter().map(load).collect::<Result<Vec<_>, _>>()?;
+    let columns: Vec<Column> = saved
+        .iter()
+        .map(|s| match s {
+            Saved::Run(report) => Column::of_run(report),
+            Saved::Certification(c) => Column::of_certification(c),
+        })
+        .collect();
+    let matrix = Matrix::of(&columns);
+    let text = match format {
+        Format::Html => crate::report::html::render_merge(&matrix),
+        _ => matrix.render_text(),
+    };
+    let summary = format!("{} reports merged", columns.len());
+    Ok((args.report.deliver(text, &summary)?, 0))
 }

@@ -100,7 +100,7 @@ impl FuzzReport {
     pub fn render(&self, format: Format, detail: Detail) -> String {
         match format {
             Format::Json => serde_json::to_string_pretty(self).expect("a report serialises") + "\n",
-            Format::Junit => self.report.render(format, detail),
+            Format::Junit | Format::Html => self.report.render(format, detail),
             Format::Human => {
                 let mut out = self.summary_line() + "\n";
                 if self.interrupted {

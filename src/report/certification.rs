@@ -22,6 +22,7 @@ impl Certification {
                 text
             }
             Format::Junit => junit(self),
+            Format::Html => super::html::render_certification(self),
         }
     }
 }

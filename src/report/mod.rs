@@ -2,9 +2,11 @@
 
 pub mod certification;
 pub mod excerpt;
+pub mod html;
 pub mod human;
 pub mod json;
 pub mod junit;
+pub mod merge;
 pub mod progress;
 
 use serde::Serialize;
@@ -104,6 +106,8 @@ pub enum Format {
     Human,
     Json,
     Junit,
+    /// One self-contained page (see [`html`]).
+    Html,
 }
 
 /// How much of a run the human report shows (JSON and JUnit always hold everything).
@@ -125,6 +129,7 @@ impl Report {
             Format::Human => human::render(self, detail),
             Format::Json => json::render(self),
             Format::Junit => junit::render(self),
+            Format::Html => html::render_run(self),
         }
     }
 

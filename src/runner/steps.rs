@@ -452,6 +452,7 @@ impl<'a> Executor<'a> {
         self.outcome(&e.label, &e.cites, grade, message)
             .at(line.at)
             .latency(latency)
+            .bound(e.within_ms.map(|w| self.scaled(w).as_micros() as u64))
     }
 
     fn wait(&mut self, ms: u64) {
@@ -550,6 +551,7 @@ impl<'a> Executor<'a> {
                 };
                 self.outcome(&step.label, &step.cites, g, message)
                     .latency(latency)
+                    .bound(Some(bound.as_micros() as u64))
             }
         };
         self.push(step.line, o);

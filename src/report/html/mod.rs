@@ -1,0 +1,278 @@
+//! The HTML report: one self-contained page (inline CSS, script and SVG, no request leaves the
+//! page), rendered from the same report model as the other formats with a template.
+//!
+//! A run or a certification shows its verdict and counts, a requirement matrix (filterable by
+//! verdict and level), and each scenario's findings, latency bars against their bounds and
+//! every line on a time axis. `arbiter report merge` puts several reports' matrices side by
+//! side, an engine per column.
+
+mod scenario;
+
+use std::collections::HashMap;
+
+use minijinja::{Environment, context};
+use serde::Serialize;
+
+use crate::certify::{Certification, Requirement, RequirementVerdict, Verdict, catalogue};
+use crate::protocol::{Protocol, ReqId};
+use crate::report::merge::Matrix;
+use crate::report::{Report, human};
+use crate::runner::{EngineInfo, ScenarioRun};
+use scenario::ScenarioView;
+pub use scenario::{RequirementRef, requirement_ref};
+
+const PAGE: &str = include_str!("page.html");
+const MERGE: &str = include_str!("merge.html");
+const STYLE: &str = include_str!("style.css");
+const SCRIPT: &str = include_str!("script.js");
+
+/// The page's head: what was run, on what, and how it went.
+#[derive(Serialize)]
+struct Summary {
+    title: String,
+    command: String,
+    protocol: String,
+    engine: String,
+    engine_name: Option<String>,
+    engine_author: Option<String>,
+    version: &'static str,
+    rendered: String,
+    verdict: &'static str,
+    verdict_label: String,
+    counts: Vec<Count>,
+    parallelism: Option<String>,
+}
+
+#[derive(Serialize)]
+struct Count {
+    label: &'static str,
+    class: &'static str,
+    n: usize,
+}
+
+/// One row of the requirement matrix.
+#[derive(Serialize)]
+struct RequirementRow {
+    section: &'static str,
+    requirement: RequirementRef,
+    verdict: &'static str,
+    verdict_label: &'static str,
+    finding: Option<String>,
+    /// Scenarios with an outcome citing it, with their anchors.
+    scenarios: Vec<(String, String)>,
+}
+
+/// A run's page.
+pub fn render_run(report: &Report) -> String {
+    let verdict = match report.exit_status().code() {
+        0 if report.summary.checks_warned > 0 => Verdict::PassWithWarnings,
+        0 => Verdict::Pass,
+        _ => Verdict::Fail,
+    };
+    let s = &report.summary;
+    let summary = Summary {
+        title: format!("arbiter run: {} engine", report.protocol),
+        command: "arbiter run".into(),
+        verdict_label: format!(
+            "{} — {} of {} scenarios passed",
+            verdict.label(),
+            s.scenarios_passed,
+            s.scenarios
+        ),
+        counts: vec![
+            count("passed", "pass", s.scenarios_passed),
+            count("passed with warnings", "warn", s.scenarios_warned),
+            count("failed", "fail", s.scenarios_failed),
+            count("not run", "na", s.scenarios_not_run),
+        ],
+        ..head(report.protocol, &report.engine, &report.runs, verdict)
+    };
+    let summary = Summary {
+        parallelism: human::ran_at_once(&report.parallelism),
+        ..summary
+    };
+    let rows = exercised(report.protocol, &report.runs);
+    let rows = matrix(&[("exercised", &rows)], &report.runs);
+    page(summary, rows, report.protocol, &report.runs)
+}
+
+/// A certification's page.
+pub fn render_certification(c: &Certification) -> String {
+    let all: Vec<&RequirementVerdict> = c.required.iter().chain(&c.recommended).collect();
+    let n = |v: Verdict| all.iter().filter(|r| r.verdict == v).count();
+    let summary = Summary {
+        title: format!("arbiter certify: {}", c.profile),
+        command: format!("arbiter certify --profile {}", c.profile),
+        verdict_label: format!("{} — {}", c.verdict.label(), c.title),
+        counts: vec![
+            count("pass", "pass", n(Verdict::Pass)),
+            count("pass with warnings", "warn", n(Verdict::PassWithWarnings)),
+            count("fail", "fail", n(Verdict::Fail)),
+            count("not applicable", "na", n(Verdict::NotApplicable)),
+        ],
+        parallelism: human::ran_at_once(&c.parallelism),
+        ..head(c.protocol, &c.engine, &c.runs, c.verdict)
+    };
+    let rows = matrix(
+        &[
+            ("required", &c.required),
+            ("recommended", &c.recommended),
+            ("also exercised", &c.also_exercised),
+        ],
+        &c.runs,
+    );
+    page(summary, rows, c.protocol, &c.runs)
+}
+
+fn page(
+    summary: Summary,
+    rows: Vec<RequirementRow>,
+    protocol: Protocol,
+    runs: &[ScenarioRun],
+) -> String {
+    let statements = statements(protocol);
+    let scenarios: Vec<ScenarioView> = runs
+        .iter()
+        .enumerate()
+        .map(|(i, run)| scenario::view(i, run, &statements))
+        .collect();
+    render(PAGE, context! { summary, rows, scenarios })
+}
+
+/// Several reports side by side: one row per requirement any of them graded, an engine per
+/// column.
+pub fn render_merge(matrix: &Matrix) -> String {
+    render(
+        MERGE,
+        context! {
+            headers => &matrix.headers,
+            rows => &matrix.rows,
+            totals => &matrix.scenarios,
+            version => env!("CARGO_PKG_VERSION"),
+            rendered => rendered_at(),
+        },
+    )
+}
+
+fn render(template: &str, ctx: minijinja::Value) -> String {
+    let mut env = Environment::new();
+    // Named `.html`, so every value is HTML-escaped; the style and script are our own text.
+    let added = env
+        .add_template("page.html", template)
+        .and_then(|()| env.add_template("style.css", STYLE))
+        .and_then(|()| env.add_template("script.js", SCRIPT));
+    added
+        .and_then(|()| env.get_template("page.html")?.render(ctx))
+        .unwrap_or_else(|e| panic!("the HTML templates are part of the program: {e:#}"))
+}
+
+fn head(
+    protocol: Protocol,
+    engine: &EngineInfo,
+    runs: &[ScenarioRun],
+    verdict: Verdict,
+) -> Summary {
+    let (engine_name, engine_author) = identity(runs);
+    Summary {
+        title: String::new(),
+        command: String::new(),
+        protocol: protocol.to_string(),
+        engine: engine.command_line(),
+        engine_name,
+        engine_author,
+        version: env!("CARGO_PKG_VERSION"),
+        rendered: rendered_at(),
+        verdict: class(verdict),
+        verdict_label: String::new(),
+        counts: Vec::new(),
+        parallelism: None,
+    }
+}
+
+fn count(label: &'static str, class: &'static str, n: usize) -> Count {
+    Count { label, class, n }
+}
+
+/// The CSS class of a verdict.
+pub(super) fn class(v: Verdict) -> &'static str {
+    match v {
+        Verdict::Pass => "pass",
+        Verdict::PassWithWarnings => "warn",
+        Verdict::Fail => "fail",
+        Verdict::NotApplicable => "na",
+    }
+}
+
+fn matrix(
+    sections: &[(&'static str, &[RequirementVerdict])],
+    runs: &[ScenarioRun],
+) -> Vec<RequirementRow> {
+    sections
+        .iter()
+        .flat_map(|(section, rows)| rows.iter().map(move |v| (*section, v)))
+        .map(|(section, v)| {
+            let scenarios = runs
+                .iter()
+                .enumerate()
+                .filter(|(_, run)| {
+                    run.outcomes
+                        .iter()
+                        .any(|o| o.requirements.contains(&v.requirement.id))
+                })
+                .map(|(i, run)| (run.scenario.name.clone(), format!("s{i}")))
+                .collect();
+            RequirementRow {
+                section,
+                requirement: RequirementRef {
+                    id: v.requirement.id.to_string(),
+                    level: format!("{:?}", v.requirement.level).to_lowercase(),
+                    statement: v.requirement.statement.clone(),
+                },
+                verdict: class(v.verdict),
+                verdict_label: v.verdict.label(),
+                finding: v.finding.clone(),
+                scenarios,
+            }
+        })
+        .collect()
+}
+
+/// The catalogue rows a run's outcomes cite, each graded as a certification grades it.
+pub(super) fn exercised(protocol: Protocol, runs: &[ScenarioRun]) -> Vec<RequirementVerdict> {
+    catalogue(protocol)
+        .into_iter()
+        .map(|r| crate::certify::judge(r, runs))
+        .filter(|v| v.verdict != Verdict::NotApplicable)
+        .collect()
+}
+
+fn statements(protocol: Protocol) -> HashMap<ReqId, Requirement> {
+    statements_of(protocol).collect()
+}
+
+pub(super) fn statements_of(protocol: Protocol) -> impl Iterator<Item = (ReqId, Requirement)> {
+    catalogue(protocol).into_iter().map(|r| (r.id, r))
+}
+
+/// The engine's name and author as it announced them (`id name …`, `id author …`), from the
+/// first run that shows them.
+fn identity(runs: &[ScenarioRun]) -> (Option<String>, Option<String>) {
+    let field = |key: &str| {
+        runs.iter()
+            .flat_map(|run| run.transcript.entries.iter())
+            .filter(|e| e.direction == crate::session::Direction::Received)
+            .find_map(|e| {
+                let words: Vec<&str> = e.text.split_whitespace().collect();
+                (words.len() > 2
+                    && words[0].eq_ignore_ascii_case("id")
+                    && words[1].eq_ignore_ascii_case(key))
+                .then(|| words[2..].join(" "))
+            })
+    };
+    (field("name"), field("author"))
+}
+
+/// When the page was rendered, UTC, to the second.
+fn rendered_at() -> String {
+    humantime::format_rfc3339_seconds(std::time::SystemTime::now()).to_string()
+}
