@@ -230,8 +230,12 @@ fn the_page_works_in_a_real_browser() {
         return;
     };
     let (path, _) = fault_page("fault-browser.html");
-    let url = format!("file://{}#verdict=fail,warn", path.display());
-    let headless = |extra: &[&str]| {
+    let (league, _) = render(
+        &["certify", "--profile", "ucci-league"],
+        &reference_engine("arbiter-xiangqi"),
+        "league-browser.html",
+    );
+    let headless = |url: &str, extra: &[&str]| {
         Command::new(&browser)
             .args([
                 "--headless",
@@ -243,21 +247,33 @@ fn the_page_works_in_a_real_browser() {
                 "--virtual-time-budget=3000",
             ])
             .args(extra)
-            .arg(&url)
+            .arg(url)
             .output()
             .expect("chromium runs")
     };
-    let dom = headless(&["--dump-dom"]);
-    let html = String::from_utf8_lossy(&dom.stdout);
-    let log = String::from_utf8_lossy(&dom.stderr);
-    let console_errors: Vec<&str> = log
-        .lines()
-        .filter(|l| l.contains("CONSOLE") || l.contains("Refused to") || l.contains("Uncaught"))
-        .collect();
-    assert!(console_errors.is_empty(), "console: {console_errors:#?}");
+    // Both pages load without a console message: a refused request would be one.
+    let url = format!("file://{}#verdict=fail,warn", path.display());
+    let mut html = String::new();
+    for page in [url.clone(), format!("file://{}", league.display())] {
+        let dom = headless(&page, &["--dump-dom"]);
+        let log = String::from_utf8_lossy(&dom.stderr);
+        let console: Vec<&str> = log
+            .lines()
+            .filter(|l| l.contains("CONSOLE") || l.contains("Refused to") || l.contains("Uncaught"))
+            .collect();
+        assert!(console.is_empty(), "{page}: console: {console:#?}");
+        assert!(dom.stdout.len() > 1000, "{page}: the page rendered");
+        if page == url {
+            html = String::from_utf8_lossy(&dom.stdout).into_owned();
+        }
+    }
     assert!(
         html.contains("ucci.bestmove.legal"),
         "the failing check is in the page"
+    );
+    assert!(
+        unescape(&html).contains(&statement("ucci-r100")),
+        "its requirement sentence is in the page"
     );
     // The address asked for failures and warnings only: the script hid every passing row and
     // scenario, and left the failing one.
@@ -280,7 +296,7 @@ fn the_page_works_in_a_real_browser() {
     let screenshot = out_dir().join("fault.png");
     let _ = std::fs::remove_file(&screenshot);
     let shot = format!("--screenshot={}", screenshot.display());
-    headless(&[&shot, "--window-size=1280,1600"]);
+    headless(&url, &[&shot, "--window-size=1280,1600"]);
     let size = std::fs::metadata(&screenshot).map(|m| m.len()).unwrap_or(0);
     assert!(size > 10_000, "a screenshot was taken ({size} bytes)");
 }
