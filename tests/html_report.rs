@@ -93,6 +93,10 @@ fn a_failing_run_shows_the_check_its_requirement_sentence_and_the_line() {
         "the line it points at is marked"
     );
     assert!(
+        page.contains("href=\"#s0-f0\"") && page.contains("id=\"s0-f0\""),
+        "the requirement matrix links to the finding"
+    );
+    assert!(
         page.contains("<svg class=\"axis\""),
         "lines are drawn on a time axis"
     );

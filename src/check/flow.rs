@@ -260,7 +260,8 @@ impl Flow {
         out.push(
             self.outcome(CheckId::IsreadyReadyok, grade, message)
                 .at(at)
-                .latency(latency),
+                .latency(latency)
+                .bound(Some(self.prompt_us)),
         );
     }
 
@@ -323,7 +324,8 @@ impl Flow {
                     format!("result {:.1} ms after `stop`", latency as f64 / 1000.0),
                 )
                 .at(at)
-                .latency(latency),
+                .latency(latency)
+                .bound(Some(self.prompt_us)),
             );
             return;
         }

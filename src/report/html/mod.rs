@@ -14,6 +14,7 @@ use minijinja::{Environment, context};
 use serde::Serialize;
 
 use crate::certify::{Certification, Requirement, RequirementVerdict, Verdict, catalogue};
+use crate::check::Grade;
 use crate::protocol::{Protocol, ReqId};
 use crate::report::merge::Matrix;
 use crate::report::{Report, human};
@@ -57,7 +58,8 @@ struct RequirementRow {
     requirement: RequirementRef,
     verdict: &'static str,
     verdict_label: &'static str,
-    finding: Option<String>,
+    /// The findings behind a fail or a warning (`scenario: check: message`), with anchors.
+    findings: Vec<(String, String)>,
     /// Scenarios with an outcome citing it, with their anchors.
     scenarios: Vec<(String, String)>,
 }
@@ -221,6 +223,28 @@ fn matrix(
                 })
                 .map(|(i, run)| (run.scenario.name.clone(), format!("s{i}")))
                 .collect();
+            // Failures before warnings, each in the scenarios' order.
+            let mut findings: Vec<(Grade, String, String)> = runs
+                .iter()
+                .enumerate()
+                .flat_map(|(i, run)| {
+                    run.outcomes
+                        .iter()
+                        .filter(|o| o.grade != Grade::Pass)
+                        .enumerate()
+                        .filter(|(_, o)| o.requirements.contains(&v.requirement.id))
+                        .map(move |(n, o)| {
+                            let label =
+                                format!("{}: {}: {}", run.scenario.name, o.check, o.message);
+                            (o.grade, label, scenario::finding_anchor(i, n))
+                        })
+                })
+                .collect();
+            findings.sort_by_key(|(grade, _, _)| std::cmp::Reverse(*grade));
+            let findings: Vec<(String, String)> = findings
+                .into_iter()
+                .map(|(_, label, anchor)| (label, anchor))
+                .collect();
             RequirementRow {
                 section,
                 requirement: RequirementRef {
@@ -230,7 +254,7 @@ fn matrix(
                 },
                 verdict: class(v.verdict),
                 verdict_label: v.verdict.label(),
-                finding: v.finding.clone(),
+                findings,
                 scenarios,
             }
         })

@@ -39,6 +39,8 @@ pub struct ScenarioView {
 
 #[derive(Serialize)]
 pub struct FindingView {
+    /// `s{scenario}-f{n}`, for the requirement matrix to link to.
+    pub anchor: String,
     pub check: String,
     pub grade: &'static str,
     pub message: String,
@@ -129,7 +131,11 @@ pub fn view(
         .outcomes
         .iter()
         .filter(|o| o.grade != Grade::Pass)
-        .map(|o| finding(o, statements, o.at.map(|at| line_anchor(at.seq))))
+        .enumerate()
+        .map(|(n, o)| FindingView {
+            anchor: finding_anchor(index, n),
+            ..finding(o, statements, o.at.map(|at| line_anchor(at.seq)))
+        })
         .collect();
     let largest_latency = run
         .outcomes
@@ -173,6 +179,7 @@ fn finding(
     line: Option<String>,
 ) -> FindingView {
     FindingView {
+        anchor: String::new(),
         check: o.check.to_string(),
         grade: o.grade.as_str(),
         message: o.message.clone(),
@@ -196,6 +203,11 @@ fn finding(
             })
             .collect(),
     }
+}
+
+/// The anchor of a scenario's `n`-th finding (its `n`-th outcome that did not pass).
+pub fn finding_anchor(scenario: usize, n: usize) -> String {
+    format!("s{scenario}-f{n}")
 }
 
 pub fn requirement_ref(id: &ReqId, statements: &HashMap<ReqId, Requirement>) -> RequirementRef {
