@@ -10,6 +10,8 @@ use serde_json::Value;
 /// judged against engines that have a core each.
 pub fn arbiter() -> Command {
     let mut command = Command::cargo_bin("arbiter").unwrap();
+    static WARMED: std::sync::Once = std::sync::Once::new();
+    WARMED.call_once(|| drop(warm(PathBuf::from(command.get_program()))));
     command.env("ARBITER_JOBS", "1");
     command
 }
@@ -63,7 +65,7 @@ pub fn fixture_engine() -> std::path::PathBuf {
         "{} is missing: run the tests with `cargo test`, which builds the examples",
         path.display()
     );
-    path
+    warm(path)
 }
 
 /// The hostile relay (`examples/hostile_relay.rs`), built with the other examples.
@@ -75,7 +77,7 @@ pub fn hostile_relay() -> std::path::PathBuf {
         "{} is missing: run the tests with `cargo test`",
         path.display()
     );
-    path
+    warm(path)
 }
 
 /// A reference engine binary of this workspace (`arbiter-xiangqi`, `pbrain-arbiter`), which
@@ -88,7 +90,7 @@ pub fn reference_engine(name: &str) -> std::path::PathBuf {
         "{} is missing: run the tests with `cargo test --workspace`, which builds the reference engines",
         path.display()
     );
-    path
+    warm(path)
 }
 
 /// Runs `check` on every row, two at a time (the machine CI runs on has two cores), and
@@ -118,13 +120,23 @@ pub fn run_rows<T: Sync>(rows: &[T], check: impl Fn(&T) -> Vec<String> + Sync) -
 pub fn peer(name: &str) -> Option<PathBuf> {
     let variable = format!("ARBITER_{}", name.to_uppercase().replace('-', "_"));
     if let Some(path) = std::env::var_os(&variable) {
-        return Some(PathBuf::from(path));
+        return Some(warm(PathBuf::from(path)));
     }
     let path = std::env::var_os("PATH").unwrap_or_default();
     std::env::split_paths(&path)
         .chain([PathBuf::from("/usr/games")])
         .map(|dir| dir.join(name))
         .find(|candidate| candidate.is_file())
+        .map(warm)
+}
+
+/// Reads a program once, so its pages are in memory when the timed run starts. On a machine
+/// with a slow disk that reclaims idle pages, a cold engine can take over a second to load
+/// (Stockfish's network is part of its binary, read at the first `isready`), and its timing
+/// findings would then measure the disk, not the engine.
+pub fn warm(program: PathBuf) -> PathBuf {
+    let _ = std::fs::read(&program);
+    program
 }
 
 #[allow(dead_code)] // only the tests against real peers
