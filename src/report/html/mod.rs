@@ -87,11 +87,8 @@ pub fn render_run(report: &Report) -> String {
             count("failed", "fail", s.scenarios_failed),
             count("not run", "na", s.scenarios_not_run),
         ],
-        ..head(report.protocol, &report.engine, &report.runs, verdict)
-    };
-    let summary = Summary {
         parallelism: human::ran_at_once(&report.parallelism),
-        ..summary
+        ..head(report.protocol, &report.engine, &report.runs, verdict)
     };
     let rows = exercised(report.protocol, &report.runs);
     let rows = matrix(&[("exercised", &rows)], &report.runs);
@@ -247,11 +244,7 @@ fn matrix(
                 .collect();
             RequirementRow {
                 section,
-                requirement: RequirementRef {
-                    id: v.requirement.id.to_string(),
-                    level: format!("{:?}", v.requirement.level).to_lowercase(),
-                    statement: v.requirement.statement.clone(),
-                },
+                requirement: RequirementRef::of(&v.requirement),
                 verdict: class(v.verdict),
                 verdict_label: v.verdict.label(),
                 findings,

@@ -211,13 +211,28 @@ pub fn finding_anchor(scenario: usize, n: usize) -> String {
 }
 
 pub fn requirement_ref(id: &ReqId, statements: &HashMap<ReqId, Requirement>) -> RequirementRef {
-    let row = statements.get(id);
-    RequirementRef {
-        id: id.to_string(),
-        level: row
-            .map(|r| format!("{:?}", r.level).to_lowercase())
-            .unwrap_or_default(),
-        statement: row.map(|r| r.statement.clone()).unwrap_or_default(),
+    statements
+        .get(id)
+        .map_or_else(|| RequirementRef::bare(id), RequirementRef::of)
+}
+
+impl RequirementRef {
+    /// A catalogue row as the page cites it.
+    pub fn of(r: &Requirement) -> RequirementRef {
+        RequirementRef {
+            id: r.id.to_string(),
+            level: format!("{:?}", r.level).to_lowercase(),
+            statement: r.statement.clone(),
+        }
+    }
+
+    /// An id the catalogue does not hold: cited without level or sentence.
+    fn bare(id: &ReqId) -> RequirementRef {
+        RequirementRef {
+            id: id.to_string(),
+            level: String::new(),
+            statement: String::new(),
+        }
     }
 }
 
