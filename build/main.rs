@@ -12,12 +12,15 @@ fn main() {
         PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").expect("set by cargo")).join("scenarios");
     println!("cargo:rerun-if-changed=scenarios");
     println!("cargo:rerun-if-changed=src/check/registry.txt");
+    println!("cargo:rerun-if-changed=src/check/gui");
     let out_dir = PathBuf::from(std::env::var("OUT_DIR").expect("set by cargo"));
-    registry::generate(
-        &PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").expect("set by cargo"))
-            .join("src/check/registry.txt"),
-        &out_dir,
-    );
+    let manifest = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").expect("set by cargo"));
+    // The engine side's list, then the GUI side's, one file per protocol family.
+    let mut sources = vec![manifest.join("src/check/registry.txt")];
+    collect_ext(&manifest.join("src/check/gui"), "txt", &mut sources);
+    sources[1..].sort();
+    let sources: Vec<&Path> = sources.iter().map(PathBuf::as_path).collect();
+    registry::generate(&sources, &out_dir);
     let mut files = Vec::new();
     collect(&root, &mut files);
     files.sort();

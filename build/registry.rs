@@ -24,12 +24,17 @@ struct Check {
     rules: Vec<Rule>,
 }
 
-/// Reads the list and writes `check_ids.rs` and `check_registry.rs` into `out_dir`.
-pub fn generate(source: &Path, out_dir: &Path) {
-    let text = std::fs::read_to_string(source).expect("src/check/registry.txt is readable");
-    let checks = parse(&text).unwrap_or_else(|(line, message)| {
-        panic!("{}:{line}: {message}", source.display());
-    });
+/// Reads the lists (the engine side's, then the GUI side's) and writes `check_ids.rs` and
+/// `check_registry.rs` into `out_dir`.
+pub fn generate(sources: &[&Path], out_dir: &Path) {
+    let mut checks = Vec::new();
+    for source in sources {
+        let text = std::fs::read_to_string(source)
+            .unwrap_or_else(|e| panic!("{} is readable: {e}", source.display()));
+        checks.extend(parse(&text).unwrap_or_else(|(line, message)| {
+            panic!("{}:{line}: {message}", source.display());
+        }));
+    }
     std::fs::write(out_dir.join("check_ids.rs"), ids(&checks)).expect("OUT_DIR is writable");
     std::fs::write(out_dir.join("check_registry.rs"), table(&checks)).expect("OUT_DIR is writable");
 }

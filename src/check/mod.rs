@@ -11,6 +11,7 @@ mod family;
 mod findings;
 mod flow;
 mod gomocup;
+mod gui;
 pub mod id;
 mod info_grammar;
 mod legality;
@@ -56,10 +57,13 @@ trait Reader: Send {
 pub struct Judge {
     stream: stream::StreamJudge,
     reader: Box<dyn Reader>,
+    /// The GUI-side checks, when the other end is a GUI under test (`spy`, `stand-in`).
+    gui: Option<Box<dyn gui::GuiReader>>,
     findings: Findings,
 }
 
 impl Judge {
+    /// The engine-side checks: the harness is the GUI, and a conforming one.
     pub fn new(ctx: Context) -> Judge {
         let reader: Box<dyn Reader> = match ctx.protocol {
             Protocol::Ucci => ucci::reader(&ctx),
@@ -70,7 +74,16 @@ impl Judge {
         Judge {
             stream: stream::StreamJudge::new(ctx),
             reader,
+            gui: None,
             findings: Findings::new(),
+        }
+    }
+
+    /// The checks of both sides: the engine's lines and what a GUI under test sends.
+    pub fn both_sides(ctx: Context) -> Judge {
+        Judge {
+            gui: Some(gui::reader(&ctx)),
+            ..Judge::new(ctx)
         }
     }
 
@@ -78,6 +91,9 @@ impl Judge {
     pub fn judge(&mut self, entry: &Entry) {
         self.stream.entry(entry, &mut self.findings);
         self.reader.entry(entry, &mut self.findings);
+        if let Some(gui) = &mut self.gui {
+            gui.entry(entry, &mut self.findings);
+        }
     }
 
     /// Whether the engine never answered the session's opening command.
@@ -89,6 +105,9 @@ impl Judge {
     pub fn finish(mut self, end: &Transcript) -> Vec<Outcome> {
         self.reader.finish(end, &mut self.findings);
         self.stream.finish(end, &mut self.findings);
+        if let Some(gui) = self.gui {
+            gui.finish(end, &mut self.findings);
+        }
         self.findings.into_outcomes()
     }
 }
@@ -107,6 +126,35 @@ pub fn judge(ctx: Context, transcript: &Transcript) -> Vec<Outcome> {
         judge.judge(entry);
     }
     judge.finish(transcript)
+}
+
+/// Judges a whole transcript between a GUI under test and an engine, both sides.
+pub fn judge_both_sides(ctx: Context, transcript: &Transcript) -> Vec<Outcome> {
+    let mut judge = Judge::both_sides(ctx);
+    for entry in &transcript.entries {
+        judge.judge(entry);
+    }
+    judge.finish(transcript)
+}
+
+/// The GUI-side findings of an exchange written as `> sent` (by the GUI) / `< received`
+/// lines, 1 ms apart: for the GUI checks' unit tests.
+#[cfg(test)]
+pub(crate) fn gui_findings_in(protocol: Protocol, lines: &[&str]) -> Vec<Outcome> {
+    let timed: Vec<(u64, &str)> = (0..).zip(lines.iter().copied()).collect();
+    let transcript = Transcript {
+        entries: timed_entries(&timed),
+        ..Transcript::default()
+    };
+    let ctx = Context {
+        protocol,
+        game: protocol.default_game(),
+        time_scale: 1.0,
+    };
+    judge_both_sides(ctx, &transcript)
+        .into_iter()
+        .filter(|o| o.grade != Grade::Pass && o.side == registry::Side::Gui)
+        .collect()
 }
 
 /// Judges an exchange written as `> sent` / `< received` lines, 1 ms apart, and returns the

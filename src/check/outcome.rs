@@ -3,6 +3,7 @@
 use serde::Serialize;
 
 use super::id::CheckRef;
+use super::registry::{self, Side};
 use crate::protocol::ReqId;
 use crate::session::At;
 
@@ -32,6 +33,9 @@ impl Grade {
 pub struct Outcome {
     /// Which check: `ucci.go.one-result`, `ucci/handshake:ucciok`, `golden-transcript`.
     pub check: CheckRef,
+    /// The side of the wire the finding judges: the engine's, or the GUI's (manager's).
+    #[serde(default)]
+    pub side: Side,
     /// Requirement ids the finding rests on.
     pub requirements: Vec<ReqId>,
     pub grade: Grade,
@@ -61,8 +65,12 @@ impl Outcome {
         grade: Grade,
         message: impl Into<String>,
     ) -> Outcome {
+        let side = check
+            .id()
+            .map_or(Side::Engine, |id| registry::spec(id).side);
         Outcome {
             check,
+            side,
             requirements: requirements.to_vec(),
             grade,
             message: printable(&message.into()),

@@ -16,10 +16,13 @@ use super::outcome::Grade;
 use crate::protocol::{Protocol, ReqId};
 
 /// Which side of the wire a check judges.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Debug, Clone, Copy, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum Side {
     /// The engine (brain).
+    #[default]
     Engine,
     /// The GUI or manager.
     Gui,
@@ -43,6 +46,15 @@ pub struct CheckSpec {
     /// What it judges, in one line (and when it gives the lesser grade).
     pub what: &'static str,
     pub rules: &'static [ProtocolRule],
+}
+
+impl Side {
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Side::Engine => "engine",
+            Side::Gui => "gui",
+        }
+    }
 }
 
 impl CheckSpec {

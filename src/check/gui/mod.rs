@@ -1,0 +1,34 @@
+//! GUI-side checks: judge what a GUI or tournament manager sends its engine.
+//!
+//! The same transcript the engine-side checks read, seen from the other end: a `Sent` entry
+//! is a line the GUI wrote (through `arbiter spy`, or to `arbiter stand-in`), a `Received`
+//! entry is the engine's line the GUI read. Each protocol's reader tracks what the GUI may
+//! send next (the handshake, a search under way, the game it set up) and grades every
+//! command against the catalogue's `gui`/`manager` and `both` rows. Their entries live in
+//! `gui/*.txt` beside this file, read into the one registry with the engine side's.
+
+mod agi;
+mod gomocup;
+mod uci_family;
+
+use super::Context;
+use super::findings::Findings;
+use crate::protocol::Protocol;
+use crate::session::{Entry, Transcript};
+
+/// One protocol's judge of what the GUI sends.
+pub(super) trait GuiReader: Send {
+    /// Judges one entry, in the session's order.
+    fn entry(&mut self, entry: &Entry, out: &mut Findings);
+    /// Judges what only the end shows (what the GUI never sent, how it ended the session).
+    fn finish(self: Box<Self>, end: &Transcript, out: &mut Findings);
+}
+
+/// The GUI-side reader of a protocol.
+pub(super) fn reader(ctx: &Context) -> Box<dyn GuiReader> {
+    match ctx.protocol {
+        Protocol::Ucci | Protocol::Uci => uci_family::reader(ctx),
+        Protocol::Gomocup => gomocup::reader(ctx),
+        Protocol::Agi => agi::reader(ctx),
+    }
+}
