@@ -23,5 +23,6 @@ pub mod report;
 pub mod runner;
 pub mod scenario;
 pub mod session;
+pub mod spy;
 
 pub use arbiter_rules as rules;

@@ -142,8 +142,14 @@ pub fn judge_both_sides(ctx: Context, transcript: &Transcript) -> Vec<Outcome> {
 #[cfg(test)]
 pub(crate) fn gui_findings_in(protocol: Protocol, lines: &[&str]) -> Vec<Outcome> {
     let timed: Vec<(u64, &str)> = (0..).zip(lines.iter().copied()).collect();
+    gui_findings_timed(protocol, &timed)
+}
+
+/// The same with each line's time in milliseconds.
+#[cfg(test)]
+pub(crate) fn gui_findings_timed(protocol: Protocol, lines: &[(u64, &str)]) -> Vec<Outcome> {
     let transcript = Transcript {
-        entries: timed_entries(&timed),
+        entries: timed_entries(lines),
         ..Transcript::default()
     };
     let ctx = Context {

@@ -13,6 +13,7 @@ mod record;
 mod report;
 mod rules;
 mod run;
+mod spy;
 
 use std::io::Write;
 use std::process::ExitCode;
@@ -93,6 +94,13 @@ enum Command {
     Profiles,
     /// List the built-in scenarios with their titles and the requirements they cite.
     Scenarios(lists::ScenariosArgs),
+    /// Sit between a GUI and its engine: relay every line both ways unchanged, and judge
+    /// what each side sends.
+    ///
+    /// Configure the GUI to run `arbiter spy --protocol P -- ENGINE [ARGS…]` as its engine.
+    /// When the session ends the report is written (by default beside, named after the engine
+    /// and the time); the exit status is the engine's.
+    Spy(spy::SpyArgs),
     /// Work with saved JSON reports.
     #[command(subcommand)]
     Report(report::ReportCommand),
@@ -112,7 +120,11 @@ pub fn main() -> ExitCode {
     let cli = Cli::parse();
     if matches!(
         cli.command,
-        Command::Run(_) | Command::Certify(_) | Command::Record(_) | Command::Fuzz(_)
+        Command::Run(_)
+            | Command::Certify(_)
+            | Command::Record(_)
+            | Command::Fuzz(_)
+            | Command::Spy(_)
     ) {
         // A run stops cleanly on SIGINT, SIGTERM or SIGHUP: engines killed and reaped, the
         // report written, the exit status 128 + the signal. Everything an engine leaves
@@ -132,6 +144,7 @@ pub fn main() -> ExitCode {
         Command::Certify(args) => certify::run(&args),
         Command::Fuzz(args) => fuzz::run(&args),
         Command::Record(args) => record::run(&args),
+        Command::Spy(args) => spy::run(&args),
         Command::Coverage(args) => coverage::run(&args).map(|t| (t, 0)),
         Command::Checks(args) => lists::checks(&args).map(|t| (t, 0)),
         Command::Profiles => lists::profiles().map(|t| (t, 0)),

@@ -24,6 +24,8 @@ use super::transcript::At;
 pub enum Stream {
     Stdout,
     Stderr,
+    /// What a GUI under test wrote to the engine, relayed by the harness (`arbiter spy`).
+    Input,
 }
 
 /// One thing that happened.

@@ -14,6 +14,7 @@ mod journal;
 pub mod lines;
 mod process;
 mod reader;
+mod relay;
 mod stdin;
 mod store;
 pub mod transcript;
@@ -27,7 +28,8 @@ pub use error::{SendError, SessionError};
 use journal::{Event, Journal, Stream, Taken};
 pub use lines::LineEnding;
 pub use process::adopt_orphans;
-pub use reader::Budget;
+pub use reader::{Budget, Tee};
+pub use relay::{InputRelay, Relay};
 use stdin::EngineInput;
 pub use stdin::WriteError;
 pub use store::Limits;
@@ -151,6 +153,39 @@ impl<S: Sink> Session<S> {
         options: SessionOptions,
         sink: S,
     ) -> Result<Session<S>, SessionError> {
+        Session::start(engine, options, sink, None)
+    }
+
+    /// Starts the engine between a GUI under test and the harness: its stdout and stderr are
+    /// passed on to `relay` as they come, and what the GUI writes reaches the engine through
+    /// the returned [`InputRelay`] (the session itself sends nothing).
+    pub fn spawn_relayed(
+        engine: &EngineCommand,
+        options: SessionOptions,
+        sink: S,
+        relay: Relay,
+    ) -> Result<(Session<S>, InputRelay), SessionError> {
+        let mut session =
+            Session::start(engine, options, sink, Some([relay.stdout, relay.stderr]))?;
+        let input = InputRelay::new(
+            session.stdin.take(),
+            Arc::clone(&session.journal),
+            session.options.stdout_budget.max_line_bytes,
+            session.options.write_timeout,
+        );
+        Ok((session, input))
+    }
+
+    fn start(
+        engine: &EngineCommand,
+        options: SessionOptions,
+        sink: S,
+        tees: Option<[Tee; 2]>,
+    ) -> Result<Session<S>, SessionError> {
+        let [stdout_tee, stderr_tee] = match tees {
+            Some([out, err]) => [Some(out), Some(err)],
+            None => [None, None],
+        };
         let mut child = process::spawn(engine)?;
         let journal = Arc::new(Journal::new(Instant::now()));
         let pid = child.id();
@@ -179,6 +214,7 @@ impl<S: Sink> Session<S> {
             Stream::Stdout,
             session.options.stdout_budget,
             Arc::clone(&journal),
+            stdout_tee,
         )
         .and_then(|_| {
             reader::spawn_reader(
@@ -186,6 +222,7 @@ impl<S: Sink> Session<S> {
                 Stream::Stderr,
                 session.options.stderr_budget,
                 Arc::clone(&journal),
+                stderr_tee,
             )
         })
         .and_then(|_| process::watch_exit(pid, Arc::clone(&journal)));
@@ -251,6 +288,12 @@ impl<S: Sink> Session<S> {
             self.close_stdin();
             SendError::Write(e)
         })
+    }
+
+    /// When the engine's input was closed (by the harness, or by the GUI of a relayed
+    /// session), once the order has reached that point.
+    pub fn input_closed_at_us(&self) -> Option<u64> {
+        self.ended.stdin_closed_at_us
     }
 
     /// Closes the engine's input (end of file), as a GUI that goes away does.
@@ -376,15 +419,26 @@ impl<S: Sink> Session<S> {
     fn record(&mut self, event: Event) -> Option<Received> {
         let entry = match event {
             Event::Sent { at, text } => Entry::sent(at, text),
+            // A line the GUI under test wrote: sent, with the line end it used.
+            Event::Line {
+                at,
+                stream: Stream::Input,
+                line,
+            } => {
+                let (text, non_utf8) = lossy(line.bytes);
+                Entry {
+                    non_utf8,
+                    dropped_bytes: line.dropped,
+                    ending: Some(line.ending),
+                    ..Entry::sent(at, text)
+                }
+            }
             Event::Line { at, stream, line } => {
-                let (text, non_utf8) = match String::from_utf8(line.bytes) {
-                    Ok(text) => (text, false),
-                    Err(e) => (String::from_utf8_lossy(e.as_bytes()).into_owned(), true),
-                };
+                let (text, non_utf8) = lossy(line.bytes);
                 Entry {
                     direction: match stream {
                         Stream::Stdout => Direction::Received,
-                        Stream::Stderr => Direction::Stderr,
+                        Stream::Stderr | Stream::Input => Direction::Stderr,
                     },
                     non_utf8,
                     dropped_bytes: line.dropped,
@@ -400,6 +454,7 @@ impl<S: Sink> Session<S> {
                 match stream {
                     Stream::Stdout => self.ended.stdout_overflow = overflow,
                     Stream::Stderr => self.ended.stderr_overflow = overflow,
+                    Stream::Input => {}
                 }
                 return None;
             }
@@ -415,6 +470,8 @@ impl<S: Sink> Session<S> {
                         (&mut self.stdout_open, &mut self.ended.stdout_overflow)
                     }
                     Stream::Stderr => (&mut self.stderr_open, &mut self.ended.stderr_overflow),
+                    // The relay announces the end of the GUI's input as `StdinClosed`.
+                    Stream::Input => return None,
                 };
                 *open = false;
                 if let Some(overflow) = overflow {
@@ -456,6 +513,14 @@ impl<S: Sink> Session<S> {
         });
         self.store.push(entry);
         received
+    }
+}
+
+/// A line's bytes as text, and whether they had to be rendered lossily.
+fn lossy(bytes: Vec<u8>) -> (String, bool) {
+    match String::from_utf8(bytes) {
+        Ok(text) => (text, false),
+        Err(e) => (String::from_utf8_lossy(e.as_bytes()).into_owned(), true),
     }
 }
 

@@ -6,7 +6,7 @@
 //! tail); the flood budget only marks the point where the engine went over it. stderr is never
 //! judged, so past its budget it is drained and counted but not kept.
 
-use std::io::Read;
+use std::io::{Read, Write};
 use std::sync::Arc;
 use std::thread::JoinHandle;
 
@@ -27,11 +27,18 @@ pub struct Budget {
     pub keep_past_flood: bool,
 }
 
+/// Where a relayed stream's bytes go on, as read (the GUI's end of a spied session).
+pub type Tee = Box<dyn Write + Send>;
+
+/// Starts the thread that drains `pipe`. With a tee, every chunk read is passed on
+/// unchanged right after its lines are in the journal: whatever the reader of the tee
+/// answers comes after them in the order.
 pub(super) fn spawn_reader<R: Read + Send + 'static>(
     mut pipe: R,
     stream: Stream,
     budget: Budget,
     journal: Arc<Journal>,
+    mut tee: Option<Tee>,
 ) -> std::io::Result<JoinHandle<()>> {
     std::thread::Builder::new()
         .name(format!("arbiter-{stream:?}-reader").to_lowercase())
@@ -53,6 +60,12 @@ pub(super) fn spawn_reader<R: Read + Send + 'static>(
                 lines += split.len() as u64;
                 if !flooded || budget.keep_past_flood {
                     journal.append_lines(stream, split);
+                }
+                // A GUI that went away must not stop the engine's output from being drained.
+                if let Some(out) = &mut tee
+                    && out.write_all(&buf[..n]).and_then(|()| out.flush()).is_err()
+                {
+                    tee = None;
                 }
                 if !flooded && (bytes > budget.flood_bytes || lines > budget.flood_lines) {
                     flooded = true;

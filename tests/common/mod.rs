@@ -68,6 +68,18 @@ pub fn fixture_engine() -> std::path::PathBuf {
     warm(path)
 }
 
+/// The fixture GUI (`examples/fixture_gui/`), built with the other examples.
+#[allow(dead_code)] // only the GUI-side tests drive it
+pub fn fixture_gui() -> std::path::PathBuf {
+    let path = build_dir().join("examples").join("fixture_gui");
+    assert!(
+        path.exists(),
+        "{} is missing: run the tests with `cargo test`",
+        path.display()
+    );
+    warm(path)
+}
+
 /// The hostile relay (`examples/hostile_relay.rs`), built with the other examples.
 #[allow(dead_code)] // not every test file drives an engine
 pub fn hostile_relay() -> std::path::PathBuf {
@@ -153,4 +165,32 @@ pub fn peer_or_skip(name: &str) -> Option<PathBuf> {
         );
     }
     found
+}
+
+/// A Python with python-chess (PyPI `chess`): `$ARBITER_PYTHON` if set, else the virtual
+/// environment `.ci/run` makes in `target/pyvenv`. CI must have it; elsewhere the test skips.
+#[allow(dead_code)] // only the tests with real GUI-side clients
+pub fn python_chess_or_skip() -> Option<PathBuf> {
+    let python = std::env::var_os("ARBITER_PYTHON")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| {
+            PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/pyvenv/bin/python")
+        });
+    let has_chess = std::process::Command::new(&python)
+        .args(["-c", "import chess.engine"])
+        .status()
+        .is_ok_and(|s| s.success());
+    if !has_chess {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "python-chess is missing at {}, and CI must test against it (.ci/run makes the venv)",
+            python.display()
+        );
+        eprintln!(
+            "skipped: no python-chess at {} (set ARBITER_PYTHON)",
+            python.display()
+        );
+        return None;
+    }
+    Some(python)
 }

@@ -9,6 +9,8 @@
 
 mod agi;
 mod gomocup;
+mod options;
+mod said;
 mod uci_family;
 
 use super::Context;

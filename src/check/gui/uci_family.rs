@@ -1,17 +1,538 @@
-//! UCCI and UCI: what a manager sends (being written; judges nothing yet).
+//! UCCI and UCI, the GUI's side: the handshake first and waited for, a position before every
+//! search, nothing that needs an idle engine while a search runs, `stop`/`ponderhit` only
+//! during one, every position legal, and options set as the engine declared them.
+
+use std::collections::BTreeSet;
+use std::marker::PhantomData;
 
 use super::super::Context;
-use super::super::findings::Findings;
+use super::super::findings::{Findings, outcome};
+use super::super::id::CheckId;
+use super::super::legality::set_up;
+use super::super::outcome::Grade;
 use super::GuiReader;
-use crate::session::{Entry, Transcript};
+use super::options::judge_value;
+use super::said::{Dialect, Heard, Said, Ucci, Uci};
+use crate::protocol::family::OptionDecl;
+use crate::protocol::{GameKind, Protocol, ReqId};
+use crate::rules::Game;
+use crate::rules::chess::ChessPosition;
+use crate::rules::xiangqi::{Position as XiangqiPosition, UciPosition};
+use crate::session::{At, Direction, Entry, LineEnding, Transcript};
 
-struct Manager;
+/// How long after a search's result a `stop` or `ponderhit` counts as having crossed it on
+/// the wire (the GUI wrote it before it could read the result), before the time scale.
+const CROSSING_MS: f64 = 100.0;
 
-impl GuiReader for Manager {
-    fn entry(&mut self, _: &Entry, _: &mut Findings) {}
-    fn finish(self: Box<Self>, _: &Transcript, _: &mut Findings) {}
+/// Where the handshake stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Handshake {
+    NotSent,
+    Sent,
+    Answered,
 }
 
-pub(super) fn reader(_: &Context) -> Box<dyn GuiReader> {
-    Box::new(Manager)
+/// The search the GUI started and the engine has not yet answered.
+#[derive(Debug, Clone, Copy)]
+struct Search {
+    /// Started with `go ponder` and not yet turned into a normal search by `ponderhit`.
+    pondering: bool,
+    /// `stop` was sent: the search still runs until its result (ucci-r95).
+    stopped: bool,
 }
+
+struct GuiSide<D, G> {
+    protocol: Protocol,
+    time_scale: f64,
+    commands: usize,
+    handshake: Handshake,
+    search: Option<Search>,
+    /// When the last search's result came, in µs.
+    last_result_us: Option<u64>,
+    position_set: bool,
+    offered: Vec<OptionDecl>,
+    /// `ucinewgame` sent and no `isready` since (uci-r48).
+    newgame_unconfirmed: Option<At>,
+    /// The engine said `registration error` and no `register` came since.
+    registration_owed: Option<At>,
+    /// The checks that met something to judge, and those that found a fault.
+    exercised: BTreeSet<CheckId>,
+    faulted: BTreeSet<CheckId>,
+    /// The GUI's last fragment without a line end (UCI: a command must end with LF).
+    last_ending: Option<(At, LineEnding, String)>,
+    _dialect: PhantomData<(D, G)>,
+}
+
+pub(super) fn reader(ctx: &Context) -> Box<dyn GuiReader> {
+    match (ctx.protocol, ctx.game) {
+        (Protocol::Ucci, _) => Box::new(GuiSide::<Ucci, XiangqiPosition>::new(ctx)),
+        (_, GameKind::Xiangqi) => Box::new(GuiSide::<Uci, UciPosition>::new(ctx)),
+        _ => Box::new(GuiSide::<Uci, ChessPosition>::new(ctx)),
+    }
+}
+
+impl<D: Dialect, G: Game + Send> GuiSide<D, G> {
+    fn new(ctx: &Context) -> Self {
+        GuiSide {
+            protocol: ctx.protocol,
+            time_scale: ctx.time_scale,
+            commands: 0,
+            handshake: Handshake::NotSent,
+            search: None,
+            last_result_us: None,
+            position_set: false,
+            offered: Vec::new(),
+            newgame_unconfirmed: None,
+            registration_owed: None,
+            exercised: BTreeSet::new(),
+            faulted: BTreeSet::new(),
+            last_ending: None,
+            _dialect: PhantomData,
+        }
+    }
+
+    fn is_ucci(&self) -> bool {
+        self.protocol == Protocol::Ucci
+    }
+
+    fn judged(&mut self, check: CheckId) {
+        self.exercised.insert(check);
+    }
+
+    fn fault(
+        &mut self,
+        check: CheckId,
+        grade: Grade,
+        rows: &[ReqId],
+        message: String,
+        at: At,
+        out: &mut Findings,
+    ) {
+        self.exercised.insert(check);
+        self.faulted.insert(check);
+        let mut o = outcome(self.protocol, check, grade, message).at(at);
+        if !rows.is_empty() {
+            o = o.citing(rows);
+        }
+        out.push(o);
+    }
+
+    fn heard(&mut self, entry: &Entry) {
+        match D::heard(&entry.text) {
+            Heard::HandshakeOk => self.handshake = Handshake::Answered,
+            Heard::Option(declaration) => {
+                self.offered
+                    .retain(|o| !o.name.eq_ignore_ascii_case(&declaration.name));
+                self.offered.push(declaration);
+            }
+            Heard::SearchResult => {
+                self.search = None;
+                self.last_result_us = Some(entry.at.us);
+            }
+            Heard::RegistrationError => self.registration_owed = Some(entry.at),
+            Heard::Other => {}
+        }
+    }
+
+    fn said(&mut self, entry: &Entry, out: &mut Findings) {
+        let at = entry.at;
+        self.commands += 1;
+        self.line_end(entry, out);
+        let said = match D::said(&entry.text) {
+            Ok(said) => said,
+            Err(bad) => {
+                let grade = if bad.known_command {
+                    Grade::Fail
+                } else {
+                    Grade::Warn
+                };
+                let message = format!("`{}` does not read as a command: {}", entry.text, bad.error);
+                self.fault(
+                    CheckId::GuiCommandGrammar,
+                    grade,
+                    &[bad.requirement],
+                    message,
+                    at,
+                    out,
+                );
+                return;
+            }
+        };
+        self.judged(CheckId::GuiCommandGrammar);
+        self.handshake_order(&said, entry, out);
+        self.idle_only(&said, entry, out);
+        self.thinking_only(&said, entry, out);
+        match said {
+            Said::Handshake => self.handshake = self.handshake.max_sent(),
+            Said::IsReady => self.newgame_unconfirmed = None,
+            Said::NewGame => self.newgame_unconfirmed = Some(at),
+            Said::Register => self.registration_owed = None,
+            Said::SetOption { name, value } => self.set_option(&name, value.as_deref(), at, out),
+            Said::Position { fen, moves } => self.position(fen.as_deref(), &moves, entry, out),
+            Said::Go { ponder, form } => {
+                self.go_form(&form, entry, out);
+                self.go(ponder, entry, out);
+            }
+            Said::PonderHit => {
+                if let Some(search) = &mut self.search {
+                    search.pondering = false;
+                }
+            }
+            Said::Stop => {
+                if let Some(search) = &mut self.search {
+                    search.stopped = true;
+                }
+            }
+            Said::Debug | Said::BanMoves | Said::Probe | Said::Quit => {}
+        }
+    }
+
+    /// UCI: a command ends with LF (uci-r06); UCCI: every command is one line (ucci-r05).
+    /// Only a relayed GUI's lines carry their line end.
+    fn line_end(&mut self, entry: &Entry, out: &mut Findings) {
+        let Some(ending) = entry.ending else {
+            return;
+        };
+        self.judged(CheckId::GuiCommandLineEnd);
+        let bad = match ending {
+            LineEnding::Lf | LineEnding::CrLf => false,
+            LineEnding::Cr => self.protocol == Protocol::Uci,
+            LineEnding::Eof => true,
+        };
+        if bad && !self.faulted.contains(&CheckId::GuiCommandLineEnd) {
+            self.last_ending = Some((entry.at, ending, entry.text.clone()));
+            let grade = if self.is_ucci() {
+                Grade::Warn
+            } else {
+                Grade::Fail
+            };
+            let how = if ending == LineEnding::Eof {
+                "no line end (the GUI closed the pipe after it)"
+            } else {
+                "a bare CR, not LF"
+            };
+            let message = format!("`{}` ends with {how}", entry.text);
+            self.fault(
+                CheckId::GuiCommandLineEnd,
+                grade,
+                &[],
+                message,
+                entry.at,
+                out,
+            );
+        }
+    }
+
+    fn handshake_order(&mut self, said: &Said, entry: &Entry, out: &mut Findings) {
+        let handshake = if self.is_ucci() { "ucci" } else { "uci" };
+        if self.commands == 1 {
+            self.judged(CheckId::GuiHandshakeFirst);
+            if *said != Said::Handshake {
+                let grade = if self.is_ucci() {
+                    Grade::Fail
+                } else {
+                    Grade::Warn
+                };
+                let message = format!(
+                    "the GUI's first command is `{}`; the text has `{handshake}` come first",
+                    entry.text
+                );
+                self.fault(
+                    CheckId::GuiHandshakeFirst,
+                    grade,
+                    &[],
+                    message,
+                    entry.at,
+                    out,
+                );
+            }
+        }
+        let waits = matches!(said, Said::Handshake | Said::Quit)
+            || (*said == Said::Debug && !self.is_ucci());
+        if self.handshake == Handshake::Sent && !waits {
+            let message = format!(
+                "`{}` was sent before the engine answered `{handshake}`; the handshake reply is what tells the GUI the engine speaks the protocol",
+                entry.text
+            );
+            self.fault(
+                CheckId::GuiHandshakeWait,
+                Grade::Warn,
+                &[],
+                message,
+                entry.at,
+                out,
+            );
+        } else if self.handshake == Handshake::Answered {
+            self.judged(CheckId::GuiHandshakeWait);
+        }
+    }
+
+    /// Commands that need an idle engine, while a search runs (after `stop`, until its
+    /// result).
+    fn idle_only(&mut self, said: &Said, entry: &Entry, out: &mut Findings) {
+        let name = match said {
+            Said::Position { .. } => "position",
+            Said::Go { .. } => "go",
+            Said::SetOption { .. } => "setoption",
+            Said::BanMoves => "banmoves",
+            Said::NewGame => "ucinewgame",
+            Said::Quit if self.is_ucci() => "quit",
+            _ => return,
+        };
+        self.judged(CheckId::GuiSearchIdleOnly);
+        let Some(search) = self.search else {
+            return;
+        };
+        let (grade, rows): (Grade, &[ReqId]) = match (self.protocol, said) {
+            (Protocol::Ucci, Said::Quit) => (Grade::Fail, crate::reqs!["ucci-r116"]),
+            (Protocol::Ucci, _) if search.stopped => (Grade::Fail, crate::reqs!["ucci-r95"]),
+            (Protocol::Ucci, _) => (Grade::Fail, crate::reqs!["ucci-r47"]),
+            (_, Said::SetOption { .. }) => (Grade::Fail, crate::reqs!["uci-r39"]),
+            (_, Said::NewGame) => (Grade::Warn, crate::reqs!["uci-r45"]),
+            (_, Said::Position { .. }) => (Grade::Warn, crate::reqs!["uci-r49"]),
+            _ => (Grade::Warn, crate::reqs!["uci-r53"]),
+        };
+        let state = if search.stopped {
+            "after `stop` but before the search's result"
+        } else {
+            "while the engine was searching"
+        };
+        let message = format!(
+            "`{name}` sent {state}: `{}`; it is for an idle engine",
+            entry.text
+        );
+        self.fault(
+            CheckId::GuiSearchIdleOnly,
+            grade,
+            rows,
+            message,
+            entry.at,
+            out,
+        );
+    }
+
+    /// `stop` (UCCI) and `ponderhit` only during a search; one that crossed the result on the
+    /// wire is forgiven.
+    fn thinking_only(&mut self, said: &Said, entry: &Entry, out: &mut Findings) {
+        let (name, rows): (&str, &[ReqId]) = match said {
+            Said::PonderHit if self.is_ucci() => ("ponderhit", crate::reqs!["ucci-r89"]),
+            Said::PonderHit => ("ponderhit", crate::reqs!["uci-r77"]),
+            Said::Stop if self.is_ucci() => ("stop", crate::reqs!["ucci-r93"]),
+            _ => return,
+        };
+        self.judged(CheckId::GuiSearchThinkingOnly);
+        let fits = match self.search {
+            Some(search) => name != "ponderhit" || search.pondering,
+            None => false,
+        };
+        let crossed = self.search.is_none()
+            && self.last_result_us.is_some_and(|r| {
+                (entry.at.us - r.min(entry.at.us)) as f64 <= CROSSING_MS * 1000.0 * self.time_scale
+            });
+        if fits || crossed {
+            return;
+        }
+        let state = if self.search.is_some() {
+            "during a search that is not pondering"
+        } else {
+            "while no search runs"
+        };
+        let message = format!("`{}` sent {state}", entry.text);
+        self.fault(
+            CheckId::GuiSearchThinkingOnly,
+            Grade::Fail,
+            rows,
+            message,
+            entry.at,
+            out,
+        );
+    }
+
+    fn go(&mut self, ponder: bool, entry: &Entry, out: &mut Findings) {
+        self.judged(CheckId::GuiSearchPositionFirst);
+        if !self.position_set {
+            let message = format!(
+                "`{}` sent before any `position`: the engine has no position to search",
+                entry.text
+            );
+            self.fault(
+                CheckId::GuiSearchPositionFirst,
+                Grade::Fail,
+                &[],
+                message,
+                entry.at,
+                out,
+            );
+        }
+        if self.protocol == Protocol::Uci {
+            self.judged(CheckId::GuiNewgameIsready);
+            if let Some(at) = self.newgame_unconfirmed.take() {
+                let message = "`ucinewgame` was followed by a search with no `isready` between; the GUI should wait for `readyok` after it".to_owned();
+                self.fault(
+                    CheckId::GuiNewgameIsready,
+                    Grade::Warn,
+                    &[],
+                    message,
+                    at,
+                    out,
+                );
+            }
+            self.judged(CheckId::GuiRegisterAnswer);
+            if let Some(at) = self.registration_owed.take() {
+                let message = "the engine said `registration error` and the GUI started a search without a `register`".to_owned();
+                self.fault(
+                    CheckId::GuiRegisterAnswer,
+                    Grade::Fail,
+                    &[],
+                    message,
+                    at,
+                    out,
+                );
+            }
+        }
+        self.search = Some(Search {
+            pondering: ponder,
+            stopped: false,
+        });
+    }
+
+    fn go_form(&mut self, form: &[super::said::FormFault], entry: &Entry, out: &mut Findings) {
+        self.judged(CheckId::GuiGoForm);
+        for fault in form {
+            let grade = if self.is_ucci() {
+                Grade::Fail
+            } else {
+                Grade::Warn
+            };
+            let message = format!("`{}`: {}", entry.text, fault.message);
+            self.fault(
+                CheckId::GuiGoForm,
+                grade,
+                &[fault.requirement],
+                message,
+                entry.at,
+                out,
+            );
+        }
+    }
+
+    fn position(&mut self, fen: Option<&str>, moves: &[String], entry: &Entry, out: &mut Findings) {
+        self.position_set = true;
+        self.judged(CheckId::GuiPositionLegal);
+        if set_up::<G, _>(fen, moves).is_some() {
+            return;
+        }
+        let message = match fen.map(G::from_fen) {
+            Some(Err(e)) => format!(
+                "`{}`: the FEN does not set up a {} position: {e}",
+                entry.text,
+                G::NAME
+            ),
+            _ => format!("`{}`: {}", entry.text, first_illegal::<G>(fen, moves)),
+        };
+        self.fault(
+            CheckId::GuiPositionLegal,
+            Grade::Fail,
+            &[],
+            message,
+            entry.at,
+            out,
+        );
+    }
+
+    fn set_option(&mut self, name: &str, value: Option<&str>, at: At, out: &mut Findings) {
+        if self.handshake != Handshake::Answered {
+            return;
+        }
+        self.judged(CheckId::GuiSetoptionOffered);
+        let Some(declaration) = self
+            .offered
+            .iter()
+            .find(|o| o.name.eq_ignore_ascii_case(name))
+            .cloned()
+        else {
+            let message = format!("`setoption` names `{name}`, an option the engine did not offer");
+            self.fault(
+                CheckId::GuiSetoptionOffered,
+                Grade::Warn,
+                &[],
+                message,
+                at,
+                out,
+            );
+            return;
+        };
+        self.judged(CheckId::GuiSetoptionValue);
+        if let Some((row, why)) = judge_value(self.protocol, &declaration, value) {
+            let message = format!("`setoption` of `{}`: {why}", declaration.name);
+            self.fault(
+                CheckId::GuiSetoptionValue,
+                Grade::Fail,
+                &[row],
+                message,
+                at,
+                out,
+            );
+        }
+    }
+}
+
+/// Why a move list does not play out from its start: the first move the oracle refuses.
+fn first_illegal<G: Game>(fen: Option<&str>, moves: &[String]) -> String {
+    let mut position = match fen {
+        None => G::start_position(),
+        Some(fen) => match G::from_fen(fen) {
+            Ok(p) => p,
+            Err(e) => return format!("the FEN does not read: {e}"),
+        },
+    };
+    for (ply, mv) in moves.iter().enumerate() {
+        if let Err(e) = position.play_text(mv) {
+            return format!("move {} `{mv}` is not legal there: {e}", ply + 1);
+        }
+    }
+    "the position does not set up".to_owned()
+}
+
+impl Handshake {
+    fn max_sent(self) -> Handshake {
+        match self {
+            Handshake::NotSent => Handshake::Sent,
+            other => other,
+        }
+    }
+}
+
+impl<D: Dialect, G: Game + Send> GuiReader for GuiSide<D, G> {
+    fn entry(&mut self, entry: &Entry, out: &mut Findings) {
+        match entry.direction {
+            Direction::Sent => self.said(entry, out),
+            Direction::Received => self.heard(entry),
+            Direction::Stderr | Direction::Omitted => {}
+        }
+    }
+
+    fn finish(self: Box<Self>, _end: &Transcript, out: &mut Findings) {
+        let mut this = *self;
+        if let Some(at) = this.registration_owed.take() {
+            let message =
+                "the engine said `registration error` and the GUI never sent `register`".to_owned();
+            this.fault(
+                CheckId::GuiRegisterAnswer,
+                Grade::Fail,
+                &[],
+                message,
+                at,
+                out,
+            );
+        }
+        for check in this.exercised.difference(&this.faulted) {
+            let what = super::super::registry::spec(*check).what;
+            out.push(outcome(this.protocol, *check, Grade::Pass, what));
+        }
+    }
+}
+
+#[cfg(test)]
+#[path = "uci_family_tests.rs"]
+mod tests;

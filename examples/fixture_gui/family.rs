@@ -1,0 +1,165 @@
+//! UCI and UCCI sessions: a conforming one, and one per fault, each breaking one `must` row
+//! of the GUI side.
+
+use crate::script::{Script, Step, send};
+use crate::steps;
+
+/// UCI: handshake, options, a new game, a search, a ponder hit, an infinite analysis, quit.
+pub fn uci(fault: &str) -> Option<Script> {
+    let mut s = vec![send("uci"), Step::Expect("uciok")];
+    let body = match fault {
+        "none" => vec![
+            send("setoption name Hash value 16"),
+            send("isready"),
+            Step::Expect("readyok"),
+            send("ucinewgame"),
+            send("isready"),
+            Step::Expect("readyok"),
+            send("position startpos moves e2e4"),
+            send("go depth 2"),
+            Step::Expect("bestmove"),
+            send("position startpos moves e2e4 e7e5 g1f3"),
+            send("go ponder wtime 1000 btime 1000"),
+            send("ponderhit"),
+            Step::Expect("bestmove"),
+            send("position startpos moves d2d4"),
+            send("go infinite"),
+            Step::Pause(20),
+            send("stop"),
+            Step::Expect("bestmove"),
+            send("quit"),
+        ],
+        // uci-r39: setoption only while the engine waits for commands.
+        "setoption-while-searching" => vec![
+            send("position startpos"),
+            send("go infinite"),
+            send("setoption name Hash value 16"),
+            send("stop"),
+            Step::Expect("bestmove"),
+            send("quit"),
+        ],
+        // uci-r77: ponderhit only in ponder mode.
+        "ponderhit-without-ponder" => vec![
+            send("position startpos"),
+            send("go infinite"),
+            send("ponderhit"),
+            send("stop"),
+            Step::Expect("bestmove"),
+            send("quit"),
+        ],
+        // uci-r13: a position before go.
+        "go-without-position" => vec![send("go depth 1"), Step::Expect("bestmove"), send("quit")],
+        // uci-r18: moves are legal from the position they follow.
+        "illegal-move-in-position" => vec![
+            send("position startpos moves e2e5"),
+            send("isready"),
+            Step::Expect("readyok"),
+            send("quit"),
+        ],
+        // uci-r179: a spin value within its limits.
+        "negative-hash" => vec![
+            send("setoption name Hash value -1"),
+            send("isready"),
+            Step::Expect("readyok"),
+            send("quit"),
+        ],
+        // uci-r06: every command ends with LF.
+        "no-line-end" => vec![
+            send("isready"),
+            Step::Expect("readyok"),
+            Step::Raw("quit".into()),
+            Step::Close,
+        ],
+        _ => return None,
+    };
+    s.extend(body);
+    steps(s)
+}
+
+const START: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+
+/// UCCI: the worked example of the text, shortened: handshake, options, a search, a ponder
+/// hit, a ponder miss (stop, wait for the result, then the new position), quit.
+pub fn ucci(fault: &str) -> Option<Script> {
+    let position = |moves: &str| send(format!("position fen {START}{moves}"));
+    // Times in milliseconds, as the worked example sets it up.
+    let handshake = vec![
+        send("ucci"),
+        Step::Expect("ucciok"),
+        send("setoption usemillisec true"),
+    ];
+    let body = match fault {
+        "none" => vec![
+            send("isready"),
+            Step::Expect("readyok"),
+            position(""),
+            send("go depth 2"),
+            Step::Expect("bestmove"),
+            position(" moves h2e2 h7e7"),
+            send("go ponder time 1000"),
+            send("ponderhit"),
+            Step::Expect("bestmove"),
+            position(" moves h2e2 h7e7 h0g2 b9c7"),
+            send("go ponder time 1000"),
+            send("stop"),
+            Step::Expect("bestmove"),
+            position(" moves h2e2 h7e7 h0g2 h9g7"),
+            send("go depth 1"),
+            Step::Expect("bestmove"),
+            send("quit"),
+            Step::Expect("bye"),
+        ],
+        // ucci-r20: `ucci` is the first command.
+        "handshake-not-first" => {
+            return steps(vec![
+                send("isready"),
+                Step::Pause(50),
+                send("ucci"),
+                Step::Expect("ucciok"),
+                send("quit"),
+                Step::Expect("bye"),
+            ]);
+        }
+        // ucci-r95: after `stop`, wait for the result before the next position.
+        "position-after-stop" => vec![
+            position(""),
+            send("go infinite"),
+            send("stop"),
+            position(" moves h2e2"),
+            Step::Expect("bestmove"),
+            send("quit"),
+            Step::Expect("bye"),
+        ],
+        // ucci-r116: `quit` only while the engine is idle.
+        "quit-while-thinking" => vec![position(""), send("go infinite"), send("quit"), Step::Close],
+        // ucci-r77: `ponder` and `draw` never together.
+        "ponder-with-draw" => vec![
+            position(""),
+            send("go ponder draw time 1000"),
+            send("stop"),
+            Step::Expect("bestmove"),
+            send("quit"),
+            Step::Expect("bye"),
+        ],
+        // ucci-r93: `stop` only while the engine thinks.
+        "stop-when-idle" => vec![
+            send("isready"),
+            Step::Expect("readyok"),
+            send("stop"),
+            send("quit"),
+            Step::Expect("bye"),
+        ],
+        // ucci-r06: the position is a legal one.
+        "illegal-move-in-position" => vec![
+            position(" moves h2e2 h2e2"),
+            send("isready"),
+            Step::Expect("readyok"),
+            send("quit"),
+            Step::Expect("bye"),
+        ],
+        _ => return None,
+    };
+    let mut s = handshake;
+    s.extend(body);
+    steps(s)
+}

@@ -1,0 +1,137 @@
+//! Playing a script: write lines, wait for replies (each wait with a deadline), pause.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Command, Stdio};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+/// How long the fixture waits for any one reply.
+const REPLY_WAIT: Duration = Duration::from_secs(10);
+
+#[derive(Debug, Clone)]
+pub enum Step {
+    /// Write a line and its LF.
+    Send(String),
+    /// Write bytes as they are (a line without its end).
+    Raw(String),
+    /// Read lines until one starts with this; give up after the deadline.
+    Expect(&'static str),
+    /// Read lines until a Gomocup move (`x,y`); give up after the deadline.
+    ExpectPoint,
+    /// Wait.
+    Pause(u64),
+    /// Close the engine's input, then wait for it to exit (kill it after the deadline).
+    Close,
+}
+
+impl Step {
+    /// Whether a line is the reply this step waits for.
+    fn matches(&self, line: &str) -> bool {
+        match self {
+            Step::Expect(prefix) => line.starts_with(prefix),
+            Step::ExpectPoint => line.split_once(',').is_some_and(|(x, y)| {
+                [x, y]
+                    .iter()
+                    .all(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+            }),
+            _ => false,
+        }
+    }
+}
+
+pub struct Script {
+    pub steps: Vec<Step>,
+}
+
+pub fn send(line: impl Into<String>) -> Step {
+    Step::Send(line.into())
+}
+
+/// Runs the script against the engine; the exit status of the fixture.
+pub fn play(script: &Script, engine: &[String]) -> i32 {
+    let mut child = match Command::new(&engine[0])
+        .args(&engine[1..])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+    {
+        Ok(child) => child,
+        Err(e) => {
+            eprintln!("cannot start {}: {e}", engine[0]);
+            return 2;
+        }
+    };
+    let mut input = child.stdin.take();
+    let output = child.stdout.take().expect("piped");
+    let (lines, received) = mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(output).lines() {
+            let Ok(line) = line else { break };
+            if lines.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    let mut status = 0;
+    for step in &script.steps {
+        match step {
+            Step::Send(line) | Step::Raw(line) => {
+                let ending = if matches!(step, Step::Send(_)) {
+                    "\n"
+                } else {
+                    ""
+                };
+                if let Some(pipe) = input.as_mut()
+                    && pipe
+                        .write_all(format!("{line}{ending}").as_bytes())
+                        .and_then(|()| pipe.flush())
+                        .is_err()
+                {
+                    eprintln!("the engine closed its input before `{line}`");
+                    status = 1;
+                    break;
+                }
+            }
+            Step::Expect(_) | Step::ExpectPoint => {
+                let deadline = Instant::now() + REPLY_WAIT;
+                loop {
+                    let left = deadline.saturating_duration_since(Instant::now());
+                    match received.recv_timeout(left) {
+                        Ok(line) if step.matches(line.trim_end()) => break,
+                        Ok(_) => {}
+                        Err(_) => {
+                            eprintln!("no {step:?} within {REPLY_WAIT:?}");
+                            status = 1;
+                            break;
+                        }
+                    }
+                }
+                if status != 0 {
+                    break;
+                }
+            }
+            Step::Pause(ms) => std::thread::sleep(Duration::from_millis(*ms)),
+            Step::Close => {
+                input = None;
+                let deadline = Instant::now() + REPLY_WAIT;
+                while Instant::now() < deadline {
+                    if let Ok(Some(_)) = child.try_wait() {
+                        break;
+                    }
+                    std::thread::sleep(Duration::from_millis(5));
+                }
+            }
+        }
+    }
+    drop(input);
+    let deadline = Instant::now() + REPLY_WAIT;
+    while Instant::now() < deadline {
+        if let Ok(Some(_)) = child.try_wait() {
+            return status;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let _ = child.kill();
+    let _ = child.wait();
+    status
+}

@@ -1,0 +1,265 @@
+//! What a UCCI or UCI GUI said, and what its engine answered, as far as the GUI-side rules
+//! care: each protocol's typed lines translated into one vocabulary, with the faults only
+//! one protocol's text has (UCCI's `go` alternatives, UCI's reserved option values) found
+//! here, so the reader judges the exchange once for both.
+
+use crate::protocol::family::{OptionDecl, PositionStart};
+use crate::protocol::{ParseError, ReqId, ucci, uci};
+
+/// A command of the GUI.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) enum Said {
+    Handshake,
+    Debug,
+    IsReady,
+    SetOption {
+        name: String,
+        value: Option<String>,
+    },
+    Register,
+    NewGame,
+    Position {
+        fen: Option<String>,
+        moves: Vec<String>,
+    },
+    BanMoves,
+    Go {
+        ponder: bool,
+        form: Vec<FormFault>,
+    },
+    PonderHit,
+    Stop,
+    Probe,
+    Quit,
+}
+
+/// A `go` whose parameters break a rule of their form.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) struct FormFault {
+    pub requirement: ReqId,
+    pub message: &'static str,
+}
+
+/// An engine line, as far as the GUI's duties care.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) enum Heard {
+    HandshakeOk,
+    Option(OptionDecl),
+    SearchResult,
+    RegistrationError,
+    Other,
+}
+
+/// A line that did not read as a command: the rows of the command's grammar it breaks, and
+/// whether the text knows the command at all (an unknown one only warns: engines must read
+/// past it).
+pub(super) struct Unreadable {
+    pub error: ParseError,
+    pub known_command: bool,
+    pub requirement: ReqId,
+}
+
+/// One protocol's reading of the lines.
+pub(super) trait Dialect: Send {
+    fn said(line: &str) -> Result<Said, Unreadable>;
+    fn heard(line: &str) -> Heard;
+}
+
+fn fen_of(start: PositionStart) -> Option<String> {
+    match start {
+        PositionStart::Startpos => None,
+        PositionStart::Fen(fen) => Some(fen),
+    }
+}
+
+fn texts<M: ToString>(moves: &[M]) -> Vec<String> {
+    moves.iter().map(ToString::to_string).collect()
+}
+
+/// The row of a command's grammar, by its keyword; `None` for a keyword the text lacks.
+fn grammar_row(line: &str, rows: &[(&str, ReqId)]) -> Option<ReqId> {
+    let keyword = line.split_whitespace().next()?;
+    rows.iter()
+        .find(|(k, _)| *k == keyword)
+        .map(|(_, row)| *row)
+}
+
+fn unreadable(
+    line: &str,
+    error: ParseError,
+    rows: &[(&str, ReqId)],
+    fallback: ReqId,
+) -> Unreadable {
+    let row = grammar_row(line, rows);
+    Unreadable {
+        error,
+        known_command: row.is_some(),
+        requirement: row.unwrap_or(fallback),
+    }
+}
+
+pub(super) struct Ucci;
+
+const UCCI_GRAMMAR: &[(&str, ReqId)] = &[
+    ("ucci", ReqId::new("ucci-r05")),
+    ("isready", ReqId::new("ucci-r05")),
+    ("setoption", ReqId::new("ucci-r50")),
+    ("position", ReqId::new("ucci-r56")),
+    ("probe", ReqId::new("ucci-r56")),
+    ("banmoves", ReqId::new("ucci-r17")),
+    ("go", ReqId::new("ucci-r61")),
+    ("ponderhit", ReqId::new("ucci-r05")),
+    ("stop", ReqId::new("ucci-r05")),
+    ("quit", ReqId::new("ucci-r05")),
+];
+
+impl Dialect for Ucci {
+    fn said(line: &str) -> Result<Said, Unreadable> {
+        use ucci::Command as C;
+        let command = ucci::parse_command(line)
+            .map_err(|e| unreadable(line, e, UCCI_GRAMMAR, ReqId::new("ucci-r04")))?;
+        Ok(match command {
+            C::Ucci => Said::Handshake,
+            C::IsReady => Said::IsReady,
+            C::SetOption { name, value } => Said::SetOption { name, value },
+            C::Position { start, moves } => Said::Position {
+                fen: fen_of(start),
+                moves: texts(&moves),
+            },
+            C::BanMoves(_) => Said::BanMoves,
+            C::Go {
+                ponder,
+                draw,
+                limit,
+            } => Said::Go {
+                ponder,
+                form: ucci_go_faults(ponder, draw, &limit),
+            },
+            C::PonderHit { .. } => Said::PonderHit,
+            C::Stop => Said::Stop,
+            C::Probe { .. } => Said::Probe,
+            C::Quit => Said::Quit,
+        })
+    }
+
+    fn heard(line: &str) -> Heard {
+        use ucci::Message as M;
+        match ucci::parse_message(line) {
+            Ok(M::UcciOk) => Heard::HandshakeOk,
+            Ok(M::Option(declaration)) => Heard::Option(declaration),
+            Ok(M::BestMove { .. } | M::NoBestMove) => Heard::SearchResult,
+            _ => Heard::Other,
+        }
+    }
+}
+
+/// The rules of `go`'s form the parser records rather than refuses (ucci-r72, r75, r77).
+fn ucci_go_faults(ponder: bool, draw: bool, limit: &ucci::GoLimit) -> Vec<FormFault> {
+    let fault = |requirement, message| FormFault {
+        requirement,
+        message,
+    };
+    let mut faults = Vec::new();
+    if ponder && draw {
+        faults.push(fault(
+            ReqId::new("ucci-r77"),
+            "`ponder` and `draw` together; a draw offered while pondering is `ponderhit draw`",
+        ));
+    }
+    match limit {
+        ucci::GoLimit::Time {
+            movestogo,
+            increment,
+            opptime,
+            oppmovestogo,
+            oppincrement,
+            ..
+        } => {
+            if movestogo.is_some() && increment.is_some() {
+                faults.push(fault(
+                    ReqId::new("ucci-r72"),
+                    "`movestogo` and `increment` together; they are alternatives",
+                ));
+            }
+            if oppmovestogo.is_some() && oppincrement.is_some() {
+                faults.push(fault(
+                    ReqId::new("ucci-r72"),
+                    "`oppmovestogo` and `oppincrement` together; they are alternatives",
+                ));
+            }
+            if opptime.is_none() && (oppmovestogo.is_some() || oppincrement.is_some()) {
+                faults.push(fault(
+                    ReqId::new("ucci-r72"),
+                    "`oppmovestogo`/`oppincrement` without `opptime`; they may only follow it",
+                ));
+            }
+        }
+        _ if ponder => faults.push(fault(
+            ReqId::new("ucci-r75"),
+            "`ponder` outside the time mode; it is valid only with `go ponder time …`",
+        )),
+        _ => {}
+    }
+    faults
+}
+
+pub(super) struct Uci;
+
+const UCI_GRAMMAR: &[(&str, ReqId)] = &[
+    ("uci", ReqId::new("uci-r01")),
+    ("debug", ReqId::new("uci-r25")),
+    ("isready", ReqId::new("uci-r01")),
+    ("setoption", ReqId::new("uci-r33")),
+    ("register", ReqId::new("uci-r41")),
+    ("ucinewgame", ReqId::new("uci-r01")),
+    ("position", ReqId::new("uci-r49")),
+    ("go", ReqId::new("uci-r54")),
+    ("stop", ReqId::new("uci-r01")),
+    ("ponderhit", ReqId::new("uci-r01")),
+    ("quit", ReqId::new("uci-r01")),
+];
+
+impl Dialect for Uci {
+    fn said(line: &str) -> Result<Said, Unreadable> {
+        use uci::Command as C;
+        let command = uci::parse_command(line)
+            .map_err(|e| unreadable(line, e, UCI_GRAMMAR, ReqId::new("uci-r01")))?;
+        Ok(match command {
+            C::Uci => Said::Handshake,
+            C::Debug(_) => Said::Debug,
+            C::IsReady => Said::IsReady,
+            C::SetOption { name, value } => Said::SetOption { name, value },
+            C::Register(_) => Said::Register,
+            C::UciNewGame => Said::NewGame,
+            C::Position { start, moves } => Said::Position {
+                fen: fen_of(start),
+                moves: texts(&moves),
+            },
+            C::Go(go) => Said::Go {
+                ponder: go.ponder,
+                form: if go.movestogo == Some(0) {
+                    vec![FormFault {
+                        requirement: ReqId::new("uci-r67"),
+                        message: "`movestogo 0`; it should be sent only when above 0",
+                    }]
+                } else {
+                    Vec::new()
+                },
+            },
+            C::Stop => Said::Stop,
+            C::PonderHit => Said::PonderHit,
+            C::Quit => Said::Quit,
+        })
+    }
+
+    fn heard(line: &str) -> Heard {
+        use uci::Message as M;
+        match uci::parse_message(line) {
+            Ok(M::UciOk) => Heard::HandshakeOk,
+            Ok(M::Option(declaration)) => Heard::Option(declaration),
+            Ok(M::BestMove { .. }) => Heard::SearchResult,
+            Ok(M::Registration(uci::Status::Error)) => Heard::RegistrationError,
+            _ => Heard::Other,
+        }
+    }
+}

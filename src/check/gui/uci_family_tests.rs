@@ -1,0 +1,330 @@
+//! The UCCI and UCI GUI-side checks on written exchanges: conforming GUIs raise nothing, and
+//! each fault is caught by its check, grade and row.
+
+use crate::check::{Grade, gui_findings_in};
+use crate::protocol::Protocol;
+
+/// `(check, grade, first cited row)` of each GUI-side finding.
+fn found(protocol: Protocol, lines: &[&str]) -> Vec<(String, Grade, String)> {
+    gui_findings_in(protocol, lines)
+        .into_iter()
+        .map(|o| {
+            (
+                o.check.to_string(),
+                o.grade,
+                o.requirements
+                    .first()
+                    .map(ToString::to_string)
+                    .unwrap_or_default(),
+            )
+        })
+        .collect()
+}
+
+fn one(protocol: Protocol, lines: &[&str]) -> (String, Grade, String) {
+    let mut all = found(protocol, lines);
+    assert_eq!(all.len(), 1, "{all:#?}");
+    all.remove(0)
+}
+
+fn finding(check: &str, grade: Grade, row: &str) -> (String, Grade, String) {
+    (check.to_owned(), grade, row.to_owned())
+}
+
+const UCI_HANDSHAKE: &[&str] = &[
+    "> uci",
+    "< id name Sparring",
+    "< option name Hash type spin default 16 min 1 max 1024",
+    "< option name Ponder type check default false",
+    "< uciok",
+];
+
+fn uci(rest: &[&'static str]) -> Vec<&'static str> {
+    let mut lines = UCI_HANDSHAKE.to_vec();
+    lines.extend_from_slice(rest);
+    lines
+}
+
+#[test]
+fn a_conforming_uci_gui_raises_nothing() {
+    let game = uci(&[
+        "> setoption name Hash value 64",
+        "> setoption name Ponder value true",
+        "> isready",
+        "< readyok",
+        "> ucinewgame",
+        "> isready",
+        "< readyok",
+        "> position startpos moves e2e4",
+        "> go wtime 60000 btime 60000 winc 0 binc 0",
+        "< info depth 1 pv e7e5",
+        "< bestmove e7e5 ponder g1f3",
+        "> position startpos moves e2e4 e7e5 g1f3",
+        "> go ponder wtime 59000 btime 60000",
+        "> ponderhit",
+        "< bestmove b8c6",
+        "> position startpos moves e2e4 e7e5 g1f3 b8c6 f1b5",
+        "> go ponder wtime 58000 btime 59000",
+        "> stop",
+        "< bestmove a7a6",
+        "> position fen 8/8/8/8/8/8/k7/7K w - - 0 1",
+        "> go infinite",
+        "> stop",
+        "< bestmove h1g1",
+        "> quit",
+    ]);
+    assert_eq!(found(Protocol::Uci, &game), vec![]);
+}
+
+#[test]
+fn a_stop_or_ponderhit_that_crossed_the_result_is_forgiven() {
+    let lines = uci(&[
+        "> position startpos",
+        "> go ponder wtime 1000 btime 1000",
+        "< bestmove e2e4",
+        "> ponderhit",
+    ]);
+    assert_eq!(found(Protocol::Uci, &lines), vec![]);
+}
+
+#[test]
+fn uci_gui_faults_are_caught_by_their_rows() {
+    assert_eq!(
+        one(
+            Protocol::Uci,
+            &uci(&[
+                "> position startpos",
+                "> go movetime 10",
+                "> setoption name Hash value 32"
+            ])
+        ),
+        finding("uci.gui.search.idle-only", Grade::Fail, "uci-r39")
+    );
+    assert_eq!(
+        one(
+            Protocol::Uci,
+            &uci(&[
+                "> position startpos",
+                "> go infinite",
+                "> position startpos moves e2e4"
+            ])
+        ),
+        finding("uci.gui.search.idle-only", Grade::Warn, "uci-r49")
+    );
+    assert_eq!(
+        one(Protocol::Uci, &uci(&["> go depth 3"])),
+        finding("uci.gui.search.position-first", Grade::Fail, "uci-r13")
+    );
+    assert_eq!(
+        one(Protocol::Uci, &uci(&["> position startpos moves e2e5"])),
+        finding("uci.gui.position.legal", Grade::Fail, "uci-r18")
+    );
+    assert_eq!(
+        one(Protocol::Uci, &uci(&["> setoption name Hash value -1"])),
+        finding("uci.gui.setoption.value", Grade::Fail, "uci-r179")
+    );
+    assert_eq!(
+        one(Protocol::Uci, &uci(&["> setoption name Threads value 4"])),
+        finding("uci.gui.setoption.offered", Grade::Warn, "uci-r33")
+    );
+    assert_eq!(
+        one(
+            Protocol::Uci,
+            &uci(&["> ucinewgame", "> position startpos", "> go depth 1"])
+        ),
+        finding("uci.gui.newgame.isready", Grade::Warn, "uci-r48")
+    );
+    assert_eq!(
+        one(Protocol::Uci, &uci(&["> register nonsense"])),
+        finding("uci.gui.command.grammar", Grade::Fail, "uci-r41")
+    );
+    assert_eq!(
+        one(Protocol::Uci, &uci(&["> xyzzy"])),
+        finding("uci.gui.command.grammar", Grade::Warn, "uci-r01")
+    );
+    assert_eq!(
+        one(
+            Protocol::Uci,
+            &["> isready", "< readyok", "> uci", "< uciok"]
+        ),
+        finding("uci.gui.handshake.first", Grade::Warn, "uci-r15")
+    );
+    assert_eq!(
+        one(
+            Protocol::Uci,
+            &["> uci", "> isready", "< uciok", "< readyok"]
+        ),
+        finding("uci.gui.handshake.wait", Grade::Warn, "uci-r17")
+    );
+    assert_eq!(
+        one(
+            Protocol::Uci,
+            &uci(&["> position startpos", "> go movestogo 0 wtime 10 btime 10"])
+        ),
+        finding("uci.gui.go.form", Grade::Warn, "uci-r67")
+    );
+    let registration = [
+        "> uci",
+        "< registration error",
+        "< uciok",
+        "> position startpos",
+        "> go depth 1",
+    ];
+    assert_eq!(
+        one(Protocol::Uci, &registration),
+        finding("uci.gui.register.answer", Grade::Fail, "uci-r40")
+    );
+}
+
+#[test]
+fn a_ponderhit_after_the_result_has_long_come_fails() {
+    let mut lines: Vec<(u64, &str)> = uci(&[
+        "> position startpos",
+        "> go ponder wtime 10 btime 10",
+        "< bestmove e2e4",
+    ])
+    .into_iter()
+    .zip(0..)
+    .map(|(l, ms)| (ms, l))
+    .collect();
+    lines.push((5_000, "> ponderhit"));
+    let findings: Vec<_> = crate::check::gui_findings_timed(Protocol::Uci, &lines)
+        .into_iter()
+        .map(|o| (o.check.to_string(), o.grade, o.requirements[0].to_string()))
+        .collect();
+    assert_eq!(
+        findings,
+        vec![finding(
+            "uci.gui.search.thinking-only",
+            Grade::Fail,
+            "uci-r77"
+        )]
+    );
+}
+
+const UCCI_HANDSHAKE: &[&str] = &[
+    "> ucci",
+    "< id name ElephantEye Demo",
+    "< option usemillisec type check default false",
+    "< option usebook type check default true",
+    "< ucciok",
+];
+
+fn ucci(rest: &[&'static str]) -> Vec<&'static str> {
+    let mut lines = UCCI_HANDSHAKE.to_vec();
+    lines.extend_from_slice(rest);
+    lines
+}
+
+#[test]
+fn the_ucci_worked_example_raises_nothing() {
+    let start = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+    let position = |moves: &str| -> &'static str {
+        Box::leak(format!("> position fen {start}{moves}").into_boxed_str())
+    };
+    let lines = ucci(&[
+        "> setoption usemillisec true",
+        "> setoption usebook false",
+        position(""),
+        "> go time 300000 increment 0",
+        "< bestmove b0c2 ponder b9c7",
+        position(" moves b0c2 b9c7"),
+        "> go ponder time 295000 increment 0",
+        "> ponderhit",
+        "< bestmove h2e2 ponder h9g7",
+        position(" moves b0c2 b9c7 h2e2 h7e7"),
+        "> go ponder time 290000 increment 0",
+        "> stop",
+        "< bestmove a0a1",
+        position(" moves b0c2 b9c7 h2e2 h9g7"),
+        "> go time 290000 increment 0",
+        "< bestmove h0g2",
+        "> quit",
+        "< bye",
+    ]);
+    assert_eq!(found(Protocol::Ucci, &lines), vec![]);
+}
+
+#[test]
+fn ucci_gui_faults_are_caught_by_their_rows() {
+    assert_eq!(
+        one(
+            Protocol::Ucci,
+            &["> isready", "< readyok", "> ucci", "< ucciok"]
+        ),
+        finding("ucci.gui.handshake.first", Grade::Fail, "ucci-r20")
+    );
+    assert_eq!(
+        one(
+            Protocol::Ucci,
+            &ucci(&[
+                "> position startpos",
+                "> go ponder time 100",
+                "> stop",
+                "> position startpos moves h2e2"
+            ])
+        ),
+        finding("ucci.gui.search.idle-only", Grade::Fail, "ucci-r95")
+    );
+    assert_eq!(
+        one(
+            Protocol::Ucci,
+            &ucci(&["> position startpos", "> go depth 5", "> quit"])
+        ),
+        finding("ucci.gui.search.idle-only", Grade::Fail, "ucci-r116")
+    );
+    assert_eq!(
+        one(
+            Protocol::Ucci,
+            &ucci(&["> position startpos", "> go ponder draw time 100"])
+        ),
+        finding("ucci.gui.go.form", Grade::Fail, "ucci-r77")
+    );
+    assert_eq!(
+        one(
+            Protocol::Ucci,
+            &ucci(&[
+                "> position startpos",
+                "> go time 100 movestogo 10 increment 5"
+            ])
+        ),
+        finding("ucci.gui.go.form", Grade::Fail, "ucci-r72")
+    );
+    assert_eq!(
+        one(
+            Protocol::Ucci,
+            &ucci(&["> position startpos", "> go ponder depth 5"])
+        ),
+        finding("ucci.gui.go.form", Grade::Fail, "ucci-r75")
+    );
+    assert_eq!(
+        one(
+            Protocol::Ucci,
+            &ucci(&["> position startpos moves h2e2 h2e2"])
+        ),
+        finding("ucci.gui.position.legal", Grade::Fail, "ucci-r06")
+    );
+    assert_eq!(
+        one(Protocol::Ucci, &ucci(&["> setoption usebook off"])),
+        finding("ucci.gui.setoption.value", Grade::Fail, "ucci-r25")
+    );
+    assert_eq!(
+        one(Protocol::Ucci, &ucci(&["> setoption hashsize 64"])),
+        finding("ucci.gui.setoption.offered", Grade::Warn, "ucci-r51")
+    );
+    let stop_long_after = [
+        (0, "> ucci"),
+        (1, "< ucciok"),
+        (2, "> position startpos"),
+        (3, "> go depth 1"),
+        (4, "< bestmove h2e2"),
+        (2_000, "> stop"),
+    ];
+    let findings = crate::check::gui_findings_timed(Protocol::Ucci, &stop_long_after);
+    assert_eq!(findings.len(), 1, "{findings:#?}");
+    assert_eq!(
+        findings[0].check.to_string(),
+        "ucci.gui.search.thinking-only"
+    );
+    assert_eq!(findings[0].requirements[0].to_string(), "ucci-r93");
+}

@@ -1,0 +1,74 @@
+//! Relaying a session between a GUI under test and its engine (`arbiter spy`).
+//!
+//! The harness sits on the pipe and changes nothing: the engine's output reaches the GUI
+//! through the reader threads' tees, chunk by chunk as read, and what the GUI writes reaches
+//! the engine through an [`InputRelay`], chunk by chunk as written. Each direction puts its
+//! lines in the journal before it passes their bytes on, so a reply to a line always comes
+//! after that line in the transcript's order.
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use super::journal::{Event, Journal, Stream};
+use super::lines::LineSplitter;
+use super::reader::Tee;
+use super::stdin::{EngineInput, WriteError};
+
+/// Where the engine's output goes on: the GUI's ends of the pipes.
+pub struct Relay {
+    pub stdout: Tee,
+    pub stderr: Tee,
+}
+
+/// The GUI → engine direction of a relayed session.
+pub struct InputRelay {
+    input: Option<EngineInput>,
+    journal: Arc<Journal>,
+    splitter: LineSplitter,
+    write_timeout: Duration,
+}
+
+impl InputRelay {
+    pub(super) fn new(
+        input: Option<EngineInput>,
+        journal: Arc<Journal>,
+        max_line_bytes: usize,
+        write_timeout: Duration,
+    ) -> InputRelay {
+        InputRelay {
+            input,
+            journal,
+            splitter: LineSplitter::new(max_line_bytes),
+            write_timeout,
+        }
+    }
+
+    /// Passes on a chunk the GUI wrote, after recording the lines it completes. An engine
+    /// that does not read its input for `write_timeout` (its pipe full) has it closed, as a
+    /// session does: nothing written after a partial write could be read right.
+    pub fn forward(&mut self, chunk: &[u8]) -> Result<(), WriteError> {
+        let lines = self.splitter.feed(chunk);
+        if !lines.is_empty() {
+            self.journal.append_lines(Stream::Input, lines);
+        }
+        let Some(input) = self.input.as_mut() else {
+            return Err(WriteError::Closed(std::io::ErrorKind::BrokenPipe.into()));
+        };
+        let result = input.write_all(chunk, Instant::now() + self.write_timeout);
+        if result.is_err() {
+            self.close();
+        }
+        result
+    }
+
+    /// The GUI closed its end: records an unterminated last fragment, then closes the
+    /// engine's input, stamped before it happens (as the session does).
+    pub fn close(&mut self) {
+        if let Some(fragment) = self.splitter.finish() {
+            self.journal.append_lines(Stream::Input, vec![fragment]);
+        }
+        if self.input.take().is_some() {
+            self.journal.append(|at| Event::StdinClosed { at });
+        }
+    }
+}

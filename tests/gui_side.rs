@@ -1,0 +1,393 @@
+//! The GUI side, end to end: `arbiter spy` between a GUI and its engine relays every byte
+//! unchanged, mirrors the engine's exit, survives the GUI's hard kill to write its report,
+//! and its GUI-side checks catch each fixture GUI's fault by the right check and row, while
+//! conforming GUIs (the fixture's, and python-chess as a real client) raise none.
+
+mod common;
+
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use serde_json::Value;
+
+use common::{fixture_engine, fixture_gui, reference_engine, run_rows};
+
+fn arbiter_binary() -> PathBuf {
+    PathBuf::from(env!("CARGO_BIN_EXE_arbiter"))
+}
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("arbiter-gui-side-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// The spy's report, once its worker has written it (the GUI may be gone before).
+fn report_at(path: &Path) -> Value {
+    let deadline = Instant::now() + Duration::from_secs(15);
+    loop {
+        if let Ok(text) = std::fs::read_to_string(path)
+            && let Ok(report) = serde_json::from_str(&text)
+        {
+            return report;
+        }
+        assert!(Instant::now() < deadline, "no report at {}", path.display());
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+fn outcomes(report: &Value) -> Vec<Value> {
+    report["runs"][0]["outcomes"].as_array().unwrap().clone()
+}
+
+/// `(check, grade, first row)` of the findings of one side.
+fn findings(report: &Value, side: &str) -> Vec<(String, String, String)> {
+    outcomes(report)
+        .iter()
+        .filter(|o| o["side"] == side && o["grade"] != "pass")
+        .map(|o| {
+            (
+                o["check"].as_str().unwrap().to_owned(),
+                o["grade"].as_str().unwrap().to_owned(),
+                o["requirements"][0].as_str().unwrap_or_default().to_owned(),
+            )
+        })
+        .collect()
+}
+
+/// Runs the fixture GUI with `fault` against `engine` behind the spy; returns the report.
+fn fixture_session(protocol: &str, fault: &str, engine: &[String]) -> Value {
+    let dir = temp_dir(&format!("{protocol}-{fault}"));
+    let report = dir.join("report.json");
+    let status = Command::new(fixture_gui())
+        .args([protocol, fault, "--"])
+        .arg(arbiter_binary())
+        .args(["spy", "--protocol", protocol, "--report"])
+        .arg(&report)
+        .arg("--")
+        .args(engine)
+        .stderr(Stdio::null())
+        .status()
+        .unwrap();
+    assert!(
+        status.success(),
+        "{protocol} {fault}: the fixture GUI's script did not finish"
+    );
+    report_at(&report)
+}
+
+fn engine_for(protocol: &str) -> Vec<String> {
+    match protocol {
+        "ucci" => vec![reference_engine("arbiter-xiangqi").display().to_string()],
+        // The first command tells the reference gomoku engine which protocol it speaks.
+        "gomocup" | "agi" => vec![reference_engine("pbrain-arbiter").display().to_string()],
+        _ => vec![fixture_engine().display().to_string(), protocol.to_owned()],
+    }
+}
+
+#[test]
+fn conforming_fixture_guis_raise_no_finding_on_either_side() {
+    let problems = run_rows(&["uci", "ucci", "gomocup", "agi"], |protocol| {
+        let report = fixture_session(protocol, "none", &engine_for(protocol));
+        let mut problems = Vec::new();
+        for side in ["gui", "engine"] {
+            let found = findings(&report, side);
+            if !found.is_empty() {
+                problems.push(format!("{protocol}: {side}-side findings {found:?}"));
+            }
+        }
+        let judged_gui = outcomes(&report)
+            .iter()
+            .filter(|o| o["side"] == "gui")
+            .count();
+        if judged_gui == 0 {
+            problems.push(format!("{protocol}: no GUI-side check judged anything"));
+        }
+        problems
+    });
+    assert!(problems.is_empty(), "{problems:#?}");
+}
+
+/// Each fixture GUI breaks one `must` row; the spy's GUI-side checks name it.
+#[test]
+fn each_faulty_fixture_gui_is_caught_by_its_check_and_row() {
+    let rows: &[(&str, &str, &str, &str)] = &[
+        (
+            "uci",
+            "setoption-while-searching",
+            "uci.gui.search.idle-only",
+            "uci-r39",
+        ),
+        (
+            "uci",
+            "ponderhit-without-ponder",
+            "uci.gui.search.thinking-only",
+            "uci-r77",
+        ),
+        (
+            "uci",
+            "go-without-position",
+            "uci.gui.search.position-first",
+            "uci-r13",
+        ),
+        (
+            "uci",
+            "illegal-move-in-position",
+            "uci.gui.position.legal",
+            "uci-r18",
+        ),
+        (
+            "uci",
+            "negative-hash",
+            "uci.gui.setoption.value",
+            "uci-r179",
+        ),
+        ("uci", "no-line-end", "uci.gui.command.line-end", "uci-r06"),
+        (
+            "ucci",
+            "handshake-not-first",
+            "ucci.gui.handshake.first",
+            "ucci-r20",
+        ),
+        (
+            "ucci",
+            "position-after-stop",
+            "ucci.gui.search.idle-only",
+            "ucci-r95",
+        ),
+        (
+            "ucci",
+            "quit-while-thinking",
+            "ucci.gui.search.idle-only",
+            "ucci-r116",
+        ),
+        ("ucci", "ponder-with-draw", "ucci.gui.go.form", "ucci-r77"),
+        (
+            "ucci",
+            "stop-when-idle",
+            "ucci.gui.search.thinking-only",
+            "ucci-r93",
+        ),
+        (
+            "ucci",
+            "illegal-move-in-position",
+            "ucci.gui.position.legal",
+            "ucci-r06",
+        ),
+    ];
+    let problems = run_rows(rows, |(protocol, fault, check, row)| {
+        let report = fixture_session(protocol, fault, &engine_for(protocol));
+        let found = findings(&report, "gui");
+        let expected = (check.to_string(), "fail".to_owned(), row.to_string());
+        if found != vec![expected.clone()] {
+            vec![format!(
+                "{protocol} {fault}: expected {expected:?}, found {found:?}"
+            )]
+        } else {
+            Vec::new()
+        }
+    });
+    assert!(problems.is_empty(), "{problems:#?}");
+}
+
+/// Bytes pass unchanged both ways: an echoing engine (`cat`) hands back exactly what the GUI
+/// wrote, CR LF, tabs, a last line with no end and all; the transcript records the GUI's
+/// lines with their line ends.
+#[test]
+fn the_spy_relays_every_byte_unchanged() {
+    let dir = temp_dir("relay");
+    let report = dir.join("report.json");
+    let mut spy = Command::new(arbiter_binary())
+        .args(["spy", "--protocol", "uci", "--report"])
+        .arg(&report)
+        .args(["--", "cat"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let sent: &[u8] = b"uci\r\nisready\n\tposition  startpos\nquit";
+    let mut input = spy.stdin.take().unwrap();
+    input.write_all(sent).unwrap();
+    drop(input);
+    let mut echoed = Vec::new();
+    spy.stdout.take().unwrap().read_to_end(&mut echoed).unwrap();
+    assert_eq!(echoed, sent);
+    let status = spy.wait().unwrap();
+    assert_eq!(
+        status.code(),
+        Some(0),
+        "cat exits 0 at the end of its input"
+    );
+    let report = report_at(&report);
+    let entries = report["runs"][0]["transcript"]["entries"]
+        .as_array()
+        .unwrap()
+        .clone();
+    let sent_lines: Vec<(&str, &str)> = entries
+        .iter()
+        .filter(|e| e["direction"] == "sent")
+        .map(|e| (e["text"].as_str().unwrap(), e["ending"].as_str().unwrap()))
+        .collect();
+    assert_eq!(
+        sent_lines,
+        [
+            ("uci", "crlf"),
+            ("isready", "lf"),
+            ("\tposition  startpos", "lf"),
+            ("quit", "eof")
+        ]
+    );
+    assert!(
+        findings(&report, "gui").contains(&(
+            "uci.gui.command.line-end".to_owned(),
+            "fail".to_owned(),
+            "uci-r06".to_owned()
+        )),
+        "{:?}",
+        findings(&report, "gui")
+    );
+}
+
+/// The GUI sees the engine's exit status and stderr as if it ran the engine itself.
+#[test]
+fn the_spy_mirrors_the_engines_exit_status_and_stderr() {
+    let dir = temp_dir("exit");
+    let out = Command::new(arbiter_binary())
+        .args(["spy", "--protocol", "uci", "--report-dir"])
+        .arg(&dir)
+        .args(["--", "sh", "-c", "echo from-the-engine >&2; exit 3"])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(3));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.starts_with("from-the-engine\n"), "{stderr}");
+    assert!(
+        out.stdout.is_empty(),
+        "nothing of the spy's own reaches the GUI's stdout"
+    );
+    // The report is named after the engine and the time, in --report-dir.
+    let names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(names.len(), 1, "{names:?}");
+    assert!(
+        names[0].starts_with("sh-spy-") && names[0].ends_with(".json"),
+        "{names:?}"
+    );
+}
+
+/// python-chess closes the pipes and kills its engine at once; a manager may SIGTERM it
+/// right after `quit`. Either way the report is written, and the log streamed meanwhile.
+#[test]
+fn a_gui_that_kills_the_spy_still_gets_its_report() {
+    for signal in [libc::SIGKILL, libc::SIGTERM] {
+        let dir = temp_dir(&format!("kill-{signal}"));
+        let (report, log) = (dir.join("report.json"), dir.join("session.log"));
+        let mut spy = Command::new(arbiter_binary())
+            .args(["spy", "--protocol", "ucci", "--report"])
+            .arg(&report)
+            .arg("--log")
+            .arg(&log)
+            .arg("--")
+            .arg(reference_engine("arbiter-xiangqi"))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let mut input = spy.stdin.take().unwrap();
+        input.write_all(b"ucci\n").unwrap();
+        let mut output = spy.stdout.take().unwrap();
+        let mut seen = Vec::new();
+        let mut buf = [0u8; 4096];
+        while !String::from_utf8_lossy(&seen).contains("ucciok") {
+            let n = output.read(&mut buf).unwrap();
+            assert!(n > 0, "the engine's output ended before ucciok");
+            seen.extend_from_slice(&buf[..n]);
+        }
+        input.write_all(b"quit\n").unwrap();
+        drop(input);
+        // SAFETY: kill(2) on the child this test started.
+        unsafe { libc::kill(spy.id() as libc::pid_t, signal) };
+        spy.wait().unwrap();
+        let report = report_at(&report);
+        let sent: Vec<&str> = report["runs"][0]["transcript"]["entries"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|e| e["direction"] == "sent")
+            .map(|e| e["text"].as_str().unwrap())
+            .collect();
+        assert_eq!(sent, ["ucci", "quit"], "signal {signal}");
+        let log = std::fs::read_to_string(&log).unwrap();
+        assert!(
+            log.contains(" > ucci\n") && log.contains(" < ucciok\n"),
+            "{log}"
+        );
+    }
+}
+
+/// python-chess (PyPI `chess`), a real GUI-side client, plays through the spy in front of
+/// Debian's Stockfish: no GUI-side finding, and the same game as without the spy.
+#[test]
+fn python_chess_plays_through_the_spy_unchanged() {
+    let Some(python) = common::python_chess_or_skip() else {
+        return;
+    };
+    let Some(stockfish) = common::peer_or_skip("stockfish") else {
+        return;
+    };
+    let client = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/clients/python_chess_game.py");
+    let play = |engine: &[&std::ffi::OsStr]| {
+        let out = Command::new(&python)
+            .arg(&client)
+            .args(["10", "--"])
+            .args(engine)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let direct = play(&[stockfish.as_os_str()]);
+    let dir = temp_dir("python-chess");
+    let report = dir.join("report.json");
+    let spied = play(&[
+        arbiter_binary().as_os_str(),
+        "spy".as_ref(),
+        "--protocol".as_ref(),
+        "uci".as_ref(),
+        "--report".as_ref(),
+        report.as_os_str(),
+        "--".as_ref(),
+        stockfish.as_os_str(),
+    ]);
+    assert_eq!(spied, direct, "the spy changed the game");
+    assert_eq!(direct.split_whitespace().count(), 10, "{direct}");
+    let report = report_at(&report);
+    assert_eq!(findings(&report, "gui"), vec![]);
+    let checks: Vec<String> = outcomes(&report)
+        .iter()
+        .filter(|o| o["side"] == "gui")
+        .map(|o| o["check"].as_str().unwrap().to_owned())
+        .collect();
+    for judged in [
+        "uci.gui.search.idle-only",
+        "uci.gui.position.legal",
+        "uci.gui.setoption.value",
+    ] {
+        assert!(
+            checks.iter().any(|c| c == judged),
+            "{judged} judged nothing: {checks:?}"
+        );
+    }
+}
