@@ -7,6 +7,10 @@ use crate::steps;
 /// UCI: handshake, options, a new game, a search, a ponder hit, an infinite analysis, quit.
 pub fn uci(fault: &str) -> Option<Script> {
     let mut s = vec![send("uci"), Step::Expect("uciok")];
+    if fault != "none" {
+        // The engine initialised, as a conforming GUI waits for before its first search.
+        s.extend([send("isready"), Step::Expect("readyok")]);
+    }
     let body = match fault {
         "none" => vec![
             send("setoption name Hash value 16"),

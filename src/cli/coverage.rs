@@ -1,5 +1,5 @@
-//! `arbiter coverage`: which catalogue rows the built-in library exercises, and why the rest
-//! are not.
+//! `arbiter coverage`: which catalogue rows the built-in library exercises, on the engine's
+//! side and on the GUI's, and why the rest are not.
 
 use std::fmt::Write as _;
 
@@ -9,6 +9,7 @@ use serde::Serialize;
 use super::CliError;
 use crate::certify::coverage::{RowCoverage, coverage};
 use crate::certify::requirements::Level;
+use crate::check::registry::Side;
 use crate::protocol::Protocol;
 
 #[derive(Args, Debug)]
@@ -16,6 +17,9 @@ pub struct CoverageArgs {
     /// One protocol; all four if left out.
     #[arg(long)]
     protocol: Option<Protocol>,
+    /// One side of the wire (`engine` or `gui`); both if left out.
+    #[arg(long, value_enum)]
+    side: Option<SideArg>,
     /// List every row with the scenarios and checks that exercise it.
     #[arg(long)]
     all: bool,
@@ -29,9 +33,16 @@ enum CoverageFormat {
     Json,
 }
 
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum SideArg {
+    Engine,
+    Gui,
+}
+
 #[derive(Serialize)]
 struct ProtocolCoverage {
     protocol: Protocol,
+    side: Side,
     rows: Vec<RowCoverage>,
 }
 
@@ -45,10 +56,21 @@ pub fn run(args: &CoverageArgs) -> Result<String, CliError> {
             Protocol::Agi,
         ],
     };
+    let sides = match args.side {
+        Some(SideArg::Engine) => vec![Side::Engine],
+        Some(SideArg::Gui) => vec![Side::Gui],
+        None => vec![Side::Engine, Side::Gui],
+    };
     let mut all = Vec::new();
-    for protocol in protocols {
-        let rows = coverage(protocol).map_err(|e| CliError::BadInput(e.to_string()))?;
-        all.push(ProtocolCoverage { protocol, rows });
+    for side in sides {
+        for &protocol in &protocols {
+            let rows = coverage(protocol, side).map_err(|e| CliError::BadInput(e.to_string()))?;
+            all.push(ProtocolCoverage {
+                protocol,
+                side,
+                rows,
+            });
+        }
     }
     Ok(match args.format {
         CoverageFormat::Json => {
@@ -73,9 +95,13 @@ fn human(all: &[ProtocolCoverage], every_row: bool) -> String {
         };
         let _ = writeln!(
             out,
-            "{}: {exercised} of {} checkable engine-side rows exercised ({} of {} musts)",
+            "{}: {exercised} of {} checkable {}-side rows exercised ({} of {} musts)",
             p.protocol,
             p.rows.len(),
+            match p.side {
+                Side::Engine => "engine",
+                Side::Gui => "GUI",
+            },
             musts(true),
             musts(true) + musts(false)
         );

@@ -8,6 +8,7 @@
 //! `gui/*.txt` beside this file, read into the one registry with the engine side's.
 
 mod agi;
+mod clock;
 mod gomocup;
 mod options;
 mod said;

@@ -1,33 +1,51 @@
 //! Whether a value the GUI sets is one the option's declaration allows, and the forms the
 //! UCI text gives its reserved string options.
 
+use crate::check::Grade;
 use crate::protocol::family::{OptionDecl, OptionType};
 use crate::protocol::{Protocol, ReqId};
+use crate::reqs;
 
-/// The row a `setoption` value breaks and why, if it breaks one. UCCI's text names only the
-/// `check` type (ucci-r25); its engines' other types are judged under UCI alone.
+/// What a `setoption` value breaks: the rows, the grade, and why.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) struct ValueFault {
+    pub rows: &'static [ReqId],
+    pub grade: Grade,
+    pub why: String,
+}
+
+fn fails(rows: &'static [ReqId], why: String) -> Option<ValueFault> {
+    Some(ValueFault {
+        rows,
+        grade: Grade::Fail,
+        why,
+    })
+}
+
+/// What a `setoption` value breaks, if anything. UCCI's text names only the `check` type
+/// (ucci-r25); its engines' other types are judged under UCI alone.
 pub(super) fn judge_value(
     protocol: Protocol,
     declaration: &OptionDecl,
     value: Option<&str>,
-) -> Option<(ReqId, String)> {
+) -> Option<ValueFault> {
     let value = value.map(str::trim);
     if protocol == Protocol::Ucci {
         return match (&declaration.kind, value) {
             (OptionType::Check, Some("true" | "false")) => None,
-            (OptionType::Check, other) => Some((
-                ReqId::new("ucci-r25"),
+            (OptionType::Check, other) => fails(
+                reqs!["ucci-r25"],
                 format!("{}; a check option takes `true` or `false`", shown(other)),
-            )),
+            ),
             _ => None,
         };
     }
     match (&declaration.kind, value) {
         (OptionType::Check, Some("true" | "false")) => None,
-        (OptionType::Check, other) => Some((
-            ReqId::new("uci-r178"),
+        (OptionType::Check, other) => fails(
+            reqs!["uci-r178"],
             format!("{}; a check option takes `true` or `false`", shown(other)),
-        )),
+        ),
         (OptionType::Spin, other) => spin(declaration, other),
         (OptionType::Combo, Some(v))
             if declaration
@@ -37,19 +55,26 @@ pub(super) fn judge_value(
         {
             None
         }
-        (OptionType::Combo, other) => Some((
-            ReqId::new("uci-r180"),
+        (OptionType::Combo, other) => fails(
+            reqs!["uci-r180", "uci-r187"],
             format!(
                 "{}; a combo option takes one of its vars ({})",
                 shown(other),
                 declaration.vars.join(", ")
             ),
-        )),
-        (OptionType::Button, Some(v)) if !v.is_empty() => Some((
-            ReqId::new("uci-r181"),
+        ),
+        (OptionType::Button, Some(v)) if !v.is_empty() => fails(
+            reqs!["uci-r181"],
             format!("value `{v}`; a button takes no value"),
-        )),
-        (OptionType::String, Some(v)) => reserved_string(&declaration.name, v),
+        ),
+        (OptionType::String, Some(v)) if !v.is_empty() => reserved_string(&declaration.name, v),
+        // The text writes an empty string as `<empty>`; a bare `setoption name X` for a
+        // string option may mean the same, so it warns.
+        (OptionType::String, _) => Some(ValueFault {
+            rows: reqs!["uci-r182", "uci-r183"],
+            grade: Grade::Warn,
+            why: "no value; a string option's empty value is written `<empty>`".to_owned(),
+        }),
         _ => None,
     }
 }
@@ -59,33 +84,34 @@ fn shown(value: Option<&str>) -> String {
 }
 
 /// A spin takes an integer within its declared limits: a negative `Hash` is the classic.
-fn spin(declaration: &OptionDecl, value: Option<&str>) -> Option<(ReqId, String)> {
-    let row = ReqId::new("uci-r179");
+fn spin(declaration: &OptionDecl, value: Option<&str>) -> Option<ValueFault> {
+    let rows = reqs!["uci-r179", "uci-r185", "uci-r186"];
     let limits = format!(
         "from {} to {}",
         declaration.min.map_or("?".to_owned(), |m| m.to_string()),
         declaration.max.map_or("?".to_owned(), |m| m.to_string())
     );
     let Some(number) = value.and_then(|v| v.parse::<i64>().ok()) else {
-        return Some((
-            row,
+        return fails(
+            rows,
             format!("{}; a spin option takes an integer {limits}", shown(value)),
-        ));
+        );
     };
     let below = declaration.min.is_some_and(|min| number < min);
     let above = declaration.max.is_some_and(|max| number > max);
-    (below || above).then(|| {
-        (
-            row,
+    if below || above {
+        return fails(
+            rows,
             format!("value {number} is outside its limits, {limits}"),
-        )
-    })
+        );
+    }
+    None
 }
 
 /// `UCI_Opponent` is `[GM|IM|FM|WGM|WIM|none] [<elo>|none] [computer|human] <name>`
 /// (uci-r171); `UCI_SetPositionValue` is `<value> + <fen>`, `clear + <fen>` or `clearall`
 /// (uci-r175).
-fn reserved_string(name: &str, value: &str) -> Option<(ReqId, String)> {
+fn reserved_string(name: &str, value: &str) -> Option<ValueFault> {
     if name.eq_ignore_ascii_case("UCI_Opponent") {
         let words: Vec<&str> = value.split_whitespace().collect();
         let title = ["GM", "IM", "FM", "WGM", "WIM", "none"];
@@ -93,14 +119,15 @@ fn reserved_string(name: &str, value: &str) -> Option<(ReqId, String)> {
             && title.contains(&words[0])
             && (words[1] == "none" || words[1].parse::<u32>().is_ok())
             && matches!(words[2], "computer" | "human");
-        return (!fits).then(|| {
-            (
-                ReqId::new("uci-r171"),
+        if !fits {
+            return fails(
+                reqs!["uci-r171"],
                 format!(
                     "`{value}` is not `[GM|IM|FM|WGM|WIM|none] [<elo>|none] [computer|human] <name>`"
                 ),
-            )
-        });
+            );
+        }
+        return None;
     }
     if name.eq_ignore_ascii_case("UCI_SetPositionValue") {
         let words: Vec<&str> = value.split_whitespace().collect();
@@ -109,12 +136,12 @@ fn reserved_string(name: &str, value: &str) -> Option<(ReqId, String)> {
             [first, "+", _fen, ..] => *first == "clear" || first.parse::<i64>().is_ok(),
             _ => false,
         };
-        return (!fits).then(|| {
-            (
-                ReqId::new("uci-r175"),
+        if !fits {
+            return fails(
+                reqs!["uci-r175"],
                 format!("`{value}` is not `<value> + <fen>`, `clear + <fen>` or `clearall`"),
-            )
-        });
+            );
+        }
     }
     None
 }
@@ -135,8 +162,13 @@ mod tests {
         let hash = declared("option name Hash type spin default 16 min 1 max 33554432");
         assert_eq!(judge_value(Protocol::Uci, &hash, Some("64")), None);
         let negative = judge_value(Protocol::Uci, &hash, Some("-1")).unwrap();
-        assert_eq!(negative.0.to_string(), "uci-r179");
-        assert!(negative.1.contains("outside its limits"), "{}", negative.1);
+        assert_eq!(negative.rows[0].to_string(), "uci-r179");
+        assert_eq!(negative.grade, Grade::Fail);
+        assert!(
+            negative.why.contains("outside its limits"),
+            "{}",
+            negative.why
+        );
         assert!(judge_value(Protocol::Uci, &hash, Some("lots")).is_some());
         let ponder = declared("option name Ponder type check default false");
         assert_eq!(judge_value(Protocol::Uci, &ponder, Some("true")), None);
@@ -156,7 +188,12 @@ mod tests {
         let ok = "none none computer Shredder";
         assert_eq!(judge_value(Protocol::Uci, &opponent, Some(ok)), None);
         let bad = judge_value(Protocol::Uci, &opponent, Some("Kasparov")).unwrap();
-        assert_eq!(bad.0.to_string(), "uci-r171");
+        assert_eq!(bad.rows[0].to_string(), "uci-r171");
+        let empty = judge_value(Protocol::Uci, &opponent, None).unwrap();
+        assert_eq!(
+            (empty.rows[1].to_string(), empty.grade),
+            ("uci-r183".to_owned(), Grade::Warn)
+        );
         let value = declared("option name UCI_SetPositionValue type string default");
         assert_eq!(judge_value(Protocol::Uci, &value, Some("clearall")), None);
         let fen = "+ rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -181,7 +218,7 @@ mod tests {
         assert_eq!(
             judge_value(Protocol::Ucci, &usebook, Some("off"))
                 .unwrap()
-                .0
+                .rows[0]
                 .to_string(),
             "ucci-r25"
         );

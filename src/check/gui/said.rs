@@ -3,6 +3,7 @@
 //! one protocol's text has (UCCI's `go` alternatives, UCI's reserved option values) found
 //! here, so the reader judges the exchange once for both.
 
+use super::clock::ClockGiven;
 use crate::protocol::family::{OptionDecl, PositionStart};
 use crate::protocol::{ParseError, ReqId, ucci, uci};
 
@@ -25,6 +26,11 @@ pub(super) enum Said {
     BanMoves,
     Go {
         ponder: bool,
+        infinite: bool,
+        /// UCI `searchmoves`: the only moves the engine may search (uci-r56).
+        searchmoves: Vec<String>,
+        /// The clocks it states (UCCI: in the engine's unit, seconds unless `usemillisec`).
+        clock: Option<ClockGiven>,
         form: Vec<FormFault>,
     },
     PonderHit,
@@ -33,20 +39,31 @@ pub(super) enum Said {
     Quit,
 }
 
-/// A `go` whose parameters break a rule of their form.
+/// A command that reads but breaks a rule of its form (a `go`'s alternatives, a position
+/// that leaves out its start).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(super) struct FormFault {
     pub requirement: ReqId,
     pub message: &'static str,
 }
 
+/// A line that reads as a command, and what its form breaks, if anything.
+pub(super) struct Read {
+    pub said: Said,
+    /// Rules of the command's grammar it breaks while still reading (graded as warnings
+    /// unless the row is a must the line plainly breaks: see each).
+    pub grammar: Vec<(FormFault, bool)>,
+}
+
 /// An engine line, as far as the GUI's duties care.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(super) enum Heard {
     HandshakeOk,
+    ReadyOk,
     Option(OptionDecl),
     SearchResult,
     RegistrationError,
+    CopyProtectionError,
     Other,
 }
 
@@ -61,7 +78,7 @@ pub(super) struct Unreadable {
 
 /// One protocol's reading of the lines.
 pub(super) trait Dialect: Send {
-    fn said(line: &str) -> Result<Said, Unreadable>;
+    fn said(line: &str) -> Result<Read, Unreadable>;
     fn heard(line: &str) -> Heard;
 }
 
@@ -114,11 +131,11 @@ const UCCI_GRAMMAR: &[(&str, ReqId)] = &[
 ];
 
 impl Dialect for Ucci {
-    fn said(line: &str) -> Result<Said, Unreadable> {
+    fn said(line: &str) -> Result<Read, Unreadable> {
         use ucci::Command as C;
         let command = ucci::parse_command(line)
             .map_err(|e| unreadable(line, e, UCCI_GRAMMAR, ReqId::new("ucci-r04")))?;
-        Ok(match command {
+        let said = match command {
             C::Ucci => Said::Handshake,
             C::IsReady => Said::IsReady,
             C::SetOption { name, value } => Said::SetOption { name, value },
@@ -133,12 +150,22 @@ impl Dialect for Ucci {
                 limit,
             } => Said::Go {
                 ponder,
+                infinite: matches!(
+                    limit,
+                    ucci::GoLimit::Infinite | ucci::GoLimit::DepthInfinite
+                ),
+                searchmoves: Vec::new(),
+                clock: ucci_clock(&limit),
                 form: ucci_go_faults(ponder, draw, &limit),
             },
             C::PonderHit { .. } => Said::PonderHit,
             C::Stop => Said::Stop,
             C::Probe { .. } => Said::Probe,
             C::Quit => Said::Quit,
+        };
+        Ok(Read {
+            said,
+            grammar: Vec::new(),
         })
     }
 
@@ -146,11 +173,31 @@ impl Dialect for Ucci {
         use ucci::Message as M;
         match ucci::parse_message(line) {
             Ok(M::UcciOk) => Heard::HandshakeOk,
+            Ok(M::ReadyOk) => Heard::ReadyOk,
             Ok(M::Option(declaration)) => Heard::Option(declaration),
             Ok(M::BestMove { .. } | M::NoBestMove) => Heard::SearchResult,
             _ => Heard::Other,
         }
     }
+}
+
+/// UCCI's time mode states the clock of the side to move, whichever it is.
+fn ucci_clock(limit: &ucci::GoLimit) -> Option<ClockGiven> {
+    let ucci::GoLimit::Time {
+        time,
+        movestogo,
+        increment,
+        ..
+    } = limit
+    else {
+        return None;
+    };
+    let own = Some((*time as i64, increment.unwrap_or(0) as i64));
+    Some(ClockGiven {
+        first: own,
+        second: own,
+        movestogo: *movestogo,
+    })
 }
 
 /// The rules of `go`'s form the parser records rather than refuses (ucci-r72, r75, r77).
@@ -220,15 +267,35 @@ const UCI_GRAMMAR: &[(&str, ReqId)] = &[
 ];
 
 impl Dialect for Uci {
-    fn said(line: &str) -> Result<Said, Unreadable> {
+    fn said(line: &str) -> Result<Read, Unreadable> {
         use uci::Command as C;
+        if let Some(read) = position_without_start(line) {
+            return Ok(read);
+        }
         let command = uci::parse_command(line)
             .map_err(|e| unreadable(line, e, UCI_GRAMMAR, ReqId::new("uci-r01")))?;
-        Ok(match command {
+        let mut grammar = Vec::new();
+        let said = match command {
             C::Uci => Said::Handshake,
             C::Debug(_) => Said::Debug,
             C::IsReady => Said::IsReady,
-            C::SetOption { name, value } => Said::SetOption { name, value },
+            C::SetOption { name, value } => {
+                let reserved = |w: &str| w == "name" || w == "value";
+                if value
+                    .iter()
+                    .flat_map(|v| v.split_whitespace())
+                    .any(reserved)
+                {
+                    grammar.push((
+                        FormFault {
+                            requirement: ReqId::new("uci-r37"),
+                            message: "the value holds the word `name` or `value`, which the text keeps out of names and values",
+                        },
+                        true,
+                    ));
+                }
+                Said::SetOption { name, value }
+            }
             C::Register(_) => Said::Register,
             C::UciNewGame => Said::NewGame,
             C::Position { start, moves } => Said::Position {
@@ -237,6 +304,13 @@ impl Dialect for Uci {
             },
             C::Go(go) => Said::Go {
                 ponder: go.ponder,
+                infinite: go.infinite,
+                searchmoves: texts(&go.searchmoves),
+                clock: (go.wtime.is_some() || go.btime.is_some()).then(|| ClockGiven {
+                    first: go.wtime.map(|t| (t, go.winc.unwrap_or(0))),
+                    second: go.btime.map(|t| (t, go.binc.unwrap_or(0))),
+                    movestogo: go.movestogo,
+                }),
                 form: if go.movestogo == Some(0) {
                     vec![FormFault {
                         requirement: ReqId::new("uci-r67"),
@@ -249,17 +323,48 @@ impl Dialect for Uci {
             C::Stop => Said::Stop,
             C::PonderHit => Said::PonderHit,
             C::Quit => Said::Quit,
-        })
+        };
+        Ok(Read { said, grammar })
     }
 
     fn heard(line: &str) -> Heard {
         use uci::Message as M;
         match uci::parse_message(line) {
             Ok(M::UciOk) => Heard::HandshakeOk,
+            Ok(M::ReadyOk) => Heard::ReadyOk,
             Ok(M::Option(declaration)) => Heard::Option(declaration),
             Ok(M::BestMove { .. }) => Heard::SearchResult,
             Ok(M::Registration(uci::Status::Error)) => Heard::RegistrationError,
+            Ok(M::CopyProtection(uci::Status::Error)) => Heard::CopyProtectionError,
             _ => Heard::Other,
         }
     }
+}
+
+/// `position moves …` with neither `startpos` nor `fen`: engines often take the start
+/// position, but the text says a GUI should not rely on it (uci-r51), so it reads as the
+/// start position with a warning.
+fn position_without_start(line: &str) -> Option<Read> {
+    let mut words = line.split_whitespace();
+    if words.next() != Some("position") || words.next() != Some("moves") {
+        return None;
+    }
+    let rest = line.split_once("moves").map_or("", |(_, rest)| rest);
+    let command = format!("position startpos moves{rest}");
+    let Ok(uci::Command::Position { moves, .. }) = uci::parse_command(&command) else {
+        return None;
+    };
+    Some(Read {
+        said: Said::Position {
+            fen: None,
+            moves: texts(&moves),
+        },
+        grammar: vec![(
+            FormFault {
+                requirement: ReqId::new("uci-r51"),
+                message: "the position leaves out `startpos`; a GUI should always send `startpos` or `fen <fenstring>`",
+            },
+            false,
+        )],
+    })
 }

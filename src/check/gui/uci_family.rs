@@ -11,6 +11,7 @@ use super::super::id::CheckId;
 use super::super::legality::set_up;
 use super::super::outcome::Grade;
 use super::GuiReader;
+use super::clock::Clocks;
 use super::options::judge_value;
 use super::said::{Dialect, Heard, Said, Ucci, Uci};
 use crate::protocol::family::OptionDecl;
@@ -50,7 +51,22 @@ struct GuiSide<D, G> {
     /// When the last search's result came, in µs.
     last_result_us: Option<u64>,
     position_set: bool,
+    /// The position the GUI set up, when the oracle accepts it.
+    current: Option<G>,
+    /// Whether the last position had a move list (a ponder search needs its last move).
+    position_has_moves: bool,
     offered: Vec<OptionDecl>,
+    /// The value the GUI last gave `UCI_AnalyseMode`.
+    analyse_mode: Option<bool>,
+    /// An `isready` was answered since the start (UCI: before the first search).
+    ready_confirmed: bool,
+    /// The engine said `copyprotection error`.
+    copy_protection_error: Option<At>,
+    /// UCCI: `setoption usemillisec true` was sent, so times are milliseconds, not seconds.
+    millisec: bool,
+    clocks: Clocks,
+    /// The move number of the last position, to tell a game going on from a new one.
+    last_fullmove: Option<u32>,
     /// `ucinewgame` sent and no `isready` since (uci-r48).
     newgame_unconfirmed: Option<At>,
     /// The engine said `registration error` and no `register` came since.
@@ -81,7 +97,15 @@ impl<D: Dialect, G: Game + Send> GuiSide<D, G> {
             search: None,
             last_result_us: None,
             position_set: false,
+            current: None,
+            position_has_moves: false,
             offered: Vec::new(),
+            analyse_mode: None,
+            ready_confirmed: false,
+            copy_protection_error: None,
+            millisec: false,
+            clocks: Clocks::default(),
+            last_fullmove: None,
             newgame_unconfirmed: None,
             registration_owed: None,
             exercised: BTreeSet::new(),
@@ -126,10 +150,13 @@ impl<D: Dialect, G: Game + Send> GuiSide<D, G> {
                 self.offered.push(declaration);
             }
             Heard::SearchResult => {
+                self.clocks.result(entry.at.us);
                 self.search = None;
                 self.last_result_us = Some(entry.at.us);
             }
             Heard::RegistrationError => self.registration_owed = Some(entry.at),
+            Heard::CopyProtectionError => self.copy_protection_error = Some(entry.at),
+            Heard::ReadyOk => self.ready_confirmed = true,
             Heard::Other => {}
         }
     }
@@ -138,8 +165,39 @@ impl<D: Dialect, G: Game + Send> GuiSide<D, G> {
         let at = entry.at;
         self.commands += 1;
         self.line_end(entry, out);
+        if let Some(why) = not_text(entry) {
+            let row = if self.is_ucci() {
+                crate::reqs!["ucci-r03"]
+            } else {
+                crate::reqs!["uci-r01"]
+            };
+            let message = format!("`{}` is not a line of text: {why}", entry.text);
+            self.fault(
+                CheckId::GuiCommandGrammar,
+                Grade::Fail,
+                row,
+                message,
+                at,
+                out,
+            );
+            return;
+        }
         let said = match D::said(&entry.text) {
-            Ok(said) => said,
+            Ok(read) => {
+                for (fault, fails) in read.grammar {
+                    let grade = if fails { Grade::Fail } else { Grade::Warn };
+                    let message = format!("`{}`: {}", entry.text, fault.message);
+                    self.fault(
+                        CheckId::GuiCommandGrammar,
+                        grade,
+                        &[fault.requirement],
+                        message,
+                        at,
+                        out,
+                    );
+                }
+                read.said
+            }
             Err(bad) => {
                 let grade = if bad.known_command {
                     Grade::Fail
@@ -163,17 +221,35 @@ impl<D: Dialect, G: Game + Send> GuiSide<D, G> {
         self.idle_only(&said, entry, out);
         self.thinking_only(&said, entry, out);
         match said {
-            Said::Handshake => self.handshake = self.handshake.max_sent(),
+            Said::Handshake => {
+                self.clocks.new_game();
+                self.handshake = self.handshake.max_sent();
+            }
             Said::IsReady => self.newgame_unconfirmed = None,
-            Said::NewGame => self.newgame_unconfirmed = Some(at),
+            Said::BanMoves => self.banmoves(entry, out),
+            Said::NewGame => {
+                self.clocks.new_game();
+                self.newgame_unconfirmed = Some(at);
+            }
             Said::Register => self.registration_owed = None,
             Said::SetOption { name, value } => self.set_option(&name, value.as_deref(), at, out),
             Said::Position { fen, moves } => self.position(fen.as_deref(), &moves, entry, out),
-            Said::Go { ponder, form } => {
-                self.go_form(&form, entry, out);
+            Said::Go {
+                ponder,
+                infinite,
+                searchmoves,
+                clock,
+                form,
+            } => {
+                let playing = clock.is_some();
+                self.charged(clock, ponder, entry, out);
+                self.go_form(&form, ponder, entry, out);
+                self.searchmoves(&searchmoves, entry, out);
+                self.analyse_mode_fits(infinite && !ponder, playing, entry, out);
                 self.go(ponder, entry, out);
             }
             Said::PonderHit => {
+                self.clocks.ponderhit(at.us);
                 if let Some(search) = &mut self.search {
                     search.pondering = false;
                 }
@@ -183,7 +259,7 @@ impl<D: Dialect, G: Game + Send> GuiSide<D, G> {
                     search.stopped = true;
                 }
             }
-            Said::Debug | Said::BanMoves | Said::Probe | Said::Quit => {}
+            Said::Debug | Said::Probe | Said::Quit => {}
         }
     }
 
@@ -285,7 +361,10 @@ impl<D: Dialect, G: Game + Send> GuiSide<D, G> {
         };
         let (grade, rows): (Grade, &[ReqId]) = match (self.protocol, said) {
             (Protocol::Ucci, Said::Quit) => (Grade::Fail, crate::reqs!["ucci-r116"]),
-            (Protocol::Ucci, _) if search.stopped => (Grade::Fail, crate::reqs!["ucci-r95"]),
+            (Protocol::Ucci, _) if search.stopped => (
+                Grade::Fail,
+                crate::reqs!["ucci-r95", "ucci-r94", "ucci-r129"],
+            ),
             (Protocol::Ucci, _) => (Grade::Fail, crate::reqs!["ucci-r47"]),
             (_, Said::SetOption { .. }) => (Grade::Fail, crate::reqs!["uci-r39"]),
             (_, Said::NewGame) => (Grade::Warn, crate::reqs!["uci-r45"]),
@@ -348,78 +427,25 @@ impl<D: Dialect, G: Game + Send> GuiSide<D, G> {
         );
     }
 
-    fn go(&mut self, ponder: bool, entry: &Entry, out: &mut Findings) {
-        self.judged(CheckId::GuiSearchPositionFirst);
-        if !self.position_set {
-            let message = format!(
-                "`{}` sent before any `position`: the engine has no position to search",
-                entry.text
-            );
-            self.fault(
-                CheckId::GuiSearchPositionFirst,
-                Grade::Fail,
-                &[],
-                message,
-                entry.at,
-                out,
-            );
-        }
-        if self.protocol == Protocol::Uci {
-            self.judged(CheckId::GuiNewgameIsready);
-            if let Some(at) = self.newgame_unconfirmed.take() {
-                let message = "`ucinewgame` was followed by a search with no `isready` between; the GUI should wait for `readyok` after it".to_owned();
-                self.fault(
-                    CheckId::GuiNewgameIsready,
-                    Grade::Warn,
-                    &[],
-                    message,
-                    at,
-                    out,
-                );
-            }
-            self.judged(CheckId::GuiRegisterAnswer);
-            if let Some(at) = self.registration_owed.take() {
-                let message = "the engine said `registration error` and the GUI started a search without a `register`".to_owned();
-                self.fault(
-                    CheckId::GuiRegisterAnswer,
-                    Grade::Fail,
-                    &[],
-                    message,
-                    at,
-                    out,
-                );
-            }
-        }
-        self.search = Some(Search {
-            pondering: ponder,
-            stopped: false,
-        });
-    }
-
-    fn go_form(&mut self, form: &[super::said::FormFault], entry: &Entry, out: &mut Findings) {
-        self.judged(CheckId::GuiGoForm);
-        for fault in form {
-            let grade = if self.is_ucci() {
-                Grade::Fail
-            } else {
-                Grade::Warn
-            };
-            let message = format!("`{}`: {}", entry.text, fault.message);
-            self.fault(
-                CheckId::GuiGoForm,
-                grade,
-                &[fault.requirement],
-                message,
-                entry.at,
-                out,
-            );
-        }
-    }
-
     fn position(&mut self, fen: Option<&str>, moves: &[String], entry: &Entry, out: &mut Findings) {
         self.position_set = true;
+        self.position_has_moves = !moves.is_empty();
         self.judged(CheckId::GuiPositionLegal);
-        if set_up::<G, _>(fen, moves).is_some() {
+        self.current = set_up::<G, _>(fen, moves);
+        // A position earlier in a game than the last one starts another game for the clocks
+        // (UCCI has no `ucinewgame`, and its positions restart at each capture).
+        let fullmove = self
+            .current
+            .as_ref()
+            .and_then(|p| fullmove_number(&p.fen()));
+        if fullmove.is_none() || fullmove < self.last_fullmove {
+            self.clocks.new_game();
+        }
+        self.last_fullmove = fullmove;
+        if self.current.is_some() {
+            if self.is_ucci() {
+                self.last_capture(fen, moves, entry, out);
+            }
             return;
         }
         let message = match fen.map(G::from_fen) {
@@ -441,6 +467,13 @@ impl<D: Dialect, G: Game + Send> GuiSide<D, G> {
     }
 
     fn set_option(&mut self, name: &str, value: Option<&str>, at: At, out: &mut Findings) {
+        let on = value.is_some_and(|v| v.trim().eq_ignore_ascii_case("true"));
+        if name.eq_ignore_ascii_case("UCI_AnalyseMode") {
+            self.analyse_mode = value.map(|_| on);
+        }
+        if self.is_ucci() && name.eq_ignore_ascii_case("usemillisec") {
+            self.millisec = on;
+        }
         if self.handshake != Handshake::Answered {
             return;
         }
@@ -463,17 +496,34 @@ impl<D: Dialect, G: Game + Send> GuiSide<D, G> {
             return;
         };
         self.judged(CheckId::GuiSetoptionValue);
-        if let Some((row, why)) = judge_value(self.protocol, &declaration, value) {
-            let message = format!("`setoption` of `{}`: {why}", declaration.name);
+        if let Some(fault) = judge_value(self.protocol, &declaration, value) {
+            let message = format!("`setoption` of `{}`: {}", declaration.name, fault.why);
             self.fault(
                 CheckId::GuiSetoptionValue,
-                Grade::Fail,
-                &[row],
+                fault.grade,
+                fault.rows,
                 message,
                 at,
                 out,
             );
         }
+    }
+}
+
+/// The full-move number, the last field of a FEN.
+fn fullmove_number(fen: &str) -> Option<u32> {
+    fen.split_whitespace().nth(5)?.parse().ok()
+}
+
+/// Why a line the GUI sent is not text: control characters (other than tab), or bytes that
+/// are not UTF-8.
+fn not_text(entry: &Entry) -> Option<&'static str> {
+    if entry.text.chars().any(|c| c.is_control() && c != '\t') {
+        Some("it holds control characters")
+    } else if entry.non_utf8 {
+        Some("it is not UTF-8")
+    } else {
+        None
     }
 }
 
@@ -532,6 +582,9 @@ impl<D: Dialect, G: Game + Send> GuiReader for GuiSide<D, G> {
         }
     }
 }
+
+#[path = "uci_family_search.rs"]
+mod search;
 
 #[cfg(test)]
 #[path = "uci_family_tests.rs"]

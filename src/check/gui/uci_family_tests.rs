@@ -39,8 +39,10 @@ const UCI_HANDSHAKE: &[&str] = &[
     "< uciok",
 ];
 
+/// The handshake, an `isready` answered, then `rest`.
 fn uci(rest: &[&'static str]) -> Vec<&'static str> {
     let mut lines = UCI_HANDSHAKE.to_vec();
+    lines.extend_from_slice(&["> isready", "< readyok"]);
     lines.extend_from_slice(rest);
     lines
 }
@@ -79,9 +81,9 @@ fn a_conforming_uci_gui_raises_nothing() {
 #[test]
 fn a_stop_or_ponderhit_that_crossed_the_result_is_forgiven() {
     let lines = uci(&[
-        "> position startpos",
+        "> position startpos moves e2e4",
         "> go ponder wtime 1000 btime 1000",
-        "< bestmove e2e4",
+        "< bestmove e7e5",
         "> ponderhit",
     ]);
     assert_eq!(found(Protocol::Uci, &lines), vec![]);
@@ -132,7 +134,7 @@ fn uci_gui_faults_are_caught_by_their_rows() {
             Protocol::Uci,
             &uci(&["> ucinewgame", "> position startpos", "> go depth 1"])
         ),
-        finding("uci.gui.newgame.isready", Grade::Warn, "uci-r48")
+        finding("uci.gui.isready.before-search", Grade::Warn, "uci-r48")
     );
     assert_eq!(
         one(Protocol::Uci, &uci(&["> register nonsense"])),
@@ -167,6 +169,8 @@ fn uci_gui_faults_are_caught_by_their_rows() {
         "> uci",
         "< registration error",
         "< uciok",
+        "> isready",
+        "< readyok",
         "> position startpos",
         "> go depth 1",
     ];
@@ -179,9 +183,9 @@ fn uci_gui_faults_are_caught_by_their_rows() {
 #[test]
 fn a_ponderhit_after_the_result_has_long_come_fails() {
     let mut lines: Vec<(u64, &str)> = uci(&[
-        "> position startpos",
+        "> position startpos moves e2e4",
         "> go ponder wtime 10 btime 10",
-        "< bestmove e2e4",
+        "< bestmove e7e5",
     ])
     .into_iter()
     .zip(0..)
@@ -327,4 +331,191 @@ fn ucci_gui_faults_are_caught_by_their_rows() {
         "ucci.gui.search.thinking-only"
     );
     assert_eq!(findings[0].requirements[0].to_string(), "ucci-r93");
+}
+
+#[test]
+fn uci_forms_searchmoves_and_purposes_are_judged() {
+    assert_eq!(
+        one(Protocol::Uci, &uci(&["> position moves e2e4"])),
+        finding("uci.gui.command.grammar", Grade::Warn, "uci-r51")
+    );
+    let reserved = found(
+        Protocol::Uci,
+        &uci(&["> setoption name Hash value 16 name x"]),
+    );
+    assert!(
+        reserved.contains(&finding("uci.gui.command.grammar", Grade::Fail, "uci-r37")),
+        "{reserved:?}"
+    );
+    assert_eq!(
+        one(
+            Protocol::Uci,
+            &uci(&["> position startpos", "> go searchmoves e2e4 e2e5 depth 2"])
+        ),
+        finding("uci.gui.position.legal", Grade::Fail, "uci-r56")
+    );
+    assert_eq!(
+        one(
+            Protocol::Uci,
+            &uci(&["> position startpos", "> go ponder wtime 10 btime 10"])
+        ),
+        finding("uci.gui.go.form", Grade::Warn, "uci-r57")
+    );
+    assert_eq!(
+        one(
+            Protocol::Uci,
+            &["> uci", "< uciok", "> position startpos", "> go depth 1"]
+        ),
+        finding("uci.gui.isready.before-search", Grade::Warn, "uci-r196")
+    );
+    assert_eq!(
+        one(
+            Protocol::Uci,
+            &[
+                "> uci",
+                "< copyprotection error",
+                "< uciok",
+                "> isready",
+                "< readyok",
+                "> position startpos",
+                "> go depth 1"
+            ]
+        ),
+        finding("uci.gui.copyprotection.respected", Grade::Warn, "uci-r94")
+    );
+    assert_eq!(
+        one(
+            Protocol::Uci,
+            &["> uci", "< uciok", "> isready\u{7}"]
+                .map(|l| l.replace("\\u{7}", "\u{7}"))
+                .iter()
+                .map(String::as_str)
+                .collect::<Vec<_>>()
+        ),
+        finding("uci.gui.command.grammar", Grade::Fail, "uci-r01")
+    );
+    let analysing = [
+        "> uci",
+        "< option name UCI_AnalyseMode type check default false",
+        "< uciok",
+        "> isready",
+        "< readyok",
+        "> position startpos",
+    ];
+    let with = |rest: &[&'static str]| -> Vec<&'static str> {
+        let mut lines = analysing.to_vec();
+        lines.extend_from_slice(rest);
+        lines
+    };
+    assert_eq!(
+        one(Protocol::Uci, &with(&["> go infinite"])),
+        finding("uci.gui.analyse-mode", Grade::Warn, "uci-r198")
+    );
+    assert_eq!(
+        one(
+            Protocol::Uci,
+            &with(&[
+                "> setoption name UCI_AnalyseMode value true",
+                "> go wtime 10 btime 10"
+            ])
+        ),
+        finding("uci.gui.analyse-mode", Grade::Warn, "uci-r169")
+    );
+    let analysis = with(&[
+        "> setoption name UCI_AnalyseMode value true",
+        "> go infinite",
+        "> stop",
+        "< bestmove e2e4",
+        "> go depth 6",
+        "< bestmove e2e4",
+        "> setoption name UCI_AnalyseMode value false",
+        "> go wtime 1000 btime 1000",
+    ]);
+    assert_eq!(found(Protocol::Uci, &analysis), vec![]);
+}
+
+#[test]
+fn ucci_positions_start_at_the_last_capture_and_banmoves_follow_one() {
+    let after_capture = "> position fen rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1 moves h2e2 h9g7 e2e6";
+    assert_eq!(
+        one(Protocol::Ucci, &ucci(&[after_capture])),
+        finding("ucci.gui.position.last-capture", Grade::Warn, "ucci-r14")
+    );
+    assert_eq!(
+        one(Protocol::Ucci, &ucci(&["> banmoves h2e2"])),
+        finding("ucci.gui.search.position-first", Grade::Fail, "ucci-r59")
+    );
+    assert_eq!(
+        found(
+            Protocol::Ucci,
+            &ucci(&["> position startpos", "> banmoves h2e2", "> go depth 1"])
+        ),
+        vec![]
+    );
+}
+
+/// `(ms, line)` pairs, after the UCI handshake and an answered `isready`.
+fn uci_timed(rest: &[(u64, &'static str)]) -> Vec<(u64, &'static str)> {
+    let mut lines: Vec<(u64, &str)> = uci(&[])
+        .into_iter()
+        .zip(0..)
+        .map(|(l, ms)| (ms, l))
+        .collect();
+    lines.extend_from_slice(rest);
+    lines
+}
+
+fn timed_findings(protocol: Protocol, lines: &[(u64, &str)]) -> Vec<(String, Grade, String)> {
+    crate::check::gui_findings_timed(protocol, lines)
+        .into_iter()
+        .map(|o| (o.check.to_string(), o.grade, o.requirements[0].to_string()))
+        .collect()
+}
+
+#[test]
+fn a_clock_the_gui_did_not_charge_fails_and_a_charged_one_passes() {
+    let game = |white_left: &'static str| {
+        uci_timed(&[
+            (100, "> position startpos"),
+            (100, "> go wtime 60000 btime 60000 winc 1000 binc 1000"),
+            (5_100, "< bestmove e2e4"),
+            (7_000, "> position startpos moves e2e4 e7e5"),
+            (7_000, white_left),
+            (8_000, "< bestmove g1f3"),
+        ])
+    };
+    // 5 s thought, 1 s increment: 56 s left, give or take the tolerance.
+    let charged = game("> go wtime 56000 btime 59000 winc 1000 binc 1000");
+    assert_eq!(timed_findings(Protocol::Uci, &charged), vec![]);
+    let uncharged = game("> go wtime 61000 btime 59000 winc 1000 binc 1000");
+    assert_eq!(
+        timed_findings(Protocol::Uci, &uncharged),
+        vec![finding("uci.gui.clock.charged", Grade::Fail, "uci-r62")]
+    );
+}
+
+#[test]
+fn ucci_clocks_are_in_seconds_until_usemillisec_and_a_new_game_starts_afresh() {
+    let lines: Vec<(u64, &str)> = vec![
+        (0, "> ucci"),
+        (1, "< ucciok"),
+        (2, "> position startpos"),
+        (2, "> go time 300"),
+        (5_002, "< bestmove h2e2"),
+        // 5 s thought: 295 s left is right; a new game may start with a full clock again.
+        (6_000, "> position startpos moves h2e2 h7e7"),
+        (6_000, "> go time 295"),
+        (7_000, "< bestmove h0g2"),
+        (8_000, "> position startpos"),
+        (8_000, "> go time 300"),
+        (13_000, "< bestmove h2e2"),
+        // 5 s thought again, and the clock is given back in full.
+        (14_000, "> position startpos moves h2e2 h7e7"),
+        (14_000, "> go time 300"),
+        (15_000, "< bestmove b0c2"),
+    ];
+    assert_eq!(
+        timed_findings(Protocol::Ucci, &lines),
+        vec![finding("ucci.gui.clock.charged", Grade::Fail, "ucci-r124")]
+    );
 }

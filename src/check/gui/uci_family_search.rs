@@ -1,0 +1,343 @@
+//! The GUI's searches: a position first (UCCI `banmoves` too), a `go` of one form, moves it
+//! names legal, `UCI_AnalyseMode` as the search's purpose, `isready` before searching, and
+//! positions that start at the last capture (UCCI).
+
+use super::super::super::findings::Findings;
+use super::super::super::id::CheckId;
+use super::super::super::outcome::Grade;
+use super::super::clock::ClockGiven;
+use super::super::said::{Dialect, FormFault};
+use super::{GuiSide, Search};
+use crate::protocol::Protocol;
+use crate::rules::{Game, Side};
+use crate::session::Entry;
+
+impl<D: Dialect, G: Game + Send> GuiSide<D, G> {
+    pub(super) fn go(&mut self, ponder: bool, entry: &Entry, out: &mut Findings) {
+        self.judged(CheckId::GuiSearchPositionFirst);
+        if !self.position_set {
+            let message = format!(
+                "`{}` sent before any `position`: the engine has no position to search",
+                entry.text
+            );
+            let rows = if self.is_ucci() {
+                crate::reqs!["ucci-r61"]
+            } else {
+                crate::reqs!["uci-r13"]
+            };
+            self.fault(
+                CheckId::GuiSearchPositionFirst,
+                Grade::Fail,
+                rows,
+                message,
+                entry.at,
+                out,
+            );
+        }
+        if self.protocol == Protocol::Uci {
+            self.uci_duties_before_search(entry, out);
+        }
+        self.search = Some(Search {
+            pondering: ponder,
+            stopped: false,
+        });
+    }
+
+    /// UCI: `isready` answered before the first search and after `ucinewgame`; a `register`
+    /// owed after `registration error`; no search after `copyprotection error`.
+    fn uci_duties_before_search(&mut self, entry: &Entry, out: &mut Findings) {
+        self.judged(CheckId::GuiIsreadyBeforeSearch);
+        if let Some(at) = self.newgame_unconfirmed.take() {
+            let message = "`ucinewgame` was followed by a search with no `isready` between; the GUI should wait for `readyok` after it".to_owned();
+            let rows = crate::reqs!["uci-r48"];
+            self.fault(
+                CheckId::GuiIsreadyBeforeSearch,
+                Grade::Warn,
+                rows,
+                message,
+                at,
+                out,
+            );
+        } else if !self.ready_confirmed {
+            let message = format!(
+                "`{}` is the first search and no `isready` was answered before it; the GUI sends `isready` to wait until the engine has finished initialising",
+                entry.text
+            );
+            let rows = crate::reqs!["uci-r196"];
+            self.fault(
+                CheckId::GuiIsreadyBeforeSearch,
+                Grade::Warn,
+                rows,
+                message,
+                entry.at,
+                out,
+            );
+        }
+        self.ready_confirmed = true;
+        self.judged(CheckId::GuiRegisterAnswer);
+        if let Some(at) = self.registration_owed.take() {
+            let message = "the engine said `registration error` and the GUI started a search without a `register`".to_owned();
+            self.fault(
+                CheckId::GuiRegisterAnswer,
+                Grade::Fail,
+                &[],
+                message,
+                at,
+                out,
+            );
+        }
+        if self.copy_protection_error.is_some() {
+            self.judged(CheckId::GuiCopyprotectionRespected);
+            let message = format!(
+                "`{}`: the engine said `copyprotection error`, and the GUI should not use it",
+                entry.text
+            );
+            self.fault(
+                CheckId::GuiCopyprotectionRespected,
+                Grade::Warn,
+                &[],
+                message,
+                entry.at,
+                out,
+            );
+        }
+    }
+
+    pub(super) fn go_form(
+        &mut self,
+        form: &[FormFault],
+        ponder: bool,
+        entry: &Entry,
+        out: &mut Findings,
+    ) {
+        self.judged(CheckId::GuiGoForm);
+        let grade = if self.is_ucci() {
+            Grade::Fail
+        } else {
+            Grade::Warn
+        };
+        for fault in form {
+            let message = format!("`{}`: {}", entry.text, fault.message);
+            self.fault(
+                CheckId::GuiGoForm,
+                grade,
+                &[fault.requirement],
+                message,
+                entry.at,
+                out,
+            );
+        }
+        if ponder && self.position_set && !self.position_has_moves && !self.is_ucci() {
+            let message = format!(
+                "`{}` after a position with no moves: the last move of the position is the one pondered on",
+                entry.text
+            );
+            let rows = crate::reqs!["uci-r57"];
+            self.fault(
+                CheckId::GuiGoForm,
+                Grade::Warn,
+                rows,
+                message,
+                entry.at,
+                out,
+            );
+        }
+    }
+
+    /// The clock a timed `go` states for the side to move: charged with what the engine
+    /// thought last time (ucci-r124; UCI: the clock fields' meaning, uci-r62..r68).
+    pub(super) fn charged(
+        &mut self,
+        clock: Option<ClockGiven>,
+        ponder: bool,
+        entry: &Entry,
+        out: &mut Findings,
+    ) {
+        let Some(side) = self.current.as_ref().map(G::side_to_move) else {
+            return;
+        };
+        // UCCI times are seconds unless the GUI switched the engine to milliseconds.
+        let scale = if self.is_ucci() && !self.millisec {
+            1000
+        } else {
+            1
+        };
+        self.clocks.unit_ms(scale);
+        let clock = clock.map(|c| ClockGiven {
+            first: c.first.map(|(t, i)| (t * scale, i * scale)),
+            second: c.second.map(|(t, i)| (t * scale, i * scale)),
+            movestogo: c.movestogo,
+        });
+        if clock.is_some() {
+            self.judged(CheckId::GuiClockCharged);
+        }
+        let Some(over) = self.clocks.go(side, clock, ponder, entry.at.us) else {
+            return;
+        };
+        let rows = match (self.protocol, side) {
+            (Protocol::Ucci, _) => crate::reqs!["ucci-r124", "ucci-r74"],
+            (_, Side::First) => crate::reqs!["uci-r62", "uci-r64"],
+            (_, Side::Second) => crate::reqs!["uci-r63", "uci-r65"],
+        };
+        let message = format!(
+            "`{}` gives the engine {} ms; it had at most {} ms after thinking {:.0} ms last time (as measured on the wire), so its clock was not charged",
+            entry.text, over.given_ms, over.at_most_ms, over.thought_ms
+        );
+        self.fault(
+            CheckId::GuiClockCharged,
+            Grade::Fail,
+            rows,
+            message,
+            entry.at,
+            out,
+        );
+    }
+
+    /// UCI `searchmoves` name legal moves of the position searched (uci-r56).
+    pub(super) fn searchmoves(&mut self, moves: &[String], entry: &Entry, out: &mut Findings) {
+        let Some(position) = &self.current else {
+            return;
+        };
+        if moves.is_empty() {
+            return;
+        }
+        let illegal: Vec<&String> = moves
+            .iter()
+            .filter(|m| position.parse_move(m).is_err())
+            .collect();
+        if illegal.is_empty() {
+            return;
+        }
+        let message = format!(
+            "`{}`: `searchmoves` names {} that {} not legal in the position",
+            entry.text,
+            illegal
+                .iter()
+                .map(|m| format!("`{m}`"))
+                .collect::<Vec<_>>()
+                .join(", "),
+            if illegal.len() == 1 { "is" } else { "are" }
+        );
+        let rows = crate::reqs!["uci-r56"];
+        self.fault(
+            CheckId::GuiPositionLegal,
+            Grade::Fail,
+            rows,
+            message,
+            entry.at,
+            out,
+        );
+    }
+
+    /// `UCI_AnalyseMode`, when the engine offers it, says whether the engine analyses or
+    /// plays. Which one the GUI means is inferred from its `go` (an infinite search analyses,
+    /// one on a game clock plays; a depth or node limit may be either), so this warns.
+    pub(super) fn analyse_mode_fits(
+        &mut self,
+        analysing: bool,
+        playing: bool,
+        entry: &Entry,
+        out: &mut Findings,
+    ) {
+        let offered = self
+            .offered
+            .iter()
+            .any(|o| o.name.eq_ignore_ascii_case("UCI_AnalyseMode"));
+        if self.protocol != Protocol::Uci || !offered {
+            return;
+        }
+        self.judged(CheckId::GuiAnalyseMode);
+        let (what, rows) = match (analysing, playing, self.analyse_mode) {
+            (true, _, mode) if mode != Some(true) => (
+                "an infinite analysis without `UCI_AnalyseMode` set to true",
+                crate::reqs!["uci-r198"],
+            ),
+            (_, true, Some(true)) => (
+                "a search on a game clock (play) while `UCI_AnalyseMode` is true",
+                crate::reqs!["uci-r169"],
+            ),
+            _ => return,
+        };
+        let message = format!("`{}`: {what}", entry.text);
+        self.fault(
+            CheckId::GuiAnalyseMode,
+            Grade::Warn,
+            rows,
+            message,
+            entry.at,
+            out,
+        );
+    }
+
+    /// UCCI `banmoves` names moves of the position just set up (ucci-r59).
+    pub(super) fn banmoves(&mut self, entry: &Entry, out: &mut Findings) {
+        self.judged(CheckId::GuiSearchPositionFirst);
+        if !self.position_set {
+            let message = format!(
+                "`{}` sent before any `position`: banned moves belong to the position set last",
+                entry.text
+            );
+            let rows = crate::reqs!["ucci-r59"];
+            self.fault(
+                CheckId::GuiSearchPositionFirst,
+                Grade::Fail,
+                rows,
+                message,
+                entry.at,
+                out,
+            );
+        }
+    }
+
+    /// UCCI: the text's cases send the position after the last capture, with the moves since
+    /// (ucci-r14, r15); ucci-r09 makes the split optional, so a capture inside the move list
+    /// warns (engines that read repetitions from the list then miss nothing, but some engines
+    /// only look back to the FEN).
+    pub(super) fn last_capture(
+        &mut self,
+        fen: Option<&str>,
+        moves: &[String],
+        entry: &Entry,
+        out: &mut Findings,
+    ) {
+        self.judged(CheckId::GuiPositionLastCapture);
+        let Some(mut position) = super::super::super::legality::set_up::<G, String>(fen, &[])
+        else {
+            return;
+        };
+        let mut pieces = piece_count(&position.fen());
+        for (ply, mv) in moves.iter().enumerate() {
+            if position.play_text(mv).is_err() {
+                return;
+            }
+            let now = piece_count(&position.fen());
+            if now < pieces {
+                let message = format!(
+                    "`{}`: move {} `{mv}` captures, so the position should start after it (the FEN of the last capture, then the moves since)",
+                    entry.text,
+                    ply + 1
+                );
+                self.fault(
+                    CheckId::GuiPositionLastCapture,
+                    Grade::Warn,
+                    &[],
+                    message,
+                    entry.at,
+                    out,
+                );
+                return;
+            }
+            pieces = now;
+        }
+    }
+}
+
+/// The pieces on the board field of a FEN.
+fn piece_count(fen: &str) -> usize {
+    fen.split_whitespace()
+        .next()
+        .unwrap_or_default()
+        .chars()
+        .filter(char::is_ascii_alphabetic)
+        .count()
+}
