@@ -14,9 +14,9 @@
 
 mod common;
 
-use std::io::{BufRead, BufReader, Write};
+use common::{RawDriver, percentile};
+
 use std::path::Path;
-use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use arbiter::check::{Context, Judge};
@@ -37,7 +37,7 @@ fn main() {
 
 fn round_trips(engine: &Path, samples: usize) {
     let mut session = judged_session(engine, &[]);
-    let mut raw = RawDriver::start(engine);
+    let mut raw = RawDriver::start(engine, &[]);
     session_round_trip(&mut session, "ucci", "ucciok");
     raw.round_trip("ucci", "ucciok");
 
@@ -153,63 +153,4 @@ fn session_round_trip(session: &mut Session<Judge>, command: &str, reply: &str) 
 fn session_round_trip_quit(mut session: Session<Judge>) {
     session_round_trip(&mut session, "quit", "bye");
     let _ = session.finish();
-}
-
-/// The least a driver can do: write the command, read lines until the reply.
-struct RawDriver {
-    child: Child,
-    stdin: ChildStdin,
-    stdout: BufReader<ChildStdout>,
-    line: String,
-}
-
-impl RawDriver {
-    fn start(engine: &Path) -> RawDriver {
-        let mut child = Command::new(engine)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("the engine starts");
-        let stdin = child.stdin.take().expect("piped");
-        let stdout = BufReader::new(child.stdout.take().expect("piped"));
-        RawDriver {
-            child,
-            stdin,
-            stdout,
-            line: String::new(),
-        }
-    }
-
-    fn round_trip(&mut self, command: &str, reply: &str) -> f64 {
-        let began = Instant::now();
-        writeln!(self.stdin, "{command}")
-            .and_then(|()| self.stdin.flush())
-            .expect("the engine reads");
-        loop {
-            self.line.clear();
-            let read = self
-                .stdout
-                .read_line(&mut self.line)
-                .expect("the engine writes");
-            assert!(read > 0, "the engine closed stdout before `{reply}`");
-            if self.line.trim_end() == reply {
-                return began.elapsed().as_secs_f64() * 1e6;
-            }
-        }
-    }
-
-    fn quit(mut self) {
-        self.round_trip("quit", "bye");
-        drop(self.stdin);
-        let _ = self.child.wait();
-    }
-}
-
-/// The value below which a share `q` of the samples fall (nearest rank).
-fn percentile(values: &[f64], q: f64) -> f64 {
-    let mut sorted = values.to_vec();
-    sorted.sort_by(f64::total_cmp);
-    let rank = ((sorted.len() as f64 * q).ceil() as usize).clamp(1, sorted.len());
-    sorted[rank - 1]
 }

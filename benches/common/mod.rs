@@ -1,8 +1,9 @@
 //! What the benchmarks share: they time whole `arbiter` processes, so they build the release
 //! binaries first.
 
-use std::path::PathBuf;
-use std::process::{Command, Stdio};
+use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::time::{Duration, Instant};
 
 /// Builds the workspace's release binaries and examples, and returns `target/release`.
@@ -75,4 +76,68 @@ pub fn timed(command: &mut Command) -> Timed {
         peak_mb: usage.ru_maxrss as f64 / 1024.0,
         summary,
     }
+}
+
+/// The least a driver can do: write the command, read lines until the reply.
+#[allow(dead_code)] // not every benchmark drives a program by hand
+pub struct RawDriver {
+    child: Child,
+    stdin: ChildStdin,
+    stdout: BufReader<ChildStdout>,
+    line: String,
+}
+
+#[allow(dead_code)]
+impl RawDriver {
+    pub fn start(program: &Path, args: &[&str]) -> RawDriver {
+        let mut child = Command::new(program)
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("the engine starts");
+        let stdin = child.stdin.take().expect("piped");
+        let stdout = BufReader::new(child.stdout.take().expect("piped"));
+        RawDriver {
+            child,
+            stdin,
+            stdout,
+            line: String::new(),
+        }
+    }
+
+    /// Microseconds from writing `command` to reading the line `reply`.
+    pub fn round_trip(&mut self, command: &str, reply: &str) -> f64 {
+        let began = Instant::now();
+        writeln!(self.stdin, "{command}")
+            .and_then(|()| self.stdin.flush())
+            .expect("the engine reads");
+        loop {
+            self.line.clear();
+            let read = self
+                .stdout
+                .read_line(&mut self.line)
+                .expect("the engine writes");
+            assert!(read > 0, "the engine closed stdout before `{reply}`");
+            if self.line.trim_end() == reply {
+                return began.elapsed().as_secs_f64() * 1e6;
+            }
+        }
+    }
+
+    pub fn quit(mut self) {
+        self.round_trip("quit", "bye");
+        drop(self.stdin);
+        let _ = self.child.wait();
+    }
+}
+
+/// The value below which a share `q` of the samples fall (nearest rank).
+#[allow(dead_code)] // not every benchmark reports quantiles
+pub fn percentile(values: &[f64], q: f64) -> f64 {
+    let mut sorted = values.to_vec();
+    sorted.sort_by(f64::total_cmp);
+    let rank = ((sorted.len() as f64 * q).ceil() as usize).clamp(1, sorted.len());
+    sorted[rank - 1]
 }
