@@ -24,5 +24,6 @@ pub mod runner;
 pub mod scenario;
 pub mod session;
 pub mod spy;
+pub mod standin;
 
 pub use arbiter_rules as rules;

@@ -391,3 +391,192 @@ fn python_chess_plays_through_the_spy_unchanged() {
         );
     }
 }
+
+/// Runs the fixture GUI with `fault` against `arbiter stand-in` (extra arguments after the
+/// protocol); returns the report.
+fn against_stand_in(protocol: &str, fault: &str, extra: &[&str]) -> Value {
+    let dir = temp_dir(&format!("stand-in-{protocol}-{fault}-{}", extra.len()));
+    let report = dir.join("report.json");
+    let status = Command::new(fixture_gui())
+        .args([protocol, fault, "--"])
+        .arg(arbiter_binary())
+        .args(["stand-in", "--protocol", protocol, "--report"])
+        .arg(&report)
+        .args(extra)
+        .stderr(Stdio::null())
+        .status()
+        .unwrap();
+    assert!(
+        status.success(),
+        "{protocol} {fault} {extra:?}: the fixture's script did not finish"
+    );
+    report_at(&report)
+}
+
+/// The stand-in is a conforming engine: the fixture GUIs' sessions raise no finding on the
+/// engine's side whatever behaviour it is given, and the GUI-side profiles certify a
+/// conforming GUI and fail a faulty one on the row it breaks.
+#[test]
+fn the_stand_in_plays_within_the_text_and_grades_guis_by_profile() {
+    let rows: &[(&str, &[&str])] = &[
+        ("uci", &[]),
+        ("ucci", &[]),
+        (
+            "uci",
+            &[
+                "--behaviour",
+                "late-readyok",
+                "--behaviour",
+                "info-flood",
+                "--behaviour",
+                "crlf",
+            ],
+        ),
+        (
+            "uci",
+            &[
+                "--behaviour",
+                "no-ponder-move",
+                "--behaviour",
+                "slow-handshake",
+            ],
+        ),
+        ("ucci", &["--behaviour", "resign", "--behaviour", "crlf"]),
+    ];
+    let problems = run_rows(rows, |(protocol, extra)| {
+        let report = against_stand_in(protocol, "none", extra);
+        let mut problems = Vec::new();
+        for side in ["engine", "gui"] {
+            let found = findings(&report, side);
+            if !found.is_empty() {
+                problems.push(format!(
+                    "{protocol} {extra:?}: {side}-side findings {found:?}"
+                ));
+            }
+        }
+        let received = report["runs"][0]["transcript"]["entries"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|e| e["direction"] == "received")
+            .cloned()
+            .collect::<Vec<_>>();
+        if extra.contains(&"crlf") && received.iter().any(|e| e["ending"] != "crlf") {
+            problems.push(format!("{protocol} {extra:?}: a line without CR LF"));
+        }
+        if extra.contains(&"info-flood") && received.len() < 4000 {
+            problems.push(format!(
+                "{protocol} {extra:?}: only {} lines",
+                received.len()
+            ));
+        }
+        if extra.contains(&"resign")
+            && !received
+                .iter()
+                .any(|e| e["text"].as_str().unwrap().ends_with(" resign"))
+        {
+            problems.push(format!("{protocol} {extra:?}: no resignation"));
+        }
+        problems
+    });
+    assert!(problems.is_empty(), "{problems:#?}");
+
+    for (protocol, fault, verdict, failing) in [
+        ("uci", "none", "pass", vec![]),
+        ("ucci", "none", "pass", vec![]),
+        (
+            "uci",
+            "negative-hash",
+            "fail",
+            vec!["uci-r179", "uci-r185", "uci-r186"],
+        ),
+        (
+            "ucci",
+            "position-after-stop",
+            "fail",
+            vec!["ucci-r94", "ucci-r95", "ucci-r129"],
+        ),
+    ] {
+        let profile = format!("{protocol}-gui");
+        let certification = against_stand_in(protocol, fault, &["--profile", &profile]);
+        assert_eq!(certification["verdict"], verdict, "{protocol} {fault}");
+        let failed: Vec<&str> = certification["required"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|v| v["verdict"] == "fail")
+            .map(|v| v["requirement"]["id"].as_str().unwrap())
+            .collect();
+        assert_eq!(failed, failing, "{protocol} {fault}");
+    }
+}
+
+/// A GUI-side profile is not for `arbiter certify`, and the stand-in says which protocols it
+/// speaks.
+#[test]
+fn gui_profiles_and_the_stand_in_refuse_what_they_cannot_do() {
+    let out = common::arbiter()
+        .args(["certify", "--profile", "uci-gui", "--engine", "/bin/cat"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&out.stderr)
+            .contains("arbiter stand-in --protocol uci --profile uci-gui")
+    );
+    let out = common::arbiter()
+        .args(["stand-in", "--protocol", "gomocup"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&out.stderr)
+            .contains("arbiter spy --protocol gomocup -- pbrain-arbiter")
+    );
+    let out = common::arbiter()
+        .args(["stand-in", "--protocol", "uci", "--profile", "ucci-gui"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("is for ucci, not uci"));
+}
+
+/// python-chess, a real GUI-side client, against the stand-in: certified by `uci-gui`.
+#[test]
+fn python_chess_is_certified_against_the_stand_in() {
+    let Some(python) = common::python_chess_or_skip() else {
+        return;
+    };
+    let client = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/clients/python_chess_game.py");
+    let dir = temp_dir("python-chess-stand-in");
+    let report = dir.join("certification.json");
+    let out = Command::new(&python)
+        .arg(&client)
+        .args(["10", "--"])
+        .arg(arbiter_binary())
+        .args([
+            "stand-in",
+            "--protocol",
+            "uci",
+            "--profile",
+            "uci-gui",
+            "--report",
+        ])
+        .arg(&report)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let certification = report_at(&report);
+    assert_eq!(certification["verdict"], "pass", "{certification:#}");
+    let passed = certification["required"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|v| v["verdict"] == "pass")
+        .count();
+    assert!(passed >= 20, "only {passed} required rows judged");
+}

@@ -27,6 +27,10 @@ pub fn uci(fault: &str) -> Option<Script> {
             send("ponderhit"),
             Step::Expect("bestmove"),
             send("position startpos moves d2d4"),
+            Step::IfOffered(
+                "UCI_AnalyseMode",
+                "setoption name UCI_AnalyseMode value true".into(),
+            ),
             send("go infinite"),
             Step::Pause(20),
             send("stop"),

@@ -14,6 +14,9 @@ pub enum Step {
     Send(String),
     /// Write bytes as they are (a line without its end).
     Raw(String),
+    /// Write the line only if the engine offered the option named (an `option` line holding
+    /// `name NAME ` was read), as a GUI that reads the engine's options does.
+    IfOffered(&'static str, String),
     /// Read lines until one starts with this; give up after the deadline.
     Expect(&'static str),
     /// Read lines until a Gomocup move (`x,y`); give up after the deadline.
@@ -73,10 +76,15 @@ pub fn play(script: &Script, engine: &[String]) -> i32 {
         }
     });
     let mut status = 0;
+    let mut offered: Vec<String> = Vec::new();
     for step in &script.steps {
         match step {
-            Step::Send(line) | Step::Raw(line) => {
-                let ending = if matches!(step, Step::Send(_)) {
+            Step::IfOffered(option, _)
+                if !offered
+                    .iter()
+                    .any(|o| o.contains(&format!("name {option} "))) => {}
+            Step::Send(line) | Step::Raw(line) | Step::IfOffered(_, line) => {
+                let ending = if !matches!(step, Step::Raw(_)) {
                     "\n"
                 } else {
                     ""
@@ -98,7 +106,11 @@ pub fn play(script: &Script, engine: &[String]) -> i32 {
                     let left = deadline.saturating_duration_since(Instant::now());
                     match received.recv_timeout(left) {
                         Ok(line) if step.matches(line.trim_end()) => break,
-                        Ok(_) => {}
+                        Ok(line) => {
+                            if line.starts_with("option ") {
+                                offered.push(line);
+                            }
+                        }
                         Err(_) => {
                             eprintln!("no {step:?} within {REPLY_WAIT:?}");
                             status = 1;

@@ -21,6 +21,7 @@ use std::path::{Path, PathBuf};
 use thiserror::Error;
 
 use super::requirements::{Level, catalogue};
+use crate::check::registry::Side;
 use crate::protocol::{GameKind, Protocol, ReqId};
 
 include!(concat!(env!("OUT_DIR"), "/builtin_profiles.rs"));
@@ -39,6 +40,9 @@ pub struct Profile {
     pub recommended: Vec<ReqId>,
     /// The scenarios, in run order.
     pub scenarios: Vec<ScenarioRef>,
+    /// Whose behaviour it grades: an engine's (run through scenarios by `arbiter certify`),
+    /// or a GUI's (judged over its session by `arbiter stand-in` or `arbiter spy`).
+    pub side: Side,
 }
 
 /// A scenario a profile names.
@@ -176,37 +180,56 @@ pub fn parse(
         required: Vec::new(),
         recommended: Vec::new(),
         scenarios: Vec::new(),
+        side: match single("side")? {
+            None | Some((_, "engine")) => Side::Engine,
+            Some((_, "gui")) => Side::Gui,
+            Some((line, other)) => {
+                return Err(err(
+                    line,
+                    format!("side `{other}`: expected `engine` or `gui`"),
+                ));
+            }
+        },
     };
     for &(line, key, value) in &fields {
         match key {
             "required" => profile
                 .required
-                .extend(ids(protocol, value).map_err(|m| err(line, m))?),
+                .extend(ids(protocol, profile.side, value).map_err(|m| err(line, m))?),
             "recommended" => profile
                 .recommended
-                .extend(ids(protocol, value).map_err(|m| err(line, m))?),
+                .extend(ids(protocol, profile.side, value).map_err(|m| err(line, m))?),
             "scenarios" => {
                 for word in value.split_whitespace() {
                     let scenario = scenario_ref(protocol, word, dir).map_err(|m| err(line, m))?;
                     profile.scenarios.push(scenario);
                 }
             }
-            "profile" | "protocol" | "game" | "title" | "spec" => {}
+            "profile" | "protocol" | "game" | "title" | "spec" | "side" => {}
             other => {
                 return Err(err(
                     line,
                     format!(
-                        "unknown key `{other}`: a profile has profile, protocol, game, title, spec, required, recommended and scenarios"
+                        "unknown key `{other}`: a profile has profile, protocol, game, side, title, spec, required, recommended and scenarios"
                     ),
                 ));
             }
         }
     }
-    if profile.scenarios.is_empty() {
-        return Err(err(
-            0,
-            "no `scenarios:`: a profile runs at least one".into(),
-        ));
+    match profile.side {
+        Side::Engine if profile.scenarios.is_empty() => {
+            return Err(err(
+                0,
+                "no `scenarios:`: a profile runs at least one".into(),
+            ));
+        }
+        Side::Gui if !profile.scenarios.is_empty() => {
+            return Err(err(
+                0,
+                "`scenarios:` in a GUI-side profile: a GUI is judged over its own session".into(),
+            ));
+        }
+        _ => {}
     }
     if profile.required.is_empty() {
         return Err(err(0, "no `required:` requirements".into()));
@@ -218,7 +241,7 @@ pub fn parse(
 }
 
 /// The ids of a `required:` or `recommended:` value.
-fn ids(protocol: Protocol, value: &str) -> Result<Vec<ReqId>, String> {
+fn ids(protocol: Protocol, side: Side, value: &str) -> Result<Vec<ReqId>, String> {
     let rows = catalogue(protocol);
     let mut out = Vec::new();
     for word in value.split_whitespace() {
@@ -230,7 +253,7 @@ fn ids(protocol: Protocol, value: &str) -> Result<Vec<ReqId>, String> {
         if let Some(level) = level {
             out.extend(
                 rows.iter()
-                    .filter(|r| r.level == level && r.binds_engine())
+                    .filter(|r| r.level == level && r.who.binds(side))
                     .map(|r| r.id),
             );
             continue;

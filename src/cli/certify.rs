@@ -29,6 +29,12 @@ pub struct CertifyArgs {
 
 pub fn run(args: &CertifyArgs) -> Result<(String, u8), CliError> {
     let profile = profile::load(&args.profile).map_err(|e| CliError::BadInput(e.to_string()))?;
+    if profile.side == crate::check::registry::Side::Gui {
+        return Err(CliError::BadInput(format!(
+            "profile `{}` grades a GUI: run the GUI against `arbiter stand-in --protocol {} --profile {}` (or `arbiter spy --profile {}` in front of an engine)",
+            profile.name, profile.protocol, profile.name, profile.name
+        )));
+    }
     let game = match args.settings.game {
         Some(game) if game != profile.game => {
             return Err(CliError::BadInput(format!(

@@ -101,6 +101,16 @@ enum Command {
     /// When the session ends the report is written (by default beside, named after the engine
     /// and the time); the exit status is the engine's.
     Spy(spy::SpyArgs),
+    /// Arbiter plays the engine, for checking a GUI where no engine should be needed: a
+    /// conforming UCCI or UCI engine of its own behind the spy, judged the same way.
+    ///
+    /// Configure the GUI to run `arbiter stand-in --protocol P` as its engine; `--behaviour`
+    /// makes it stress the GUI within the text, `--profile uci-gui` grades the GUI per
+    /// requirement.
+    StandIn(spy::StandInArgs),
+    /// Internal: the stand-in engine itself, on stdin and stdout.
+    #[command(hide = true)]
+    StandInEngine(spy::StandInEngineArgs),
     /// Work with saved JSON reports.
     #[command(subcommand)]
     Report(report::ReportCommand),
@@ -125,6 +135,7 @@ pub fn main() -> ExitCode {
             | Command::Record(_)
             | Command::Fuzz(_)
             | Command::Spy(_)
+            | Command::StandIn(_)
     ) {
         // A run stops cleanly on SIGINT, SIGTERM or SIGHUP: engines killed and reaped, the
         // report written, the exit status 128 + the signal. Everything an engine leaves
@@ -144,7 +155,9 @@ pub fn main() -> ExitCode {
         Command::Certify(args) => certify::run(&args),
         Command::Fuzz(args) => fuzz::run(&args),
         Command::Record(args) => record::run(&args),
-        Command::Spy(args) => spy::run(&args),
+        Command::Spy(args) => spy::spy_command(&args),
+        Command::StandIn(args) => spy::stand_in(&args),
+        Command::StandInEngine(args) => spy::stand_in_engine(&args),
         Command::Coverage(args) => coverage::run(&args).map(|t| (t, 0)),
         Command::Checks(args) => lists::checks(&args).map(|t| (t, 0)),
         Command::Profiles => lists::profiles().map(|t| (t, 0)),

@@ -1,23 +1,28 @@
-//! `arbiter spy`: a GUI runs this as its engine; the real engine runs behind it, and both
-//! sides are judged. Nothing but the engine's own output ever reaches the GUI's stdout.
-
-use std::path::{Path, PathBuf};
+//! `arbiter spy` and `arbiter stand-in`: a GUI runs this as its engine; the real engine (or
+//! Arbiter's stand-in) runs behind it, and both sides are judged. Nothing but the engine's
+//! own output ever reaches the GUI's stdout.
 
 use std::os::unix::process::{CommandExt, ExitStatusExt};
+use std::path::{Path, PathBuf};
 
 use clap::Args;
 
 use super::CliError;
 use super::engine::parse_scale;
 use super::output::FormatArg;
+use crate::certify::Certification;
+use crate::certify::profile::{self, Profile};
 use crate::check::Context;
+use crate::check::registry::Side;
 use crate::protocol::{GameKind, Protocol};
 use crate::report::{Detail, Format};
 use crate::session::{EngineCommand, interrupt};
-use crate::spy::{TranscriptLog, spy, stdio_relay};
+use crate::spy::{Spied, TranscriptLog, spy, stdio_relay};
+use crate::standin::Behaviour;
 
+/// What `spy` and `stand-in` share: the protocol, where the report goes, the live log.
 #[derive(Args, Debug)]
-pub struct SpyArgs {
+pub struct SessionArgs {
     /// Protocol the GUI and the engine speak.
     #[arg(long)]
     protocol: Protocol,
@@ -43,51 +48,96 @@ pub struct SpyArgs {
     /// Stream the timestamped transcript to this file while the session runs (`tail -f`).
     #[arg(long, value_name = "FILE")]
     log: Option<PathBuf>,
+    /// Grade the GUI against a GUI-side certification profile (`uci-gui`, `ucci-gui`, or a
+    /// file): the report is then the per-requirement verdict table.
+    #[arg(long, value_name = "NAME|FILE")]
+    profile: Option<String>,
     /// Multiply every timing bound, for slow machines (0.01 to 1000).
     #[arg(long, default_value_t = 1.0, value_parser = parse_scale)]
     time_scale: f64,
-    /// Internal: this process is the one that relays and judges (see [`run`]).
+    /// Internal: this process is the one that relays and judges (see [`run_session`]).
     #[arg(long, hide = true)]
     worker: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct SpyArgs {
+    #[command(flatten)]
+    session: SessionArgs,
     /// The engine and its arguments, after `--`.
     #[arg(last = true, required = true, value_name = "ENGINE")]
     engine: Vec<String>,
 }
 
-impl SpyArgs {
-    fn command(&self) -> EngineCommand {
-        EngineCommand {
-            program: PathBuf::from(&self.engine[0]),
-            args: self.engine[1..].to_vec(),
-            ..EngineCommand::default()
-        }
-    }
+#[derive(Args, Debug)]
+pub struct StandInArgs {
+    #[command(flatten)]
+    session: SessionArgs,
+    /// A behaviour that stays within the text but stresses a GUI; repeat for several:
+    /// slow-handshake, late-readyok, info-flood, no-ponder-move, resign (UCCI), crlf.
+    #[arg(long = "behaviour", value_name = "NAME")]
+    behaviours: Vec<Behaviour>,
+}
 
-    /// Where the report goes: `--report`, else `ENGINE-spy-TIME-PID.EXT` in the report folder.
-    fn report_path(&self) -> PathBuf {
-        if let Some(path) = &self.report {
-            return path.clone();
-        }
-        let stem = Path::new(&self.engine[0])
-            .file_stem()
-            .map_or_else(|| "engine".to_owned(), |s| s.to_string_lossy().into_owned());
-        let time: String = humantime::format_rfc3339_seconds(std::time::SystemTime::now())
-            .to_string()
-            .chars()
-            .filter(|c| !matches!(c, '-' | ':'))
-            .collect();
-        let extension = match self.format {
-            FormatArg::Human => "txt",
-            FormatArg::Json => "json",
-            FormatArg::Junit => "xml",
-            FormatArg::Html => "html",
-        };
-        let name = format!("{stem}-spy-{time}-{}.{extension}", std::process::id());
-        self.report_dir
-            .as_deref()
-            .unwrap_or(Path::new("."))
-            .join(name)
+/// `arbiter stand-in-engine`: the stand-in engine itself, on this process's stdin and stdout.
+#[derive(Args, Debug)]
+pub struct StandInEngineArgs {
+    #[arg(long)]
+    protocol: Protocol,
+    #[arg(long, value_name = "GAME")]
+    game: Option<GameKind>,
+    #[arg(long = "behaviour", value_name = "NAME")]
+    behaviours: Vec<Behaviour>,
+}
+
+pub fn spy_command(args: &SpyArgs) -> Result<(String, u8), CliError> {
+    let engine = EngineCommand {
+        program: PathBuf::from(&args.engine[0]),
+        args: args.engine[1..].to_vec(),
+        ..EngineCommand::default()
+    };
+    run_session(&args.session, "spy", &engine)
+}
+
+/// The stand-in is the spy in front of Arbiter's own engine: one session, one judge.
+pub fn stand_in(args: &StandInArgs) -> Result<(String, u8), CliError> {
+    let s = &args.session;
+    if !matches!(s.protocol, Protocol::Ucci | Protocol::Uci) {
+        return Err(CliError::BadInput(format!(
+            "the stand-in engine speaks UCCI and UCI; for {} run the reference engine behind `arbiter spy`: `arbiter spy --protocol {} -- pbrain-arbiter`",
+            s.protocol, s.protocol
+        )));
     }
+    let mut engine_args = vec![
+        "stand-in-engine".to_owned(),
+        "--protocol".to_owned(),
+        s.protocol.name().to_owned(),
+    ];
+    if let Some(game) = s.game {
+        engine_args.extend(["--game".to_owned(), game.to_string()]);
+    }
+    for behaviour in &args.behaviours {
+        engine_args.extend(["--behaviour".to_owned(), behaviour.to_string()]);
+    }
+    let engine = EngineCommand {
+        program: std::env::current_exe()?,
+        args: engine_args,
+        ..EngineCommand::default()
+    };
+    run_session(s, "stand-in", &engine)
+}
+
+pub fn stand_in_engine(args: &StandInEngineArgs) -> Result<(String, u8), CliError> {
+    let game = args.game.unwrap_or(args.protocol.default_game());
+    crate::standin::run(
+        args.protocol,
+        game,
+        &args.behaviours,
+        std::io::stdin(),
+        std::io::stdout().lock(),
+    )
+    .map_err(|e| CliError::BadInput(e.to_string()))?;
+    Ok((String::new(), 0))
 }
 
 /// Runs the session; the report is written before the exit status (the engine's) is
@@ -99,14 +149,20 @@ impl SpyArgs {
 /// for it: the worker sees the GUI's end of input, lets the engine exit, and writes the
 /// report even when the process the GUI knows was killed. Signals the GUI sends are passed
 /// on to the worker, and the worker's exit status (the engine's) is returned.
-pub fn run(args: &SpyArgs) -> Result<(String, u8), CliError> {
+fn run_session(
+    args: &SessionArgs,
+    subcommand: &str,
+    engine: &EngineCommand,
+) -> Result<(String, u8), CliError> {
+    // Bad arguments are said at once, by the process the GUI started.
+    let profile = gui_profile(args)?;
     if args.worker {
-        return work(args);
+        return work(args, engine, profile.as_ref());
     }
     let program = std::env::current_exe()?;
     let mut arguments: Vec<std::ffi::OsString> = std::env::args_os().skip(1).collect();
-    let spy_at = arguments.iter().position(|a| a == "spy").unwrap_or(0);
-    arguments.insert(spy_at + 1, "--worker".into());
+    let at = arguments.iter().position(|a| a == subcommand).unwrap_or(0);
+    arguments.insert(at + 1, "--worker".into());
     let mut worker = std::process::Command::new(program)
         .args(arguments)
         .process_group(0)
@@ -134,13 +190,38 @@ pub fn run(args: &SpyArgs) -> Result<(String, u8), CliError> {
     }
 }
 
+/// The GUI-side profile asked for, checked against the protocol.
+fn gui_profile(args: &SessionArgs) -> Result<Option<Profile>, CliError> {
+    let Some(name) = &args.profile else {
+        return Ok(None);
+    };
+    let profile = profile::load(name).map_err(|e| CliError::BadInput(e.to_string()))?;
+    if profile.side != Side::Gui {
+        return Err(CliError::BadInput(format!(
+            "profile `{}` grades engines: run it with `arbiter certify`",
+            profile.name
+        )));
+    }
+    if profile.protocol != args.protocol {
+        return Err(CliError::BadInput(format!(
+            "profile `{}` is for {}, not {}",
+            profile.name, profile.protocol, args.protocol
+        )));
+    }
+    Ok(Some(profile))
+}
+
 /// The worker: relays, judges, writes the report.
-fn work(args: &SpyArgs) -> Result<(String, u8), CliError> {
+fn work(
+    args: &SessionArgs,
+    engine: &EngineCommand,
+    profile: Option<&Profile>,
+) -> Result<(String, u8), CliError> {
     let game = args
         .protocol
         .check_game(args.game.unwrap_or(args.protocol.default_game()))
         .map_err(|e| CliError::BadInput(format!("--game: {e}")))?;
-    let report_path = args.report_path();
+    let report_path = report_path(args, engine);
     let log = match &args.log {
         Some(path) => Some(TranscriptLog::new(Box::new(
             std::fs::File::create(path)
@@ -153,10 +234,16 @@ fn work(args: &SpyArgs) -> Result<(String, u8), CliError> {
         game,
         time_scale: args.time_scale,
     };
-    let spied = spy(&args.command(), ctx, std::io::stdin(), stdio_relay(), log)
+    let spied = spy(engine, ctx, std::io::stdin(), stdio_relay(), log)
         .map_err(|e| CliError::BadInput(e.to_string()))?;
     let format: Format = args.format.into();
-    let text = spied.report.render(format, Detail::Findings);
+    let (text, summary) = match profile {
+        Some(profile) => certify_gui(profile, &spied, format),
+        None => (
+            spied.report.render(format, Detail::Findings),
+            spied.report.summary_line(),
+        ),
+    };
     std::fs::write(&report_path, text).map_err(|e| {
         CliError::BadInput(format!(
             "report {}: cannot write: {e}",
@@ -164,10 +251,46 @@ fn work(args: &SpyArgs) -> Result<(String, u8), CliError> {
         ))
     })?;
     // stderr is the engine's too, but a GUI logs it at most: one line says where to look.
-    eprintln!(
-        "arbiter spy: {} (report: {})",
-        spied.report.summary_line(),
-        report_path.display()
-    );
+    eprintln!("arbiter: {summary} (report: {})", report_path.display());
     Ok((String::new(), spied.exit_status()))
+}
+
+/// The GUI's verdict per requirement of the profile, from its side's outcomes.
+fn certify_gui(profile: &Profile, spied: &Spied, format: Format) -> (String, String) {
+    let mut runs = spied.report.runs.clone();
+    for run in &mut runs {
+        run.outcomes.retain(|o| o.side == Side::Gui);
+    }
+    let certification = Certification::new(profile, spied.report.engine.clone(), None, runs);
+    (
+        certification.render(format, Detail::Findings),
+        certification.verdict_line(),
+    )
+}
+
+/// `--report`, else `ENGINE-spy-TIME-PID.EXT` in the report folder.
+fn report_path(args: &SessionArgs, engine: &EngineCommand) -> PathBuf {
+    if let Some(path) = &args.report {
+        return path.clone();
+    }
+    let stem = engine
+        .program
+        .file_stem()
+        .map_or_else(|| "engine".to_owned(), |s| s.to_string_lossy().into_owned());
+    let time: String = humantime::format_rfc3339_seconds(std::time::SystemTime::now())
+        .to_string()
+        .chars()
+        .filter(|c| !matches!(c, '-' | ':'))
+        .collect();
+    let extension = match args.format {
+        FormatArg::Human => "txt",
+        FormatArg::Json => "json",
+        FormatArg::Junit => "xml",
+        FormatArg::Html => "html",
+    };
+    let name = format!("{stem}-spy-{time}-{}.{extension}", std::process::id());
+    args.report_dir
+        .as_deref()
+        .unwrap_or(Path::new("."))
+        .join(name)
 }

@@ -1,0 +1,64 @@
+//! What the stand-in may do that stays within the text but stresses a GUI.
+
+use std::fmt;
+use std::str::FromStr;
+
+/// One behaviour, chosen by name on the command line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Behaviour {
+    /// The handshake reply comes 1.5 s late (the harness's bound for an engine is 2 s; the
+    /// texts set none).
+    SlowHandshake,
+    /// `readyok` comes 700 ms late (within the 1 s an engine is given).
+    LateReadyok,
+    /// 2,000 search reports before each result.
+    InfoFlood,
+    /// `bestmove` without a ponder move.
+    NoPonderMove,
+    /// UCCI: `bestmove … resign` (ucci-r105), and `draw` when a draw is offered (ucci-r104).
+    Resign,
+    /// Lines end with CR LF.
+    Crlf,
+}
+
+impl Behaviour {
+    pub const ALL: [Behaviour; 6] = [
+        Behaviour::SlowHandshake,
+        Behaviour::LateReadyok,
+        Behaviour::InfoFlood,
+        Behaviour::NoPonderMove,
+        Behaviour::Resign,
+        Behaviour::Crlf,
+    ];
+
+    pub const fn name(self) -> &'static str {
+        match self {
+            Behaviour::SlowHandshake => "slow-handshake",
+            Behaviour::LateReadyok => "late-readyok",
+            Behaviour::InfoFlood => "info-flood",
+            Behaviour::NoPonderMove => "no-ponder-move",
+            Behaviour::Resign => "resign",
+            Behaviour::Crlf => "crlf",
+        }
+    }
+}
+
+impl fmt::Display for Behaviour {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Behaviour {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Behaviour, String> {
+        Behaviour::ALL
+            .into_iter()
+            .find(|b| b.name() == text)
+            .ok_or_else(|| {
+                let names: Vec<&str> = Behaviour::ALL.iter().map(|b| b.name()).collect();
+                format!("unknown behaviour `{text}`; known: {}", names.join(", "))
+            })
+    }
+}

@@ -1,0 +1,366 @@
+//! The stand-in's UCCI and UCI: one loop, the two texts' words.
+
+use std::io::Write;
+use std::sync::mpsc::{Receiver, RecvTimeoutError};
+use std::time::{Duration, Instant};
+
+use super::{Behaviour, StandInError};
+use crate::protocol::family::PositionStart;
+use crate::protocol::{ucci, uci};
+use crate::rules::{Game, Side};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Dialect {
+    Ucci,
+    Uci,
+}
+
+/// The engine's stdout, one flushed line at a time.
+pub(super) struct Out<W: Write> {
+    out: W,
+    ending: &'static str,
+}
+
+impl<W: Write> Out<W> {
+    pub fn new(out: W, crlf: bool) -> Out<W> {
+        Out {
+            out,
+            ending: if crlf { "\r\n" } else { "\n" },
+        }
+    }
+
+    fn line(&mut self, text: &str) -> std::io::Result<()> {
+        write!(self.out, "{text}{}", self.ending)?;
+        self.out.flush()
+    }
+}
+
+/// What a command asks of the search.
+struct Go {
+    ponder: bool,
+    infinite: bool,
+    /// How long to think once the clock runs.
+    think: Duration,
+    /// UCI `searchmoves`.
+    only: Vec<String>,
+    /// UCCI `go draw`: the GUI offers a draw.
+    draw_offered: bool,
+}
+
+/// The search under way.
+struct Running {
+    best: Option<String>,
+    ponder_move: Option<String>,
+    /// When the result is due: `None` while pondering or searching infinitely.
+    due: Option<Instant>,
+    think: Duration,
+    draw_offered: bool,
+    started: Instant,
+}
+
+struct Engine<G: Game, W: Write> {
+    dialect: Dialect,
+    behaviours: Vec<Behaviour>,
+    out: Out<W>,
+    position: Option<G>,
+    banned: Vec<String>,
+    /// UCCI: times in milliseconds (`usemillisec`), else seconds.
+    millisec: bool,
+    searches: u64,
+    running: Option<Running>,
+}
+
+pub(super) fn run<G: Game>(
+    dialect: Dialect,
+    behaviours: &[Behaviour],
+    lines: Receiver<String>,
+    out: Out<impl Write>,
+) -> Result<(), StandInError> {
+    let mut engine = Engine::<G, _> {
+        dialect,
+        behaviours: behaviours.to_vec(),
+        out,
+        position: None,
+        banned: Vec::new(),
+        millisec: false,
+        searches: 0,
+        running: None,
+    };
+    loop {
+        let due = engine.running.as_ref().and_then(|r| r.due);
+        let line = match due {
+            Some(due) => match lines.recv_timeout(due.saturating_duration_since(Instant::now())) {
+                Ok(line) => line,
+                Err(RecvTimeoutError::Timeout) => {
+                    engine.result()?;
+                    continue;
+                }
+                Err(RecvTimeoutError::Disconnected) => return Ok(()),
+            },
+            None => match lines.recv() {
+                Ok(line) => line,
+                Err(_) => return Ok(()),
+            },
+        };
+        let quit = match dialect {
+            Dialect::Ucci => engine.ucci(&line)?,
+            Dialect::Uci => engine.uci(&line)?,
+        };
+        if quit {
+            return Ok(());
+        }
+    }
+}
+
+impl<G: Game, W: Write> Engine<G, W> {
+    fn has(&self, behaviour: Behaviour) -> bool {
+        self.behaviours.contains(&behaviour)
+    }
+
+    /// A UCCI command; whether it ends the session.
+    fn ucci(&mut self, line: &str) -> Result<bool, StandInError> {
+        use ucci::Command as C;
+        let Ok(command) = ucci::parse_command(line) else {
+            return Ok(false);
+        };
+        match command {
+            C::Ucci => {
+                self.handshake_pause();
+                for line in [
+                    "id name Arbiter stand-in",
+                    "id author the Arbiter developers",
+                    "option usemillisec type check default false",
+                    "option usebook type check default false",
+                    "ucciok",
+                ] {
+                    self.out.line(line)?;
+                }
+            }
+            C::IsReady => self.readyok()?,
+            C::SetOption { name, value } => {
+                if name == "usemillisec" {
+                    self.millisec = value.as_deref() == Some("true");
+                }
+            }
+            C::Position { start, moves } => self.set_position(&start, &moves),
+            C::BanMoves(moves) => self.banned = moves.iter().map(ToString::to_string).collect(),
+            C::Go {
+                ponder,
+                draw,
+                limit,
+            } => {
+                let unit = if self.millisec { 1 } else { 1000 };
+                let (think, infinite) = match limit {
+                    ucci::GoLimit::Time {
+                        time, movestogo, ..
+                    } => (share(time * unit, movestogo.map(u64::from)), false),
+                    ucci::GoLimit::Infinite | ucci::GoLimit::DepthInfinite => {
+                        (Duration::ZERO, true)
+                    }
+                    _ => (Duration::from_millis(5), false),
+                };
+                self.go(Go {
+                    ponder,
+                    infinite,
+                    think,
+                    only: Vec::new(),
+                    draw_offered: draw,
+                })?;
+            }
+            C::PonderHit { draw } => self.ponderhit(draw),
+            C::Stop => {
+                if self.running.is_some() {
+                    self.result()?;
+                }
+            }
+            C::Probe { .. } => {}
+            C::Quit => {
+                self.running = None;
+                self.out.line("bye")?;
+                return Ok(true);
+            }
+        }
+        Ok(false)
+    }
+
+    /// A UCI command; whether it ends the session.
+    fn uci(&mut self, line: &str) -> Result<bool, StandInError> {
+        use uci::Command as C;
+        let Ok(command) = uci::parse_command(line) else {
+            return Ok(false);
+        };
+        match command {
+            C::Uci => {
+                self.handshake_pause();
+                for line in [
+                    "id name Arbiter stand-in",
+                    "id author the Arbiter developers",
+                    "option name Hash type spin default 16 min 1 max 1024",
+                    "option name Threads type spin default 1 min 1 max 64",
+                    "option name Ponder type check default false",
+                    "option name UCI_AnalyseMode type check default false",
+                    "uciok",
+                ] {
+                    self.out.line(line)?;
+                }
+            }
+            C::IsReady => self.readyok()?,
+            C::Position { start, moves } => self.set_position(&start, &moves),
+            C::Go(go) => {
+                let side = self.position.as_ref().map(G::side_to_move);
+                let clock = match side {
+                    Some(Side::First) => go.wtime,
+                    _ => go.btime,
+                };
+                let think = match (go.movetime, clock) {
+                    (Some(ms), _) => Duration::from_millis(ms),
+                    (None, Some(ms)) => share(ms.max(0) as u64, go.movestogo.map(u64::from)),
+                    _ => Duration::from_millis(5),
+                };
+                self.go(Go {
+                    ponder: go.ponder,
+                    infinite: go.infinite,
+                    think,
+                    only: go.searchmoves.iter().map(ToString::to_string).collect(),
+                    draw_offered: false,
+                })?;
+            }
+            C::PonderHit => self.ponderhit(false),
+            C::Stop => {
+                if self.running.is_some() {
+                    self.result()?;
+                }
+            }
+            C::Quit => return Ok(true),
+            C::Debug(_) | C::SetOption { .. } | C::Register(_) | C::UciNewGame => {}
+        }
+        Ok(false)
+    }
+
+    fn handshake_pause(&self) {
+        if self.has(Behaviour::SlowHandshake) {
+            std::thread::sleep(Duration::from_millis(1500));
+        }
+    }
+
+    fn readyok(&mut self) -> std::io::Result<()> {
+        if self.has(Behaviour::LateReadyok) {
+            std::thread::sleep(Duration::from_millis(700));
+        }
+        self.out.line("readyok")
+    }
+
+    fn set_position<M: ToString>(&mut self, start: &PositionStart, moves: &[M]) {
+        let mut position = match start {
+            PositionStart::Startpos => Some(G::start_position()),
+            PositionStart::Fen(fen) => G::from_fen(fen).ok(),
+        };
+        for mv in moves {
+            position = position.and_then(|mut p| p.play_text(&mv.to_string()).ok().map(|_| p));
+        }
+        self.position = position;
+        self.banned.clear();
+    }
+
+    /// Chooses the move at once; the result comes when the thinking time is up, at `stop`,
+    /// or after `ponderhit`.
+    fn go(&mut self, go: Go) -> std::io::Result<()> {
+        self.searches += 1;
+        let (best, ponder_move) = self.choose(&go.only);
+        let started = Instant::now();
+        self.running = Some(Running {
+            best,
+            ponder_move,
+            due: (!go.ponder && !go.infinite).then(|| started + go.think),
+            think: go.think,
+            draw_offered: go.draw_offered,
+            started,
+        });
+        Ok(())
+    }
+
+    fn ponderhit(&mut self, draw: bool) {
+        if let Some(running) = &mut self.running
+            && running.due.is_none()
+        {
+            running.due = Some(Instant::now() + running.think);
+            running.draw_offered |= draw;
+        }
+    }
+
+    /// A legal move (the searched one, seeded by the search count so games vary but repeat
+    /// run to run) and a legal reply to ponder on.
+    fn choose(&self, only: &[String]) -> (Option<String>, Option<String>) {
+        let Some(position) = &self.position else {
+            return (None, None);
+        };
+        let moves: Vec<String> = position
+            .legal_move_texts()
+            .into_iter()
+            .filter(|m| !self.banned.contains(m))
+            .filter(|m| only.is_empty() || only.contains(m))
+            .collect();
+        if moves.is_empty() {
+            return (None, None);
+        }
+        let best = moves[(self.searches as usize * 7919) % moves.len()].clone();
+        let mut after = position.clone();
+        let reply = after
+            .play_text(&best)
+            .ok()
+            .and_then(|_| after.legal_move_texts().into_iter().next());
+        (Some(best), reply)
+    }
+
+    /// The search report, then the result.
+    fn result(&mut self) -> std::io::Result<()> {
+        let Some(running) = self.running.take() else {
+            return Ok(());
+        };
+        let elapsed = running.started.elapsed().as_millis();
+        let reports = if self.has(Behaviour::InfoFlood) {
+            2000
+        } else {
+            1
+        };
+        if let Some(best) = &running.best {
+            for depth in 1..=reports {
+                let line = match self.dialect {
+                    Dialect::Ucci => {
+                        format!("info depth {depth} score 0 time {elapsed} nodes 1 pv {best}")
+                    }
+                    Dialect::Uci => {
+                        format!("info depth {depth} score cp 0 time {elapsed} nodes 1 pv {best}")
+                    }
+                };
+                self.out.line(&line)?;
+            }
+        }
+        let mut line = match (&running.best, self.dialect) {
+            (Some(best), _) => format!("bestmove {best}"),
+            (None, Dialect::Ucci) => "nobestmove".to_owned(),
+            (None, Dialect::Uci) => "bestmove 0000".to_owned(),
+        };
+        if running.best.is_some() {
+            if let Some(reply) = &running.ponder_move
+                && !self.has(Behaviour::NoPonderMove)
+            {
+                line.push_str(&format!(" ponder {reply}"));
+            }
+            if self.dialect == Dialect::Ucci && self.has(Behaviour::Resign) {
+                line.push_str(if running.draw_offered {
+                    " draw"
+                } else {
+                    " resign"
+                });
+            }
+        }
+        self.out.line(&line)
+    }
+}
+
+/// A share of the remaining time: a fortieth, or the time over the moves to go, at most 1 s.
+fn share(remaining_ms: u64, movestogo: Option<u64>) -> Duration {
+    let moves = movestogo.filter(|&m| m > 0).unwrap_or(40);
+    Duration::from_millis((remaining_ms / moves).min(1000))
+}
