@@ -3,54 +3,104 @@
 use crate::script::{Script, Step, send};
 use crate::steps;
 
-/// Gomocup: START, INFO, BEGIN, TURN, a BOARD, RESTART, END.
+/// Gomocup: START, the limits, BEGIN, TURN, a TAKEBACK, RESTART and a BOARD, END; lines end
+/// with CR LF, `time_left` comes before every move request of the timed game, and after END
+/// the manager waits for the brain to exit.
 pub fn gomocup(fault: &str) -> Option<Script> {
+    let time_left = || send("INFO time_left 90000");
+    let start = vec![
+        send("START 15"),
+        Step::Expect("OK"),
+        send("INFO timeout_turn 1000"),
+        send("INFO timeout_match 100000"),
+        send("INFO rule 0"),
+    ];
+    let end = vec![send("END"), Step::AwaitExit];
     let body = match fault {
         "none" => vec![
-            send("START 15"),
-            Step::Expect("OK"),
-            send("INFO timeout_turn 1000"),
-            send("INFO timeout_match 100000"),
-            send("INFO rule 0"),
+            time_left(),
             send("BEGIN"),
             Step::ExpectPoint,
+            time_left(),
             send("TURN 0,0"),
             Step::ExpectPoint,
+            send("ABOUT"),
+            Step::Expect("name"),
             send("RESTART"),
             Step::Expect("OK"),
+            time_left(),
             send("BOARD"),
-            send("7,7,1"),
-            send("8,8,2"),
+            send("7,7,2"),
+            send("8,8,1"),
             send("DONE"),
             Step::ExpectPoint,
-            send("END"),
-            Step::Close,
         ],
-        // A TURN before the brain answered the last move request.
+        // The brain owes its move to BEGIN when TURN comes.
         "turn-before-answer" => vec![
-            send("START 15"),
-            Step::Expect("OK"),
+            time_left(),
             send("BEGIN"),
+            time_left(),
             send("TURN 0,0"),
             Step::ExpectPoint,
             Step::ExpectPoint,
-            send("END"),
-            Step::Close,
         ],
+        // A move on a point off the board.
+        "turn-off-board" => vec![time_left(), send("TURN 15,3"), Step::Pause(200)],
+        // A BOARD while a game is in progress, with no RESTART.
+        "board-during-game" => vec![
+            time_left(),
+            send("BEGIN"),
+            Step::ExpectPoint,
+            time_left(),
+            send("BOARD"),
+            send("3,3,2"),
+            send("DONE"),
+            Step::ExpectPoint,
+        ],
+        // A timed game's move request with no `time_left` before it.
+        "no-time-left" => vec![send("BEGIN"), Step::ExpectPoint],
+        // The brain's input closed right after END, before it had ended.
+        "close-after-end" => {
+            let mut s = start;
+            s.extend([
+                time_left(),
+                send("BEGIN"),
+                Step::ExpectPoint,
+                send("END"),
+                Step::Close,
+            ]);
+            return gomocup_script(s);
+        }
         // A move request before START.
-        "turn-before-start" => vec![send("TURN 7,7"), Step::Pause(200), send("END"), Step::Close],
-        // A TURN on a point off the board.
-        "turn-off-board" => vec![
-            send("START 15"),
-            Step::Expect("OK"),
-            send("TURN 15,3"),
-            Step::Pause(200),
-            send("END"),
-            Step::Close,
-        ],
+        "turn-before-start" => {
+            return gomocup_script(vec![
+                send("TURN 7,7"),
+                Step::Pause(200),
+                send("END"),
+                Step::AwaitExit,
+            ]);
+        }
+        // Lines that end with LF alone.
+        "lf-line-ends" => {
+            let mut s = start;
+            s.extend([time_left(), send("BEGIN"), Step::ExpectPoint]);
+            s.extend(end);
+            return steps(s);
+        }
         _ => return None,
     };
-    steps(body)
+    let mut s = start;
+    s.extend(body);
+    s.extend(end);
+    gomocup_script(s)
+}
+
+/// A Gomocup manager's script: every line ends with CR LF.
+fn gomocup_script(steps: Vec<Step>) -> Option<Script> {
+    Some(Script {
+        steps,
+        ending: "\r\n",
+    })
 }
 
 /// AGI: the handshake, options, a position, a search, the engine's move played, QUIT.
@@ -74,6 +124,35 @@ pub fn agi(fault: &str) -> Option<Script> {
             send("QUIT"),
             Step::Close,
         ],
+        // A search before any POSITION.
+        "go-without-position" => vec![
+            send("GO TIME 1000"),
+            Step::Expect("BESTMOVE"),
+            send("QUIT"),
+            Step::Close,
+        ],
+        // A timed game's GO with no remaining time.
+        "go-without-time" => vec![
+            send("POSITION MOVES 78"),
+            send("GO TIME 3000"),
+            Step::Expect("BESTMOVE"),
+            send("POSITION MOVES 7877"),
+            send("GO SEARCH 66"),
+            Step::Expect("BESTMOVE"),
+            send("QUIT"),
+            Step::Close,
+        ],
+        // `AGI` is not the first command.
+        "agi-not-first" => {
+            // The reference engine takes its protocol from the first line, so no AGIOK comes.
+            return steps(vec![
+                send("ISREADY"),
+                Step::Pause(100),
+                send("AGI"),
+                Step::Pause(200),
+                Step::Close,
+            ]);
+        }
         // A DOMOVE on a point a stone already holds.
         "domove-on-stone" => vec![
             send("POSITION MOVES 78"),

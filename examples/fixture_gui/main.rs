@@ -43,7 +43,10 @@ fn main() {
     std::process::exit(script::play(&script, engine));
 }
 
-/// The steps of a script, for the protocol modules.
+/// The steps of a script, each line ended with LF.
 pub(crate) fn steps(steps: Vec<Step>) -> Option<Script> {
-    Some(Script { steps })
+    Some(Script {
+        steps,
+        ending: "\n",
+    })
 }

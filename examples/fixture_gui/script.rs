@@ -25,6 +25,8 @@ pub enum Step {
     Pause(u64),
     /// Close the engine's input, then wait for it to exit (kill it after the deadline).
     Close,
+    /// Wait for the engine to exit by itself (kill it after the deadline), then close.
+    AwaitExit,
 }
 
 impl Step {
@@ -44,6 +46,8 @@ impl Step {
 
 pub struct Script {
     pub steps: Vec<Step>,
+    /// The line end written after each line (Gomocup managers write CR LF).
+    pub ending: &'static str,
 }
 
 pub fn send(line: impl Into<String>) -> Step {
@@ -85,7 +89,7 @@ pub fn play(script: &Script, engine: &[String]) -> i32 {
                     .any(|o| o.contains(&format!("name {option} "))) => {}
             Step::Send(line) | Step::Raw(line) | Step::IfOffered(_, line) => {
                 let ending = if !matches!(step, Step::Raw(_)) {
-                    "\n"
+                    script.ending
                 } else {
                     ""
                 };
@@ -123,6 +127,16 @@ pub fn play(script: &Script, engine: &[String]) -> i32 {
                 }
             }
             Step::Pause(ms) => std::thread::sleep(Duration::from_millis(*ms)),
+            Step::AwaitExit => {
+                let deadline = Instant::now() + REPLY_WAIT;
+                while Instant::now() < deadline {
+                    if let Ok(Some(_)) = child.try_wait() {
+                        break;
+                    }
+                    std::thread::sleep(Duration::from_millis(5));
+                }
+                input = None;
+            }
             Step::Close => {
                 input = None;
                 let deadline = Instant::now() + REPLY_WAIT;

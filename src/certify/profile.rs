@@ -305,9 +305,33 @@ mod tests {
         assert!(names().len() >= 5);
         for name in names() {
             let p = load(name).unwrap_or_else(|e| panic!("{e}"));
-            assert!(!p.scenarios.is_empty() && !p.required.is_empty(), "{name}");
+            assert!(!p.required.is_empty(), "{name}");
+            // An engine profile runs scenarios; a GUI profile judges the GUI's own session.
+            assert_eq!(p.scenarios.is_empty(), p.side == Side::Gui, "{name}");
+            if p.side == Side::Gui {
+                let gui_row = |id: &ReqId| {
+                    catalogue(p.protocol)
+                        .iter()
+                        .any(|r| r.id == *id && r.checkable_on(Side::Gui))
+                };
+                assert!(
+                    p.required.iter().chain(&p.recommended).all(gui_row),
+                    "{name}"
+                );
+            }
         }
         assert_eq!(builtin().len(), names().len());
+    }
+
+    #[test]
+    fn a_gui_profile_takes_no_scenarios() {
+        let text = "protocol: uci\nside: gui\nrequired: uci-r39\nscenarios: uci/search\n";
+        assert!(
+            syntax(text).contains("GUI-side profile"),
+            "{}",
+            syntax(text)
+        );
+        assert!(syntax("protocol: uci\nside: both\nrequired: uci-r39\n").contains("side `both`"));
     }
 
     fn syntax(text: &str) -> String {

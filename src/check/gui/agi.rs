@@ -1,17 +1,422 @@
-//! agi: what a manager sends (being written; judges nothing yet).
+//! AGI, the GUI's side: `AGI` first and `AGIOK` waited for, a position settled before every
+//! `GO`, positions and `DOMOVE`s on empty points of the board, the remaining time in every
+//! `GO` of a timed game, the move actually made told before the next search, LF line ends.
 
 use super::super::Context;
 use super::super::findings::Findings;
+use super::super::id::CheckId;
+use super::super::outcome::Grade;
 use super::GuiReader;
-use crate::session::{Entry, Transcript};
+use super::clock::{ClockGiven, Clocks};
+use super::tally::Tally;
+use crate::protocol::agi::{Command, GoTime, Message, parse_command, parse_message};
+use crate::protocol::{Protocol, ReqId};
+use crate::reqs;
+use crate::rules::Side;
+use crate::rules::gomoku::{Board, BoardSize, Point, Stone};
+use crate::session::{At, Direction, Entry, LineEnding, Transcript};
 
-struct Manager;
+const P: Protocol = Protocol::Agi;
 
-impl GuiReader for Manager {
-    fn entry(&mut self, _: &Entry, _: &mut Findings) {}
-    fn finish(self: Box<Self>, _: &Transcript, _: &mut Findings) {}
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Handshake {
+    NotSent,
+    Sent,
+    Answered,
+}
+
+struct Gui {
+    tally: Tally,
+    commands: usize,
+    handshake: Handshake,
+    /// The current position, once one was settled (`None` before the first `POSITION`).
+    board: Option<Board>,
+    /// A `GO` asked for a foreground result that has not come.
+    searching: bool,
+    /// A `GO … TIME` was sent: the game is timed.
+    timed: bool,
+    /// A result came, and no `DOMOVE` or `POSITION` has told the engine the move made since.
+    result_untold: Option<At>,
+    clocks: Clocks,
 }
 
 pub(super) fn reader(_: &Context) -> Box<dyn GuiReader> {
-    Box::new(Manager)
+    Box::new(Gui {
+        tally: Tally::new(P),
+        commands: 0,
+        handshake: Handshake::NotSent,
+        board: None,
+        searching: false,
+        timed: false,
+        result_untold: None,
+        clocks: Clocks::default(),
+    })
+}
+
+/// The colour to move on a board: black when it holds an even number of stones (agi-r30).
+fn to_move(board: &Board) -> Stone {
+    if board.stones().is_multiple_of(2) {
+        Stone::Black
+    } else {
+        Stone::White
+    }
+}
+
+impl Gui {
+    fn fault(
+        &mut self,
+        check: CheckId,
+        grade: Grade,
+        rows: &[ReqId],
+        message: String,
+        at: At,
+        out: &mut Findings,
+    ) {
+        self.tally.fault(check, grade, rows, message, at, out);
+    }
+
+    fn heard(&mut self, entry: &Entry) {
+        match parse_message(&entry.text) {
+            Ok(Message::AgiOk) => self.handshake = Handshake::Answered,
+            Ok(Message::BestMove { .. }) if self.searching => {
+                self.clocks.result(entry.at.us);
+                self.searching = false;
+                self.result_untold = Some(entry.at);
+            }
+            _ => {}
+        }
+    }
+
+    fn said(&mut self, entry: &Entry, out: &mut Findings) {
+        let at = entry.at;
+        self.commands += 1;
+        self.line_end(entry, out);
+        let command = match parse_command(&entry.text) {
+            Ok(command) => command,
+            Err(error) => {
+                let message = format!("`{}` does not read as a command: {error}", entry.text);
+                self.fault(
+                    CheckId::GuiCommandGrammar,
+                    Grade::Fail,
+                    grammar_row(&entry.text),
+                    message,
+                    at,
+                    out,
+                );
+                return;
+            }
+        };
+        self.tally.judged(CheckId::GuiCommandGrammar);
+        self.handshake_order(&command, entry, out);
+        match command {
+            Command::Agi if self.handshake == Handshake::NotSent => {
+                self.handshake = Handshake::Sent
+            }
+            Command::Agi => {}
+            Command::Position { statu, moves } => self.position(&statu, &moves, entry, out),
+            Command::DoMove(point) => self.domove(point, entry, out),
+            Command::Go {
+                search,
+                ponder,
+                time,
+            } => self.go(&search, ponder, time, entry, out),
+            Command::Stop => {}
+            Command::SetRule { .. }
+            | Command::SetOption { .. }
+            | Command::IsReady
+            | Command::Quit => {}
+        }
+    }
+
+    /// Commands end with LF (agi-r02); only a relayed GUI's lines carry their end.
+    fn line_end(&mut self, entry: &Entry, out: &mut Findings) {
+        let Some(ending) = entry.ending else {
+            return;
+        };
+        self.tally.judged(CheckId::GuiCommandLineEnd);
+        let bad = matches!(ending, LineEnding::Cr | LineEnding::Eof);
+        if bad && !self.tally.has_faulted(CheckId::GuiCommandLineEnd) {
+            let message = format!("`{}` does not end with LF", entry.text);
+            self.fault(
+                CheckId::GuiCommandLineEnd,
+                Grade::Fail,
+                &[],
+                message,
+                entry.at,
+                out,
+            );
+        }
+    }
+
+    fn handshake_order(&mut self, command: &Command, entry: &Entry, out: &mut Findings) {
+        if self.commands == 1 {
+            self.tally.judged(CheckId::GuiHandshakeFirst);
+            if *command != Command::Agi {
+                let message = format!(
+                    "the GUI's first command is `{}`; it must be `AGI`",
+                    entry.text
+                );
+                self.fault(
+                    CheckId::GuiHandshakeFirst,
+                    Grade::Fail,
+                    &[],
+                    message,
+                    entry.at,
+                    out,
+                );
+            }
+        }
+        let waits = matches!(command, Command::Agi | Command::Quit);
+        if self.handshake == Handshake::Sent && !waits {
+            let message = format!(
+                "`{}` was sent before `AGIOK`; only then is the engine in the AGI state",
+                entry.text
+            );
+            self.fault(
+                CheckId::GuiHandshakeWait,
+                Grade::Warn,
+                &[],
+                message,
+                entry.at,
+                out,
+            );
+        } else if self.handshake == Handshake::Answered {
+            self.tally.judged(CheckId::GuiHandshakeWait);
+        }
+    }
+
+    /// `POSITION [STATU s] [MOVES m]`: every stone on an empty point of the 15×15 board.
+    fn position(&mut self, statu: &[Point], moves: &[Point], entry: &Entry, out: &mut Findings) {
+        self.tally.judged(CheckId::GuiPositionLegal);
+        self.result_untold = None;
+        let mut board = Board::new(BoardSize::square(15).expect("15 is a board size"));
+        // STATU lists black, white, black, … (agi-r24); MOVES continue the alternation.
+        for (i, point) in statu.iter().chain(moves).enumerate() {
+            let stone = if i % 2 == 0 {
+                Stone::Black
+            } else {
+                Stone::White
+            };
+            if let Err(why) = place(&mut board, *point, stone) {
+                let message = format!(
+                    "`{}`: stone {} at {} is {why}",
+                    entry.text,
+                    i + 1,
+                    agi_point(*point)
+                );
+                self.fault(
+                    CheckId::GuiPositionLegal,
+                    Grade::Fail,
+                    reqs!["agi-r21", "agi-r56"],
+                    message,
+                    entry.at,
+                    out,
+                );
+                self.board = None;
+                return;
+            }
+        }
+        self.board = Some(board);
+    }
+
+    /// `DOMOVE m`: the move for the side to move, on an empty point (agi-r80).
+    fn domove(&mut self, point: Point, entry: &Entry, out: &mut Findings) {
+        self.tally.judged(CheckId::GuiPositionLegal);
+        self.result_untold = None;
+        let Some(board) = &mut self.board else {
+            let message = format!(
+                "`{}` before any `POSITION`: there is no position to add it to",
+                entry.text
+            );
+            self.fault(
+                CheckId::GuiSearchPositionFirst,
+                Grade::Fail,
+                &[],
+                message,
+                entry.at,
+                out,
+            );
+            return;
+        };
+        let stone = to_move(board);
+        if let Err(why) = place(board, point, stone) {
+            let message = format!("`{}`: the point is {why}", entry.text);
+            self.fault(
+                CheckId::GuiPositionLegal,
+                Grade::Fail,
+                reqs!["agi-r80", "agi-r21"],
+                message,
+                entry.at,
+                out,
+            );
+        }
+    }
+
+    fn go(
+        &mut self,
+        search: &[Point],
+        ponder: bool,
+        time: Option<GoTime>,
+        entry: &Entry,
+        out: &mut Findings,
+    ) {
+        self.tally.judged(CheckId::GuiSearchPositionFirst);
+        if self.board.is_none() {
+            let message = format!(
+                "`{}` before any `POSITION`: the engine has no current position",
+                entry.text
+            );
+            self.fault(
+                CheckId::GuiSearchPositionFirst,
+                Grade::Fail,
+                &[],
+                message,
+                entry.at,
+                out,
+            );
+        }
+        if let Some(board) = &self.board
+            && let Some(taken) = search.iter().find(|p| board.get(**p).is_some())
+        {
+            let message = format!(
+                "`{}`: `SEARCH` names {}, a point a stone holds",
+                entry.text,
+                agi_point(*taken)
+            );
+            self.fault(
+                CheckId::GuiPositionLegal,
+                Grade::Fail,
+                reqs!["agi-r61"],
+                message,
+                entry.at,
+                out,
+            );
+        }
+        self.tally.judged(CheckId::GuiGoForm);
+        self.charged(ponder, time, entry, out);
+        match time {
+            Some(GoTime::Millis(_)) => self.timed = true,
+            Some(GoTime::Infinite) => {}
+            None if self.timed && !ponder => {
+                let message = format!("`{}` in a timed game gives no remaining time", entry.text);
+                self.fault(
+                    CheckId::GuiGoForm,
+                    Grade::Fail,
+                    reqs!["agi-r14"],
+                    message,
+                    entry.at,
+                    out,
+                );
+            }
+            None => {}
+        }
+        self.tally.judged(CheckId::GuiMoveTold);
+        if let Some(result) = self.result_untold.take() {
+            let message = format!(
+                "`{}` after the result at line {} with no `DOMOVE` or `POSITION` telling the engine the move made (a GUI asking again on purpose may mean it, so a warning)",
+                entry.text, result.seq
+            );
+            self.fault(
+                CheckId::GuiMoveTold,
+                Grade::Warn,
+                &[],
+                message,
+                entry.at,
+                out,
+            );
+        }
+        // Background thinking owes no result (agi-r66): only a foreground search is waited for.
+        self.searching = !ponder;
+    }
+}
+
+impl Gui {
+    /// The remaining time a foreground `GO` gives: charged with what the last one took, and
+    /// never with background thinking (agi-r64, agi-r67).
+    fn charged(&mut self, ponder: bool, time: Option<GoTime>, entry: &Entry, out: &mut Findings) {
+        let Some(side) = self.board.as_ref().map(|b| match to_move(b) {
+            Stone::Black => Side::First,
+            Stone::White => Side::Second,
+        }) else {
+            return;
+        };
+        if ponder {
+            return;
+        }
+        let clock = match time {
+            Some(GoTime::Millis(ms)) => {
+                let own = Some((ms as i64, 0));
+                Some(ClockGiven {
+                    first: own,
+                    second: own,
+                    movestogo: None,
+                })
+            }
+            _ => None,
+        };
+        if clock.is_some() {
+            self.tally.judged(CheckId::GuiClockCharged);
+        }
+        if let Some(over) = self.clocks.go(side, clock, false, entry.at.us) {
+            let message = format!(
+                "`{}` gives the engine {} ms; it had at most {} ms after thinking {:.0} ms last time (as measured on the wire)",
+                entry.text, over.given_ms, over.at_most_ms, over.thought_ms
+            );
+            self.fault(
+                CheckId::GuiClockCharged,
+                Grade::Fail,
+                &[],
+                message,
+                entry.at,
+                out,
+            );
+        }
+    }
+}
+
+/// The row of a malformed command's grammar, by its keyword.
+fn grammar_row(line: &str) -> &'static [ReqId] {
+    match line
+        .split_whitespace()
+        .next()
+        .map(str::to_ascii_uppercase)
+        .as_deref()
+    {
+        Some("SETRULE") => reqs!["agi-r40"],
+        Some("SETOPTION") => reqs!["agi-r47"],
+        Some("POSITION") => reqs!["agi-r29", "agi-r56"],
+        Some("DOMOVE") => reqs!["agi-r20"],
+        Some("GO") => reqs!["agi-r61"],
+        _ => reqs!["agi-r07"],
+    }
+}
+
+/// Puts a stone on an empty point of the board, or says why it cannot go there.
+fn place(board: &mut Board, point: Point, stone: Stone) -> Result<(), &'static str> {
+    if !board.size().contains(point) {
+        return Err("off the board");
+    }
+    board.place(point, stone).map_err(|_| "already taken")
+}
+
+/// A point as AGI writes it: row digit, then column digit, in hexadecimal (agi-r22).
+fn agi_point(point: Point) -> String {
+    BoardSize::square(15)
+        .ok()
+        .and_then(|size| crate::rules::gomoku::agi::format_point(point, size).ok())
+        .unwrap_or_else(|| point.to_string())
+}
+
+impl GuiReader for Gui {
+    fn entry(&mut self, entry: &Entry, out: &mut Findings) {
+        match entry.direction {
+            Direction::Sent => self.said(entry, out),
+            Direction::Received => self.heard(entry),
+            Direction::Stderr | Direction::Omitted => {}
+        }
+    }
+
+    fn finish(self: Box<Self>, _: &Transcript, out: &mut Findings) {
+        self.tally.finish(out);
+    }
 }

@@ -1,17 +1,586 @@
-//! gomocup: what a manager sends (being written; judges nothing yet).
+//! Gomocup, the manager's side: START before the game, the brain's answer waited for, every
+//! stone on the board and on an empty point, the BOARD block in its form and order, INFO in
+//! its forms with the limits before the first move and `time_left` before each one, TAKEBACK
+//! of the last move, PLAY only after SUGGEST, CR LF line ends, and the pipes left open
+//! until the brain has ended after END.
 
 use super::super::Context;
 use super::super::findings::Findings;
+use super::super::id::CheckId;
+use super::super::outcome::Grade;
 use super::GuiReader;
-use crate::session::{Entry, Transcript};
+use super::tally::Tally;
+use crate::protocol::gomocup::{Command, Message, parse_command, parse_message};
+use crate::protocol::{Protocol, ReqId};
+use crate::reqs;
+use crate::rules::gomoku::{Board, BoardSize, Point, Rule, Stone};
+use crate::session::{At, Direction, Entry, LineEnding, Transcript};
 
-struct Manager;
+const P: Protocol = Protocol::Gomocup;
 
-impl GuiReader for Manager {
-    fn entry(&mut self, _: &Entry, _: &mut Findings) {}
-    fn finish(self: Box<Self>, _: &Transcript, _: &mut Findings) {}
+/// What the manager is waiting for from the brain.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Owed {
+    Nothing,
+    /// The answer to START, RECTSTART, RESTART or TAKEBACK.
+    Answer(&'static str),
+    /// A move, to BEGIN, TURN, DONE or PLAY.
+    Move,
+}
+
+struct Manager {
+    tally: Tally,
+    board: Option<Board>,
+    rule: Rule,
+    /// The stones in the order played, to judge TAKEBACK.
+    moves: Vec<Point>,
+    /// The colour of the next stone (black moves first).
+    next: Stone,
+    owed: Owed,
+    /// Inside a BOARD block: the fields of its lines so far.
+    block: Option<Vec<u8>>,
+    /// A move has been asked of the brain in this game.
+    asked: bool,
+    /// `timeout_match` above zero: the game is timed, and `time_left` comes before each move.
+    timed: bool,
+    time_left_sent: bool,
+    /// The brain's pending `SUGGEST`.
+    suggested: Option<Point>,
+    /// The brain answered `UNKNOWN` to `RESTART`: the manager ends it and starts it again.
+    restart_refused: bool,
+    /// `timeout_match` is 0: a game with no time limit.
+    untimed: bool,
+    end_at: Option<At>,
+    last_seq: u64,
 }
 
 pub(super) fn reader(_: &Context) -> Box<dyn GuiReader> {
-    Box::new(Manager)
+    Box::new(Manager {
+        tally: Tally::new(P),
+        board: None,
+        rule: Rule::FREESTYLE,
+        moves: Vec::new(),
+        next: Stone::Black,
+        owed: Owed::Nothing,
+        block: None,
+        asked: false,
+        timed: false,
+        time_left_sent: false,
+        suggested: None,
+        restart_refused: false,
+        untimed: false,
+        end_at: None,
+        last_seq: 0,
+    })
 }
+
+impl Manager {
+    fn fault(
+        &mut self,
+        check: CheckId,
+        grade: Grade,
+        rows: &[ReqId],
+        message: String,
+        at: At,
+        out: &mut Findings,
+    ) {
+        self.tally.fault(check, grade, rows, message, at, out);
+    }
+
+    fn new_game(&mut self, board: Option<Board>) {
+        self.board = board;
+        self.moves.clear();
+        self.next = Stone::Black;
+        self.asked = false;
+    }
+
+    fn heard(&mut self, entry: &Entry) {
+        let Ok(message) = parse_message(&entry.text) else {
+            return;
+        };
+        match message {
+            Message::Unknown(_) if self.owed == Owed::Answer("RESTART") => {
+                self.owed = Owed::Nothing;
+                self.restart_refused = true;
+            }
+            Message::Ok | Message::Error(_) | Message::Unknown(_) => {
+                if matches!(self.owed, Owed::Answer(_)) {
+                    self.owed = Owed::Nothing;
+                }
+            }
+            Message::Suggest(point) => {
+                self.suggested = Some(point);
+                self.owed = Owed::Nothing;
+            }
+            Message::Move(point) if self.owed == Owed::Move => {
+                self.owed = Owed::Nothing;
+                self.place(point);
+            }
+            _ => {}
+        }
+    }
+
+    /// A stone of the game, the colour whose turn it is.
+    fn place(&mut self, point: Point) {
+        if let Some(board) = &mut self.board
+            && board.place(point, self.next).is_ok()
+        {
+            self.moves.push(point);
+            self.next = self.next.opponent();
+        }
+    }
+
+    fn said(&mut self, entry: &Entry, out: &mut Findings) {
+        let at = entry.at;
+        self.line_end(entry, out);
+        let command = match parse_command(&entry.text) {
+            Ok(command) => command,
+            Err(error) => {
+                let known = entry
+                    .text
+                    .split_whitespace()
+                    .next()
+                    .is_some_and(|k| KNOWN.contains(&k.to_ascii_uppercase().as_str()));
+                let (grade, rows) = if known {
+                    (Grade::Fail, grammar_row(&entry.text))
+                } else {
+                    (Grade::Warn, reqs!["gomocup-r118"])
+                };
+                let message = format!("`{}` does not read as a command: {error}", entry.text);
+                self.fault(CheckId::GuiCommandGrammar, grade, rows, message, at, out);
+                return;
+            }
+        };
+        self.tally.judged(CheckId::GuiCommandGrammar);
+        if self.block.is_some() {
+            self.board_block(command, entry, out);
+            return;
+        }
+        self.wait_for_brain(&command, entry, out);
+        self.answers_followed(&command, entry, out);
+        match command {
+            Command::Start(n) => {
+                self.new_game(BoardSize::square(n).ok().map(Board::new));
+                self.owed = Owed::Answer("START");
+            }
+            Command::RectStart(w, h) => {
+                self.tally.judged(CheckId::GuiStartFirst);
+                if w == h {
+                    let message = format!(
+                        "`{}` for a square board; a square board is started with `START {w}`",
+                        entry.text
+                    );
+                    self.fault(
+                        CheckId::GuiStartFirst,
+                        Grade::Fail,
+                        reqs!["gomocup-r106"],
+                        message,
+                        at,
+                        out,
+                    );
+                }
+                self.new_game(BoardSize::rect(w, h).ok().map(Board::new));
+                self.owed = Owed::Answer("RECTSTART");
+            }
+            Command::Restart => {
+                let size = self.board.as_ref().map(Board::size);
+                self.new_game(size.map(Board::new));
+                self.owed = Owed::Answer("RESTART");
+            }
+            Command::Begin => {
+                self.move_request(entry, out);
+                self.owed = Owed::Move;
+            }
+            Command::Turn(point) => {
+                self.move_request(entry, out);
+                self.stone(point, "TURN", entry, out);
+                self.owed = Owed::Move;
+            }
+            Command::Board => {
+                self.tally.judged(CheckId::GuiBoardForm);
+                if !self.moves.is_empty() {
+                    let message =
+                        "`BOARD` while a game is in progress; the manager sends `RESTART` first"
+                            .to_owned();
+                    self.fault(
+                        CheckId::GuiBoardForm,
+                        Grade::Fail,
+                        reqs!["gomocup-r49"],
+                        message,
+                        at,
+                        out,
+                    );
+                    let size = self.board.as_ref().map(Board::size);
+                    self.new_game(size.map(Board::new));
+                }
+                self.move_request(entry, out);
+                self.block = Some(Vec::new());
+            }
+            Command::BoardEntry { .. } | Command::Done => {
+                let message = format!("`{}` outside a `BOARD` block", entry.text);
+                self.fault(
+                    CheckId::GuiBoardForm,
+                    Grade::Fail,
+                    reqs!["gomocup-r50"],
+                    message,
+                    at,
+                    out,
+                );
+            }
+            Command::Info { key, value } => self.info(&key, &value, entry, out),
+            Command::End => self.end_at = Some(at),
+            Command::About => {}
+            Command::TakeBack(point) => {
+                self.tally.judged(CheckId::GuiTakebackLast);
+                if self.moves.last() == Some(&point) {
+                    self.moves.pop();
+                    if let Some(board) = &mut self.board {
+                        let _ = board.remove(point);
+                    }
+                    self.next = self.next.opponent();
+                } else {
+                    let message = format!(
+                        "`{}` does not name the last move ({})",
+                        entry.text,
+                        self.moves
+                            .last()
+                            .map_or("none".to_owned(), |p| p.to_string())
+                    );
+                    self.fault(
+                        CheckId::GuiTakebackLast,
+                        Grade::Fail,
+                        reqs!["gomocup-r112"],
+                        message,
+                        at,
+                        out,
+                    );
+                }
+                self.owed = Owed::Answer("TAKEBACK");
+            }
+            // The brain plays the point it is given: its stone comes with its reply.
+            Command::Play(_) => self.owed = Owed::Move,
+        }
+    }
+
+    /// Lines end with CR LF (gomocup-r07); only a relayed manager's lines carry their end.
+    fn line_end(&mut self, entry: &Entry, out: &mut Findings) {
+        let Some(ending) = entry.ending else {
+            return;
+        };
+        self.tally.judged(CheckId::GuiCommandLineEnd);
+        if ending != LineEnding::CrLf && !self.tally.has_faulted(CheckId::GuiCommandLineEnd) {
+            let how = match ending {
+                LineEnding::Lf => "LF alone",
+                LineEnding::Cr => "CR alone",
+                _ => "no line end",
+            };
+            let message = format!(
+                "`{}` ends with {how}; the manager ends every line with CR LF",
+                entry.text
+            );
+            self.fault(
+                CheckId::GuiCommandLineEnd,
+                Grade::Fail,
+                &[],
+                message,
+                entry.at,
+                out,
+            );
+        }
+    }
+
+    /// START before the first move request, and the brain's answer waited for.
+    fn wait_for_brain(&mut self, command: &Command, entry: &Entry, out: &mut Findings) {
+        let needs_brain = matches!(
+            command,
+            Command::Start(_)
+                | Command::RectStart(..)
+                | Command::Restart
+                | Command::Begin
+                | Command::Turn(_)
+                | Command::Board
+                | Command::TakeBack(_)
+                | Command::Play(_)
+                | Command::About
+        );
+        if !needs_brain {
+            return;
+        }
+        self.tally.judged(CheckId::GuiReplyWait);
+        let owed = match self.owed {
+            Owed::Nothing => return,
+            Owed::Answer(what) => format!("its answer to {what}"),
+            Owed::Move => "its move".to_owned(),
+        };
+        let message = format!(
+            "`{}` sent before the brain gave {owed}; a single-threaded brain does not read while it thinks",
+            entry.text
+        );
+        self.fault(
+            CheckId::GuiReplyWait,
+            Grade::Warn,
+            &[],
+            message,
+            entry.at,
+            out,
+        );
+        self.owed = Owed::Nothing;
+    }
+
+    /// The brain's answers followed: PLAY only after SUGGEST, and SUGGEST answered by PLAY or
+    /// END; END after UNKNOWN to RESTART.
+    fn answers_followed(&mut self, command: &Command, entry: &Entry, out: &mut Findings) {
+        let suggested = self.suggested.take();
+        let refused = std::mem::take(&mut self.restart_refused);
+        let (rows, message): (&[ReqId], String) = match command {
+            Command::Play(_) if suggested.is_none() => (
+                reqs!["gomocup-r114"],
+                format!(
+                    "`{}` with no `SUGGEST` from the brain before it",
+                    entry.text
+                ),
+            ),
+            Command::Play(_) | Command::End if suggested.is_some() => {
+                self.tally.judged(CheckId::GuiAnswerFollowed);
+                return;
+            }
+            Command::End if refused => {
+                self.tally.judged(CheckId::GuiAnswerFollowed);
+                return;
+            }
+            _ if suggested.is_some() => (
+                reqs!["gomocup-r137"],
+                format!(
+                    "`{}` after the brain's `SUGGEST`, which the manager answers with `PLAY` or `END`",
+                    entry.text
+                ),
+            ),
+            _ if refused => (
+                reqs!["gomocup-r111"],
+                format!(
+                    "`{}` after the brain answered `UNKNOWN` to `RESTART`; the manager sends `END` and runs the brain again",
+                    entry.text
+                ),
+            ),
+            Command::Play(_) => unreachable!("a PLAY without SUGGEST is the first arm"),
+            _ => return,
+        };
+        self.fault(
+            CheckId::GuiAnswerFollowed,
+            Grade::Fail,
+            rows,
+            message,
+            entry.at,
+            out,
+        );
+    }
+
+    /// BEGIN, TURN or BOARD: the board is set up, and a timed game's `time_left` came first.
+    fn move_request(&mut self, entry: &Entry, out: &mut Findings) {
+        self.tally.judged(CheckId::GuiStartFirst);
+        if self.board.is_none() {
+            let message = format!("`{}` before `START`: the brain has no board", entry.text);
+            self.fault(
+                CheckId::GuiStartFirst,
+                Grade::Fail,
+                reqs!["gomocup-r35", "gomocup-r36"],
+                message,
+                entry.at,
+                out,
+            );
+        }
+        if self.timed {
+            self.tally.judged(CheckId::GuiInfoBeforeMove);
+            if !self.time_left_sent {
+                let message = format!(
+                    "`{}` in a timed game with no `INFO time_left` before it",
+                    entry.text
+                );
+                self.fault(
+                    CheckId::GuiInfoBeforeMove,
+                    Grade::Fail,
+                    reqs!["gomocup-r77", "gomocup-r80"],
+                    message,
+                    entry.at,
+                    out,
+                );
+            }
+        }
+        self.time_left_sent = false;
+        self.asked = true;
+    }
+
+    /// A stone the manager names (TURN, a BOARD line): on the board and on an empty point.
+    fn stone(&mut self, point: Point, what: &str, entry: &Entry, out: &mut Findings) -> bool {
+        let Some(board) = &self.board else {
+            return false;
+        };
+        self.tally.judged(CheckId::GuiStoneLegal);
+        let why = if !board.size().contains(point) {
+            Some("off the board")
+        } else if board.get(point).is_some() {
+            Some("on a point a stone already holds")
+        } else {
+            None
+        };
+        if let Some(why) = why {
+            let message = format!("`{}`: {what} puts a stone {why}", entry.text);
+            self.fault(
+                CheckId::GuiStoneLegal,
+                Grade::Fail,
+                reqs!["gomocup-r41"],
+                message,
+                entry.at,
+                out,
+            );
+            return false;
+        }
+        self.place(point);
+        true
+    }
+
+    /// Inside a BOARD block: `x,y,field` lines, then DONE.
+    fn board_block(&mut self, command: Command, entry: &Entry, out: &mut Findings) {
+        let at = entry.at;
+        match command {
+            Command::BoardEntry { point, field } => {
+                let continuous = self.rule.bitmask() & Rule::CONTINUOUS_BIT != 0;
+                if !(field == 1 || field == 2 || (field == 3 && continuous)) {
+                    let message = format!(
+                        "`{}`: field {field}; it is 1 (the brain's stone), 2 (the opponent's), or 3 in a continuous game",
+                        entry.text
+                    );
+                    self.fault(
+                        CheckId::GuiBoardForm,
+                        Grade::Fail,
+                        reqs!["gomocup-r51", "gomocup-r52"],
+                        message,
+                        at,
+                        out,
+                    );
+                    return;
+                }
+                if let Some(fields) = &mut self.block {
+                    fields.push(field);
+                }
+                if field != 3 {
+                    self.stone(point, "the board line", entry, out);
+                }
+            }
+            Command::Done => {
+                let fields = self.block.take().unwrap_or_default();
+                self.renju_order(&fields, entry, out);
+                self.owed = Owed::Move;
+                // The brain moves next, with the colour the stones so far leave to move.
+            }
+            _ => {
+                self.block = None;
+                let message = format!(
+                    "`{}` inside a `BOARD` block, which ends with `DONE`",
+                    entry.text
+                );
+                self.fault(
+                    CheckId::GuiBoardForm,
+                    Grade::Fail,
+                    reqs!["gomocup-r56"],
+                    message,
+                    at,
+                    out,
+                );
+            }
+        }
+    }
+
+    /// Under renju the BOARD lines come in the real move order: their owners alternate.
+    fn renju_order(&mut self, fields: &[u8], entry: &Entry, out: &mut Findings) {
+        if self.rule.bitmask() & Rule::RENJU_BIT == 0 {
+            return;
+        }
+        let stones: Vec<u8> = fields.iter().copied().filter(|f| *f != 3).collect();
+        if stones.windows(2).any(|w| w[0] == w[1]) {
+            let message = "under renju the board lines alternate between the two players, in the real move order; two in a row belong to one player".to_owned();
+            self.fault(
+                CheckId::GuiBoardForm,
+                Grade::Fail,
+                reqs!["gomocup-r53"],
+                message,
+                entry.at,
+                out,
+            );
+        }
+    }
+}
+
+/// Gomocup's command words, for telling an unknown command from a malformed known one.
+const KNOWN: [&str; 12] = [
+    "START",
+    "RECTSTART",
+    "RESTART",
+    "BEGIN",
+    "TURN",
+    "BOARD",
+    "DONE",
+    "INFO",
+    "END",
+    "ABOUT",
+    "TAKEBACK",
+    "PLAY",
+];
+
+/// The row of a malformed command's grammar.
+fn grammar_row(line: &str) -> &'static [ReqId] {
+    match line
+        .split_whitespace()
+        .next()
+        .map(str::to_ascii_uppercase)
+        .as_deref()
+    {
+        Some("START") => reqs!["gomocup-r36"],
+        Some("INFO") => reqs!["gomocup-r58"],
+        Some("RECTSTART") => reqs!["gomocup-r105"],
+        _ => reqs!["gomocup-r41"],
+    }
+}
+
+impl GuiReader for Manager {
+    fn entry(&mut self, entry: &Entry, out: &mut Findings) {
+        self.last_seq = entry.at.seq;
+        match entry.direction {
+            Direction::Sent => self.said(entry, out),
+            Direction::Received => self.heard(entry),
+            Direction::Stderr | Direction::Omitted => {}
+        }
+    }
+
+    /// After END the manager leaves the pipes open until the brain has ended (gomocup-r96).
+    fn finish(mut self: Box<Self>, end: &Transcript, out: &mut Findings) {
+        if let (Some(end_at), Some(closed_us)) = (self.end_at, end.stdin_closed_at_us) {
+            self.tally.judged(CheckId::GuiEndPipes);
+            let ended_us = end.exit.as_ref().map(|e| e.at_us);
+            if ended_us.is_none_or(|e| closed_us < e)
+                && !end
+                    .exit
+                    .as_ref()
+                    .is_some_and(|e| e.killed_by_harness && closed_us >= e.at_us)
+            {
+                let message = format!(
+                    "the manager closed the brain's input {:.1} ms after `END`, before the brain had ended",
+                    (closed_us.saturating_sub(end_at.us)) as f64 / 1000.0
+                );
+                let at = At {
+                    seq: self.last_seq + 1,
+                    us: closed_us,
+                };
+                self.fault(CheckId::GuiEndPipes, Grade::Fail, &[], message, at, out);
+            }
+        }
+        self.tally.finish(out);
+    }
+}
+
+#[path = "gomocup_info.rs"]
+mod info;
+
+#[cfg(test)]
+#[path = "gomoku_tests.rs"]
+mod tests;

@@ -5,13 +5,14 @@
 //! entry is the engine's line the GUI read. Each protocol's reader tracks what the GUI may
 //! send next (the handshake, a search under way, the game it set up) and grades every
 //! command against the catalogue's `gui`/`manager` and `both` rows. Their entries live in
-//! `gui/*.txt` beside this file, read into the one registry with the engine side's.
+//! `gui/registry.txt` beside this file, read into the one registry with the engine side's.
 
 mod agi;
 mod clock;
 mod gomocup;
 mod options;
 mod said;
+mod tally;
 mod uci_family;
 
 use super::Context;

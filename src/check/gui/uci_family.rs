@@ -2,11 +2,10 @@
 //! search, nothing that needs an idle engine while a search runs, `stop`/`ponderhit` only
 //! during one, every position legal, and options set as the engine declared them.
 
-use std::collections::BTreeSet;
 use std::marker::PhantomData;
 
 use super::super::Context;
-use super::super::findings::{Findings, outcome};
+use super::super::findings::Findings;
 use super::super::id::CheckId;
 use super::super::legality::set_up;
 use super::super::outcome::Grade;
@@ -14,6 +13,7 @@ use super::GuiReader;
 use super::clock::Clocks;
 use super::options::judge_value;
 use super::said::{Dialect, Heard, Said, Ucci, Uci};
+use super::tally::Tally;
 use crate::protocol::family::OptionDecl;
 use crate::protocol::{GameKind, Protocol, ReqId};
 use crate::rules::Game;
@@ -72,8 +72,7 @@ struct GuiSide<D, G> {
     /// The engine said `registration error` and no `register` came since.
     registration_owed: Option<At>,
     /// The checks that met something to judge, and those that found a fault.
-    exercised: BTreeSet<CheckId>,
-    faulted: BTreeSet<CheckId>,
+    tally: Tally,
     /// The GUI's last fragment without a line end (UCI: a command must end with LF).
     last_ending: Option<(At, LineEnding, String)>,
     _dialect: PhantomData<(D, G)>,
@@ -108,8 +107,7 @@ impl<D: Dialect, G: Game + Send> GuiSide<D, G> {
             last_fullmove: None,
             newgame_unconfirmed: None,
             registration_owed: None,
-            exercised: BTreeSet::new(),
-            faulted: BTreeSet::new(),
+            tally: Tally::new(ctx.protocol),
             last_ending: None,
             _dialect: PhantomData,
         }
@@ -120,7 +118,7 @@ impl<D: Dialect, G: Game + Send> GuiSide<D, G> {
     }
 
     fn judged(&mut self, check: CheckId) {
-        self.exercised.insert(check);
+        self.tally.judged(check);
     }
 
     fn fault(
@@ -132,13 +130,7 @@ impl<D: Dialect, G: Game + Send> GuiSide<D, G> {
         at: At,
         out: &mut Findings,
     ) {
-        self.exercised.insert(check);
-        self.faulted.insert(check);
-        let mut o = outcome(self.protocol, check, grade, message).at(at);
-        if !rows.is_empty() {
-            o = o.citing(rows);
-        }
-        out.push(o);
+        self.tally.fault(check, grade, rows, message, at, out);
     }
 
     fn heard(&mut self, entry: &Entry) {
@@ -275,7 +267,7 @@ impl<D: Dialect, G: Game + Send> GuiSide<D, G> {
             LineEnding::Cr => self.protocol == Protocol::Uci,
             LineEnding::Eof => true,
         };
-        if bad && !self.faulted.contains(&CheckId::GuiCommandLineEnd) {
+        if bad && !self.tally.has_faulted(CheckId::GuiCommandLineEnd) {
             self.last_ending = Some((entry.at, ending, entry.text.clone()));
             let grade = if self.is_ucci() {
                 Grade::Warn
@@ -576,10 +568,7 @@ impl<D: Dialect, G: Game + Send> GuiReader for GuiSide<D, G> {
                 out,
             );
         }
-        for check in this.exercised.difference(&this.faulted) {
-            let what = super::super::registry::spec(*check).what;
-            out.push(outcome(this.protocol, *check, Grade::Pass, what));
-        }
+        this.tally.finish(out);
     }
 }
 

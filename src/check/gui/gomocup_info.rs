@@ -1,0 +1,138 @@
+//! The manager's INFO commands: each value in its form, a limit before the game's first
+//! move request, `time_left` as an untimed game writes it.
+
+use super::super::super::findings::Findings;
+use super::super::super::id::CheckId;
+use super::super::super::outcome::Grade;
+use super::Manager;
+use crate::protocol::ReqId;
+use crate::protocol::gomocup::InfoKey;
+use crate::reqs;
+use crate::rules::gomoku::{Point, Rule};
+use crate::session::Entry;
+
+/// `time_left` in a game with no time limit (gomocup-r79).
+const NO_LIMIT: i64 = 2_147_483_647;
+
+impl Manager {
+    pub(super) fn info(&mut self, key: &InfoKey, value: &str, entry: &Entry, out: &mut Findings) {
+        self.tally.judged(CheckId::GuiInfoForm);
+        let value = value.trim();
+        let number = value.parse::<i64>().ok();
+        let bad: Option<(&[ReqId], &str)> = match key {
+            InfoKey::TimeoutTurn if number.is_none_or(|n| n < 0) => Some((
+                reqs!["gomocup-r65"],
+                "a non-negative number of milliseconds",
+            )),
+            InfoKey::TimeoutMatch if number.is_none_or(|n| n < 0) => Some((
+                reqs!["gomocup-r66"],
+                "a non-negative number of milliseconds",
+            )),
+            InfoKey::MaxMemory if number.is_none_or(|n| n < 0) => {
+                Some((reqs!["gomocup-r58"], "a number of bytes"))
+            }
+            InfoKey::TimeLeft if number.is_none() => {
+                Some((reqs!["gomocup-r68"], "a number of milliseconds"))
+            }
+            InfoKey::GameType if !matches!(number, Some(0..=3)) => {
+                Some((reqs!["gomocup-r69"], "0, 1, 2 or 3"))
+            }
+            InfoKey::Rule if number.is_none_or(|n| n < 0) => {
+                Some((reqs!["gomocup-r70"], "a bitmask of 1, 2 and 4"))
+            }
+            InfoKey::Evaluate if value.parse::<Point>().is_err() => {
+                Some((reqs!["gomocup-r74"], "coordinates X,Y"))
+            }
+            _ => None,
+        };
+        if let Some((rows, expected)) = bad {
+            let message = format!("`{}`: the value is not {expected}", entry.text);
+            self.fault(
+                CheckId::GuiInfoForm,
+                Grade::Fail,
+                rows,
+                message,
+                entry.at,
+                out,
+            );
+            return;
+        }
+        match key {
+            InfoKey::Other(name) => {
+                let message =
+                    format!("`INFO {name}` is not a key the text defines; brains ignore it");
+                self.fault(
+                    CheckId::GuiInfoForm,
+                    Grade::Warn,
+                    reqs!["gomocup-r58"],
+                    message,
+                    entry.at,
+                    out,
+                );
+            }
+            InfoKey::Rule => {
+                if let Ok(rule) = value.parse::<u32>().map(Rule::from_bitmask) {
+                    match rule {
+                        Ok(rule) => self.rule = rule,
+                        Err(_) => {
+                            let message = format!(
+                                "`{}`: a bit the text does not define (it defines 1, 2 and 4)",
+                                entry.text
+                            );
+                            self.fault(
+                                CheckId::GuiInfoForm,
+                                Grade::Warn,
+                                reqs!["gomocup-r70"],
+                                message,
+                                entry.at,
+                                out,
+                            );
+                        }
+                    }
+                }
+            }
+            InfoKey::TimeoutMatch => {
+                self.timed = number.is_some_and(|n| n > 0);
+                self.untimed = number.is_some_and(|n| n == 0);
+            }
+            InfoKey::TimeLeft => {
+                self.time_left_sent = true;
+                if self.untimed && number.is_some_and(|n| n != NO_LIMIT) {
+                    let message = format!(
+                        "`{}` in a game with no time limit, where `time_left` is {NO_LIMIT}",
+                        entry.text
+                    );
+                    self.fault(
+                        CheckId::GuiInfoForm,
+                        Grade::Fail,
+                        reqs!["gomocup-r79"],
+                        message,
+                        entry.at,
+                        out,
+                    );
+                }
+            }
+            _ => {}
+        }
+        if matches!(
+            key,
+            InfoKey::TimeoutTurn | InfoKey::TimeoutMatch | InfoKey::MaxMemory
+        ) {
+            self.tally.judged(CheckId::GuiInfoBeforeMove);
+            if self.asked {
+                let message = format!(
+                    "`{}` after the game's first move request; limits come before it (a game against a human may change them, so a warning)",
+                    entry.text
+                );
+                self.fault(
+                    CheckId::GuiInfoBeforeMove,
+                    Grade::Warn,
+                    reqs!["gomocup-r76"],
+                    message,
+                    entry.at,
+                    out,
+                );
+            }
+        }
+    }
+}

@@ -1,0 +1,292 @@
+//! The Gomocup and AGI GUI-side checks on written exchanges: conforming managers raise
+//! nothing, and each fault is caught by its check, grade and row.
+
+use crate::check::{Grade, gui_findings_in};
+use crate::protocol::Protocol;
+
+fn found(protocol: Protocol, lines: &[&str]) -> Vec<(String, Grade, String)> {
+    gui_findings_in(protocol, lines)
+        .into_iter()
+        .map(|o| (o.check.to_string(), o.grade, o.requirements[0].to_string()))
+        .collect()
+}
+
+fn finding(check: &str, grade: Grade, row: &str) -> Vec<(String, Grade, String)> {
+    vec![(check.to_owned(), grade, row.to_owned())]
+}
+
+/// START and the limits, then `rest`.
+fn gomocup(rest: &[&'static str]) -> Vec<&'static str> {
+    let mut lines = vec![
+        "> START 15",
+        "< OK",
+        "> INFO timeout_turn 1000",
+        "> INFO timeout_match 0",
+        "> INFO rule 1",
+    ];
+    lines.extend_from_slice(rest);
+    lines
+}
+
+#[test]
+fn a_conforming_gomocup_manager_raises_nothing() {
+    let game = gomocup(&[
+        "> INFO game_type 1",
+        "> INFO evaluate 3,4",
+        "> INFO folder C:\\temp",
+        "> BEGIN",
+        "< MESSAGE thinking",
+        "< 7,7",
+        "> TURN 8,8",
+        "< 6,6",
+        "> TAKEBACK 6,6",
+        "< OK",
+        "> ABOUT",
+        "< name=\"brain\"",
+        "> RESTART",
+        "< OK",
+        "> BOARD",
+        "> 7,7,2",
+        "> 8,8,1",
+        "> 9,9,2",
+        "> DONE",
+        "< SUGGEST 5,5",
+        "> PLAY 5,5",
+        "< 5,5",
+        "> TURN 0,0",
+        "< 1,1",
+        "> END",
+    ]);
+    assert_eq!(found(Protocol::Gomocup, &game), vec![]);
+}
+
+#[test]
+fn gomocup_manager_faults_are_caught_by_their_rows() {
+    let gui = |rest| found(Protocol::Gomocup, &gomocup(rest));
+    assert_eq!(
+        found(Protocol::Gomocup, &["> BEGIN", "< 7,7"]),
+        finding("gomocup.gui.start.first", Grade::Fail, "gomocup-r35")
+    );
+    assert_eq!(
+        gui(&["> BEGIN", "> TURN 3,3", "< 7,7"]),
+        finding("gomocup.gui.reply.wait", Grade::Warn, "gomocup-r11")
+    );
+    assert_eq!(
+        gui(&["> BEGIN", "< 7,7", "> TURN 7,7"]),
+        finding("gomocup.gui.stone.legal", Grade::Fail, "gomocup-r41")
+    );
+    assert_eq!(
+        gui(&["> TURN 15,0"]),
+        finding("gomocup.gui.stone.legal", Grade::Fail, "gomocup-r41")
+    );
+    assert_eq!(
+        gui(&["> BEGIN", "< 7,7", "> BOARD", "> 1,1,1", "> DONE", "< 2,2"]),
+        finding("gomocup.gui.board.form", Grade::Fail, "gomocup-r49")
+    );
+    assert_eq!(
+        gui(&["> BOARD", "> 1,1,3", "> DONE", "< 2,2"]),
+        finding("gomocup.gui.board.form", Grade::Fail, "gomocup-r51")
+    );
+    assert_eq!(
+        gui(&["> BOARD", "> 1,1,1", "> TURN 2,2"]),
+        finding("gomocup.gui.board.form", Grade::Fail, "gomocup-r56")
+    );
+    assert_eq!(
+        gui(&[
+            "> INFO rule 4",
+            "> BOARD",
+            "> 1,1,1",
+            "> 2,2,1",
+            "> 3,3,2",
+            "> DONE",
+            "< 4,4"
+        ]),
+        finding("gomocup.gui.board.form", Grade::Fail, "gomocup-r53")
+    );
+    assert_eq!(
+        gui(&["> INFO game_type 7"]),
+        finding("gomocup.gui.info.form", Grade::Fail, "gomocup-r69")
+    );
+    assert_eq!(
+        gui(&["> INFO timeout_turn soon"]),
+        finding("gomocup.gui.info.form", Grade::Fail, "gomocup-r65")
+    );
+    assert_eq!(
+        gui(&["> INFO colour red"]),
+        finding("gomocup.gui.info.form", Grade::Warn, "gomocup-r58")
+    );
+    assert_eq!(
+        gui(&["> BEGIN", "< 7,7", "> INFO timeout_turn 500"]),
+        finding("gomocup.gui.info.before-move", Grade::Warn, "gomocup-r76")
+    );
+    assert_eq!(
+        gui(&[
+            "> INFO timeout_match 90000",
+            "> INFO time_left 90000",
+            "> BEGIN",
+            "< 7,7",
+            "> TURN 1,1"
+        ]),
+        finding("gomocup.gui.info.before-move", Grade::Fail, "gomocup-r77")
+    );
+    assert_eq!(
+        gui(&["> BEGIN", "< 7,7", "> TAKEBACK 1,1", "< OK"]),
+        finding("gomocup.gui.takeback.last", Grade::Fail, "gomocup-r112")
+    );
+    assert_eq!(
+        gui(&["> PLAY 3,3", "< 3,3"]),
+        finding("gomocup.gui.answer.followed", Grade::Fail, "gomocup-r114")
+    );
+    assert_eq!(
+        gui(&["> BEGIN", "< SUGGEST 7,7", "> TURN 3,3"]),
+        finding("gomocup.gui.answer.followed", Grade::Fail, "gomocup-r137")
+    );
+    assert_eq!(
+        gui(&["> RESTART", "< UNKNOWN", "> BEGIN"]),
+        finding("gomocup.gui.answer.followed", Grade::Fail, "gomocup-r111")
+    );
+    assert_eq!(
+        gui(&["> INFO time_left 30000"]),
+        finding("gomocup.gui.info.form", Grade::Fail, "gomocup-r79")
+    );
+    assert_eq!(
+        found(Protocol::Gomocup, &["> RECTSTART 20,20", "< OK"]),
+        finding("gomocup.gui.start.first", Grade::Fail, "gomocup-r106")
+    );
+    assert_eq!(
+        gui(&["> TURN x"]),
+        finding("gomocup.gui.command.grammar", Grade::Fail, "gomocup-r41")
+    );
+    assert_eq!(
+        gui(&["> SWAP2BOARD"]),
+        finding("gomocup.gui.command.grammar", Grade::Warn, "gomocup-r118")
+    );
+}
+
+fn agi(rest: &[&'static str]) -> Vec<&'static str> {
+    let mut lines = vec![
+        "> AGI",
+        "< ID NAME brain",
+        "< AGIOK",
+        "> ISREADY",
+        "< READYOK",
+    ];
+    lines.extend_from_slice(rest);
+    lines
+}
+
+#[test]
+fn a_conforming_agi_gui_raises_nothing() {
+    let game = agi(&[
+        "> SETRULE FORBIDDEN",
+        "> SETOPTION OWNBOOK OFF PONDER ON",
+        "> POSITION MOVES 78685A69",
+        "> GO SEARCH 67596A6B INFINITE",
+        "> STOP",
+        "< BESTMOVE 67 PONDER 89",
+        "> DOMOVE 67",
+        "> GO TIME 3000",
+        "< BESTMOVE 89",
+        "> DOMOVE 89",
+        "> GO PONDER",
+        "> STOP",
+        "> POSITION STATU 7868 MOVES 77",
+        "> GO TIME 2000",
+        "< BESTMOVE 66",
+        "> QUIT",
+        "< BYE",
+    ]);
+    assert_eq!(found(Protocol::Agi, &game), vec![]);
+}
+
+#[test]
+fn agi_gui_faults_are_caught_by_their_rows() {
+    assert_eq!(
+        found(Protocol::Agi, &["> ISREADY", "> AGI", "< AGIOK"]),
+        finding("agi.gui.handshake.first", Grade::Fail, "agi-r04")
+    );
+    assert_eq!(
+        found(
+            Protocol::Agi,
+            &["> AGI", "> ISREADY", "< AGIOK", "< READYOK"]
+        ),
+        finding("agi.gui.handshake.wait", Grade::Warn, "agi-r39")
+    );
+    assert_eq!(
+        found(Protocol::Agi, &agi(&["> GO TIME 1000"])),
+        finding("agi.gui.search.position-first", Grade::Fail, "agi-r10")
+    );
+    assert_eq!(
+        found(Protocol::Agi, &agi(&["> POSITION MOVES 7878"])),
+        finding("agi.gui.position.legal", Grade::Fail, "agi-r21")
+    );
+    assert_eq!(
+        found(Protocol::Agi, &agi(&["> POSITION MOVES 78", "> DOMOVE 78"])),
+        finding("agi.gui.position.legal", Grade::Fail, "agi-r80")
+    );
+    assert_eq!(
+        found(
+            Protocol::Agi,
+            &agi(&[
+                "> POSITION MOVES 78",
+                "> GO SEARCH 78 TIME 10",
+                "< BESTMOVE 77"
+            ])
+        ),
+        finding("agi.gui.position.legal", Grade::Fail, "agi-r61")
+    );
+    assert_eq!(
+        found(
+            Protocol::Agi,
+            &agi(&[
+                "> POSITION",
+                "> GO TIME 10",
+                "< BESTMOVE 78",
+                "> DOMOVE 78",
+                "> GO"
+            ])
+        ),
+        finding("agi.gui.go.form", Grade::Fail, "agi-r14")
+    );
+    assert_eq!(
+        found(
+            Protocol::Agi,
+            &agi(&[
+                "> POSITION",
+                "> GO TIME 10",
+                "< BESTMOVE 78",
+                "> GO TIME 10"
+            ])
+        ),
+        finding("agi.gui.move.told", Grade::Warn, "agi-r17")
+    );
+    let timed = agi(&[
+        "> POSITION",
+        "> GO TIME 10000",
+        "< BESTMOVE 78",
+        "> DOMOVE 78",
+        "> DOMOVE 77",
+        "> GO TIME 10000",
+    ]);
+    let timed: Vec<(u64, &str)> = timed
+        .iter()
+        .enumerate()
+        .map(|(i, l)| (if i >= 7 { 3_000 + i as u64 } else { i as u64 }, *l))
+        .collect();
+    let clock: Vec<_> = crate::check::gui_findings_timed(Protocol::Agi, &timed)
+        .into_iter()
+        .map(|o| (o.check.to_string(), o.grade))
+        .collect();
+    assert_eq!(
+        clock,
+        vec![("agi.gui.clock.charged".to_owned(), Grade::Fail)]
+    );
+    assert_eq!(
+        found(Protocol::Agi, &agi(&["> SETOPTION OWNBOOK MAYBE"])),
+        finding("agi.gui.command.grammar", Grade::Fail, "agi-r47")
+    );
+    assert_eq!(
+        found(Protocol::Agi, &agi(&["> JUMP 78"])),
+        finding("agi.gui.command.grammar", Grade::Fail, "agi-r07")
+    );
+}

@@ -1,0 +1,64 @@
+//! What every GUI-side reader keeps of its checks: which met something to judge and which
+//! found a fault, so each exercised check without a fault reports one pass at the end.
+
+use std::collections::BTreeSet;
+
+use super::super::findings::{Findings, outcome};
+use super::super::id::CheckId;
+use super::super::outcome::Grade;
+use super::super::registry;
+use crate::protocol::{Protocol, ReqId};
+use crate::session::At;
+
+pub(super) struct Tally {
+    protocol: Protocol,
+    exercised: BTreeSet<CheckId>,
+    faulted: BTreeSet<CheckId>,
+}
+
+impl Tally {
+    pub fn new(protocol: Protocol) -> Tally {
+        Tally {
+            protocol,
+            exercised: BTreeSet::new(),
+            faulted: BTreeSet::new(),
+        }
+    }
+
+    /// The check met something to judge.
+    pub fn judged(&mut self, check: CheckId) {
+        self.exercised.insert(check);
+    }
+
+    /// Whether the check has found a fault already (for faults shown once).
+    pub fn has_faulted(&self, check: CheckId) -> bool {
+        self.faulted.contains(&check)
+    }
+
+    /// A finding, citing `rows` (all the check's rows when empty).
+    pub fn fault(
+        &mut self,
+        check: CheckId,
+        grade: Grade,
+        rows: &[ReqId],
+        message: String,
+        at: At,
+        out: &mut Findings,
+    ) {
+        self.exercised.insert(check);
+        self.faulted.insert(check);
+        let mut o = outcome(self.protocol, check, grade, message).at(at);
+        if !rows.is_empty() {
+            o = o.citing(rows);
+        }
+        out.push(o);
+    }
+
+    /// One pass for each check exercised without a fault.
+    pub fn finish(self, out: &mut Findings) {
+        for check in self.exercised.difference(&self.faulted) {
+            let what = registry::spec(*check).what;
+            out.push(outcome(self.protocol, *check, Grade::Pass, what));
+        }
+    }
+}
