@@ -94,7 +94,7 @@ fn usage_errors_exit_2_with_a_reason() {
         .assert()
         .code(2)
         .stderr(predicates::str::contains(
-            "the built-in profiles are: agi, gomocup, ucci-full, ucci-league, uci",
+            "the built-in profiles are: agi, agi-gui, gomocup, gomocup-manager, ucci-full, ucci-gui, ucci-league, uci, uci-gui, uci-xiangqi",
         ));
     arbiter()
         .args([

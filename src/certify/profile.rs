@@ -75,16 +75,18 @@ pub enum ProfileError {
     },
 }
 
-/// The names of the built-in profiles.
+/// The names of the built-in profiles, sorted (`uci` before `uci-gui`).
 pub fn names() -> Vec<&'static str> {
-    PROFILES.iter().map(|(name, _)| *name).collect()
+    let mut names: Vec<&str> = PROFILES.iter().map(|(name, _)| *name).collect();
+    names.sort_unstable();
+    names
 }
 
-/// Every built-in profile.
+/// Every built-in profile, by name.
 pub fn builtin() -> Vec<Profile> {
-    PROFILES
-        .iter()
-        .filter_map(|(name, text)| parse(name, name, text, None).ok())
+    names()
+        .into_iter()
+        .filter_map(|name| load(name).ok())
         .collect()
 }
 

@@ -56,12 +56,15 @@ pub fn checks(args: &ChecksArgs) -> Result<String, CliError> {
 pub fn profiles() -> Result<String, CliError> {
     let mut out = String::new();
     for p in profile::builtin() {
+        let runs = match p.side {
+            crate::check::registry::Side::Engine => format!("{} scenarios", p.scenarios.len()),
+            crate::check::registry::Side::Gui => "a GUI's session".to_owned(),
+        };
         let _ = writeln!(
             out,
-            "{:<12} {:<8} {} scenarios, {} required and {} recommended requirements: {}",
+            "{:<16} {:<8} {runs}, {} required and {} recommended requirements: {}",
             p.name,
             p.protocol.name(),
-            p.scenarios.len(),
             p.required.len(),
             p.recommended.len(),
             p.title

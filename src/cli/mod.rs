@@ -102,7 +102,8 @@ enum Command {
     /// and the time); the exit status is the engine's.
     Spy(spy::SpyArgs),
     /// Arbiter plays the engine, for checking a GUI where no engine should be needed: a
-    /// conforming UCCI or UCI engine of its own behind the spy, judged the same way.
+    /// conforming engine of its own (UCCI, UCI, Gomocup, AGI) behind the spy, judged the same
+    /// way.
     ///
     /// Configure the GUI to run `arbiter stand-in --protocol P` as its engine; `--behaviour`
     /// makes it stress the GUI within the text, `--profile uci-gui` grades the GUI per

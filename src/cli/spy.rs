@@ -17,6 +17,7 @@ use crate::check::registry::Side;
 use crate::protocol::{GameKind, Protocol};
 use crate::report::{Detail, Format};
 use crate::session::{EngineCommand, interrupt};
+use crate::spy::reaction::reactions;
 use crate::spy::{Spied, TranscriptLog, spy, stdio_relay};
 use crate::standin::Behaviour;
 
@@ -74,7 +75,8 @@ pub struct StandInArgs {
     #[command(flatten)]
     session: SessionArgs,
     /// A behaviour that stays within the text but stresses a GUI; repeat for several:
-    /// slow-handshake, late-readyok, info-flood, no-ponder-move, resign (UCCI), crlf.
+    /// slow-handshake, late-readyok, info-flood, no-ponder-move, resign (UCCI), crlf,
+    /// message-before-move (Gomocup), only-size-20 (Gomocup).
     #[arg(long = "behaviour", value_name = "NAME")]
     behaviours: Vec<Behaviour>,
 }
@@ -96,18 +98,12 @@ pub fn spy_command(args: &SpyArgs) -> Result<(String, u8), CliError> {
         args: args.engine[1..].to_vec(),
         ..EngineCommand::default()
     };
-    run_session(&args.session, "spy", &engine)
+    run_session(&args.session, "spy", &engine, &[])
 }
 
 /// The stand-in is the spy in front of Arbiter's own engine: one session, one judge.
 pub fn stand_in(args: &StandInArgs) -> Result<(String, u8), CliError> {
     let s = &args.session;
-    if !matches!(s.protocol, Protocol::Ucci | Protocol::Uci) {
-        return Err(CliError::BadInput(format!(
-            "the stand-in engine speaks UCCI and UCI; for {} run the reference engine behind `arbiter spy`: `arbiter spy --protocol {} -- pbrain-arbiter`",
-            s.protocol, s.protocol
-        )));
-    }
     let mut engine_args = vec![
         "stand-in-engine".to_owned(),
         "--protocol".to_owned(),
@@ -124,7 +120,7 @@ pub fn stand_in(args: &StandInArgs) -> Result<(String, u8), CliError> {
         args: engine_args,
         ..EngineCommand::default()
     };
-    run_session(s, "stand-in", &engine)
+    run_session(s, "stand-in", &engine, &args.behaviours)
 }
 
 pub fn stand_in_engine(args: &StandInEngineArgs) -> Result<(String, u8), CliError> {
@@ -153,11 +149,12 @@ fn run_session(
     args: &SessionArgs,
     subcommand: &str,
     engine: &EngineCommand,
+    behaviours: &[Behaviour],
 ) -> Result<(String, u8), CliError> {
     // Bad arguments are said at once, by the process the GUI started.
     let profile = gui_profile(args)?;
     if args.worker {
-        return work(args, engine, profile.as_ref());
+        return work(args, engine, profile.as_ref(), behaviours);
     }
     let program = std::env::current_exe()?;
     let mut arguments: Vec<std::ffi::OsString> = std::env::args_os().skip(1).collect();
@@ -216,6 +213,7 @@ fn work(
     args: &SessionArgs,
     engine: &EngineCommand,
     profile: Option<&Profile>,
+    behaviours: &[Behaviour],
 ) -> Result<(String, u8), CliError> {
     let game = args
         .protocol
@@ -234,8 +232,11 @@ fn work(
         game,
         time_scale: args.time_scale,
     };
-    let spied = spy(engine, ctx, std::io::stdin(), stdio_relay(), log)
+    let mut spied = spy(engine, ctx, std::io::stdin(), stdio_relay(), log)
         .map_err(|e| CliError::BadInput(e.to_string()))?;
+    for run in &mut spied.report.runs {
+        run.notes = reactions(args.protocol, behaviours, &run.transcript);
+    }
     let format: Format = args.format.into();
     let (text, summary) = match profile {
         Some(profile) => certify_gui(profile, &spied, format),

@@ -184,6 +184,9 @@ fn scenario(
     if let Some(reason) = &run.aborted {
         let _ = writeln!(out, "  stopped early: {reason}");
     }
+    for note in &run.notes {
+        let _ = writeln!(out, "  note: {note}");
+    }
     if detail == Detail::All
         && let Some(exit) = &run.transcript.exit
     {

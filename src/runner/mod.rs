@@ -146,6 +146,10 @@ pub struct ScenarioRun {
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub unresponsive: bool,
     pub duration_us: u64,
+    /// Observations that judge nothing: what a GUI did after each stress the stand-in put on
+    /// it (waited, went on, gave up).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub notes: Vec<String>,
     pub transcript: Transcript,
 }
 
@@ -175,6 +179,7 @@ impl ScenarioRun {
             not_run: None,
             unresponsive: false,
             duration_us: 0,
+            notes: Vec::new(),
             transcript: Transcript::default(),
         }
     }
@@ -258,6 +263,7 @@ pub fn run_scenario(
             .map(|signal| format!("interrupted by signal {signal} while it ran")),
         unresponsive,
         duration_us: started.elapsed().as_micros() as u64,
+        notes: Vec::new(),
         transcript,
     }
 }

@@ -8,6 +8,7 @@
 //! result is one run of the one report model.
 
 mod log;
+pub mod reaction;
 
 use std::io::{Read, Write};
 use std::time::{Duration, Instant};
@@ -126,6 +127,7 @@ pub fn spy(
         not_run: None,
         unresponsive: false,
         duration_us: started.elapsed().as_micros() as u64,
+        notes: Vec::new(),
         transcript,
     };
     Ok(Spied {

@@ -6,8 +6,8 @@ use std::str::FromStr;
 /// One behaviour, chosen by name on the command line.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Behaviour {
-    /// The handshake reply comes 1.5 s late (the harness's bound for an engine is 2 s; the
-    /// texts set none).
+    /// The handshake reply (Gomocup: START's `OK`) comes 1.5 s late (the harness's bound for
+    /// an engine is 2 s; the texts set none).
     SlowHandshake,
     /// `readyok` comes 700 ms late (within the 1 s an engine is given).
     LateReadyok,
@@ -19,16 +19,23 @@ pub enum Behaviour {
     Resign,
     /// Lines end with CR LF.
     Crlf,
+    /// Gomocup: `DEBUG` and `MESSAGE` before each move (gomocup-r134).
+    MessageBeforeMove,
+    /// Gomocup: `ERROR` to every board size but 20, the one a brain must support (gomocup-r37,
+    /// gomocup-r39).
+    OnlySize20,
 }
 
 impl Behaviour {
-    pub const ALL: [Behaviour; 6] = [
+    pub const ALL: [Behaviour; 8] = [
         Behaviour::SlowHandshake,
         Behaviour::LateReadyok,
         Behaviour::InfoFlood,
         Behaviour::NoPonderMove,
         Behaviour::Resign,
         Behaviour::Crlf,
+        Behaviour::MessageBeforeMove,
+        Behaviour::OnlySize20,
     ];
 
     pub const fn name(self) -> &'static str {
@@ -39,6 +46,8 @@ impl Behaviour {
             Behaviour::NoPonderMove => "no-ponder-move",
             Behaviour::Resign => "resign",
             Behaviour::Crlf => "crlf",
+            Behaviour::MessageBeforeMove => "message-before-move",
+            Behaviour::OnlySize20 => "only-size-20",
         }
     }
 }

@@ -4,7 +4,7 @@ use std::io::Write;
 use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
-use super::{Behaviour, StandInError};
+use super::{Behaviour, Out, StandInError};
 use crate::protocol::family::PositionStart;
 use crate::protocol::{ucci, uci};
 use crate::rules::{Game, Side};
@@ -13,26 +13,6 @@ use crate::rules::{Game, Side};
 pub(super) enum Dialect {
     Ucci,
     Uci,
-}
-
-/// The engine's stdout, one flushed line at a time.
-pub(super) struct Out<W: Write> {
-    out: W,
-    ending: &'static str,
-}
-
-impl<W: Write> Out<W> {
-    pub fn new(out: W, crlf: bool) -> Out<W> {
-        Out {
-            out,
-            ending: if crlf { "\r\n" } else { "\n" },
-        }
-    }
-
-    fn line(&mut self, text: &str) -> std::io::Result<()> {
-        write!(self.out, "{text}{}", self.ending)?;
-        self.out.flush()
-    }
 }
 
 /// What a command asks of the search.
@@ -102,6 +82,17 @@ pub(super) fn run<G: Game>(
                 Err(_) => return Ok(()),
             },
         };
+        // A command that needs an idle engine ends the search under way with its result
+        // first: one result for every `go`, whatever the GUI does.
+        let keyword = line.split_whitespace().next().unwrap_or("");
+        if engine.running.is_some()
+            && !matches!(
+                keyword,
+                "isready" | "stop" | "ponderhit" | "debug" | "quit" | "probe"
+            )
+        {
+            engine.result()?;
+        }
         let quit = match dialect {
             Dialect::Ucci => engine.ucci(&line)?,
             Dialect::Uci => engine.uci(&line)?,

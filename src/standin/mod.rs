@@ -1,15 +1,17 @@
-//! Arbiter's stand-in engine: a conforming UCCI or UCI engine of its own, for checking a GUI
+//! Arbiter's stand-in engine: a conforming engine of its own in each of the four protocols, for checking a GUI
 //! where no engine should be needed (`arbiter stand-in` runs it behind the spy, so the GUI is
 //! judged exactly as `arbiter spy` judges it).
 //!
 //! It answers every command the text gives an answer, plays legal moves chosen by the rules
-//! oracles (a seeded pick, not a search: a sparring partner for GUIs, not for engines),
-//! writes a search report before each result, ponders, and stops when told. Behaviours
-//! ([`Behaviour`]) stay within the text but stress a GUI: a slow handshake, a late
-//! `readyok`, a flood of reports, no ponder move, a resignation.
+//! oracles (a seeded pick, or the free point nearest the centre: a sparring partner for
+//! GUIs, not for engines), writes a search report before each UCCI/UCI result, ponders, and
+//! stops when told. Behaviours ([`Behaviour`]) stay within the text but stress a GUI: a slow
+//! handshake, a late `readyok`, a flood of reports, no ponder move, a resignation, messages
+//! before a move, an unsupported board size.
 
 mod behaviour;
 mod family;
+mod gomoku;
 
 use std::io::{BufRead, Read, Write};
 use std::sync::mpsc;
@@ -20,14 +22,10 @@ use crate::protocol::{GameKind, Protocol};
 use crate::rules::chess::ChessPosition;
 use crate::rules::xiangqi::{Position, UciPosition};
 
-/// The protocols the stand-in speaks.
+/// Why the stand-in stopped early.
 #[derive(Debug, thiserror::Error)]
 pub enum StandInError {
-    #[error(
-        "the stand-in engine speaks UCCI and UCI; for {0} run the reference engine behind `arbiter spy`"
-    )]
-    Unsupported(Protocol),
-    #[error("{0}")]
+    #[error("cannot write to the GUI: {0}")]
     Io(#[from] std::io::Error),
 }
 
@@ -40,7 +38,7 @@ pub fn run(
     output: impl Write,
 ) -> Result<(), StandInError> {
     let lines = read_lines(input);
-    let out = family::Out::new(output, behaviours.contains(&Behaviour::Crlf));
+    let out = Out::new(output, behaviours.contains(&Behaviour::Crlf));
     match (protocol, game) {
         (Protocol::Ucci, _) => {
             family::run::<Position>(family::Dialect::Ucci, behaviours, lines, out)
@@ -51,7 +49,28 @@ pub fn run(
         (Protocol::Uci, _) => {
             family::run::<ChessPosition>(family::Dialect::Uci, behaviours, lines, out)
         }
-        (other, _) => Err(StandInError::Unsupported(other)),
+        (Protocol::Gomocup, _) => gomoku::gomocup(behaviours, lines, out),
+        (Protocol::Agi, _) => gomoku::agi(behaviours, lines, out),
+    }
+}
+
+/// The engine's stdout, one flushed line at a time.
+pub(super) struct Out<W: Write> {
+    out: W,
+    ending: &'static str,
+}
+
+impl<W: Write> Out<W> {
+    pub fn new(out: W, crlf: bool) -> Out<W> {
+        Out {
+            out,
+            ending: if crlf { "\r\n" } else { "\n" },
+        }
+    }
+
+    pub fn line(&mut self, text: &str) -> std::io::Result<()> {
+        write!(self.out, "{text}{}", self.ending)?;
+        self.out.flush()
     }
 }
 
@@ -78,4 +97,132 @@ fn read_lines(input: impl Read + Send + 'static) -> mpsc::Receiver<String> {
         }
     });
     lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Game;
+    use crate::rules::gomoku::{Board, BoardSize, Stone};
+
+    /// The stand-in's whole output for `input`, with the behaviours.
+    fn session(protocol: Protocol, behaviours: &[Behaviour], input: &str) -> Vec<String> {
+        let mut output = Vec::new();
+        let game = protocol.default_game();
+        run(
+            protocol,
+            game,
+            behaviours,
+            std::io::Cursor::new(input.to_owned()),
+            &mut output,
+        )
+        .unwrap();
+        String::from_utf8(output)
+            .unwrap()
+            .lines()
+            .map(str::to_owned)
+            .collect()
+    }
+
+    #[test]
+    fn gomocup_moves_near_the_centre_and_refuses_sizes_when_told() {
+        let out = session(
+            Protocol::Gomocup,
+            &[],
+            "START 15\r\nBEGIN\r\nTURN 0,0\r\nABOUT\r\nYXSHOW\r\nEND\r\n",
+        );
+        // The free point nearest the centre: the same ring, then the nearer side, then top-left.
+        assert_eq!(out[..3], ["OK", "7,7", "7,6"]);
+        assert!(out[3].starts_with("name=\"Arbiter stand-in\""), "{out:?}");
+        assert_eq!(out[4], "UNKNOWN YXSHOW");
+        let out = session(
+            Protocol::Gomocup,
+            &[Behaviour::OnlySize20],
+            "START 15\nSTART 20\nEND\n",
+        );
+        assert!(out[0].starts_with("ERROR"), "{out:?}");
+        assert_eq!(out[1], "OK");
+        let out = session(
+            Protocol::Gomocup,
+            &[Behaviour::MessageBeforeMove],
+            "START 20\nBEGIN\nEND\n",
+        );
+        assert_eq!(
+            out,
+            [
+                "OK",
+                "DEBUG looking near the centre",
+                "MESSAGE Arbiter stand-in is thinking",
+                "10,10"
+            ]
+        );
+    }
+
+    #[test]
+    fn gomocup_board_and_renju_are_respected() {
+        // Under renju, black may not play a double three: the centre-most point that makes one
+        // is passed over.
+        let board =
+            "START 15\nINFO rule 4\nBOARD\n7,7,1\n6,6,2\n8,7,1\n5,5,2\n7,8,1\n4,4,2\nDONE\nEND\n";
+        let out = session(Protocol::Gomocup, &[], board);
+        assert_eq!(out[0], "OK");
+        let point: crate::rules::gomoku::Point = out[1].parse().unwrap();
+        let mut b = Board::new(BoardSize::square(15).unwrap());
+        for (p, s) in [
+            ("7,7", Stone::Black),
+            ("6,6", Stone::White),
+            ("8,7", Stone::Black),
+            ("5,5", Stone::White),
+            ("7,8", Stone::Black),
+            ("4,4", Stone::White),
+        ] {
+            b.place(p.parse().unwrap(), s).unwrap();
+        }
+        assert!(
+            b.is_legal_move(point, Stone::Black, crate::rules::gomoku::Rule::RENJU)
+                .is_ok(),
+            "{point}"
+        );
+    }
+
+    #[test]
+    fn agi_answers_and_moves() {
+        let out = session(
+            Protocol::Agi,
+            &[],
+            "AGI\nISREADY\nPOSITION MOVES 78\nGO TIME 1000\nDOMOVE 77\nGO SEARCH 66 INFINITE\nSTOP\nQUIT\n",
+        );
+        assert_eq!(
+            out,
+            [
+                "ID NAME Arbiter stand-in",
+                "ID AUTHOR the Arbiter developers",
+                "AGIOK",
+                "READYOK",
+                "BESTMOVE 68",
+                "BESTMOVE 66",
+                "BYE"
+            ]
+        );
+    }
+
+    #[test]
+    fn uci_plays_legal_moves_and_ponders_until_told() {
+        let out = session(
+            Protocol::Uci,
+            &[Behaviour::NoPonderMove],
+            "uci\nisready\nposition startpos moves e2e4\ngo ponder\nponderhit\ngo depth 1\nstop\nquit\n",
+        );
+        assert_eq!(
+            out.iter().filter(|l| l.starts_with("bestmove")).count(),
+            2,
+            "{out:?}"
+        );
+        let best = out.iter().find(|l| l.starts_with("bestmove")).unwrap();
+        let mv = best.split_whitespace().nth(1).unwrap();
+        let mut position = crate::rules::chess::ChessPosition::start_position();
+        position.play_text("e2e4").unwrap();
+        assert!(position.parse_move(mv).is_ok(), "{best}");
+        assert!(!best.contains("ponder"), "{best}");
+    }
 }

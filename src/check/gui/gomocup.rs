@@ -511,6 +511,10 @@ impl Manager {
     }
 }
 
+/// How long after END a manager may kill a brain that has not ended (gomocup-r94: "e.g. 1
+/// second").
+const KILL_GRACE_MS: f64 = 1000.0;
+
 /// Gomocup's command words, for telling an unknown command from a malformed known one.
 const KNOWN: [&str; 12] = [
     "START",
@@ -553,19 +557,16 @@ impl GuiReader for Manager {
     }
 
     /// After END the manager leaves the pipes open until the brain has ended (gomocup-r96).
+    /// A close a second or more after END is the kill the text allows a brain that takes too
+    /// long (gomocup-r94): through the spy the two look alike, so only an earlier one counts.
     fn finish(mut self: Box<Self>, end: &Transcript, out: &mut Findings) {
         if let (Some(end_at), Some(closed_us)) = (self.end_at, end.stdin_closed_at_us) {
             self.tally.judged(CheckId::GuiEndPipes);
-            let ended_us = end.exit.as_ref().map(|e| e.at_us);
-            if ended_us.is_none_or(|e| closed_us < e)
-                && !end
-                    .exit
-                    .as_ref()
-                    .is_some_and(|e| e.killed_by_harness && closed_us >= e.at_us)
-            {
+            let brain_ended_first = end.exit.as_ref().is_some_and(|e| e.at_us <= closed_us);
+            let after_ms = closed_us.saturating_sub(end_at.us) as f64 / 1000.0;
+            if !brain_ended_first && after_ms < KILL_GRACE_MS {
                 let message = format!(
-                    "the manager closed the brain's input {:.1} ms after `END`, before the brain had ended",
-                    (closed_us.saturating_sub(end_at.us)) as f64 / 1000.0
+                    "the manager closed the brain's input {after_ms:.1} ms after `END`, before the brain had ended"
                 );
                 let at = At {
                     seq: self.last_seq + 1,

@@ -29,6 +29,8 @@ pub struct ScenarioView {
     pub duration_ms: String,
     pub not_run: Option<String>,
     pub aborted: Option<String>,
+    /// What the GUI did after each stress of the stand-in.
+    pub notes: Vec<String>,
     pub harness_error: Option<String>,
     pub findings: Vec<FindingView>,
     pub bars: Vec<BarView>,
@@ -159,6 +161,7 @@ pub fn view(
         duration_ms: format!("{:.1}", run.duration_us as f64 / 1000.0),
         not_run: run.not_run.clone(),
         aborted: run.aborted.clone(),
+        notes: run.notes.clone(),
         harness_error: run.harness_error.clone(),
         findings,
         bars: run
