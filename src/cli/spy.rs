@@ -274,10 +274,14 @@ fn report_path(args: &SessionArgs, engine: &EngineCommand) -> PathBuf {
     if let Some(path) = &args.report {
         return path.clone();
     }
-    let stem = engine
-        .program
-        .file_stem()
-        .map_or_else(|| "engine".to_owned(), |s| s.to_string_lossy().into_owned());
+    let stem = if engine.args.first().is_some_and(|a| a == "stand-in-engine") {
+        "stand-in".to_owned()
+    } else {
+        engine
+            .program
+            .file_stem()
+            .map_or_else(|| "engine".to_owned(), |s| s.to_string_lossy().into_owned())
+    };
     let time: String = humantime::format_rfc3339_seconds(std::time::SystemTime::now())
         .to_string()
         .chars()

@@ -63,18 +63,6 @@ fn to_move(board: &Board) -> Stone {
 }
 
 impl Gui {
-    fn fault(
-        &mut self,
-        check: CheckId,
-        grade: Grade,
-        rows: &[ReqId],
-        message: String,
-        at: At,
-        out: &mut Findings,
-    ) {
-        self.tally.fault(check, grade, rows, message, at, out);
-    }
-
     fn heard(&mut self, entry: &Entry) {
         match parse_message(&entry.text) {
             Ok(Message::AgiOk) => self.handshake = Handshake::Answered,
@@ -95,7 +83,7 @@ impl Gui {
             Ok(command) => command,
             Err(error) => {
                 let message = format!("`{}` does not read as a command: {error}", entry.text);
-                self.fault(
+                self.tally.fault(
                     CheckId::GuiCommandGrammar,
                     Grade::Fail,
                     grammar_row(&entry.text),
@@ -137,7 +125,7 @@ impl Gui {
         let bad = matches!(ending, LineEnding::Cr | LineEnding::Eof);
         if bad && !self.tally.has_faulted(CheckId::GuiCommandLineEnd) {
             let message = format!("`{}` does not end with LF", entry.text);
-            self.fault(
+            self.tally.fault(
                 CheckId::GuiCommandLineEnd,
                 Grade::Fail,
                 &[],
@@ -156,7 +144,7 @@ impl Gui {
                     "the GUI's first command is `{}`; it must be `AGI`",
                     entry.text
                 );
-                self.fault(
+                self.tally.fault(
                     CheckId::GuiHandshakeFirst,
                     Grade::Fail,
                     &[],
@@ -172,7 +160,7 @@ impl Gui {
                 "`{}` was sent before `AGIOK`; only then is the engine in the AGI state",
                 entry.text
             );
-            self.fault(
+            self.tally.fault(
                 CheckId::GuiHandshakeWait,
                 Grade::Warn,
                 &[],
@@ -204,7 +192,7 @@ impl Gui {
                     i + 1,
                     agi_point(*point)
                 );
-                self.fault(
+                self.tally.fault(
                     CheckId::GuiPositionLegal,
                     Grade::Fail,
                     reqs!["agi-r21", "agi-r56"],
@@ -228,7 +216,7 @@ impl Gui {
                 "`{}` before any `POSITION`: there is no position to add it to",
                 entry.text
             );
-            self.fault(
+            self.tally.fault(
                 CheckId::GuiSearchPositionFirst,
                 Grade::Fail,
                 &[],
@@ -241,7 +229,7 @@ impl Gui {
         let stone = to_move(board);
         if let Err(why) = place(board, point, stone) {
             let message = format!("`{}`: the point is {why}", entry.text);
-            self.fault(
+            self.tally.fault(
                 CheckId::GuiPositionLegal,
                 Grade::Fail,
                 reqs!["agi-r80", "agi-r21"],
@@ -266,7 +254,7 @@ impl Gui {
                 "`{}` before any `POSITION`: the engine has no current position",
                 entry.text
             );
-            self.fault(
+            self.tally.fault(
                 CheckId::GuiSearchPositionFirst,
                 Grade::Fail,
                 &[],
@@ -283,7 +271,7 @@ impl Gui {
                 entry.text,
                 agi_point(*taken)
             );
-            self.fault(
+            self.tally.fault(
                 CheckId::GuiPositionLegal,
                 Grade::Fail,
                 reqs!["agi-r61"],
@@ -299,7 +287,7 @@ impl Gui {
             Some(GoTime::Infinite) => {}
             None if self.timed && !ponder => {
                 let message = format!("`{}` in a timed game gives no remaining time", entry.text);
-                self.fault(
+                self.tally.fault(
                     CheckId::GuiGoForm,
                     Grade::Fail,
                     reqs!["agi-r14"],
@@ -316,7 +304,7 @@ impl Gui {
                 "`{}` after the result at line {} with no `DOMOVE` or `POSITION` telling the engine the move made (a GUI asking again on purpose may mean it, so a warning)",
                 entry.text, result.seq
             );
-            self.fault(
+            self.tally.fault(
                 CheckId::GuiMoveTold,
                 Grade::Warn,
                 &[],
@@ -362,7 +350,7 @@ impl Gui {
                 "`{}` gives the engine {} ms; it had at most {} ms after thinking {:.0} ms last time (as measured on the wire)",
                 entry.text, over.given_ms, over.at_most_ms, over.thought_ms
             );
-            self.fault(
+            self.tally.fault(
                 CheckId::GuiClockCharged,
                 Grade::Fail,
                 &[],
@@ -376,12 +364,7 @@ impl Gui {
 
 /// The row of a malformed command's grammar, by its keyword.
 fn grammar_row(line: &str) -> &'static [ReqId] {
-    match line
-        .split_whitespace()
-        .next()
-        .map(str::to_ascii_uppercase)
-        .as_deref()
-    {
+    match super::command_word(line).as_deref() {
         Some("SETRULE") => reqs!["agi-r40"],
         Some("SETOPTION") => reqs!["agi-r47"],
         Some("POSITION") => reqs!["agi-r29", "agi-r56"],

@@ -10,7 +10,7 @@ use super::super::id::CheckId;
 use super::super::outcome::Grade;
 use super::GuiReader;
 use super::tally::Tally;
-use crate::protocol::gomocup::{Command, Message, parse_command, parse_message};
+use crate::protocol::gomocup::{COMMAND_WORDS, Command, Message, parse_command, parse_message};
 use crate::protocol::{Protocol, ReqId};
 use crate::reqs;
 use crate::rules::gomoku::{Board, BoardSize, Point, Rule, Stone};
@@ -75,18 +75,6 @@ pub(super) fn reader(_: &Context) -> Box<dyn GuiReader> {
 }
 
 impl Manager {
-    fn fault(
-        &mut self,
-        check: CheckId,
-        grade: Grade,
-        rows: &[ReqId],
-        message: String,
-        at: At,
-        out: &mut Findings,
-    ) {
-        self.tally.fault(check, grade, rows, message, at, out);
-    }
-
     fn new_game(&mut self, board: Option<Board>) {
         self.board = board;
         self.moves.clear();
@@ -140,14 +128,15 @@ impl Manager {
                     .text
                     .split_whitespace()
                     .next()
-                    .is_some_and(|k| KNOWN.contains(&k.to_ascii_uppercase().as_str()));
+                    .is_some_and(|k| COMMAND_WORDS.contains(&k.to_ascii_uppercase().as_str()));
                 let (grade, rows) = if known {
                     (Grade::Fail, grammar_row(&entry.text))
                 } else {
                     (Grade::Warn, reqs!["gomocup-r118"])
                 };
                 let message = format!("`{}` does not read as a command: {error}", entry.text);
-                self.fault(CheckId::GuiCommandGrammar, grade, rows, message, at, out);
+                self.tally
+                    .fault(CheckId::GuiCommandGrammar, grade, rows, message, at, out);
                 return;
             }
         };
@@ -170,7 +159,7 @@ impl Manager {
                         "`{}` for a square board; a square board is started with `START {w}`",
                         entry.text
                     );
-                    self.fault(
+                    self.tally.fault(
                         CheckId::GuiStartFirst,
                         Grade::Fail,
                         reqs!["gomocup-r106"],
@@ -202,7 +191,7 @@ impl Manager {
                     let message =
                         "`BOARD` while a game is in progress; the manager sends `RESTART` first"
                             .to_owned();
-                    self.fault(
+                    self.tally.fault(
                         CheckId::GuiBoardForm,
                         Grade::Fail,
                         reqs!["gomocup-r49"],
@@ -218,7 +207,7 @@ impl Manager {
             }
             Command::BoardEntry { .. } | Command::Done => {
                 let message = format!("`{}` outside a `BOARD` block", entry.text);
-                self.fault(
+                self.tally.fault(
                     CheckId::GuiBoardForm,
                     Grade::Fail,
                     reqs!["gomocup-r50"],
@@ -246,7 +235,7 @@ impl Manager {
                             .last()
                             .map_or("none".to_owned(), |p| p.to_string())
                     );
-                    self.fault(
+                    self.tally.fault(
                         CheckId::GuiTakebackLast,
                         Grade::Fail,
                         reqs!["gomocup-r112"],
@@ -278,7 +267,7 @@ impl Manager {
                 "`{}` ends with {how}; the manager ends every line with CR LF",
                 entry.text
             );
-            self.fault(
+            self.tally.fault(
                 CheckId::GuiCommandLineEnd,
                 Grade::Fail,
                 &[],
@@ -316,7 +305,7 @@ impl Manager {
             "`{}` sent before the brain gave {owed}; a single-threaded brain does not read while it thinks",
             entry.text
         );
-        self.fault(
+        self.tally.fault(
             CheckId::GuiReplyWait,
             Grade::Warn,
             &[],
@@ -365,7 +354,7 @@ impl Manager {
             Command::Play(_) => unreachable!("a PLAY without SUGGEST is the first arm"),
             _ => return,
         };
-        self.fault(
+        self.tally.fault(
             CheckId::GuiAnswerFollowed,
             Grade::Fail,
             rows,
@@ -380,7 +369,7 @@ impl Manager {
         self.tally.judged(CheckId::GuiStartFirst);
         if self.board.is_none() {
             let message = format!("`{}` before `START`: the brain has no board", entry.text);
-            self.fault(
+            self.tally.fault(
                 CheckId::GuiStartFirst,
                 Grade::Fail,
                 reqs!["gomocup-r35", "gomocup-r36"],
@@ -396,7 +385,7 @@ impl Manager {
                     "`{}` in a timed game with no `INFO time_left` before it",
                     entry.text
                 );
-                self.fault(
+                self.tally.fault(
                     CheckId::GuiInfoBeforeMove,
                     Grade::Fail,
                     reqs!["gomocup-r77", "gomocup-r80"],
@@ -425,7 +414,7 @@ impl Manager {
         };
         if let Some(why) = why {
             let message = format!("`{}`: {what} puts a stone {why}", entry.text);
-            self.fault(
+            self.tally.fault(
                 CheckId::GuiStoneLegal,
                 Grade::Fail,
                 reqs!["gomocup-r41"],
@@ -450,7 +439,7 @@ impl Manager {
                         "`{}`: field {field}; it is 1 (the brain's stone), 2 (the opponent's), or 3 in a continuous game",
                         entry.text
                     );
-                    self.fault(
+                    self.tally.fault(
                         CheckId::GuiBoardForm,
                         Grade::Fail,
                         reqs!["gomocup-r51", "gomocup-r52"],
@@ -479,7 +468,7 @@ impl Manager {
                     "`{}` inside a `BOARD` block, which ends with `DONE`",
                     entry.text
                 );
-                self.fault(
+                self.tally.fault(
                     CheckId::GuiBoardForm,
                     Grade::Fail,
                     reqs!["gomocup-r56"],
@@ -499,7 +488,7 @@ impl Manager {
         let stones: Vec<u8> = fields.iter().copied().filter(|f| *f != 3).collect();
         if stones.windows(2).any(|w| w[0] == w[1]) {
             let message = "under renju the board lines alternate between the two players, in the real move order; two in a row belong to one player".to_owned();
-            self.fault(
+            self.tally.fault(
                 CheckId::GuiBoardForm,
                 Grade::Fail,
                 reqs!["gomocup-r53"],
@@ -515,30 +504,9 @@ impl Manager {
 /// second").
 const KILL_GRACE_MS: f64 = 1000.0;
 
-/// Gomocup's command words, for telling an unknown command from a malformed known one.
-const KNOWN: [&str; 12] = [
-    "START",
-    "RECTSTART",
-    "RESTART",
-    "BEGIN",
-    "TURN",
-    "BOARD",
-    "DONE",
-    "INFO",
-    "END",
-    "ABOUT",
-    "TAKEBACK",
-    "PLAY",
-];
-
 /// The row of a malformed command's grammar.
 fn grammar_row(line: &str) -> &'static [ReqId] {
-    match line
-        .split_whitespace()
-        .next()
-        .map(str::to_ascii_uppercase)
-        .as_deref()
-    {
+    match super::command_word(line).as_deref() {
         Some("START") => reqs!["gomocup-r36"],
         Some("INFO") => reqs!["gomocup-r58"],
         Some("RECTSTART") => reqs!["gomocup-r105"],
@@ -572,7 +540,8 @@ impl GuiReader for Manager {
                     seq: self.last_seq + 1,
                     us: closed_us,
                 };
-                self.fault(CheckId::GuiEndPipes, Grade::Fail, &[], message, at, out);
+                self.tally
+                    .fault(CheckId::GuiEndPipes, Grade::Fail, &[], message, at, out);
             }
         }
         self.tally.finish(out);

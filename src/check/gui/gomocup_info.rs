@@ -47,7 +47,7 @@ impl Manager {
         };
         if let Some((rows, expected)) = bad {
             let message = format!("`{}`: the value is not {expected}", entry.text);
-            self.fault(
+            self.tally.fault(
                 CheckId::GuiInfoForm,
                 Grade::Fail,
                 rows,
@@ -61,7 +61,7 @@ impl Manager {
             InfoKey::Other(name) => {
                 let message =
                     format!("`INFO {name}` is not a key the text defines; brains ignore it");
-                self.fault(
+                self.tally.fault(
                     CheckId::GuiInfoForm,
                     Grade::Warn,
                     reqs!["gomocup-r58"],
@@ -79,7 +79,7 @@ impl Manager {
                                 "`{}`: a bit the text does not define (it defines 1, 2 and 4)",
                                 entry.text
                             );
-                            self.fault(
+                            self.tally.fault(
                                 CheckId::GuiInfoForm,
                                 Grade::Warn,
                                 reqs!["gomocup-r70"],
@@ -102,7 +102,7 @@ impl Manager {
                         "`{}` in a game with no time limit, where `time_left` is {NO_LIMIT}",
                         entry.text
                     );
-                    self.fault(
+                    self.tally.fault(
                         CheckId::GuiInfoForm,
                         Grade::Fail,
                         reqs!["gomocup-r79"],
@@ -124,7 +124,7 @@ impl Manager {
                     "`{}` after the game's first move request; limits come before it (a game against a human may change them, so a warning)",
                     entry.text
                 );
-                self.fault(
+                self.tally.fault(
                     CheckId::GuiInfoBeforeMove,
                     Grade::Warn,
                     reqs!["gomocup-r76"],

@@ -121,18 +121,6 @@ impl<D: Dialect, G: Game + Send> GuiSide<D, G> {
         self.tally.judged(check);
     }
 
-    fn fault(
-        &mut self,
-        check: CheckId,
-        grade: Grade,
-        rows: &[ReqId],
-        message: String,
-        at: At,
-        out: &mut Findings,
-    ) {
-        self.tally.fault(check, grade, rows, message, at, out);
-    }
-
     fn heard(&mut self, entry: &Entry) {
         match D::heard(&entry.text) {
             Heard::HandshakeOk => self.handshake = Handshake::Answered,
@@ -164,7 +152,7 @@ impl<D: Dialect, G: Game + Send> GuiSide<D, G> {
                 crate::reqs!["uci-r01"]
             };
             let message = format!("`{}` is not a line of text: {why}", entry.text);
-            self.fault(
+            self.tally.fault(
                 CheckId::GuiCommandGrammar,
                 Grade::Fail,
                 row,
@@ -179,7 +167,7 @@ impl<D: Dialect, G: Game + Send> GuiSide<D, G> {
                 for (fault, fails) in read.grammar {
                     let grade = if fails { Grade::Fail } else { Grade::Warn };
                     let message = format!("`{}`: {}", entry.text, fault.message);
-                    self.fault(
+                    self.tally.fault(
                         CheckId::GuiCommandGrammar,
                         grade,
                         &[fault.requirement],
@@ -197,7 +185,7 @@ impl<D: Dialect, G: Game + Send> GuiSide<D, G> {
                     Grade::Warn
                 };
                 let message = format!("`{}` does not read as a command: {}", entry.text, bad.error);
-                self.fault(
+                self.tally.fault(
                     CheckId::GuiCommandGrammar,
                     grade,
                     &[bad.requirement],
@@ -280,7 +268,7 @@ impl<D: Dialect, G: Game + Send> GuiSide<D, G> {
                 "a bare CR, not LF"
             };
             let message = format!("`{}` ends with {how}", entry.text);
-            self.fault(
+            self.tally.fault(
                 CheckId::GuiCommandLineEnd,
                 grade,
                 &[],
@@ -305,7 +293,7 @@ impl<D: Dialect, G: Game + Send> GuiSide<D, G> {
                     "the GUI's first command is `{}`; the text has `{handshake}` come first",
                     entry.text
                 );
-                self.fault(
+                self.tally.fault(
                     CheckId::GuiHandshakeFirst,
                     grade,
                     &[],
@@ -322,7 +310,7 @@ impl<D: Dialect, G: Game + Send> GuiSide<D, G> {
                 "`{}` was sent before the engine answered `{handshake}`; the handshake reply is what tells the GUI the engine speaks the protocol",
                 entry.text
             );
-            self.fault(
+            self.tally.fault(
                 CheckId::GuiHandshakeWait,
                 Grade::Warn,
                 &[],
@@ -372,7 +360,7 @@ impl<D: Dialect, G: Game + Send> GuiSide<D, G> {
             "`{name}` sent {state}: `{}`; it is for an idle engine",
             entry.text
         );
-        self.fault(
+        self.tally.fault(
             CheckId::GuiSearchIdleOnly,
             grade,
             rows,
@@ -409,7 +397,7 @@ impl<D: Dialect, G: Game + Send> GuiSide<D, G> {
             "while no search runs"
         };
         let message = format!("`{}` sent {state}", entry.text);
-        self.fault(
+        self.tally.fault(
             CheckId::GuiSearchThinkingOnly,
             Grade::Fail,
             rows,
@@ -448,7 +436,7 @@ impl<D: Dialect, G: Game + Send> GuiSide<D, G> {
             ),
             _ => format!("`{}`: {}", entry.text, first_illegal::<G>(fen, moves)),
         };
-        self.fault(
+        self.tally.fault(
             CheckId::GuiPositionLegal,
             Grade::Fail,
             &[],
@@ -477,7 +465,7 @@ impl<D: Dialect, G: Game + Send> GuiSide<D, G> {
             .cloned()
         else {
             let message = format!("`setoption` names `{name}`, an option the engine did not offer");
-            self.fault(
+            self.tally.fault(
                 CheckId::GuiSetoptionOffered,
                 Grade::Warn,
                 &[],
@@ -490,7 +478,7 @@ impl<D: Dialect, G: Game + Send> GuiSide<D, G> {
         self.judged(CheckId::GuiSetoptionValue);
         if let Some(fault) = judge_value(self.protocol, &declaration, value) {
             let message = format!("`setoption` of `{}`: {}", declaration.name, fault.why);
-            self.fault(
+            self.tally.fault(
                 CheckId::GuiSetoptionValue,
                 fault.grade,
                 fault.rows,
@@ -559,7 +547,7 @@ impl<D: Dialect, G: Game + Send> GuiReader for GuiSide<D, G> {
         if let Some(at) = this.registration_owed.take() {
             let message =
                 "the engine said `registration error` and the GUI never sent `register`".to_owned();
-            this.fault(
+            this.tally.fault(
                 CheckId::GuiRegisterAnswer,
                 Grade::Fail,
                 &[],

@@ -25,7 +25,7 @@ impl<D: Dialect, G: Game + Send> GuiSide<D, G> {
             } else {
                 crate::reqs!["uci-r13"]
             };
-            self.fault(
+            self.tally.fault(
                 CheckId::GuiSearchPositionFirst,
                 Grade::Fail,
                 rows,
@@ -50,7 +50,7 @@ impl<D: Dialect, G: Game + Send> GuiSide<D, G> {
         if let Some(at) = self.newgame_unconfirmed.take() {
             let message = "`ucinewgame` was followed by a search with no `isready` between; the GUI should wait for `readyok` after it".to_owned();
             let rows = crate::reqs!["uci-r48"];
-            self.fault(
+            self.tally.fault(
                 CheckId::GuiIsreadyBeforeSearch,
                 Grade::Warn,
                 rows,
@@ -64,7 +64,7 @@ impl<D: Dialect, G: Game + Send> GuiSide<D, G> {
                 entry.text
             );
             let rows = crate::reqs!["uci-r196"];
-            self.fault(
+            self.tally.fault(
                 CheckId::GuiIsreadyBeforeSearch,
                 Grade::Warn,
                 rows,
@@ -77,7 +77,7 @@ impl<D: Dialect, G: Game + Send> GuiSide<D, G> {
         self.judged(CheckId::GuiRegisterAnswer);
         if let Some(at) = self.registration_owed.take() {
             let message = "the engine said `registration error` and the GUI started a search without a `register`".to_owned();
-            self.fault(
+            self.tally.fault(
                 CheckId::GuiRegisterAnswer,
                 Grade::Fail,
                 &[],
@@ -92,7 +92,7 @@ impl<D: Dialect, G: Game + Send> GuiSide<D, G> {
                 "`{}`: the engine said `copyprotection error`, and the GUI should not use it",
                 entry.text
             );
-            self.fault(
+            self.tally.fault(
                 CheckId::GuiCopyprotectionRespected,
                 Grade::Warn,
                 &[],
@@ -118,7 +118,7 @@ impl<D: Dialect, G: Game + Send> GuiSide<D, G> {
         };
         for fault in form {
             let message = format!("`{}`: {}", entry.text, fault.message);
-            self.fault(
+            self.tally.fault(
                 CheckId::GuiGoForm,
                 grade,
                 &[fault.requirement],
@@ -133,7 +133,7 @@ impl<D: Dialect, G: Game + Send> GuiSide<D, G> {
                 entry.text
             );
             let rows = crate::reqs!["uci-r57"];
-            self.fault(
+            self.tally.fault(
                 CheckId::GuiGoForm,
                 Grade::Warn,
                 rows,
@@ -183,7 +183,7 @@ impl<D: Dialect, G: Game + Send> GuiSide<D, G> {
             "`{}` gives the engine {} ms; it had at most {} ms after thinking {:.0} ms last time (as measured on the wire), so its clock was not charged",
             entry.text, over.given_ms, over.at_most_ms, over.thought_ms
         );
-        self.fault(
+        self.tally.fault(
             CheckId::GuiClockCharged,
             Grade::Fail,
             rows,
@@ -219,7 +219,7 @@ impl<D: Dialect, G: Game + Send> GuiSide<D, G> {
             if illegal.len() == 1 { "is" } else { "are" }
         );
         let rows = crate::reqs!["uci-r56"];
-        self.fault(
+        self.tally.fault(
             CheckId::GuiPositionLegal,
             Grade::Fail,
             rows,
@@ -259,7 +259,7 @@ impl<D: Dialect, G: Game + Send> GuiSide<D, G> {
             _ => return,
         };
         let message = format!("`{}`: {what}", entry.text);
-        self.fault(
+        self.tally.fault(
             CheckId::GuiAnalyseMode,
             Grade::Warn,
             rows,
@@ -278,7 +278,7 @@ impl<D: Dialect, G: Game + Send> GuiSide<D, G> {
                 entry.text
             );
             let rows = crate::reqs!["ucci-r59"];
-            self.fault(
+            self.tally.fault(
                 CheckId::GuiSearchPositionFirst,
                 Grade::Fail,
                 rows,
@@ -317,7 +317,7 @@ impl<D: Dialect, G: Game + Send> GuiSide<D, G> {
                     entry.text,
                     ply + 1
                 );
-                self.fault(
+                self.tally.fault(
                     CheckId::GuiPositionLastCapture,
                     Grade::Warn,
                     &[],
