@@ -18,6 +18,7 @@ pub mod check;
 pub mod cli;
 pub mod fuzz;
 pub mod golden;
+pub mod matchplay;
 pub mod protocol;
 pub mod report;
 pub mod runner;

@@ -8,6 +8,7 @@ mod engine;
 mod forbidden;
 mod fuzz;
 mod lists;
+mod matchplay;
 mod output;
 mod record;
 mod report;
@@ -112,6 +113,12 @@ enum Command {
     /// Internal: the stand-in engine itself, on stdin and stdout.
     #[command(hide = true)]
     StandInEngine(spy::StandInEngineArgs),
+    /// Play engines against each other, refereed by the rules oracles, with the protocol
+    /// checks judging every engine all game long; output in cutechess-cli's words.
+    ///
+    /// Exit status: 0 the match was played cleanly, 1 an engine lost by its own fault or
+    /// failed a protocol check, 2 usage error.
+    Match(matchplay::MatchArgs),
     /// Work with saved JSON reports.
     #[command(subcommand)]
     Report(report::ReportCommand),
@@ -137,6 +144,7 @@ pub fn main() -> ExitCode {
             | Command::Fuzz(_)
             | Command::Spy(_)
             | Command::StandIn(_)
+            | Command::Match(_)
     ) {
         // A run stops cleanly on SIGINT, SIGTERM or SIGHUP: engines killed and reaped, the
         // report written, the exit status 128 + the signal. Everything an engine leaves
@@ -157,6 +165,7 @@ pub fn main() -> ExitCode {
         Command::Fuzz(args) => fuzz::run(&args),
         Command::Record(args) => record::run(&args),
         Command::Spy(args) => spy::spy_command(&args),
+        Command::Match(args) => matchplay::run(&args),
         Command::StandIn(args) => spy::stand_in(&args),
         Command::StandInEngine(args) => spy::stand_in_engine(&args),
         Command::Coverage(args) => coverage::run(&args).map(|t| (t, 0)),

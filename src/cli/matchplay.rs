@@ -1,0 +1,271 @@
+//! `arbiter match`: engines play each other, refereed by the rules oracles and judged by the
+//! protocol checks; output in cutechess-cli's words, so scripts that read it read this.
+
+use std::fmt::Write as _;
+use std::io::Write as _;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use clap::Args;
+
+use super::CliError;
+use super::engine::parse_scale;
+use crate::check::Grade;
+use crate::matchplay::{
+    MatchEvent, MatchReport, MatchSettings, Player, Score, TimeControl, play_match,
+};
+use crate::protocol::{GameKind, Protocol};
+use crate::session::EngineCommand;
+
+#[derive(Args, Debug)]
+pub struct MatchArgs {
+    /// Protocol the engines speak (ucci, uci).
+    #[arg(long)]
+    protocol: Protocol,
+    /// The game, where the protocol is spoken for several (UCI: chess, or xiangqi).
+    #[arg(long, value_name = "GAME")]
+    game: Option<GameKind>,
+    /// An engine: `cmd=PATH [name=NAME] [arg=ARG]…`, `cmd=` first; give two.
+    #[arg(long = "engine", num_args = 1.., value_name = "KEY=VALUE", required = true)]
+    engines: Vec<String>,
+    /// Settings for every engine: `st=SECONDS` (time per move, default 0.1) or
+    /// `tc=[MOVES/]SECONDS[+INCREMENT]` (a clock Arbiter keeps, measured on the wire).
+    #[arg(long, num_args = 1.., value_name = "KEY=VALUE")]
+    each: Vec<String>,
+    /// Games to play; colours alternate.
+    #[arg(long, default_value_t = 2)]
+    games: usize,
+    /// Full moves after which a game is adjudicated a draw.
+    #[arg(long, default_value_t = 150)]
+    max_moves: usize,
+    /// How late past `st` a move may come before it loses on time, in milliseconds.
+    #[arg(long, default_value_t = 1000)]
+    margin: u64,
+    /// Multiply the handshake and readyok bounds, for slow machines (0.01 to 1000).
+    #[arg(long, default_value_t = 1.0, value_parser = parse_scale)]
+    time_scale: f64,
+    /// Write every game (moves, times, termination, protocol findings) and the score here.
+    #[arg(long, value_name = "FILE")]
+    out: Option<PathBuf>,
+    /// Write the games as PGN here (chess).
+    #[arg(long, value_name = "FILE")]
+    pgnout: Option<PathBuf>,
+}
+
+/// The engines' settings, one group per `cmd=` (each `--engine` starts with it).
+fn engine_groups(words: &[String]) -> Result<Vec<Vec<String>>, CliError> {
+    let mut groups: Vec<Vec<String>> = Vec::new();
+    for word in words {
+        match groups.last_mut() {
+            Some(group) if !word.starts_with("cmd=") => group.push(word.clone()),
+            None if !word.starts_with("cmd=") => {
+                return Err(CliError::BadInput(format!(
+                    "--engine: `{word}` comes before cmd=PATH, which starts each engine"
+                )));
+            }
+            _ => groups.push(vec![word.clone()]),
+        }
+    }
+    Ok(groups)
+}
+
+/// `cmd=PATH name=NAME arg=A…` as a player.
+fn player(words: &[String]) -> Result<Player, CliError> {
+    let mut program = None;
+    let mut name = None;
+    let mut args = Vec::new();
+    for word in words {
+        match word.split_once('=') {
+            Some(("cmd", v)) => program = Some(PathBuf::from(v)),
+            Some(("name", v)) => name = Some(v.to_owned()),
+            Some(("arg", v)) => args.push(v.to_owned()),
+            _ => {
+                return Err(CliError::BadInput(format!(
+                    "--engine: `{word}` is not cmd=PATH, name=NAME or arg=ARG"
+                )));
+            }
+        }
+    }
+    let program = program.ok_or_else(|| CliError::BadInput("--engine needs cmd=PATH".into()))?;
+    let name = name.unwrap_or_else(|| {
+        program
+            .file_name()
+            .map_or_else(|| "engine".to_owned(), |n| n.to_string_lossy().into_owned())
+    });
+    Ok(Player {
+        name,
+        command: EngineCommand {
+            program,
+            args,
+            ..EngineCommand::default()
+        },
+    })
+}
+
+/// `st=SECONDS` or `tc=[MOVES/]SECONDS[+INCREMENT]`, the last one given (default st=0.1).
+fn time_control(each: &[String]) -> Result<TimeControl, CliError> {
+    let mut control = TimeControl::PerMove(Duration::from_millis(100));
+    for word in each {
+        control = match word.split_once('=') {
+            Some(("st", v)) => {
+                let seconds: f64 = v
+                    .parse()
+                    .ok()
+                    .filter(|s: &f64| *s > 0.0 && s.is_finite())
+                    .ok_or_else(|| {
+                        CliError::BadInput(format!(
+                            "--each st={v}: not a positive number of seconds"
+                        ))
+                    })?;
+                TimeControl::PerMove(Duration::from_secs_f64(seconds))
+            }
+            Some(("tc", v)) => v
+                .parse()
+                .map_err(|e| CliError::BadInput(format!("--each tc: {e}")))?,
+            _ => {
+                return Err(CliError::BadInput(format!(
+                    "--each: `{word}` is not st=SECONDS or tc=[MOVES/]SECONDS[+INCREMENT]"
+                )));
+            }
+        };
+    }
+    Ok(control)
+}
+
+pub fn run(args: &MatchArgs) -> Result<(String, u8), CliError> {
+    if !matches!(args.protocol, Protocol::Ucci | Protocol::Uci) {
+        return Err(CliError::BadInput(format!(
+            "match play speaks UCCI and UCI so far, not {}",
+            args.protocol
+        )));
+    }
+    let game = args
+        .protocol
+        .check_game(args.game.unwrap_or(args.protocol.default_game()))
+        .map_err(|e| CliError::BadInput(format!("--game: {e}")))?;
+    let groups = engine_groups(&args.engines)?;
+    let [a, b] = groups.as_slice() else {
+        return Err(CliError::BadInput(format!(
+            "give two engines, each with --engine cmd=PATH …; got {}",
+            groups.len()
+        )));
+    };
+    let players = [player(a)?, player(b)?];
+    if args.games == 0 {
+        return Err(CliError::BadInput("--games: at least one".into()));
+    }
+    let settings = MatchSettings {
+        protocol: args.protocol,
+        game,
+        control: time_control(&args.each)?,
+        margin: Duration::from_millis(args.margin),
+        max_plies: args.max_moves * 2,
+        games: args.games,
+        time_scale: args.time_scale,
+    };
+    if args.pgnout.is_some() && game != GameKind::Chess {
+        return Err(CliError::BadInput(
+            "--pgnout: PGN is written for chess so far".into(),
+        ));
+    }
+    let report = play_match(&players, &settings, |event| {
+        let line = event_line(&event);
+        let mut out = std::io::stdout().lock();
+        let _ = out.write_all(line.as_bytes());
+        let _ = out.flush();
+    });
+    if let Some(path) = &args.out {
+        let mut text = serde_json::to_string_pretty(&report).expect("plain data serialises");
+        text.push('\n');
+        std::fs::write(path, text)
+            .map_err(|e| CliError::BadInput(format!("--out {}: {e}", path.display())))?;
+    }
+    if let Some(path) = &args.pgnout {
+        let date: String = humantime::format_rfc3339_seconds(std::time::SystemTime::now())
+            .to_string()
+            .chars()
+            .take(10)
+            .map(|c| if c == '-' { '.' } else { c })
+            .collect();
+        let event = format!("{} vs {}", players[0].name, players[1].name);
+        let text: String = report
+            .games
+            .iter()
+            .map(|g| crate::matchplay::pgn::chess_game(g, &event, &date))
+            .collect();
+        std::fs::write(path, text)
+            .map_err(|e| CliError::BadInput(format!("--pgnout {}: {e}", path.display())))?;
+    }
+    let status = u8::from(faulty(&report));
+    Ok((closing_lines(&report.score), status))
+}
+
+/// A match is also a conformance run: an engine that lost by its own fault or failed a
+/// protocol check makes the exit status 1.
+fn faulty(report: &MatchReport) -> bool {
+    report.games.iter().any(|g| {
+        g.findings.iter().any(|f| f.outcome.grade == Grade::Fail)
+            || ["illegal move", "loses on time", "disconnects", "stalls"]
+                .iter()
+                .any(|w| g.termination.contains(w))
+    })
+}
+
+fn event_line(event: &MatchEvent<'_>) -> String {
+    match event {
+        MatchEvent::Started {
+            number,
+            of,
+            first,
+            second,
+        } => {
+            format!("Started game {number} of {of} ({first} vs {second})\n")
+        }
+        MatchEvent::Finished {
+            record,
+            score,
+            players,
+        } => {
+            let mut line = format!(
+                "Finished game {} ({} vs {}): {} {{{}}}\n",
+                record.number,
+                record.first,
+                record.second,
+                record.result.as_str(),
+                record.termination
+            );
+            let _ = writeln!(
+                line,
+                "Score of {} vs {}: {} - {} - {}  [{:.3}] {}",
+                players[0].name,
+                players[1].name,
+                score.wins,
+                score.losses,
+                score.draws,
+                score.fraction(),
+                score.games()
+            );
+            line
+        }
+    }
+}
+
+/// The match's last lines: the Elo difference with its error bar, LOS and draw ratio.
+fn closing_lines(score: &Score) -> String {
+    let (elo, margin) = score.elo();
+    // cutechess-cli writes an all-or-nothing score as `inf +/- nan`.
+    let number = |x: f64| {
+        if x.is_nan() {
+            "nan".to_owned()
+        } else {
+            format!("{:.1}", x + 0.0)
+        }
+    };
+    format!(
+        "Elo difference: {} +/- {}, LOS: {:.1} %, DrawRatio: {:.1} %\nFinished match\n",
+        number(elo),
+        number(margin),
+        score.los() * 100.0,
+        score.draw_ratio() * 100.0
+    )
+}
