@@ -266,6 +266,8 @@ impl Manager {
             Command::Info { key, value } => self.info(&key, &value, entry, out),
             Command::End => self.end_at = Some(at),
             Command::About => {}
+            // With no board modelled (a size Arbiter does not model) no move was kept.
+            Command::TakeBack(_) if self.board.is_none() => self.owed = Owed::Answer("TAKEBACK"),
             Command::TakeBack(point) => {
                 self.tally.judged(CheckId::GuiTakebackLast);
                 if !self.take_back(point) {

@@ -103,7 +103,7 @@ fn takeback_reaches_into_an_unordered_board_block() {
 }
 
 /// A board larger than Arbiter models (beyond 32) is still a board the brain accepted: the
-/// game's move requests come after START, and only the stones go unjudged.
+/// game's move requests come after START, and only the stones and takebacks go unjudged.
 #[test]
 fn a_board_arbiter_cannot_model_is_still_started() {
     let lines = [
@@ -113,10 +113,59 @@ fn a_board_arbiter_cannot_model_is_still_started() {
         "< 20,20",
         "> TURN 21,21",
         "< 22,22",
+        "> TAKEBACK 22,22",
+        "< OK",
     ];
     assert_eq!(found(&lines), vec![]);
     assert_eq!(
         found(&["> RESTART", "< OK", "> BEGIN", "< 7,7"]),
         finding("gomocup.gui.start.first", Grade::Fail, "gomocup-r35")
+    );
+}
+
+/// A timed tournament game as Piskvork-like managers run it: the limits before START
+/// (gomocup-r76 allows either side of it), `time_left` before every move request, a renju
+/// BOARD in move order with a field-3 point of the continuous game, the mouse position while
+/// the brain thinks (INFO may come at any time), chatter before the moves, and END.
+#[test]
+fn a_timed_tournament_session_raises_nothing() {
+    let lines = [
+        "> INFO timeout_turn 5000",
+        "> INFO timeout_match 180000",
+        "> INFO max_memory 83886080",
+        "> INFO game_type 2",
+        "> INFO rule 6",
+        "> INFO folder C:\\gomocup\\brain1",
+        "> RECTSTART 20,15",
+        "< OK",
+        "> INFO time_left 180000",
+        "> BOARD",
+        "> 9,7,2",
+        "> 10,7,1",
+        "> 9,8,2",
+        "> 9,9,3",
+        "> DONE",
+        "< DEBUG depth 5",
+        "< MESSAGE I will be the winner",
+        "< 9,6",
+        "> INFO time_left 175000",
+        "> TURN 19,14",
+        "> INFO evaluate 3,3",
+        "< 11,7",
+        "> INFO time_left 170000",
+        "> TURN 0,0",
+        "< 12,7",
+        "> END",
+    ];
+    assert_eq!(found(&lines), vec![]);
+    // The same game with the second `time_left` missing.
+    let missing: Vec<&str> = lines
+        .iter()
+        .copied()
+        .filter(|l| *l != "> INFO time_left 175000")
+        .collect();
+    assert_eq!(
+        found(&missing),
+        finding("gomocup.gui.info.before-move", Grade::Fail, "gomocup-r77")
     );
 }
