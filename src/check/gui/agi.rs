@@ -182,7 +182,7 @@ impl Gui {
     /// `POSITION [STATU s] [MOVES m]`: every stone on an empty point of the 15×15 board.
     fn position(&mut self, statu: &[Point], moves: &[Point], entry: &Entry, out: &mut Findings) {
         self.tally.judged(CheckId::GuiPositionLegal);
-        self.result_untold = None;
+        let result_came = self.result_untold.take().is_some();
         let mut board = Board::new(BoardSize::square(15).expect("15 is a board size"));
         // STATU lists black, white, black, … (agi-r24); MOVES continue the alternation.
         for (i, point) in statu.iter().chain(moves).enumerate() {
@@ -210,14 +210,15 @@ impl Gui {
                 return;
             }
         }
-        // A position that drops a stone of the game is another game (or the same one taken
-        // back), whose timing the GUI sets afresh with its next GO (agi-r14).
-        if self
-            .board
-            .as_ref()
-            .is_none_or(|old| !continues(old, &board))
-        {
+        // A position that drops a stone of the game, or that stands still after a move was
+        // made, is another game (or the same one taken back), whose timing the GUI sets afresh
+        // with its next GO (agi-r14, agi-r67).
+        let same_game = self.board.as_ref().is_some_and(|old| {
+            continues(old, &board) && (!result_came || board.stones() > old.stones())
+        });
+        if !same_game {
             self.timed = false;
+            self.clocks.new_game();
         }
         self.board = Some(board);
     }

@@ -110,3 +110,23 @@ fn a_domove_before_the_first_position_is_judged_at_go() {
         finding("agi.gui.search.position-first", Grade::Fail, "agi-r10")
     );
 }
+
+/// The engine's clock is charged within a game (agi-r67); a new game (here the empty board
+/// set again after the engine moved, which no game continues into) gives it new time.
+#[test]
+fn a_new_game_starts_the_clocks_afresh() {
+    let next = |position| {
+        found(&session(&[
+            "> POSITION",
+            "> GO TIME 10000",
+            "< BESTMOVE 78",
+            position,
+            "> GO TIME 60000",
+        ]))
+    };
+    assert_eq!(next("> POSITION"), vec![]);
+    assert_eq!(
+        next("> POSITION MOVES 7868"),
+        finding("agi.gui.clock.charged", Grade::Fail, "agi-r64")
+    );
+}
