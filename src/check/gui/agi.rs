@@ -33,6 +33,8 @@ struct Gui {
     board: Option<Board>,
     /// A `GO` asked for a foreground result that has not come.
     searching: bool,
+    /// The last foreground `GO` was `INFINITE`: analysis, whose result is no move made.
+    analysing: bool,
     /// A `GO … TIME` was sent: the game is timed.
     timed: bool,
     /// A result came, and no `DOMOVE` or `POSITION` has told the engine the move made since.
@@ -47,6 +49,7 @@ pub(super) fn reader(_: &Context) -> Box<dyn GuiReader> {
         handshake: Handshake::NotSent,
         board: None,
         searching: false,
+        analysing: false,
         timed: false,
         result_untold: None,
         clocks: Clocks::default(),
@@ -69,7 +72,10 @@ impl Gui {
             Ok(Message::BestMove { .. }) if self.searching => {
                 self.clocks.result(entry.at.us);
                 self.searching = false;
-                self.result_untold = Some(entry.at);
+                // Only a move made is told before the next search (agi-r17).
+                if !self.analysing {
+                    self.result_untold = Some(entry.at);
+                }
             }
             _ => {}
         }
@@ -176,7 +182,7 @@ impl Gui {
     /// `POSITION [STATU s] [MOVES m]`: every stone on an empty point of the 15×15 board.
     fn position(&mut self, statu: &[Point], moves: &[Point], entry: &Entry, out: &mut Findings) {
         self.tally.judged(CheckId::GuiPositionLegal);
-        self.result_untold = None;
+        let result_came = self.result_untold.take().is_some();
         let mut board = Board::new(BoardSize::square(15).expect("15 is a board size"));
         // STATU lists black, white, black, … (agi-r24); MOVES continue the alternation.
         for (i, point) in statu.iter().chain(moves).enumerate() {
@@ -204,6 +210,16 @@ impl Gui {
                 return;
             }
         }
+        // A position that drops a stone of the game, or that stands still after a move was
+        // made, is another game (or the same one taken back), whose timing the GUI sets afresh
+        // with its next GO (agi-r14, agi-r67).
+        let same_game = self.board.as_ref().is_some_and(|old| {
+            continues(old, &board) && (!result_came || board.stones() > old.stones())
+        });
+        if !same_game {
+            self.timed = false;
+            self.clocks.new_game();
+        }
         self.board = Some(board);
     }
 
@@ -211,19 +227,9 @@ impl Gui {
     fn domove(&mut self, point: Point, entry: &Entry, out: &mut Findings) {
         self.tally.judged(CheckId::GuiPositionLegal);
         self.result_untold = None;
+        // No position yet: agi-r10 asks for one before every GO, not before a DOMOVE, so the
+        // GO this leads to is what is judged.
         let Some(board) = &mut self.board else {
-            let message = format!(
-                "`{}` before any `POSITION`: there is no position to add it to",
-                entry.text
-            );
-            self.tally.fault(
-                CheckId::GuiSearchPositionFirst,
-                Grade::Fail,
-                &[],
-                message,
-                entry.at,
-                out,
-            );
             return;
         };
         let stone = to_move(board);
@@ -315,6 +321,9 @@ impl Gui {
         }
         // Background thinking owes no result (agi-r66): only a foreground search is waited for.
         self.searching = !ponder;
+        if !ponder {
+            self.analysing = time == Some(GoTime::Infinite);
+        }
     }
 }
 
@@ -374,6 +383,13 @@ fn grammar_row(line: &str) -> &'static [ReqId] {
     }
 }
 
+/// Whether `new` holds every stone of `old`, each in its colour: the same game, moves on.
+fn continues(old: &Board, new: &Board) -> bool {
+    old.size()
+        .points()
+        .all(|p| old.get(p).is_none() || old.get(p) == new.get(p))
+}
+
 /// Puts a stone on an empty point of the board, or says why it cannot go there.
 fn place(board: &mut Board, point: Point, stone: Stone) -> Result<(), &'static str> {
     if !board.size().contains(point) {
@@ -403,3 +419,7 @@ impl GuiReader for Gui {
         self.tally.finish(out);
     }
 }
+
+#[cfg(test)]
+#[path = "agi_edge_tests.rs"]
+mod edge_tests;

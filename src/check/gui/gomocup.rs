@@ -25,7 +25,20 @@ enum Owed {
     /// The answer to START, RECTSTART, RESTART or TAKEBACK.
     Answer(&'static str),
     /// A move, to BEGIN, TURN, DONE or PLAY.
-    Move,
+    Move {
+        /// PLAY's point: the brain's stone goes there whatever it replies (gomocup-r117).
+        forced: Option<Point>,
+        /// The brain answered ERROR or UNKNOWN: a manager may take that as its answer.
+        declined: bool,
+    },
+}
+
+impl Owed {
+    /// A move requested by BEGIN, TURN or DONE.
+    const MOVE: Owed = Owed::Move {
+        forced: None,
+        declined: false,
+    };
 }
 
 struct Manager {
@@ -34,6 +47,11 @@ struct Manager {
     rule: Rule,
     /// The stones in the order played, to judge TAKEBACK.
     moves: Vec<Point>,
+    /// How many of the first `moves` came from a BOARD block whose lines may come in any
+    /// order (gomocup-r54): any of them may be the last move once the later ones are gone.
+    unordered: usize,
+    /// START or RECTSTART was sent: the brain has a board, even one too large to model.
+    started: bool,
     /// The colour of the next stone (black moves first).
     next: Stone,
     owed: Owed,
@@ -60,6 +78,8 @@ pub(super) fn reader(_: &Context) -> Box<dyn GuiReader> {
         board: None,
         rule: Rule::FREESTYLE,
         moves: Vec::new(),
+        unordered: 0,
+        started: false,
         next: Stone::Black,
         owed: Owed::Nothing,
         block: None,
@@ -78,6 +98,7 @@ impl Manager {
     fn new_game(&mut self, board: Option<Board>) {
         self.board = board;
         self.moves.clear();
+        self.unordered = 0;
         self.next = Stone::Black;
         self.asked = false;
     }
@@ -91,21 +112,45 @@ impl Manager {
                 self.owed = Owed::Nothing;
                 self.restart_refused = true;
             }
-            Message::Ok | Message::Error(_) | Message::Unknown(_) => {
-                if matches!(self.owed, Owed::Answer(_)) {
-                    self.owed = Owed::Nothing;
-                }
-            }
+            Message::Ok | Message::Error(_) | Message::Unknown(_) => match &mut self.owed {
+                Owed::Answer(_) => self.owed = Owed::Nothing,
+                // An OK is no answer to a move request; ERROR or UNKNOWN may be (gomocup-r90).
+                Owed::Move { declined, .. } if !matches!(message, Message::Ok) => *declined = true,
+                _ => {}
+            },
             Message::Suggest(point) => {
                 self.suggested = Some(point);
                 self.owed = Owed::Nothing;
             }
-            Message::Move(point) if self.owed == Owed::Move => {
-                self.owed = Owed::Nothing;
-                self.place(point);
+            Message::Move(point) => {
+                if let Owed::Move { forced, .. } = self.owed {
+                    self.owed = Owed::Nothing;
+                    self.place(forced.unwrap_or(point));
+                }
             }
             _ => {}
         }
+    }
+
+    /// Undoes the last move, or any stone of an unordered BOARD block once every later move
+    /// is undone; false when `point` is neither.
+    fn take_back(&mut self, point: Point) -> bool {
+        let index = if self.moves.last() == Some(&point) {
+            self.moves.len() - 1
+        } else if self.moves.len() <= self.unordered
+            && let Some(i) = self.moves.iter().position(|p| *p == point)
+        {
+            i
+        } else {
+            return false;
+        };
+        self.moves.remove(index);
+        self.unordered = self.unordered.min(self.moves.len());
+        if let Some(board) = &mut self.board {
+            let _ = board.remove(point);
+        }
+        self.next = self.next.opponent();
+        true
     }
 
     /// A stone of the game, the colour whose turn it is.
@@ -149,6 +194,7 @@ impl Manager {
         self.answers_followed(&command, entry, out);
         match command {
             Command::Start(n) => {
+                self.started = true;
                 self.new_game(BoardSize::square(n).ok().map(Board::new));
                 self.owed = Owed::Answer("START");
             }
@@ -168,6 +214,7 @@ impl Manager {
                         out,
                     );
                 }
+                self.started = true;
                 self.new_game(BoardSize::rect(w, h).ok().map(Board::new));
                 self.owed = Owed::Answer("RECTSTART");
             }
@@ -178,12 +225,12 @@ impl Manager {
             }
             Command::Begin => {
                 self.move_request(entry, out);
-                self.owed = Owed::Move;
+                self.owed = Owed::MOVE;
             }
             Command::Turn(point) => {
                 self.move_request(entry, out);
                 self.stone(point, "TURN", entry, out);
-                self.owed = Owed::Move;
+                self.owed = Owed::MOVE;
             }
             Command::Board => {
                 self.tally.judged(CheckId::GuiBoardForm);
@@ -219,15 +266,11 @@ impl Manager {
             Command::Info { key, value } => self.info(&key, &value, entry, out),
             Command::End => self.end_at = Some(at),
             Command::About => {}
+            // With no board modelled (a size Arbiter does not model) no move was kept.
+            Command::TakeBack(_) if self.board.is_none() => self.owed = Owed::Answer("TAKEBACK"),
             Command::TakeBack(point) => {
                 self.tally.judged(CheckId::GuiTakebackLast);
-                if self.moves.last() == Some(&point) {
-                    self.moves.pop();
-                    if let Some(board) = &mut self.board {
-                        let _ = board.remove(point);
-                    }
-                    self.next = self.next.opponent();
-                } else {
+                if !self.take_back(point) {
                     let message = format!(
                         "`{}` does not name the last move ({})",
                         entry.text,
@@ -246,8 +289,14 @@ impl Manager {
                 }
                 self.owed = Owed::Answer("TAKEBACK");
             }
-            // The brain plays the point it is given: its stone comes with its reply.
-            Command::Play(_) => self.owed = Owed::Move,
+            // The brain plays the point it is given, whatever it replies (gomocup-r117): its
+            // stone goes down when the reply comes.
+            Command::Play(point) => {
+                self.owed = Owed::Move {
+                    forced: Some(point),
+                    declined: false,
+                }
+            }
         }
     }
 
@@ -297,9 +346,12 @@ impl Manager {
         }
         self.tally.judged(CheckId::GuiReplyWait);
         let owed = match self.owed {
-            Owed::Nothing => return,
+            Owed::Nothing | Owed::Move { declined: true, .. } => {
+                self.owed = Owed::Nothing;
+                return;
+            }
             Owed::Answer(what) => format!("its answer to {what}"),
-            Owed::Move => "its move".to_owned(),
+            Owed::Move { .. } => "its move".to_owned(),
         };
         let message = format!(
             "`{}` sent before the brain gave {owed}; a single-threaded brain does not read while it thinks",
@@ -367,7 +419,7 @@ impl Manager {
     /// BEGIN, TURN or BOARD: the board is set up, and a timed game's `time_left` came first.
     fn move_request(&mut self, entry: &Entry, out: &mut Findings) {
         self.tally.judged(CheckId::GuiStartFirst);
-        if self.board.is_none() {
+        if !self.started {
             let message = format!("`{}` before `START`: the brain has no board", entry.text);
             self.tally.fault(
                 CheckId::GuiStartFirst,
@@ -427,77 +479,6 @@ impl Manager {
         self.place(point);
         true
     }
-
-    /// Inside a BOARD block: `x,y,field` lines, then DONE.
-    fn board_block(&mut self, command: Command, entry: &Entry, out: &mut Findings) {
-        let at = entry.at;
-        match command {
-            Command::BoardEntry { point, field } => {
-                let continuous = self.rule.bitmask() & Rule::CONTINUOUS_BIT != 0;
-                if !(field == 1 || field == 2 || (field == 3 && continuous)) {
-                    let message = format!(
-                        "`{}`: field {field}; it is 1 (the brain's stone), 2 (the opponent's), or 3 in a continuous game",
-                        entry.text
-                    );
-                    self.tally.fault(
-                        CheckId::GuiBoardForm,
-                        Grade::Fail,
-                        reqs!["gomocup-r51", "gomocup-r52"],
-                        message,
-                        at,
-                        out,
-                    );
-                    return;
-                }
-                if let Some(fields) = &mut self.block {
-                    fields.push(field);
-                }
-                if field != 3 {
-                    self.stone(point, "the board line", entry, out);
-                }
-            }
-            Command::Done => {
-                let fields = self.block.take().unwrap_or_default();
-                self.renju_order(&fields, entry, out);
-                self.owed = Owed::Move;
-                // The brain moves next, with the colour the stones so far leave to move.
-            }
-            _ => {
-                self.block = None;
-                let message = format!(
-                    "`{}` inside a `BOARD` block, which ends with `DONE`",
-                    entry.text
-                );
-                self.tally.fault(
-                    CheckId::GuiBoardForm,
-                    Grade::Fail,
-                    reqs!["gomocup-r56"],
-                    message,
-                    at,
-                    out,
-                );
-            }
-        }
-    }
-
-    /// Under renju the BOARD lines come in the real move order: their owners alternate.
-    fn renju_order(&mut self, fields: &[u8], entry: &Entry, out: &mut Findings) {
-        if self.rule.bitmask() & Rule::RENJU_BIT == 0 {
-            return;
-        }
-        let stones: Vec<u8> = fields.iter().copied().filter(|f| *f != 3).collect();
-        if stones.windows(2).any(|w| w[0] == w[1]) {
-            let message = "under renju the board lines alternate between the two players, in the real move order; two in a row belong to one player".to_owned();
-            self.tally.fault(
-                CheckId::GuiBoardForm,
-                Grade::Fail,
-                reqs!["gomocup-r53"],
-                message,
-                entry.at,
-                out,
-            );
-        }
-    }
 }
 
 /// How long after END a manager may kill a brain that has not ended (gomocup-r94: "e.g. 1
@@ -548,9 +529,15 @@ impl GuiReader for Manager {
     }
 }
 
+#[path = "gomocup_board.rs"]
+mod board;
 #[path = "gomocup_info.rs"]
 mod info;
 
 #[cfg(test)]
 #[path = "gomoku_tests.rs"]
 mod tests;
+
+#[cfg(test)]
+#[path = "gomocup_edge_tests.rs"]
+mod edge_tests;
