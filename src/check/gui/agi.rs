@@ -8,6 +8,7 @@ use super::super::id::CheckId;
 use super::super::outcome::Grade;
 use super::GuiReader;
 use super::clock::{ClockGiven, Clocks};
+use super::handshake::HandshakeOrder;
 use super::tally::Tally;
 use crate::protocol::agi::{Command, GoTime, Message, parse_command, parse_message};
 use crate::protocol::{Protocol, ReqId};
@@ -18,17 +19,9 @@ use crate::session::{At, Direction, Entry, LineEnding, Transcript};
 
 const P: Protocol = Protocol::Agi;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Handshake {
-    NotSent,
-    Sent,
-    Answered,
-}
-
 struct Gui {
     tally: Tally,
-    commands: usize,
-    handshake: Handshake,
+    handshake: HandshakeOrder,
     /// The current position, once one was settled (`None` before the first `POSITION`).
     board: Option<Board>,
     /// A `GO` asked for a foreground result that has not come.
@@ -45,8 +38,7 @@ struct Gui {
 pub(super) fn reader(_: &Context) -> Box<dyn GuiReader> {
     Box::new(Gui {
         tally: Tally::new(P),
-        commands: 0,
-        handshake: Handshake::NotSent,
+        handshake: HandshakeOrder::new("AGI", Grade::Fail),
         board: None,
         searching: false,
         analysing: false,
@@ -68,7 +60,7 @@ fn to_move(board: &Board) -> Stone {
 impl Gui {
     fn heard(&mut self, entry: &Entry) {
         match parse_message(&entry.text) {
-            Ok(Message::AgiOk) => self.handshake = Handshake::Answered,
+            Ok(Message::AgiOk) => self.handshake.answered(),
             Ok(Message::BestMove { .. }) if self.searching => {
                 self.clocks.result(entry.at.us);
                 self.searching = false;
@@ -83,7 +75,7 @@ impl Gui {
 
     fn said(&mut self, entry: &Entry, out: &mut Findings) {
         let at = entry.at;
-        self.commands += 1;
+        self.handshake.line_sent();
         self.line_end(entry, out);
         let command = match parse_command(&entry.text) {
             Ok(command) => command,
@@ -101,11 +93,15 @@ impl Gui {
             }
         };
         self.tally.judged(CheckId::GuiCommandGrammar);
-        self.handshake_order(&command, entry, out);
+        let may_come_early = command == Command::Quit;
+        self.handshake.said(
+            command == Command::Agi,
+            may_come_early,
+            entry,
+            &mut self.tally,
+            out,
+        );
         match command {
-            Command::Agi if self.handshake == Handshake::NotSent => {
-                self.handshake = Handshake::Sent
-            }
             Command::Agi => {}
             Command::Position { statu, moves } => self.position(&statu, &moves, entry, out),
             Command::DoMove(point) => self.domove(point, entry, out),
@@ -139,43 +135,6 @@ impl Gui {
                 entry.at,
                 out,
             );
-        }
-    }
-
-    fn handshake_order(&mut self, command: &Command, entry: &Entry, out: &mut Findings) {
-        if self.commands == 1 {
-            self.tally.judged(CheckId::GuiHandshakeFirst);
-            if *command != Command::Agi {
-                let message = format!(
-                    "the GUI's first command is `{}`; it must be `AGI`",
-                    entry.text
-                );
-                self.tally.fault(
-                    CheckId::GuiHandshakeFirst,
-                    Grade::Fail,
-                    &[],
-                    message,
-                    entry.at,
-                    out,
-                );
-            }
-        }
-        let waits = matches!(command, Command::Agi | Command::Quit);
-        if self.handshake == Handshake::Sent && !waits {
-            let message = format!(
-                "`{}` was sent before `AGIOK`; only then is the engine in the AGI state",
-                entry.text
-            );
-            self.tally.fault(
-                CheckId::GuiHandshakeWait,
-                Grade::Warn,
-                &[],
-                message,
-                entry.at,
-                out,
-            );
-        } else if self.handshake == Handshake::Answered {
-            self.tally.judged(CheckId::GuiHandshakeWait);
         }
     }
 

@@ -10,6 +10,7 @@
 mod agi;
 mod clock;
 mod gomocup;
+mod handshake;
 mod options;
 mod said;
 mod tally;

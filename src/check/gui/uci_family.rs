@@ -11,6 +11,7 @@ use super::super::legality::set_up;
 use super::super::outcome::Grade;
 use super::GuiReader;
 use super::clock::Clocks;
+use super::handshake::HandshakeOrder;
 use super::options::judge_value;
 use super::said::{Dialect, Heard, Said, Ucci, Uci};
 use super::tally::Tally;
@@ -25,14 +26,6 @@ use crate::session::{At, Direction, Entry, LineEnding, Transcript};
 /// the wire (the GUI wrote it before it could read the result), before the time scale.
 const CROSSING_MS: f64 = 100.0;
 
-/// Where the handshake stands.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Handshake {
-    NotSent,
-    Sent,
-    Answered,
-}
-
 /// The search the GUI started and the engine has not yet answered.
 #[derive(Debug, Clone, Copy)]
 struct Search {
@@ -45,8 +38,7 @@ struct Search {
 struct GuiSide<D, G> {
     protocol: Protocol,
     time_scale: f64,
-    commands: usize,
-    handshake: Handshake,
+    handshake: HandshakeOrder,
     search: Option<Search>,
     /// When the last search's result came, in µs.
     last_result_us: Option<u64>,
@@ -91,8 +83,12 @@ impl<D: Dialect, G: Game + Send> GuiSide<D, G> {
         GuiSide {
             protocol: ctx.protocol,
             time_scale: ctx.time_scale,
-            commands: 0,
-            handshake: Handshake::NotSent,
+            handshake: if ctx.protocol == Protocol::Ucci {
+                HandshakeOrder::new("ucci", Grade::Fail)
+            } else {
+                // UCI recommends `uci` first (uci-r15) rather than requiring it.
+                HandshakeOrder::new("uci", Grade::Warn)
+            },
             search: None,
             last_result_us: None,
             position_set: false,
@@ -123,7 +119,7 @@ impl<D: Dialect, G: Game + Send> GuiSide<D, G> {
 
     fn heard(&mut self, entry: &Entry) {
         match D::heard(&entry.text) {
-            Heard::HandshakeOk => self.handshake = Handshake::Answered,
+            Heard::HandshakeOk => self.handshake.answered(),
             Heard::Option(declaration) => {
                 self.offered
                     .retain(|o| !o.name.eq_ignore_ascii_case(&declaration.name));
@@ -143,7 +139,7 @@ impl<D: Dialect, G: Game + Send> GuiSide<D, G> {
 
     fn said(&mut self, entry: &Entry, out: &mut Findings) {
         let at = entry.at;
-        self.commands += 1;
+        self.handshake.line_sent();
         self.line_end(entry, out);
         if let Some(why) = not_text(entry) {
             let row = if self.is_ucci() {
@@ -197,14 +193,19 @@ impl<D: Dialect, G: Game + Send> GuiSide<D, G> {
             }
         };
         self.judged(CheckId::GuiCommandGrammar);
-        self.handshake_order(&said, entry, out);
+        // `quit` may come at any time; UCI's `debug` too (uci-r28).
+        let may_come_early = said == Said::Quit || (said == Said::Debug && !self.is_ucci());
+        self.handshake.said(
+            said == Said::Handshake,
+            may_come_early,
+            entry,
+            &mut self.tally,
+            out,
+        );
         self.idle_only(&said, entry, out);
         self.thinking_only(&said, entry, out);
         match said {
-            Said::Handshake => {
-                self.clocks.new_game();
-                self.handshake = self.handshake.max_sent();
-            }
+            Said::Handshake => self.clocks.new_game(),
             Said::IsReady => self.newgame_unconfirmed = None,
             Said::BanMoves => self.banmoves(entry, out),
             Said::NewGame => {
@@ -276,50 +277,6 @@ impl<D: Dialect, G: Game + Send> GuiSide<D, G> {
                 entry.at,
                 out,
             );
-        }
-    }
-
-    fn handshake_order(&mut self, said: &Said, entry: &Entry, out: &mut Findings) {
-        let handshake = if self.is_ucci() { "ucci" } else { "uci" };
-        if self.commands == 1 {
-            self.judged(CheckId::GuiHandshakeFirst);
-            if *said != Said::Handshake {
-                let grade = if self.is_ucci() {
-                    Grade::Fail
-                } else {
-                    Grade::Warn
-                };
-                let message = format!(
-                    "the GUI's first command is `{}`; the text has `{handshake}` come first",
-                    entry.text
-                );
-                self.tally.fault(
-                    CheckId::GuiHandshakeFirst,
-                    grade,
-                    &[],
-                    message,
-                    entry.at,
-                    out,
-                );
-            }
-        }
-        let waits = matches!(said, Said::Handshake | Said::Quit)
-            || (*said == Said::Debug && !self.is_ucci());
-        if self.handshake == Handshake::Sent && !waits {
-            let message = format!(
-                "`{}` was sent before the engine answered `{handshake}`; the handshake reply is what tells the GUI the engine speaks the protocol",
-                entry.text
-            );
-            self.tally.fault(
-                CheckId::GuiHandshakeWait,
-                Grade::Warn,
-                &[],
-                message,
-                entry.at,
-                out,
-            );
-        } else if self.handshake == Handshake::Answered {
-            self.judged(CheckId::GuiHandshakeWait);
         }
     }
 
@@ -454,7 +411,7 @@ impl<D: Dialect, G: Game + Send> GuiSide<D, G> {
         if self.is_ucci() && name.eq_ignore_ascii_case("usemillisec") {
             self.millisec = on;
         }
-        if self.handshake != Handshake::Answered {
+        if !self.handshake.is_answered() {
             return;
         }
         self.judged(CheckId::GuiSetoptionOffered);
@@ -522,15 +479,6 @@ fn first_illegal<G: Game>(fen: Option<&str>, moves: &[String]) -> String {
         }
     }
     "the position does not set up".to_owned()
-}
-
-impl Handshake {
-    fn max_sent(self) -> Handshake {
-        match self {
-            Handshake::NotSent => Handshake::Sent,
-            other => other,
-        }
-    }
 }
 
 impl<D: Dialect, G: Game + Send> GuiReader for GuiSide<D, G> {
