@@ -403,7 +403,6 @@ impl Manager {
                     entry.text
                 ),
             ),
-            Command::Play(_) => unreachable!("a PLAY without SUGGEST is the first arm"),
             _ => return,
         };
         self.tally.fault(
