@@ -16,7 +16,7 @@
 //!   lines (the first of which ends that line).
 //! - `never-reads`: starts no engine, writes nothing, never reads stdin.
 //! - `ignore-eof-and-term`: conforming, but ignores SIGTERM, SIGINT, SIGHUP and the end of
-//!   stdin, and stays alive.
+//!   stdin, and stays alive, even after the engine behind it has ended (on `quit`, `END`).
 //! - `setsid-grandchild`: conforming, and at start a child that calls `setsid()` (leaving the
 //!   process group and session) and sleeps ten minutes.
 //! - `lingering-child`: at start a child that holds the relay's stdout and sleeps ten minutes;
@@ -164,9 +164,13 @@ fn relay(behaviour: Behaviour, child: &mut Child) {
         }
         let _ = done.send(());
     });
-    // The engine's output ends when it exits; the relay follows it at once.
+    // The engine's output ends when it exits; the relay follows it at once, except when it
+    // is to stay alive: then only SIGKILL ends it, whatever the engine did.
     let _ = ended.recv();
     let status = child.wait().ok().and_then(|s| s.code()).unwrap_or(1);
+    if behaviour == Behaviour::IgnoreEofAndTerm {
+        sleep_forever();
+    }
     std::process::exit(status);
 }
 
