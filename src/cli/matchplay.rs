@@ -12,7 +12,8 @@ use super::CliError;
 use super::engine::parse_scale;
 use crate::check::Grade;
 use crate::matchplay::{
-    MatchEvent, MatchReport, MatchSettings, Player, Score, TimeControl, play_match,
+    Adjudication, MatchEvent, MatchGame, MatchReport, MatchSettings, Player, Score, SearchLimits,
+    TimeControl, play_match,
 };
 use crate::protocol::{GameKind, Protocol};
 use crate::session::EngineCommand;
@@ -70,7 +71,7 @@ fn engine_groups(words: &[String]) -> Result<Vec<Vec<String>>, CliError> {
 }
 
 /// `cmd=PATH name=NAME arg=A…` as a player.
-fn player(words: &[String]) -> Result<Player, CliError> {
+fn player(words: &[String], protocol: Protocol) -> Result<Player, CliError> {
     let mut program = None;
     let mut name = None;
     let mut args = Vec::new();
@@ -99,6 +100,8 @@ fn player(words: &[String]) -> Result<Player, CliError> {
             args,
             ..EngineCommand::default()
         },
+        protocol,
+        options: Vec::new(),
     })
 }
 
@@ -150,17 +153,20 @@ pub fn run(args: &MatchArgs) -> Result<(String, u8), CliError> {
             groups.len()
         )));
     };
-    let players = [player(a)?, player(b)?];
+    let players = [player(a, args.protocol)?, player(b, args.protocol)?];
     if args.games == 0 {
         return Err(CliError::BadInput("--games: at least one".into()));
     }
     let settings = MatchSettings {
-        protocol: args.protocol,
-        game,
+        game: match game {
+            GameKind::Xiangqi => MatchGame::Xiangqi,
+            _ => MatchGame::Chess,
+        },
         control: time_control(&args.each)?,
+        limits: SearchLimits::default(),
         margin: Duration::from_millis(args.margin),
         max_plies: args.max_moves * 2,
-        games: args.games,
+        adjudication: Adjudication::default(),
         time_scale: args.time_scale,
     };
     if args.pgnout.is_some() && game != GameKind::Chess {
@@ -168,7 +174,7 @@ pub fn run(args: &MatchArgs) -> Result<(String, u8), CliError> {
             "--pgnout: PGN is written for chess so far".into(),
         ));
     }
-    let report = play_match(&players, &settings, |event| {
+    let report = play_match(&players, &settings, args.games, |event| {
         let line = event_line(&event);
         let mut out = std::io::stdout().lock();
         let _ = out.write_all(line.as_bytes());

@@ -24,6 +24,7 @@ pub use score::Score;
 
 use crate::check::Outcome;
 use crate::protocol::{GameKind, Protocol};
+use crate::rules::gomoku::Rule;
 use crate::session::EngineCommand;
 
 /// One engine of the match.
@@ -31,22 +32,102 @@ use crate::session::EngineCommand;
 pub struct Player {
     pub name: String,
     pub command: EngineCommand,
+    /// The protocol this engine speaks (engines of one game may speak different ones: UCCI
+    /// and UCI for xiangqi, Gomocup and AGI for gomoku).
+    pub protocol: Protocol,
+    /// Engine options (`option.NAME=VALUE`), sent in the protocol's own way before the game.
+    pub options: Vec<(String, String)>,
+}
+
+/// The game played, with its rules where there is a choice.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MatchGame {
+    Xiangqi,
+    Chess,
+    /// Gomoku or renju on a square board of `size`, under `rule` (Gomocup's rule bits).
+    Gomoku {
+        size: u8,
+        rule: Rule,
+    },
+}
+
+impl MatchGame {
+    /// The game as the protocol checks know it.
+    pub const fn kind(self) -> GameKind {
+        match self {
+            MatchGame::Xiangqi => GameKind::Xiangqi,
+            MatchGame::Chess => GameKind::Chess,
+            MatchGame::Gomoku { .. } => GameKind::Gomoku,
+        }
+    }
+}
+
+/// Limits sent with every search besides the time control (cutechess-cli's `nodes=`,
+/// `depth=`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct SearchLimits {
+    pub nodes: Option<u64>,
+    pub depth: Option<u32>,
+}
+
+/// Ending a game early from the engines' own scores (cutechess-cli's `-draw` and `-resign`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Adjudication {
+    /// Draw once both engines' scores have stayed within `score` centipawns of zero for
+    /// `moves` moves each, from move `from_move` on.
+    pub draw: Option<DrawAdjudication>,
+    /// A loss for the side whose own score and its opponent's agree it is at least `score`
+    /// centipawns behind, for `moves` moves each.
+    pub resign: Option<ResignAdjudication>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DrawAdjudication {
+    pub from_move: u32,
+    pub moves: u32,
+    pub score: i32,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ResignAdjudication {
+    pub moves: u32,
+    pub score: i32,
 }
 
 /// How the games are played.
 #[derive(Debug, Clone, Copy)]
 pub struct MatchSettings {
-    pub protocol: Protocol,
-    pub game: GameKind,
+    pub game: MatchGame,
     /// How long the engines may think: a time per move, or a clock Arbiter keeps.
     pub control: TimeControl,
+    pub limits: SearchLimits,
     /// How far past its time a move may come before it loses on time.
     pub margin: Duration,
     /// Plies after which a game is adjudicated a draw.
     pub max_plies: usize,
-    pub games: usize,
+    pub adjudication: Adjudication,
     /// Multiplies the handshake and `readyok` bounds, as for runs.
     pub time_scale: f64,
+}
+
+/// Where a game starts: a position (FEN; none for the standard start or an empty gomoku
+/// board) and moves played from it before the engines take over, in the game's notation
+/// (ICCS for xiangqi, UCI for chess, Gomocup `x,y` points for gomoku).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct Opening {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fen: Option<String>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub moves: Vec<String>,
+}
+
+/// One game to play: its number in the match, who moves first, and from where.
+#[derive(Debug, Clone, Copy)]
+pub struct Pairing<'a> {
+    pub number: usize,
+    pub first: &'a Player,
+    pub second: &'a Player,
+    pub opening: &'a Opening,
 }
 
 /// How a game ended, for the first-moving side's result.
@@ -77,6 +158,9 @@ pub struct GameRecord {
     /// The engine that moved first (white, red) and the other.
     pub first: String,
     pub second: String,
+    /// Where the game started; its moves are not in `moves`.
+    #[serde(skip_serializing_if = "is_default")]
+    pub opening: Opening,
     pub moves: Vec<String>,
     pub result: GameResult,
     /// Why it ended, in cutechess-cli's words (`Black makes an illegal move`).
@@ -90,6 +174,10 @@ pub struct GameRecord {
     pub findings: Vec<Finding>,
 }
 
+fn is_default<T: Default + PartialEq>(value: &T) -> bool {
+    *value == T::default()
+}
+
 /// A protocol finding of one engine in one game.
 #[derive(Debug, Clone, Serialize)]
 pub struct Finding {
@@ -101,7 +189,7 @@ pub struct Finding {
 /// A whole match: its games and the score of the first engine against the second.
 #[derive(Debug, Clone, Serialize)]
 pub struct MatchReport {
-    pub protocol: Protocol,
+    pub game: GameKind,
     pub players: [String; 2],
     pub games: Vec<GameRecord>,
     pub score: Score,
@@ -111,11 +199,13 @@ pub struct MatchReport {
 pub fn play_match(
     players: &[Player; 2],
     settings: &MatchSettings,
+    games: usize,
     mut observe: impl FnMut(MatchEvent<'_>),
 ) -> MatchReport {
-    let mut games = Vec::new();
+    let mut records = Vec::new();
     let mut score = Score::default();
-    for number in 1..=settings.games {
+    let opening = Opening::default();
+    for number in 1..=games {
         // Colours alternate: the first engine moves first in odd games.
         let (first, second) = if number % 2 == 1 {
             (&players[0], &players[1])
@@ -124,23 +214,29 @@ pub fn play_match(
         };
         observe(MatchEvent::Started {
             number,
-            of: settings.games,
+            of: games,
             first: &first.name,
             second: &second.name,
         });
-        let record = play_game(number, first, second, settings);
+        let pairing = Pairing {
+            number,
+            first,
+            second,
+            opening: &opening,
+        };
+        let record = play_game(&pairing, settings);
         score.add(&record, &players[0].name);
         observe(MatchEvent::Finished {
             record: &record,
             score: &score,
             players,
         });
-        games.push(record);
+        records.push(record);
     }
     MatchReport {
-        protocol: settings.protocol,
+        game: settings.game.kind(),
         players: [players[0].name.clone(), players[1].name.clone()],
-        games,
+        games: records,
         score,
     }
 }

@@ -72,6 +72,7 @@ mod tests {
             number: 1,
             first: "a".into(),
             second: "b \"quoted\"".into(),
+            opening: Default::default(),
             moves: ["f2f3", "e7e5", "g2g4", "d8h4"].map(String::from).to_vec(),
             result: GameResult::SecondWins,
             termination: "Black mates".into(),

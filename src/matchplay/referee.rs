@@ -6,7 +6,7 @@
 use std::time::{Duration, Instant};
 
 use super::clock::Clock;
-use super::{Finding, GameRecord, GameResult, MatchSettings, Player, TimeControl};
+use super::{Finding, GameRecord, GameResult, MatchGame, MatchSettings, Pairing, TimeControl};
 use crate::check::{Context, Grade, Judge};
 use crate::protocol::{GameKind, Protocol};
 use crate::rules::chess::ChessPosition;
@@ -18,17 +18,12 @@ use crate::session::{Next, Session, SessionOptions};
 /// stalled (before the time scale): generous, as engines load networks and books at start.
 const START_BOUND: Duration = Duration::from_secs(10);
 
-/// Plays game `number` with `first` moving first.
-pub fn play_game(
-    number: usize,
-    first: &Player,
-    second: &Player,
-    settings: &MatchSettings,
-) -> GameRecord {
-    match (settings.protocol, settings.game) {
-        (Protocol::Ucci, _) => play::<Position>(number, first, second, settings),
-        (_, GameKind::Xiangqi) => play::<UciPosition>(number, first, second, settings),
-        _ => play::<ChessPosition>(number, first, second, settings),
+/// Plays one game, `pairing.first` moving first.
+pub fn play_game(pairing: &Pairing<'_>, settings: &MatchSettings) -> GameRecord {
+    match (pairing.first.protocol, settings.game) {
+        (Protocol::Ucci, _) => play::<Position>(pairing, settings),
+        (_, MatchGame::Xiangqi) => play::<UciPosition>(pairing, settings),
+        _ => play::<ChessPosition>(pairing, settings),
     }
 }
 
@@ -58,12 +53,14 @@ fn side_name(game: GameKind, side: Side) -> &'static str {
     }
 }
 
-fn play<G: Game>(
-    number: usize,
-    first: &Player,
-    second: &Player,
-    settings: &MatchSettings,
-) -> GameRecord {
+fn play<G: Game>(pairing: &Pairing<'_>, settings: &MatchSettings) -> GameRecord {
+    let Pairing {
+        number,
+        first,
+        second,
+        ..
+    } = *pairing;
+    let game = settings.game.kind();
     let scale = |d: Duration| d.mul_f64(settings.time_scale);
     let mut seats = [first, second].map(|p| Seat {
         name: p.name.clone(),
@@ -71,8 +68,8 @@ fn play<G: Game>(
             &p.command,
             SessionOptions::default(),
             Judge::new(Context {
-                protocol: settings.protocol,
-                game: settings.game,
+                protocol: p.protocol,
+                game,
                 time_scale: settings.time_scale,
             }),
         )
@@ -87,14 +84,20 @@ fn play<G: Game>(
     let mut ended: Option<(GameResult, String)> = None;
     for (i, seat) in seats.iter_mut().enumerate() {
         let side = if i == 0 { Side::First } else { Side::Second };
-        if let Err(fault) = start(seat, settings.protocol, scale(START_BOUND)) {
-            ended = Some(forfeit(settings.game, side, &fault));
+        let protocol = [first, second][i].protocol;
+        if let Err(fault) = start(seat, protocol, scale(START_BOUND)) {
+            ended = Some(forfeit(game, side, &fault));
             break;
         }
     }
     while ended.is_none() {
         let side = position.side_to_move();
-        let go = go_command(&seats, side, settings);
+        let go = go_command(
+            &seats,
+            side,
+            [first, second][index(side)].protocol,
+            settings,
+        );
         let seat = &mut seats[index(side)];
         let allowance = seat.clock.allowance(settings.control, settings.margin);
         let asked = Instant::now();
@@ -105,18 +108,18 @@ fn play<G: Game>(
                     let due = (allowance - settings.margin).as_secs_f64() * 1000.0;
                     overrun_ms = Some(late - due);
                 }
-                ended = Some(forfeit(settings.game, side, &fault));
+                ended = Some(forfeit(game, side, &fault));
             }
             Ok(mv) => {
                 let took_ms = asked.elapsed().as_secs_f64() * 1000.0;
                 seat.clock.charge(settings.control, took_ms);
                 move_times_ms.push(took_ms);
                 if position.play_text(&mv).is_err() {
-                    ended = Some(forfeit(settings.game, side, &Fault::Illegal(mv)));
+                    ended = Some(forfeit(game, side, &Fault::Illegal(mv)));
                     continue;
                 }
                 moves.push(mv);
-                ended = by_the_rules(settings.game, &position).or_else(|| {
+                ended = by_the_rules(game, &position).or_else(|| {
                     (moves.len() >= settings.max_plies).then(|| {
                         (
                             GameResult::Draw,
@@ -130,12 +133,14 @@ fn play<G: Game>(
     let (result, termination) = ended.unwrap_or((GameResult::Draw, "Draw".to_owned()));
     let findings = seats
         .into_iter()
-        .flat_map(|seat| finish(seat, settings.protocol))
+        .zip([first.protocol, second.protocol])
+        .flat_map(|(seat, protocol)| finish(seat, protocol))
         .collect();
     GameRecord {
         number,
         first: first.name.clone(),
         second: second.name.clone(),
+        opening: pairing.opening.clone(),
         moves,
         result,
         termination,
@@ -177,10 +182,15 @@ fn index(side: Side) -> usize {
 }
 
 /// The `go` for `side`: its time per move, or both clocks as Arbiter keeps them.
-fn go_command(seats: &[Seat; 2], side: Side, settings: &MatchSettings) -> String {
+fn go_command(
+    seats: &[Seat; 2],
+    side: Side,
+    protocol: Protocol,
+    settings: &MatchSettings,
+) -> String {
     let seat = &seats[index(side)];
     let ms = |clock: &Clock| clock.remaining_ms.max(1.0).round() as u64;
-    match (settings.control, settings.protocol) {
+    match (settings.control, protocol) {
         (TimeControl::PerMove(d), Protocol::Ucci) => {
             ucci_time(seat, d.as_millis() as u64, " movestogo 1")
         }
