@@ -16,17 +16,56 @@ use crate::matchplay::{
     TimeControl, play_match,
 };
 use crate::protocol::{GameKind, Protocol};
+use crate::rules::gomoku::Rule;
 use crate::session::EngineCommand;
+
+/// The games a match can be played in.
+#[derive(clap::ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
+enum GameName {
+    Xiangqi,
+    Chess,
+    /// Gomoku: five or more in a row wins (`--rule exact5` for exactly five).
+    Gomoku,
+    /// Renju: black wins with exactly five and may not play a forbidden point.
+    Renju,
+}
+
+impl GameName {
+    const fn kind(self) -> GameKind {
+        match self {
+            GameName::Xiangqi => GameKind::Xiangqi,
+            GameName::Chess => GameKind::Chess,
+            GameName::Gomoku | GameName::Renju => GameKind::Gomoku,
+        }
+    }
+}
+
+/// Gomoku's rule choice when the game is `gomoku`.
+#[derive(clap::ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
+enum GomokuRule {
+    /// Five or more in a row wins (Gomocup `INFO rule 0`).
+    Freestyle,
+    /// Exactly five wins (`INFO rule 1`).
+    Exact5,
+}
 
 #[derive(Args, Debug)]
 pub struct MatchArgs {
-    /// Protocol the engines speak (ucci, uci).
+    /// Protocol the engines speak, unless an engine says otherwise with `proto=` (default:
+    /// the game's own: UCCI for xiangqi, UCI for chess, Gomocup for gomoku and renju).
     #[arg(long)]
-    protocol: Protocol,
-    /// The game, where the protocol is spoken for several (UCI: chess, or xiangqi).
+    protocol: Option<Protocol>,
+    /// The game (default: the protocol's own).
     #[arg(long, value_name = "GAME")]
-    game: Option<GameKind>,
-    /// An engine: `cmd=PATH [name=NAME] [arg=ARG]…`, `cmd=` first; give two.
+    game: Option<GameName>,
+    /// Gomoku and renju: the board's size.
+    #[arg(long, value_name = "N", default_value_t = 15)]
+    board: u8,
+    /// Gomoku: freestyle (five or more wins) or exact5.
+    #[arg(long, value_name = "RULE", default_value = "freestyle")]
+    rule: GomokuRule,
+    /// An engine: `cmd=PATH [name=NAME] [proto=PROTOCOL] [arg=ARG]… [option.NAME=VALUE]…`,
+    /// `cmd=` first.
     #[arg(long = "engine", num_args = 1.., value_name = "KEY=VALUE", required = true)]
     engines: Vec<String>,
     /// Settings for every engine: `st=SECONDS` (time per move, default 0.1) or
@@ -70,19 +109,32 @@ fn engine_groups(words: &[String]) -> Result<Vec<Vec<String>>, CliError> {
     Ok(groups)
 }
 
-/// `cmd=PATH name=NAME arg=A…` as a player.
-fn player(words: &[String], protocol: Protocol) -> Result<Player, CliError> {
+/// `cmd=PATH name=NAME proto=P arg=A… option.N=V…` as a player.
+fn player(words: &[String], default: Protocol, game: GameKind) -> Result<Player, CliError> {
     let mut program = None;
     let mut name = None;
+    let mut protocol = default;
     let mut args = Vec::new();
+    let mut options = Vec::new();
     for word in words {
         match word.split_once('=') {
             Some(("cmd", v)) => program = Some(PathBuf::from(v)),
             Some(("name", v)) => name = Some(v.to_owned()),
             Some(("arg", v)) => args.push(v.to_owned()),
+            Some(("proto", v)) => {
+                protocol = v
+                    .parse()
+                    .map_err(|e| CliError::BadInput(format!("--engine proto={v}: {e}")))?;
+                protocol
+                    .check_game(game)
+                    .map_err(|e| CliError::BadInput(format!("--engine proto={v}: {e}")))?;
+            }
+            Some((key, v)) if key.starts_with("option.") && key.len() > "option.".len() => {
+                options.push((key["option.".len()..].to_owned(), v.to_owned()));
+            }
             _ => {
                 return Err(CliError::BadInput(format!(
-                    "--engine: `{word}` is not cmd=PATH, name=NAME or arg=ARG"
+                    "--engine: `{word}` is not cmd=PATH, name=NAME, proto=PROTOCOL, arg=ARG or option.NAME=VALUE"
                 )));
             }
         }
@@ -101,7 +153,7 @@ fn player(words: &[String], protocol: Protocol) -> Result<Player, CliError> {
             ..EngineCommand::default()
         },
         protocol,
-        options: Vec::new(),
+        options,
     })
 }
 
@@ -136,16 +188,7 @@ fn time_control(each: &[String]) -> Result<TimeControl, CliError> {
 }
 
 pub fn run(args: &MatchArgs) -> Result<(String, u8), CliError> {
-    if !matches!(args.protocol, Protocol::Ucci | Protocol::Uci) {
-        return Err(CliError::BadInput(format!(
-            "match play speaks UCCI and UCI so far, not {}",
-            args.protocol
-        )));
-    }
-    let game = args
-        .protocol
-        .check_game(args.game.unwrap_or(args.protocol.default_game()))
-        .map_err(|e| CliError::BadInput(format!("--game: {e}")))?;
+    let (game, protocol) = game_and_protocol(args)?;
     let groups = engine_groups(&args.engines)?;
     let [a, b] = groups.as_slice() else {
         return Err(CliError::BadInput(format!(
@@ -153,15 +196,15 @@ pub fn run(args: &MatchArgs) -> Result<(String, u8), CliError> {
             groups.len()
         )));
     };
-    let players = [player(a, args.protocol)?, player(b, args.protocol)?];
+    let players = [
+        player(a, protocol, game.kind())?,
+        player(b, protocol, game.kind())?,
+    ];
     if args.games == 0 {
         return Err(CliError::BadInput("--games: at least one".into()));
     }
     let settings = MatchSettings {
-        game: match game {
-            GameKind::Xiangqi => MatchGame::Xiangqi,
-            _ => MatchGame::Chess,
-        },
+        game,
         control: time_control(&args.each)?,
         limits: SearchLimits::default(),
         margin: Duration::from_millis(args.margin),
@@ -169,7 +212,7 @@ pub fn run(args: &MatchArgs) -> Result<(String, u8), CliError> {
         adjudication: Adjudication::default(),
         time_scale: args.time_scale,
     };
-    if args.pgnout.is_some() && game != GameKind::Chess {
+    if args.pgnout.is_some() && game != MatchGame::Chess {
         return Err(CliError::BadInput(
             "--pgnout: PGN is written for chess so far".into(),
         ));
@@ -204,6 +247,57 @@ pub fn run(args: &MatchArgs) -> Result<(String, u8), CliError> {
     }
     let status = u8::from(faulty(&report));
     Ok((closing_lines(&report.score), status))
+}
+
+/// The game with its rules, and the protocol engines speak unless they say otherwise: each
+/// given, or one from the other.
+fn game_and_protocol(args: &MatchArgs) -> Result<(MatchGame, Protocol), CliError> {
+    let name = match (args.game, args.protocol) {
+        (Some(name), _) => name,
+        (None, Some(Protocol::Ucci)) => GameName::Xiangqi,
+        (None, Some(Protocol::Uci)) => GameName::Chess,
+        (None, Some(Protocol::Gomocup | Protocol::Agi)) => GameName::Gomoku,
+        (None, None) => {
+            return Err(CliError::BadInput(
+                "give --game (xiangqi, chess, gomoku, renju) or --protocol".into(),
+            ));
+        }
+    };
+    let protocol = args.protocol.unwrap_or(match name {
+        GameName::Xiangqi => Protocol::Ucci,
+        GameName::Chess => Protocol::Uci,
+        GameName::Gomoku | GameName::Renju => Protocol::Gomocup,
+    });
+    protocol
+        .check_game(name.kind())
+        .map_err(|e| CliError::BadInput(format!("--game: {e}")))?;
+    let game = match name {
+        GameName::Xiangqi => MatchGame::Xiangqi,
+        GameName::Chess => MatchGame::Chess,
+        GameName::Gomoku | GameName::Renju => {
+            if !(5..=32).contains(&args.board) {
+                return Err(CliError::BadInput(format!(
+                    "--board {}: a side of 5 to 32 points",
+                    args.board
+                )));
+            }
+            let rule = match (name, args.rule) {
+                (GameName::Renju, _) => Rule::RENJU,
+                (_, GomokuRule::Freestyle) => Rule::FREESTYLE,
+                (_, GomokuRule::Exact5) => Rule::EXACT_FIVE,
+            };
+            MatchGame::Gomoku {
+                size: args.board,
+                rule,
+            }
+        }
+    };
+    if matches!(game, MatchGame::Gomoku { .. }) {
+        return Err(CliError::BadInput(
+            "match play does not yet play gomoku or renju".into(),
+        ));
+    }
+    Ok((game, protocol))
 }
 
 /// A match is also a conformance run: an engine that lost by its own fault or failed a
