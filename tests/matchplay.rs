@@ -49,6 +49,13 @@ fn reference() -> Vec<String> {
     ]
 }
 
+/// Engines are told apart by name: a second fixture needs its own.
+fn named(mut engine: Vec<String>, name: &str) -> Vec<String> {
+    engine.retain(|w| !w.starts_with("name="));
+    engine.push(format!("name={name}"));
+    engine
+}
+
 fn faulty(protocol: &str, fault: &str) -> Vec<String> {
     vec![
         format!("cmd={}", fixture_engine().display()),
@@ -76,6 +83,8 @@ fn a_match_reads_like_cutechess_and_ends_by_the_rules_or_the_move_limit() {
         r"^Finished game 2 \(sparring vs reference\): (1-0|0-1|1/2-1/2) \{[^}]+\}$",
         r"^Score of reference vs sparring: \d+ - \d+ - \d+  \[\d\.\d{3}\] 2$",
         r"^Elo difference: -?(\d+\.\d|inf) \+/- (\d+\.\d|nan), LOS: \d+\.\d %, DrawRatio: \d+\.\d %$",
+        // The two games are a pair, colours swapped: its points for the first engine.
+        r"^Ptnml\(0-2\): \d, \d, \d, \d, \d$",
         r"^Finished match$",
     ];
     let lines: Vec<&str> = stdout.lines().collect();
@@ -135,7 +144,10 @@ fn an_illegal_move_loses_the_game_and_is_a_protocol_finding() {
 fn a_crash_or_a_silent_engine_loses_with_its_termination() {
     let (status, stdout, _) = play(
         "uci",
-        [&faulty("uci", "none"), &faulty("uci", "crash-mid-search")],
+        [
+            &faulty("uci", "none"),
+            &named(faulty("uci", "crash-mid-search"), "crasher"),
+        ],
         &["--games", "1"],
     );
     assert_eq!(status, 1, "{stdout}");
@@ -235,9 +247,9 @@ fn bad_match_arguments_are_usage_errors() {
                 "--engine",
                 "cmd=/bin/true",
                 "--each",
-                "nodes=100",
+                "depth=0",
             ],
-            "not st=SECONDS or tc=",
+            "--each depth=0: not a positive depth",
         ),
         (
             vec![
@@ -248,7 +260,7 @@ fn bad_match_arguments_are_usage_errors() {
                 "--each",
                 "tc=40/",
             ],
-            "--each tc:",
+            "--each tc=40/:",
         ),
     ] {
         let out = arbiter()

@@ -10,17 +10,25 @@
 //! adjudication).
 
 pub mod clock;
+pub mod openings;
 pub mod pgn;
 mod referee;
+pub mod schedule;
 pub mod score;
+pub mod sprt;
+pub mod tally;
+mod tournament;
 
 use std::time::Duration;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 pub use clock::TimeControl;
 pub use referee::play_game;
 pub use score::Score;
+pub use tournament::{
+    MatchEvent, MatchReport, PlayedGame, SprtReport, TournamentOptions, play_tournament,
+};
 
 use crate::check::Outcome;
 use crate::protocol::{GameKind, Protocol};
@@ -131,7 +139,7 @@ pub struct Pairing<'a> {
 }
 
 /// How a game ended, for the first-moving side's result.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum GameResult {
     #[serde(rename = "1-0")]
     FirstWins,
@@ -184,74 +192,4 @@ pub struct Finding {
     pub engine: String,
     #[serde(flatten)]
     pub outcome: Outcome,
-}
-
-/// A whole match: its games and the score of the first engine against the second.
-#[derive(Debug, Clone, Serialize)]
-pub struct MatchReport {
-    pub game: GameKind,
-    pub players: [String; 2],
-    pub games: Vec<GameRecord>,
-    pub score: Score,
-}
-
-/// Plays the match, telling `observe` of each game as it starts and ends.
-pub fn play_match(
-    players: &[Player; 2],
-    settings: &MatchSettings,
-    games: usize,
-    mut observe: impl FnMut(MatchEvent<'_>),
-) -> MatchReport {
-    let mut records = Vec::new();
-    let mut score = Score::default();
-    let opening = Opening::default();
-    for number in 1..=games {
-        // Colours alternate: the first engine moves first in odd games.
-        let (first, second) = if number % 2 == 1 {
-            (&players[0], &players[1])
-        } else {
-            (&players[1], &players[0])
-        };
-        observe(MatchEvent::Started {
-            number,
-            of: games,
-            first: &first.name,
-            second: &second.name,
-        });
-        let pairing = Pairing {
-            number,
-            first,
-            second,
-            opening: &opening,
-        };
-        let record = play_game(&pairing, settings);
-        score.add(&record, &players[0].name);
-        observe(MatchEvent::Finished {
-            record: &record,
-            score: &score,
-            players,
-        });
-        records.push(record);
-    }
-    MatchReport {
-        game: settings.game.kind(),
-        players: [players[0].name.clone(), players[1].name.clone()],
-        games: records,
-        score,
-    }
-}
-
-/// What a match tells its observer.
-pub enum MatchEvent<'a> {
-    Started {
-        number: usize,
-        of: usize,
-        first: &'a str,
-        second: &'a str,
-    },
-    Finished {
-        record: &'a GameRecord,
-        score: &'a Score,
-        players: &'a [Player; 2],
-    },
 }

@@ -1,25 +1,49 @@
 //! A match's score and what it says: the Elo difference with its 95% error bar, the
 //! likelihood of superiority, and the draw ratio, as cutechess-cli prints them.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::{GameRecord, GameResult};
 
 /// Wins, losses and draws of the first engine of the match.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Score {
     pub wins: u32,
     pub losses: u32,
     pub draws: u32,
 }
 
+/// Game pairs (one opening, colours swapped) by the points the first engine took from the
+/// pair: 0, ½, 1, 1½ or 2. The pentanomial counts fastchess prints as `Ptnml(0-2)`.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Pentanomial {
+    pub counts: [u32; 5],
+}
+
+impl Pentanomial {
+    /// Counts a pair from the first engine's points in each of its two games (0, 1 or 2
+    /// half-points each).
+    pub fn add(&mut self, half_points: [u32; 2]) {
+        let bucket = (half_points[0] + half_points[1]).min(4) as usize;
+        self.counts[bucket] += 1;
+    }
+
+    pub fn pairs(&self) -> u32 {
+        self.counts.iter().sum()
+    }
+}
+
 impl Score {
     /// Counts a game for `player`.
     pub fn add(&mut self, game: &GameRecord, player: &str) {
-        let first = game.first == player;
-        match (game.result, first) {
-            (GameResult::Draw, _) => self.draws += 1,
-            (GameResult::FirstWins, true) | (GameResult::SecondWins, false) => self.wins += 1,
+        self.add_result(game.result, game.first == player);
+    }
+
+    /// Counts a result for the engine that moved first (`first`) or second.
+    pub fn add_result(&mut self, result: GameResult, first: bool) {
+        match half_points(result, first) {
+            1 => self.draws += 1,
+            2 => self.wins += 1,
             _ => self.losses += 1,
         }
     }
@@ -71,6 +95,15 @@ impl Score {
         } else {
             f64::from(self.draws) / n
         }
+    }
+}
+
+/// An engine's half-points from a game: 2 for a win, 1 for a draw.
+pub fn half_points(result: GameResult, first: bool) -> u32 {
+    match (result, first) {
+        (GameResult::Draw, _) => 1,
+        (GameResult::FirstWins, true) | (GameResult::SecondWins, false) => 2,
+        _ => 0,
     }
 }
 

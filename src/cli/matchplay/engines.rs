@@ -1,0 +1,274 @@
+//! The engines of a match and what `--each` gives them all, from cutechess-cli-style
+//! `KEY=VALUE` words: `cmd=`, `name=`, `proto=`, `arg=`, `option.NAME=`, and the search's
+//! `st=`, `tc=`, `nodes=`, `depth=`.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use super::super::CliError;
+use crate::matchplay::{
+    Adjudication, DrawAdjudication, Player, ResignAdjudication, SearchLimits, TimeControl,
+};
+use crate::protocol::{GameKind, Protocol};
+use crate::session::EngineCommand;
+
+/// The engines' settings, one group per `cmd=` (each `--engine` starts with it).
+pub fn engine_groups(words: &[String]) -> Result<Vec<Vec<String>>, CliError> {
+    let mut groups: Vec<Vec<String>> = Vec::new();
+    for word in words {
+        match groups.last_mut() {
+            Some(group) if !word.starts_with("cmd=") => group.push(word.clone()),
+            None if !word.starts_with("cmd=") => {
+                return Err(CliError::BadInput(format!(
+                    "--engine: `{word}` comes before cmd=PATH, which starts each engine"
+                )));
+            }
+            _ => groups.push(vec![word.clone()]),
+        }
+    }
+    Ok(groups)
+}
+
+/// What `--each` sets: the search's limits, and engine settings for every engine.
+#[derive(Debug, Clone)]
+pub struct Each {
+    pub control: TimeControl,
+    pub limits: SearchLimits,
+    /// Engine words (`proto=`, `arg=`, `option.…=`) applied to every engine before its own.
+    pub engine_words: Vec<String>,
+}
+
+/// `--each` words; the time control defaults to st=0.1.
+pub fn each(words: &[String]) -> Result<Each, CliError> {
+    let mut each = Each {
+        control: TimeControl::PerMove(Duration::from_millis(100)),
+        limits: SearchLimits::default(),
+        engine_words: Vec::new(),
+    };
+    for word in words {
+        let bad = |why: &str| CliError::BadInput(format!("--each {word}: {why}"));
+        match word.split_once('=') {
+            Some(("st", v)) => {
+                let seconds: f64 = v
+                    .parse()
+                    .ok()
+                    .filter(|s: &f64| *s > 0.0 && s.is_finite())
+                    .ok_or_else(|| bad("not a positive number of seconds"))?;
+                each.control = TimeControl::PerMove(Duration::from_secs_f64(seconds));
+            }
+            Some(("tc", v)) => each.control = v.parse().map_err(|e: String| bad(&e))?,
+            Some(("nodes", v)) => {
+                each.limits.nodes = Some(
+                    v.parse()
+                        .ok()
+                        .filter(|n| *n > 0)
+                        .ok_or_else(|| bad("not a positive number of nodes"))?,
+                );
+            }
+            Some(("depth", v)) => {
+                each.limits.depth = Some(
+                    v.parse()
+                        .ok()
+                        .filter(|n| *n > 0)
+                        .ok_or_else(|| bad("not a positive depth"))?,
+                );
+            }
+            Some(("proto" | "arg", _)) => each.engine_words.push(word.clone()),
+            Some((key, _)) if key.starts_with("option.") => each.engine_words.push(word.clone()),
+            _ => {
+                return Err(bad(
+                    "not st=SECONDS, tc=[MOVES/]SECONDS[+INCREMENT], nodes=N, depth=N, proto=P, arg=A or option.NAME=VALUE",
+                ));
+            }
+        }
+    }
+    Ok(each)
+}
+
+/// `cmd=PATH name=NAME proto=P arg=A… option.N=V…` as a player.
+pub fn player(words: &[String], default: Protocol, game: GameKind) -> Result<Player, CliError> {
+    let mut program = None;
+    let mut name = None;
+    let mut protocol = default;
+    let mut args = Vec::new();
+    let mut options: Vec<(String, String)> = Vec::new();
+    for word in words {
+        match word.split_once('=') {
+            Some(("cmd", v)) => program = Some(PathBuf::from(v)),
+            Some(("name", v)) => name = Some(v.to_owned()),
+            Some(("arg", v)) => args.push(v.to_owned()),
+            Some(("proto", v)) => {
+                protocol = v
+                    .parse()
+                    .map_err(|e| CliError::BadInput(format!("--engine proto={v}: {e}")))?;
+                protocol
+                    .check_game(game)
+                    .map_err(|e| CliError::BadInput(format!("--engine proto={v}: {e}")))?;
+            }
+            Some((key, v)) if key.starts_with("option.") && key.len() > "option.".len() => {
+                let option = key["option.".len()..].to_owned();
+                // The engine's own setting replaces one `--each` gave every engine.
+                options.retain(|(n, _)| *n != option);
+                options.push((option, v.to_owned()));
+            }
+            _ => {
+                return Err(CliError::BadInput(format!(
+                    "--engine: `{word}` is not cmd=PATH, name=NAME, proto=PROTOCOL, arg=ARG or option.NAME=VALUE"
+                )));
+            }
+        }
+    }
+    let program = program.ok_or_else(|| CliError::BadInput("--engine needs cmd=PATH".into()))?;
+    let name = name.unwrap_or_else(|| {
+        program
+            .file_name()
+            .map_or_else(|| "engine".to_owned(), |n| n.to_string_lossy().into_owned())
+    });
+    Ok(Player {
+        name,
+        command: EngineCommand {
+            program,
+            args,
+            ..EngineCommand::default()
+        },
+        protocol,
+        options,
+    })
+}
+
+/// Engines need names of their own: results are kept by name.
+pub fn check_names(players: &[Player]) -> Result<(), CliError> {
+    for (i, p) in players.iter().enumerate() {
+        if players[..i].iter().any(|q| q.name == p.name) {
+            return Err(CliError::BadInput(format!(
+                "two engines are named `{}`: give each its own name=NAME",
+                p.name
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// `--draw movenumber=N movecount=M score=S` and `--resign movecount=M score=S`, as
+/// cutechess-cli reads them.
+pub fn adjudication(draw: &[String], resign: &[String]) -> Result<Adjudication, CliError> {
+    let read = |flag: &str, words: &[String], keys: &[&str]| -> Result<Vec<i64>, CliError> {
+        let mut values = vec![None; keys.len()];
+        for word in words {
+            let bad = || {
+                CliError::BadInput(format!(
+                    "--{flag} {word}: give {}",
+                    keys.iter()
+                        .map(|k| format!("{k}=N"))
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                ))
+            };
+            let (key, value) = word.split_once('=').ok_or_else(bad)?;
+            let slot = keys.iter().position(|k| *k == key).ok_or_else(bad)?;
+            values[slot] = Some(
+                value
+                    .parse::<i64>()
+                    .ok()
+                    .filter(|v| *v >= 0)
+                    .ok_or_else(bad)?,
+            );
+        }
+        values
+            .into_iter()
+            .zip(keys)
+            .map(|(v, k)| {
+                v.ok_or_else(|| CliError::BadInput(format!("--{flag}: {k}=N is missing")))
+            })
+            .collect()
+    };
+    let number = |v: i64| u32::try_from(v).unwrap_or(u32::MAX);
+    let score = |v: i64| i32::try_from(v).unwrap_or(i32::MAX);
+    let draw = if draw.is_empty() {
+        None
+    } else {
+        let v = read("draw", draw, &["movenumber", "movecount", "score"])?;
+        Some(DrawAdjudication {
+            from_move: number(v[0]),
+            moves: number(v[1]).max(1),
+            score: score(v[2]),
+        })
+    };
+    let resign = if resign.is_empty() {
+        None
+    } else {
+        let v = read("resign", resign, &["movecount", "score"])?;
+        Some(ResignAdjudication {
+            moves: number(v[0]).max(1),
+            score: score(v[1]),
+        })
+    };
+    Ok(Adjudication { draw, resign })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn words(w: &[&str]) -> Vec<String> {
+        w.iter().map(|s| s.to_string()).collect()
+    }
+
+    #[test]
+    fn each_sets_limits_and_settings_for_every_engine() {
+        let e = each(&words(&[
+            "tc=40/60+0.6",
+            "nodes=1000",
+            "depth=5",
+            "option.Hash=16",
+        ]))
+        .unwrap();
+        assert_eq!(e.limits.nodes, Some(1000));
+        assert_eq!(e.limits.depth, Some(5));
+        assert_eq!(e.engine_words, ["option.Hash=16"]);
+        assert!(each(&words(&["nodes=0"])).is_err());
+        assert!(each(&words(&["cmd=x"])).is_err());
+        let mut group = e.engine_words.clone();
+        group.extend(words(&["cmd=/bin/e", "option.Hash=32", "option.Threads=1"]));
+        let p = player(&group, Protocol::Uci, GameKind::Chess).unwrap();
+        assert_eq!(p.name, "e");
+        assert_eq!(
+            p.options,
+            [("Hash".into(), "32".into()), ("Threads".into(), "1".into())]
+        );
+        assert!(
+            player(
+                &words(&["cmd=x", "proto=gomocup"]),
+                Protocol::Uci,
+                GameKind::Chess
+            )
+            .is_err()
+        );
+    }
+
+    #[test]
+    fn adjudication_reads_cutechess_words() {
+        let a = adjudication(
+            &words(&["movenumber=40", "movecount=8", "score=10"]),
+            &words(&["movecount=3", "score=600"]),
+        )
+        .unwrap();
+        assert_eq!(
+            a.draw,
+            Some(DrawAdjudication {
+                from_move: 40,
+                moves: 8,
+                score: 10
+            })
+        );
+        assert_eq!(
+            a.resign,
+            Some(ResignAdjudication {
+                moves: 3,
+                score: 600
+            })
+        );
+        assert!(adjudication(&words(&["movecount=3"]), &[]).is_err());
+        assert!(adjudication(&[], &words(&["movecount=x", "score=1"])).is_err());
+    }
+}

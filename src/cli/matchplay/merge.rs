@@ -1,0 +1,128 @@
+//! `arbiter match merge FILE…`: the JSON results of a match's partitions (`--partition K/N`,
+//! one per CI job) summed into one score, with the same tally, pairs and SPRT as a match
+//! played in one run.
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+
+use clap::Args;
+use serde::{Deserialize, Serialize};
+
+use super::super::CliError;
+use super::output::{closing_lines, score_line};
+use crate::matchplay::SprtReport;
+use crate::matchplay::sprt::Sprt;
+use crate::matchplay::tally::{Encounter, GameOutcome, Standing, encounters, standings};
+
+#[derive(Args, Debug)]
+pub struct MergeArgs {
+    /// JSON results written by `arbiter match --out FILE`.
+    #[arg(required = true, value_name = "FILE")]
+    files: Vec<PathBuf>,
+    /// The SPRT to judge the merged games by (default: the one the matches were played with).
+    #[arg(long, num_args = 1.., value_name = "KEY=VALUE")]
+    sprt: Vec<String>,
+    /// Write the merged games and scores as JSON here.
+    #[arg(long, value_name = "FILE")]
+    out: Option<PathBuf>,
+}
+
+/// What merging reads of a match's results.
+#[derive(Deserialize)]
+struct Partial {
+    players: Vec<String>,
+    games: Vec<GameOutcome>,
+    #[serde(default)]
+    sprt: Option<PartialSprt>,
+}
+
+#[derive(Deserialize)]
+struct PartialSprt {
+    settings: Sprt,
+}
+
+/// The merged match.
+#[derive(Serialize)]
+struct Merged {
+    players: Vec<String>,
+    games: Vec<GameOutcome>,
+    encounters: Vec<Encounter>,
+    standings: Vec<Standing>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    sprt: Option<SprtReport>,
+}
+
+pub fn run(args: &MergeArgs) -> Result<(String, u8), CliError> {
+    let mut players: Vec<String> = Vec::new();
+    let mut games: BTreeMap<usize, GameOutcome> = BTreeMap::new();
+    let mut tests: Vec<Sprt> = Vec::new();
+    for file in &args.files {
+        let name = file.display();
+        let text = std::fs::read_to_string(file)
+            .map_err(|e| CliError::BadInput(format!("{name}: {e}")))?;
+        let partial: Partial = serde_json::from_str(&text).map_err(|e| {
+            CliError::BadInput(format!("{name}: not the results of `arbiter match`: {e}"))
+        })?;
+        for player in partial.players {
+            if !players.contains(&player) {
+                players.push(player);
+            }
+        }
+        for game in partial.games {
+            if games
+                .get(&game.number)
+                .is_some_and(|earlier| *earlier != game)
+            {
+                return Err(CliError::BadInput(format!(
+                    "{name}: its game {} differs from the game of that number in an earlier file: were these partitions of one match?",
+                    game.number
+                )));
+            }
+            games.insert(game.number, game);
+        }
+        tests.extend(partial.sprt.map(|s| s.settings));
+    }
+    let sprt = if args.sprt.is_empty() {
+        match tests.split_first() {
+            Some((first, rest)) if rest.iter().all(|t| t == first) => Some(*first),
+            Some(_) => {
+                return Err(CliError::BadInput(
+                    "the files were played with different SPRTs: give --sprt to choose one".into(),
+                ));
+            }
+            None => None,
+        }
+    } else {
+        Some(Sprt::parse(&args.sprt).map_err(|e| CliError::BadInput(e.to_string()))?)
+    };
+    let games: Vec<GameOutcome> = games.into_values().collect();
+    let encounters = encounters(&players, &games);
+    let standings = standings(&players, &encounters);
+    let state = sprt.and_then(|test| {
+        (players.len() == 2)
+            .then(|| encounters.first())
+            .flatten()
+            .map(|e| test.state(&e.score, &e.pentanomial))
+    });
+    let mut text = String::new();
+    for e in &encounters {
+        text.push_str(&score_line(e));
+    }
+    text.push_str(&closing_lines(&encounters, &standings, state.as_ref()));
+    if let Some(path) = &args.out {
+        let merged = Merged {
+            players,
+            games,
+            encounters,
+            standings,
+            sprt: sprt
+                .zip(state)
+                .map(|(settings, state)| SprtReport { settings, state }),
+        };
+        let mut json = serde_json::to_string_pretty(&merged).expect("plain data serialises");
+        json.push('\n');
+        std::fs::write(path, json)
+            .map_err(|e| CliError::BadInput(format!("--out {}: {e}", path.display())))?;
+    }
+    Ok((text, 0))
+}

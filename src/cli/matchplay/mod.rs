@@ -1,0 +1,356 @@
+//! `arbiter match`: engines play each other, refereed by the rules oracles and judged by the
+//! protocol checks; output in cutechess-cli's words, so scripts that read it read this.
+
+mod engines;
+mod merge;
+mod output;
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use clap::{Args, Subcommand};
+
+use super::CliError;
+use super::engine::parse_scale;
+use crate::matchplay::openings::BookSpec;
+use crate::matchplay::schedule::{Plan, Tournament, parse_partition};
+use crate::matchplay::sprt::Sprt;
+use crate::matchplay::{
+    MatchEvent, MatchGame, MatchReport, MatchSettings, TournamentOptions, play_tournament,
+};
+use crate::protocol::{GameKind, Protocol};
+use crate::rules::gomoku::Rule;
+use crate::session::interrupt;
+
+/// The games a match can be played in.
+#[derive(clap::ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
+enum GameName {
+    Xiangqi,
+    Chess,
+    /// Gomoku: five or more in a row wins (`--rule exact5` for exactly five).
+    Gomoku,
+    /// Renju: black wins with exactly five and may not play a forbidden point.
+    Renju,
+}
+
+impl GameName {
+    const fn kind(self) -> GameKind {
+        match self {
+            GameName::Xiangqi => GameKind::Xiangqi,
+            GameName::Chess => GameKind::Chess,
+            GameName::Gomoku | GameName::Renju => GameKind::Gomoku,
+        }
+    }
+}
+
+/// Gomoku's rule choice when the game is `gomoku`.
+#[derive(clap::ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
+enum GomokuRule {
+    /// Five or more in a row wins (Gomocup `INFO rule 0`).
+    Freestyle,
+    /// Exactly five wins (`INFO rule 1`).
+    Exact5,
+}
+
+/// What the report written with `--out` looks like.
+#[derive(clap::ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
+enum MatchFormat {
+    /// The lines printed as the match goes.
+    Human,
+    /// Every game (moves, times, termination, protocol findings) and the scores.
+    Json,
+    /// A suite per encounter, a case per game; failed where an engine was at fault.
+    Junit,
+}
+
+#[derive(Args, Debug)]
+#[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
+pub struct MatchArgs {
+    #[command(subcommand)]
+    command: Option<MatchCommand>,
+    /// Protocol the engines speak, unless an engine says otherwise with `proto=` (default:
+    /// the game's own: UCCI for xiangqi, UCI for chess, Gomocup for gomoku and renju).
+    #[arg(long)]
+    protocol: Option<Protocol>,
+    /// The game (default: the protocol's own).
+    #[arg(long, value_name = "GAME")]
+    game: Option<GameName>,
+    /// Gomoku and renju: the board's size.
+    #[arg(long, value_name = "N", default_value_t = 15)]
+    board: u8,
+    /// Gomoku: freestyle (five or more wins) or exact5.
+    #[arg(long, value_name = "RULE", default_value = "freestyle")]
+    rule: GomokuRule,
+    /// An engine: `cmd=PATH [name=NAME] [proto=PROTOCOL] [arg=ARG]… [option.NAME=VALUE]…`,
+    /// `cmd=` first; two or more.
+    #[arg(long = "engine", num_args = 1.., value_name = "KEY=VALUE", required = true)]
+    engines: Vec<String>,
+    /// Settings for every engine: `st=SECONDS` (time per move, default 0.1) or
+    /// `tc=[MOVES/]SECONDS[+INCREMENT]` (a clock Arbiter keeps, measured on the wire),
+    /// `nodes=N`, `depth=N`, and any engine setting (`option.Hash=64`, `proto=`, `arg=`).
+    #[arg(long, num_args = 1.., value_name = "KEY=VALUE")]
+    each: Vec<String>,
+    /// Who meets whom: every engine every other, or the first engine each of the others.
+    #[arg(long, value_name = "KIND", default_value = "round-robin")]
+    tournament: Tournament,
+    /// Games per encounter in each round; colours alternate.
+    #[arg(long, default_value_t = 2)]
+    games: usize,
+    /// Rounds: every encounter is played this many times over.
+    #[arg(long, default_value_t = 1)]
+    rounds: usize,
+    /// Play each opening twice, colours swapped (game pairs: the pentanomial SPRT).
+    #[arg(long)]
+    repeat: bool,
+    /// Openings: `file=F [format=epd|fen|pgn|points] [order=sequential|random] [start=N]
+    /// [plies=N]`.
+    #[arg(long, num_args = 1.., value_name = "KEY=VALUE")]
+    openings: Vec<String>,
+    /// Seed for `order=random`, so a match can be replayed.
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// Games played at once, each with its own engines.
+    #[arg(long, default_value_t = 1)]
+    concurrency: usize,
+    /// Stop as soon as the test decides: `elo0=E elo1=E [alpha=0.05] [beta=0.05]` (two
+    /// engines).
+    #[arg(long, num_args = 1.., value_name = "KEY=VALUE")]
+    sprt: Vec<String>,
+    /// Adjudicate a draw: `movenumber=N movecount=M score=CP`.
+    #[arg(long, num_args = 1.., value_name = "KEY=VALUE")]
+    draw: Vec<String>,
+    /// Adjudicate a loss: `movecount=M score=CP`.
+    #[arg(long, num_args = 1.., value_name = "KEY=VALUE")]
+    resign: Vec<String>,
+    /// Full moves after which a game is adjudicated a draw.
+    #[arg(long, default_value_t = 150)]
+    max_moves: usize,
+    /// How late past its time a move may come before it loses on time, in milliseconds.
+    #[arg(long, default_value_t = 1000)]
+    margin: u64,
+    /// Multiply the handshake and readyok bounds, for slow machines (0.01 to 1000).
+    #[arg(long, default_value_t = 1.0, value_parser = parse_scale)]
+    time_scale: f64,
+    /// Play only the K-th of N shares of the game pairs (`K/N`), to spread a match over CI
+    /// jobs; `arbiter match merge` sums their results.
+    #[arg(long, value_name = "K/N", value_parser = parse_partition)]
+    partition: Option<(usize, usize)>,
+    /// Write the report here, in `--format` (default json).
+    #[arg(long, value_name = "FILE")]
+    out: Option<PathBuf>,
+    /// The report's form.
+    #[arg(long, default_value = "json")]
+    format: MatchFormat,
+    /// Write the games as PGN here (chess).
+    #[arg(long, value_name = "FILE")]
+    pgnout: Option<PathBuf>,
+}
+
+#[derive(Subcommand, Debug)]
+enum MatchCommand {
+    /// Sum the JSON results of a match's partitions into one score (Elo, pairs, SPRT).
+    Merge(merge::MergeArgs),
+}
+
+pub fn run(args: &MatchArgs) -> Result<(String, u8), CliError> {
+    if let Some(MatchCommand::Merge(merge)) = &args.command {
+        return merge::run(merge);
+    }
+    let (game, protocol) = game_and_protocol(args)?;
+    let each = engines::each(&args.each)?;
+    let players = engines::engine_groups(&args.engines)?
+        .into_iter()
+        .map(|group| {
+            let words: Vec<String> = each.engine_words.iter().cloned().chain(group).collect();
+            engines::player(&words, protocol, game.kind())
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    if players.len() < 2 {
+        return Err(CliError::BadInput(format!(
+            "give two engines or more, each with --engine cmd=PATH …; got {}",
+            players.len()
+        )));
+    }
+    engines::check_names(&players)?;
+    for (flag, value) in [
+        ("--games", args.games),
+        ("--rounds", args.rounds),
+        ("--concurrency", args.concurrency),
+    ] {
+        if value == 0 {
+            return Err(CliError::BadInput(format!("{flag}: at least one")));
+        }
+    }
+    let sprt = if args.sprt.is_empty() {
+        None
+    } else if players.len() != 2 {
+        return Err(CliError::BadInput(
+            "--sprt compares two engines; this match has more".into(),
+        ));
+    } else {
+        Some(Sprt::parse(&args.sprt).map_err(|e| CliError::BadInput(e.to_string()))?)
+    };
+    let openings = if args.openings.is_empty() {
+        Vec::new()
+    } else {
+        BookSpec::parse(&args.openings)
+            .and_then(|book| book.load(game, args.seed))
+            .map_err(|e| CliError::BadInput(e.to_string()))?
+    };
+    if args.pgnout.is_some() && game != MatchGame::Chess {
+        return Err(CliError::BadInput(
+            "--pgnout: PGN is written for chess so far".into(),
+        ));
+    }
+    let settings = MatchSettings {
+        game,
+        control: each.control,
+        limits: each.limits,
+        margin: Duration::from_millis(args.margin),
+        max_plies: args.max_moves * 2,
+        adjudication: engines::adjudication(&args.draw, &args.resign)?,
+        time_scale: args.time_scale,
+    };
+    let options = TournamentOptions {
+        plan: Plan {
+            tournament: args.tournament,
+            games: args.games,
+            rounds: args.rounds,
+            repeat: args.repeat,
+            partition: args.partition,
+        },
+        concurrency: args.concurrency,
+        sprt,
+    };
+    let progress = output::MatchProgress::for_stderr(options.plan.jobs(players.len()).len());
+    let report = play_tournament(&players, &openings, &settings, &options, |event| {
+        progress.print(&output::event_line(&event));
+        if let MatchEvent::Finished { encounter, .. } = event {
+            progress.finished(encounter);
+        }
+    });
+    progress.done();
+    write_records(args, &report)?;
+    let closing = output::closing_lines(
+        &report.encounters,
+        &report.standings,
+        report.sprt.as_ref().map(|s| &s.state),
+    );
+    if let Some(signal) = interrupt::raised() {
+        return Ok((closing, interrupt::exit_status(signal)));
+    }
+    let faulty = report
+        .games
+        .iter()
+        .any(|g| output::game_is_faulty(&g.record));
+    Ok((closing, u8::from(faulty)))
+}
+
+/// The report in its format, and the PGN.
+fn write_records(args: &MatchArgs, report: &MatchReport) -> Result<(), CliError> {
+    let write = |path: &PathBuf, flag: &str, text: String| {
+        std::fs::write(path, text)
+            .map_err(|e| CliError::BadInput(format!("{flag} {}: {e}", path.display())))
+    };
+    if let Some(path) = &args.out {
+        let text = match args.format {
+            MatchFormat::Json => {
+                let mut text = serde_json::to_string_pretty(report).expect("plain data serialises");
+                text.push('\n');
+                text
+            }
+            MatchFormat::Junit => {
+                let games: Vec<_> = report.games.iter().map(|g| g.record.clone()).collect();
+                output::junit(&format!("arbiter match ({})", report.game), &games)
+            }
+            MatchFormat::Human => {
+                let mut text = String::new();
+                for g in &report.games {
+                    let r = &g.record;
+                    text.push_str(&format!(
+                        "Finished game {} ({} vs {}): {} {{{}}}\n",
+                        r.number,
+                        r.first,
+                        r.second,
+                        r.result.as_str(),
+                        r.termination
+                    ));
+                }
+                text.push_str(&output::closing_lines(
+                    &report.encounters,
+                    &report.standings,
+                    report.sprt.as_ref().map(|s| &s.state),
+                ));
+                text
+            }
+        };
+        write(path, "--out", text)?;
+    }
+    if let Some(path) = &args.pgnout {
+        let date: String = humantime::format_rfc3339_seconds(std::time::SystemTime::now())
+            .to_string()
+            .chars()
+            .take(10)
+            .map(|c| if c == '-' { '.' } else { c })
+            .collect();
+        let event = format!("arbiter match: {}", report.players.join(", "));
+        let text: String = report
+            .games
+            .iter()
+            .map(|g| crate::matchplay::pgn::chess_game(&g.record, &event, &date))
+            .collect();
+        write(path, "--pgnout", text)?;
+    }
+    Ok(())
+}
+
+/// The game with its rules, and the protocol engines speak unless they say otherwise: each
+/// given, or one from the other.
+fn game_and_protocol(args: &MatchArgs) -> Result<(MatchGame, Protocol), CliError> {
+    let name = match (args.game, args.protocol) {
+        (Some(name), _) => name,
+        (None, Some(Protocol::Ucci)) => GameName::Xiangqi,
+        (None, Some(Protocol::Uci)) => GameName::Chess,
+        (None, Some(Protocol::Gomocup | Protocol::Agi)) => GameName::Gomoku,
+        (None, None) => {
+            return Err(CliError::BadInput(
+                "give --game (xiangqi, chess, gomoku, renju) or --protocol".into(),
+            ));
+        }
+    };
+    let protocol = args.protocol.unwrap_or(match name {
+        GameName::Xiangqi => Protocol::Ucci,
+        GameName::Chess => Protocol::Uci,
+        GameName::Gomoku | GameName::Renju => Protocol::Gomocup,
+    });
+    protocol
+        .check_game(name.kind())
+        .map_err(|e| CliError::BadInput(format!("--game: {e}")))?;
+    let game = match name {
+        GameName::Xiangqi => MatchGame::Xiangqi,
+        GameName::Chess => MatchGame::Chess,
+        GameName::Gomoku | GameName::Renju => {
+            if !(5..=32).contains(&args.board) {
+                return Err(CliError::BadInput(format!(
+                    "--board {}: a side of 5 to 32 points",
+                    args.board
+                )));
+            }
+            let rule = match (name, args.rule) {
+                (GameName::Renju, _) => Rule::RENJU,
+                (_, GomokuRule::Freestyle) => Rule::FREESTYLE,
+                (_, GomokuRule::Exact5) => Rule::EXACT_FIVE,
+            };
+            MatchGame::Gomoku {
+                size: args.board,
+                rule,
+            }
+        }
+    };
+    if matches!(game, MatchGame::Gomoku { .. }) {
+        return Err(CliError::BadInput(
+            "match play does not yet play gomoku or renju".into(),
+        ));
+    }
+    Ok((game, protocol))
+}

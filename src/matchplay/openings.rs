@@ -1,0 +1,472 @@
+//! Opening books for match play (`--openings file=F format=epd|fen|pgn|points order=… start=N
+//! plies=N`): each opening a position and moves from it, read and checked against the game's
+//! rules oracle before any engine starts, so a bad book is one clear error naming its line,
+//! never a game lost by an engine that was handed an impossible position.
+
+use std::ops::ControlFlow;
+use std::path::PathBuf;
+
+use pgn_reader::{RawTag, Reader, SanPlus, Skip, Visitor};
+use shakmaty::fen::Fen;
+use shakmaty::uci::UciMove;
+use shakmaty::{CastlingMode, Chess, Position as _};
+use thiserror::Error;
+
+use super::{MatchGame, Opening};
+use crate::rules::Game;
+use crate::rules::chess::ChessPosition;
+use crate::rules::gomoku::{Board, BoardSize, Point, Stone};
+use crate::rules::xiangqi::Position;
+
+/// How a book's file is written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BookFormat {
+    /// One position a line, EPD: four FEN fields, then operations (`bm`, `id`, …) that are
+    /// ignored.
+    Epd,
+    /// One FEN a line.
+    Fen,
+    /// PGN games (chess): the `FEN` tag if any, and the main line's moves.
+    Pgn,
+    /// Gomoku: one opening a line, Gomocup points `x,y` separated by spaces, black first.
+    Points,
+}
+
+/// In which order the openings are used.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BookOrder {
+    Sequential,
+    /// Shuffled once with the match's seed, so a match can be replayed.
+    Random,
+}
+
+/// `--openings file=F format=… order=… start=N plies=N`, as given.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BookSpec {
+    pub file: PathBuf,
+    pub format: BookFormat,
+    pub order: BookOrder,
+    /// The first opening used, counted from 1.
+    pub start: usize,
+    /// At most this many plies of each opening's moves (PGN, points).
+    pub plies: Option<usize>,
+}
+
+#[derive(Debug, Error)]
+pub enum BookError {
+    #[error(
+        "--openings: `{0}` is not file=F, format=epd|fen|pgn|points, order=sequential|random, start=N or plies=N"
+    )]
+    BadSetting(String),
+    #[error("--openings: file=FILE is missing")]
+    NoFile,
+    #[error("--openings {file}: {source}")]
+    Read {
+        file: String,
+        source: std::io::Error,
+    },
+    #[error("--openings {file}, line {line}: {message}")]
+    Bad {
+        file: String,
+        line: usize,
+        message: String,
+    },
+    #[error("--openings {file}: no opening in it")]
+    Empty { file: String },
+    #[error("--openings: format={format} does not fit {game}")]
+    WrongGame {
+        format: &'static str,
+        game: &'static str,
+    },
+    #[error("--openings {file}: start={start}, but the book has {count} openings")]
+    StartPastEnd {
+        file: String,
+        start: usize,
+        count: usize,
+    },
+}
+
+impl BookSpec {
+    /// Reads `KEY=VALUE` words.
+    pub fn parse(words: &[String]) -> Result<BookSpec, BookError> {
+        let mut file = None;
+        let mut format = None;
+        let mut order = BookOrder::Sequential;
+        let mut start = 1;
+        let mut plies = None;
+        for word in words {
+            let bad = || BookError::BadSetting(word.clone());
+            match word.split_once('=') {
+                Some(("file", v)) if !v.is_empty() => file = Some(PathBuf::from(v)),
+                Some(("format", v)) => {
+                    format = Some(match v {
+                        "epd" => BookFormat::Epd,
+                        "fen" => BookFormat::Fen,
+                        "pgn" => BookFormat::Pgn,
+                        "points" => BookFormat::Points,
+                        _ => return Err(bad()),
+                    })
+                }
+                Some(("order", "sequential")) => order = BookOrder::Sequential,
+                Some(("order", "random")) => order = BookOrder::Random,
+                Some(("start", v)) => {
+                    start = v.parse().ok().filter(|n| *n > 0).ok_or_else(bad)?;
+                }
+                Some(("plies", v)) => plies = Some(v.parse().map_err(|_| bad())?),
+                _ => return Err(bad()),
+            }
+        }
+        let file = file.ok_or(BookError::NoFile)?;
+        // The file's extension names its format when `format=` is not given.
+        let format = match format {
+            Some(f) => f,
+            None => match file.extension().and_then(|e| e.to_str()) {
+                Some("pgn") => BookFormat::Pgn,
+                Some("fen") => BookFormat::Fen,
+                Some("txt" | "points") => BookFormat::Points,
+                _ => BookFormat::Epd,
+            },
+        };
+        Ok(BookSpec {
+            file,
+            format,
+            order,
+            start,
+            plies,
+        })
+    }
+
+    /// The book's openings for `game`, each checked by the rules oracle, in the order to use
+    /// them (shuffled with `seed` for `order=random`, then from `start`).
+    pub fn load(&self, game: MatchGame, seed: u64) -> Result<Vec<Opening>, BookError> {
+        let name = self.file.display().to_string();
+        let text = std::fs::read_to_string(&self.file).map_err(|source| BookError::Read {
+            file: name.clone(),
+            source,
+        })?;
+        let mut openings =
+            read_book(&text, self.format, game, self.plies).map_err(|(line, message)| {
+                BookError::Bad {
+                    file: name.clone(),
+                    line,
+                    message,
+                }
+            })?;
+        if openings.is_empty() {
+            return Err(BookError::Empty { file: name });
+        }
+        if self.order == BookOrder::Random {
+            fastrand::Rng::with_seed(seed).shuffle(&mut openings);
+        }
+        if self.start > openings.len() {
+            return Err(BookError::StartPastEnd {
+                file: name,
+                start: self.start,
+                count: openings.len(),
+            });
+        }
+        openings.rotate_left(self.start - 1);
+        Ok(openings)
+    }
+}
+
+/// Every opening of a book's text, or the line and reason of the first bad one.
+fn read_book(
+    text: &str,
+    format: BookFormat,
+    game: MatchGame,
+    plies: Option<usize>,
+) -> Result<Vec<Opening>, (usize, String)> {
+    let wrong = |format: &'static str| {
+        Err((
+            0,
+            BookError::WrongGame {
+                format,
+                game: game.kind().name(),
+            }
+            .to_string(),
+        ))
+    };
+    match (format, game) {
+        (BookFormat::Pgn, MatchGame::Chess) => pgn_openings(text, plies),
+        (BookFormat::Pgn, _) => wrong("pgn"),
+        (BookFormat::Points, MatchGame::Gomoku { size, .. }) => point_openings(text, size, plies),
+        (BookFormat::Points, _) => wrong("points"),
+        (BookFormat::Epd | BookFormat::Fen, MatchGame::Gomoku { .. }) => wrong("epd/fen"),
+        (BookFormat::Epd | BookFormat::Fen, _) => lines(text)
+            .map(|(line, words)| {
+                let fen = match format {
+                    // EPD holds the four FEN fields without the move counters.
+                    BookFormat::Epd => {
+                        let fields: Vec<&str> = words.split_whitespace().take(4).collect();
+                        format!("{} 0 1", fields.join(" "))
+                    }
+                    _ => words.trim().to_owned(),
+                };
+                let opening = Opening {
+                    fen: Some(fen),
+                    moves: Vec::new(),
+                };
+                check(&opening, game)
+                    .map(|()| opening)
+                    .map_err(|m| (line, m))
+            })
+            .collect(),
+    }
+}
+
+/// The lines that hold something, numbered from 1; `#` starts a comment line.
+fn lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    text.lines()
+        .enumerate()
+        .map(|(i, l)| (i + 1, l.trim()))
+        .filter(|(_, l)| !l.is_empty() && !l.starts_with('#'))
+}
+
+/// Whether the oracle accepts the opening's position and each of its moves.
+pub fn check(opening: &Opening, game: MatchGame) -> Result<(), String> {
+    match game {
+        MatchGame::Xiangqi => check_moves::<Position>(opening),
+        MatchGame::Chess => check_moves::<ChessPosition>(opening),
+        MatchGame::Gomoku { size, .. } => stones(&opening.moves, size).map(drop).map_err(|e| e.1),
+    }
+}
+
+fn check_moves<G: Game>(opening: &Opening) -> Result<(), String> {
+    let mut position = match &opening.fen {
+        Some(fen) => G::from_fen(fen).map_err(|e| format!("FEN `{fen}`: {e}"))?,
+        None => G::start_position(),
+    };
+    for mv in &opening.moves {
+        position
+            .play_text(mv)
+            .map_err(|e| format!("move `{mv}`: {e}"))?;
+    }
+    Ok(())
+}
+
+/// Places the points on an empty board, black first, alternating.
+fn stones(points: &[String], size: u8) -> Result<Board, (usize, String)> {
+    let board_size = BoardSize::square(u32::from(size)).map_err(|e| (0, e.to_string()))?;
+    let mut board = Board::new(board_size);
+    for (i, text) in points.iter().enumerate() {
+        let point: Point = text
+            .parse()
+            .map_err(|e| (0, format!("point `{text}`: {e}")))?;
+        let stone = if i % 2 == 0 {
+            Stone::Black
+        } else {
+            Stone::White
+        };
+        board
+            .place(point, stone)
+            .map_err(|e| (0, format!("point `{text}`: {e}")))?;
+    }
+    Ok(board)
+}
+
+fn point_openings(
+    text: &str,
+    size: u8,
+    plies: Option<usize>,
+) -> Result<Vec<Opening>, (usize, String)> {
+    lines(text)
+        .map(|(line, words)| {
+            let mut moves: Vec<String> = words.split_whitespace().map(str::to_owned).collect();
+            if let Some(p) = plies {
+                moves.truncate(p);
+            }
+            stones(&moves, size).map_err(|(_, m)| (line, m))?;
+            Ok(Opening { fen: None, moves })
+        })
+        .collect()
+}
+
+fn pgn_openings(text: &str, plies: Option<usize>) -> Result<Vec<Opening>, (usize, String)> {
+    let mut reader = Reader::new(text.as_bytes());
+    let mut visitor = PgnOpening { plies };
+    let mut openings = Vec::new();
+    loop {
+        match reader.read_game(&mut visitor) {
+            Ok(Some(Ok(opening))) => openings.push(opening),
+            // PGN games have no line numbers of their own: count them instead.
+            Ok(Some(Err(message))) => {
+                return Err((0, format!("game {}: {message}", openings.len() + 1)));
+            }
+            Ok(None) => return Ok(openings),
+            Err(e) => return Err((0, e.to_string())),
+        }
+    }
+}
+
+/// Reads a PGN game's start and main line into UCI moves, judged by shakmaty as it goes.
+struct PgnOpening {
+    plies: Option<usize>,
+}
+
+struct PgnMoves {
+    fen: Option<String>,
+    position: Chess,
+    moves: Vec<String>,
+    error: Option<String>,
+}
+
+impl Visitor for PgnOpening {
+    type Tags = Option<String>;
+    type Movetext = PgnMoves;
+    type Output = Result<Opening, String>;
+
+    fn begin_tags(&mut self) -> ControlFlow<Self::Output, Self::Tags> {
+        ControlFlow::Continue(None)
+    }
+
+    fn tag(
+        &mut self,
+        tags: &mut Self::Tags,
+        name: &[u8],
+        value: RawTag<'_>,
+    ) -> ControlFlow<Self::Output> {
+        if name == b"FEN" {
+            *tags = Some(value.decode_utf8_lossy().into_owned());
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn begin_movetext(&mut self, fen: Self::Tags) -> ControlFlow<Self::Output, Self::Movetext> {
+        let position = match &fen {
+            None => Chess::default(),
+            Some(text) => {
+                let parsed = Fen::from_ascii(text.as_bytes())
+                    .map_err(|e| e.to_string())
+                    .and_then(|f| {
+                        f.into_position(CastlingMode::Standard)
+                            .map_err(|e| e.to_string())
+                    });
+                match parsed {
+                    Ok(p) => p,
+                    Err(e) => return ControlFlow::Break(Err(format!("FEN `{text}`: {e}"))),
+                }
+            }
+        };
+        ControlFlow::Continue(PgnMoves {
+            fen,
+            position,
+            moves: Vec::new(),
+            error: None,
+        })
+    }
+
+    fn san(
+        &mut self,
+        movetext: &mut Self::Movetext,
+        san_plus: SanPlus,
+    ) -> ControlFlow<Self::Output> {
+        if movetext.error.is_some() || self.plies.is_some_and(|p| movetext.moves.len() >= p) {
+            return ControlFlow::Continue(());
+        }
+        match san_plus.san.to_move(&movetext.position) {
+            Ok(mv) => {
+                movetext.moves.push(UciMove::from_standard(mv).to_string());
+                movetext.position.play_unchecked(mv);
+            }
+            Err(e) => movetext.error = Some(format!("move `{san_plus}`: {e}")),
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn begin_variation(
+        &mut self,
+        _movetext: &mut Self::Movetext,
+    ) -> ControlFlow<Self::Output, Skip> {
+        // Only the main line is the opening.
+        ControlFlow::Continue(Skip(true))
+    }
+
+    fn end_game(&mut self, movetext: Self::Movetext) -> Self::Output {
+        match movetext.error {
+            Some(e) => Err(e),
+            None => Ok(Opening {
+                fen: movetext.fen,
+                moves: movetext.moves,
+            }),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::gomoku::Rule;
+
+    const GOMOKU: MatchGame = MatchGame::Gomoku {
+        size: 15,
+        rule: Rule::FREESTYLE,
+    };
+
+    #[test]
+    fn epd_and_fen_books_are_read_and_checked_line_by_line() {
+        let epd = "# a comment\nrnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - bm e5; id \"x\";\n\n";
+        let book = read_book(epd, BookFormat::Epd, MatchGame::Chess, None).unwrap();
+        assert_eq!(book.len(), 1);
+        assert_eq!(
+            book[0].fen.as_deref(),
+            Some("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1")
+        );
+        let xiangqi = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1\n";
+        assert!(read_book(xiangqi, BookFormat::Fen, MatchGame::Xiangqi, None).is_ok());
+        // Two white kings: the oracle refuses the setup, naming the line.
+        let bad = "4k3/8/8/8/8/8/8/K3K3 w - - 0 1\n";
+        let (line, message) = read_book(bad, BookFormat::Fen, MatchGame::Chess, None).unwrap_err();
+        assert_eq!(line, 1);
+        assert!(message.contains("FEN"), "{message}");
+        assert!(read_book(xiangqi, BookFormat::Fen, GOMOKU, None).is_err());
+    }
+
+    #[test]
+    fn pgn_books_give_uci_moves_from_the_tagged_start_and_the_main_line_only() {
+        let pgn = "[Event \"a\"]\n\n1. e4 e5 (1... c5 2. Nf3) 2. Nf3 Nc6 3. Bb5 *\n\n\
+                   [FEN \"4k3/8/8/8/8/8/8/4K2R w K - 0 1\"]\n\n1. O-O Kd7 *\n";
+        let book = pgn_openings(pgn, Some(4)).unwrap();
+        assert_eq!(book.len(), 2);
+        assert_eq!(book[0].moves, ["e2e4", "e7e5", "g1f3", "b8c6"]);
+        assert_eq!(book[0].fen, None);
+        assert_eq!(book[1].moves, ["e1g1", "e8d7"]);
+        assert!(book[1].fen.is_some());
+        for opening in &book {
+            check(opening, MatchGame::Chess).unwrap();
+        }
+        let (_, message) = pgn_openings("1. e4 e4 *\n", None).unwrap_err();
+        assert!(
+            message.contains("game 1") && message.contains("e4"),
+            "{message}"
+        );
+    }
+
+    #[test]
+    fn point_books_are_placed_black_first_on_empty_points() {
+        let book = point_openings("7,7 8,8 7,8\n0,0\n", 15, None).unwrap();
+        assert_eq!(book[0].moves, ["7,7", "8,8", "7,8"]);
+        let (line, message) = point_openings("7,7\n7,7 7,7\n", 15, None).unwrap_err();
+        assert_eq!(line, 2);
+        assert!(message.contains("7,7"), "{message}");
+        assert!(point_openings("15,0\n", 15, None).is_err());
+        assert_eq!(
+            point_openings("1,1 2,2 3,3\n", 15, Some(2)).unwrap()[0]
+                .moves
+                .len(),
+            2
+        );
+    }
+
+    #[test]
+    fn settings_read_with_defaults_from_the_extension() {
+        let words = |w: &[&str]| w.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        let spec = BookSpec::parse(&words(&["file=book.pgn", "order=random", "start=3"])).unwrap();
+        assert_eq!(spec.format, BookFormat::Pgn);
+        assert_eq!(spec.order, BookOrder::Random);
+        assert_eq!(spec.start, 3);
+        assert!(BookSpec::parse(&words(&["format=epd"])).is_err());
+        assert!(BookSpec::parse(&words(&["file=x", "start=0"])).is_err());
+        assert!(BookSpec::parse(&words(&["file=x", "colour=red"])).is_err());
+    }
+}

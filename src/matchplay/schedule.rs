@@ -1,0 +1,188 @@
+//! Which games a tournament plays, in order: every encounter of a round robin (or the first
+//! engine against each other one in a gauntlet), `games` games per encounter and round,
+//! colours alternating, openings taken in turn (one per pair with `--repeat`), and the share
+//! of a partition. Numbers and pairs are those of the whole match, so the partitions' results
+//! merge into the same match.
+
+use serde::{Deserialize, Serialize};
+
+/// Who meets whom.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, clap::ValueEnum)]
+#[serde(rename_all = "kebab-case")]
+pub enum Tournament {
+    /// Every engine plays every other.
+    RoundRobin,
+    /// The first engine plays each of the others.
+    Gauntlet,
+}
+
+/// The shape of a match, as given on the command line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Plan {
+    pub tournament: Tournament,
+    /// Games per encounter in each round.
+    pub games: usize,
+    pub rounds: usize,
+    /// Each opening is played twice, colours swapped.
+    pub repeat: bool,
+    /// `K/N`: this run plays the K-th of N shares of the game pairs.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub partition: Option<(usize, usize)>,
+}
+
+/// One game of the schedule.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Job {
+    /// Its number in the whole match, from 1.
+    pub number: usize,
+    /// Indexes into the players: the one who moves first and the other.
+    pub first: usize,
+    pub second: usize,
+    /// Index into the openings (modulo their count), when there are openings.
+    pub opening: usize,
+    /// The pair it belongs to: two consecutive games of an encounter, colours swapped.
+    pub pair: Option<usize>,
+}
+
+impl Plan {
+    /// The encounters, in the order they are played in each round.
+    fn encounters(&self, players: usize) -> Vec<(usize, usize)> {
+        match self.tournament {
+            Tournament::Gauntlet => (1..players).map(|j| (0, j)).collect(),
+            Tournament::RoundRobin => (0..players)
+                .flat_map(|i| (i + 1..players).map(move |j| (i, j)))
+                .collect(),
+        }
+    }
+
+    /// Games in the whole match.
+    pub fn total(&self, players: usize) -> usize {
+        self.encounters(players).len() * self.games * self.rounds
+    }
+
+    /// The games this run plays.
+    pub fn jobs(&self, players: usize) -> Vec<Job> {
+        let mut jobs = Vec::new();
+        let mut number = 0;
+        let mut pair = 0;
+        let mut opening = 0;
+        for _ in 0..self.rounds {
+            for (a, b) in self.encounters(players) {
+                for g in 0..self.games {
+                    number += 1;
+                    // The first game of a pair takes a new opening; with --repeat the second
+                    // replays it with colours swapped.
+                    let paired = g / 2 * 2 + 1 < self.games;
+                    let this_pair = paired.then_some(pair + g / 2);
+                    if g % 2 == 0 || !self.repeat {
+                        opening += 1;
+                    }
+                    let (first, second) = if g % 2 == 0 { (a, b) } else { (b, a) };
+                    let job = Job {
+                        number,
+                        first,
+                        second,
+                        opening: opening - 1,
+                        pair: this_pair,
+                    };
+                    if self.takes(&job) {
+                        jobs.push(job);
+                    }
+                }
+                pair += self.games / 2;
+            }
+        }
+        jobs
+    }
+
+    /// Whether the partition takes the game: whole pairs go to one share, so its pentanomial
+    /// counts stay whole.
+    fn takes(&self, job: &Job) -> bool {
+        let Some((k, n)) = self.partition else {
+            return true;
+        };
+        // An unpaired last game is shared out by its number instead.
+        let unit = job.pair.unwrap_or(job.number);
+        unit % n == k - 1
+    }
+}
+
+/// `K/N` with 1 ≤ K ≤ N.
+pub fn parse_partition(text: &str) -> Result<(usize, usize), String> {
+    let bad = || format!("--partition {text}: give K/N with 1 <= K <= N, such as 2/4");
+    let (k, n) = text.split_once('/').ok_or_else(bad)?;
+    let (k, n): (usize, usize) = (k.parse().map_err(|_| bad())?, n.parse().map_err(|_| bad())?);
+    if k == 0 || n == 0 || k > n {
+        return Err(bad());
+    }
+    Ok((k, n))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn plan(tournament: Tournament, games: usize, rounds: usize, repeat: bool) -> Plan {
+        Plan {
+            tournament,
+            games,
+            rounds,
+            repeat,
+            partition: None,
+        }
+    }
+
+    #[test]
+    fn a_round_robin_meets_every_pair_with_colours_alternating() {
+        let p = plan(Tournament::RoundRobin, 2, 1, true);
+        let jobs = p.jobs(3);
+        assert_eq!(p.total(3), 6);
+        let meetings: Vec<(usize, usize)> = jobs.iter().map(|j| (j.first, j.second)).collect();
+        assert_eq!(meetings, [(0, 1), (1, 0), (0, 2), (2, 0), (1, 2), (2, 1)]);
+        // --repeat: one opening per pair, each pair its own.
+        let openings: Vec<usize> = jobs.iter().map(|j| j.opening).collect();
+        assert_eq!(openings, [0, 0, 1, 1, 2, 2]);
+        let pairs: Vec<Option<usize>> = jobs.iter().map(|j| j.pair).collect();
+        assert_eq!(
+            pairs,
+            [Some(0), Some(0), Some(1), Some(1), Some(2), Some(2)]
+        );
+        let numbers: Vec<usize> = jobs.iter().map(|j| j.number).collect();
+        assert_eq!(numbers, [1, 2, 3, 4, 5, 6]);
+    }
+
+    #[test]
+    fn a_gauntlet_plays_the_first_engine_against_each_other_over_rounds() {
+        let p = plan(Tournament::Gauntlet, 3, 2, false);
+        let jobs = p.jobs(3);
+        assert_eq!(jobs.len(), 12);
+        assert!(jobs.iter().all(|j| j.first == 0 || j.second == 0));
+        // Without --repeat every game takes the next opening; an odd last game is unpaired.
+        assert_eq!(jobs[2].opening, 2);
+        assert_eq!(jobs[2].pair, None);
+        assert_eq!(jobs[3].pair, Some(1));
+    }
+
+    #[test]
+    fn partitions_share_out_whole_pairs_and_together_play_everything() {
+        let whole = plan(Tournament::RoundRobin, 4, 2, true);
+        let mut all: Vec<Job> = Vec::new();
+        for k in 1..=3 {
+            let share = Plan {
+                partition: Some((k, 3)),
+                ..whole
+            };
+            let jobs = share.jobs(3);
+            for pair in jobs.iter().filter_map(|j| j.pair) {
+                assert_eq!(jobs.iter().filter(|j| j.pair == Some(pair)).count(), 2);
+            }
+            all.extend(jobs);
+        }
+        all.sort_by_key(|j| j.number);
+        assert_eq!(all, whole.jobs(3));
+        assert_eq!(parse_partition("2/4"), Ok((2, 4)));
+        for bad in ["0/4", "5/4", "1", "a/b", "1/0"] {
+            assert!(parse_partition(bad).is_err(), "{bad}");
+        }
+    }
+}

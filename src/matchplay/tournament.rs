@@ -1,0 +1,199 @@
+//! Plays a tournament's games, `concurrency` at a time, and keeps its score as they finish:
+//! per encounter, with game pairs, and the SPRT that may stop it early. Every game is one
+//! refereed game (`play_game`): one session per engine, one judge, one report model.
+
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc;
+
+use serde::Serialize;
+
+use super::schedule::{Job, Plan};
+use super::sprt::{Sprt, SprtState};
+use super::tally::{Encounter, GameOutcome, Standing, encounters, standings};
+use super::{GameRecord, MatchSettings, Opening, Pairing, Player, play_game};
+use crate::protocol::GameKind;
+use crate::session::interrupt;
+
+/// How the games are scheduled and when the match stops.
+#[derive(Debug, Clone, Copy)]
+pub struct TournamentOptions {
+    pub plan: Plan,
+    /// Games played at once, each with its own engines.
+    pub concurrency: usize,
+    pub sprt: Option<Sprt>,
+}
+
+/// A game as played in the match: its record and the pair it belongs to.
+#[derive(Debug, Clone, Serialize)]
+pub struct PlayedGame {
+    #[serde(flatten)]
+    pub record: GameRecord,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pair: Option<usize>,
+}
+
+impl PlayedGame {
+    pub fn outcome(&self) -> GameOutcome {
+        GameOutcome {
+            number: self.record.number,
+            first: self.record.first.clone(),
+            second: self.record.second.clone(),
+            result: self.record.result,
+            pair: self.pair,
+        }
+    }
+}
+
+/// The SPRT's settings and where it stands.
+#[derive(Debug, Clone, Copy, Serialize)]
+pub struct SprtReport {
+    pub settings: Sprt,
+    pub state: SprtState,
+}
+
+/// A whole match: its games in number order and its scores.
+#[derive(Debug, Clone, Serialize)]
+pub struct MatchReport {
+    pub game: GameKind,
+    pub players: Vec<String>,
+    pub plan: Plan,
+    /// The time control, as given (`st=0.1`, `tc=40/60+0.6`).
+    pub control: String,
+    pub games: Vec<PlayedGame>,
+    pub encounters: Vec<Encounter>,
+    pub standings: Vec<Standing>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sprt: Option<SprtReport>,
+}
+
+/// What a match tells its observer, in the order it happens.
+pub enum MatchEvent<'a> {
+    Started {
+        number: usize,
+        of: usize,
+        first: &'a str,
+        second: &'a str,
+    },
+    Finished {
+        game: &'a PlayedGame,
+        /// The score of the encounter the game belongs to, after it.
+        encounter: Option<&'a Encounter>,
+        /// The SPRT after it, when there is one.
+        sprt: Option<SprtState>,
+    },
+}
+
+enum Message {
+    Started(Job),
+    Finished(Job, Box<GameRecord>),
+}
+
+/// Plays the match: the plan's games, `openings` taken in turn (none: the standard start),
+/// telling `observe` of each game as it starts and ends. Stops starting games once the SPRT
+/// has decided.
+pub fn play_tournament(
+    players: &[Player],
+    openings: &[Opening],
+    settings: &MatchSettings,
+    options: &TournamentOptions,
+    mut observe: impl FnMut(MatchEvent<'_>),
+) -> MatchReport {
+    let names: Vec<String> = players.iter().map(|p| p.name.clone()).collect();
+    let jobs = options.plan.jobs(players.len());
+    let total = options.plan.total(players.len());
+    let standard = Opening::default();
+    let next = AtomicUsize::new(0);
+    let stop = AtomicBool::new(false);
+    let mut played: Vec<PlayedGame> = Vec::new();
+    let mut sprt_state = None;
+    std::thread::scope(|scope| {
+        let (tx, rx) = mpsc::channel::<Message>();
+        for _ in 0..options.concurrency.clamp(1, jobs.len().max(1)) {
+            let tx = tx.clone();
+            let (jobs, next, stop, standard) = (&jobs, &next, &stop, &standard);
+            scope.spawn(move || {
+                while !stop.load(Ordering::SeqCst) && interrupt::raised().is_none() {
+                    let Some(&job) = jobs.get(next.fetch_add(1, Ordering::SeqCst)) else {
+                        break;
+                    };
+                    let opening = match openings.len() {
+                        0 => standard,
+                        n => &openings[job.opening % n],
+                    };
+                    let pairing = Pairing {
+                        number: job.number,
+                        first: &players[job.first],
+                        second: &players[job.second],
+                        opening,
+                    };
+                    if tx.send(Message::Started(job)).is_err() {
+                        break;
+                    }
+                    let record = play_game(&pairing, settings);
+                    if tx.send(Message::Finished(job, Box::new(record))).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        // The workers hold the only senders now: the loop ends when the last one is done.
+        drop(tx);
+        for message in rx {
+            match message {
+                Message::Started(job) => observe(MatchEvent::Started {
+                    number: job.number,
+                    of: total,
+                    first: &names[job.first],
+                    second: &names[job.second],
+                }),
+                // A game cut short by Ctrl-C or SIGTERM has no result: its engines were
+                // stopped by the harness, not by their own doing.
+                Message::Finished(..) if interrupt::raised().is_some() => {}
+                Message::Finished(job, record) => {
+                    played.push(PlayedGame {
+                        record: *record,
+                        pair: job.pair,
+                    });
+                    let outcomes: Vec<GameOutcome> =
+                        played.iter().map(PlayedGame::outcome).collect();
+                    let scores = encounters(&names, &outcomes);
+                    let (a, b) = (job.first.min(job.second), job.first.max(job.second));
+                    let encounter = scores
+                        .iter()
+                        .find(|e| e.players == [names[a].clone(), names[b].clone()]);
+                    // The SPRT compares two engines: the first encounter of a two-engine match.
+                    sprt_state = options
+                        .sprt
+                        .filter(|_| names.len() == 2)
+                        .and_then(|test| encounter.map(|e| test.state(&e.score, &e.pentanomial)));
+                    if sprt_state.is_some_and(|s| s.decision.is_some()) {
+                        stop.store(true, Ordering::SeqCst);
+                    }
+                    let game = played.last().expect("just pushed");
+                    observe(MatchEvent::Finished {
+                        game,
+                        encounter,
+                        sprt: sprt_state,
+                    });
+                }
+            }
+        }
+    });
+    played.sort_by_key(|g| g.record.number);
+    let outcomes: Vec<GameOutcome> = played.iter().map(PlayedGame::outcome).collect();
+    let encounters = encounters(&names, &outcomes);
+    let standings = standings(&names, &encounters);
+    MatchReport {
+        game: settings.game.kind(),
+        players: names,
+        plan: options.plan,
+        control: settings.control.to_string(),
+        games: played,
+        encounters,
+        standings,
+        sprt: options
+            .sprt
+            .zip(sprt_state)
+            .map(|(settings, state)| SprtReport { settings, state }),
+    }
+}

@@ -1,0 +1,295 @@
+//! `arbiter match` as a tournament: more than two engines, openings from a book played in
+//! pairs, partitions merged into the whole match, the SPRT, and the report's formats. The
+//! fixture engine plays the first legal move in sorted order, so its games are the same on
+//! every run and scores can be compared exactly.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+
+use serde_json::Value;
+
+use common::{arbiter, fixture_engine};
+
+fn engine(name: &str, fault: &str) -> Vec<String> {
+    vec![
+        "--engine".into(),
+        format!("cmd={}", fixture_engine().display()),
+        "arg=uci".into(),
+        format!("arg={fault}"),
+        format!("name={name}"),
+    ]
+}
+
+fn temp(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("arbiter-tournament-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+/// Plays a chess match of fixture engines; returns the exit status, stdout and stderr.
+fn play(engines: &[Vec<String>], extra: &[&str]) -> (i32, String, String) {
+    let out = arbiter()
+        .args(["match", "--game", "chess", "--each", "st=0.05"])
+        .args(engines.iter().flatten())
+        .args(extra)
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+fn json(path: &Path) -> Value {
+    serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
+}
+
+#[test]
+fn a_round_robin_of_three_plays_every_encounter_at_once_and_ranks_the_engines() {
+    let out = temp("round-robin.json");
+    let engines = [
+        engine("a", "none"),
+        engine("b", "none"),
+        engine("c", "none"),
+    ];
+    let (status, stdout, stderr) = play(
+        &engines,
+        &[
+            "--games",
+            "2",
+            "--max-moves",
+            "3",
+            "--concurrency",
+            "2",
+            "--out",
+            out.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(status, 0, "{stdout}{stderr}");
+    let mut numbers: Vec<usize> = stdout
+        .lines()
+        .filter_map(|l| l.strip_prefix("Finished game "))
+        .map(|l| l.split(' ').next().unwrap().parse().unwrap())
+        .collect();
+    numbers.sort();
+    assert_eq!(numbers, [1, 2, 3, 4, 5, 6], "{stdout}");
+    assert!(stdout.contains("Started game 6 of 6"), "{stdout}");
+    let table: Vec<&str> = stdout
+        .lines()
+        .skip_while(|l| !l.starts_with("Rank Name"))
+        .collect();
+    // The header, a row per engine, then the last line.
+    assert_eq!(table.len(), 5, "{stdout}");
+    assert_eq!(table[4], "Finished match");
+    let report = json(&out);
+    let encounters = report["encounters"].as_array().unwrap();
+    let met: Vec<String> = encounters
+        .iter()
+        .map(|e| format!("{}-{}", e["players"][0], e["players"][1]))
+        .collect();
+    assert_eq!(met, ["\"a\"-\"b\"", "\"a\"-\"c\"", "\"b\"-\"c\""]);
+    for e in encounters {
+        // The same fixture on both sides, stopped by the move limit: two draws, one pair.
+        assert_eq!(e["score"]["draws"], 2, "{e}");
+        assert_eq!(
+            e["pentanomial"]["counts"],
+            serde_json::json!([0, 0, 1, 0, 0])
+        );
+    }
+    let numbers: Vec<u64> = report["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["number"].as_u64().unwrap())
+        .collect();
+    assert_eq!(
+        numbers,
+        [1, 2, 3, 4, 5, 6],
+        "the report lists games in order"
+    );
+}
+
+#[test]
+fn book_openings_are_played_in_pairs_with_colours_swapped() {
+    let book = temp("book.epd");
+    // White to move with king and rook; then black to move after 1. e4.
+    std::fs::write(
+        &book,
+        "4k3/8/8/8/8/8/8/4K2R w K - id \"rook\";\n\
+         rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - id \"e4\";\n",
+    )
+    .unwrap();
+    let out = temp("book.json");
+    let book_words = format!("file={}", book.display());
+    let (status, stdout, stderr) = play(
+        &[engine("a", "none"), engine("b", "none")],
+        &[
+            "--games",
+            "4",
+            "--repeat",
+            "--max-moves",
+            "2",
+            "--openings",
+            &book_words,
+            "--out",
+            out.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(status, 0, "{stdout}{stderr}");
+    let report = json(&out);
+    let games = report["games"].as_array().unwrap();
+    let fen = |i: usize| games[i]["opening"]["fen"].as_str().unwrap_or("").to_owned();
+    assert_eq!(fen(0), "4k3/8/8/8/8/8/8/4K2R w K - 0 1");
+    assert_eq!(fen(1), fen(0), "a pair replays its opening");
+    assert!(
+        fen(2).starts_with("rnbqkbnr/pppppppp/8/8/4P3/"),
+        "{}",
+        fen(2)
+    );
+    assert_eq!(games[0]["first"], "a");
+    assert_eq!(games[1]["first"], "b", "colours swapped within the pair");
+    // The fixture plays the first legal move in sorted order: from the rook ending that is
+    // the king's e1d1, and after 1. e4 black's a7a5 — so the engines were given the book.
+    assert_eq!(games[0]["moves"][0], "e1d1", "{}", games[0]);
+    assert_eq!(games[2]["moves"][0], "a7a5", "{}", games[2]);
+    assert_eq!(games[0]["pair"], games[1]["pair"]);
+    assert_ne!(games[1]["pair"], games[2]["pair"]);
+}
+
+#[test]
+fn partitions_merge_into_the_whole_match_with_its_pairs_and_sprt() {
+    let settings = [
+        "--games",
+        "4",
+        "--rounds",
+        "2",
+        "--repeat",
+        "--max-moves",
+        "2",
+        "--sprt",
+        "elo0=0",
+        "elo1=10",
+    ];
+    let engines = [engine("a", "none"), engine("b", "none")];
+    let whole = temp("whole.json");
+    let mut outs = Vec::new();
+    for (partition, file) in [
+        (None, &whole),
+        (Some("1/2"), &temp("p1.json")),
+        (Some("2/2"), &temp("p2.json")),
+    ] {
+        let mut args: Vec<&str> = settings.to_vec();
+        args.extend(["--out", file.to_str().unwrap()]);
+        if let Some(p) = partition {
+            args.extend(["--partition", p]);
+        }
+        let (status, stdout, stderr) = play(&engines, &args);
+        assert_eq!(status, 0, "{stdout}{stderr}");
+        outs.push(stdout);
+    }
+    let shares: Vec<usize> = [temp("p1.json"), temp("p2.json")]
+        .iter()
+        .map(|p| json(p)["games"].as_array().unwrap().len())
+        .collect();
+    assert_eq!(shares, [4, 4], "each share has whole pairs");
+    let merged = temp("merged.json");
+    let out = arbiter()
+        .args(["match", "merge"])
+        .args([temp("p1.json"), temp("p2.json")])
+        .arg("--out")
+        .arg(&merged)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let whole_report = json(&whole);
+    let merged_report = json(&merged);
+    assert_eq!(merged_report["encounters"], whole_report["encounters"]);
+    assert_eq!(
+        merged_report["sprt"]["state"]["llr"],
+        whole_report["sprt"]["state"]["llr"]
+    );
+    assert!(
+        stdout.contains("Score of a vs b: 0 - 0 - 8  [0.500] 8"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("Ptnml(0-2): 0, 0, 4, 0, 0"), "{stdout}");
+    assert!(stdout.contains("SPRT: llr "), "{stdout}");
+    // The same closing lines as the match played whole.
+    let tail = |s: &str| {
+        s.lines()
+            .skip_while(|l| !l.starts_with("Elo"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    assert_eq!(tail(&stdout), tail(&outs[0]));
+}
+
+#[test]
+fn a_junit_report_fails_the_games_an_engine_lost_by_its_own_fault() {
+    let out = temp("match.xml");
+    let (status, stdout, _) = play(
+        &[engine("good", "none"), engine("bad", "illegal-bestmove")],
+        &[
+            "--games",
+            "2",
+            "--format",
+            "junit",
+            "--out",
+            out.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(status, 1, "{stdout}");
+    let xml = std::fs::read_to_string(&out).unwrap();
+    assert!(xml.contains("<testsuite name=\"bad vs good\""), "{xml}");
+    assert_eq!(xml.matches("<failure").count(), 2, "{xml}");
+    assert!(xml.contains("makes an illegal move"), "{xml}");
+}
+
+#[test]
+fn bad_tournament_settings_are_usage_errors_naming_the_fault() {
+    let book = temp("bad-book.fen");
+    std::fs::write(&book, "4k3/8/8/8/8/8/8/4K2R w K - 0 1\nnot a position\n").unwrap();
+    let book_words = format!("file={}", book.display());
+    let three = [
+        engine("a", "none"),
+        engine("b", "none"),
+        engine("c", "none"),
+    ];
+    let two = &three[..2];
+    for (engines, args, says) in [
+        (two, vec!["--openings", book_words.as_str()], "line 2"),
+        (
+            &three[..],
+            vec!["--sprt", "elo0=0", "elo1=5"],
+            "compares two engines",
+        ),
+        (two, vec!["--sprt", "elo0=5", "elo1=0"], "elo0 < elo1"),
+        (two, vec!["--partition", "3/2"], "--partition"),
+        (two, vec!["--openings", "format=epd"], "file=FILE"),
+        (
+            two,
+            vec!["--draw", "movecount=3"],
+            "movenumber=N is missing",
+        ),
+    ] {
+        let (status, stdout, stderr) = play(engines, &args);
+        assert_eq!(status, 2, "{args:?}: {stdout}{stderr}");
+        assert!(stderr.contains(says), "{args:?}: {stderr}");
+    }
+    let same = [engine("a", "none"), engine("a", "none")];
+    let (status, _, stderr) = play(&same, &[]);
+    assert_eq!(status, 2);
+    assert!(stderr.contains("two engines are named `a`"), "{stderr}");
+    let not_results = temp("not-results.json");
+    std::fs::write(&not_results, "{\"runs\": []}").unwrap();
+    let out = arbiter()
+        .args(["match", "merge"])
+        .arg(&not_results)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("not the results of `arbiter match`"));
+}
