@@ -293,3 +293,38 @@ fn bad_tournament_settings_are_usage_errors_naming_the_fault() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("not the results of `arbiter match`"));
 }
+
+/// Ctrl-C or SIGTERM stops the match between moves: the engines are stopped, the games
+/// finished so far are written, the one cut short is not counted, and the status says which
+/// signal ended it.
+#[test]
+fn a_signal_ends_the_match_with_its_results_written() {
+    let out = temp("interrupted.json");
+    let _ = std::fs::remove_file(&out);
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(["match", "--game", "chess", "--each", "st=0.05"])
+        .args(engine("a", "none"))
+        .args(engine("b", "none"))
+        .args(["--games", "200", "--max-moves", "3", "--out"])
+        .arg(&out)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    // SAFETY: kill(2) on our own child.
+    unsafe {
+        libc::kill(child.id() as libc::pid_t, libc::SIGTERM);
+    }
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(128 + libc::SIGTERM));
+    let report = json(&out);
+    let games = report["games"].as_array().unwrap();
+    assert!(!games.is_empty() && games.len() < 200, "{}", games.len());
+    for game in games {
+        assert_eq!(
+            game["termination"], "Draw by adjudication: move limit",
+            "{game}"
+        );
+    }
+}

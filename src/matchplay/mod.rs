@@ -45,6 +45,22 @@ pub struct Player {
     pub protocol: Protocol,
     /// Engine options (`option.NAME=VALUE`), sent in the protocol's own way before the game.
     pub options: Vec<(String, String)>,
+    /// This engine's own time control and limits, where they differ from the match's (time
+    /// or node odds, for handicap matches).
+    pub control: Option<TimeControl>,
+    pub limits: Option<SearchLimits>,
+}
+
+impl Player {
+    /// The time control this engine plays under.
+    pub fn control(&self, settings: &MatchSettings) -> TimeControl {
+        self.control.unwrap_or(settings.control)
+    }
+
+    /// The search limits sent to this engine.
+    pub fn limits(&self, settings: &MatchSettings) -> SearchLimits {
+        self.limits.unwrap_or(settings.limits)
+    }
 }
 
 /// The game played, with its rules where there is a choice.

@@ -46,53 +46,73 @@ pub fn each(words: &[String]) -> Result<Each, CliError> {
         engine_words: Vec::new(),
     };
     for word in words {
-        let bad = |why: &str| CliError::BadInput(format!("--each {word}: {why}"));
+        if search_word(word, &mut each.control, &mut each.limits, "--each")? {
+            continue;
+        }
         match word.split_once('=') {
-            Some(("st", v)) => {
-                let seconds: f64 = v
-                    .parse()
-                    .ok()
-                    .filter(|s: &f64| *s > 0.0 && s.is_finite())
-                    .ok_or_else(|| bad("not a positive number of seconds"))?;
-                each.control = TimeControl::PerMove(Duration::from_secs_f64(seconds));
-            }
-            Some(("tc", v)) => each.control = v.parse().map_err(|e: String| bad(&e))?,
-            Some(("nodes", v)) => {
-                each.limits.nodes = Some(
-                    v.parse()
-                        .ok()
-                        .filter(|n| *n > 0)
-                        .ok_or_else(|| bad("not a positive number of nodes"))?,
-                );
-            }
-            Some(("depth", v)) => {
-                each.limits.depth = Some(
-                    v.parse()
-                        .ok()
-                        .filter(|n| *n > 0)
-                        .ok_or_else(|| bad("not a positive depth"))?,
-                );
-            }
             Some(("proto" | "arg", _)) => each.engine_words.push(word.clone()),
             Some((key, _)) if key.starts_with("option.") => each.engine_words.push(word.clone()),
             _ => {
-                return Err(bad(
-                    "not st=SECONDS, tc=[MOVES/]SECONDS[+INCREMENT], nodes=N, depth=N, proto=P, arg=A or option.NAME=VALUE",
-                ));
+                return Err(CliError::BadInput(format!(
+                    "--each {word}: not st=SECONDS, tc=[MOVES/]SECONDS[+INCREMENT], nodes=N, depth=N, proto=P, arg=A or option.NAME=VALUE"
+                )));
             }
         }
     }
     Ok(each)
 }
 
+/// Reads a search setting (`st=`, `tc=`, `nodes=`, `depth=`) into `control` and `limits`;
+/// false when the word is something else.
+fn search_word(
+    word: &str,
+    control: &mut TimeControl,
+    limits: &mut SearchLimits,
+    flag: &str,
+) -> Result<bool, CliError> {
+    let bad = |why: &str| CliError::BadInput(format!("{flag} {word}: {why}"));
+    match word.split_once('=') {
+        Some(("st", v)) => {
+            let seconds: f64 = v
+                .parse()
+                .ok()
+                .filter(|s: &f64| *s > 0.0 && s.is_finite())
+                .ok_or_else(|| bad("not a positive number of seconds"))?;
+            *control = TimeControl::PerMove(Duration::from_secs_f64(seconds));
+        }
+        Some(("tc", v)) => *control = v.parse().map_err(|e: String| bad(&e))?,
+        Some(("nodes", v)) => {
+            let nodes = v.parse().ok().filter(|n| *n > 0);
+            limits.nodes = Some(nodes.ok_or_else(|| bad("not a positive number of nodes"))?);
+        }
+        Some(("depth", v)) => {
+            let depth = v.parse().ok().filter(|n| *n > 0);
+            limits.depth = Some(depth.ok_or_else(|| bad("not a positive depth"))?);
+        }
+        _ => return Ok(false),
+    }
+    Ok(true)
+}
+
 /// `cmd=PATH name=NAME proto=P arg=A… option.N=V…` as a player.
-pub fn player(words: &[String], default: Protocol, game: GameKind) -> Result<Player, CliError> {
+/// The engine's own `st=`, `tc=`, `nodes=` and `depth=` replace what `--each` gave all.
+pub fn player(
+    words: &[String],
+    each: &Each,
+    default: Protocol,
+    game: GameKind,
+) -> Result<Player, CliError> {
     let mut program = None;
     let mut name = None;
     let mut protocol = default;
     let mut args = Vec::new();
     let mut options: Vec<(String, String)> = Vec::new();
+    let mut control = each.control;
+    let mut limits = each.limits;
     for word in words {
+        if search_word(word, &mut control, &mut limits, "--engine")? {
+            continue;
+        }
         match word.split_once('=') {
             Some(("cmd", v)) => program = Some(PathBuf::from(v)),
             Some(("name", v)) => name = Some(v.to_owned()),
@@ -113,7 +133,7 @@ pub fn player(words: &[String], default: Protocol, game: GameKind) -> Result<Pla
             }
             _ => {
                 return Err(CliError::BadInput(format!(
-                    "--engine: `{word}` is not cmd=PATH, name=NAME, proto=PROTOCOL, arg=ARG or option.NAME=VALUE"
+                    "--engine: `{word}` is not cmd=PATH, name=NAME, proto=PROTOCOL, arg=ARG, option.NAME=VALUE, st=, tc=, nodes= or depth="
                 )));
             }
         }
@@ -133,6 +153,8 @@ pub fn player(words: &[String], default: Protocol, game: GameKind) -> Result<Pla
         },
         protocol,
         options,
+        control: (control != each.control).then_some(control),
+        limits: (limits != each.limits).then_some(limits),
     })
 }
 
@@ -230,7 +252,15 @@ mod tests {
         assert!(each(&words(&["cmd=x"])).is_err());
         let mut group = e.engine_words.clone();
         group.extend(words(&["cmd=/bin/e", "option.Hash=32", "option.Threads=1"]));
-        let p = player(&group, Protocol::Uci, GameKind::Chess).unwrap();
+        let p = player(&group, &e, Protocol::Uci, GameKind::Chess).unwrap();
+        assert_eq!((p.control, p.limits), (None, None));
+        let odds = words(&["cmd=x", "nodes=50", "st=2"]);
+        let odds = player(&odds, &e, Protocol::Uci, GameKind::Chess).unwrap();
+        assert_eq!(
+            odds.control,
+            Some(TimeControl::PerMove(Duration::from_secs(2)))
+        );
+        assert_eq!(odds.limits.and_then(|l| l.nodes), Some(50));
         assert_eq!(p.name, "e");
         assert_eq!(
             p.options,
@@ -239,6 +269,7 @@ mod tests {
         assert!(
             player(
                 &words(&["cmd=x", "proto=gomocup"]),
+                &e,
                 Protocol::Uci,
                 GameKind::Chess
             )

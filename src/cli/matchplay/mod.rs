@@ -162,7 +162,7 @@ pub fn run(args: &MatchArgs) -> Result<(String, u8), CliError> {
         .into_iter()
         .map(|group| {
             let words: Vec<String> = each.engine_words.iter().cloned().chain(group).collect();
-            engines::player(&words, protocol, game.kind())
+            engines::player(&words, &each, protocol, game.kind())
         })
         .collect::<Result<Vec<_>, _>>()?;
     if players.len() < 2 {
