@@ -246,6 +246,9 @@ fn a_junit_report_fails_the_games_an_engine_lost_by_its_own_fault() {
     assert!(xml.contains("<testsuite name=\"bad vs good\""), "{xml}");
     assert_eq!(xml.matches("<failure").count(), 2, "{xml}");
     assert!(xml.contains("makes an illegal move"), "{xml}");
+    // The protocol check's finding, with the transcript around it.
+    assert!(xml.contains("uci.bestmove.legal"), "{xml}");
+    assert!(xml.contains("&lt; bestmove"), "{xml}");
 }
 
 #[test]

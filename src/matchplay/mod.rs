@@ -30,10 +30,12 @@ pub use tournament::{
     MatchEvent, MatchReport, PlayedGame, SprtReport, TournamentOptions, play_tournament,
 };
 
-use crate::check::Outcome;
+use crate::check::{Grade, Outcome};
 use crate::protocol::{GameKind, Protocol};
+use crate::report::excerpt;
 use crate::rules::gomoku::Rule;
 use crate::session::EngineCommand;
+use crate::session::Transcript;
 
 /// One engine of the match.
 #[derive(Debug, Clone)]
@@ -202,10 +204,31 @@ fn is_default<T: Default + PartialEq>(value: &T) -> bool {
     *value == T::default()
 }
 
-/// A protocol finding of one engine in one game.
+/// A protocol finding of one engine in one game, with the transcript around it.
 #[derive(Debug, Clone, Serialize)]
 pub struct Finding {
     pub engine: String,
     #[serde(flatten)]
     pub outcome: Outcome,
+    /// The lines around the finding, as the human report shows them (`>` sent, `<` received).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub excerpt: Vec<String>,
+}
+
+impl Finding {
+    /// The findings (not the passes) of an engine's judged transcript, each with its excerpt.
+    pub fn all_of(engine: &str, transcript: &Transcript, outcomes: Vec<Outcome>) -> Vec<Finding> {
+        outcomes
+            .into_iter()
+            .filter(|o| o.grade != Grade::Pass)
+            .map(|outcome| Finding {
+                engine: engine.to_owned(),
+                excerpt: outcome
+                    .at
+                    .map(|at| excerpt::render(transcript, at))
+                    .unwrap_or_default(),
+                outcome,
+            })
+            .collect()
+    }
 }

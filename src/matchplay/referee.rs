@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use super::clock::Clock;
 use super::{Finding, GameRecord, GameResult, MatchGame, MatchSettings, Pairing, TimeControl};
-use crate::check::{Context, Grade, Judge};
+use crate::check::{Context, Judge};
 use crate::protocol::{GameKind, Protocol};
 use crate::rules::chess::ChessPosition;
 use crate::rules::xiangqi::{Position, UciPosition};
@@ -341,13 +341,6 @@ fn finish(seat: Seat, protocol: Protocol) -> Vec<Finding> {
         Protocol::Agi => "QUIT",
     });
     let (transcript, judge) = session.finish();
-    judge
-        .finish(&transcript)
-        .into_iter()
-        .filter(|o| o.grade != Grade::Pass)
-        .map(|outcome| Finding {
-            engine: seat.name.clone(),
-            outcome,
-        })
-        .collect()
+    let outcomes = judge.finish(&transcript);
+    Finding::all_of(&seat.name, &transcript, outcomes)
 }

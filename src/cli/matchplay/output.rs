@@ -179,7 +179,15 @@ pub fn junit(title: &str, games: &[GameRecord]) -> String {
                 .findings
                 .iter()
                 .filter(|f| f.outcome.grade == Grade::Fail)
-                .map(|f| format!("{}: {} {}", f.engine, f.outcome.check, f.outcome.message))
+                .map(|f| {
+                    format!(
+                        "{}: {} {}\n{}",
+                        f.engine,
+                        f.outcome.check,
+                        f.outcome.message,
+                        f.excerpt.join("\n")
+                    )
+                })
                 .collect();
             status.set_description(findings.join("\n"));
             status
