@@ -292,11 +292,6 @@ fn game_and_protocol(args: &MatchArgs) -> Result<(MatchGame, Protocol), CliError
             }
         }
     };
-    if matches!(game, MatchGame::Gomoku { .. }) {
-        return Err(CliError::BadInput(
-            "match play does not yet play gomoku or renju".into(),
-        ));
-    }
     Ok((game, protocol))
 }
 
