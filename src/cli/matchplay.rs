@@ -90,6 +90,10 @@ pub struct MatchArgs {
     /// Write the games as PGN here (chess).
     #[arg(long, value_name = "FILE")]
     pgnout: Option<PathBuf>,
+    /// Gomoku and renju: write each game as a Piskvork `.psq` record in this directory
+    /// (`game-N.psq`, made if missing).
+    #[arg(long, value_name = "DIR")]
+    psqout: Option<PathBuf>,
 }
 
 /// The engines' settings, one group per `cmd=` (each `--engine` starts with it).
@@ -217,6 +221,11 @@ pub fn run(args: &MatchArgs) -> Result<(String, u8), CliError> {
             "--pgnout: PGN is written for chess so far".into(),
         ));
     }
+    if args.psqout.is_some() && !matches!(game, MatchGame::Gomoku { .. }) {
+        return Err(CliError::BadInput(
+            "--psqout: .psq records are written for gomoku and renju".into(),
+        ));
+    }
     let report = play_match(&players, &settings, args.games, |event| {
         let line = event_line(&event);
         let mut out = std::io::stdout().lock();
@@ -244,6 +253,15 @@ pub fn run(args: &MatchArgs) -> Result<(String, u8), CliError> {
             .collect();
         std::fs::write(path, text)
             .map_err(|e| CliError::BadInput(format!("--pgnout {}: {e}", path.display())))?;
+    }
+    if let (Some(dir), MatchGame::Gomoku { size, .. }) = (&args.psqout, game) {
+        let bad =
+            |e: std::io::Error| CliError::BadInput(format!("--psqout {}: {e}", dir.display()));
+        std::fs::create_dir_all(dir).map_err(bad)?;
+        for record in &report.games {
+            let path = dir.join(format!("game-{}.psq", record.number));
+            std::fs::write(&path, crate::matchplay::psq::game(record, size)).map_err(bad)?;
+        }
     }
     let status = u8::from(faulty(&report));
     Ok((closing_lines(&report.score), status))

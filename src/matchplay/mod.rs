@@ -12,6 +12,7 @@
 pub mod clock;
 mod gomoku;
 pub mod pgn;
+pub mod psq;
 mod referee;
 pub mod score;
 
