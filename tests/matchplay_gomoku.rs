@@ -472,3 +472,32 @@ fn a_crafted_renju_opening_reaches_the_engines_and_black_plays_a_forbidden_point
         assert_eq!(record.opening, opening);
     }
 }
+
+/// On a clock Arbiter keeps (Gomocup `time_left`, AGI `GO TIME`), each move charged with the
+/// time measured on the wire.
+#[test]
+fn a_clock_game_is_played_in_both_protocols() {
+    let (status, stdout, results) = play(
+        "clock",
+        [&reference("ref-a", "gomocup"), &reference("ref-b", "agi")],
+        &[
+            "--game",
+            "gomoku",
+            "--games",
+            "1",
+            "--max-moves",
+            "4",
+            "--each",
+            "tc=3+0.05",
+        ],
+    );
+    assert_eq!(status, 0, "{stdout}");
+    let game = &results["games"][0];
+    let times = game["move_times_ms"].as_array().unwrap();
+    assert_eq!(times.len(), game["moves"].as_array().unwrap().len());
+    assert!(
+        !times.is_empty() && times.iter().all(|t| t.as_f64().unwrap() < 3000.0),
+        "{times:?}"
+    );
+    assert_eq!(game["findings"].as_array().unwrap().len(), 0, "{game:#}");
+}
