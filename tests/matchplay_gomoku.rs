@@ -501,3 +501,59 @@ fn a_clock_game_is_played_in_both_protocols() {
     );
     assert_eq!(game["findings"].as_array().unwrap().len(), 0, "{game:#}");
 }
+
+/// A shell engine running `script`, speaking `protocol`.
+fn shell(name: &str, protocol: &str, script: &str, extra: &[&str]) -> Vec<String> {
+    let mut words = vec![
+        "cmd=/bin/sh".to_owned(),
+        "arg=-c".to_owned(),
+        format!("arg={script}"),
+        format!("name={name}"),
+        format!("proto={protocol}"),
+    ];
+    words.extend(extra.iter().map(|w| (*w).to_owned()));
+    words
+}
+
+/// `option.NAME=VALUE` reaches a Gomocup brain as `INFO NAME VALUE` and an AGI engine as
+/// `SETOPTION NAME VALUE`: these engines move only once they have read it. An `ERROR` for a
+/// move loses the game.
+#[test]
+fn options_reach_the_engine_and_an_error_for_a_move_loses() {
+    let gomocup = shell(
+        "picky",
+        "gomocup",
+        "while read l; do case $l in START*) echo OK;; 'INFO style 3'*) o=1;; BEGIN*) [ \"$o\" ] && echo 7,7;; END*) exit;; esac; done",
+        &["option.style=3"],
+    );
+    faulty_game(
+        "option-gomocup",
+        [&gomocup, &reference("ref", "gomocup")],
+        &["--game", "gomoku", "--max-moves", "1"],
+        "Finished game 1 (picky vs ref): 1/2-1/2 {Draw by adjudication: move limit}",
+    );
+    let agi = shell(
+        "picky",
+        "agi",
+        "while read l; do case $l in AGI*) echo AGIOK;; 'SETOPTION PONDER OFF'*) o=1;; ISREADY*) echo READYOK;; GO*) [ \"$o\" ] && echo BESTMOVE 78;; QUIT*) echo BYE; exit;; esac; done",
+        &["option.PONDER=OFF"],
+    );
+    faulty_game(
+        "option-agi",
+        [&agi, &reference("ref", "agi")],
+        &["--game", "gomoku", "--max-moves", "1"],
+        "Finished game 1 (picky vs ref): 1/2-1/2 {Draw by adjudication: move limit}",
+    );
+    let erring = shell(
+        "erring",
+        "gomocup",
+        "while read l; do case $l in START*) echo OK;; TURN*) echo 'ERROR out of memory';; END*) exit;; esac; done",
+        &[],
+    );
+    faulty_game(
+        "error-for-a-move",
+        [&reference("ref", "gomocup"), &erring],
+        &["--game", "gomoku"],
+        "Finished game 1 (ref vs erring): 1-0 {White refuses to move: ERROR out of memory}",
+    );
+}
