@@ -275,17 +275,21 @@ fn bad_match_arguments_are_usage_errors() {
             String::from_utf8_lossy(&out.stderr)
         );
     }
-    let out = arbiter()
-        .args([
-            "match",
-            "--protocol",
-            "gomocup",
-            "--engine",
-            "cmd=/bin/true",
-            "--engine",
-            "cmd=/bin/true",
-        ])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2));
+    for (args, says) in [
+        (["--protocol", "gomocup", "--board", "40"], "--board 40"),
+        (["--protocol", "uci", "--psqout", "games"], "--psqout"),
+    ] {
+        let out = arbiter()
+            .arg("match")
+            .args(args)
+            .args(["--engine", "cmd=/bin/true", "--engine", "cmd=/bin/true"])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(
+            String::from_utf8_lossy(&out.stderr).contains(says),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
 }

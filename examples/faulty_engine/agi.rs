@@ -1,5 +1,5 @@
-//! AGI: a search ends after 100 ms (or on STOP when open-ended) with the first SEARCH move,
-//! else the empty point nearest the centre.
+//! AGI: a search ends after 100 ms (or on STOP when open-ended) with the next scripted move,
+//! the first SEARCH move, else the empty point nearest the centre.
 
 use std::sync::mpsc::RecvTimeoutError;
 use std::time::{Duration, Instant};
@@ -11,8 +11,9 @@ use crate::gomocup::nearest_empty;
 use crate::input::stdin_lines;
 use crate::output::Out;
 
-pub fn run(out: &Out) {
+pub fn run(out: &Out, script: &[String]) {
     let input = stdin_lines();
+    let mut script = script.iter().filter(|_| out.fault() == Fault::Scripted);
     let size = BoardSize::STANDARD;
     let mut board = Board::new(size);
     let mut searching = false;
@@ -35,7 +36,14 @@ pub fn run(out: &Out) {
             Err(RecvTimeoutError::Disconnected) => return,
         };
         if searching && until.is_some_and(|t| Instant::now() >= t) {
-            if let Some(m) = best(&board, &search) {
+            // A scripted move in AGI's hex where it has one, else as written (`F1`).
+            let scripted = script.next().map(|text| {
+                text.parse::<Point>()
+                    .ok()
+                    .and_then(|p| agi::format_point(p, size).ok())
+                    .unwrap_or_else(|| text.clone())
+            });
+            if let Some(m) = scripted.or_else(|| best(&board, &search)) {
                 out.line(&format!("BESTMOVE {m}"));
             }
             searching = false;
@@ -71,6 +79,7 @@ pub fn run(out: &Out) {
                     let _ = board.place(p, colour);
                 }
             }
+            "GO" if out.fault() == Fault::CrashMidSearch => std::process::exit(3),
             "GO" => {
                 searching = true;
                 search = words

@@ -35,10 +35,16 @@ pub enum Fault {
     OffBoardAfterEdgeBoard,
     /// AGI: no `BESTMOVE` at `STOP` of `GO INFINITE`, only after a `SETRULE`.
     SilentStopAfterSetrule,
+    /// Gomocup and AGI: the moves given after the fault name on the command line, in order
+    /// and as written (Gomocup `x,y`, turned into AGI's hex where it has a form), whatever
+    /// the board; then the nearest empty point as without a fault. Match play tests use it
+    /// to play a forbidden point, an occupied one at the k-th move, one off the board, or a
+    /// five.
+    Scripted,
 }
 
 /// Each fault under its command-line name.
-const NAMES: [(&str, Fault); 25] = [
+const NAMES: [(&str, Fault); 26] = [
     ("none", Fault::None),
     ("late-handshake", Fault::LateHandshake),
     ("no-readyok-while-searching", Fault::NoReadyokWhileSearching),
@@ -67,6 +73,7 @@ const NAMES: [(&str, Fault); 25] = [
     ("banned-move-on-stop", Fault::BannedMoveOnStop),
     ("off-board-after-edge-board", Fault::OffBoardAfterEdgeBoard),
     ("silent-stop-after-setrule", Fault::SilentStopAfterSetrule),
+    ("scripted", Fault::Scripted),
 ];
 
 impl Fault {

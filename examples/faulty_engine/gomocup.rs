@@ -1,5 +1,5 @@
 //! Gomocup (pbrain): answers each move request at once with the empty point nearest the
-//! centre.
+//! centre (or the next scripted move).
 
 use arbiter_rules::gomoku::{Board, BoardSize, Point, Stone};
 
@@ -15,13 +15,25 @@ pub fn nearest_empty(board: &Board) -> Option<Point> {
         .min_by_key(|p| ((p.x as i32 - cx).abs() + (p.y as i32 - cy).abs(), p.y, p.x))
 }
 
-pub fn run(out: &Out) {
+pub fn run(out: &Out, script: &[String]) {
     let fault = out.fault();
     let input = stdin_lines();
     let mut board = Board::new(BoardSize::square(15).expect("15 is a legal size"));
     let mut last_opponent: Option<Point> = None;
     let mut in_board = false;
-    let reply = |board: &mut Board, last: Option<Point>| {
+    let mut script = script.iter().filter(|_| fault == Fault::Scripted);
+    let mut reply = |board: &mut Board, last: Option<Point>| {
+        if fault == Fault::CrashMidSearch {
+            // Gone while it should be thinking of its move.
+            std::process::exit(3);
+        }
+        if let Some(text) = script.next() {
+            if let Ok(p) = text.parse::<Point>() {
+                let _ = board.place(p, Stone::Black);
+            }
+            out.line(text);
+            return;
+        }
         let point = match (fault, last) {
             (Fault::OccupiedPoint, Some(p)) => Some(p),
             _ => nearest_empty(board),

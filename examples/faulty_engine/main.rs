@@ -1,6 +1,6 @@
 //! A deliberately faulty engine for Arbiter's own tests.
 //!
-//! `faulty_engine PROTOCOL [FAULT]` speaks UCCI, UCI, Gomocup or AGI (PROTOCOL: `ucci`, `uci`,
+//! `faulty_engine PROTOCOL [FAULT [MOVE…]]` speaks UCCI, UCI, Gomocup or AGI (PROTOCOL: `ucci`, `uci`,
 //! `gomocup`, `agi`) just well enough to pass the built-in checks, and each FAULT breaks exactly
 //! one rule, so the tests can show that each misbehaviour is caught by the right check. It plays
 //! the first legal move in sorted order; it is a test fixture, not a player.
@@ -29,12 +29,14 @@ fn main() {
         eprintln!("unknown fault `{fault_name}`; known: {}", known.join(", "));
         std::process::exit(2);
     };
+    // The moves of the `scripted` fault.
+    let script = args.get(3..).unwrap_or_default();
     let out = Out::new(fault);
     match protocol {
         "ucci" => search::run::<Position>(Dialect::Ucci, &out),
         "uci" => search::run::<ChessPosition>(Dialect::Uci, &out),
-        "gomocup" => gomocup::run(&out),
-        "agi" => agi::run(&out),
+        "gomocup" => gomocup::run(&out, script),
+        "agi" => agi::run(&out, script),
         other => {
             eprintln!("unknown protocol `{other}`");
             std::process::exit(2);

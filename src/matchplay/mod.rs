@@ -2,16 +2,18 @@
 //! move is judged by the rules oracle, and the built-in protocol checks run over each engine's
 //! whole transcript, so a match is also a conformance run.
 //!
-//! This first step plays UCCI (xiangqi) and UCI (chess, or xiangqi) engines, two at a time,
-//! a fixed time per move (`st`) or on clocks Arbiter keeps (`tc`), colours alternating game
-//! by game. A game ends by the rules
-//! (checkmate; stalemate, which loses in xiangqi), by an illegal move, a move past the time
-//! limit, an engine that crashes or stops answering, or the move limit (a draw by
-//! adjudication).
+//! It plays UCCI (xiangqi), UCI (chess, or xiangqi), and Gomocup and AGI (gomoku and renju,
+//! each engine in its own protocol) engines, two at a time, a fixed time per move (`st`) or on
+//! clocks Arbiter keeps (`tc`), colours alternating game by game. A game ends by the rules
+//! (checkmate; stalemate, which loses in xiangqi; five in a row or a full board in gomoku), by
+//! an illegal move, a move past the time limit, an engine that crashes or stops answering, or
+//! the move limit (a draw by adjudication).
 
 pub mod clock;
+mod gomoku;
 pub mod openings;
 pub mod pgn;
+pub mod psq;
 mod referee;
 pub mod schedule;
 pub mod score;

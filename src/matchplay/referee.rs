@@ -21,6 +21,9 @@ const START_BOUND: Duration = Duration::from_secs(10);
 /// Plays one game, `pairing.first` moving first.
 pub fn play_game(pairing: &Pairing<'_>, settings: &MatchSettings) -> GameRecord {
     match (pairing.first.protocol, settings.game) {
+        (_, MatchGame::Gomoku { size, rule }) => {
+            super::gomoku::play_game(pairing, settings, size, rule)
+        }
         (Protocol::Ucci, _) => play::<Position>(pairing, settings),
         (_, MatchGame::Xiangqi) => play::<UciPosition>(pairing, settings),
         _ => play::<ChessPosition>(pairing, settings),

@@ -144,6 +144,10 @@ pub struct MatchArgs {
     /// Write the games as PGN here (chess).
     #[arg(long, value_name = "FILE")]
     pgnout: Option<PathBuf>,
+    /// Gomoku and renju: write each game as a Piskvork `.psq` record in this directory
+    /// (`game-N.psq`, made if missing).
+    #[arg(long, value_name = "DIR")]
+    psqout: Option<PathBuf>,
 }
 
 #[derive(Subcommand, Debug)]
@@ -157,6 +161,16 @@ pub fn run(args: &MatchArgs) -> Result<(String, u8), CliError> {
         return merge::run(merge);
     }
     let (game, protocol) = game_and_protocol(args)?;
+    if args.pgnout.is_some() && game != MatchGame::Chess {
+        return Err(CliError::BadInput(
+            "--pgnout: PGN is written for chess so far".into(),
+        ));
+    }
+    if args.psqout.is_some() && !matches!(game, MatchGame::Gomoku { .. }) {
+        return Err(CliError::BadInput(
+            "--psqout: .psq records are written for gomoku and renju".into(),
+        ));
+    }
     let each = engines::each(&args.each)?;
     let players = engines::engine_groups(&args.engines)?
         .into_iter()
@@ -197,11 +211,6 @@ pub fn run(args: &MatchArgs) -> Result<(String, u8), CliError> {
             .and_then(|book| book.load(game, args.seed))
             .map_err(|e| CliError::BadInput(e.to_string()))?
     };
-    if args.pgnout.is_some() && game != MatchGame::Chess {
-        return Err(CliError::BadInput(
-            "--pgnout: PGN is written for chess so far".into(),
-        ));
-    }
     let settings = MatchSettings {
         game,
         control: each.control,
@@ -230,7 +239,7 @@ pub fn run(args: &MatchArgs) -> Result<(String, u8), CliError> {
         }
     });
     progress.done();
-    write_records(args, &report)?;
+    write_records(args, game, &report)?;
     let closing = output::closing_lines(
         &report.encounters,
         &report.standings,
@@ -247,7 +256,7 @@ pub fn run(args: &MatchArgs) -> Result<(String, u8), CliError> {
 }
 
 /// The report in its format, and the PGN.
-fn write_records(args: &MatchArgs, report: &MatchReport) -> Result<(), CliError> {
+fn write_records(args: &MatchArgs, game: MatchGame, report: &MatchReport) -> Result<(), CliError> {
     let write = |path: &PathBuf, flag: &str, text: String| {
         std::fs::write(path, text)
             .map_err(|e| CliError::BadInput(format!("{flag} {}: {e}", path.display())))
@@ -301,6 +310,15 @@ fn write_records(args: &MatchArgs, report: &MatchReport) -> Result<(), CliError>
             .collect();
         write(path, "--pgnout", text)?;
     }
+    if let (Some(dir), MatchGame::Gomoku { size, .. }) = (&args.psqout, game) {
+        let bad =
+            |e: std::io::Error| CliError::BadInput(format!("--psqout {}: {e}", dir.display()));
+        std::fs::create_dir_all(dir).map_err(bad)?;
+        for game in &report.games {
+            let path = dir.join(format!("game-{}.psq", game.record.number));
+            std::fs::write(&path, crate::matchplay::psq::game(&game.record, size)).map_err(bad)?;
+        }
+    }
     Ok(())
 }
 
@@ -347,10 +365,5 @@ fn game_and_protocol(args: &MatchArgs) -> Result<(MatchGame, Protocol), CliError
             }
         }
     };
-    if matches!(game, MatchGame::Gomoku { .. }) {
-        return Err(CliError::BadInput(
-            "match play does not yet play gomoku or renju".into(),
-        ));
-    }
     Ok((game, protocol))
 }

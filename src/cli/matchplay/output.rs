@@ -13,8 +13,16 @@ use crate::matchplay::sprt::SprtState;
 use crate::matchplay::tally::{Encounter, Standing};
 use crate::matchplay::{GameRecord, MatchEvent, Score};
 
-/// The words of a termination that say an engine broke the rules or the protocol.
-const FAULTS: [&str; 4] = ["illegal move", "loses on time", "disconnects", "stalls"];
+/// The words of a termination that say an engine broke the rules or the protocol, or would
+/// not move (a brain that answers a move request with `ERROR`). A board size an engine
+/// declines is not among them: the text lets it decline.
+const FAULTS: [&str; 5] = [
+    "illegal move",
+    "loses on time",
+    "disconnects",
+    "stalls",
+    "refuses to move",
+];
 
 /// Whether a game ended by an engine's own fault or one failed a protocol check.
 pub fn game_is_faulty(game: &GameRecord) -> bool {

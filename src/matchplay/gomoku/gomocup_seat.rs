@@ -1,0 +1,131 @@
+//! A Gomocup brain's side of the game, as Piskvork plays it: `START` and the `INFO` settings,
+//! then `BEGIN`, `BOARD … DONE` or `TURN` for each move, with `INFO time_left` before each.
+//!
+//! Time: a time per move is `timeout_turn`, with no match limit (`timeout_match` and
+//! `time_left` 2147483647, the text's "no limit" value of `time_left`, gomocup-r79, sent as the
+//! match limit too, since a brain may read `0` there as "no time"). A clock is `timeout_match`
+//! (the base time) with `timeout_turn` the same, and `time_left` before every move from the
+//! clock Arbiter keeps; Gomocup has no increment or period, so they reach the brain only
+//! through `time_left`, which grows by them.
+
+use std::time::{Duration, Instant};
+
+use super::{Fault, Reply, Seat, Table, read_line};
+use crate::matchplay::TimeControl;
+use crate::protocol::gomocup::{Command, Message, parse_message};
+use crate::rules::gomoku::Point;
+
+/// Gomocup's "no limit" for `time_left` (gomocup-r79).
+const UNLIMITED_MS: i64 = 2_147_483_647;
+
+/// `START size`, answered `OK` (or `ERROR`: the brain cannot play this board), then the limits
+/// and rule as `INFO` (gomocup-r76: right after `START`), then the player's options.
+pub(super) fn start(seat: &mut Seat, table: &Table<'_>, bound: Duration) -> Result<(), Fault> {
+    let size = table.size.width();
+    let options = seat.options.clone();
+    seat.spoken = true;
+    let session = seat.session()?;
+    send(session, &Command::Start(u32::from(size)).to_string())?;
+    let deadline = Instant::now() + bound;
+    loop {
+        let line = read_line(session, deadline)?;
+        match parse_message(&line) {
+            Ok(Message::Ok) => break,
+            Ok(Message::Error(_) | Message::Unknown(_)) => {
+                return Err(Fault::CannotPlay(format!(
+                    "cannot play on a {size}x{size} board"
+                )));
+            }
+            // MESSAGE, DEBUG and anything else may come before the answer; the checks judge them.
+            _ => {}
+        }
+    }
+    let (turn_ms, match_ms) = match table.settings.control {
+        TimeControl::PerMove(d) => (d.as_millis(), UNLIMITED_MS as u128),
+        TimeControl::Clock { base, .. } => (base.as_millis(), base.as_millis()),
+    };
+    let infos = [
+        ("timeout_turn", turn_ms.to_string()),
+        ("timeout_match", match_ms.to_string()),
+        // Arbiter does not measure memory: no limit.
+        ("max_memory", "0".to_owned()),
+        // The opponent is a brain.
+        ("game_type", "1".to_owned()),
+        ("rule", table.rule.bitmask().to_string()),
+    ];
+    for (key, value) in infos
+        .iter()
+        .map(|(k, v)| (*k, v.as_str()))
+        .chain(options.iter().map(|(k, v)| (k.as_str(), v.as_str())))
+    {
+        send(session, &format!("INFO {key} {value}"))?;
+    }
+    Ok(())
+}
+
+/// Asks for the brain's move: `INFO time_left`, then `BEGIN` on an empty board, `TURN` with
+/// the one stone the brain has not been told of, or else the whole board as `BOARD … DONE`
+/// (an opening, gomocup-r46; in move order, as renju needs, gomocup-r53). Reads past
+/// `MESSAGE`, `DEBUG` and other lines to the move; a `SUGGEST` is accepted with `PLAY`, as a
+/// tournament manager does (gomocup-r138).
+pub(super) fn ask_move(
+    seat: &mut Seat,
+    table: &Table<'_>,
+    stones: &[Point],
+    opening: usize,
+    deadline: Instant,
+) -> Result<Reply, Fault> {
+    let time_left = match table.settings.control {
+        TimeControl::PerMove(_) => UNLIMITED_MS,
+        TimeControl::Clock { .. } => seat.clock.remaining_ms.round() as i64,
+    };
+    let own_parity = super::index(seat.stone);
+    let told = seat.told;
+    let session = seat.session()?;
+    send(session, &format!("INFO time_left {time_left}"))?;
+    let last = stones.last().copied();
+    match (told, last) {
+        (None, None) => send(session, &Command::Begin.to_string())?,
+        // The second brain's first move command is TURN with the first move, when no opening
+        // put stones before it (gomocup-r45).
+        (Some(n), Some(p)) if n + 1 == stones.len() => {
+            send(session, &Command::Turn(p).to_string())?
+        }
+        (None, Some(p)) if opening == 0 && stones.len() == 1 => {
+            send(session, &Command::Turn(p).to_string())?;
+        }
+        _ => {
+            send(session, &Command::Board.to_string())?;
+            for (k, &point) in stones.iter().enumerate() {
+                // 1 for the brain's own stones, 2 for its opponent's (gomocup-r51).
+                let field = if k % 2 == own_parity { 1 } else { 2 };
+                send(session, &Command::BoardEntry { point, field }.to_string())?;
+            }
+            send(session, &Command::Done.to_string())?;
+        }
+    }
+    loop {
+        let line = read_line(session, deadline)?;
+        match parse_message(&line) {
+            Ok(Message::Move(point)) => return Ok(Reply::Point(point)),
+            Ok(Message::Error(_) | Message::Unknown(_)) => return Err(Fault::Refuses(line)),
+            Ok(Message::Suggest(point)) => send(session, &Command::Play(point).to_string())?,
+            // MESSAGE and DEBUG come before the move (gomocup-r134); a stray OK or ABOUT line
+            // is the checks' business, not the game's.
+            Ok(_) => {}
+            // A line that starts like a point but is not one (`10, 10`, `-1,3`) is the
+            // brain's move, and an unreadable one; other lines are judged by the checks.
+            Err(_) if line.starts_with(|c: char| c.is_ascii_digit() || c == '-') => {
+                return Ok(Reply::Unreadable(line));
+            }
+            Err(_) => {}
+        }
+    }
+}
+
+fn send(
+    session: &mut crate::session::Session<crate::check::Judge>,
+    line: &str,
+) -> Result<(), Fault> {
+    session.send(line).map(drop).map_err(|_| Fault::Disconnect)
+}
