@@ -60,7 +60,7 @@ pub(super) fn ask_move(
     stones: &[Point],
     deadline: Instant,
 ) -> Result<Reply, Fault> {
-    let time_ms = match table.settings.control {
+    let time_ms = match seat.control {
         TimeControl::PerMove(d) => d.as_millis() as u64,
         TimeControl::Clock { .. } => seat.clock.remaining_ms.max(1.0).round() as u64,
     };

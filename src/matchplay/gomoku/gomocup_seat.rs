@@ -23,6 +23,7 @@ const UNLIMITED_MS: i64 = 2_147_483_647;
 pub(super) fn start(seat: &mut Seat, table: &Table<'_>, bound: Duration) -> Result<(), Fault> {
     let size = table.size.width();
     let options = seat.options.clone();
+    let control = seat.control;
     seat.spoken = true;
     let session = seat.session()?;
     send(session, &Command::Start(u32::from(size)).to_string())?;
@@ -40,7 +41,7 @@ pub(super) fn start(seat: &mut Seat, table: &Table<'_>, bound: Duration) -> Resu
             _ => {}
         }
     }
-    let (turn_ms, match_ms) = match table.settings.control {
+    let (turn_ms, match_ms) = match control {
         TimeControl::PerMove(d) => (d.as_millis(), UNLIMITED_MS as u128),
         TimeControl::Clock { base, .. } => (base.as_millis(), base.as_millis()),
     };
@@ -70,12 +71,11 @@ pub(super) fn start(seat: &mut Seat, table: &Table<'_>, bound: Duration) -> Resu
 /// tournament manager does (gomocup-r138).
 pub(super) fn ask_move(
     seat: &mut Seat,
-    table: &Table<'_>,
     stones: &[Point],
     opening: usize,
     deadline: Instant,
 ) -> Result<Reply, Fault> {
-    let time_left = match table.settings.control {
+    let time_left = match seat.control {
         TimeControl::PerMove(_) => UNLIMITED_MS,
         TimeControl::Clock { .. } => seat.clock.remaining_ms.round() as i64,
     };

@@ -15,7 +15,7 @@ mod gomocup_seat;
 use std::time::{Duration, Instant};
 
 use super::clock::Clock;
-use super::{Finding, GameRecord, GameResult, MatchSettings, Pairing, Player};
+use super::{Finding, GameRecord, GameResult, MatchSettings, Pairing, Player, TimeControl};
 use crate::check::{Context, Judge};
 use crate::protocol::{GameKind, Protocol};
 use crate::rules::gomoku::{Board, BoardSize, IllegalMove, Point, Rule, Stone};
@@ -37,6 +37,8 @@ struct Seat {
     options: Vec<(String, String)>,
     session: Option<Session<Judge>>,
     stone: Stone,
+    /// The engine's own time control (time odds are its own), and the clock kept for it.
+    control: TimeControl,
     clock: Clock,
     /// Gomocup: how many of the game's stones the brain has been told of (`None` before its
     /// first move request), so the next request is `TURN` with the one stone it lacks.
@@ -150,7 +152,7 @@ pub(super) fn play_game(
         };
         let stone = to_move(stones.len());
         let seat = &mut seats[index(stone)];
-        let allowance = seat.clock.allowance(settings.control, settings.margin);
+        let allowance = seat.clock.allowance(seat.control, settings.margin);
         let asked = Instant::now();
         match seat.ask_move(&table, &stones, opening.moves.len(), allowance) {
             Err(fault) => {
@@ -163,7 +165,7 @@ pub(super) fn play_game(
             }
             Ok(reply) => {
                 let took_ms = asked.elapsed().as_secs_f64() * 1000.0;
-                seat.clock.charge(settings.control, took_ms);
+                seat.clock.charge(seat.control, took_ms);
                 move_times_ms.push(took_ms);
                 match judge(board, &reply, stone, rule) {
                     Err(why) => ended = Some(forfeit(stone, &Fault::Illegal(why))),
@@ -307,7 +309,8 @@ impl Seat {
             options: player.options.clone(),
             session: Session::spawn(&player.command, options, judge).ok(),
             stone,
-            clock: Clock::new(settings.control),
+            control: player.control(settings),
+            clock: Clock::new(player.control(settings)),
             told: None,
             spoken: false,
         }
@@ -340,7 +343,7 @@ impl Seat {
     ) -> Result<Reply, Fault> {
         let deadline = Instant::now() + allowance;
         let reply = match self.protocol {
-            Protocol::Gomocup => gomocup_seat::ask_move(self, table, stones, opening, deadline),
+            Protocol::Gomocup => gomocup_seat::ask_move(self, stones, opening, deadline),
             _ => agi_seat::ask_move(self, table, stones, deadline),
         };
         // No move within the allowance is a loss on time, not a stalled connection.
