@@ -35,10 +35,22 @@ pub enum Fault {
     OffBoardAfterEdgeBoard,
     /// AGI: no `BESTMOVE` at `STOP` of `GO INFINITE`, only after a `SETRULE`.
     SilentStopAfterSetrule,
+    // Match play: faults (and one quirk) that show only over a game.
+    /// UCCI, UCI: legal moves until its third search, which answers an illegal move.
+    IllegalAtMove3,
+    /// UCCI: offers a draw with every move (`bestmove … draw`).
+    OffersDraw,
+    /// UCCI: accepts a draw offered to it (`go draw …` answered with `bestmove … draw`).
+    AcceptsDraw,
+    /// UCCI: resigns at its second search (`bestmove … resign`).
+    Resigns,
+    /// UCCI, UCI: takes back its own last move when it can (plays the piece back to where it
+    /// came from), so two of them repeat the position; else plays as usual.
+    Shuffles,
 }
 
 /// Each fault under its command-line name.
-const NAMES: [(&str, Fault); 25] = [
+const NAMES: [(&str, Fault); 30] = [
     ("none", Fault::None),
     ("late-handshake", Fault::LateHandshake),
     ("no-readyok-while-searching", Fault::NoReadyokWhileSearching),
@@ -67,6 +79,11 @@ const NAMES: [(&str, Fault); 25] = [
     ("banned-move-on-stop", Fault::BannedMoveOnStop),
     ("off-board-after-edge-board", Fault::OffBoardAfterEdgeBoard),
     ("silent-stop-after-setrule", Fault::SilentStopAfterSetrule),
+    ("illegal-at-move-3", Fault::IllegalAtMove3),
+    ("offers-draw", Fault::OffersDraw),
+    ("accepts-draw", Fault::AcceptsDraw),
+    ("resigns", Fault::Resigns),
+    ("shuffles", Fault::Shuffles),
 ];
 
 impl Fault {
