@@ -14,8 +14,11 @@ pub struct Score {
 }
 
 impl Score {
-    /// Counts a game for `player`.
+    /// Counts a game for `player` (a game that was not played does not count).
     pub fn add(&mut self, game: &GameRecord, player: &str) {
+        if game.aborted {
+            return;
+        }
         let first = game.first == player;
         match (game.result, first) {
             (GameResult::Draw, _) => self.draws += 1,
