@@ -293,3 +293,203 @@ fn bad_match_arguments_are_usage_errors() {
         );
     }
 }
+
+/// A game's JSON record field as text.
+fn text(game: &Value, field: &str) -> String {
+    game[field].as_str().unwrap_or_default().to_owned()
+}
+
+fn moves(game: &Value) -> Vec<String> {
+    game["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().unwrap().to_owned())
+        .collect()
+}
+
+#[test]
+fn an_illegal_move_at_the_third_search_leaves_the_five_moves_before_it() {
+    // The faulty engine plays the first legal move in sorted order: a0a1 a6a5 a1a0 a5a4 …
+    let (status, stdout, results) = play(
+        "ucci",
+        [
+            &faulty("ucci", "none"),
+            &named(faulty("ucci", "illegal-at-move-3"), "faulty-3"),
+        ],
+        &["--games", "1"],
+    );
+    assert_eq!(status, 1, "{stdout}");
+    let game = &results["games"][0];
+    assert!(
+        text(game, "termination").starts_with("Black makes an illegal move: "),
+        "{game}"
+    );
+    assert_eq!(text(game, "result"), "1-0");
+    assert_eq!(moves(game), ["a0a1", "a6a5", "a1a0", "a5a4", "a0a1"]);
+}
+
+#[test]
+fn a_ucci_draw_offer_passes_to_the_opponent_and_ends_the_game_when_accepted() {
+    let (status, stdout, results) = play(
+        "ucci",
+        [
+            &faulty("ucci", "offers-draw"),
+            &named(faulty("ucci", "accepts-draw"), "accepting"),
+        ],
+        &["--games", "1"],
+    );
+    assert_eq!(status, 0, "{stdout}");
+    assert!(stdout.contains("1/2-1/2 {Draw by agreement}"), "{stdout}");
+    // The offer came with red's first move; black's accepting move is not played.
+    assert_eq!(moves(&results["games"][0]), ["a0a1"]);
+
+    // Declined (the engine answers `go draw` with a plain move): the game goes on.
+    let (_, stdout, results) = play(
+        "ucci",
+        [
+            &faulty("ucci", "offers-draw"),
+            &named(faulty("ucci", "none"), "declining"),
+        ],
+        &["--games", "1", "--max-moves", "3"],
+    );
+    assert!(
+        stdout.contains("1/2-1/2 {Draw by adjudication: move limit}"),
+        "{stdout}"
+    );
+    assert_eq!(moves(&results["games"][0]).len(), 6);
+}
+
+#[test]
+fn a_resigning_engine_loses() {
+    let (status, stdout, results) = play(
+        "ucci",
+        [
+            &faulty("ucci", "resigns"),
+            &named(faulty("ucci", "none"), "playing"),
+        ],
+        &["--games", "1"],
+    );
+    assert_eq!(status, 0, "{stdout}");
+    assert!(stdout.contains("0-1 {Red resigns}"), "{stdout}");
+    // It resigned at its second search, instead of a move.
+    assert_eq!(moves(&results["games"][0]), ["a0a1", "a6a5"]);
+}
+
+/// Runs the fixture engine behind `tee`, so the test reads what the referee sent it.
+fn logged(protocol: &str, fault: &str, name: &str, log: &std::path::Path) -> Vec<String> {
+    vec![
+        "cmd=/bin/sh".into(),
+        "arg=-c".into(),
+        format!(
+            "arg=tee {} | {} {protocol} {fault}",
+            log.display(),
+            fixture_engine().display()
+        ),
+        format!("name={name}"),
+    ]
+}
+
+fn temp_log(name: &str) -> std::path::PathBuf {
+    std::env::temp_dir().join(format!("arbiter-match-{}-{name}.log", std::process::id()))
+}
+
+#[test]
+fn a_ucci_engine_plays_a_uci_one_at_xiangqi_each_in_its_notation() {
+    let log = temp_log("uci-xiangqi");
+    let mut uci = logged("uci-xiangqi", "none", "uci-side", &log);
+    uci.push("proto=uci".into());
+    let (status, stdout, results) = play(
+        "ucci",
+        [&reference(), &uci],
+        &["--game", "xiangqi", "--games", "1", "--max-moves", "4"],
+    );
+    assert_eq!(status, 0, "{stdout}");
+    let game = &results["games"][0];
+    let played = moves(game);
+    assert!(played.len() >= 3, "{game}");
+    let iccs = Regex::new("^[a-i][0-9][a-i][0-9]$").unwrap();
+    assert!(played.iter().all(|m| iccs.is_match(m)), "{played:?}");
+    // The UCI engine was told the game in its own notation: ranks 1–10.
+    let uci_text = |m: &str| {
+        let b = m.as_bytes();
+        let rank = |c: u8| (c - b'0' + 1).to_string();
+        format!(
+            "{}{}{}{}",
+            b[0] as char,
+            rank(b[1]),
+            b[2] as char,
+            rank(b[3])
+        )
+    };
+    let sent = std::fs::read_to_string(&log).unwrap();
+    let _ = std::fs::remove_file(&log);
+    let expected = format!(
+        "position startpos moves {} {} {}",
+        uci_text(&played[0]),
+        uci_text(&played[1]),
+        uci_text(&played[2])
+    );
+    assert!(sent.contains(&expected), "{expected}\n{sent}");
+    let fails: Vec<&Value> = game["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|f| f["grade"] == "fail")
+        .collect();
+    assert!(fails.is_empty(), "{fails:#?}");
+}
+
+#[test]
+fn fairy_stockfish_over_uci_plays_the_ucci_reference() {
+    let Some(fairy) = common::peer_or_skip("fairy-stockfish") else {
+        return;
+    };
+    let engine = vec![
+        format!("cmd={}", fairy.display()),
+        "name=fairy".to_owned(),
+        "proto=uci".to_owned(),
+    ];
+    let (status, stdout, results) = play(
+        "ucci",
+        [&reference(), &engine],
+        &["--game", "xiangqi", "--games", "2", "--max-moves", "10"],
+    );
+    assert_eq!(status, 0, "{stdout}");
+    let iccs = Regex::new("^[a-i][0-9][a-i][0-9]$").unwrap();
+    for game in results["games"].as_array().unwrap() {
+        let played = moves(game);
+        assert!(!played.is_empty(), "{game}");
+        assert!(played.iter().all(|m| iccs.is_match(m)), "{played:?}");
+    }
+}
+
+#[test]
+fn options_are_sent_before_isready_and_undeclared_ones_are_recorded() {
+    let log = temp_log("options");
+    let mut engine = logged("uci", "none", "opted", &log);
+    engine.extend(["option.Hash=32".into(), "option.Bogus Name=on".into()]);
+    let (status, stdout, results) = play(
+        "uci",
+        [&engine, &faulty("uci", "none")],
+        &["--games", "1", "--max-moves", "2"],
+    );
+    assert_eq!(status, 0, "{stdout}");
+    let sent = std::fs::read_to_string(&log).unwrap();
+    let _ = std::fs::remove_file(&log);
+    let lines: Vec<&str> = sent.lines().collect();
+    let at = |l: &str| lines.iter().position(|x| *x == l);
+    let (hash, bogus, ready) = (
+        at("setoption name Hash value 32"),
+        at("setoption name Bogus Name value on"),
+        at("isready"),
+    );
+    assert!(
+        hash.is_some() && bogus.is_some() && hash < ready && bogus < ready,
+        "{sent}"
+    );
+    assert_eq!(
+        results["games"][0]["undeclared_options"],
+        serde_json::json!([{"engine": "opted", "option": "Bogus Name"}])
+    );
+}

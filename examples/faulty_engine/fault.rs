@@ -41,10 +41,22 @@ pub enum Fault {
     /// to play a forbidden point, an occupied one at the k-th move, one off the board, or a
     /// five.
     Scripted,
+    // Match play: faults (and one quirk) that show only over a game.
+    /// UCCI, UCI: legal moves until its third search, which answers an illegal move.
+    IllegalAtMove3,
+    /// UCCI: offers a draw with every move (`bestmove … draw`).
+    OffersDraw,
+    /// UCCI: accepts a draw offered to it (`go draw …` answered with `bestmove … draw`).
+    AcceptsDraw,
+    /// UCCI: resigns at its second search (`bestmove … resign`).
+    Resigns,
+    /// UCCI, UCI: takes back its own last move when it can (plays the piece back to where it
+    /// came from), so two of them repeat the position; else plays as usual.
+    Shuffles,
 }
 
 /// Each fault under its command-line name.
-const NAMES: [(&str, Fault); 26] = [
+const NAMES: [(&str, Fault); 31] = [
     ("none", Fault::None),
     ("late-handshake", Fault::LateHandshake),
     ("no-readyok-while-searching", Fault::NoReadyokWhileSearching),
@@ -74,6 +86,11 @@ const NAMES: [(&str, Fault); 26] = [
     ("off-board-after-edge-board", Fault::OffBoardAfterEdgeBoard),
     ("silent-stop-after-setrule", Fault::SilentStopAfterSetrule),
     ("scripted", Fault::Scripted),
+    ("illegal-at-move-3", Fault::IllegalAtMove3),
+    ("offers-draw", Fault::OffersDraw),
+    ("accepts-draw", Fault::AcceptsDraw),
+    ("resigns", Fault::Resigns),
+    ("shuffles", Fault::Shuffles),
 ];
 
 impl Fault {

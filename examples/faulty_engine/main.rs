@@ -1,7 +1,8 @@
 //! A deliberately faulty engine for Arbiter's own tests.
 //!
-//! `faulty_engine PROTOCOL [FAULT [MOVE…]]` speaks UCCI, UCI, Gomocup or AGI (PROTOCOL: `ucci`, `uci`,
-//! `gomocup`, `agi`) just well enough to pass the built-in checks, and each FAULT breaks exactly
+//! `faulty_engine PROTOCOL [FAULT [MOVE…]]` speaks UCCI, UCI, Gomocup or AGI (PROTOCOL: `ucci`,
+//! `uci`, `gomocup`, `agi`; `uci-xiangqi` is UCI playing xiangqi, as Fairy-Stockfish and
+//! Pikafish do) just well enough to pass the built-in checks, and each FAULT breaks exactly
 //! one rule, so the tests can show that each misbehaviour is caught by the right check. It plays
 //! the first legal move in sorted order; it is a test fixture, not a player.
 
@@ -14,7 +15,7 @@ mod search;
 mod uci_plan;
 
 use arbiter_rules::chess::ChessPosition;
-use arbiter_rules::xiangqi::Position;
+use arbiter_rules::xiangqi::{Position, UciPosition};
 
 use fault::Fault;
 use output::Out;
@@ -35,6 +36,7 @@ fn main() {
     match protocol {
         "ucci" => search::run::<Position>(Dialect::Ucci, &out),
         "uci" => search::run::<ChessPosition>(Dialect::Uci, &out),
+        "uci-xiangqi" => search::run::<UciPosition>(Dialect::Uci, &out),
         "gomocup" => gomocup::run(&out, script),
         "agi" => agi::run(&out, script),
         other => {

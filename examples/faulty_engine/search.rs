@@ -30,6 +30,18 @@ struct Search {
     infinite: bool,
     /// UCI: what the search settled on at `go`, and when it began (for `info time`).
     plan: Option<Plan>,
+    /// The move chosen at `go` when the fault chooses it (`shuffles`), for either dialect.
+    choice: Option<String>,
+    /// Which search of the session this is (1 for the first) and whether its `go` offered a
+    /// draw: the match-play faults act on them.
+    turn: Turn,
+}
+
+/// One search's place in the session, for the faults that act over a game.
+#[derive(Clone, Copy)]
+struct Turn {
+    number: u32,
+    offered: bool,
 }
 
 pub fn run<G: Game>(dialect: Dialect, out: &Out) {
@@ -40,6 +52,9 @@ pub fn run<G: Game>(dialect: Dialect, out: &Out) {
     let mut search: Option<Search> = None;
     // A `setoption` arrived (IllegalPonderAfterSetoption needs one before a ponderhit).
     let mut options_set = false;
+    // The moves of the last `position`, and how many searches the session has had.
+    let mut played: Vec<String> = Vec::new();
+    let mut searches = 0;
     loop {
         let timeout =
             search
@@ -73,6 +88,7 @@ pub fn run<G: Game>(dialect: Dialect, out: &Out) {
             let early = s.pondering && fault == Fault::BestmoveWhilePondering;
             if due || early {
                 let best = s.plan.as_ref().and_then(|p| p.best.clone());
+                let best = best.or_else(|| s.choice.clone());
                 // A ponder move that is illegal, but only after a ponderhit that followed a
                 // setoption: no fixed scenario of the library does that.
                 let fault = match fault {
@@ -81,7 +97,7 @@ pub fn run<G: Game>(dialect: Dialect, out: &Out) {
                     }
                     other => other,
                 };
-                finish_search(&position, &banned, best, fault, dialect, out);
+                finish_search(&position, &banned, best, fault, dialect, s.turn, out);
                 search = None;
             }
         }
@@ -128,6 +144,12 @@ pub fn run<G: Game>(dialect: Dialect, out: &Out) {
                 if let Some(p) = parse_position::<G>(&words) {
                     position = p;
                 }
+                played = words
+                    .iter()
+                    .skip_while(|w| **w != "moves")
+                    .skip(1)
+                    .map(|w| (*w).to_owned())
+                    .collect();
             }
             "banmoves" => banned = words[1..].iter().map(|w| w.to_string()).collect(),
             "go" => {
@@ -137,6 +159,14 @@ pub fn run<G: Game>(dialect: Dialect, out: &Out) {
                 }
                 let ponder = words.contains(&"ponder");
                 let open = ponder || words.contains(&"infinite");
+                searches += 1;
+                let turn = Turn {
+                    number: searches,
+                    offered: words.contains(&"draw"),
+                };
+                let choice = (fault == Fault::Shuffles)
+                    .then(|| take_back(&position, &played))
+                    .flatten();
                 if words.contains(&"depth")
                     && words.last() == Some(&"0")
                     && dialect == Dialect::Ucci
@@ -147,7 +177,10 @@ pub fn run<G: Game>(dialect: Dialect, out: &Out) {
                 if dialect == Dialect::Uci {
                     let go = uci_go(&words);
                     let white = position.side_to_move() == Side::First;
-                    let plan = plan_search(&position, &go);
+                    let mut plan = plan_search(&position, &go);
+                    if choice.is_some() {
+                        plan.best = choice.clone();
+                    }
                     out.line(&plan_info(&plan, fault));
                     let mut think = thinking_time(&go, white);
                     if go.mate.is_some() && plan.score.starts_with("mate ") {
@@ -164,11 +197,13 @@ pub fn run<G: Game>(dialect: Dialect, out: &Out) {
                             next_info: plan.started + Duration::from_millis(250),
                             ..plan
                         }),
+                        choice,
+                        turn,
                     });
                     continue;
                 }
                 // One info line per search, so transcripts are the same run to run.
-                out.line(&info_line::<G>(&position, fault, dialect));
+                out.line(&info_line::<G>(&position, choice.as_ref(), fault, dialect));
                 search = Some(Search {
                     until: (!open).then(|| Instant::now() + Duration::from_millis(100)),
                     pondering: ponder,
@@ -176,6 +211,8 @@ pub fn run<G: Game>(dialect: Dialect, out: &Out) {
                     hit: false,
                     infinite: words.contains(&"infinite"),
                     plan: None,
+                    choice,
+                    turn,
                 });
             }
             "ponderhit" => {
@@ -194,8 +231,9 @@ pub fn run<G: Game>(dialect: Dialect, out: &Out) {
                     }
                     other => other,
                 };
-                let best = stopped.and_then(|s| s.plan).and_then(|p| p.best);
-                finish_search(&position, &banned, best, fault, dialect, out);
+                let Some(stopped) = stopped else { continue };
+                let best = stopped.plan.and_then(|p| p.best).or(stopped.choice);
+                finish_search(&position, &banned, best, fault, dialect, stopped.turn, out);
             }
             "quit" => {
                 if fault == Fault::HangOnQuit {
@@ -233,9 +271,24 @@ fn parse_position<G: Game>(words: &[&str]) -> Option<G> {
     Some(position)
 }
 
-fn info_line<G: Game>(position: &G, fault: Fault, dialect: Dialect) -> String {
+/// `shuffles`: the engine's own last move played back (from the `position` moves: its own
+/// is the one before the opponent's), when that is legal here.
+fn take_back<G: Game>(position: &G, line: &[String]) -> Option<String> {
+    let own = line.len().checked_sub(2).map(|i| &line[i])?;
+    // Both notations are from-point then to-point, each a letter and one or two digits.
+    let split = own[1..].find(|c: char| c.is_ascii_alphabetic())? + 1;
+    let back = format!("{}{}", &own[split..], &own[..split]);
+    position.legal_move_texts().contains(&back).then_some(back)
+}
+
+fn info_line<G: Game>(
+    position: &G,
+    choice: Option<&String>,
+    fault: Fault,
+    dialect: Dialect,
+) -> String {
     let moves = position.legal_move_texts();
-    let Some(first) = moves.first() else {
+    let Some(first) = choice.or(moves.first()) else {
         return "info depth 1".into();
     };
     let pv = if fault == Fault::IllegalPv {
@@ -251,14 +304,16 @@ fn info_line<G: Game>(position: &G, fault: Fault, dialect: Dialect) -> String {
     format!("info depth 1 {score} pv {pv}")
 }
 
-/// Ends a search with `bestmove`: the move `chosen` at `go` (UCI), else the first legal one
-/// not banned; a null move when there is none.
+/// Ends a search with `bestmove`: the move `chosen` at `go`, else the first legal one not
+/// banned; a null move when there is none. UCCI's `draw` and `resign` follow it as the
+/// match-play faults ask.
 fn finish_search<G: Game>(
     position: &G,
     banned: &[String],
     chosen: Option<String>,
     fault: Fault,
     dialect: Dialect,
+    turn: Turn,
     out: &Out,
 ) {
     if fault == Fault::Garbage {
@@ -281,10 +336,21 @@ fn finish_search<G: Game>(
             return;
         }
     };
-    let best = if fault == Fault::IllegalBestmove {
+    let illegal = match fault {
+        Fault::IllegalBestmove => true,
+        Fault::IllegalAtMove3 => turn.number == 3,
+        _ => false,
+    };
+    let best = if illegal {
         illegal_move::<G>(position)
     } else {
         best
+    };
+    let verdict = match (dialect, fault) {
+        (Dialect::Ucci, Fault::OffersDraw) => " draw",
+        (Dialect::Ucci, Fault::AcceptsDraw) if turn.offered => " draw",
+        (Dialect::Ucci, Fault::Resigns) if turn.number == 2 => " resign",
+        _ => "",
     };
     let mut after = position_after::<G>(position, &best);
     let ponder = match (&mut after, fault) {
@@ -293,8 +359,8 @@ fn finish_search<G: Game>(
         (None, _) => None,
     };
     match ponder {
-        Some(p) => out.line(&format!("bestmove {best} ponder {p}")),
-        None => out.line(&format!("bestmove {best}")),
+        Some(p) => out.line(&format!("bestmove {best} ponder {p}{verdict}")),
+        None => out.line(&format!("bestmove {best}{verdict}")),
     }
 }
 

@@ -9,9 +9,13 @@
 //! an illegal move, a move past the time limit, an engine that crashes or stops answering, or
 //! the move limit (a draw by adjudication).
 
+pub mod adjudication;
 pub mod clock;
+pub mod endings;
 mod gomoku;
+pub mod opening;
 pub mod openings;
+pub mod options;
 pub mod pgn;
 pub mod psq;
 mod referee;
@@ -200,6 +204,13 @@ pub struct GameRecord {
     pub overrun_ms: Option<f64>,
     /// The protocol checks' findings (not passes) over each engine's transcript.
     pub findings: Vec<Finding>,
+    /// Options the user set that an engine did not declare (sent all the same).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub undeclared_options: Vec<options::UndeclaredOption>,
+    /// The game was not played (an illegal opening, said in `termination`): it does not count
+    /// in the score.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub aborted: bool,
 }
 
 fn is_default<T: Default + PartialEq>(value: &T) -> bool {

@@ -12,11 +12,9 @@ use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess, Position as _};
 use thiserror::Error;
 
+use super::opening::check_opening;
 use super::{MatchGame, Opening};
-use crate::rules::Game;
-use crate::rules::chess::ChessPosition;
 use crate::rules::gomoku::{Board, BoardSize, Point, Stone};
-use crate::rules::xiangqi::Position;
 
 /// How a book's file is written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -223,26 +221,13 @@ fn lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
         .filter(|(_, l)| !l.is_empty() && !l.starts_with('#'))
 }
 
-/// Whether the oracle accepts the opening's position and each of its moves.
+/// Whether the oracle accepts the opening's position and each of its moves (and leaves a
+/// game to play).
 pub fn check(opening: &Opening, game: MatchGame) -> Result<(), String> {
     match game {
-        MatchGame::Xiangqi => check_moves::<Position>(opening),
-        MatchGame::Chess => check_moves::<ChessPosition>(opening),
         MatchGame::Gomoku { size, .. } => stones(&opening.moves, size).map(drop).map_err(|e| e.1),
+        _ => check_opening(game, opening).map_err(|e| e.to_string()),
     }
-}
-
-fn check_moves<G: Game>(opening: &Opening) -> Result<(), String> {
-    let mut position = match &opening.fen {
-        Some(fen) => G::from_fen(fen).map_err(|e| format!("FEN `{fen}`: {e}"))?,
-        None => G::start_position(),
-    };
-    for mv in &opening.moves {
-        position
-            .play_text(mv)
-            .map_err(|e| format!("move `{mv}`: {e}"))?;
-    }
-    Ok(())
 }
 
 /// Places the points on an empty board, black first, alternating.

@@ -88,6 +88,8 @@ mod tests {
             move_times_ms: vec![12.4, 1500.6],
             overrun_ms: None,
             findings: Vec::new(),
+            undeclared_options: Vec::new(),
+            aborted: false,
         }
     }
 

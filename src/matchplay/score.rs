@@ -34,8 +34,11 @@ impl Pentanomial {
 }
 
 impl Score {
-    /// Counts a game for `player`.
+    /// Counts a game for `player` (a game that was not played does not count).
     pub fn add(&mut self, game: &GameRecord, player: &str) {
+        if game.aborted {
+            return;
+        }
         self.add_result(game.result, game.first == player);
     }
 

@@ -33,14 +33,18 @@ pub struct PlayedGame {
 }
 
 impl PlayedGame {
-    pub fn outcome(&self) -> GameOutcome {
-        GameOutcome {
+    /// The game for the score; none for a game that was not played (an illegal opening).
+    pub fn outcome(&self) -> Option<GameOutcome> {
+        if self.record.aborted {
+            return None;
+        }
+        Some(GameOutcome {
             number: self.record.number,
             first: self.record.first.clone(),
             second: self.record.second.clone(),
             result: self.record.result,
             pair: self.pair,
-        }
+        })
     }
 }
 
@@ -155,7 +159,7 @@ pub fn play_tournament(
                         pair: job.pair,
                     });
                     let outcomes: Vec<GameOutcome> =
-                        played.iter().map(PlayedGame::outcome).collect();
+                        played.iter().filter_map(PlayedGame::outcome).collect();
                     let scores = encounters(&names, &outcomes);
                     let (a, b) = (job.first.min(job.second), job.first.max(job.second));
                     let encounter = scores
@@ -180,7 +184,7 @@ pub fn play_tournament(
         }
     });
     played.sort_by_key(|g| g.record.number);
-    let outcomes: Vec<GameOutcome> = played.iter().map(PlayedGame::outcome).collect();
+    let outcomes: Vec<GameOutcome> = played.iter().filter_map(PlayedGame::outcome).collect();
     let encounters = encounters(&names, &outcomes);
     let standings = standings(&names, &encounters);
     MatchReport {

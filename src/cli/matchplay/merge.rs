@@ -31,9 +31,18 @@ pub struct MergeArgs {
 #[derive(Deserialize)]
 struct Partial {
     players: Vec<String>,
-    games: Vec<GameOutcome>,
+    games: Vec<PartialGame>,
     #[serde(default)]
     sprt: Option<PartialSprt>,
+}
+
+#[derive(Deserialize)]
+struct PartialGame {
+    #[serde(flatten)]
+    outcome: GameOutcome,
+    /// A game not played (its opening could not be) does not count.
+    #[serde(default)]
+    aborted: bool,
 }
 
 #[derive(Deserialize)]
@@ -68,7 +77,8 @@ pub fn run(args: &MergeArgs) -> Result<(String, u8), CliError> {
                 players.push(player);
             }
         }
-        for game in partial.games {
+        for game in partial.games.into_iter().filter(|g| !g.aborted) {
+            let game = game.outcome;
             if games
                 .get(&game.number)
                 .is_some_and(|earlier| *earlier != game)

@@ -13,6 +13,7 @@ use clap::{Args, Subcommand};
 use super::CliError;
 use super::engine::parse_scale;
 use crate::matchplay::openings::BookSpec;
+use crate::matchplay::pgn;
 use crate::matchplay::schedule::{Plan, Tournament, parse_partition};
 use crate::matchplay::sprt::Sprt;
 use crate::matchplay::{
@@ -161,9 +162,9 @@ pub fn run(args: &MatchArgs) -> Result<(String, u8), CliError> {
         return merge::run(merge);
     }
     let (game, protocol) = game_and_protocol(args)?;
-    if args.pgnout.is_some() && game != MatchGame::Chess {
+    if args.pgnout.is_some() && matches!(game, MatchGame::Gomoku { .. }) {
         return Err(CliError::BadInput(
-            "--pgnout: PGN is written for chess so far".into(),
+            "--pgnout: PGN is written for chess and xiangqi; gomoku has --psqout".into(),
         ));
     }
     if args.psqout.is_some() && !matches!(game, MatchGame::Gomoku { .. }) {
@@ -275,15 +276,7 @@ fn write_records(args: &MatchArgs, game: MatchGame, report: &MatchReport) -> Res
             MatchFormat::Human => {
                 let mut text = String::new();
                 for g in &report.games {
-                    let r = &g.record;
-                    text.push_str(&format!(
-                        "Finished game {} ({} vs {}): {} {{{}}}\n",
-                        r.number,
-                        r.first,
-                        r.second,
-                        r.result.as_str(),
-                        r.termination
-                    ));
+                    text.push_str(&output::finished_line(&g.record));
                 }
                 text.push_str(&output::closing_lines(
                     &report.encounters,
@@ -306,7 +299,11 @@ fn write_records(args: &MatchArgs, game: MatchGame, report: &MatchReport) -> Res
         let text: String = report
             .games
             .iter()
-            .map(|g| crate::matchplay::pgn::chess_game(&g.record, &event, &date))
+            .filter(|g| !g.record.aborted)
+            .map(|g| match game {
+                MatchGame::Xiangqi => pgn::xiangqi_game(&g.record, &event, &date),
+                _ => pgn::chess_game(&g.record, &event, &date),
+            })
             .collect();
         write(path, "--pgnout", text)?;
     }

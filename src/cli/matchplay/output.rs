@@ -43,15 +43,7 @@ pub fn event_line(event: &MatchEvent<'_>) -> String {
             encounter,
             sprt,
         } => {
-            let record = &game.record;
-            let mut line = format!(
-                "Finished game {} ({} vs {}): {} {{{}}}\n",
-                record.number,
-                record.first,
-                record.second,
-                record.result.as_str(),
-                record.termination
-            );
+            let mut line = finished_line(&game.record);
             if let Some(e) = encounter {
                 line.push_str(&score_line(e));
             }
@@ -61,6 +53,23 @@ pub fn event_line(event: &MatchEvent<'_>) -> String {
             line
         }
     }
+}
+
+/// `Finished game N (A vs B): 1-0 {…}`; a game that was not played (its opening could not
+/// be) shows `*`, as PGN writes an unfinished game.
+pub fn finished_line(record: &GameRecord) -> String {
+    format!(
+        "Finished game {} ({} vs {}): {} {{{}}}\n",
+        record.number,
+        record.first,
+        record.second,
+        if record.aborted {
+            "*"
+        } else {
+            record.result.as_str()
+        },
+        record.termination
+    )
 }
 
 /// `Score of A vs B: W - L - D  [0.523] N`.

@@ -128,6 +128,8 @@ pub(super) fn play_game(
         }
         Err(why) => (None, Vec::new(), Some((GameResult::Draw, why))),
     };
+    // An opening that cannot be played is no game: it does not count in the score.
+    let aborted = board.is_none();
     if let Some(board) = &board {
         let table = Table {
             size: board.size(),
@@ -201,6 +203,8 @@ pub(super) fn play_game(
         move_times_ms,
         overrun_ms,
         findings,
+        undeclared_options: Vec::new(),
+        aborted,
     }
 }
 

@@ -1,0 +1,135 @@
+//! Openings of xiangqi and chess games: a FEN and moves the referee plays before the engines
+//! take over, each checked by the rules oracle. An opening that does not hold is the match's
+//! setup error, not a player's fault: [`check_opening`] lets a caller refuse it before any
+//! game, and a game given one anyway is not played (its record says why and is `aborted`).
+
+use super::{MatchGame, Opening};
+use crate::rules::chess::ChessPosition;
+use crate::rules::xiangqi::Position;
+use crate::rules::{Game, GameStatus};
+
+/// Why an opening cannot start a game.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum OpeningError {
+    #[error("opening FEN `{fen}`: {reason}")]
+    Fen { fen: String, reason: String },
+    #[error("opening move {number} `{mv}`: {reason}")]
+    Move {
+        number: usize,
+        mv: String,
+        reason: String,
+    },
+    #[error("the opening ends the game before it starts ({0})")]
+    Finished(&'static str),
+    #[error("gomoku openings are not read here")]
+    Gomoku,
+}
+
+/// Checks that `opening` is a legal start for `game` (xiangqi or chess): its FEN reads and is
+/// a legal setup, its moves (ICCS for xiangqi, UCI for chess) are legal in turn, and the side
+/// to move afterwards has a move.
+pub fn check_opening(game: MatchGame, opening: &Opening) -> Result<(), OpeningError> {
+    match game {
+        MatchGame::Xiangqi => replay::<Position>(opening, |_, _| {}).map(drop),
+        MatchGame::Chess => replay::<ChessPosition>(opening, |_, _| {}).map(drop),
+        MatchGame::Gomoku { .. } => Err(OpeningError::Gomoku),
+    }
+}
+
+/// Plays `opening`, showing `visit` each position on the way with the move that led to it
+/// (the start first, with none; the last one included), and returns the position the
+/// engines start from.
+pub(crate) fn replay<G: Game>(
+    opening: &Opening,
+    mut visit: impl FnMut(Option<&str>, &G),
+) -> Result<G, OpeningError> {
+    let mut position = match &opening.fen {
+        None => G::start_position(),
+        Some(fen) => G::from_fen(fen).map_err(|e| OpeningError::Fen {
+            fen: fen.clone(),
+            reason: e.to_string(),
+        })?,
+    };
+    visit(None, &position);
+    for (i, mv) in opening.moves.iter().enumerate() {
+        if position.status() != GameStatus::Ongoing {
+            return Err(OpeningError::Finished("before its last move"));
+        }
+        position.play_text(mv).map_err(|e| OpeningError::Move {
+            number: i + 1,
+            mv: mv.clone(),
+            reason: e.to_string(),
+        })?;
+        visit(Some(mv), &position);
+    }
+    match position.status() {
+        GameStatus::Ongoing => Ok(position),
+        GameStatus::Checkmate { .. } => Err(OpeningError::Finished("checkmate")),
+        GameStatus::Stalemate { .. } => Err(OpeningError::Finished("no legal move")),
+        GameStatus::Draw => Err(OpeningError::Finished("insufficient material")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn opening(fen: Option<&str>, moves: &[&str]) -> Opening {
+        Opening {
+            fen: fen.map(str::to_owned),
+            moves: moves.iter().map(|m| (*m).to_owned()).collect(),
+        }
+    }
+
+    #[test]
+    fn legal_openings_pass_and_each_fault_is_named() {
+        assert_eq!(
+            check_opening(MatchGame::Xiangqi, &opening(None, &["h2e2", "h9g7"])),
+            Ok(())
+        );
+        assert_eq!(
+            check_opening(MatchGame::Chess, &opening(None, &["e2e4", "e7e5"])),
+            Ok(())
+        );
+        let err = check_opening(MatchGame::Xiangqi, &opening(None, &["h2e2", "h2e2"])).unwrap_err();
+        assert!(
+            matches!(&err, OpeningError::Move { number: 2, mv, .. } if mv == "h2e2"),
+            "{err}"
+        );
+        // UCI notation is not ICCS: a xiangqi opening is written in ICCS.
+        assert!(matches!(
+            check_opening(MatchGame::Xiangqi, &opening(None, &["h3e3"])),
+            Err(OpeningError::Move { number: 1, .. })
+        ));
+        assert!(matches!(
+            check_opening(MatchGame::Chess, &opening(Some("8/8/8 w - - 0 1"), &[])),
+            Err(OpeningError::Fen { .. })
+        ));
+        assert_eq!(
+            check_opening(
+                MatchGame::Chess,
+                &opening(None, &["f2f3", "e7e5", "g2g4", "d8h4"])
+            ),
+            Err(OpeningError::Finished("checkmate"))
+        );
+        assert_eq!(
+            check_opening(
+                MatchGame::Chess,
+                &opening(None, &["f2f3", "e7e5", "g2g4", "d8h4", "a2a3"])
+            ),
+            Err(OpeningError::Finished("before its last move"))
+        );
+    }
+
+    #[test]
+    fn replay_shows_every_position() {
+        let mut seen = Vec::new();
+        let end: Position = replay(&opening(None, &["h2e2", "h9g7"]), |mv, p: &Position| {
+            seen.push((mv.map(str::to_owned), p.fen()))
+        })
+        .unwrap();
+        assert_eq!(seen.len(), 3);
+        assert_eq!(seen[0].0, None);
+        assert_eq!(seen[2], (Some("h9g7".to_owned()), end.fen()));
+    }
+}

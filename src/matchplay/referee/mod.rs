@@ -1,0 +1,221 @@
+//! One game between two engines, refereed: Arbiter keeps the position, asks the engine to move
+//! for the side to move, times the reply on the wire, judges the move with the rules oracle,
+//! and ends the game by the rules or by the engine's fault. Each engine's session is judged by
+//! the built-in protocol checks all game long.
+//!
+//! The referee keeps the game in one notation (ICCS for xiangqi, UCI for chess) and speaks
+//! each engine's own protocol: in xiangqi a UCCI engine may play a UCI one (Fairy-Stockfish,
+//! Pikafish), each getting the moves in its notation. The game starts from the pairing's
+//! opening, played by the referee; then, in order, a game ends by a fault (an illegal move,
+//! time, a crash, a resignation), a draw agreed (UCCI's `draw`), the rules (mate, stalemate,
+//! material), repetition and the move-count rules ([`super::endings`]), the engines' scores
+//! ([`super::adjudication`]), or the move limit.
+
+mod commands;
+mod seat;
+
+use std::time::{Duration, Instant};
+
+use super::adjudication::{Adjudicator, Verdict};
+use super::endings::History;
+use super::opening::replay;
+use super::{GameRecord, GameResult, MatchGame, MatchSettings, Pairing};
+use crate::protocol::{GameKind, Protocol};
+use crate::rules::chess::ChessPosition;
+use crate::rules::xiangqi::Position;
+use crate::rules::{Game, GameStatus, Side};
+use commands::{Lines, from_engine, go_command, position_command};
+use seat::{Fault, Seat};
+
+/// How long an engine may take to answer the handshake and `isready` before it counts as
+/// stalled (before the time scale): generous, as engines load networks and books at start.
+const START_BOUND: Duration = Duration::from_secs(10);
+
+/// Plays one game, `pairing.first` moving first.
+pub fn play_game(pairing: &Pairing<'_>, settings: &MatchSettings) -> GameRecord {
+    match settings.game {
+        MatchGame::Xiangqi => play::<Position>(pairing, settings),
+        MatchGame::Chess => play::<ChessPosition>(pairing, settings),
+        MatchGame::Gomoku { size, rule } => super::gomoku::play_game(pairing, settings, size, rule),
+    }
+}
+
+fn side_name(game: GameKind, side: Side) -> &'static str {
+    match (game, side) {
+        (GameKind::Xiangqi, Side::First) => "Red",
+        (_, Side::First) => "White",
+        (_, Side::Second) => "Black",
+    }
+}
+
+fn index(side: Side) -> usize {
+    match side {
+        Side::First => 0,
+        Side::Second => 1,
+    }
+}
+
+fn win(side: Side) -> GameResult {
+    match side {
+        Side::First => GameResult::FirstWins,
+        Side::Second => GameResult::SecondWins,
+    }
+}
+
+fn play<G: Game>(pairing: &Pairing<'_>, settings: &MatchSettings) -> GameRecord {
+    let game = settings.game.kind();
+    let mut record = GameRecord {
+        number: pairing.number,
+        first: pairing.first.name.clone(),
+        second: pairing.second.name.clone(),
+        opening: pairing.opening.clone(),
+        moves: Vec::new(),
+        result: GameResult::Draw,
+        termination: String::new(),
+        move_times_ms: Vec::new(),
+        overrun_ms: None,
+        findings: Vec::new(),
+        undeclared_options: Vec::new(),
+        aborted: false,
+    };
+    let mut history = History::new(settings.game);
+    let mut lines = Lines::new(pairing.opening.fen.clone());
+    let opened = replay::<G>(pairing.opening, |mv, position| {
+        history.push(position);
+        if let Some(mv) = mv {
+            lines.push(mv, position);
+        }
+    });
+    let mut position = match opened {
+        Ok(position) => position,
+        // A setup error, not a player's: no engine is started, and the game does not count.
+        Err(err) => {
+            record.termination = format!("Illegal opening: {err}");
+            record.aborted = true;
+            return record;
+        }
+    };
+    let players = [pairing.first, pairing.second];
+    let scale = |d: Duration| d.mul_f64(settings.time_scale);
+    let mut seats = players.map(|p| Seat::spawn(p, settings));
+    let mut ended: Option<(GameResult, String)> = None;
+    for (i, seat) in seats.iter_mut().enumerate() {
+        match seat.start(players[i], settings.game, scale(START_BOUND)) {
+            Ok(undeclared) => record.undeclared_options.extend(undeclared),
+            Err(fault) => {
+                let side = if i == 0 { Side::First } else { Side::Second };
+                ended = Some(forfeit(game, side, &fault));
+                break;
+            }
+        }
+    }
+    let mut adjudicator = Adjudicator::new(settings.adjudication);
+    let opening_plies = pairing.opening.moves.len();
+    // The side whose draw offer (UCCI `bestmove … draw`) awaits its opponent's answer.
+    let mut offer: Option<Side> = None;
+    while ended.is_none() {
+        let side = position.side_to_move();
+        let i = index(side);
+        let protocol = seats[i].protocol;
+        // An offer is passed on with the opponent's next `go` (UCCI `go draw …`), and lapses
+        // with its answer; a UCI engine has no way to hear one.
+        let offered = offer.take() == Some(side.opponent()) && protocol == Protocol::Ucci;
+        let go = go_command(&seats, i, offered);
+        let seat = &mut seats[i];
+        let allowance = seat.clock.allowance(seat.control, settings.margin);
+        let asked = Instant::now();
+        let reply = seat.ask(
+            &position_command(settings.game, protocol, &lines),
+            &go,
+            allowance,
+        );
+        let reply = match reply {
+            Ok(reply) => reply,
+            Err(fault) => {
+                if matches!(fault, Fault::Time) {
+                    let late = asked.elapsed().as_secs_f64() * 1000.0;
+                    let due = (allowance - settings.margin).as_secs_f64() * 1000.0;
+                    record.overrun_ms = Some(late - due);
+                }
+                ended = Some(forfeit(game, side, &fault));
+                continue;
+            }
+        };
+        let took_ms = asked.elapsed().as_secs_f64() * 1000.0;
+        seat.clock.charge(seat.control, took_ms);
+        record.move_times_ms.push(took_ms);
+        if offered && reply.draw {
+            // The agreement ends the game: the accepting engine's move is not played.
+            ended = Some((GameResult::Draw, "Draw by agreement".to_owned()));
+            continue;
+        }
+        let mv = from_engine(settings.game, protocol, &reply.mv);
+        if position.play_text(&mv).is_err() {
+            ended = Some(forfeit(game, side, &Fault::Illegal(reply.mv)));
+            continue;
+        }
+        if reply.draw {
+            offer = Some(side);
+        }
+        history.push(&position);
+        lines.push(&mv, &position);
+        record.moves.push(mv);
+        let plies = opening_plies + record.moves.len();
+        ended = by_the_rules(game, &position)
+            .or_else(|| history.ending())
+            .or_else(|| {
+                adjudicator
+                    .record(side, reply.score, plies)
+                    .map(|verdict| match verdict {
+                        Verdict::Draw => (GameResult::Draw, "Draw by adjudication".to_owned()),
+                        Verdict::Wins(winner) => (
+                            win(winner),
+                            format!("{} wins by adjudication", side_name(game, winner)),
+                        ),
+                    })
+            })
+            .or_else(|| {
+                (record.moves.len() >= settings.max_plies).then(|| {
+                    (
+                        GameResult::Draw,
+                        "Draw by adjudication: move limit".to_owned(),
+                    )
+                })
+            });
+    }
+    (record.result, record.termination) = ended.unwrap_or((GameResult::Draw, "Draw".to_owned()));
+    record.findings = seats.into_iter().flat_map(Seat::finish).collect();
+    record
+}
+
+/// The game's end when the position decides it.
+fn by_the_rules<G: Game>(game: GameKind, position: &G) -> Option<(GameResult, String)> {
+    let wins = |side: Side, how: &str| (win(side), format!("{} {how}", side_name(game, side)));
+    match position.status() {
+        GameStatus::Ongoing => None,
+        GameStatus::Checkmate { winner } => Some(wins(winner, "mates")),
+        GameStatus::Stalemate {
+            winner: Some(winner),
+        } => Some(wins(winner, "wins by stalemate")),
+        GameStatus::Stalemate { winner: None } => {
+            Some((GameResult::Draw, "Draw by stalemate".to_owned()))
+        }
+        GameStatus::Draw => Some((
+            GameResult::Draw,
+            "Draw by insufficient mating material".to_owned(),
+        )),
+    }
+}
+
+/// The result when `side` is at fault, in cutechess-cli's words.
+fn forfeit(game: GameKind, side: Side, fault: &Fault) -> (GameResult, String) {
+    let who = side_name(game, side);
+    let why = match fault {
+        Fault::Illegal(mv) => format!("{who} makes an illegal move: {mv}"),
+        Fault::Time => format!("{who} loses on time"),
+        Fault::Disconnect => format!("{who} disconnects"),
+        Fault::Stall => format!("{who}'s connection stalls"),
+        Fault::Resign => format!("{who} resigns"),
+    };
+    (win(side.opponent()), why)
+}

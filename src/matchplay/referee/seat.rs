@@ -1,0 +1,198 @@
+//! An engine in the game: its session (judged by the protocol checks all game long), the
+//! handshake and options, one move asked and read, and the session's end.
+
+use std::time::{Duration, Instant};
+
+use super::super::adjudication::last_score;
+use super::super::clock::Clock;
+use super::super::options::{UndeclaredOption, declared_names, is_declared, setoption_line};
+use super::super::{Finding, MatchGame, MatchSettings, Player, SearchLimits, TimeControl};
+use crate::check::{Context, Judge};
+use crate::protocol::Protocol;
+use crate::session::{Next, Session, SessionOptions};
+
+/// An engine in the game: its session, judged, what it offered, and its clock.
+pub(super) struct Seat {
+    pub name: String,
+    pub protocol: Protocol,
+    session: Option<Session<Judge>>,
+    /// UCCI: the engine offered `usemillisec`, so times are sent in milliseconds.
+    pub millisec: bool,
+    /// The engine's own time control and search limits (odds are per engine), and the clock
+    /// Arbiter keeps for it.
+    pub control: TimeControl,
+    pub limits: SearchLimits,
+    pub clock: Clock,
+}
+
+/// Why a side lost or the game ended early.
+pub(super) enum Fault {
+    Illegal(String),
+    Time,
+    Disconnect,
+    Stall,
+    Resign,
+}
+
+/// An engine's answer to `go`: its move as it wrote it, whether it offered (or accepted) a
+/// draw with it, and the score of its last `info` line.
+pub(super) struct Reply {
+    pub mv: String,
+    pub draw: bool,
+    pub score: Option<i32>,
+}
+
+impl Seat {
+    /// Starts the engine; a seat whose engine did not start loses at its handshake.
+    pub fn spawn(player: &Player, settings: &MatchSettings) -> Seat {
+        Seat {
+            name: player.name.clone(),
+            protocol: player.protocol,
+            session: Session::spawn(
+                &player.command,
+                SessionOptions::default(),
+                Judge::new(Context {
+                    protocol: player.protocol,
+                    game: settings.game.kind(),
+                    time_scale: settings.time_scale,
+                }),
+            )
+            .ok(),
+            millisec: false,
+            control: player.control(settings),
+            limits: player.limits(settings),
+            clock: Clock::new(player.control(settings)),
+        }
+    }
+
+    /// The handshake, millisecond mode where UCCI offers it, the variant where a UCI engine
+    /// plays xiangqi, the user's options, and the engine ready. Returns the options the user
+    /// set that the engine did not declare (they are sent all the same).
+    pub fn start(
+        &mut self,
+        player: &Player,
+        game: MatchGame,
+        bound: Duration,
+    ) -> Result<Vec<UndeclaredOption>, Fault> {
+        let protocol = self.protocol;
+        let session = self.session.as_mut().ok_or(Fault::Disconnect)?;
+        let send = |session: &mut Session<Judge>, line: &str| {
+            session.send(line).map_err(|_| Fault::Disconnect)
+        };
+        let (hello, ok) = match protocol {
+            Protocol::Ucci => ("ucci", "ucciok"),
+            _ => ("uci", "uciok"),
+        };
+        send(session, hello)?;
+        let lines = read_until(session, bound, |l| l == ok)?;
+        let declared = declared_names(protocol, lines.iter().map(String::as_str));
+        if protocol == Protocol::Ucci && is_declared(&declared, "usemillisec") {
+            send(session, "setoption usemillisec true")?;
+            self.millisec = true;
+        }
+        let user_set = |name: &str| {
+            player
+                .options
+                .iter()
+                .any(|(n, _)| n.eq_ignore_ascii_case(name))
+        };
+        // As cutechess-cli does: a UCI engine that can play variants is told the game, unless
+        // the user chose the variant.
+        if protocol == Protocol::Uci
+            && game == MatchGame::Xiangqi
+            && is_declared(&declared, "UCI_Variant")
+            && !user_set("UCI_Variant")
+        {
+            send(session, "setoption name UCI_Variant value xiangqi")?;
+        }
+        let mut undeclared = Vec::new();
+        for (name, value) in &player.options {
+            send(session, &setoption_line(protocol, name, value))?;
+            if !is_declared(&declared, name) {
+                undeclared.push(UndeclaredOption {
+                    engine: self.name.clone(),
+                    option: name.clone(),
+                });
+            }
+        }
+        if protocol == Protocol::Uci {
+            send(session, "ucinewgame")?;
+        }
+        send(session, "isready")?;
+        read_until(session, bound, |l| l == "readyok")?;
+        Ok(undeclared)
+    }
+
+    /// Sends the position and the `go`, and reads the engine's answer within `allowance`.
+    pub fn ask(&mut self, position: &str, go: &str, allowance: Duration) -> Result<Reply, Fault> {
+        let ucci = self.protocol == Protocol::Ucci;
+        let session = self.session.as_mut().ok_or(Fault::Disconnect)?;
+        session.send(position).map_err(|_| Fault::Disconnect)?;
+        session.send(go).map_err(|_| Fault::Disconnect)?;
+        let lines = read_until(session, allowance, |l| {
+            l.starts_with("bestmove") || l == "nobestmove"
+        })
+        .map_err(|f| match f {
+            Fault::Stall => Fault::Time,
+            other => other,
+        })?;
+        let score = last_score(lines.iter().map(String::as_str));
+        let reply = lines.last().cloned().unwrap_or_default();
+        let words: Vec<&str> = reply.split_whitespace().collect();
+        let Some(&mv) = words.get(1).filter(|_| words[0] == "bestmove") else {
+            // `nobestmove` says the position is dead, but the game had a legal move to play.
+            return Err(Fault::Illegal(reply));
+        };
+        // UCCI ends `bestmove` with `draw` (an offer, or the acceptance of one) or `resign`;
+        // UCI has neither, so the words mean nothing there.
+        let verdict = |word: &str| ucci && words[2..].contains(&word);
+        if verdict("resign") {
+            return Err(Fault::Resign);
+        }
+        Ok(Reply {
+            mv: mv.to_owned(),
+            draw: verdict("draw"),
+            score,
+        })
+    }
+
+    /// Ends the engine's session (`quit`, its grace, a kill if need be) and returns the
+    /// protocol checks' findings over its whole transcript.
+    pub fn finish(self) -> Vec<Finding> {
+        let Some(mut session) = self.session else {
+            return Vec::new();
+        };
+        let _ = session.send(match self.protocol {
+            Protocol::Ucci | Protocol::Uci => "quit",
+            Protocol::Gomocup => "END",
+            Protocol::Agi => "QUIT",
+        });
+        let (transcript, judge) = session.finish();
+        let outcomes = judge.finish(&transcript);
+        Finding::all_of(&self.name, &transcript, outcomes)
+    }
+}
+
+/// Reads lines until one `done` accepts, within `bound`; the lines read, that one last.
+fn read_until(
+    session: &mut Session<Judge>,
+    bound: Duration,
+    done: impl Fn(&str) -> bool,
+) -> Result<Vec<String>, Fault> {
+    let deadline = Instant::now() + bound;
+    let mut lines = Vec::new();
+    loop {
+        match session.next_line(deadline) {
+            Next::Line(line) => {
+                let text = line.text.trim().to_owned();
+                let finished = done(&text);
+                lines.push(text);
+                if finished {
+                    return Ok(lines);
+                }
+            }
+            Next::Timeout => return Err(Fault::Stall),
+            Next::Closed | Next::Interrupted => return Err(Fault::Disconnect),
+        }
+    }
+}
