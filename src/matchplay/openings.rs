@@ -1,4 +1,4 @@
-//! Opening books for match play (`--openings file=F format=epd|fen|pgn|points order=… start=N
+//! Opening books for match play (`--openings file=F format=epd|fen|pgn|moves order=… start=N
 //! plies=N`): each opening a position and moves from it, read and checked against the game's
 //! rules oracle before any engine starts, so a bad book is one clear error naming its line,
 //! never a game lost by an engine that was handed an impossible position.
@@ -26,8 +26,10 @@ pub enum BookFormat {
     Fen,
     /// PGN games (chess): the `FEN` tag if any, and the main line's moves.
     Pgn,
-    /// Gomoku: one opening a line, Gomocup points `x,y` separated by spaces, black first.
-    Points,
+    /// One opening a line: moves from the standard start in the game's notation, separated
+    /// by spaces (ICCS for xiangqi, UCI for chess, Gomocup points `x,y` for gomoku, black
+    /// first). `points` is its other name, for gomoku books.
+    Moves,
 }
 
 /// In which order the openings are used.
@@ -101,7 +103,7 @@ impl BookSpec {
                         "epd" => BookFormat::Epd,
                         "fen" => BookFormat::Fen,
                         "pgn" => BookFormat::Pgn,
-                        "points" => BookFormat::Points,
+                        "moves" | "points" => BookFormat::Moves,
                         _ => return Err(bad()),
                     })
                 }
@@ -121,7 +123,7 @@ impl BookSpec {
             None => match file.extension().and_then(|e| e.to_str()) {
                 Some("pgn") => BookFormat::Pgn,
                 Some("fen") => BookFormat::Fen,
-                Some("txt" | "points") => BookFormat::Points,
+                Some("txt" | "moves" | "points") => BookFormat::Moves,
                 _ => BookFormat::Epd,
             },
         };
@@ -188,8 +190,8 @@ fn read_book(
     match (format, game) {
         (BookFormat::Pgn, MatchGame::Chess) => pgn_openings(text, plies),
         (BookFormat::Pgn, _) => wrong("pgn"),
-        (BookFormat::Points, MatchGame::Gomoku { size, .. }) => point_openings(text, size, plies),
-        (BookFormat::Points, _) => wrong("points"),
+        (BookFormat::Moves, MatchGame::Gomoku { size, .. }) => point_openings(text, size, plies),
+        (BookFormat::Moves, _) => move_openings(text, game, plies),
         (BookFormat::Epd | BookFormat::Fen, MatchGame::Gomoku { .. }) => wrong("epd/fen"),
         (BookFormat::Epd | BookFormat::Fen, _) => lines(text)
             .map(|(line, words)| {
@@ -263,6 +265,25 @@ fn point_openings(
             }
             stones(&moves, size).map_err(|(_, m)| (line, m))?;
             Ok(Opening { fen: None, moves })
+        })
+        .collect()
+}
+
+fn move_openings(
+    text: &str,
+    game: MatchGame,
+    plies: Option<usize>,
+) -> Result<Vec<Opening>, (usize, String)> {
+    lines(text)
+        .map(|(line, words)| {
+            let mut moves: Vec<String> = words.split_whitespace().map(str::to_owned).collect();
+            if let Some(p) = plies {
+                moves.truncate(p);
+            }
+            let opening = Opening { fen: None, moves };
+            check(&opening, game)
+                .map(|()| opening)
+                .map_err(|m| (line, m))
         })
         .collect()
 }
@@ -425,6 +446,26 @@ mod tests {
             message.contains("game 1") && message.contains("e4"),
             "{message}"
         );
+    }
+
+    #[test]
+    fn move_books_are_played_from_the_standard_start() {
+        let book = read_book(
+            "h2e2 h9g7\nc3c4\n",
+            BookFormat::Moves,
+            MatchGame::Xiangqi,
+            None,
+        )
+        .unwrap();
+        assert_eq!(book[1].moves, ["c3c4"]);
+        // The book shipped with Arbiter holds only legal openings.
+        let shipped = include_str!("../../openings/xiangqi.txt");
+        let book = read_book(shipped, BookFormat::Moves, MatchGame::Xiangqi, None).unwrap();
+        assert_eq!(book.len(), 18);
+        let (line, message) =
+            read_book("e2e4\ne2e5\n", BookFormat::Moves, MatchGame::Chess, None).unwrap_err();
+        assert_eq!(line, 2);
+        assert!(message.contains("e2e5"), "{message}");
     }
 
     #[test]
