@@ -331,3 +331,75 @@ fn a_signal_ends_the_match_with_its_results_written() {
         );
     }
 }
+
+/// A real match under CI: the reference xiangqi engine against Fairy-Stockfish speaking UCCI,
+/// held to a few thousand nodes a move, from the shipped opening book with colours swapped.
+/// Every move is the oracle's to judge, the reference engine raises no protocol failure, and
+/// the games are written as xiangqi PGN.
+#[test]
+fn the_reference_xiangqi_engine_plays_fairy_stockfish_over_ucci() {
+    let Some(fairy) = common::peer_or_skip("fairy-stockfish") else {
+        return;
+    };
+    let out = temp("fairy.json");
+    let pgn = temp("fairy.pgn");
+    let book = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("openings/xiangqi.txt");
+    let run = arbiter()
+        .args(["match", "--game", "xiangqi", "--each", "st=0.05"])
+        .arg("--engine")
+        .arg(format!(
+            "cmd={}",
+            common::reference_engine("arbiter-xiangqi").display()
+        ))
+        .arg("name=reference")
+        .arg("--engine")
+        .arg(format!("cmd={}", fairy.display()))
+        .args(["name=fairy", "nodes=2000"])
+        .args([
+            "--games",
+            "2",
+            "--repeat",
+            "--max-moves",
+            "40",
+            "--openings",
+        ])
+        .arg(format!("file={}", book.display()))
+        .arg("--out")
+        .arg(&out)
+        .arg("--pgnout")
+        .arg(&pgn)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&run.stdout);
+    let report = json(&out);
+    for game in report["games"].as_array().unwrap() {
+        let termination = game["termination"].as_str().unwrap();
+        for fault in ["illegal move", "loses on time", "disconnects", "stalls"] {
+            assert!(!termination.contains(fault), "{stdout}");
+        }
+        assert_eq!(
+            game["opening"]["moves"],
+            serde_json::json!(["h2e2", "h9g7"])
+        );
+        let failures: Vec<(&Value, &Value)> = game["findings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|f| f["grade"] == "fail")
+            .map(|f| (&f["engine"], &f["check"]))
+            .collect();
+        // The one failure is Fairy-Stockfish's, pinned in the peers' verdicts too: it exits on
+        // `quit` without the `bye` UCCI requires (ucci-r117). Anything else would be a false
+        // failure, or a fault of the reference engine.
+        for (engine, check) in &failures {
+            assert_eq!(
+                (*engine, *check),
+                (&Value::from("fairy"), &Value::from("ucci.quit.bye"))
+            );
+        }
+    }
+    // A failed protocol check makes the match a failed conformance run.
+    assert_eq!(run.status.code(), Some(1), "{stdout}");
+    let pgn = std::fs::read_to_string(&pgn).unwrap();
+    assert_eq!(pgn.matches("[Variant \"xiangqi\"]").count(), 2, "{pgn}");
+}
