@@ -2,18 +2,18 @@
 //! move is judged by the rules oracle, and the built-in protocol checks run over each engine's
 //! whole transcript, so a match is also a conformance run.
 //!
-//! It plays UCCI (xiangqi), UCI (chess, or xiangqi), and Gomocup and AGI (gomoku and renju,
-//! each engine in its own protocol) engines, two at a time, a fixed time per move (`st`) or on
-//! clocks Arbiter keeps (`tc`), colours alternating game by game. A game ends by the rules
-//! (checkmate; stalemate, which loses in xiangqi; five in a row or a full board in gomoku), by
-//! an illegal move, a move past the time limit, an engine that crashes or stops answering, or
-//! the move limit (a draw by adjudication).
+//! A game (`play_game`) is refereed by `referee` (UCCI and UCI: xiangqi and chess) or `gomoku`
+//! (Gomocup and AGI: gomoku and renju), each engine in its own protocol, on time controls
+//! Arbiter keeps and measures on the wire. Above the games, `schedule` lists a tournament's
+//! games (round robin or gauntlet, rounds, pairs with colours swapped, openings in turn, a
+//! partition's share), `tournament` plays them some at a time, `tally` and `score` count them
+//! (per encounter, with game pairs, and per engine), and `sprt` may stop the match early.
+//! `openings` reads opening books, `pgn` and `psq` write the games.
 
 pub mod adjudication;
 pub mod clock;
 pub mod endings;
 mod gomoku;
-pub mod opening;
 pub mod openings;
 pub mod options;
 pub mod pgn;

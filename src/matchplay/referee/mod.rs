@@ -18,7 +18,7 @@ use std::time::{Duration, Instant};
 
 use super::adjudication::{Adjudicator, Verdict};
 use super::endings::History;
-use super::opening::replay;
+use super::openings::replay;
 use super::{GameRecord, GameResult, MatchGame, MatchSettings, Pairing};
 use crate::protocol::{GameKind, Protocol};
 use crate::rules::chess::ChessPosition;

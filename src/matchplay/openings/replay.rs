@@ -3,7 +3,7 @@
 //! setup error, not a player's fault: [`check_opening`] lets a caller refuse it before any
 //! game, and a game given one anyway is not played (its record says why and is `aborted`).
 
-use super::{MatchGame, Opening};
+use super::super::{MatchGame, Opening};
 use crate::rules::chess::ChessPosition;
 use crate::rules::xiangqi::Position;
 use crate::rules::{Game, GameStatus};

@@ -6,13 +6,17 @@
 use std::ops::ControlFlow;
 use std::path::PathBuf;
 
+mod replay;
+
+pub(crate) use replay::replay;
+pub use replay::{OpeningError, check_opening};
+
 use pgn_reader::{RawTag, Reader, SanPlus, Skip, Visitor};
 use shakmaty::fen::Fen;
 use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess, Position as _};
 use thiserror::Error;
 
-use super::opening::check_opening;
 use super::{MatchGame, Opening};
 use crate::rules::gomoku::{Board, BoardSize, Point, Stone};
 
@@ -459,7 +463,7 @@ mod tests {
         .unwrap();
         assert_eq!(book[1].moves, ["c3c4"]);
         // The book shipped with Arbiter holds only legal openings.
-        let shipped = include_str!("../../openings/xiangqi.txt");
+        let shipped = include_str!("../../../openings/xiangqi.txt");
         let book = read_book(shipped, BookFormat::Moves, MatchGame::Xiangqi, None).unwrap();
         assert_eq!(book.len(), 18);
         let (line, message) =
