@@ -194,7 +194,6 @@ fn read_book(
     match (format, game) {
         (BookFormat::Pgn, MatchGame::Chess) => pgn_openings(text, plies),
         (BookFormat::Pgn, _) => wrong("pgn"),
-        (BookFormat::Moves, MatchGame::Gomoku { size, .. }) => point_openings(text, size, plies),
         (BookFormat::Moves, _) => move_openings(text, game, plies),
         (BookFormat::Epd | BookFormat::Fen, MatchGame::Gomoku { .. }) => wrong("epd/fen"),
         (BookFormat::Epd | BookFormat::Fen, _) => lines(text)
@@ -254,23 +253,6 @@ fn stones(points: &[String], size: u8) -> Result<Board, (usize, String)> {
             .map_err(|e| (0, format!("point `{text}`: {e}")))?;
     }
     Ok(board)
-}
-
-fn point_openings(
-    text: &str,
-    size: u8,
-    plies: Option<usize>,
-) -> Result<Vec<Opening>, (usize, String)> {
-    lines(text)
-        .map(|(line, words)| {
-            let mut moves: Vec<String> = words.split_whitespace().map(str::to_owned).collect();
-            if let Some(p) = plies {
-                moves.truncate(p);
-            }
-            stones(&moves, size).map_err(|(_, m)| (line, m))?;
-            Ok(Opening { fen: None, moves })
-        })
-        .collect()
 }
 
 fn move_openings(
@@ -474,14 +456,14 @@ mod tests {
 
     #[test]
     fn point_books_are_placed_black_first_on_empty_points() {
-        let book = point_openings("7,7 8,8 7,8\n0,0\n", 15, None).unwrap();
+        let book = move_openings("7,7 8,8 7,8\n0,0\n", GOMOKU, None).unwrap();
         assert_eq!(book[0].moves, ["7,7", "8,8", "7,8"]);
-        let (line, message) = point_openings("7,7\n7,7 7,7\n", 15, None).unwrap_err();
+        let (line, message) = move_openings("7,7\n7,7 7,7\n", GOMOKU, None).unwrap_err();
         assert_eq!(line, 2);
         assert!(message.contains("7,7"), "{message}");
-        assert!(point_openings("15,0\n", 15, None).is_err());
+        assert!(move_openings("15,0\n", GOMOKU, None).is_err());
         assert_eq!(
-            point_openings("1,1 2,2 3,3\n", 15, Some(2)).unwrap()[0]
+            move_openings("1,1 2,2 3,3\n", GOMOKU, Some(2)).unwrap()[0]
                 .moves
                 .len(),
             2
