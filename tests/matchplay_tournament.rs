@@ -275,7 +275,7 @@ fn bad_tournament_settings_are_usage_errors_naming_the_fault() {
         (
             two,
             vec!["--draw", "movecount=3"],
-            "movenumber=N is missing",
+            "`movenumber=` is missing",
         ),
     ] {
         let (status, stdout, stderr) = play(engines, &args);

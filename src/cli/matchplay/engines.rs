@@ -3,9 +3,11 @@
 //! `st=`, `tc=`, `nodes=`, `depth=`.
 
 use std::path::PathBuf;
+use std::str::FromStr;
 use std::time::Duration;
 
 use super::super::CliError;
+use crate::matchplay::adjudication::AdjudicationError;
 use crate::matchplay::{
     Adjudication, DrawAdjudication, Player, ResignAdjudication, SearchLimits, TimeControl,
 };
@@ -174,58 +176,23 @@ pub fn check_names(players: &[Player]) -> Result<(), CliError> {
 /// `--draw movenumber=N movecount=M score=S` and `--resign movecount=M score=S`, as
 /// cutechess-cli reads them.
 pub fn adjudication(draw: &[String], resign: &[String]) -> Result<Adjudication, CliError> {
-    let read = |flag: &str, words: &[String], keys: &[&str]| -> Result<Vec<i64>, CliError> {
-        let mut values = vec![None; keys.len()];
-        for word in words {
-            let bad = || {
-                CliError::BadInput(format!(
-                    "--{flag} {word}: give {}",
-                    keys.iter()
-                        .map(|k| format!("{k}=N"))
-                        .collect::<Vec<_>>()
-                        .join(" ")
-                ))
-            };
-            let (key, value) = word.split_once('=').ok_or_else(bad)?;
-            let slot = keys.iter().position(|k| *k == key).ok_or_else(bad)?;
-            values[slot] = Some(
-                value
-                    .parse::<i64>()
-                    .ok()
-                    .filter(|v| *v >= 0)
-                    .ok_or_else(bad)?,
-            );
+    fn read<T: FromStr<Err = AdjudicationError>>(
+        flag: &str,
+        words: &[String],
+    ) -> Result<Option<T>, CliError> {
+        if words.is_empty() {
+            return Ok(None);
         }
-        values
-            .into_iter()
-            .zip(keys)
-            .map(|(v, k)| {
-                v.ok_or_else(|| CliError::BadInput(format!("--{flag}: {k}=N is missing")))
-            })
-            .collect()
-    };
-    let number = |v: i64| u32::try_from(v).unwrap_or(u32::MAX);
-    let score = |v: i64| i32::try_from(v).unwrap_or(i32::MAX);
-    let draw = if draw.is_empty() {
-        None
-    } else {
-        let v = read("draw", draw, &["movenumber", "movecount", "score"])?;
-        Some(DrawAdjudication {
-            from_move: number(v[0]),
-            moves: number(v[1]).max(1),
-            score: score(v[2]),
-        })
-    };
-    let resign = if resign.is_empty() {
-        None
-    } else {
-        let v = read("resign", resign, &["movecount", "score"])?;
-        Some(ResignAdjudication {
-            moves: number(v[0]).max(1),
-            score: score(v[1]),
-        })
-    };
-    Ok(Adjudication { draw, resign })
+        words
+            .join(" ")
+            .parse()
+            .map(Some)
+            .map_err(|e| CliError::BadInput(format!("--{flag}: {e}")))
+    }
+    Ok(Adjudication {
+        draw: read::<DrawAdjudication>("draw", draw)?,
+        resign: read::<ResignAdjudication>("resign", resign)?,
+    })
 }
 
 #[cfg(test)]
