@@ -70,6 +70,7 @@ fn settings(game: MatchGame) -> MatchSettings {
         margin: Duration::from_millis(1000),
         max_plies: 40,
         adjudication: Adjudication::default(),
+        pondering: false,
         time_scale: 1.0,
     }
 }

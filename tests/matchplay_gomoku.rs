@@ -433,6 +433,7 @@ fn a_crafted_renju_opening_reaches_the_engines_and_black_plays_a_forbidden_point
         margin: std::time::Duration::from_millis(1000),
         max_plies: 20,
         adjudication: Adjudication::default(),
+        pondering: false,
         time_scale: 1.0,
     };
     for protocol in ["gomocup", "agi"] {

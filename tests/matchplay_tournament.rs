@@ -403,3 +403,78 @@ fn the_reference_xiangqi_engine_plays_fairy_stockfish_over_ucci() {
     let pgn = std::fs::read_to_string(&pgn).unwrap();
     assert_eq!(pgn.matches("[Variant \"xiangqi\"]").count(), 2, "{pgn}");
 }
+
+/// `--pondering`: after each move the engine ponders on the move it expects (`go ponder`);
+/// the opponent's move is a `ponderhit` when it was that one, else a `stop` first. UCCI's
+/// reference engine and Stockfish over UCI play so with no protocol finding, and no `quit`
+/// reaches an engine still pondering.
+#[test]
+fn pondering_engines_get_ponderhit_or_stop_and_raise_no_finding() {
+    let mut engines = vec![("xiangqi", common::reference_engine("arbiter-xiangqi"))];
+    if let Some(stockfish) = common::peer_or_skip("stockfish") {
+        engines.push(("chess", stockfish));
+    }
+    for (game, program) in engines {
+        let log = temp(&format!("ponder-{game}.log"));
+        let _ = std::fs::remove_file(&log);
+        let script = temp(&format!("ponder-{game}.sh"));
+        std::fs::write(
+            &script,
+            format!(
+                "#!/bin/sh\ntee -a '{}' | '{}'\n",
+                log.display(),
+                program.display()
+            ),
+        )
+        .unwrap();
+        std::fs::set_permissions(&script, std::os::unix::fs::PermissionsExt::from_mode(0o755))
+            .unwrap();
+        let out = temp(&format!("ponder-{game}.json"));
+        let run = arbiter()
+            .args(["match", "--game", game, "--each", "st=0.05", "--pondering"])
+            .arg("--engine")
+            .arg(format!("cmd={}", script.display()))
+            .arg("name=logged")
+            .arg("--engine")
+            .arg(format!("cmd={}", program.display()))
+            .args(["name=other", "--games", "2", "--max-moves", "12", "--out"])
+            .arg(&out)
+            .output()
+            .unwrap();
+        assert_eq!(
+            run.status.code(),
+            Some(0),
+            "{game}: {}",
+            String::from_utf8_lossy(&run.stdout)
+        );
+        let sent = std::fs::read_to_string(&log).unwrap();
+        let lines: Vec<&str> = sent.lines().collect();
+        let ponders = lines.iter().filter(|l| l.starts_with("go ponder ")).count();
+        let hits = lines.iter().filter(|l| **l == "ponderhit").count();
+        let stops = lines.iter().filter(|l| **l == "stop").count();
+        assert!(
+            ponders > 0 && hits + stops == ponders,
+            "{game}: {ponders} {hits} {stops}\n{sent}"
+        );
+        // Every ponder search ends before the next command that needs an idle engine.
+        let mut pondering = false;
+        for line in &lines {
+            if line.starts_with("go ponder ") {
+                pondering = true;
+            } else if *line == "ponderhit" || *line == "stop" {
+                pondering = false;
+            } else if line.starts_with("position") || *line == "quit" {
+                assert!(!pondering, "{game}: `{line}` while pondering\n{sent}");
+            }
+        }
+        for game_record in json(&out)["games"].as_array().unwrap() {
+            let failures: Vec<&Value> = game_record["findings"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter(|f| f["grade"] == "fail")
+                .collect();
+            assert!(failures.is_empty(), "{game}: {failures:#?}");
+        }
+    }
+}

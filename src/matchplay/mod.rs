@@ -138,6 +138,9 @@ pub struct MatchSettings {
     /// Plies after which a game is adjudicated a draw.
     pub max_plies: usize,
     pub adjudication: Adjudication,
+    /// UCCI and UCI engines ponder on the opponent's time (cutechess-cli's `-pondering`):
+    /// `go ponder` after each move, `ponderhit` or `stop` when the opponent has moved.
+    pub pondering: bool,
     /// Multiplies the handshake and `readyok` bounds, as for runs.
     pub time_scale: f64,
 }

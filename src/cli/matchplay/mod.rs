@@ -123,6 +123,10 @@ pub struct MatchArgs {
     /// Adjudicate a loss: `movecount=M score=CP`.
     #[arg(long, num_args = 1.., value_name = "KEY=VALUE")]
     resign: Vec<String>,
+    /// UCCI and UCI engines ponder on the opponent's time: `go ponder` after each move, then
+    /// `ponderhit` or `stop`.
+    #[arg(long)]
+    pondering: bool,
     /// Full moves after which a game is adjudicated a draw.
     #[arg(long, default_value_t = 150)]
     max_moves: usize,
@@ -219,6 +223,7 @@ pub fn run(args: &MatchArgs) -> Result<(String, u8), CliError> {
         margin: Duration::from_millis(args.margin),
         max_plies: args.max_moves * 2,
         adjudication: engines::adjudication(&args.draw, &args.resign)?,
+        pondering: args.pondering,
         time_scale: args.time_scale,
     };
     let options = TournamentOptions {

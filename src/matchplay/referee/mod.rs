@@ -25,7 +25,7 @@ use crate::rules::chess::ChessPosition;
 use crate::rules::xiangqi::Position;
 use crate::rules::{Game, GameStatus, Side};
 use commands::{Lines, from_engine, go_command, position_command};
-use seat::{Fault, Seat};
+use seat::{Fault, PONDER_STOP_BOUND, Seat};
 
 /// How long an engine may take to answer the handshake and `isready` before it counts as
 /// stalled (before the time scale): generous, as engines load networks and books at start.
@@ -100,7 +100,7 @@ fn play<G: Game>(pairing: &Pairing<'_>, settings: &MatchSettings) -> GameRecord 
     let mut seats = players.map(|p| Seat::spawn(p, settings));
     let mut ended: Option<(GameResult, String)> = None;
     for (i, seat) in seats.iter_mut().enumerate() {
-        match seat.start(players[i], settings.game, scale(START_BOUND)) {
+        match seat.start(players[i], settings, scale(START_BOUND)) {
             Ok(undeclared) => record.undeclared_options.extend(undeclared),
             Err(fault) => {
                 let side = if i == 0 { Side::First } else { Side::Second };
@@ -123,12 +123,24 @@ fn play<G: Game>(pairing: &Pairing<'_>, settings: &MatchSettings) -> GameRecord 
         let go = go_command(&seats, i, offered);
         let seat = &mut seats[i];
         let allowance = seat.clock.allowance(seat.control, settings.margin);
+        // A ponder search on the move just played goes on as the engine's own search, from
+        // `ponderhit` (its clock runs from there, as cutechess-cli counts it); one on another
+        // move is stopped and set aside.
+        let hit = seat.pondering.is_some() && seat.pondering.as_ref() == record.moves.last();
+        if let Err(fault) = seat.stop_pondering_unless(hit, scale(PONDER_STOP_BOUND)) {
+            ended = Some(forfeit(game, side, &fault));
+            continue;
+        }
         let asked = Instant::now();
-        let reply = seat.ask(
-            &position_command(settings.game, protocol, &lines),
-            &go,
-            allowance,
-        );
+        let reply = if hit {
+            seat.ponderhit(allowance)
+        } else {
+            seat.ask(
+                &position_command(settings.game, protocol, &lines),
+                &go,
+                allowance,
+            )
+        };
         let reply = match reply {
             Ok(reply) => reply,
             Err(fault) => {
@@ -182,10 +194,49 @@ fn play<G: Game>(pairing: &Pairing<'_>, settings: &MatchSettings) -> GameRecord 
                     )
                 })
             });
+        if ended.is_none() && settings.pondering {
+            let expected = reply
+                .ponder
+                .map(|p| from_engine(settings.game, protocol, &p));
+            if let Some(expected) = expected {
+                let go = go_command(&seats, i, false);
+                if let Err(fault) = start_pondering(
+                    &mut seats[i],
+                    settings.game,
+                    &position,
+                    &lines,
+                    expected,
+                    &go,
+                ) {
+                    ended = Some(forfeit(game, side, &fault));
+                }
+            }
+        }
     }
     (record.result, record.termination) = ended.unwrap_or((GameResult::Draw, "Draw".to_owned()));
     record.findings = seats.into_iter().flat_map(Seat::finish).collect();
     record
+}
+
+/// Sends the engine that just moved into a ponder search on the move it expects, when that
+/// move is legal (an illegal ponder move is the protocol checks' to judge, not a reason to
+/// ponder on nothing).
+fn start_pondering<G: Game>(
+    seat: &mut Seat,
+    game: MatchGame,
+    position: &G,
+    lines: &Lines,
+    expected: String,
+    go: &str,
+) -> Result<(), Fault> {
+    let mut after = position.clone();
+    if after.play_text(&expected).is_err() || after.status() != GameStatus::Ongoing {
+        return Ok(());
+    }
+    let mut pondered = lines.clone();
+    pondered.push(&expected, &after);
+    let command = position_command(game, seat.protocol, &pondered);
+    seat.ponder(&command, go, expected)
 }
 
 /// The game's end when the position decides it.

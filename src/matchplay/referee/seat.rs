@@ -11,6 +11,9 @@ use crate::check::{Context, Judge};
 use crate::protocol::Protocol;
 use crate::session::{Next, Session, SessionOptions};
 
+/// How long an engine may take to answer `stop` with its ponder search's result.
+pub(super) const PONDER_STOP_BOUND: Duration = Duration::from_secs(5);
+
 /// An engine in the game: its session, judged, what it offered, and its clock.
 pub(super) struct Seat {
     pub name: String,
@@ -23,6 +26,9 @@ pub(super) struct Seat {
     pub control: TimeControl,
     pub limits: SearchLimits,
     pub clock: Clock,
+    /// The move the engine is pondering on (`go ponder` sent, in the referee's notation),
+    /// until `ponderhit` or `stop` ends the ponder search.
+    pub pondering: Option<String>,
 }
 
 /// Why a side lost or the game ended early.
@@ -40,6 +46,8 @@ pub(super) struct Reply {
     pub mv: String,
     pub draw: bool,
     pub score: Option<i32>,
+    /// The move it would ponder on (`bestmove M ponder P`), as written.
+    pub ponder: Option<String>,
 }
 
 impl Seat {
@@ -62,6 +70,7 @@ impl Seat {
             control: player.control(settings),
             limits: player.limits(settings),
             clock: Clock::new(player.control(settings)),
+            pondering: None,
         }
     }
 
@@ -71,9 +80,10 @@ impl Seat {
     pub fn start(
         &mut self,
         player: &Player,
-        game: MatchGame,
+        settings: &MatchSettings,
         bound: Duration,
     ) -> Result<Vec<UndeclaredOption>, Fault> {
+        let game = settings.game;
         let protocol = self.protocol;
         let session = self.session.as_mut().ok_or(Fault::Disconnect)?;
         let send = |session: &mut Session<Judge>, line: &str| {
@@ -105,6 +115,15 @@ impl Seat {
         {
             send(session, "setoption name UCI_Variant value xiangqi")?;
         }
+        // Pondering on: the engine is told with its own `Ponder` option (UCI) or `ponder`
+        // (UCCI) where it declares one, unless the user set it.
+        let ponder_option = match protocol {
+            Protocol::Ucci => "ponder",
+            _ => "Ponder",
+        };
+        if settings.pondering && is_declared(&declared, ponder_option) && !user_set(ponder_option) {
+            send(session, &setoption_line(protocol, ponder_option, "true"))?;
+        }
         let mut undeclared = Vec::new();
         for (name, value) in &player.options {
             send(session, &setoption_line(protocol, name, value))?;
@@ -125,10 +144,59 @@ impl Seat {
 
     /// Sends the position and the `go`, and reads the engine's answer within `allowance`.
     pub fn ask(&mut self, position: &str, go: &str, allowance: Duration) -> Result<Reply, Fault> {
-        let ucci = self.protocol == Protocol::Ucci;
         let session = self.session.as_mut().ok_or(Fault::Disconnect)?;
         session.send(position).map_err(|_| Fault::Disconnect)?;
         session.send(go).map_err(|_| Fault::Disconnect)?;
+        self.reply(allowance)
+    }
+
+    /// Starts a ponder search on the position after the engine's move and the move it expects
+    /// (`ponder` in referee notation); its `go` is the ordinary one with `ponder`.
+    pub fn ponder(&mut self, position: &str, go: &str, ponder: String) -> Result<(), Fault> {
+        let session = self.session.as_mut().ok_or(Fault::Disconnect)?;
+        session.send(position).map_err(|_| Fault::Disconnect)?;
+        let go = go.replacen("go ", "go ponder ", 1);
+        session.send(&go).map_err(|_| Fault::Disconnect)?;
+        self.pondering = Some(ponder);
+        Ok(())
+    }
+
+    /// The opponent played the expected move: `ponderhit`, and the search goes on as the
+    /// engine's own, its answer read within `allowance`.
+    pub fn ponderhit(&mut self, allowance: Duration) -> Result<Reply, Fault> {
+        self.pondering = None;
+        let session = self.session.as_mut().ok_or(Fault::Disconnect)?;
+        session.send("ponderhit").map_err(|_| Fault::Disconnect)?;
+        self.reply(allowance)
+    }
+
+    /// Ends a ponder search that missed (or a game that ended): `stop`, and its result read
+    /// and set aside, within `bound`. An engine that sends none has stalled.
+    pub fn stop_pondering(&mut self, bound: Duration) -> Result<(), Fault> {
+        if self.pondering.take().is_none() {
+            return Ok(());
+        }
+        let session = self.session.as_mut().ok_or(Fault::Disconnect)?;
+        session.send("stop").map_err(|_| Fault::Disconnect)?;
+        read_until(session, bound, |l| {
+            l.starts_with("bestmove") || l == "nobestmove"
+        })
+        .map(drop)
+    }
+
+    /// Stops a ponder search unless the opponent played the move it was on.
+    pub fn stop_pondering_unless(&mut self, hit: bool, bound: Duration) -> Result<(), Fault> {
+        if hit {
+            Ok(())
+        } else {
+            self.stop_pondering(bound)
+        }
+    }
+
+    /// Reads the answer to a search within `allowance`.
+    fn reply(&mut self, allowance: Duration) -> Result<Reply, Fault> {
+        let ucci = self.protocol == Protocol::Ucci;
+        let session = self.session.as_mut().ok_or(Fault::Disconnect)?;
         let lines = read_until(session, allowance, |l| {
             l.starts_with("bestmove") || l == "nobestmove"
         })
@@ -149,16 +217,25 @@ impl Seat {
         if verdict("resign") {
             return Err(Fault::Resign);
         }
+        let ponder = words
+            .iter()
+            .position(|w| *w == "ponder")
+            .and_then(|at| words.get(at + 1))
+            .map(|p| (*p).to_owned());
         Ok(Reply {
             mv: mv.to_owned(),
             draw: verdict("draw"),
             score,
+            ponder,
         })
     }
 
     /// Ends the engine's session (`quit`, its grace, a kill if need be) and returns the
     /// protocol checks' findings over its whole transcript.
-    pub fn finish(self) -> Vec<Finding> {
+    pub fn finish(mut self) -> Vec<Finding> {
+        // A ponder search is stopped and its result read first: UCCI lets `quit` come only
+        // while the engine is idle.
+        let _ = self.stop_pondering(PONDER_STOP_BOUND);
         let Some(mut session) = self.session else {
             return Vec::new();
         };
