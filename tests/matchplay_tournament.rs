@@ -398,8 +398,15 @@ fn the_reference_xiangqi_engine_plays_fairy_stockfish_over_ucci() {
             );
         }
     }
-    // A failed protocol check makes the match a failed conformance run.
+    // A failed protocol check makes the match a failed conformance run, summed up on stderr
+    // with the rows it cites and the transcript around its first occurrence.
     assert_eq!(run.status.code(), Some(1), "{stdout}");
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert!(
+        stderr.contains("fairy: fail ucci.quit.bye x2 (ucci-r117, ucci-r134)"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("> quit"), "{stderr}");
     let pgn = std::fs::read_to_string(&pgn).unwrap();
     assert_eq!(pgn.matches("[Variant \"xiangqi\"]").count(), 2, "{pgn}");
 }

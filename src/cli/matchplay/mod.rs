@@ -245,6 +245,8 @@ pub fn run(args: &MatchArgs) -> Result<(String, u8), CliError> {
         }
     });
     progress.done();
+    let records: Vec<_> = report.games.iter().map(|g| g.record.clone()).collect();
+    eprint!("{}", output::findings_summary(&records));
     write_records(args, game, &report)?;
     let closing = output::closing_lines(
         &report.encounters,

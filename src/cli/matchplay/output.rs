@@ -12,6 +12,7 @@ use crate::check::Grade;
 use crate::matchplay::sprt::SprtState;
 use crate::matchplay::tally::{Encounter, Standing};
 use crate::matchplay::{GameRecord, MatchEvent, Score};
+use crate::report::join_ids;
 
 /// The words of a termination that say an engine broke the rules or the protocol, or would
 /// not move (a brain that answers a move request with `ERROR`). A board size an engine
@@ -161,6 +162,50 @@ fn standings_table(standings: &[Standing]) -> String {
             s.score.fraction() * 100.0,
             s.score.draw_ratio() * 100.0
         );
+    }
+    out
+}
+
+/// The protocol findings of the whole match, for stderr: per engine and check, how often, the
+/// rows it cites and its first message; each failure also with the transcript around its
+/// first occurrence. (Every occurrence, with its excerpt, is in the JSON results.)
+pub fn findings_summary(games: &[GameRecord]) -> String {
+    let mut seen: Vec<(String, String, Grade, usize, &crate::matchplay::Finding)> = Vec::new();
+    for finding in games.iter().flat_map(|g| &g.findings) {
+        let check = finding.outcome.check.to_string();
+        match seen
+            .iter_mut()
+            .find(|(engine, c, ..)| *engine == finding.engine && *c == check)
+        {
+            Some(entry) => entry.3 += 1,
+            None => seen.push((
+                finding.engine.clone(),
+                check,
+                finding.outcome.grade,
+                1,
+                finding,
+            )),
+        }
+    }
+    if seen.is_empty() {
+        return String::new();
+    }
+    // Failures first, then warnings; each group in the order they first came.
+    seen.sort_by_key(|(.., grade, _, _)| std::cmp::Reverse(*grade));
+    let mut out = String::from("Protocol findings (each with its transcript in the --out JSON):\n");
+    for (engine, check, grade, count, first) in seen {
+        let _ = writeln!(
+            out,
+            "  {engine}: {} {check} x{count} ({}): {}",
+            grade.as_str(),
+            join_ids(&first.outcome.requirements),
+            first.outcome.message
+        );
+        if grade == Grade::Fail {
+            for line in &first.excerpt {
+                let _ = writeln!(out, "      {line}");
+            }
+        }
     }
     out
 }
