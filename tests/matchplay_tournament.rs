@@ -155,6 +155,13 @@ fn book_openings_are_played_in_pairs_with_colours_swapped() {
     assert_eq!(games[0]["moves"][0], "e1d1", "{}", games[0]);
     assert_eq!(games[2]["moves"][0], "a7a5", "{}", games[2]);
     assert_eq!(games[0]["pair"], games[1]["pair"]);
+    assert!(
+        report["openings"]
+            .as_str()
+            .is_some_and(|o| o.ends_with("seed=0 (2 openings)")),
+        "{}",
+        report["openings"]
+    );
     assert_ne!(games[1]["pair"], games[2]["pair"]);
 }
 

@@ -63,6 +63,10 @@ pub struct MatchReport {
     pub plan: Plan,
     /// The time control, as given (`st=0.1`, `tc=40/60+0.6`).
     pub control: String,
+    /// The opening book, as given, with the seed that ordered it (set by the caller that read
+    /// it), so a match can be replayed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub openings: Option<String>,
     pub games: Vec<PlayedGame>,
     pub encounters: Vec<Encounter>,
     pub standings: Vec<Standing>,
@@ -192,6 +196,7 @@ pub fn play_tournament(
         players: names,
         plan: options.plan,
         control: settings.control.to_string(),
+        openings: None,
         games: played,
         encounters,
         standings,

@@ -238,13 +238,21 @@ pub fn run(args: &MatchArgs) -> Result<(String, u8), CliError> {
         sprt,
     };
     let progress = output::MatchProgress::for_stderr(options.plan.jobs(players.len()).len());
-    let report = play_tournament(&players, &openings, &settings, &options, |event| {
+    let mut report = play_tournament(&players, &openings, &settings, &options, |event| {
         progress.print(&output::event_line(&event));
         if let MatchEvent::Finished { encounter, .. } = event {
             progress.finished(encounter);
         }
     });
     progress.done();
+    if !openings.is_empty() {
+        report.openings = Some(format!(
+            "{} seed={} ({} openings)",
+            args.openings.join(" "),
+            args.seed,
+            openings.len()
+        ));
+    }
     let records: Vec<_> = report.games.iter().map(|g| g.record.clone()).collect();
     eprint!("{}", output::findings_summary(&records));
     write_records(args, game, &report)?;
