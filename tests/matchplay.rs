@@ -21,25 +21,12 @@ fn play(protocol: &str, engines: [&[String]; 2], extra: &[&str]) -> (i32, String
             .take(40)
             .collect::<String>()
     ));
-    let mut cmd = arbiter();
-    cmd.args([
-        "match",
-        "--protocol",
-        protocol,
-        "--each",
-        "st=0.05",
-        "--out",
-    ])
-    .arg(&out_file);
-    for engine in engines {
-        cmd.arg("--engine").args(engine);
-    }
-    let out = cmd.args(extra).output().unwrap();
-    let stdout = String::from_utf8(out.stdout).unwrap();
-    let results = std::fs::read_to_string(&out_file)
-        .map(|t| serde_json::from_str(&t).unwrap())
-        .unwrap_or(Value::Null);
-    (out.status.code().unwrap_or(-1), stdout, results)
+    common::play_match(
+        &out_file,
+        &["--protocol", protocol, "--each", "st=0.05"],
+        &engines,
+        extra,
+    )
 }
 
 fn reference() -> Vec<String> {

@@ -15,7 +15,7 @@ use arbiter::rules::gomoku::{Board, BoardSize, Point, Rule, Stone};
 use arbiter::session::EngineCommand;
 use serde_json::Value;
 
-use common::{arbiter, fixture_engine, reference_engine};
+use common::{fixture_engine, reference_engine};
 
 /// A fresh directory for one test's files.
 fn scratch(name: &str) -> PathBuf {
@@ -28,18 +28,7 @@ fn scratch(name: &str) -> PathBuf {
 /// Plays a match; returns its exit status, stdout and JSON results.
 fn play(name: &str, engines: [&[String]; 2], extra: &[&str]) -> (i32, String, Value) {
     let out_file = scratch(name).join("out.json");
-    let mut cmd = arbiter();
-    cmd.args(["match", "--each", "st=0.05", "--out"])
-        .arg(&out_file);
-    for engine in engines {
-        cmd.arg("--engine").args(engine);
-    }
-    let out = cmd.args(extra).output().unwrap();
-    let stdout = String::from_utf8(out.stdout).unwrap();
-    let results = std::fs::read_to_string(&out_file)
-        .map(|t| serde_json::from_str(&t).unwrap())
-        .unwrap_or(Value::Null);
-    (out.status.code().unwrap_or(-1), stdout, results)
+    common::play_match(&out_file, &["--each", "st=0.05"], &engines, extra)
 }
 
 fn reference(name: &str, protocol: &str) -> Vec<String> {

@@ -194,3 +194,27 @@ pub fn python_chess_or_skip() -> Option<PathBuf> {
     }
     Some(python)
 }
+
+/// Plays `arbiter match` with `settings` (`--protocol`, `--each`, …), the engines (each a
+/// `cmd=…` group) and `extra`, writing its JSON results to `out_file`; returns the exit
+/// status, stdout and the results (null when none were written).
+#[allow(dead_code)] // only the match play tests
+pub fn play_match(
+    out_file: &std::path::Path,
+    settings: &[&str],
+    engines: &[&[String]],
+    extra: &[&str],
+) -> (i32, String, Value) {
+    let _ = std::fs::remove_file(out_file);
+    let mut cmd = arbiter();
+    cmd.arg("match").args(settings).arg("--out").arg(out_file);
+    for engine in engines {
+        cmd.arg("--engine").args(*engine);
+    }
+    let out = cmd.args(extra).output().unwrap();
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let results = std::fs::read_to_string(out_file)
+        .map(|t| serde_json::from_str(&t).unwrap())
+        .unwrap_or(Value::Null);
+    (out.status.code().unwrap_or(-1), stdout, results)
+}
