@@ -38,41 +38,70 @@ pub struct Standing {
     pub elo_margin: f64,
 }
 
-/// The encounters among `players` (in the order the players are listed), from their games.
-pub fn encounters(players: &[String], games: &[GameOutcome]) -> Vec<Encounter> {
-    let index = |name: &str| players.iter().position(|p| p == name);
-    let mut found: BTreeMap<(usize, usize), Encounter> = BTreeMap::new();
-    let mut pairs: BTreeMap<usize, Vec<&GameOutcome>> = BTreeMap::new();
-    for game in games {
-        let (Some(i), Some(j)) = (index(&game.first), index(&game.second)) else {
-            continue;
-        };
+/// The running score of a match: each game counted once as it finishes, its pair counted
+/// when its other game has come, so a long match costs the same per game at the end as at the
+/// start.
+#[derive(Debug, Clone)]
+pub struct Tally {
+    players: Vec<String>,
+    /// By the two players' indexes, the lower first.
+    found: BTreeMap<(usize, usize), Encounter>,
+    /// Games whose pair's other game has not come yet.
+    waiting: BTreeMap<usize, GameOutcome>,
+}
+
+impl Tally {
+    pub fn new(players: &[String]) -> Tally {
+        Tally {
+            players: players.to_vec(),
+            found: BTreeMap::new(),
+            waiting: BTreeMap::new(),
+        }
+    }
+
+    /// Counts a game; returns its encounter's score after it (none for a game between
+    /// players the match does not have).
+    pub fn add(&mut self, game: GameOutcome) -> Option<&Encounter> {
+        let index = |name: &str| self.players.iter().position(|p| p == name);
+        let (i, j) = (index(&game.first)?, index(&game.second)?);
         let key = (i.min(j), i.max(j));
-        let entry = found.entry(key).or_insert_with(|| Encounter {
-            players: [players[key.0].clone(), players[key.1].clone()],
+        let players = [self.players[key.0].clone(), self.players[key.1].clone()];
+        let entry = self.found.entry(key).or_insert_with(|| Encounter {
+            players,
             score: Score::default(),
             pentanomial: Pentanomial::default(),
         });
         entry.score.add_result(game.result, i == key.0);
         if let Some(pair) = game.pair {
-            pairs.entry(pair).or_default().push(game);
+            match self.waiting.remove(&pair) {
+                Some(other) => {
+                    let lead = &entry.players[0];
+                    entry.pentanomial.add([
+                        half_points(other.result, &other.first == lead),
+                        half_points(game.result, &game.first == lead),
+                    ]);
+                }
+                None => {
+                    self.waiting.insert(pair, game);
+                }
+            }
         }
+        self.found.get(&key)
     }
-    for games in pairs.values() {
-        let [a, b] = games.as_slice() else { continue };
-        let Some(i) = index(&a.first) else { continue };
-        let Some(j) = index(&a.second) else { continue };
-        let key = (i.min(j), i.max(j));
-        let Some(entry) = found.get_mut(&key) else {
-            continue;
-        };
-        let lead = &entry.players[0];
-        entry.pentanomial.add([
-            half_points(a.result, &a.first == lead),
-            half_points(b.result, &b.first == lead),
-        ]);
+
+    /// The encounters so far, in the order of the players.
+    pub fn encounters(&self) -> Vec<Encounter> {
+        self.found.values().cloned().collect()
     }
-    found.into_values().collect()
+}
+
+/// The encounters among `players` (in the order the players are listed), from their games.
+pub fn encounters(players: &[String], games: &[GameOutcome]) -> Vec<Encounter> {
+    let mut tally = Tally::new(players);
+    for game in games {
+        tally.add(game.clone());
+    }
+    tally.encounters()
 }
 
 /// Each engine's score against all others, best first (by points, then by name).
@@ -145,6 +174,10 @@ mod tests {
         ];
         let found = encounters(&players, &games);
         assert_eq!(found.len(), 3);
+        // Games finish out of order when several are played at once: the same tally.
+        let mut reversed = games.to_vec();
+        reversed.reverse();
+        assert_eq!(encounters(&players, &reversed), found);
         let ab = &found[0];
         assert_eq!(ab.players, ["a", "b"].map(String::from));
         assert_eq!((ab.score.wins, ab.score.losses, ab.score.draws), (1, 0, 1));

@@ -9,7 +9,7 @@ use serde::Serialize;
 
 use super::schedule::{Job, Plan};
 use super::sprt::{Sprt, SprtState};
-use super::tally::{Encounter, GameOutcome, Standing, encounters, standings};
+use super::tally::{Encounter, GameOutcome, Standing, Tally, standings};
 use super::{GameRecord, MatchSettings, Opening, Pairing, Player, play_game};
 use crate::protocol::GameKind;
 use crate::session::interrupt;
@@ -114,6 +114,7 @@ pub fn play_tournament(
     let stop = AtomicBool::new(false);
     let mut played: Vec<PlayedGame> = Vec::new();
     let mut sprt_state = None;
+    let mut tally = Tally::new(&names);
     std::thread::scope(|scope| {
         let (tx, rx) = mpsc::channel::<Message>();
         for _ in 0..options.concurrency.clamp(1, jobs.len().max(1)) {
@@ -162,25 +163,18 @@ pub fn play_tournament(
                         record: *record,
                         pair: job.pair,
                     });
-                    let outcomes: Vec<GameOutcome> =
-                        played.iter().filter_map(PlayedGame::outcome).collect();
-                    let scores = encounters(&names, &outcomes);
-                    let (a, b) = (job.first.min(job.second), job.first.max(job.second));
-                    let encounter = scores
-                        .iter()
-                        .find(|e| e.players == [names[a].clone(), names[b].clone()]);
-                    // The SPRT compares two engines: the first encounter of a two-engine match.
-                    sprt_state = options
-                        .sprt
-                        .filter(|_| names.len() == 2)
-                        .and_then(|test| encounter.map(|e| test.state(&e.score, &e.pentanomial)));
+                    let game = played.last().expect("just pushed");
+                    let encounter = game.outcome().and_then(|o| tally.add(o)).cloned();
+                    // The SPRT compares two engines: the one encounter of a two-engine match.
+                    if let (Some(test), Some(e), 2) = (options.sprt, &encounter, names.len()) {
+                        sprt_state = Some(test.state(&e.score, &e.pentanomial));
+                    }
                     if sprt_state.is_some_and(|s| s.decision.is_some()) {
                         stop.store(true, Ordering::SeqCst);
                     }
-                    let game = played.last().expect("just pushed");
                     observe(MatchEvent::Finished {
                         game,
-                        encounter,
+                        encounter: encounter.as_ref(),
                         sprt: sprt_state,
                     });
                 }
@@ -188,8 +182,7 @@ pub fn play_tournament(
         }
     });
     played.sort_by_key(|g| g.record.number);
-    let outcomes: Vec<GameOutcome> = played.iter().filter_map(PlayedGame::outcome).collect();
-    let encounters = encounters(&names, &outcomes);
+    let encounters = tally.encounters();
     let standings = standings(&names, &encounters);
     MatchReport {
         game: settings.game.kind(),
