@@ -43,6 +43,11 @@ use crate::rules::gomoku::Rule;
 use crate::session::EngineCommand;
 use crate::session::Transcript;
 
+/// How long an engine may take to answer the handshake and its first `isready` (Gomocup
+/// `START`, AGI `AGI` and `ISREADY`) before it counts as stalled, before the time scale:
+/// generous, as engines load networks, tables and books at start.
+const START_BOUND: Duration = Duration::from_secs(10);
+
 /// One engine of the match.
 #[derive(Debug, Clone)]
 pub struct Player {

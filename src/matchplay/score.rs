@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{GameRecord, GameResult};
+use super::GameResult;
 
 /// Wins, losses and draws of the first engine of the match.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -34,14 +34,6 @@ impl Pentanomial {
 }
 
 impl Score {
-    /// Counts a game for `player` (a game that was not played does not count).
-    pub fn add(&mut self, game: &GameRecord, player: &str) {
-        if game.aborted {
-            return;
-        }
-        self.add_result(game.result, game.first == player);
-    }
-
     /// Counts a result for the engine that moved first (`first`) or second.
     pub fn add_result(&mut self, result: GameResult, first: bool) {
         match half_points(result, first) {

@@ -15,16 +15,13 @@ mod gomocup_seat;
 use std::time::{Duration, Instant};
 
 use super::clock::Clock;
-use super::{Finding, GameRecord, GameResult, MatchSettings, Pairing, Player, TimeControl};
+use super::{
+    Finding, GameRecord, GameResult, MatchSettings, Pairing, Player, START_BOUND, TimeControl,
+};
 use crate::check::{Context, Judge};
 use crate::protocol::{GameKind, Protocol};
 use crate::rules::gomoku::{Board, BoardSize, IllegalMove, Point, Rule, Stone};
 use crate::session::{Next, Session, SessionOptions};
-
-/// How long an engine may take to answer the handshake (Gomocup `START`, AGI `AGI` and
-/// `ISREADY`) before it counts as stalled, before the time scale: as for chess and xiangqi,
-/// generous, since engines load tables and books at start.
-const START_BOUND: Duration = Duration::from_secs(10);
 
 /// How long an engine may take to exit after `END` or `QUIT` before its session is ended for
 /// it: Gomocup's manager kills a brain after about a second (gomocup-r94).
@@ -126,7 +123,11 @@ pub(super) fn play_game(
             let ended = decided(&board, stones.last().copied(), rule);
             (Some(board), stones, ended)
         }
-        Err(why) => (None, Vec::new(), Some((GameResult::Draw, why))),
+        Err(why) => (
+            None,
+            Vec::new(),
+            Some((GameResult::Draw, format!("Draw: {why}"))),
+        ),
     };
     // An opening that cannot be played is no game: it does not count in the score.
     let aborted = board.is_none();
@@ -210,20 +211,25 @@ pub(super) fn play_game(
 
 /// The board with the opening's stones, played alternately from black and judged like moves
 /// (a forbidden point is refused under renju too), and the stones in order; or why the
-/// game cannot start.
-fn setup(size: u8, rule: Rule, opening: &[String]) -> Result<(Board, Vec<Point>), String> {
-    let size = BoardSize::square(u32::from(size))
-        .map_err(|e| format!("Draw: no game can be played: {e}"))?;
+/// game cannot start. Opening books are checked with it too, so a book the match accepts is
+/// one the referee plays.
+pub(super) fn setup(
+    size: u8,
+    rule: Rule,
+    opening: &[String],
+) -> Result<(Board, Vec<Point>), String> {
+    let size =
+        BoardSize::square(u32::from(size)).map_err(|e| format!("no game can be played: {e}"))?;
     let mut board = Board::new(size);
     let mut stones = Vec::with_capacity(opening.len());
     for text in opening {
         let stone = to_move(stones.len());
         let point = text
             .parse::<Point>()
-            .map_err(|e| format!("Draw: the opening cannot be played: {text}: {e}"))?;
+            .map_err(|e| format!("the opening cannot be played: {text}: {e}"))?;
         board
             .play(point, stone, rule)
-            .map_err(|e| format!("Draw: the opening cannot be played: {e}"))?;
+            .map_err(|e| format!("the opening cannot be played: {e}"))?;
         stones.push(point);
     }
     Ok((board, stones))
@@ -514,10 +520,7 @@ mod tests {
     #[test]
     fn a_bad_opening_is_no_game() {
         let err = setup(15, Rule::FREESTYLE, &["7,7".into(), "7,7".into()]).unwrap_err();
-        assert!(
-            err.starts_with("Draw: the opening cannot be played"),
-            "{err}"
-        );
+        assert!(err.starts_with("the opening cannot be played"), "{err}");
         assert!(setup(15, Rule::FREESTYLE, &["x".into()]).is_err());
         assert!(setup(40, Rule::FREESTYLE, &[]).is_err());
     }

@@ -18,7 +18,6 @@ use shakmaty::{CastlingMode, Chess, Position as _};
 use thiserror::Error;
 
 use super::{MatchGame, Opening};
-use crate::rules::gomoku::{Board, BoardSize, Point, Stone};
 
 /// How a book's file is written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -230,29 +229,11 @@ fn lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
 /// game to play).
 pub fn check(opening: &Opening, game: MatchGame) -> Result<(), String> {
     match game {
-        MatchGame::Gomoku { size, .. } => stones(&opening.moves, size).map(drop).map_err(|e| e.1),
+        MatchGame::Gomoku { size, rule } => {
+            super::gomoku::setup(size, rule, &opening.moves).map(drop)
+        }
         _ => check_opening(game, opening).map_err(|e| e.to_string()),
     }
-}
-
-/// Places the points on an empty board, black first, alternating.
-fn stones(points: &[String], size: u8) -> Result<Board, (usize, String)> {
-    let board_size = BoardSize::square(u32::from(size)).map_err(|e| (0, e.to_string()))?;
-    let mut board = Board::new(board_size);
-    for (i, text) in points.iter().enumerate() {
-        let point: Point = text
-            .parse()
-            .map_err(|e| (0, format!("point `{text}`: {e}")))?;
-        let stone = if i % 2 == 0 {
-            Stone::Black
-        } else {
-            Stone::White
-        };
-        board
-            .place(point, stone)
-            .map_err(|e| (0, format!("point `{text}`: {e}")))?;
-    }
-    Ok(board)
 }
 
 fn move_openings(
@@ -462,6 +443,16 @@ mod tests {
         assert_eq!(line, 2);
         assert!(message.contains("7,7"), "{message}");
         assert!(move_openings("15,0\n", GOMOKU, None).is_err());
+        // Checked as the referee plays it: black's overline is forbidden under renju only.
+        let overline = "0,0 0,5 1,0 1,5 2,0 2,5 4,0 4,5 5,0 9,9 3,0\n";
+        let renju = MatchGame::Gomoku {
+            size: 15,
+            rule: Rule::RENJU,
+        };
+        assert!(move_openings(overline, GOMOKU, None).is_ok());
+        let (line, message) = move_openings(overline, renju, None).unwrap_err();
+        assert_eq!(line, 1);
+        assert!(message.contains("3,0"), "{message}");
         assert_eq!(
             move_openings("1,1 2,2 3,3\n", GOMOKU, Some(2)).unwrap()[0]
                 .moves

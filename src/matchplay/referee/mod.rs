@@ -19,17 +19,13 @@ use std::time::{Duration, Instant};
 use super::adjudication::{Adjudicator, Verdict};
 use super::endings::History;
 use super::openings::replay;
-use super::{GameRecord, GameResult, MatchGame, MatchSettings, Pairing};
+use super::{GameRecord, GameResult, MatchGame, MatchSettings, Pairing, START_BOUND};
 use crate::protocol::{GameKind, Protocol};
 use crate::rules::chess::ChessPosition;
 use crate::rules::xiangqi::Position;
 use crate::rules::{Game, GameStatus, Side};
 use commands::{Lines, from_engine, go_command, position_command};
 use seat::{Fault, PONDER_STOP_BOUND, Seat};
-
-/// How long an engine may take to answer the handshake and `isready` before it counts as
-/// stalled (before the time scale): generous, as engines load networks and books at start.
-const START_BOUND: Duration = Duration::from_secs(10);
 
 /// Plays one game, `pairing.first` moving first.
 pub fn play_game(pairing: &Pairing<'_>, settings: &MatchSettings) -> GameRecord {
