@@ -253,8 +253,7 @@ pub fn run(args: &MatchArgs) -> Result<(String, u8), CliError> {
             openings.len()
         ));
     }
-    let records: Vec<_> = report.games.iter().map(|g| g.record.clone()).collect();
-    eprint!("{}", output::findings_summary(&records));
+    eprint!("{}", output::findings_summary(&report.games));
     write_records(args, game, &report)?;
     let closing = output::closing_lines(
         &report.encounters,
@@ -285,8 +284,7 @@ fn write_records(args: &MatchArgs, game: MatchGame, report: &MatchReport) -> Res
                 text
             }
             MatchFormat::Junit => {
-                let games: Vec<_> = report.games.iter().map(|g| g.record.clone()).collect();
-                output::junit(&format!("arbiter match ({})", report.game), &games)
+                output::junit(&format!("arbiter match ({})", report.game), &report.games)
             }
             MatchFormat::Human => {
                 let mut text = String::new();

@@ -11,7 +11,7 @@ use quick_junit::{NonSuccessKind, Report as JUnitReport, TestCase, TestCaseStatu
 use crate::check::Grade;
 use crate::matchplay::sprt::SprtState;
 use crate::matchplay::tally::{Encounter, Standing};
-use crate::matchplay::{GameRecord, MatchEvent, Score};
+use crate::matchplay::{GameRecord, MatchEvent, PlayedGame, Score};
 use crate::report::join_ids;
 
 /// The words of a termination that say an engine broke the rules or the protocol, or would
@@ -169,9 +169,9 @@ fn standings_table(standings: &[Standing]) -> String {
 /// The protocol findings of the whole match, for stderr: per engine and check, how often, the
 /// rows it cites and its first message; each failure also with the transcript around its
 /// first occurrence. (Every occurrence, with its excerpt, is in the JSON results.)
-pub fn findings_summary(games: &[GameRecord]) -> String {
+pub fn findings_summary(games: &[PlayedGame]) -> String {
     let mut seen: Vec<(String, String, Grade, usize, &crate::matchplay::Finding)> = Vec::new();
-    for finding in games.iter().flat_map(|g| &g.findings) {
+    for finding in games.iter().flat_map(|g| &g.record.findings) {
         let check = finding.outcome.check.to_string();
         match seen
             .iter_mut()
@@ -212,10 +212,10 @@ pub fn findings_summary(games: &[GameRecord]) -> String {
 
 /// JUnit XML: a suite per encounter, a case per game, failed when an engine lost by its own
 /// fault or failed a protocol check, with the termination and the findings as the message.
-pub fn junit(title: &str, games: &[GameRecord]) -> String {
+pub fn junit(title: &str, games: &[PlayedGame]) -> String {
     let mut junit = JUnitReport::new(title);
     let mut suites: Vec<(String, TestSuite)> = Vec::new();
-    for game in games {
+    for game in games.iter().map(|g| &g.record) {
         let mut pair = [game.first.clone(), game.second.clone()];
         pair.sort();
         let name = format!("{} vs {}", pair[0], pair[1]);
