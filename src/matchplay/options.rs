@@ -38,15 +38,12 @@ pub fn is_declared(declared: &[String], name: &str) -> bool {
     declared.iter().any(|d| d.eq_ignore_ascii_case(name))
 }
 
-/// The line that sets an option: UCCI `setoption NAME VALUE`, UCI
-/// `setoption name NAME value VALUE` (a button, with no value, is `setoption name NAME`).
+/// The line that sets an option, in the protocol's own words (the one form `arbiter run
+/// --option` sends too); an empty value is a button's `setoption name NAME`.
 pub fn setoption_line(protocol: Protocol, name: &str, value: &str) -> String {
-    match (protocol, value.is_empty()) {
-        (Protocol::Uci, true) => format!("setoption name {name}"),
-        (Protocol::Uci, false) => format!("setoption name {name} value {value}"),
-        (_, true) => format!("setoption {name}"),
-        (_, false) => format!("setoption {name} {value}"),
-    }
+    protocol
+        .facts()
+        .set_option(name, (!value.is_empty()).then_some(value))
 }
 
 #[cfg(test)]

@@ -13,6 +13,8 @@ use std::time::{Duration, Instant};
 
 use super::{Fault, Reply, Seat, Table, read_line};
 use crate::matchplay::TimeControl;
+use crate::matchplay::options::setoption_line;
+use crate::protocol::Protocol;
 use crate::protocol::agi::{BestMoveKind, Command, GoTime, Message, parse_message};
 use crate::rules::gomoku::{BoardSize, Point, agi};
 
@@ -41,7 +43,7 @@ pub(super) fn start(seat: &mut Seat, table: &Table<'_>, bound: Duration) -> Resu
     for (name, value) in &options {
         // AGI names OWNBOOK and PONDER (ON|OFF); other names are passed as given, for the
         // engine to take or ignore.
-        send(session, &format!("SETOPTION {name} {value}"))?;
+        send(session, &setoption_line(Protocol::Agi, name, value))?;
     }
     send(session, &Command::IsReady.to_string())?;
     let deadline = Instant::now() + bound;
