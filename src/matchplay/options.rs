@@ -4,7 +4,7 @@
 
 use serde::Serialize;
 
-use crate::protocol::Protocol;
+use crate::protocol::{Protocol, ucci, uci};
 
 /// An option the user set (`option.NAME=VALUE`) that the engine did not declare in its
 /// handshake.
@@ -14,20 +14,21 @@ pub struct UndeclaredOption {
     pub option: String,
 }
 
-/// The option names an engine declared among its handshake lines: UCCI `option NAME type …`,
-/// UCI `option name NAME WITH SPACES type …`.
+/// The option names an engine declared among its handshake lines (UCCI `option NAME type …`,
+/// UCI `option name NAME WITH SPACES type …`), read by the protocol's own codec; a line it
+/// cannot read declares nothing (the protocol checks report it).
 pub fn declared_names<'a>(protocol: Protocol, lines: impl Iterator<Item = &'a str>) -> Vec<String> {
     lines
-        .filter_map(|line| {
-            let rest = line.strip_prefix("option ")?.trim_start();
-            let name = match protocol {
-                Protocol::Uci => {
-                    let rest = rest.strip_prefix("name ")?;
-                    rest.split(" type ").next().unwrap_or(rest).trim()
-                }
-                _ => rest.split_whitespace().next()?,
-            };
-            Some(name.to_owned())
+        .filter_map(|line| match protocol {
+            Protocol::Uci => match uci::parse_message(line) {
+                Ok(uci::Message::Option(declared)) => Some(declared.name),
+                _ => None,
+            },
+            Protocol::Ucci => match ucci::parse_message(line) {
+                Ok(ucci::Message::Option(declared)) => Some(declared.name),
+                _ => None,
+            },
+            Protocol::Gomocup | Protocol::Agi => None,
         })
         .collect()
 }
