@@ -35,12 +35,12 @@ pub fn gomocup(fault: &str) -> Option<Script> {
             send("DONE"),
             Step::ExpectPoint,
         ],
-        // The brain owes its move to BEGIN when TURN comes.
+        // The brain owes its move to BEGIN when TURN comes. The four lines go in one write, so
+        // however fast the brain answers BEGIN, TURN is on the wire before that answer.
         "turn-before-answer" => vec![
-            time_left(),
-            send("BEGIN"),
-            time_left(),
-            send("TURN 0,0"),
+            Step::Raw(
+                "INFO time_left 90000\r\nBEGIN\r\nINFO time_left 90000\r\nTURN 0,0\r\n".to_owned(),
+            ),
             Step::ExpectPoint,
             Step::ExpectPoint,
         ],
