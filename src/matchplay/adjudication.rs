@@ -112,6 +112,12 @@ impl FromStr for ResignAdjudication {
 /// An engine's score for its own side from the `info` lines it wrote before `bestmove`: the
 /// last one that has a score (UCCI `score N`, UCI `score cp N` or `score mate N`; a bound
 /// counts as the score it bounds).
+///
+/// This reads scores as a GUI does, leniently and across the two protocols' forms, rather than
+/// through the codecs: whether a score is well formed is the protocol checks' to judge (a UCCI
+/// `score cp 20`, which Fairy-Stockfish writes, is their ucci-r82 warning), while adjudication
+/// only needs the number the engine meant, so a game is not adjudicated differently because of
+/// a form the checks already report.
 pub fn last_score<'a>(lines: impl DoubleEndedIterator<Item = &'a str>) -> Option<i32> {
     lines.rev().find_map(|line| {
         let mut words = line.split_whitespace();

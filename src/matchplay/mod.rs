@@ -13,6 +13,7 @@
 pub mod adjudication;
 pub mod clock;
 pub mod endings;
+mod fault;
 mod gomoku;
 pub mod openings;
 pub mod options;

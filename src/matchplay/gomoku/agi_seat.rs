@@ -11,8 +11,9 @@
 
 use std::time::{Duration, Instant};
 
-use super::{Fault, Reply, Seat, Table, read_line};
+use super::{Reply, Seat, Table};
 use crate::matchplay::TimeControl;
+use crate::matchplay::fault::{Fault, read_line, send};
 use crate::matchplay::options::setoption_line;
 use crate::protocol::Protocol;
 use crate::protocol::agi::{BestMoveKind, Command, GoTime, Message, parse_message};
@@ -108,11 +109,4 @@ pub(super) fn ask_move(
             }
         }
     }
-}
-
-fn send(
-    session: &mut crate::session::Session<crate::check::Judge>,
-    line: &str,
-) -> Result<(), Fault> {
-    session.send(line).map(drop).map_err(|_| Fault::Disconnect)
 }

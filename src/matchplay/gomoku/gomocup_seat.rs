@@ -10,8 +10,9 @@
 
 use std::time::{Duration, Instant};
 
-use super::{Fault, Reply, Seat, Table, read_line};
+use super::{Reply, Seat, Table};
 use crate::matchplay::TimeControl;
+use crate::matchplay::fault::{Fault, read_line, send};
 use crate::protocol::gomocup::{Command, Message, parse_message};
 use crate::rules::gomoku::Point;
 
@@ -121,11 +122,4 @@ pub(super) fn ask_move(
             Err(_) => {}
         }
     }
-}
-
-fn send(
-    session: &mut crate::session::Session<crate::check::Judge>,
-    line: &str,
-) -> Result<(), Fault> {
-    session.send(line).map(drop).map_err(|_| Fault::Disconnect)
 }

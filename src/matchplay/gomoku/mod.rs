@@ -15,13 +15,14 @@ mod gomocup_seat;
 use std::time::{Duration, Instant};
 
 use super::clock::Clock;
+use super::fault::Fault;
 use super::{
     Finding, GameRecord, GameResult, MatchSettings, Pairing, Player, START_BOUND, TimeControl,
 };
 use crate::check::{Context, Judge};
 use crate::protocol::{GameKind, Protocol};
 use crate::rules::gomoku::{Board, BoardSize, IllegalMove, Point, Rule, Stone};
-use crate::session::{Next, Session, SessionOptions};
+use crate::session::{Session, SessionOptions};
 
 /// How long an engine may take to exit after `END` or `QUIT` before its session is ended for
 /// it: Gomocup's manager kills a brain after about a second (gomocup-r94).
@@ -51,21 +52,6 @@ struct Table<'a> {
     size: BoardSize,
     rule: Rule,
     settings: &'a MatchSettings,
-}
-
-/// Why a side lost before the board decided the game.
-#[derive(Debug, Clone, PartialEq, Eq)]
-enum Fault {
-    /// An unreadable, off-board, occupied or forbidden move, as the engine wrote it (with the
-    /// renju prohibition when there is one).
-    Illegal(String),
-    Time,
-    Disconnect,
-    Stall,
-    /// The engine cannot play this game: the reason, such as `cannot play on a 19x19 board`.
-    CannotPlay(String),
-    /// The engine answered a move request with `ERROR` or `UNKNOWN`: its line.
-    Refuses(String),
 }
 
 /// What an engine answered a move request with.
@@ -266,39 +252,13 @@ fn decided(board: &Board, last: Option<Point>, rule: Rule) -> Option<(GameResult
         .then(|| (GameResult::Draw, "Draw by full board".to_owned()))
 }
 
-/// The result when the side playing `stone` is at fault, in cutechess-cli's words where it
-/// has them.
+/// The result when the side playing `stone` is at fault.
 fn forfeit(stone: Stone, fault: &Fault) -> (GameResult, String) {
     let result = match stone {
         Stone::Black => GameResult::SecondWins,
         Stone::White => GameResult::FirstWins,
     };
-    let who = side_name(stone);
-    let why = match fault {
-        Fault::Illegal(mv) => format!("{who} makes an illegal move: {mv}"),
-        Fault::Time => format!("{who} loses on time"),
-        Fault::Disconnect => format!("{who} disconnects"),
-        Fault::Stall => format!("{who}'s connection stalls"),
-        Fault::CannotPlay(why) => format!("{who} {why}"),
-        Fault::Refuses(line) => format!("{who} refuses to move: {line}"),
-    };
-    (result, why)
-}
-
-/// The engine's next line within `deadline`, blank lines skipped (both protocols ignore them).
-fn read_line(session: &mut Session<Judge>, deadline: Instant) -> Result<String, Fault> {
-    loop {
-        match session.next_line(deadline) {
-            Next::Line(line) => {
-                let text = line.text.trim();
-                if !text.is_empty() {
-                    return Ok(text.to_owned());
-                }
-            }
-            Next::Timeout => return Err(Fault::Stall),
-            Next::Closed | Next::Interrupted => return Err(Fault::Disconnect),
-        }
-    }
+    (result, fault.termination(side_name(stone)))
 }
 
 impl Seat {
@@ -357,10 +317,7 @@ impl Seat {
             _ => agi_seat::ask_move(self, table, stones, deadline),
         };
         // No move within the allowance is a loss on time, not a stalled connection.
-        reply.map_err(|fault| match fault {
-            Fault::Stall => Fault::Time,
-            other => other,
-        })
+        reply.map_err(Fault::on_the_clock)
     }
 
     /// Ends the session the protocol's way (`END`, `QUIT`), keeps the pipes open until the

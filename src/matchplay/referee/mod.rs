@@ -18,6 +18,7 @@ use std::time::{Duration, Instant};
 
 use super::adjudication::{Adjudicator, Verdict};
 use super::endings::History;
+use super::fault::Fault;
 use super::openings::replay;
 use super::{GameRecord, GameResult, MatchGame, MatchSettings, Pairing, START_BOUND};
 use crate::protocol::{GameKind, Protocol};
@@ -25,7 +26,7 @@ use crate::rules::chess::ChessPosition;
 use crate::rules::xiangqi::Position;
 use crate::rules::{Game, GameStatus, Side};
 use commands::{Lines, from_engine, go_command, position_command};
-use seat::{Fault, PONDER_STOP_BOUND, Seat};
+use seat::{PONDER_STOP_BOUND, Seat};
 
 /// Plays one game, `pairing.first` moving first.
 pub fn play_game(pairing: &Pairing<'_>, settings: &MatchSettings) -> GameRecord {
@@ -256,13 +257,8 @@ fn by_the_rules<G: Game>(game: GameKind, position: &G) -> Option<(GameResult, St
 
 /// The result when `side` is at fault, in cutechess-cli's words.
 fn forfeit(game: GameKind, side: Side, fault: &Fault) -> (GameResult, String) {
-    let who = side_name(game, side);
-    let why = match fault {
-        Fault::Illegal(mv) => format!("{who} makes an illegal move: {mv}"),
-        Fault::Time => format!("{who} loses on time"),
-        Fault::Disconnect => format!("{who} disconnects"),
-        Fault::Stall => format!("{who}'s connection stalls"),
-        Fault::Resign => format!("{who} resigns"),
-    };
-    (win(side.opponent()), why)
+    (
+        win(side.opponent()),
+        fault.termination(side_name(game, side)),
+    )
 }

@@ -1,15 +1,16 @@
 //! An engine in the game: its session (judged by the protocol checks all game long), the
 //! handshake and options, one move asked and read, and the session's end.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use super::super::adjudication::last_score;
 use super::super::clock::Clock;
+use super::super::fault::{Fault, read_until, send};
 use super::super::options::{UndeclaredOption, declared_names, is_declared, setoption_line};
 use super::super::{Finding, MatchGame, MatchSettings, Player, SearchLimits, TimeControl};
 use crate::check::{Context, Judge};
 use crate::protocol::Protocol;
-use crate::session::{Next, Session, SessionOptions};
+use crate::session::{Session, SessionOptions};
 
 /// How long an engine may take to answer `stop` with its ponder search's result.
 pub(super) const PONDER_STOP_BOUND: Duration = Duration::from_secs(5);
@@ -29,15 +30,6 @@ pub(super) struct Seat {
     /// The move the engine is pondering on (`go ponder` sent, in the referee's notation),
     /// until `ponderhit` or `stop` ends the ponder search.
     pub pondering: Option<String>,
-}
-
-/// Why a side lost or the game ended early.
-pub(super) enum Fault {
-    Illegal(String),
-    Time,
-    Disconnect,
-    Stall,
-    Resign,
 }
 
 /// An engine's answer to `go`: its move as it wrote it, whether it offered (or accepted) a
@@ -86,9 +78,6 @@ impl Seat {
         let game = settings.game;
         let protocol = self.protocol;
         let session = self.session.as_mut().ok_or(Fault::Disconnect)?;
-        let send = |session: &mut Session<Judge>, line: &str| {
-            session.send(line).map_err(|_| Fault::Disconnect)
-        };
         let (hello, ok) = match protocol {
             Protocol::Ucci => ("ucci", "ucciok"),
             _ => ("uci", "uciok"),
@@ -145,8 +134,8 @@ impl Seat {
     /// Sends the position and the `go`, and reads the engine's answer within `allowance`.
     pub fn ask(&mut self, position: &str, go: &str, allowance: Duration) -> Result<Reply, Fault> {
         let session = self.session.as_mut().ok_or(Fault::Disconnect)?;
-        session.send(position).map_err(|_| Fault::Disconnect)?;
-        session.send(go).map_err(|_| Fault::Disconnect)?;
+        send(session, position)?;
+        send(session, go)?;
         self.reply(allowance)
     }
 
@@ -154,9 +143,8 @@ impl Seat {
     /// (`ponder` in referee notation); its `go` is the ordinary one with `ponder`.
     pub fn ponder(&mut self, position: &str, go: &str, ponder: String) -> Result<(), Fault> {
         let session = self.session.as_mut().ok_or(Fault::Disconnect)?;
-        session.send(position).map_err(|_| Fault::Disconnect)?;
-        let go = go.replacen("go ", "go ponder ", 1);
-        session.send(&go).map_err(|_| Fault::Disconnect)?;
+        send(session, position)?;
+        send(session, &go.replacen("go ", "go ponder ", 1))?;
         self.pondering = Some(ponder);
         Ok(())
     }
@@ -166,7 +154,7 @@ impl Seat {
     pub fn ponderhit(&mut self, allowance: Duration) -> Result<Reply, Fault> {
         self.pondering = None;
         let session = self.session.as_mut().ok_or(Fault::Disconnect)?;
-        session.send("ponderhit").map_err(|_| Fault::Disconnect)?;
+        send(session, "ponderhit")?;
         self.reply(allowance)
     }
 
@@ -177,7 +165,7 @@ impl Seat {
             return Ok(());
         }
         let session = self.session.as_mut().ok_or(Fault::Disconnect)?;
-        session.send("stop").map_err(|_| Fault::Disconnect)?;
+        send(session, "stop")?;
         read_until(session, bound, |l| {
             l.starts_with("bestmove") || l == "nobestmove"
         })
@@ -200,10 +188,7 @@ impl Seat {
         let lines = read_until(session, allowance, |l| {
             l.starts_with("bestmove") || l == "nobestmove"
         })
-        .map_err(|f| match f {
-            Fault::Stall => Fault::Time,
-            other => other,
-        })?;
+        .map_err(Fault::on_the_clock)?;
         let score = last_score(lines.iter().map(String::as_str));
         let reply = lines.last().cloned().unwrap_or_default();
         let words: Vec<&str> = reply.split_whitespace().collect();
@@ -247,29 +232,5 @@ impl Seat {
         let (transcript, judge) = session.finish();
         let outcomes = judge.finish(&transcript);
         Finding::all_of(&self.name, &transcript, outcomes)
-    }
-}
-
-/// Reads lines until one `done` accepts, within `bound`; the lines read, that one last.
-fn read_until(
-    session: &mut Session<Judge>,
-    bound: Duration,
-    done: impl Fn(&str) -> bool,
-) -> Result<Vec<String>, Fault> {
-    let deadline = Instant::now() + bound;
-    let mut lines = Vec::new();
-    loop {
-        match session.next_line(deadline) {
-            Next::Line(line) => {
-                let text = line.text.trim().to_owned();
-                let finished = done(&text);
-                lines.push(text);
-                if finished {
-                    return Ok(lines);
-                }
-            }
-            Next::Timeout => return Err(Fault::Stall),
-            Next::Closed | Next::Interrupted => return Err(Fault::Disconnect),
-        }
     }
 }
