@@ -120,22 +120,11 @@ impl Gui {
 
     /// Commands end with LF (agi-r02); only a relayed GUI's lines carry their end.
     fn line_end(&mut self, entry: &Entry, out: &mut Findings) {
-        let Some(ending) = entry.ending else {
-            return;
+        let wrong = |ending| {
+            matches!(ending, LineEnding::Cr | LineEnding::Eof)
+                .then_some((Grade::Fail, "does not end with LF"))
         };
-        self.tally.judged(CheckId::GuiCommandLineEnd);
-        let bad = matches!(ending, LineEnding::Cr | LineEnding::Eof);
-        if bad && !self.tally.has_faulted(CheckId::GuiCommandLineEnd) {
-            let message = format!("`{}` does not end with LF", entry.text);
-            self.tally.fault(
-                CheckId::GuiCommandLineEnd,
-                Grade::Fail,
-                &[],
-                message,
-                entry.at,
-                out,
-            );
-        }
+        self.tally.line_end(entry, wrong, out);
     }
 
     /// `POSITION [STATU s] [MOVES m]`: every stone on an empty point of the 15×15 board.

@@ -302,29 +302,16 @@ impl Manager {
 
     /// Lines end with CR LF (gomocup-r07); only a relayed manager's lines carry their end.
     fn line_end(&mut self, entry: &Entry, out: &mut Findings) {
-        let Some(ending) = entry.ending else {
-            return;
-        };
-        self.tally.judged(CheckId::GuiCommandLineEnd);
-        if ending != LineEnding::CrLf && !self.tally.has_faulted(CheckId::GuiCommandLineEnd) {
+        let wrong = |ending| {
             let how = match ending {
-                LineEnding::Lf => "LF alone",
-                LineEnding::Cr => "CR alone",
-                _ => "no line end",
+                LineEnding::CrLf => return None,
+                LineEnding::Lf => "ends with LF alone; the manager ends every line with CR LF",
+                LineEnding::Cr => "ends with CR alone; the manager ends every line with CR LF",
+                LineEnding::Eof => "ends with no line end; the manager ends every line with CR LF",
             };
-            let message = format!(
-                "`{}` ends with {how}; the manager ends every line with CR LF",
-                entry.text
-            );
-            self.tally.fault(
-                CheckId::GuiCommandLineEnd,
-                Grade::Fail,
-                &[],
-                message,
-                entry.at,
-                out,
-            );
-        }
+            Some((Grade::Fail, how))
+        };
+        self.tally.line_end(entry, wrong, out);
     }
 
     /// START before the first move request, and the brain's answer waited for.

@@ -8,7 +8,7 @@ use super::super::id::CheckId;
 use super::super::outcome::Grade;
 use super::super::registry;
 use crate::protocol::{Protocol, ReqId};
-use crate::session::At;
+use crate::session::{At, Entry, LineEnding};
 
 pub(super) struct Tally {
     protocol: Protocol,
@@ -52,6 +52,37 @@ impl Tally {
             o = o.citing(rows);
         }
         out.push(o);
+    }
+
+    /// The GUI's line ends (only a relayed GUI's lines carry theirs), shown once a session:
+    /// `wrong` says how an ending breaks the protocol's rule, with its grade, or nothing when
+    /// it keeps it. Whether this line was the one found at fault.
+    pub fn line_end(
+        &mut self,
+        entry: &Entry,
+        wrong: impl Fn(LineEnding) -> Option<(Grade, &'static str)>,
+        out: &mut Findings,
+    ) -> bool {
+        let Some(ending) = entry.ending else {
+            return false;
+        };
+        self.judged(CheckId::GuiCommandLineEnd);
+        let Some((grade, how)) = wrong(ending) else {
+            return false;
+        };
+        if self.has_faulted(CheckId::GuiCommandLineEnd) {
+            return false;
+        }
+        let message = format!("`{}` {how}", entry.text);
+        self.fault(
+            CheckId::GuiCommandLineEnd,
+            grade,
+            &[],
+            message,
+            entry.at,
+            out,
+        );
+        true
     }
 
     /// One pass for each check exercised without a fault.

@@ -247,36 +247,20 @@ impl<D: Dialect, G: Game + Send> GuiSide<D, G> {
     /// UCI: a command ends with LF (uci-r06); UCCI: every command is one line (ucci-r05).
     /// Only a relayed GUI's lines carry their line end.
     fn line_end(&mut self, entry: &Entry, out: &mut Findings) {
-        let Some(ending) = entry.ending else {
-            return;
-        };
-        self.judged(CheckId::GuiCommandLineEnd);
-        let bad = match ending {
-            LineEnding::Lf | LineEnding::CrLf => false,
-            LineEnding::Cr => self.protocol == Protocol::Uci,
-            LineEnding::Eof => true,
-        };
-        if bad && !self.tally.has_faulted(CheckId::GuiCommandLineEnd) {
-            self.last_ending = Some((entry.at, ending, entry.text.clone()));
-            let grade = if self.is_ucci() {
-                Grade::Warn
-            } else {
-                Grade::Fail
-            };
-            let how = if ending == LineEnding::Eof {
-                "no line end (the GUI closed the pipe after it)"
-            } else {
-                "a bare CR, not LF"
-            };
-            let message = format!("`{}` ends with {how}", entry.text);
-            self.tally.fault(
-                CheckId::GuiCommandLineEnd,
+        let uci = self.protocol == Protocol::Uci;
+        let grade = if uci { Grade::Fail } else { Grade::Warn };
+        let wrong = |ending| match ending {
+            LineEnding::Lf | LineEnding::CrLf => None,
+            LineEnding::Cr => uci.then_some((grade, "ends with a bare CR, not LF")),
+            LineEnding::Eof => Some((
                 grade,
-                &[],
-                message,
-                entry.at,
-                out,
-            );
+                "ends with no line end (the GUI closed the pipe after it)",
+            )),
+        };
+        if self.tally.line_end(entry, wrong, out) {
+            self.last_ending = entry
+                .ending
+                .map(|ending| (entry.at, ending, entry.text.clone()));
         }
     }
 

@@ -8,32 +8,18 @@ use super::super::super::outcome::Grade;
 use super::super::clock::ClockGiven;
 use super::super::said::{Dialect, FormFault};
 use super::{GuiSide, Search};
-use crate::protocol::Protocol;
+use crate::protocol::{Protocol, ReqId};
 use crate::rules::{Game, Side};
 use crate::session::Entry;
 
 impl<D: Dialect, G: Game + Send> GuiSide<D, G> {
     pub(super) fn go(&mut self, ponder: bool, entry: &Entry, out: &mut Findings) {
-        self.judged(CheckId::GuiSearchPositionFirst);
-        if !self.position_set {
-            let message = format!(
-                "`{}` sent before any `position`: the engine has no position to search",
-                entry.text
-            );
-            let rows = if self.is_ucci() {
-                crate::reqs!["ucci-r61"]
-            } else {
-                crate::reqs!["uci-r13"]
-            };
-            self.tally.fault(
-                CheckId::GuiSearchPositionFirst,
-                Grade::Fail,
-                rows,
-                message,
-                entry.at,
-                out,
-            );
-        }
+        let rows = if self.is_ucci() {
+            crate::reqs!["ucci-r61"]
+        } else {
+            crate::reqs!["uci-r13"]
+        };
+        self.position_first(rows, "the engine has no position to search", entry, out);
         if self.protocol == Protocol::Uci {
             self.uci_duties_before_search(entry, out);
         }
@@ -271,13 +257,25 @@ impl<D: Dialect, G: Game + Send> GuiSide<D, G> {
 
     /// UCCI `banmoves` names moves of the position just set up (ucci-r59).
     pub(super) fn banmoves(&mut self, entry: &Entry, out: &mut Findings) {
+        self.position_first(
+            crate::reqs!["ucci-r59"],
+            "banned moves belong to the position set last",
+            entry,
+            out,
+        );
+    }
+
+    /// A command that acts on the position set last comes after a `position`.
+    fn position_first(
+        &mut self,
+        rows: &'static [ReqId],
+        why: &str,
+        entry: &Entry,
+        out: &mut Findings,
+    ) {
         self.judged(CheckId::GuiSearchPositionFirst);
         if !self.position_set {
-            let message = format!(
-                "`{}` sent before any `position`: banned moves belong to the position set last",
-                entry.text
-            );
-            let rows = crate::reqs!["ucci-r59"];
+            let message = format!("`{}` sent before any `position`: {why}", entry.text);
             self.tally.fault(
                 CheckId::GuiSearchPositionFirst,
                 Grade::Fail,

@@ -22,6 +22,7 @@ use crate::runner::{EngineInfo, ScenarioRun};
 use scenario::ScenarioView;
 pub use scenario::{RequirementRef, requirement_ref};
 
+const BASE: &str = include_str!("base.html");
 const PAGE: &str = include_str!("page.html");
 const MERGE: &str = include_str!("merge.html");
 const STYLE: &str = include_str!("style.css");
@@ -158,6 +159,7 @@ fn render(template: &str, ctx: minijinja::Value) -> String {
     // Named `.html`, so every value is HTML-escaped; the style and script are our own text.
     let added = env
         .add_template("page.html", template)
+        .and_then(|()| env.add_template("base.html", BASE))
         .and_then(|()| env.add_template("style.css", STYLE))
         .and_then(|()| env.add_template("script.js", SCRIPT));
     added
