@@ -274,4 +274,6 @@ impl Window {
 }
 
 #[cfg(test)]
+mod reference_tests;
+#[cfg(test)]
 mod tests;
