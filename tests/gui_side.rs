@@ -1,62 +1,17 @@
 //! The GUI side, end to end: `arbiter spy` between a GUI and its engine relays every byte
 //! unchanged, mirrors the engine's exit, survives the GUI's hard kill to write its report,
 //! and its GUI-side checks catch each fixture GUI's fault by the right check and row, while
-//! conforming GUIs (the fixture's, and python-chess as a real client) raise none.
+//! conforming fixture GUIs raise none. Real clients are in `gui_clients.rs`.
 
 mod common;
 
 use std::io::{Read, Write};
-use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
+use common::gui::{arbiter_binary, findings, outcomes, report_at, temp_dir};
 use common::{fixture_engine, fixture_gui, reference_engine, run_rows};
-
-fn arbiter_binary() -> PathBuf {
-    PathBuf::from(env!("CARGO_BIN_EXE_arbiter"))
-}
-
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("arbiter-gui-side-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-/// The spy's report, once its worker has written it (the GUI may be gone before).
-fn report_at(path: &Path) -> Value {
-    let deadline = Instant::now() + Duration::from_secs(15);
-    loop {
-        if let Ok(text) = std::fs::read_to_string(path)
-            && let Ok(report) = serde_json::from_str(&text)
-        {
-            return report;
-        }
-        assert!(Instant::now() < deadline, "no report at {}", path.display());
-        std::thread::sleep(Duration::from_millis(20));
-    }
-}
-
-fn outcomes(report: &Value) -> Vec<Value> {
-    report["runs"][0]["outcomes"].as_array().unwrap().clone()
-}
-
-/// `(check, grade, first row)` of the findings of one side.
-fn findings(report: &Value, side: &str) -> Vec<(String, String, String)> {
-    outcomes(report)
-        .iter()
-        .filter(|o| o["side"] == side && o["grade"] != "pass")
-        .map(|o| {
-            (
-                o["check"].as_str().unwrap().to_owned(),
-                o["grade"].as_str().unwrap().to_owned(),
-                o["requirements"][0].as_str().unwrap_or_default().to_owned(),
-            )
-        })
-        .collect()
-}
 
 /// Runs the fixture GUI with `fault` against `engine` behind the spy; returns the report.
 fn fixture_session(protocol: &str, fault: &str, engine: &[String]) -> Value {
@@ -299,65 +254,6 @@ fn a_gui_that_kills_the_spy_still_gets_its_report() {
     }
 }
 
-/// python-chess (PyPI `chess`), a real GUI-side client, plays through the spy in front of
-/// Debian's Stockfish: no GUI-side finding, and the same game as without the spy.
-#[test]
-fn python_chess_plays_through_the_spy_unchanged() {
-    let Some(python) = common::python_chess_or_skip() else {
-        return;
-    };
-    let Some(stockfish) = common::peer_or_skip("stockfish") else {
-        return;
-    };
-    let client = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/clients/python_chess_game.py");
-    let play = |engine: &[&std::ffi::OsStr]| {
-        let out = Command::new(&python)
-            .arg(&client)
-            .args(["10", "--"])
-            .args(engine)
-            .output()
-            .unwrap();
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        String::from_utf8(out.stdout).unwrap()
-    };
-    let direct = play(&[stockfish.as_os_str()]);
-    let dir = temp_dir("python-chess");
-    let report = dir.join("report.json");
-    let spied = play(&[
-        arbiter_binary().as_os_str(),
-        "spy".as_ref(),
-        "--protocol".as_ref(),
-        "uci".as_ref(),
-        "--report".as_ref(),
-        report.as_os_str(),
-        "--".as_ref(),
-        stockfish.as_os_str(),
-    ]);
-    assert_eq!(spied, direct, "the spy changed the game");
-    assert_eq!(direct.split_whitespace().count(), 10, "{direct}");
-    let report = report_at(&report);
-    assert_eq!(findings(&report, "gui"), vec![]);
-    let checks: Vec<String> = outcomes(&report)
-        .iter()
-        .filter(|o| o["side"] == "gui")
-        .map(|o| o["check"].as_str().unwrap().to_owned())
-        .collect();
-    for judged in [
-        "uci.gui.search.idle-only",
-        "uci.gui.position.legal",
-        "uci.gui.setoption.value",
-    ] {
-        assert!(
-            checks.iter().any(|c| c == judged),
-            "{judged} judged nothing: {checks:?}"
-        );
-    }
-}
-
 /// Runs the fixture GUI with `fault` against `arbiter stand-in` (extra arguments after the
 /// protocol); returns the report.
 fn against_stand_in(protocol: &str, fault: &str, extra: &[&str]) -> Value {
@@ -509,44 +405,4 @@ fn gui_profiles_are_refused_where_they_do_not_fit() {
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("is for ucci, not uci"));
-}
-
-/// python-chess, a real GUI-side client, against the stand-in: certified by `uci-gui`.
-#[test]
-fn python_chess_is_certified_against_the_stand_in() {
-    let Some(python) = common::python_chess_or_skip() else {
-        return;
-    };
-    let client = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/clients/python_chess_game.py");
-    let dir = temp_dir("python-chess-stand-in");
-    let report = dir.join("certification.json");
-    let out = Command::new(&python)
-        .arg(&client)
-        .args(["10", "--"])
-        .arg(arbiter_binary())
-        .args([
-            "stand-in",
-            "--protocol",
-            "uci",
-            "--profile",
-            "uci-gui",
-            "--report",
-        ])
-        .arg(&report)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let certification = report_at(&report);
-    assert_eq!(certification["verdict"], "pass", "{certification:#}");
-    let passed = certification["required"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter(|v| v["verdict"] == "pass")
-        .count();
-    assert!(passed >= 20, "only {passed} required rows judged");
 }

@@ -1,5 +1,7 @@
 //! Helpers shared by the end-to-end CLI tests.
 
+pub mod gui;
+
 use std::path::PathBuf;
 
 use assert_cmd::Command;
@@ -171,23 +173,36 @@ pub fn peer_or_skip(name: &str) -> Option<PathBuf> {
 /// environment `.ci/run` makes in `target/pyvenv`. CI must have it; elsewhere the test skips.
 #[allow(dead_code)] // only the tests with real GUI-side clients
 pub fn python_chess_or_skip() -> Option<PathBuf> {
+    python_with_or_skip("chess.engine", "python-chess")
+}
+
+/// A Python with pygomo (PyPI `pygomo-lib`), a Gomocup manager-side client library, found as
+/// python-chess is.
+#[allow(dead_code)] // only the tests with real GUI-side clients
+pub fn pygomo_or_skip() -> Option<PathBuf> {
+    python_with_or_skip("pygomo", "pygomo")
+}
+
+/// A Python that can import `module` (the client library `name`), or a skip outside CI.
+#[allow(dead_code)]
+fn python_with_or_skip(module: &str, name: &str) -> Option<PathBuf> {
     let python = std::env::var_os("ARBITER_PYTHON")
         .map(PathBuf::from)
         .unwrap_or_else(|| {
             PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/pyvenv/bin/python")
         });
-    let has_chess = std::process::Command::new(&python)
-        .args(["-c", "import chess.engine"])
+    let has_module = std::process::Command::new(&python)
+        .args(["-c", &format!("import {module}")])
         .status()
         .is_ok_and(|s| s.success());
-    if !has_chess {
+    if !has_module {
         assert!(
             std::env::var_os("CI").is_none(),
-            "python-chess is missing at {}, and CI must test against it (.ci/run makes the venv)",
+            "{name} is missing at {}, and CI must test against it (.ci/run makes the venv)",
             python.display()
         );
         eprintln!(
-            "skipped: no python-chess at {} (set ARBITER_PYTHON)",
+            "skipped: no {name} at {} (set ARBITER_PYTHON)",
             python.display()
         );
         return None;

@@ -169,3 +169,29 @@ fn a_timed_tournament_session_raises_nothing() {
         finding("gomocup.gui.info.before-move", Grade::Fail, "gomocup-r77")
     );
 }
+
+/// The text spells INFO keys in lower case; a manager that upper-cases them (a real client
+/// library does) is told which key it meant, as a warning: the text does not say keys are
+/// case-sensitive, but a brain that reads them as spelled drops the setting.
+#[test]
+fn an_info_key_in_other_case_names_the_key_meant() {
+    let lines = game(&["> INFO TIMEOUT_TURN 1000"]);
+    let outcomes: Vec<_> = gui_findings_in(Protocol::Gomocup, &lines);
+    assert_eq!(
+        found(&lines),
+        finding("gomocup.gui.info.form", Grade::Warn, "gomocup-r58")
+    );
+    assert!(
+        outcomes[0]
+            .message
+            .contains("the text spells this key `timeout_turn`"),
+        "{}",
+        outcomes[0].message
+    );
+    let unknown = game(&["> INFO colour red"]);
+    assert!(
+        gui_findings_in(Protocol::Gomocup, &unknown)[0]
+            .message
+            .contains("not a key the text defines")
+    );
+}

@@ -59,8 +59,16 @@ impl Manager {
         }
         match key {
             InfoKey::Other(name) => {
-                let message =
-                    format!("`INFO {name}` is not a key the text defines; brains ignore it");
+                let message = match InfoKey::in_other_case(name) {
+                    Some(known) => format!(
+                        "`INFO {name}`: the text spells this key `{}`; a brain that reads \
+                         keys as the text spells them ignores the setting",
+                        known.as_str()
+                    ),
+                    None => {
+                        format!("`INFO {name}` is not a key the text defines; brains ignore it")
+                    }
+                };
                 self.tally.fault(
                     CheckId::GuiInfoForm,
                     Grade::Warn,

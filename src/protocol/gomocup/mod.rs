@@ -94,6 +94,13 @@ impl InfoKey {
         }
     }
 
+    /// The key the text defines that `text` spells in other letter case (`TIMEOUT_TURN`).
+    pub fn in_other_case(text: &str) -> Option<InfoKey> {
+        InfoKey::KNOWN
+            .into_iter()
+            .find(|k| k.as_str() != text && k.as_str().eq_ignore_ascii_case(text))
+    }
+
     fn parse(text: &str) -> InfoKey {
         InfoKey::KNOWN
             .into_iter()
