@@ -1,7 +1,8 @@
 //! AGI: the exchange rules, and every point the engine names judged on the 15x15 board.
 
+use super::exchange::{Exchange, ExchangeReader};
 use super::findings::{Findings, outcome};
-use super::flow::{Exchange, ExchangeReader, Flow, Got, Rules, Sent};
+use super::flow::{Flow, Got, Rules, Sent};
 use super::id::CheckId;
 use super::{Context, Grade, Outcome, Reader, lines};
 use crate::protocol::agi::{BestMoveKind, Command, GoTime, Info, Message};
@@ -18,6 +19,7 @@ static RULES: Rules = Rules {
     // INFINITE may end by itself once every search point is resolved (agi-r69).
     infinite_early: Grade::Warn,
     bye: true,
+    handshake_first: true,
 };
 
 /// The harness's view of the engine's board.
@@ -365,5 +367,29 @@ mod tests {
             ]
         );
         assert!(search("< INFO SCORE 3 PV 78").is_empty());
+    }
+
+    /// agi-r04 makes `AGI` the GUI's first command. After a GUI's `ISREADY` before it, an
+    /// engine that took the session for another protocol owes neither `READYOK` nor `AGIOK`:
+    /// a warning, not a failure. With `AGI` first, a missing `AGIOK` fails.
+    #[test]
+    fn a_handshake_after_other_commands_is_not_owed() {
+        let grades = |lines: &[&str]| {
+            findings(lines)
+                .into_iter()
+                .map(|o| (o.check.to_string(), o.grade))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(
+            grades(&["> ISREADY", "> AGI"]),
+            [("agi.handshake.ok".to_owned(), Grade::Warn)]
+        );
+        assert_eq!(
+            grades(&["> AGI", "> ISREADY"]),
+            [
+                ("agi.handshake.ok".to_owned(), Grade::Fail),
+                ("agi.isready.readyok".to_owned(), Grade::Fail)
+            ]
+        );
     }
 }

@@ -2,18 +2,18 @@
 //! `readyok` per `isready`, exactly one search result per `go`, no result while pondering
 //! or searching infinitely before `stop`, and the way `quit` ends a session.
 //!
-//! Each protocol module reads its lines with an [`Exchange`] (its codec, and what each line
-//! means for the game it tracks) and supplies [`Rules`]: what its text lets pass. [`Flow`]
-//! judges the events as they come, line by line.
+//! Each protocol module reads its lines with an [`Exchange`](super::exchange::Exchange) (its
+//! codec, and what each line means for the game it tracks) and supplies [`Rules`]: what its
+//! text lets pass. [`Flow`] judges the events as they come, line by line.
 
 use std::collections::VecDeque;
 
 use super::findings::{Findings, outcome};
 use super::id::CheckId;
 use super::stream::after;
-use super::{Context, Grade, Outcome, Reader};
-use crate::protocol::{Codec, ParseError, Protocol};
-use crate::session::{At, Direction, Entry, Transcript};
+use super::{Context, Grade, Outcome};
+use crate::protocol::Protocol;
+use crate::session::{At, Transcript};
 
 /// What the harness sent, as far as the exchange rules care.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -56,6 +56,10 @@ pub(super) struct Rules {
     pub infinite_early: Grade,
     /// Whether `quit` is answered by `bye`.
     pub bye: bool,
+    /// Whether the text makes the handshake command the GUI's first (UCCI ucci-r20, AGI
+    /// agi-r04 `must`; UCI only asks it, uci-r15), so that commands before it take the
+    /// session outside the text.
+    pub handshake_first: bool,
 }
 
 /// How soon `readyok`, a result after `stop`, and the exit after `quit` are expected. The
@@ -77,6 +81,11 @@ pub(super) struct Flow {
     prompt_us: u64,
     handshake: Option<At>,
     handshake_ok_us: Option<u64>,
+    /// A command came before the handshake where the text makes the handshake the GUI's
+    /// first command (`Rules::handshake_first`): an engine that reads its protocol from the
+    /// first line may then take the session for another protocol's, which the text does not
+    /// forbid, so a missing handshake reply is no longer a failure.
+    command_before_handshake: bool,
     late_boot_reported: bool,
     /// (sent at, sent during a search, an answer is owed rather than hoped for)
     isready: VecDeque<(At, bool, bool)>,
@@ -101,6 +110,7 @@ impl Flow {
             prompt_us: (PROMPT_MS * 1000.0 * ctx.time_scale) as u64,
             handshake: None,
             handshake_ok_us: None,
+            command_before_handshake: false,
             late_boot_reported: false,
             isready: VecDeque::new(),
             search: None,
@@ -127,10 +137,23 @@ impl Flow {
         self.last_seq = Some(at.seq);
     }
 
+    /// A command the codec knows went out: one before the handshake takes the session
+    /// outside the text.
+    pub fn command(&mut self, what: Option<Sent>) {
+        if self.rules.handshake_first && self.handshake.is_none() && what != Some(Sent::Handshake) {
+            self.command_before_handshake = true;
+        }
+    }
+
     pub fn sent(&mut self, at: At, what: Sent) {
         match what {
             Sent::Handshake => self.handshake = Some(at),
-            Sent::IsReady => self.isready.push_back((at, self.search.is_some(), true)),
+            // Where the handshake must come first, an `isready` before it is out of order
+            // (the GUI's fault): a `readyok` is hoped for, not owed.
+            Sent::IsReady => {
+                let owed = self.handshake.is_some() || !self.rules.handshake_first;
+                self.isready.push_back((at, self.search.is_some(), owed))
+            }
             Sent::IsReadyAfterUnknownWords => {
                 self.isready.push_back((at, self.search.is_some(), false))
             }
@@ -355,12 +378,21 @@ impl Flow {
             }
         }
         if let (Some(sent), None) = (self.handshake, self.handshake_ok_us) {
+            let (grade, why) = if self.command_before_handshake {
+                (
+                    Grade::Warn,
+                    ": commands came before the handshake, outside the text, and an engine \
+                     may have read them as another protocol's",
+                )
+            } else {
+                (Grade::Fail, "")
+            };
             out.push(
                 self.outcome(
                     CheckId::HandshakeOk,
-                    Grade::Fail,
+                    grade,
                     format!(
-                        "no `{}` after the handshake command",
+                        "no `{}` after the handshake command{why}",
                         self.handshake_reply()
                     ),
                 )
@@ -482,99 +514,4 @@ impl Flow {
                 .latency(latency),
         );
     }
-}
-
-/// One protocol's reading of its transcript: its codec, and what each line means for the
-/// exchange rules and the game state.
-pub(super) trait Exchange: Send + Sized {
-    /// The protocol's codec.
-    type Codec: Codec;
-    /// A command the harness sent; tracks the game state.
-    fn sent(&mut self, command: <Self::Codec as Codec>::Command) -> Option<Sent>;
-    /// A reply the engine sent (`text` as written); judges its moves into `out`.
-    fn received(
-        &mut self,
-        message: <Self::Codec as Codec>::Message,
-        text: &str,
-        at: At,
-        out: &mut Findings,
-    ) -> Got;
-    /// A reply the codec could not read.
-    fn unreadable(&self, line: &str, error: &ParseError, at: At) -> Outcome;
-    /// What an unreadable reply still means for the exchange (a malformed `bestmove` still
-    /// ends its search).
-    fn unreadable_event(&self, line: &str) -> Got {
-        if is_bestmove(line) {
-            Got::SearchResult
-        } else {
-            Got::Other
-        }
-    }
-    /// Judges what only the end of the session shows (after the exchange rules).
-    fn finish(self, _out: &mut Findings) {}
-}
-
-/// A protocol's [`Exchange`] with the shared [`Flow`]: a [`Reader`] of UCCI, UCI or AGI.
-pub(super) struct ExchangeReader<X> {
-    pub exchange: X,
-    pub flow: Flow,
-}
-
-impl<X: Exchange> Reader for ExchangeReader<X> {
-    fn entry(&mut self, e: &Entry, out: &mut Findings) {
-        self.flow.seen(e.at);
-        match e.direction {
-            Direction::Stderr | Direction::Omitted => {}
-            Direction::Sent => {
-                let what = match X::Codec::parse_command(&e.text) {
-                    Ok(command) => self.exchange.sent(command),
-                    Err(_) => isready_after_unknown_words(&e.text),
-                };
-                if let Some(what) = what {
-                    self.flow.sent(e.at, what);
-                }
-            }
-            Direction::Received => {
-                // A line the harness cut is judged by its length alone: what is left of it
-                // is not what the engine wrote.
-                let what = if e.dropped_bytes > 0 {
-                    self.exchange.unreadable_event(&e.text)
-                } else {
-                    match X::Codec::parse_message(&e.text) {
-                        Ok(message) => self.exchange.received(message, &e.text, e.at, out),
-                        Err(error) => {
-                            out.push(self.exchange.unreadable(&e.text, &error, e.at));
-                            self.exchange.unreadable_event(&e.text)
-                        }
-                    }
-                };
-                self.flow.got(e.at, what, out);
-            }
-        }
-    }
-
-    fn unresponsive(&self) -> bool {
-        self.flow.handshake_unanswered()
-    }
-
-    fn finish(self: Box<Self>, end: &Transcript, out: &mut Findings) {
-        let ExchangeReader { exchange, flow } = *self;
-        exchange.finish(out);
-        flow.finish(end, out);
-    }
-}
-
-/// A probe line like `xyzzy isready`: unknown words, then `isready` as the last word.
-fn isready_after_unknown_words(line: &str) -> Option<Sent> {
-    let words: Vec<&str> = line.split_whitespace().collect();
-    (words.len() > 1 && words.last()?.eq_ignore_ascii_case("isready"))
-        .then_some(Sent::IsReadyAfterUnknownWords)
-}
-
-/// Whether a reply is a `bestmove` line, however malformed the rest: in UCCI and UCI such a
-/// line still ends its search, so its `go` is not also reported as unanswered.
-pub(super) fn is_bestmove(line: &str) -> bool {
-    line.split_whitespace()
-        .next()
-        .is_some_and(|w| w.eq_ignore_ascii_case("bestmove"))
 }

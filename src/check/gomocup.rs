@@ -66,6 +66,10 @@ struct State {
     engine: Option<Stone>,
     block: Option<Vec<(Point, u8)>>,
     awaiting: Awaiting,
+    /// Requests the manager sent while a reply was still owed: the text's manager waits
+    /// (gomocup-r11), so a brain may answer each such request or only the last, and a reply
+    /// to one of them is not "unasked for".
+    overlapped: usize,
     info_at: Option<u64>,
     end_at: Option<u64>,
     moves_judged: usize,
@@ -88,6 +92,7 @@ pub(super) fn reader(ctx: &Context) -> Box<dyn Reader> {
         engine: None,
         block: None,
         awaiting: Awaiting::Nothing,
+        overlapped: 0,
         info_at: None,
         end_at: None,
         moves_judged: 0,
@@ -247,6 +252,18 @@ fn sent(s: &mut State, command: Command, at: At) {
     if !matches!(command, Command::Info { .. }) {
         s.info_at = None;
     }
+    let request = !matches!(
+        command,
+        Command::Info { .. } | Command::Board | Command::BoardEntry { .. } | Command::End
+    );
+    if request {
+        match (&command, s.awaiting) {
+            // A new game starts the brain afresh: nothing from before is owed.
+            (Command::Start(_) | Command::RectStart(..), _) => s.overlapped = 0,
+            (_, Awaiting::Nothing) => {}
+            _ => s.overlapped += 1,
+        }
+    }
     match command {
         Command::Start(n) => {
             s.board = BoardSize::square(n).ok().map(Board::new);
@@ -364,7 +381,7 @@ fn received(s: &mut State, message: Message, text: &str, at: At, out: &mut Findi
                 Message::Ok | Message::Error(_) | Message::Unknown(_) | Message::About(_),
                 Awaiting::Answer { .. }
             )
-    );
+    ) || (s.overlapped > 0 && !chatter);
     if let (Some(info), false, false) = (s.info_at, chatter, owed) {
         out.push(
             outcome(
@@ -380,17 +397,27 @@ fn received(s: &mut State, message: Message, text: &str, at: At, out: &mut Findi
     }
     match message {
         Message::Move(p) => {
-            let Awaiting::Move { at: asked } = s.awaiting else {
-                out.push(
-                    outcome(
-                        P,
-                        CheckId::MoveReply,
-                        Grade::Fail,
-                        format!("move `{text}` that nothing asked for"),
-                    )
-                    .at(at),
-                );
-                return;
+            let asked = match s.awaiting {
+                Awaiting::Move { at: asked } => asked,
+                // The answer to a request the manager sent over an owed one: judged on the
+                // board like any move, timed from itself (which request it answers is the
+                // brain's choice).
+                _ if s.overlapped > 0 => {
+                    s.overlapped -= 1;
+                    at
+                }
+                _ => {
+                    out.push(
+                        outcome(
+                            P,
+                            CheckId::MoveReply,
+                            Grade::Fail,
+                            format!("move `{text}` that nothing asked for"),
+                        )
+                        .at(at),
+                    );
+                    return;
+                }
             };
             s.answered = true;
             s.awaiting = Awaiting::Nothing;
@@ -420,6 +447,8 @@ fn received(s: &mut State, message: Message, text: &str, at: At, out: &mut Findi
         Message::Ok | Message::Error(_) => {
             if matches!(s.awaiting, Awaiting::Answer { .. }) {
                 s.answered();
+            } else if s.overlapped > 0 {
+                s.overlapped -= 1;
             } else if !matches!(s.awaiting, Awaiting::Move { .. }) || matches!(message, Message::Ok)
             {
                 out.push(
@@ -438,7 +467,7 @@ fn received(s: &mut State, message: Message, text: &str, at: At, out: &mut Findi
                 english_only(s, &body, text, at, out);
             }
             // Any reply may be preceded by messages (gomocup-r134); only an idle brain's are out of place.
-            if s.awaiting == Awaiting::Nothing {
+            if s.awaiting == Awaiting::Nothing && s.overlapped == 0 {
                 out.push(
                     outcome(
                         P,
@@ -546,5 +575,22 @@ mod tests {
         assert_eq!(found.len(), 1, "{found:#?}");
         assert_eq!(found[0].check, "gomocup.info.no-reply");
         assert_eq!(found[0].grade, Grade::Fail);
+    }
+
+    /// A manager that sends TURN before the brain answered BEGIN breaks gomocup-r11 (its
+    /// check warns); the brain may answer both requests in order, or only one, and is not
+    /// faulted for either.
+    #[test]
+    fn a_request_sent_over_an_owed_one_may_be_answered_once_or_twice() {
+        let start = ["> START 20", "< OK", "> BEGIN", "> TURN 0,0"];
+        let both = [&start[..], &["< 10,10", "< MESSAGE thinking", "< 11,11"]].concat();
+        assert!(findings(&both).is_empty(), "{:#?}", findings(&both));
+        let once = [&start[..], &["< 10,10"]].concat();
+        assert!(findings(&once).is_empty(), "{:#?}", findings(&once));
+        // Still, a third move is one nothing asked for.
+        let three = [&both[..], &["< 12,12"]].concat();
+        let found = findings(&three);
+        assert_eq!(found.len(), 1, "{found:#?}");
+        assert_eq!(found[0].check, "gomocup.move.reply");
     }
 }

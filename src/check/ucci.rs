@@ -1,8 +1,9 @@
 //! UCCI: the exchange rules, and legality of every move against the xiangqi oracle.
 
+use super::exchange::{Exchange, ExchangeReader};
 use super::family::FamilyGame;
 use super::findings::{Findings, outcome};
-use super::flow::{Exchange, ExchangeReader, Flow, Got, Rules, Sent};
+use super::flow::{Flow, Got, Rules, Sent};
 use super::id::CheckId;
 use super::legality::{self, MoveRules, Searched, texts};
 use super::offer::OfferRules;
@@ -21,6 +22,7 @@ static RULES: Rules = Rules {
     // UCCI lets an infinite search end by itself once it finds a mate (ucci-r65).
     infinite_early: Grade::Warn,
     bye: true,
+    handshake_first: true,
 };
 
 const MOVES: MoveRules = MoveRules {

@@ -1,8 +1,9 @@
 //! UCI: the exchange rules, and legality of every move against shakmaty.
 
+use super::exchange::{Exchange, ExchangeReader, is_bestmove};
 use super::family::FamilyGame;
 use super::findings::{Findings, outcome};
-use super::flow::{Exchange, ExchangeReader, Flow, Got, Rules, Sent, is_bestmove};
+use super::flow::{Flow, Got, Rules, Sent};
 use super::id::CheckId;
 use super::info_grammar::InfoGrammar;
 use super::legality::{self, MoveRules, Searched, texts};
@@ -26,6 +27,7 @@ static RULES: Rules = Rules {
     // "search until the stop command" (uci-r73), also when a mate is seen.
     infinite_early: Grade::Fail,
     bye: false,
+    handshake_first: false,
 };
 
 const MOVES: MoveRules = MoveRules {
