@@ -347,6 +347,40 @@ fn a_ucci_draw_offer_passes_to_the_opponent_and_ends_the_game_when_accepted() {
     assert_eq!(moves(&results["games"][0]).len(), 6);
 }
 
+/// A draw offered to an engine that pondered on the move played reaches it as `ponderhit
+/// draw` (ucci-r77, r92), and its acceptance ends the game.
+#[test]
+fn a_draw_offer_to_a_pondering_engine_comes_with_ponderhit() {
+    let log = temp_log("ponderhit-draw");
+    let _ = std::fs::remove_file(&log);
+    let (status, stdout, results) = play(
+        "ucci",
+        [
+            &faulty("ucci", "offers-draw-later"),
+            &logged("ucci", "accepts-draw", "accepting", &log),
+        ],
+        &["--games", "1", "--pondering"],
+    );
+    assert_eq!(status, 0, "{stdout}");
+    assert!(stdout.contains("1/2-1/2 {Draw by agreement}"), "{stdout}");
+    let sent = std::fs::read_to_string(&log).unwrap();
+    assert!(sent.lines().any(|l| l == "ponderhit draw"), "{sent}");
+    assert!(
+        !sent.contains("go ponder draw") && !sent.contains("go draw ponder"),
+        "{sent}"
+    );
+    // Red's first move came without an offer, black's reply, then red's offer with the move
+    // black pondered on, which black accepted: its own move is not played.
+    assert_eq!(moves(&results["games"][0]).len(), 3, "{results}");
+    let failures: Vec<&Value> = results["games"][0]["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|f| f["grade"] == "fail")
+        .collect();
+    assert!(failures.is_empty(), "{failures:#?}");
+}
+
 #[test]
 fn a_resigning_engine_loses() {
     let (status, stdout, results) = play(

@@ -46,7 +46,11 @@ pub enum Fault {
     IllegalAtMove3,
     /// UCCI: offers a draw with every move (`bestmove … draw`).
     OffersDraw,
-    /// UCCI: accepts a draw offered to it (`go draw …` answered with `bestmove … draw`).
+    /// UCCI: offers a draw with every move from its second search on, so that an opponent
+    /// pondering by then hears the offer as `ponderhit draw`.
+    OffersDrawLater,
+    /// UCCI: accepts a draw offered to it (`go draw …` or `ponderhit draw` answered with
+    /// `bestmove … draw`).
     AcceptsDraw,
     /// UCCI: resigns at its second search (`bestmove … resign`).
     Resigns,
@@ -56,7 +60,7 @@ pub enum Fault {
 }
 
 /// Each fault under its command-line name.
-const NAMES: [(&str, Fault); 31] = [
+const NAMES: [(&str, Fault); 32] = [
     ("none", Fault::None),
     ("late-handshake", Fault::LateHandshake),
     ("no-readyok-while-searching", Fault::NoReadyokWhileSearching),
@@ -88,6 +92,7 @@ const NAMES: [(&str, Fault); 31] = [
     ("scripted", Fault::Scripted),
     ("illegal-at-move-3", Fault::IllegalAtMove3),
     ("offers-draw", Fault::OffersDraw),
+    ("offers-draw-later", Fault::OffersDrawLater),
     ("accepts-draw", Fault::AcceptsDraw),
     ("resigns", Fault::Resigns),
     ("shuffles", Fault::Shuffles),

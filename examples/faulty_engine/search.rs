@@ -217,6 +217,8 @@ pub fn run<G: Game>(dialect: Dialect, out: &Out) {
             }
             "ponderhit" => {
                 if let Some(s) = &mut search {
+                    // UCCI `ponderhit draw` offers a draw with the move played (ucci-r92).
+                    s.turn.offered |= words.contains(&"draw");
                     s.pondering = false;
                     s.hit = true;
                     s.until = Some(Instant::now() + Duration::from_millis(100));
@@ -348,6 +350,7 @@ fn finish_search<G: Game>(
     };
     let verdict = match (dialect, fault) {
         (Dialect::Ucci, Fault::OffersDraw) => " draw",
+        (Dialect::Ucci, Fault::OffersDrawLater) if turn.number > 1 => " draw",
         (Dialect::Ucci, Fault::AcceptsDraw) if turn.offered => " draw",
         (Dialect::Ucci, Fault::Resigns) if turn.number == 2 => " resign",
         _ => "",

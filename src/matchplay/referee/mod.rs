@@ -114,8 +114,9 @@ fn play<G: Game>(pairing: &Pairing<'_>, settings: &MatchSettings) -> GameRecord 
         let side = position.side_to_move();
         let i = index(side);
         let protocol = seats[i].protocol;
-        // An offer is passed on with the opponent's next `go` (UCCI `go draw …`), and lapses
-        // with its answer; a UCI engine has no way to hear one.
+        // An offer is passed on with the opponent's next `go` (UCCI `go draw …`, or
+        // `ponderhit draw` when it pondered on the move played), and lapses with its answer; a
+        // UCI engine has no way to hear one.
         let offered = offer.take() == Some(side.opponent()) && protocol == Protocol::Ucci;
         let go = go_command(&seats, i, offered);
         let seat = &mut seats[i];
@@ -130,7 +131,7 @@ fn play<G: Game>(pairing: &Pairing<'_>, settings: &MatchSettings) -> GameRecord 
         }
         let asked = Instant::now();
         let reply = if hit {
-            seat.ponderhit(allowance)
+            seat.ponderhit(offered, allowance)
         } else {
             seat.ask(
                 &position_command(settings.game, protocol, &lines),

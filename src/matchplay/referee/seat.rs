@@ -150,11 +150,19 @@ impl Seat {
     }
 
     /// The opponent played the expected move: `ponderhit`, and the search goes on as the
-    /// engine's own, its answer read within `allowance`.
-    pub fn ponderhit(&mut self, allowance: Duration) -> Result<Reply, Fault> {
+    /// engine's own, its answer read within `allowance`. UCCI passes an opponent's draw offer
+    /// on as `ponderhit draw` (ucci-r77: a pondering engine hears an offer no other way).
+    pub fn ponderhit(&mut self, draw_offered: bool, allowance: Duration) -> Result<Reply, Fault> {
         self.pondering = None;
         let session = self.session.as_mut().ok_or(Fault::Disconnect)?;
-        send(session, "ponderhit")?;
+        send(
+            session,
+            if draw_offered {
+                "ponderhit draw"
+            } else {
+                "ponderhit"
+            },
+        )?;
         self.reply(allowance)
     }
 
