@@ -501,6 +501,29 @@ fn a_clock_game_is_played_in_both_protocols() {
     assert_eq!(game["findings"].as_array().unwrap().len(), 0, "{game:#}");
 }
 
+/// Gomocup's match time runs from the brain's start (gomocup-r82): a brain that takes longer to
+/// answer `START` than its whole clock loses on time before its first move.
+#[test]
+fn a_gomocup_brains_start_up_is_spent_from_its_match_clock() {
+    let slow = |delay: &str, name: &str| {
+        shell(
+            name,
+            "gomocup",
+            &format!(
+                "while read l; do case $l in START*) sleep {delay}; echo OK;; BEGIN*|TURN*|DONE*) echo 7,7;; END*) exit;; esac; done"
+            ),
+            &[],
+        )
+    };
+    let game = faulty_game(
+        "slow-start",
+        [&slow("1.5", "sleepy"), &reference("ref", "gomocup")],
+        &["--game", "gomoku", "--each", "tc=1+0", "--margin", "100"],
+        "{Black loses on time}",
+    );
+    assert!(game["moves"].as_array().unwrap().is_empty(), "{game}");
+}
+
 /// A shell engine running `script`, speaking `protocol`.
 fn shell(name: &str, protocol: &str, script: &str, extra: &[&str]) -> Vec<String> {
     let mut words = vec![

@@ -111,6 +111,19 @@ impl Clock {
         Duration::from_secs_f64(ms / 1000.0) + margin
     }
 
+    /// Charges time that is not a move (a Gomocup brain's start-up, gomocup-r82): no
+    /// increment, no move counted.
+    pub fn spend(&mut self, control: TimeControl, took_ms: f64) {
+        if let TimeControl::Clock { .. } = control {
+            self.remaining_ms -= took_ms;
+        }
+    }
+
+    /// Whether the clock ran out beyond the margin before the engine was asked to move.
+    pub fn flagged(&self, margin: Duration) -> bool {
+        self.remaining_ms + margin.as_secs_f64() * 1000.0 < 0.0
+    }
+
     /// Charges a move that took `took_ms`: the increment added, and a new period's time when
     /// one begins.
     pub fn charge(&mut self, control: TimeControl, took_ms: f64) {
@@ -167,5 +180,21 @@ mod tests {
             clock.allowance(tc, Duration::from_millis(50)),
             Duration::from_millis(1550)
         );
+    }
+
+    #[test]
+    fn start_up_time_is_spent_from_a_clock_without_counting_a_move() {
+        let tc: TimeControl = "2/1+0.1".parse().unwrap();
+        let mut clock = Clock::new(tc);
+        clock.spend(tc, 1040.0);
+        assert!((clock.remaining_ms + 40.0).abs() < 1e-9);
+        assert_eq!(clock.moves_to_go(tc), Some(2));
+        assert!(!clock.flagged(Duration::from_millis(50)));
+        assert!(clock.flagged(Duration::from_millis(30)));
+        // A time per move has no clock to spend from.
+        let st = TimeControl::PerMove(Duration::from_secs(1));
+        let mut per_move = Clock::new(st);
+        per_move.spend(st, 5000.0);
+        assert!(!per_move.flagged(Duration::ZERO));
     }
 }

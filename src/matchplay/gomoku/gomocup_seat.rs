@@ -21,11 +21,16 @@ const UNLIMITED_MS: i64 = 2_147_483_647;
 
 /// `START size`, answered `OK` (or `ERROR`: the brain cannot play this board), then the limits
 /// and rule as `INFO` (gomocup-r76: right after `START`), then the player's options.
+///
+/// The match time runs from the brain's start (gomocup-r82): the wait for `OK`, which covers a
+/// brain still loading when `START` comes, is spent from its clock, and a brain whose clock has
+/// run out by then loses on time before its first move.
 pub(super) fn start(seat: &mut Seat, table: &Table<'_>, bound: Duration) -> Result<(), Fault> {
     let size = table.size.width();
     let options = seat.options.clone();
     let control = seat.control;
     seat.spoken = true;
+    let asked = Instant::now();
     let session = seat.session()?;
     send(session, &Command::Start(u32::from(size)).to_string())?;
     let deadline = Instant::now() + bound;
@@ -42,6 +47,7 @@ pub(super) fn start(seat: &mut Seat, table: &Table<'_>, bound: Duration) -> Resu
             _ => {}
         }
     }
+    let start_up_ms = asked.elapsed().as_secs_f64() * 1000.0;
     let (turn_ms, match_ms) = match control {
         TimeControl::PerMove(d) => (d.as_millis(), UNLIMITED_MS as u128),
         TimeControl::Clock { base, .. } => (base.as_millis(), base.as_millis()),
@@ -61,6 +67,10 @@ pub(super) fn start(seat: &mut Seat, table: &Table<'_>, bound: Duration) -> Resu
         .chain(options.iter().map(|(k, v)| (k.as_str(), v.as_str())))
     {
         send(session, &format!("INFO {key} {value}"))?;
+    }
+    seat.clock.spend(control, start_up_ms);
+    if seat.clock.flagged(table.settings.margin) {
+        return Err(Fault::Time);
     }
     Ok(())
 }
