@@ -158,6 +158,14 @@ mod tests {
             .0
             .is_infinite()
         );
+        // A win and a draw: 75%, but the interval reaches past 100%, so the margin is open.
+        let (elo, margin) = Score {
+            wins: 1,
+            losses: 0,
+            draws: 1,
+        }
+        .elo();
+        assert!((elo - 190.85).abs() < 0.01 && margin.is_infinite());
         assert!((erf(0.5) - 0.520_499_88).abs() < 1e-6);
     }
 }
