@@ -204,15 +204,58 @@ fn stockfish_plays_itself() {
             format!("name={name}"),
         ]
     };
+    let pgn = std::env::temp_dir().join(format!("arbiter-sf-{}.pgn", std::process::id()));
+    let pgn_text = pgn.to_str().unwrap();
     let (status, stdout, results) = play(
         "uci",
         [&engine("sf-a"), &engine("sf-b")],
-        &["--games", "2", "--max-moves", "20"],
+        &["--games", "2", "--max-moves", "20", "--pgnout", pgn_text],
     );
     assert_eq!(status, 0, "{stdout}");
     assert_eq!(results["games"].as_array().unwrap().len(), 2);
     assert!(stdout.contains("Score of sf-a vs sf-b: "), "{stdout}");
+    // A real PGN reader reads the record back: python-chess, which refuses an illegal or
+    // ambiguous SAN move (listed in `game.errors`), gives the same moves and results.
+    let Some(python) = common::python_chess_or_skip() else {
+        return;
+    };
+    let read = std::process::Command::new(python)
+        .args(["-c", READ_PGN, pgn_text])
+        .output()
+        .unwrap();
+    assert!(
+        read.status.success(),
+        "{}",
+        String::from_utf8_lossy(&read.stderr)
+    );
+    let read: Value = serde_json::from_slice(&read.stdout).unwrap();
+    let played: Vec<Value> = results["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| serde_json::json!({"result": g["result"], "moves": g["moves"], "errors": []}))
+        .collect();
+    assert_eq!(
+        read,
+        Value::from(played),
+        "{}",
+        std::fs::read_to_string(&pgn).unwrap()
+    );
+    let _ = std::fs::remove_file(pgn);
 }
+
+/// Reads every game of a PGN file with python-chess and prints, as JSON, each game's result
+/// tag, its main line in UCI notation and the errors the reader met.
+const READ_PGN: &str = r#"
+import json, sys, chess.pgn
+games = []
+with open(sys.argv[1]) as f:
+    while (game := chess.pgn.read_game(f)) is not None:
+        games.append({"result": game.headers["Result"],
+                      "moves": [m.uci() for m in game.mainline_moves()],
+                      "errors": [str(e) for e in game.errors]})
+print(json.dumps(games))
+"#;
 
 #[test]
 fn bad_match_arguments_are_usage_errors() {

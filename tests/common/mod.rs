@@ -171,7 +171,7 @@ pub fn peer_or_skip(name: &str) -> Option<PathBuf> {
 
 /// A Python with python-chess (PyPI `chess`): `$ARBITER_PYTHON` if set, else the virtual
 /// environment `.ci/run` makes in `target/pyvenv`. CI must have it; elsewhere the test skips.
-#[allow(dead_code)] // only the tests with real GUI-side clients
+#[allow(dead_code)] // only the tests with real clients (GUI side, PGN records)
 pub fn python_chess_or_skip() -> Option<PathBuf> {
     python_with_or_skip("chess.engine", "python-chess")
 }
