@@ -419,3 +419,47 @@ fn gui_profiles_are_refused_where_they_do_not_fit() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("is for ucci, not uci"));
 }
+
+/// A behaviour file drives the stand-in as `--behaviour` does, and the report's notes say what
+/// the GUI did after each stress; a file with a name the stand-in does not know is refused,
+/// naming its line, before any GUI is kept waiting.
+#[test]
+fn a_behaviour_file_drives_the_stand_in_and_the_notes_say_what_the_gui_did() {
+    let dir = temp_dir("behaviour-file");
+    let file = dir.join("stress.txt");
+    std::fs::write(
+        &file,
+        "# the GUI's patience\nslow-handshake\n\nlate-readyok  # 700 ms\n",
+    )
+    .unwrap();
+    let report = against_stand_in("uci", "none", &["--behaviours", file.to_str().unwrap()]);
+    let notes: Vec<&str> = report["runs"][0]["notes"]
+        .as_array()
+        .unwrap_or_else(|| panic!("no notes: {report:#}"))
+        .iter()
+        .map(|n| n.as_str().unwrap())
+        .collect();
+    assert_eq!(notes.len(), 2, "{notes:?}");
+    assert!(
+        notes[0].starts_with("slow-handshake: after `uciok`, "),
+        "{notes:?}"
+    );
+    assert!(
+        notes[1].starts_with("late-readyok: after `readyok`, "),
+        "{notes:?}"
+    );
+    assert!(findings(&report, "gui").is_empty() && findings(&report, "engine").is_empty());
+
+    std::fs::write(&file, "crlf\nslow-handshakes\n").unwrap();
+    let out = common::arbiter()
+        .args(["stand-in", "--protocol", "uci", "--behaviours"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("stress.txt: line 2: unknown behaviour `slow-handshakes`"),
+        "{stderr}"
+    );
+}

@@ -79,6 +79,9 @@ pub struct StandInArgs {
     /// message-before-move (Gomocup), only-size-20 (Gomocup).
     #[arg(long = "behaviour", value_name = "NAME")]
     behaviours: Vec<Behaviour>,
+    /// A file of behaviours, one name a line (`#` comments), added to any `--behaviour`.
+    #[arg(long = "behaviours", value_name = "FILE")]
+    behaviour_file: Option<PathBuf>,
 }
 
 /// `arbiter stand-in-engine`: the stand-in engine itself, on this process's stdin and stdout.
@@ -104,6 +107,14 @@ pub fn spy_command(args: &SpyArgs) -> Result<(String, u8), CliError> {
 /// The stand-in is the spy in front of Arbiter's own engine: one session, one judge.
 pub fn stand_in(args: &StandInArgs) -> Result<(String, u8), CliError> {
     let s = &args.session;
+    let mut behaviours = args.behaviours.clone();
+    if let Some(path) = &args.behaviour_file {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| CliError::BadInput(format!("cannot read {}: {e}", path.display())))?;
+        let listed = crate::standin::read_behaviour_list(&text)
+            .map_err(|e| CliError::BadInput(format!("{}: {e}", path.display())))?;
+        behaviours.extend(listed.into_iter().filter(|b| !args.behaviours.contains(b)));
+    }
     let mut engine_args = vec![
         "stand-in-engine".to_owned(),
         "--protocol".to_owned(),
@@ -112,7 +123,7 @@ pub fn stand_in(args: &StandInArgs) -> Result<(String, u8), CliError> {
     if let Some(game) = s.game {
         engine_args.extend(["--game".to_owned(), game.to_string()]);
     }
-    for behaviour in &args.behaviours {
+    for behaviour in &behaviours {
         engine_args.extend(["--behaviour".to_owned(), behaviour.to_string()]);
     }
     let engine = EngineCommand {
@@ -120,7 +131,7 @@ pub fn stand_in(args: &StandInArgs) -> Result<(String, u8), CliError> {
         args: engine_args,
         ..EngineCommand::default()
     };
-    run_session(s, "stand-in", &engine, &args.behaviours)
+    run_session(s, "stand-in", &engine, &behaviours)
 }
 
 pub fn stand_in_engine(args: &StandInEngineArgs) -> Result<(String, u8), CliError> {

@@ -71,3 +71,43 @@ impl FromStr for Behaviour {
             })
     }
 }
+
+/// Reads a behaviour file: one name a line, `#` starts a comment, blank lines are skipped. For
+/// a GUI whose engine settings take a fixed command line, the file changes what the stand-in
+/// does without touching the GUI.
+pub fn read_behaviour_list(text: &str) -> Result<Vec<Behaviour>, String> {
+    let mut behaviours = Vec::new();
+    for (number, line) in text.lines().enumerate() {
+        let name = line.split('#').next().unwrap_or_default().trim();
+        if name.is_empty() {
+            continue;
+        }
+        let behaviour = name
+            .parse()
+            .map_err(|e| format!("line {}: {e}", number + 1))?;
+        if !behaviours.contains(&behaviour) {
+            behaviours.push(behaviour);
+        }
+    }
+    Ok(behaviours)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_behaviour_file_names_one_a_line_with_comments() {
+        let text = "# stress the GUI's clock\nslow-handshake\n\n  late-readyok  # 700 ms\nslow-handshake\n";
+        assert_eq!(
+            read_behaviour_list(text),
+            Ok(vec![Behaviour::SlowHandshake, Behaviour::LateReadyok])
+        );
+        let err = read_behaviour_list("crlf\nslow-handshakes\n").unwrap_err();
+        assert!(
+            err.starts_with("line 2: unknown behaviour `slow-handshakes`; known: slow-handshake,"),
+            "{err}"
+        );
+        assert_eq!(read_behaviour_list("# nothing\n"), Ok(vec![]));
+    }
+}

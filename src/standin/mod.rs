@@ -16,7 +16,7 @@ mod gomoku;
 use std::io::{BufRead, Read, Write};
 use std::sync::mpsc;
 
-pub use behaviour::Behaviour;
+pub use behaviour::{Behaviour, read_behaviour_list};
 
 use crate::protocol::{GameKind, Protocol};
 use crate::rules::chess::ChessPosition;
