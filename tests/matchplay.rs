@@ -87,12 +87,7 @@ fn a_match_reads_like_cutechess_and_ends_by_the_rules_or_the_move_limit() {
         let moves = game["moves"].as_array().unwrap().len();
         assert!(moves <= 40, "{game}");
         assert_eq!(game["move_times_ms"].as_array().unwrap().len(), moves);
-        let fails: Vec<&Value> = game["findings"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .filter(|f| f["grade"] == "fail")
-            .collect();
+        let fails = common::game_failures(game);
         assert!(fails.is_empty(), "{fails:#?}");
     }
 }
@@ -416,12 +411,7 @@ fn a_draw_offer_to_a_pondering_engine_comes_with_ponderhit() {
     // Red's first move came without an offer, black's reply, then red's offer with the move
     // black pondered on, which black accepted: its own move is not played.
     assert_eq!(moves(&results["games"][0]).len(), 3, "{results}");
-    let failures: Vec<&Value> = results["games"][0]["findings"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter(|f| f["grade"] == "fail")
-        .collect();
+    let failures = common::game_failures(&results["games"][0]);
     assert!(failures.is_empty(), "{failures:#?}");
 }
 
@@ -496,12 +486,7 @@ fn a_ucci_engine_plays_a_uci_one_at_xiangqi_each_in_its_notation() {
         uci_text(&played[2])
     );
     assert!(sent.contains(&expected), "{expected}\n{sent}");
-    let fails: Vec<&Value> = game["findings"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter(|f| f["grade"] == "fail")
-        .collect();
+    let fails = common::game_failures(game);
     assert!(fails.is_empty(), "{fails:#?}");
 }
 

@@ -388,11 +388,8 @@ fn the_reference_xiangqi_engine_plays_fairy_stockfish_over_ucci() {
             game["opening"]["moves"],
             serde_json::json!(["h2e2", "h9g7"])
         );
-        let failures: Vec<(&Value, &Value)> = game["findings"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .filter(|f| f["grade"] == "fail")
+        let failures: Vec<(&Value, &Value)> = common::game_failures(game)
+            .into_iter()
             .map(|f| (&f["engine"], &f["check"]))
             .collect();
         // The one failure is Fairy-Stockfish's, pinned in the peers' verdicts too: it exits on
@@ -482,12 +479,7 @@ fn pondering_engines_get_ponderhit_or_stop_and_raise_no_finding() {
             }
         }
         for game_record in json(&out)["games"].as_array().unwrap() {
-            let failures: Vec<&Value> = game_record["findings"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .filter(|f| f["grade"] == "fail")
-                .collect();
+            let failures = common::game_failures(game_record);
             assert!(failures.is_empty(), "{game}: {failures:#?}");
         }
     }

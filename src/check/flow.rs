@@ -140,9 +140,14 @@ impl Flow {
     /// A command the codec knows went out: one before the handshake takes the session
     /// outside the text.
     pub fn command(&mut self, what: Option<Sent>) {
-        if self.rules.handshake_first && self.handshake.is_none() && what != Some(Sent::Handshake) {
+        if self.before_first_handshake() && what != Some(Sent::Handshake) {
             self.command_before_handshake = true;
         }
+    }
+
+    /// Whether the text's first command, the handshake, has yet to come.
+    fn before_first_handshake(&self) -> bool {
+        self.rules.handshake_first && self.handshake.is_none()
     }
 
     pub fn sent(&mut self, at: At, what: Sent) {
@@ -151,7 +156,7 @@ impl Flow {
             // Where the handshake must come first, an `isready` before it is out of order
             // (the GUI's fault): a `readyok` is hoped for, not owed.
             Sent::IsReady => {
-                let owed = self.handshake.is_some() || !self.rules.handshake_first;
+                let owed = !self.before_first_handshake();
                 self.isready.push_back((at, self.search.is_some(), owed))
             }
             Sent::IsReadyAfterUnknownWords => {

@@ -233,3 +233,14 @@ pub fn play_match(
         .unwrap_or(Value::Null);
     (out.status.code().unwrap_or(-1), stdout, results)
 }
+
+/// The protocol findings graded `fail` in one game of a match's JSON results.
+#[allow(dead_code)] // only the match play tests
+pub fn game_failures(game: &Value) -> Vec<&Value> {
+    game["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|f| f["grade"] == "fail")
+        .collect()
+}
