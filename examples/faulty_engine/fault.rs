@@ -57,10 +57,19 @@ pub enum Fault {
     /// UCCI, UCI: takes back its own last move when it can (plays the piece back to where it
     /// came from), so two of them repeat the position; else plays as usual.
     Shuffles,
+    // A real engine's ways, for CI machines that cannot build it.
+    /// UCCI: what ElephantEye 3.31 (the UCCI texts' own engine, the league's reference
+    /// entrant) does, none of it a fault by the texts but one: `id version 3.31`;
+    /// `nobestmove` in a dead position as it reads one (no legal move, or no rook, horse,
+    /// cannon or pawn on the board); in a book position `info depth 0 score <weight> pv
+    /// <move>` for each book move, then a book move at once, whatever the search asked
+    /// (so `go infinite` is answered without `stop`, which breaks ucci-r64) and whatever
+    /// `banmoves` said.
+    ElephantEye,
 }
 
 /// Each fault under its command-line name.
-const NAMES: [(&str, Fault); 32] = [
+const NAMES: [(&str, Fault); 33] = [
     ("none", Fault::None),
     ("late-handshake", Fault::LateHandshake),
     ("no-readyok-while-searching", Fault::NoReadyokWhileSearching),
@@ -96,6 +105,7 @@ const NAMES: [(&str, Fault); 32] = [
     ("accepts-draw", Fault::AcceptsDraw),
     ("resigns", Fault::Resigns),
     ("shuffles", Fault::Shuffles),
+    ("elephanteye", Fault::ElephantEye),
 ];
 
 impl Fault {

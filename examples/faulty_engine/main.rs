@@ -7,6 +7,7 @@
 //! the first legal move in sorted order; it is a test fixture, not a player.
 
 mod agi;
+mod elephanteye;
 mod fault;
 mod gomocup;
 mod input;

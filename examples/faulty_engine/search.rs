@@ -123,6 +123,9 @@ pub fn run<G: Game>(dialect: Dialect, out: &Out) {
                     }
                 }
                 out.line("id name Faulty Fixture");
+                if fault == Fault::ElephantEye {
+                    out.line(crate::elephanteye::ID_VERSION);
+                }
                 out.line("id author Arbiter tests");
                 if dialect == Dialect::Ucci {
                     out.line("option usemillisec type check default false");
@@ -153,6 +156,9 @@ pub fn run<G: Game>(dialect: Dialect, out: &Out) {
             }
             "banmoves" => banned = words[1..].iter().map(|w| w.to_string()).collect(),
             "go" => {
+                if fault == Fault::ElephantEye && crate::elephanteye::answer(&position, out) {
+                    continue;
+                }
                 if fault == Fault::CrashMidSearch {
                     std::thread::sleep(Duration::from_millis(30));
                     std::process::abort();
@@ -203,7 +209,13 @@ pub fn run<G: Game>(dialect: Dialect, out: &Out) {
                     continue;
                 }
                 // One info line per search, so transcripts are the same run to run.
-                out.line(&info_line::<G>(&position, choice.as_ref(), fault, dialect));
+                out.line(&info_line::<G>(
+                    &position,
+                    &banned,
+                    choice.as_ref(),
+                    fault,
+                    dialect,
+                ));
                 search = Some(Search {
                     until: (!open).then(|| Instant::now() + Duration::from_millis(100)),
                     pondering: ponder,
@@ -224,6 +236,8 @@ pub fn run<G: Game>(dialect: Dialect, out: &Out) {
                     s.until = Some(Instant::now() + Duration::from_millis(100));
                 }
             }
+            // ElephantEye answers a `stop` that finds it idle (its book move long sent).
+            "stop" if fault == Fault::ElephantEye && search.is_none() => out.line("nobestmove"),
             "stop" if fault != Fault::NoBestmoveAfterStop && search.is_some() => {
                 let stopped = search.take();
                 // A banned move, but only when `stop` ends an infinite search after `banmoves`.
@@ -285,12 +299,14 @@ fn take_back<G: Game>(position: &G, line: &[String]) -> Option<String> {
 
 fn info_line<G: Game>(
     position: &G,
+    banned: &[String],
     choice: Option<&String>,
     fault: Fault,
     dialect: Dialect,
 ) -> String {
     let moves = position.legal_move_texts();
-    let Some(first) = choice.or(moves.first()) else {
+    let first_playable = moves.iter().find(|m| !banned.contains(m));
+    let Some(first) = choice.or(first_playable) else {
         return "info depth 1".into();
     };
     let pv = if fault == Fault::IllegalPv {

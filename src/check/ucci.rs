@@ -93,6 +93,22 @@ impl Exchange for Ucci {
     fn received(&mut self, message: Message, _text: &str, at: At, out: &mut Findings) -> Got {
         match message {
             Message::Id { .. } => self.game.id(at),
+            Message::IdOther { key, .. } => {
+                out.push(
+                    outcome(
+                        Protocol::Ucci,
+                        CheckId::IdField,
+                        Grade::Warn,
+                        format!(
+                            "`id {key}` is not one of the id fields the text lists (`name`, \
+                             `copyright`, `author`, `user`); GUIs such as the league simulator \
+                             read past it"
+                        ),
+                    )
+                    .at(at),
+                );
+                self.game.id(at)
+            }
             Message::Option(o) => self.game.option(o, at),
             Message::UcciOk => self.game.handshake_ok(&OFFER, out),
             Message::ReadyOk => Got::ReadyOk,
@@ -118,7 +134,10 @@ impl Exchange for Ucci {
                 let pv = texts(&info.pv);
                 self.game
                     .info_moves(&MOVES, &pv, info.currmove.as_ref(), at, out);
-                if !pv.is_empty() {
+                // A line at depth 0 reports no search: UCCI's author's engine lists its book
+                // moves so (`info depth 0 score <weight> pv <move>`), one line each, then
+                // plays any of them. Only a searched pv says what the best move usually is.
+                if !pv.is_empty() && info.depth != Some(0) {
                     self.last_pv = pv;
                 }
                 Got::Other
@@ -173,8 +192,15 @@ fn follows_pv(last_pv: &[String], mv: &str, ponder: Option<&str>, at: At) -> Opt
     Some(outcome(Protocol::Ucci, CheckId::BestmoveFollowsPv, grade, message).at(at))
 }
 
+/// Plies without a capture after which UCCI's author's engine holds the game drawn and
+/// answers `nobestmove` (ElephantEye 3.31's `DRAW_MOVES`, checks not counted).
+const AUTHOR_DRAW_PLIES: u32 = 100;
+
 /// `nobestmove` is the answer when there is no move to give (ucci-r110, ucci-r111), or to
-/// `go depth 0` (ucci-r66). With legal moves left it is suspicious but not forbidden.
+/// `go depth 0` (ucci-r66). The texts leave "dead position" (死局面) undefined; the texts'
+/// author's own engine settles it (the catalogue's A17): no legal move, or no rook, horse,
+/// cannon or pawn left on the board, so that neither side can ever mate. Anywhere else a
+/// search owes a move.
 fn nobestmove(searched: &Searched<Position>, depth_zero: bool, at: At) -> Outcome {
     let playable = searched
         .position
@@ -189,11 +215,30 @@ fn nobestmove(searched: &Searched<Position>, depth_zero: bool, at: At) -> Outcom
             Grade::Pass,
             "`nobestmove` in a position without a playable move".to_owned(),
         )
-    } else {
+    } else if !searched.position.has_crossing_piece() {
+        (
+            Grade::Pass,
+            "`nobestmove` with no rook, horse, cannon or pawn left: a dead position, as the texts' \
+             author's engine reads it (A17)"
+                .to_owned(),
+        )
+    } else if searched.position.halfmove_clock() >= AUTHOR_DRAW_PLIES {
+        // ElephantEye also calls a game drawn by its own move count dead; the texts state no
+        // such rule, so the engine's reading is ambiguous rather than wrong.
         (
             Grade::Warn,
             format!(
-                "`nobestmove` although {playable} moves are playable (fine only for `go depth 0`)"
+                "`nobestmove` after {} plies without a capture: drawn by a move count the texts \
+                 do not state (UCCI's author's engine stops at {AUTHOR_DRAW_PLIES})",
+                searched.position.halfmove_clock()
+            ),
+        )
+    } else {
+        (
+            Grade::Fail,
+            format!(
+                "`nobestmove` although {playable} moves are playable and a rook, horse, cannon \
+                 or pawn is on the board: not a dead position (fine only for `go depth 0`)"
             ),
         )
     };
@@ -221,6 +266,33 @@ mod tests {
         findings(&lines)
     }
 
+    /// The catalogue's A17: `nobestmove` in a dead position as UCCI's author's engine reads
+    /// it (no legal move, or no rook, horse, cannon or pawn), and nowhere else.
+    #[test]
+    fn nobestmove_is_for_dead_positions_as_the_texts_author_reads_them() {
+        let answer = |fen: &str| {
+            let position = format!("> position fen {fen}");
+            findings(&[&position, "> go time 3000", "< nobestmove"])
+        };
+        for dead in [
+            "3k5/9/9/9/9/9/9/9/9/5K3 w - - 0 1",
+            "3ak4/4a4/9/9/9/9/9/9/4A4/3AK4 w - - 0 1",
+            "2bak4/4a4/4b4/9/9/9/9/4B4/4A4/2BAK4 w - - 0 1",
+        ] {
+            let found = answer(dead);
+            assert!(found.is_empty(), "{dead}: {found:#?}");
+        }
+        for alive in [
+            "P2k5/9/9/9/9/9/9/9/9/5K3 w - - 0 1",
+            "3k5/9/9/9/9/9/9/9/9/R4K3 w - - 0 1",
+        ] {
+            let found = answer(alive);
+            assert_eq!(found.len(), 1, "{alive}: {found:#?}");
+            assert_eq!(found[0].check, "ucci.nobestmove.dead-position");
+            assert_eq!(found[0].grade, Grade::Fail);
+        }
+    }
+
     #[test]
     fn a_bestmove_off_the_last_pv_warns() {
         let on = search(&[
@@ -236,6 +308,42 @@ mod tests {
         let ponder = search(&["< info depth 2 pv h2e2 h9g7", "< bestmove h2e2 ponder b9c7"]);
         assert_eq!(ponder[0].requirements[0].to_string(), "ucci-r101");
         assert!(ponder[0].message.contains("second move"));
+    }
+
+    #[test]
+    fn an_id_field_the_text_does_not_list_warns_citing_the_id_grammar() {
+        let found = findings(&[
+            "> ucci",
+            "< id name ElephantEye",
+            "< id version 3.31",
+            "< ucciok",
+        ]);
+        assert_eq!(found.len(), 1, "{found:#?}");
+        assert_eq!(found[0].check, "ucci.id.field");
+        assert_eq!(found[0].grade, Grade::Warn);
+        assert_eq!(found[0].requirements[0].to_string(), "ucci-r22");
+        // An `id` line with no text after its key is still malformed.
+        let bare = findings(&["> ucci", "< id version", "< ucciok"]);
+        assert_eq!(bare[0].check, "ucci.line.malformed", "{bare:#?}");
+    }
+
+    #[test]
+    fn book_moves_listed_at_depth_zero_are_not_a_pv_to_follow() {
+        let found = search(&[
+            "< info depth 0 score 761 pv h2e2",
+            "< info depth 0 score 172 pv b2e2",
+            "< info depth 0 score 1 pv h0g2",
+            "< bestmove h2e2 ponder h9g7",
+        ]);
+        assert!(found.is_empty(), "{found:#?}");
+        // A searched line after them still counts.
+        let off = search(&[
+            "< info depth 0 score 761 pv h2e2",
+            "< info depth 3 score 20 pv b2e2 h9g7",
+            "< bestmove h2e2",
+        ]);
+        assert_eq!(off.len(), 1, "{off:#?}");
+        assert_eq!(off[0].check, "ucci.bestmove.follows-pv");
     }
 
     #[test]

@@ -141,6 +141,19 @@ impl Position {
         })
     }
 
+    /// Whether any piece that can cross the river stands on the board: a rook, horse, cannon
+    /// or pawn of either side. Without one, kings, advisors and elephants are all that is
+    /// left, each confined to its own half, and neither side can ever mate: the dead
+    /// position in which UCCI's author's engine answers `nobestmove` (the catalogue's A17).
+    pub fn has_crossing_piece(&self) -> bool {
+        self.pieces().any(|(_, piece)| {
+            matches!(
+                piece.kind,
+                Kind::Rook | Kind::Horse | Kind::Cannon | Kind::Pawn
+            )
+        })
+    }
+
     /// Where a colour's king stands. Every validated position has both kings.
     pub fn king_square(&self, color: Color) -> Square {
         Square::from_index_unchecked(self.slots[color.index() << 4])

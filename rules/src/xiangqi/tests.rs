@@ -214,3 +214,18 @@ fn null_move_and_make_unmake_restore_the_position() {
     assert_eq!(pos, before);
     assert_eq!(pos.hash(), before.hash());
 }
+
+#[test]
+fn only_rooks_horses_cannons_and_pawns_cross_the_river() {
+    let crossing = |fen: &str| Position::from_fen(fen).unwrap().has_crossing_piece();
+    // Bare kings, kings with advisors, kings with advisors and elephants: no side can mate.
+    assert!(!crossing("3k5/9/9/9/9/9/9/9/9/5K3 w - - 0 1"));
+    assert!(!crossing("3ak4/4a4/9/9/9/9/9/9/4A4/3AK4 w - - 0 1"));
+    assert!(!crossing("2bak4/4a4/4b4/9/9/9/9/4B4/4A4/2BAK4 w - - 0 1"));
+    // One rook, horse, cannon or pawn of either side, anywhere, and it can.
+    assert!(crossing("3k5/9/9/9/9/9/9/9/9/R4K3 w - - 0 1"));
+    assert!(crossing("3k5/9/9/9/9/9/9/9/9/4nK3 w - - 0 1"));
+    assert!(crossing("3k5/9/9/9/9/9/9/9/9/C4K3 w - - 0 1"));
+    assert!(crossing("P2k5/9/9/9/9/9/9/9/9/5K3 w - - 0 1"));
+    assert!(Position::startpos().has_crossing_piece());
+}

@@ -137,6 +137,10 @@ pub enum Verdict {
 pub enum Message {
     /// `id {name|copyright|author|user} <text>` (ucci-r22).
     Id { field: IdField, value: String },
+    /// `id <key> <text>` with a key the texts do not list (ucci-r22): ElephantEye 3.31, the
+    /// texts' own engine, sends `id version 3.31`. Read rather than refused, so that a check
+    /// can warn about the key alone (the league simulator ignores the line).
+    IdOther { key: String, value: String },
     /// `option …` (ucci-r23).
     Option(OptionDecl),
     /// `ucciok`.
@@ -396,8 +400,26 @@ pub fn parse_message(line: &str) -> Result<Message, ParseError> {
     let msg = match kw.text {
         "id" => {
             let expected = "`name`, `copyright`, `author` or `user`";
-            let (field, value) = parse_id(&mut t, &IdField::ALL, expected)?;
-            Message::Id { field, value }
+            match t.peek().map(|key| key.text) {
+                Some(key) if IdField::parse(key, &IdField::ALL).is_none() => {
+                    t.next();
+                    let value = t.rest();
+                    if value.is_empty() {
+                        return Err(ParseError::Missing {
+                            what: "a text",
+                            after: format!("id {key}"),
+                        });
+                    }
+                    Message::IdOther {
+                        key: key.to_owned(),
+                        value: value.to_owned(),
+                    }
+                }
+                _ => {
+                    let (field, value) = parse_id(&mut t, &IdField::ALL, expected)?;
+                    Message::Id { field, value }
+                }
+            }
         }
         "option" => {
             let raw = parse_option(&mut t, "option")?;
@@ -502,6 +524,7 @@ impl fmt::Display for Message {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Message::Id { field, value } => write!(f, "id {} {value}", field.as_str()),
+            Message::IdOther { key, value } => write!(f, "id {key} {value}"),
             Message::Option(o) => o.fmt_ucci(f),
             Message::UcciOk => f.write_str("ucciok"),
             Message::ReadyOk => f.write_str("readyok"),

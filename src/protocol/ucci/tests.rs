@@ -98,6 +98,25 @@ fn worked_example_commands() {
     assert_eq!(parse_command("quit\r"), Ok(Command::Quit));
 }
 
+/// ElephantEye 3.31, the texts' own engine, announces its version on an `id` line of its own.
+#[test]
+fn an_id_key_the_texts_do_not_list_is_read_with_its_text() {
+    let line = "id version 3.31";
+    let message = parse_message(line);
+    assert_eq!(
+        message,
+        Ok(Message::IdOther {
+            key: "version".into(),
+            value: "3.31".into()
+        })
+    );
+    assert_eq!(message.unwrap().to_string(), line);
+    assert!(matches!(
+        parse_message("id version"),
+        Err(ParseError::Missing { .. })
+    ));
+}
+
 #[test]
 fn worked_example_messages() {
     assert_eq!(
