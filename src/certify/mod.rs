@@ -19,6 +19,10 @@ pub use requirements::{Binds, Level, Requirement, catalogue};
 pub enum Verdict {
     Pass,
     PassWithWarnings,
+    /// Not judged: every step that would have judged it was blocked by a finding elsewhere
+    /// (a reply that never came). Of a required row, it keeps the engine from being
+    /// certified without failing the row.
+    Blocked,
     Fail,
     /// No outcome of the run cites it (not exercised, or in another partition).
     NotApplicable,
@@ -29,6 +33,7 @@ impl Verdict {
         match self {
             Verdict::Pass => "pass",
             Verdict::PassWithWarnings => "pass with warnings",
+            Verdict::Blocked => "blocked",
             Verdict::Fail => "FAIL",
             Verdict::NotApplicable => "not applicable",
         }
@@ -42,7 +47,8 @@ pub struct RequirementVerdict {
     pub verdict: Verdict,
     /// How many outcomes cite it.
     pub outcomes: usize,
-    /// The first finding behind a fail or warning: `scenario: check: message`.
+    /// The first finding behind a fail or warning, or the one that blocked every step that
+    /// cites it: `scenario: check: message`, `scenario: blocked by check: message`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub finding: Option<String>,
 }
@@ -94,17 +100,20 @@ impl Certification {
         let harness_failed = runs.iter().any(|r| r.harness_error.is_some());
         let verdict = if harness_failed || required.iter().any(|v| v.verdict == Verdict::Fail) {
             Verdict::Fail
-        } else if required
-            .iter()
-            .chain(&recommended)
-            .any(|v| matches!(v.verdict, Verdict::PassWithWarnings | Verdict::Fail))
-        {
+        } else if required.iter().any(|v| v.verdict == Verdict::Blocked) {
+            Verdict::Blocked
+        } else if required.iter().chain(&recommended).any(|v| {
+            matches!(
+                v.verdict,
+                Verdict::PassWithWarnings | Verdict::Blocked | Verdict::Fail
+            )
+        }) {
             Verdict::PassWithWarnings
         } else {
             Verdict::Pass
         };
         Certification {
-            schema_version: 2,
+            schema_version: 3,
             profile: profile.name.clone(),
             title: profile.title.clone(),
             spec: profile.spec.clone(),
@@ -120,14 +129,19 @@ impl Certification {
         }
     }
 
-    /// Certified (warnings allowed), a required requirement failed, or the harness failed.
+    /// Certified (warnings allowed); not certified, because a required requirement failed or
+    /// could not be judged; or the harness failed.
     pub fn exit_status(&self) -> ExitStatus {
-        ExitStatus::of(&self.runs, self.verdict == Verdict::Fail)
+        ExitStatus::of(
+            &self.runs,
+            matches!(self.verdict, Verdict::Fail | Verdict::Blocked),
+        )
     }
 }
 
-/// Grades one requirement from the outcomes of the runs that cite it: the worst grade, or not
-/// applicable when none does.
+/// Grades one requirement on its own evidence, the outcomes that cite it: the worst grade.
+/// Steps blocked by a finding elsewhere are no evidence; a requirement with nothing but
+/// blocked steps behind it is blocked, and one that nothing cites is not applicable.
 pub fn judge(requirement: Requirement, runs: &[ScenarioRun]) -> RequirementVerdict {
     let citing: Vec<(&ScenarioRun, &crate::check::Outcome)> = runs
         .iter()
@@ -135,18 +149,38 @@ pub fn judge(requirement: Requirement, runs: &[ScenarioRun]) -> RequirementVerdi
         .filter(|(_, o)| o.requirements.contains(&requirement.id))
         .collect();
     let worst = citing.iter().map(|(_, o)| o.grade).max();
-    let verdict = match worst {
-        None => Verdict::NotApplicable,
-        Some(Grade::Pass) => Verdict::Pass,
-        Some(Grade::Warn) => Verdict::PassWithWarnings,
-        Some(Grade::Fail) => Verdict::Fail,
+    let blocked_by = || {
+        runs.iter()
+            .flat_map(|run| run.blocked.iter().map(move |b| (run, b)))
+            .find(|(_, b)| b.requirements.contains(&requirement.id))
     };
-    let finding = worst.filter(|g| *g != Grade::Pass).and_then(|g| {
-        citing
-            .iter()
-            .find(|(_, o)| o.grade == g)
-            .map(|(run, o)| format!("{}: {}: {}", run.scenario.name, o.check, o.message))
-    });
+    let (verdict, finding) = match worst {
+        None => match blocked_by() {
+            Some((run, b)) => (
+                Verdict::Blocked,
+                Some(format!(
+                    "{}: {}: {}",
+                    run.scenario.name,
+                    b.reason(),
+                    b.by.message
+                )),
+            ),
+            None => (Verdict::NotApplicable, None),
+        },
+        Some(g) => {
+            let verdict = match g {
+                Grade::Pass => Verdict::Pass,
+                Grade::Warn => Verdict::PassWithWarnings,
+                Grade::Fail => Verdict::Fail,
+            };
+            let finding = citing
+                .iter()
+                .filter(|_| g != Grade::Pass)
+                .find(|(_, o)| o.grade == g)
+                .map(|(run, o)| format!("{}: {}: {}", run.scenario.name, o.check, o.message));
+            (verdict, finding)
+        }
+    };
     RequirementVerdict {
         requirement,
         verdict,

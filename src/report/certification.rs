@@ -53,6 +53,15 @@ fn count(rows: &[RequirementVerdict], verdict: Verdict) -> usize {
     rows.iter().filter(|v| v.verdict == verdict).count()
 }
 
+/// "2 blocked, " where rows were blocked; nothing otherwise, so that runs without a stopped
+/// scenario read as they always did.
+fn blocked(rows: &[RequirementVerdict]) -> String {
+    match count(rows, Verdict::Blocked) {
+        0 => String::new(),
+        n => format!("{n} blocked (not judged), "),
+    }
+}
+
 fn human(c: &Certification, detail: Detail) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "arbiter certify: profile {} ({})", c.profile, c.title);
@@ -101,6 +110,9 @@ fn human(c: &Certification, detail: Detail) -> String {
             if let Some(places) = places {
                 let _ = writeln!(out, "         ({})", human::elsewhere(places));
             }
+            if let Some(line) = human::blocked_by_line(run, o) {
+                let _ = writeln!(out, "         {line}");
+            }
         }
     }
     for run in c.runs.iter().filter(|r| r.harness_error.is_some()) {
@@ -120,16 +132,18 @@ impl Certification {
     pub fn verdict_line(&self) -> String {
         let c = self;
         format!(
-            "Verdict: {} — required: {} of {} pass ({} with warnings), {} fail, {} not applicable; recommended: {} pass, {} with warnings, {} fail, {} not applicable",
+            "Verdict: {} — required: {} of {} pass ({} with warnings), {} fail, {}{} not applicable; recommended: {} pass, {} with warnings, {} fail, {}{} not applicable",
             c.verdict.label().to_uppercase(),
             count(&c.required, Verdict::Pass) + count(&c.required, Verdict::PassWithWarnings),
             c.required.len(),
             count(&c.required, Verdict::PassWithWarnings),
             count(&c.required, Verdict::Fail),
+            blocked(&c.required),
             count(&c.required, Verdict::NotApplicable),
             count(&c.recommended, Verdict::Pass),
             count(&c.recommended, Verdict::PassWithWarnings),
             count(&c.recommended, Verdict::Fail),
+            blocked(&c.recommended),
             count(&c.recommended, Verdict::NotApplicable),
         )
     }
@@ -150,6 +164,11 @@ fn junit(c: &Certification) -> String {
         for v in rows.iter() {
             let status = if binding && v.verdict == Verdict::Fail {
                 let mut status = TestCaseStatus::non_success(NonSuccessKind::Failure);
+                status.set_message(v.finding.clone().unwrap_or_default());
+                status
+            } else if v.verdict == Verdict::Blocked {
+                // Not judged: skipped, naming the finding that blocked it.
+                let mut status = TestCaseStatus::skipped();
                 status.set_message(v.finding.clone().unwrap_or_default());
                 status
             } else if v.verdict == Verdict::NotApplicable {

@@ -8,7 +8,8 @@ use std::fmt::Write as _;
 
 use super::{Detail, Report, excerpt, join_ids};
 use crate::check::{Grade, Outcome};
-use crate::runner::{Parallelism, ScenarioRun};
+use crate::protocol::ReqId;
+use crate::runner::{Blocked, Parallelism, ScenarioRun};
 
 fn label(grade: Grade) -> &'static str {
     match grade {
@@ -57,6 +58,41 @@ pub(super) fn outcome_line(o: &Outcome) -> String {
         o.check,
         o.message
     )
+}
+
+/// A step that was not judged: "blocked ucci/draw:bestmove ... draw [ucci-r138]: blocked by
+/// ucci/draw:bestmove {reply} ...".
+pub fn blocked_line(b: &Blocked) -> String {
+    let reqs = if b.requirements.is_empty() {
+        String::new()
+    } else {
+        format!(" [{}]", join_ids(&b.requirements))
+    };
+    format!("BLOCKED {}{reqs}: not judged, {}", b.check, b.reason())
+}
+
+/// Under a finding that stopped its scenario: the steps it kept from being judged, once.
+pub(super) fn blocked_by_line(run: &ScenarioRun, o: &Outcome) -> Option<String> {
+    let steps: Vec<&Blocked> = run
+        .blocked
+        .iter()
+        .filter(|b| b.by.check == o.check)
+        .collect();
+    if steps.is_empty() || o.grade == Grade::Pass {
+        return None;
+    }
+    let mut rows: Vec<ReqId> = steps
+        .iter()
+        .flat_map(|b| b.requirements.iter().copied())
+        .collect();
+    rows.sort();
+    rows.dedup();
+    let s = if steps.len() == 1 { "" } else { "s" };
+    Some(format!(
+        "(this stopped the scenario: {} later step{s} not judged, citing {})",
+        steps.len(),
+        join_ids(&rows)
+    ))
 }
 
 /// A finding's explanation: its own detail (a diff), or the transcript around its line.
@@ -170,6 +206,14 @@ fn scenario(
         if let Some(places) = places {
             let _ = writeln!(out, "         ({})", elsewhere(places));
         }
+        if let Some(line) = blocked_by_line(run, o) {
+            let _ = writeln!(out, "         {line}");
+        }
+    }
+    if detail != Detail::FailuresOnly {
+        for b in &run.blocked {
+            let _ = writeln!(out, "  {}", blocked_line(b));
+        }
     }
     if detail != Detail::All && passes > 0 {
         let _ = writeln!(out, "  {passes} checks pass");
@@ -215,6 +259,9 @@ pub fn summary_line(report: &Report) -> String {
         "; checks: {} pass, {} warn, {} fail",
         s.checks_passed, s.checks_warned, s.checks_failed
     );
+    if s.checks_blocked > 0 {
+        let _ = write!(line, ", {} blocked", s.checks_blocked);
+    }
     if s.harness_errors > 0 {
         let _ = write!(line, "; {} harness errors", s.harness_errors);
     }

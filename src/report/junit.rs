@@ -64,6 +64,20 @@ pub fn render(report: &Report) -> String {
             }
             suite.add_test_case(case);
         }
+        // Steps a finding kept from running: skipped, never failed, naming that finding.
+        for b in &run.blocked {
+            let mut status = TestCaseStatus::skipped();
+            status.set_message(b.reason());
+            status.set_description(format!(
+                "{}: {}\nrequirements: {}",
+                b.reason(),
+                b.by.message,
+                join_ids(&b.requirements).replace(", ", " ")
+            ));
+            let mut case = TestCase::new(b.check.to_string(), status);
+            case.set_classname(run.scenario.name.clone());
+            suite.add_test_case(case);
+        }
         junit.add_test_suite(suite);
     }
     // quick-junit writes to a String; only a formatting bug could make that fail.

@@ -42,6 +42,9 @@ pub struct Summary {
     pub checks_passed: usize,
     pub checks_warned: usize,
     pub checks_failed: usize,
+    /// Steps not judged because a finding stopped their scenario first.
+    #[serde(default)]
+    pub checks_blocked: usize,
     pub harness_errors: usize,
 }
 
@@ -67,6 +70,7 @@ impl Report {
                 Grade::Fail => s.scenarios_failed += 1,
             }
             s.harness_errors += usize::from(run.harness_error.is_some());
+            s.checks_blocked += run.blocked.len();
             for o in &run.outcomes {
                 match o.grade {
                     Grade::Pass => s.checks_passed += 1,
@@ -76,7 +80,7 @@ impl Report {
             }
         }
         Report {
-            schema_version: 2,
+            schema_version: 3,
             protocol,
             engine,
             time_scale,

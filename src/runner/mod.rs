@@ -1,6 +1,7 @@
 //! Running scenarios: one fresh engine process per scenario, judged by the built-in checks as
 //! its lines arrive. The runner reports progress as events; it renders nothing.
 
+mod blocked;
 mod partition;
 mod schedule;
 mod status;
@@ -14,6 +15,7 @@ use crate::check::{self, Grade, Judge, Outcome};
 use crate::protocol::{GameKind, LineEnd, Protocol, ReqId};
 use crate::scenario::Scenario;
 use crate::session::{EngineCommand, Session, SessionOptions, Transcript, interrupt};
+pub use blocked::{Blocked, Cause};
 pub use partition::{BadPartition, Partition};
 pub use schedule::{Concurrency, Parallelism, Played, run_all};
 pub use status::ExitStatus;
@@ -132,6 +134,10 @@ pub struct ScenarioRun {
     pub scenario: ScenarioInfo,
     /// Scenario expectations first, then the built-in checks.
     pub outcomes: Vec<Outcome>,
+    /// Steps not judged because a finding stopped the scenario before them, each naming
+    /// that finding: they grade none of the requirements they cite.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub blocked: Vec<Blocked>,
     /// Why the scenario stopped early, if it did.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub aborted: Option<String>,
@@ -174,6 +180,7 @@ impl ScenarioRun {
         ScenarioRun {
             scenario: ScenarioInfo::of(scenario),
             outcomes: Vec::new(),
+            blocked: Vec::new(),
             aborted: None,
             harness_error: None,
             not_run: None,
@@ -237,15 +244,16 @@ pub fn run_scenario(
         Ok(session) => session,
         Err(e) => return ScenarioRun::harness_failed(scenario, e.to_string()),
     };
-    let (mut outcomes, aborted) = {
+    let (mut outcomes, blocked, aborted) = {
         let mut executor = steps::Executor::new(
             &mut session,
             scenario,
             options.time_scale,
             &options.engine_options,
         );
-        let aborted = executor.run().err().map(|Abort(reason)| reason);
-        (executor.into_outcomes(), aborted)
+        let aborted = executor.run().err().map(|abort| abort.reason);
+        let (outcomes, blocked) = executor.into_results();
+        (outcomes, blocked, aborted)
     };
     let (transcript, judge) = session.finish();
     // An engine that never answered its opening command, or that stopped itself, will not
@@ -255,6 +263,7 @@ pub fn run_scenario(
     ScenarioRun {
         scenario: ScenarioInfo::of(scenario),
         outcomes,
+        blocked,
         aborted,
         harness_error: None,
         // Cut short by a signal: its outcomes and transcript are kept, but it counts as not

@@ -14,10 +14,34 @@ use crate::scenario::{Expectation, Level, Repeat, Scenario, Step, StepKind};
 use crate::session::{Next, Received, Session, interrupt};
 
 use super::EngineOption;
+use super::blocked::{Blocked, Cause};
 
 /// Why a scenario stopped before its last step.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Abort(pub String);
+#[derive(Debug, Clone, PartialEq)]
+pub struct Abort {
+    /// What happened, as the report says it.
+    pub reason: String,
+    /// The finding that stopped it, when one did (not for a signal): the steps after it are
+    /// blocked by it.
+    pub cause: Option<Cause>,
+}
+
+impl Abort {
+    /// Stopped by no finding of the engine's (a signal, the harness's own write).
+    fn plain(reason: impl Into<String>) -> Abort {
+        Abort {
+            reason: reason.into(),
+            cause: None,
+        }
+    }
+
+    fn by(reason: impl Into<String>, cause: Cause) -> Abort {
+        Abort {
+            reason: reason.into(),
+            cause: Some(cause),
+        }
+    }
+}
 
 /// How many received lines, and bytes, may wait unmatched for a later expectation: far more
 /// than any exchange of a scenario; past it the oldest are let go, so a flood costs no memory.
@@ -30,6 +54,11 @@ pub(super) struct Executor<'a> {
     time_scale: f64,
     /// Each outcome with the file line of its step, to report them in file order.
     outcomes: Vec<(usize, Outcome)>,
+    /// Steps not judged because a finding stopped the scenario before them, likewise.
+    blocked: Vec<(usize, Blocked)>,
+    /// Captures a required line would have made, with the finding that says it never came:
+    /// a later command that needs one is blocked by that finding.
+    missing: HashMap<String, Cause>,
     case_insensitive: bool,
     /// stdout lines pulled from the session but not matched yet.
     pending: VecDeque<Received>,
@@ -59,6 +88,8 @@ impl<'a> Executor<'a> {
             scenario,
             time_scale,
             outcomes: Vec::new(),
+            blocked: Vec::new(),
+            missing: HashMap::new(),
             case_insensitive: scenario.protocol.keywords_case_insensitive(),
             pending: VecDeque::new(),
             pending_bytes: 0,
@@ -73,37 +104,92 @@ impl<'a> Executor<'a> {
         }
     }
 
-    /// The outcomes in file order: optional lines are graded after the required ones they
-    /// surround, but reported where they are written.
-    pub fn into_outcomes(mut self) -> Vec<Outcome> {
+    /// The outcomes and the blocked steps, each in file order: optional lines are graded
+    /// after the required ones they surround, but reported where they are written.
+    pub fn into_results(mut self) -> (Vec<Outcome>, Vec<Blocked>) {
         self.outcomes.sort_by_key(|(line, _)| *line);
-        self.outcomes.into_iter().map(|(_, o)| o).collect()
+        self.blocked.sort_by_key(|(line, _)| *line);
+        (
+            self.outcomes.into_iter().map(|(_, o)| o).collect(),
+            self.blocked.into_iter().map(|(_, b)| b).collect(),
+        )
     }
 
+    /// Plays the steps; when a finding stops the scenario, every step it kept from being
+    /// judged is recorded as blocked by that finding.
     pub fn run(&mut self) -> Result<(), Abort> {
-        for step in &self.scenario.steps {
-            self.check_interrupt()?;
-            // A protocol without a handshake (Gomocup) takes its settings before anything else.
-            if self.scenario.protocol.facts().handshake.is_none() {
-                self.send_engine_options()?;
-            }
-            let window_open = match step.kind {
-                StepKind::Send(_) => true,
-                StepKind::Wait { .. } => self.window_open,
-                _ => false,
-            };
-            match &step.kind {
-                StepKind::Send(text) => self.send(step, text)?,
-                StepKind::Expect(group) => self.expect(group)?,
-                StepKind::Wait { ms } => self.wait(*ms),
-                StepKind::Silent { ms } => self.quiet(step, *ms, None),
-                StepKind::Absent { pattern, text, ms } => {
-                    self.quiet(step, *ms, Some((pattern, text.as_str())))
+        let steps = &self.scenario.steps;
+        for (index, step) in steps.iter().enumerate() {
+            if let Err(abort) = self.play(step) {
+                if let Some(cause) = &abort.cause {
+                    self.block_rest(&steps[index..], cause);
                 }
-                StepKind::Exit { within_ms, code } => self.exit(step, *within_ms, *code),
+                return Err(abort);
             }
-            self.window_open = window_open;
         }
+        Ok(())
+    }
+
+    /// Records as blocked every expectation and directive from `rest` on that has no outcome
+    /// yet (the rest of a group whose required line never came included).
+    fn block_rest(&mut self, rest: &[Step], cause: &Cause) {
+        let judged = |line: usize, this: &Self| {
+            this.outcomes.iter().any(|(l, _)| *l == line)
+                || this.blocked.iter().any(|(l, _)| *l == line)
+        };
+        for step in rest {
+            let waiting: Vec<(usize, &str, &[ReqId])> = match &step.kind {
+                StepKind::Expect(group) => group
+                    .iter()
+                    .map(|e| (e.line, e.label.as_str(), e.cites.as_slice()))
+                    .collect(),
+                StepKind::Silent { .. } | StepKind::Absent { .. } | StepKind::Exit { .. } => {
+                    vec![(step.line, step.label.as_str(), step.cites.as_slice())]
+                }
+                StepKind::Send(_) | StepKind::Wait { .. } => Vec::new(),
+            };
+            for (line, label, cites) in waiting {
+                if !judged(line, self) {
+                    self.block(line, label, cites, cause);
+                }
+            }
+        }
+    }
+
+    fn block(&mut self, line: usize, label: &str, cites: &[ReqId], cause: &Cause) {
+        let blocked = Blocked {
+            check: CheckRef::Step {
+                scenario: self.scenario.name.clone(),
+                label: label.to_owned(),
+            },
+            requirements: self.scenario.cites_for(cites),
+            by: cause.clone(),
+        };
+        self.blocked.push((line, blocked));
+    }
+
+    fn play(&mut self, step: &Step) -> Result<(), Abort> {
+        self.check_interrupt()?;
+        // A protocol without a handshake (Gomocup) takes its settings before anything else.
+        if self.scenario.protocol.facts().handshake.is_none() {
+            self.send_engine_options()?;
+        }
+        let window_open = match step.kind {
+            StepKind::Send(_) => true,
+            StepKind::Wait { .. } => self.window_open,
+            _ => false,
+        };
+        match &step.kind {
+            StepKind::Send(text) => self.send(step, text)?,
+            StepKind::Expect(group) => self.expect(group)?,
+            StepKind::Wait { ms } => self.wait(*ms),
+            StepKind::Silent { ms } => self.quiet(step, *ms, None),
+            StepKind::Absent { pattern, text, ms } => {
+                self.quiet(step, *ms, Some((pattern, text.as_str())))
+            }
+            StepKind::Exit { within_ms, code } => self.exit(step, *within_ms, *code),
+        }
+        self.window_open = window_open;
         Ok(())
     }
 
@@ -144,7 +230,8 @@ impl<'a> Executor<'a> {
         }
     }
 
-    fn substitute(&self, text: &str) -> Result<String, String> {
+    /// `text` with its captures filled in; the error names the capture that is missing.
+    fn substitute(&self, text: &str) -> Result<String, (Option<String>, String)> {
         let mut out = String::with_capacity(text.len());
         let mut rest = text;
         while let Some(open) = rest.find('{') {
@@ -152,10 +239,13 @@ impl<'a> Executor<'a> {
             let after = &rest[open + 1..];
             let close = after
                 .find('}')
-                .ok_or_else(|| format!("unclosed `{{` in `{text}`"))?;
+                .ok_or_else(|| (None, format!("unclosed `{{` in `{text}`")))?;
             let name = &after[..close];
             let value = self.captures.get(name).ok_or_else(|| {
-                format!("`{{{name}}}` was never captured: the engine did not send it")
+                (
+                    Some(name.to_owned()),
+                    format!("`{{{name}}}` was never captured: the engine did not send it"),
+                )
             })?;
             out.push_str(value);
             rest = &after[close + 1..];
@@ -167,15 +257,22 @@ impl<'a> Executor<'a> {
     fn send(&mut self, step: &Step, text: &str) -> Result<(), Abort> {
         let line = match self.substitute(text) {
             Ok(line) => line,
-            Err(reason) => {
+            Err((name, reason)) => {
+                // A value the engine's missing reply would have given: the command is not
+                // the engine's fault, it is blocked by the finding about that reply.
+                if let Some(cause) = name.and_then(|n| self.missing.get(&n)).cloned() {
+                    self.block(step.line, &step.label, &step.cites, &cause);
+                    return Err(Abort::by(format!("cannot send `{text}`: {reason}"), cause));
+                }
                 let o = self.outcome(
                     &step.label,
                     &step.cites,
                     Grade::Fail,
                     format!("cannot send `{text}`: {reason}"),
                 );
+                let cause = Cause::of(&o);
                 self.push(step.line, o);
-                return Err(Abort(reason));
+                return Err(Abort::by(reason, cause));
             }
         };
         if !self.window_open {
@@ -189,11 +286,12 @@ impl<'a> Executor<'a> {
             Err(e) => {
                 let reason = format!("cannot write `{line}` to the engine: {e}");
                 if let Some(signal) = interrupt::raised() {
-                    return Err(Abort(format!("interrupted by signal {signal}")));
+                    return Err(Abort::plain(format!("interrupted by signal {signal}")));
                 }
                 let o = self.outcome(&step.label, &step.cites, Grade::Fail, reason.clone());
+                let cause = Cause::of(&o);
                 self.push(step.line, o);
-                Err(Abort(reason))
+                Err(Abort::by(reason, cause))
             }
         }
     }
@@ -235,7 +333,7 @@ impl<'a> Executor<'a> {
     /// Stops the scenario when the run was interrupted.
     fn check_interrupt(&self) -> Result<(), Abort> {
         match interrupt::raised() {
-            Some(signal) => Err(Abort(format!("interrupted by signal {signal}"))),
+            Some(signal) => Err(Abort::plain(format!("interrupted by signal {signal}"))),
             None => Ok(()),
         }
     }
@@ -275,7 +373,7 @@ impl<'a> Executor<'a> {
             let at = self
                 .session
                 .send(&line)
-                .map_err(|e| Abort(format!("cannot write `{line}` to the engine: {e}")))?;
+                .map_err(|e| Abort::plain(format!("cannot write `{line}` to the engine: {e}")))?;
             self.last_send_us = at.us;
         }
         Ok(())
@@ -318,6 +416,15 @@ impl<'a> Executor<'a> {
             };
             let Some((line, caps)) = found else {
                 self.check_interrupt()?;
+                // A miss that the finding of a step it needs explains is that finding's, not
+                // this step's: not judged.
+                if let Some(cause) = self.unmet_need(e) {
+                    for name in e.pattern.capture_names() {
+                        self.missing.insert(name, cause.clone());
+                    }
+                    self.block(e.line, &e.label, &e.cites, &cause);
+                    continue;
+                }
                 let why = if self.stdout_closed {
                     "the engine closed its output, exited or stopped first".to_owned()
                 } else {
@@ -340,9 +447,13 @@ impl<'a> Executor<'a> {
                     Self::miss_grade(e.level),
                     message.clone(),
                 );
+                let cause = Cause::of(&o);
+                for name in e.pattern.capture_names() {
+                    self.missing.insert(name, cause.clone());
+                }
                 self.push(e.line, o);
                 if e.level == Level::Must {
-                    return Err(Abort(message));
+                    return Err(Abort::by(message, cause));
                 }
                 continue;
             };
@@ -372,6 +483,19 @@ impl<'a> Executor<'a> {
             self.send_engine_options()?;
         }
         Ok(())
+    }
+
+    /// The finding of the step this expectation `needs`, if that step did not pass.
+    fn unmet_need(&self, e: &Expectation) -> Option<Cause> {
+        let needed = e.needs.as_deref()?;
+        self.outcomes
+            .iter()
+            .map(|(_, o)| o)
+            .find(|o| {
+                o.grade != Grade::Pass
+                    && matches!(&o.check, CheckRef::Step { label, .. } if label == needed)
+            })
+            .map(Cause::of)
     }
 
     /// Optional and repeated lines: those that arrived between the required neighbours.

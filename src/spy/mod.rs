@@ -122,6 +122,7 @@ pub fn spy(
             cites: Vec::new(),
         },
         outcomes,
+        blocked: Vec::new(),
         aborted: interrupted_by.map(|s| format!("interrupted by signal {s}")),
         harness_error: None,
         not_run: None,

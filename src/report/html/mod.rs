@@ -108,6 +108,7 @@ pub fn render_certification(c: &Certification) -> String {
             count("pass", "pass", n(Verdict::Pass)),
             count("pass with warnings", "warn", n(Verdict::PassWithWarnings)),
             count("fail", "fail", n(Verdict::Fail)),
+            count("blocked", "blocked", n(Verdict::Blocked)),
             count("not applicable", "na", n(Verdict::NotApplicable)),
         ],
         parallelism: human::ran_at_once(&c.parallelism),
@@ -199,6 +200,7 @@ pub(super) fn class(v: Verdict) -> &'static str {
     match v {
         Verdict::Pass => "pass",
         Verdict::PassWithWarnings => "warn",
+        Verdict::Blocked => "blocked",
         Verdict::Fail => "fail",
         Verdict::NotApplicable => "na",
     }
@@ -240,10 +242,24 @@ fn matrix(
                 })
                 .collect();
             findings.sort_by_key(|(grade, _, _)| std::cmp::Reverse(*grade));
-            let findings: Vec<(String, String)> = findings
+            let mut findings: Vec<(String, String)> = findings
                 .into_iter()
                 .map(|(_, label, anchor)| (label, anchor))
                 .collect();
+            // A blocked row names the finding that blocked it, linked to its scenario.
+            if v.verdict == Verdict::Blocked
+                && let Some(finding) = &v.finding
+            {
+                let scenario = runs
+                    .iter()
+                    .position(|run| {
+                        run.blocked
+                            .iter()
+                            .any(|b| b.requirements.contains(&v.requirement.id))
+                    })
+                    .map_or_else(String::new, |i| format!("s{i}"));
+                findings.push((finding.clone(), scenario));
+            }
             RequirementRow {
                 section,
                 requirement: RequirementRef::of(&v.requirement),

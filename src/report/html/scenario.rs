@@ -29,6 +29,8 @@ pub struct ScenarioView {
     pub duration_ms: String,
     pub not_run: Option<String>,
     pub aborted: Option<String>,
+    /// Steps not judged, each with its rows and the finding that blocked it.
+    pub blocked: Vec<String>,
     /// What the GUI did after each stress of the stand-in.
     pub notes: Vec<String>,
     pub harness_error: Option<String>,
@@ -161,6 +163,11 @@ pub fn view(
         duration_ms: format!("{:.1}", run.duration_us as f64 / 1000.0),
         not_run: run.not_run.clone(),
         aborted: run.aborted.clone(),
+        blocked: run
+            .blocked
+            .iter()
+            .map(crate::report::human::blocked_line)
+            .collect(),
         notes: run.notes.clone(),
         harness_error: run.harness_error.clone(),
         findings,

@@ -84,6 +84,17 @@ pub fn parse(name: &str, origin: &str, text: &str) -> Result<Scenario, ScenarioE
         }
         if let Some(body) = line.strip_prefix('<') {
             let (body, m) = split_modifiers(body).map_err(|e| err(n, e))?;
+            if let Some(needed) = &m.needs
+                && !labels_so_far(&steps).any(|label| label == needed)
+            {
+                return Err(err(
+                    n,
+                    format!(
+                        "`needs {needed}` names no step above: use an earlier step's label (its \
+                         `as NAME`, or what it expects)"
+                    ),
+                ));
+            }
             let pattern = Pattern::parse(body).map_err(|e| err(n, e))?;
             captured.extend(pattern.capture_names());
             let expectation = Expectation {
@@ -96,6 +107,7 @@ pub fn parse(name: &str, origin: &str, text: &str) -> Result<Scenario, ScenarioE
                 not_before_ms: m.not_before_ms,
                 cites: m.cites,
                 level: m.level,
+                needs: m.needs,
             };
             match steps.last_mut() {
                 Some(Step {
@@ -152,10 +164,14 @@ pub fn parse(name: &str, origin: &str, text: &str) -> Result<Scenario, ScenarioE
             continue;
         }
         let (body, m) = split_modifiers(line).map_err(|e| err(n, e))?;
-        if m.repeat.is_some() || m.within_ms.is_some() || m.not_before_ms.is_some() {
+        if m.repeat.is_some()
+            || m.within_ms.is_some()
+            || m.not_before_ms.is_some()
+            || m.needs.is_some()
+        {
             return Err(err(
                 n,
-                "only `<` lines take repeat or timing modifiers".into(),
+                "only `<` lines take repeat, timing or `needs` modifiers".into(),
             ));
         }
         let kind = directive(body.trim()).map_err(|e| err(n, e))?;
@@ -235,6 +251,14 @@ fn short(text: &str) -> String {
         Some((cut, _)) => format!("{}…", &text[..cut]),
         None => text.to_owned(),
     }
+}
+
+/// The labels of the steps parsed so far (before repeats are numbered), expectations each.
+fn labels_so_far(steps: &[Step]) -> impl Iterator<Item = &str> {
+    steps.iter().flat_map(|step| match &step.kind {
+        StepKind::Expect(group) => group.iter().map(|e| e.label.as_str()).collect::<Vec<_>>(),
+        _ => vec![step.label.as_str()],
+    })
 }
 
 /// The second `readyok` of a scenario is `readyok #2`: every label names one step.
@@ -337,8 +361,8 @@ fn parse_cites(value: &str) -> Result<Vec<ReqId>, String> {
 }
 
 /// The words a modifier list starts with.
-const MODIFIER_WORDS: [&str; 8] = [
-    "optional", "any", "one", "within", "not", "should", "must", "as",
+const MODIFIER_WORDS: [&str; 9] = [
+    "optional", "any", "one", "within", "not", "should", "must", "as", "needs",
 ];
 
 /// Whether a trailing parenthesis is meant as modifiers: it starts with a modifier word or a
@@ -369,6 +393,8 @@ struct Modifiers {
     level: Level,
     /// `as NAME`: the step's stable name in reports.
     label: Option<String>,
+    /// `needs NAME`: the earlier step this one is judged only after.
+    needs: Option<String>,
 }
 
 /// Splits `pattern (modifier, modifier)` into the pattern and its modifiers. A trailing
@@ -406,13 +432,15 @@ fn split_modifiers(line: &str) -> Result<(&str, Modifiers), String> {
                     m.not_before_ms = Some(parse_duration(d)?);
                 } else if let Some(name) = item.strip_prefix("as ") {
                     m.label = Some(name.trim().to_owned());
+                } else if let Some(name) = item.strip_prefix("needs ") {
+                    m.needs = Some(name.trim().to_owned());
                 } else {
                     m.cites.extend(parse_cites(item).map_err(|_| {
                         let first = item.split_whitespace().next().unwrap_or(item);
                         let hint = crate::scenario::suggest(first, &MODIFIER_WORDS);
                         format!(
                             "unknown modifier `{item}`{hint} (use optional, any number, one or more, \
-                             within N ms, not before N ms, should, as NAME, or requirement ids)"
+                             within N ms, not before N ms, should, as NAME, needs NAME, or requirement ids)"
                         )
                     })?);
                 }

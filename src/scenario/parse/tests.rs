@@ -157,6 +157,7 @@ fn errors_name_the_line() {
         "x.scenario: missing `protocol:` header (the headers come before the first step)"
     );
     assert!(error_of(&format!("{head}wait 5 ms (within 1 s)\n")).contains("only `<` lines"));
+    assert!(error_of(&format!("{head}< a\nwait 5 ms (needs a)\n")).contains("only `<` lines"));
 }
 
 #[test]
@@ -165,7 +166,13 @@ fn typos_are_scenario_errors_before_an_engine_runs() {
     assert_eq!(
         error_of(&format!("{head}> ucci\n< ucciok (withn 2000 ms)\n")),
         "x.scenario:5: unknown modifier `withn 2000 ms`; did you mean `within`? (use optional, \
-         any number, one or more, within N ms, not before N ms, should, as NAME, or requirement ids)"
+         any number, one or more, within N ms, not before N ms, should, as NAME, needs NAME, or \
+         requirement ids)"
+    );
+    assert_eq!(
+        error_of(&format!("{head}> ucci\n< ucciok (needs readyok)\n")),
+        "x.scenario:5: `needs readyok` names no step above: use an earlier step's label (its `as \
+         NAME`, or what it expects)"
     );
     assert_eq!(
         error_of(&format!("{head}> position startpos moves {{capture}}\n")),

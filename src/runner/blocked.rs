@@ -1,0 +1,48 @@
+//! Steps a scenario could not play because an earlier finding stopped it.
+//!
+//! One cause is one finding. When a required reply never comes, or a value a later command
+//! needs was never captured, the scenario cannot go on: the steps after it are not judged,
+//! so they must not fail the requirements they cite. Each is recorded as blocked by the
+//! finding that stopped it, and a requirement is graded only on its own evidence
+//! (`certify::judge`): one with nothing but blocked steps behind it is itself blocked.
+
+use serde::Serialize;
+
+use crate::check::{CheckRef, Outcome};
+use crate::protocol::ReqId;
+
+/// The finding that stopped a scenario: the outcome that every blocked step names.
+#[derive(Debug, Clone, PartialEq, Serialize, serde::Deserialize)]
+pub struct Cause {
+    /// The check or step whose finding it is (`ucci/draw:bestmove {reply} ...`).
+    pub check: CheckRef,
+    /// Its sentence, as the finding gives it.
+    pub message: String,
+}
+
+impl Cause {
+    pub fn of(outcome: &Outcome) -> Cause {
+        Cause {
+            check: outcome.check.clone(),
+            message: outcome.message.clone(),
+        }
+    }
+}
+
+/// A step that was not judged, and why.
+#[derive(Debug, Clone, PartialEq, Serialize, serde::Deserialize)]
+pub struct Blocked {
+    /// The step, named as its outcome would have been (`ucci/draw:bestmove ... draw`).
+    pub check: CheckRef,
+    /// The rows it would have judged.
+    pub requirements: Vec<ReqId>,
+    /// The finding that stopped the scenario before it.
+    pub by: Cause,
+}
+
+impl Blocked {
+    /// "blocked by ucci/draw:bestmove {reply} ...", as reports show it.
+    pub fn reason(&self) -> String {
+        format!("blocked by {}", self.by.check)
+    }
+}

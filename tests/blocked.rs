@@ -1,0 +1,159 @@
+//! One cause is one finding: a step a stopped scenario never reached is blocked by the finding
+//! that stopped it, never failed, in every report format and in a certification.
+
+mod common;
+
+use common::{arbiter, fixture_engine, json_report};
+use serde_json::Value;
+
+/// The draw scenario as it was before the catalogue's A17: a draw offered in a bare-kings
+/// position, whose reply the scenario plays on from. An engine that reads the position as
+/// dead answers `nobestmove`, as the texts' author's engine does, and nothing after it can run.
+const BARE_KINGS_DRAW: &str = "\
+protocol: ucci
+title: a draw offered with bare kings, played on from the reply
+spec: ucci-overview.zh.txt, 「go [ponder | draw]」
+cites: ucci-r76 ucci-r97 ucci-r99 ucci-r138
+
+> ucci
+< ucciok (within 2000 ms, ucci-r45)
+> position fen 3k5/9/9/9/9/9/9/9/9/5K3 w - - 0 1
+> go draw time 3000 increment 0
+< info ... (any number)
+< bestmove {reply} ... (within 300 ms, should, ucci-r76)
+> position fen 3k5/9/9/9/9/9/9/9/9/5K3 w - - 0 1 moves {reply} d9d8
+> go draw time 3000 increment 0
+< bestmove ... draw (within 3000 ms, should, ucci-r138)
+> quit
+< bye (within 2000 ms, should, ucci-r117)
+";
+
+fn scenario_file() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("bare-kings-draw.scenario"), BARE_KINGS_DRAW).unwrap();
+    dir
+}
+
+fn run(dir: &tempfile::TempDir, format: &str) -> (i32, String) {
+    let out = arbiter()
+        .args(["run", "--protocol", "ucci", "--format", format, "--engine"])
+        .arg(fixture_engine())
+        .args(["--engine-arg", "ucci", "--engine-arg", "elephanteye"])
+        .arg(dir.path().join("bare-kings-draw.scenario"))
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8(out.stdout).unwrap(),
+    )
+}
+
+#[test]
+fn steps_after_a_missing_reply_are_blocked_by_it_not_failed() {
+    let dir = scenario_file();
+    let (code, text) = run(&dir, "json");
+    let report: Value = serde_json::from_str(&text).unwrap();
+    let scenario = &report["runs"][0];
+    // A scenario file outside the library is named by its folder and stem.
+    let step = |label: &str| format!("{}:{label}", scenario["scenario"]["name"].as_str().unwrap());
+    // The missing reply is the one finding about the exchange: a warning, as its step is a
+    // `should` (the fixture's `id version` line is the other, a warning of its own).
+    let findings: Vec<&Value> = scenario["outcomes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|o| o["grade"] != "pass" && o["check"] != "ucci.id.field")
+        .collect();
+    assert_eq!(findings.len(), 1, "{findings:#?}");
+    assert_eq!(
+        findings[0]["check"],
+        step("bestmove {reply} ..."),
+        "{findings:#?}"
+    );
+    assert_eq!(findings[0]["grade"], "warn");
+    // Everything it kept from running names it, with the rows it would have judged.
+    let blocked = scenario["blocked"].as_array().expect("blocked steps");
+    let names: Vec<&str> = blocked
+        .iter()
+        .map(|b| b["check"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        names,
+        [
+            step("> position fen 3k5/9/9/9/9/9/9/9/9/5K3 w - - 0 1 moves {repl…"),
+            step("bestmove ... draw"),
+            step("bye"),
+        ]
+    );
+    for b in blocked {
+        assert_eq!(b["by"]["check"], step("bestmove {reply} ..."), "{b:#}");
+    }
+    assert_eq!(blocked[1]["requirements"], serde_json::json!(["ucci-r138"]));
+    assert_eq!(report["summary"]["checks_failed"], 0);
+    assert_eq!(report["summary"]["checks_blocked"], 3);
+    assert_eq!(code, 0, "nothing failed: {text}");
+}
+
+#[test]
+fn every_report_format_shows_blocked_steps_as_blocked() {
+    let dir = scenario_file();
+    let (_, human) = run(&dir, "human");
+    assert!(
+        human.contains("bare-kings-draw:bestmove ... draw [ucci-r138]: not judged, blocked by "),
+        "{human}"
+    );
+    assert!(
+        human.contains("(this stopped the scenario: 3 later steps not judged"),
+        "{human}"
+    );
+    assert!(human.contains(", 3 blocked"), "{human}");
+    let (_, junit) = run(&dir, "junit");
+    assert!(
+        junit.contains(r#"bare-kings-draw:bestmove ... draw""#),
+        "{junit}"
+    );
+    assert!(
+        junit.contains(r#"<skipped message="blocked by "#),
+        "{junit}"
+    );
+    assert!(!junit.contains("<failure"), "{junit}");
+    let (_, html) = run(&dir, "html");
+    assert!(
+        html.contains("bare-kings-draw:bestmove ... draw [ucci-r138]: not judged"),
+        "the page lists the blocked steps"
+    );
+}
+
+/// A certification grades a row only on its own evidence: one that nothing but blocked steps
+/// cite is `blocked`, which keeps the engine from being certified without failing the row.
+#[test]
+fn a_row_only_blocked_steps_cite_is_blocked_in_a_certification() {
+    let dir = scenario_file();
+    let profile = dir.path().join("draw-only.profile");
+    std::fs::write(
+        &profile,
+        format!(
+            "profile: draw-only\nprotocol: ucci\ntitle: t\nspec: s\nrequired: ucci-r138\n\
+             recommended: ucci-r76\nscenarios: {}\n",
+            dir.path().join("bare-kings-draw.scenario").display()
+        ),
+    )
+    .unwrap();
+    let (code, report) = json_report(
+        arbiter()
+            .args(["certify", "--format", "json", "--profile"])
+            .arg(&profile)
+            .arg("--engine")
+            .arg(fixture_engine())
+            .args(["--engine-arg", "ucci", "--engine-arg", "elephanteye"]),
+    );
+    assert_eq!(report["required"][0]["verdict"], "blocked", "{report:#}");
+    let finding = report["required"][0]["finding"].as_str().unwrap();
+    assert!(
+        finding.contains("blocked by ") && finding.contains("bare-kings-draw:bestmove {reply} ..."),
+        "{finding}"
+    );
+    assert_eq!(report["recommended"][0]["verdict"], "pass-with-warnings");
+    assert_eq!(report["verdict"], "blocked");
+    assert_eq!(code, 1, "not certified");
+}
