@@ -5,10 +5,12 @@
 //! manager does; each FAULT breaks exactly one `must` row of the GUI side, so the tests can
 //! show that each is caught by the right check. It waits for every reply a conforming GUI
 //! waits for, with a deadline, and exits 0 when the script ran to its end (1 when the engine
-//! did not answer in time, 2 on bad arguments).
+//! did not answer in time, 2 on bad arguments). `fixture_gui uccileag -- ENGINE` plays a game
+//! as the computer-xiangqi league's simulator does (`league.rs`).
 
 mod family;
 mod gomoku;
+mod league;
 mod script;
 
 use script::{Script, Step};
@@ -21,6 +23,10 @@ fn main() {
     };
     let protocol = args.get(1).map(String::as_str).unwrap_or("");
     let fault = if split > 2 { args[2].as_str() } else { "none" };
+    // The league simulator's game drives two engine processes of its own.
+    if protocol == "uccileag" && split + 1 < args.len() {
+        std::process::exit(league::play(&args[split + 1..]));
+    }
     let script = match protocol {
         "uci" => family::uci(fault),
         "ucci" => family::ucci(fault),
