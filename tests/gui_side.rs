@@ -198,8 +198,11 @@ fn the_spy_mirrors_the_engines_exit_status_and_stderr() {
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(3));
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(stderr.starts_with("from-the-engine\n"), "{stderr}");
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "from-the-engine\n",
+        "nothing of the spy's own reaches the GUI's stderr"
+    );
     assert!(
         out.stdout.is_empty(),
         "nothing of the spy's own reaches the GUI's stdout"

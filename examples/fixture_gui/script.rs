@@ -7,6 +7,10 @@ use std::time::{Duration, Instant};
 
 /// How long the fixture waits for any one reply.
 const REPLY_WAIT: Duration = Duration::from_secs(10);
+/// How long the fixture lets an engine take to exit before it kills it, as managers do
+/// (gomocup-r94 lets a manager kill a brain that has not ended about a second after END;
+/// three seconds leave a loaded machine room).
+const EXIT_WAIT: Duration = Duration::from_secs(3);
 
 #[derive(Debug, Clone)]
 pub enum Step {
@@ -128,36 +132,36 @@ pub fn play(script: &Script, engine: &[String]) -> i32 {
             }
             Step::Pause(ms) => std::thread::sleep(Duration::from_millis(*ms)),
             Step::AwaitExit => {
-                let deadline = Instant::now() + REPLY_WAIT;
-                while Instant::now() < deadline {
-                    if let Ok(Some(_)) = child.try_wait() {
-                        break;
-                    }
-                    std::thread::sleep(Duration::from_millis(5));
-                }
+                exited_within(&mut child, EXIT_WAIT);
                 input = None;
             }
             Step::Close => {
                 input = None;
-                let deadline = Instant::now() + REPLY_WAIT;
-                while Instant::now() < deadline {
-                    if let Ok(Some(_)) = child.try_wait() {
-                        break;
-                    }
-                    std::thread::sleep(Duration::from_millis(5));
+                if !exited_within(&mut child, EXIT_WAIT) {
+                    let _ = child.kill();
+                    let _ = child.wait();
                 }
             }
         }
     }
     drop(input);
-    let deadline = Instant::now() + REPLY_WAIT;
-    while Instant::now() < deadline {
+    if !exited_within(&mut child, EXIT_WAIT) {
+        let _ = child.kill();
+        let _ = child.wait();
+    }
+    status
+}
+
+/// Waits until the engine has exited, `wait` at most; whether it did.
+fn exited_within(child: &mut std::process::Child, wait: Duration) -> bool {
+    let deadline = Instant::now() + wait;
+    loop {
         if let Ok(Some(_)) = child.try_wait() {
-            return status;
+            return true;
+        }
+        if Instant::now() >= deadline {
+            return false;
         }
         std::thread::sleep(Duration::from_millis(5));
     }
-    let _ = child.kill();
-    let _ = child.wait();
-    status
 }

@@ -142,13 +142,14 @@ pub fn main() -> ExitCode {
             | Command::Certify(_)
             | Command::Record(_)
             | Command::Fuzz(_)
-            | Command::Spy(_)
-            | Command::StandIn(_)
             | Command::Match(_)
     ) {
         // A run stops cleanly on SIGINT, SIGTERM or SIGHUP: engines killed and reaped, the
         // report written, the exit status 128 + the signal. Everything an engine leaves
-        // behind is adopted, so it can be killed too.
+        // behind is adopted, so it can be killed too. Not for `spy` and `stand-in`: the
+        // process the GUI started becomes the engine, which must keep the signal dispositions
+        // the GUI gave it and must not inherit the subreaper setting (`exec` keeps both); its
+        // worker installs the handlers itself.
         if let Err(e) = crate::session::interrupt::install() {
             eprintln!("warning: cannot handle signals: {e}");
         }

@@ -1,8 +1,8 @@
-//! `arbiter spy` and `arbiter stand-in`: a GUI runs this as its engine; the real engine (or
-//! Arbiter's stand-in) runs behind it, and both sides are judged. Nothing but the engine's
-//! own output ever reaches the GUI's stdout.
+//! `arbiter spy` and `arbiter stand-in`: a GUI runs this as its engine; the process it
+//! starts becomes the real engine (or Arbiter's stand-in), a worker relays and judges both
+//! sides, and nothing but the engine's own bytes ever reaches the GUI's stdout or stderr.
 
-use std::os::unix::process::{CommandExt, ExitStatusExt};
+use std::fs::File;
 use std::path::{Path, PathBuf};
 
 use clap::Args;
@@ -16,9 +16,11 @@ use crate::check::Context;
 use crate::check::registry::Side;
 use crate::protocol::{GameKind, Protocol};
 use crate::report::{Detail, Format};
+use crate::runner::EngineInfo;
 use crate::session::{EngineCommand, interrupt};
+use crate::spy::launch::{LaunchError, Worker, launch};
 use crate::spy::reaction::reactions;
-use crate::spy::{Spied, TranscriptLog, spy, stdio_relay};
+use crate::spy::{Spied, TranscriptLog, spy};
 use crate::standin::Behaviour;
 
 /// What `spy` and `stand-in` share: the protocol, where the report goes, the live log.
@@ -56,9 +58,6 @@ pub struct SessionArgs {
     /// Multiply every timing bound, for slow machines (0.01 to 1000).
     #[arg(long, default_value_t = 1.0, value_parser = parse_scale)]
     time_scale: f64,
-    /// Internal: this process is the one that relays and judges (see [`run_session`]).
-    #[arg(long, hide = true)]
-    worker: bool,
 }
 
 #[derive(Args, Debug)]
@@ -101,10 +100,10 @@ pub fn spy_command(args: &SpyArgs) -> Result<(String, u8), CliError> {
         args: args.engine[1..].to_vec(),
         ..EngineCommand::default()
     };
-    run_session(&args.session, "spy", &engine, &[])
+    run_session(&args.session, &engine, &[])
 }
 
-/// The stand-in is the spy in front of Arbiter's own engine: one session, one judge.
+/// The stand-in is the spy with Arbiter's own engine as the engine: one session, one judge.
 pub fn stand_in(args: &StandInArgs) -> Result<(String, u8), CliError> {
     let s = &args.session;
     let mut behaviours = args.behaviours.clone();
@@ -131,7 +130,7 @@ pub fn stand_in(args: &StandInArgs) -> Result<(String, u8), CliError> {
         args: engine_args,
         ..EngineCommand::default()
     };
-    run_session(s, "stand-in", &engine, &behaviours)
+    run_session(s, &engine, &behaviours)
 }
 
 pub fn stand_in_engine(args: &StandInEngineArgs) -> Result<(String, u8), CliError> {
@@ -147,54 +146,64 @@ pub fn stand_in_engine(args: &StandInEngineArgs) -> Result<(String, u8), CliErro
     Ok((String::new(), 0))
 }
 
-/// Runs the session; the report is written before the exit status (the engine's) is
-/// returned. Nothing is left for stdout: it belongs to the engine.
-///
-/// GUIs end engines hard: python-chess closes the pipes and sends SIGKILL at once, and
-/// tournament managers kill the engine's process group. So the process the GUI started
-/// only starts a worker, in a process group of its own, that inherits the pipes, and waits
-/// for it: the worker sees the GUI's end of input, lets the engine exit, and writes the
-/// report even when the process the GUI knows was killed. Signals the GUI sends are passed
-/// on to the worker, and the worker's exit status (the engine's) is returned.
+/// Runs the session. Everything that can be refused is checked first and said on stderr
+/// (exit status 2, as any usage error), while the process is still the GUI's `arbiter`: the
+/// arguments, the profile, the game, the log file, the report's folder, and finally the
+/// engine itself (a program that cannot be run). From then on this process is the engine
+/// (see [`crate::spy::launch`]), and the worker split off from it relays, judges and writes
+/// the report; it says nothing on the GUI's stdout or stderr.
 fn run_session(
     args: &SessionArgs,
-    subcommand: &str,
     engine: &EngineCommand,
     behaviours: &[Behaviour],
 ) -> Result<(String, u8), CliError> {
-    // Bad arguments are said at once, by the process the GUI started.
     let profile = gui_profile(args)?;
-    if args.worker {
-        return work(args, engine, profile.as_ref(), behaviours);
-    }
-    let program = std::env::current_exe()?;
-    let mut arguments: Vec<std::ffi::OsString> = std::env::args_os().skip(1).collect();
-    let at = arguments.iter().position(|a| a == subcommand).unwrap_or(0);
-    arguments.insert(at + 1, "--worker".into());
-    let mut worker = std::process::Command::new(program)
-        .args(arguments)
-        .process_group(0)
-        .spawn()?;
-    let mut forwarded = None;
-    loop {
-        if let Some(status) = worker.try_wait()? {
-            let code = status
-                .code()
-                .map(|c| (c & 0xff) as u8)
-                .or_else(|| status.signal().map(interrupt::exit_status))
-                .unwrap_or(1);
-            return Ok((String::new(), code));
-        }
-        if let Some(signal) = interrupt::raised()
-            && forwarded != Some(signal)
-        {
-            // SAFETY: kill(2) on our own child's pid, with a signal number we received.
-            unsafe {
-                libc::kill(worker.id() as libc::pid_t, signal);
-            }
-            forwarded = Some(signal);
-        }
-        std::thread::sleep(std::time::Duration::from_millis(5));
+    let game = args
+        .protocol
+        .check_game(args.game.unwrap_or(args.protocol.default_game()))
+        .map_err(|e| CliError::BadInput(format!("--game: {e}")))?;
+    let log = match &args.log {
+        Some(path) => Some(
+            File::create(path)
+                .map_err(|e| CliError::BadInput(format!("--log {}: {e}", path.display())))?,
+        ),
+        None => None,
+    };
+    report_folder_exists(args)?;
+    let worker = match launch(engine) {
+        Ok(worker) => worker,
+        // In the worker, when the engine did not start: the process the GUI started has
+        // said why on the GUI's stderr, and there is no session to report.
+        Err(LaunchError::EngineDidNotStart) => return Ok((String::new(), 0)),
+        Err(e) => return Err(CliError::BadInput(e.to_string())),
+    };
+    // Only the worker handles signals: the engine keeps the dispositions the GUI gave.
+    let _ = interrupt::install();
+    let ctx = Context {
+        protocol: args.protocol,
+        game,
+        time_scale: args.time_scale,
+    };
+    let log = log.map(|file| TranscriptLog::new(Box::new(file)));
+    work(args, engine, worker, ctx, log, profile.as_ref(), behaviours)
+}
+
+/// `--report`'s folder, or `--report-dir`, must be there before the engine starts: the
+/// worker could only say so in the log.
+fn report_folder_exists(args: &SessionArgs) -> Result<(), CliError> {
+    let folder = match (&args.report, &args.report_dir) {
+        (Some(report), _) => report
+            .parent()
+            .filter(|p| !p.as_os_str().is_empty())
+            .map(Path::to_path_buf),
+        (None, dir) => dir.clone(),
+    };
+    match folder {
+        Some(folder) if !folder.is_dir() => Err(CliError::BadInput(format!(
+            "the report's folder {} does not exist",
+            folder.display()
+        ))),
+        _ => Ok(()),
     }
 }
 
@@ -219,31 +228,18 @@ fn gui_profile(args: &SessionArgs) -> Result<Option<Profile>, CliError> {
     Ok(Some(profile))
 }
 
-/// The worker: relays, judges, writes the report.
+/// The worker: relays, judges, writes the report, and says where in the log (if any).
 fn work(
     args: &SessionArgs,
     engine: &EngineCommand,
+    worker: Worker,
+    ctx: Context,
+    log: Option<TranscriptLog>,
     profile: Option<&Profile>,
     behaviours: &[Behaviour],
 ) -> Result<(String, u8), CliError> {
-    let game = args
-        .protocol
-        .check_game(args.game.unwrap_or(args.protocol.default_game()))
-        .map_err(|e| CliError::BadInput(format!("--game: {e}")))?;
-    let report_path = report_path(args, engine);
-    let log = match &args.log {
-        Some(path) => Some(TranscriptLog::new(Box::new(
-            std::fs::File::create(path)
-                .map_err(|e| CliError::BadInput(format!("--log {}: {e}", path.display())))?,
-        ))),
-        None => None,
-    };
-    let ctx = Context {
-        protocol: args.protocol,
-        game,
-        time_scale: args.time_scale,
-    };
-    let mut spied = spy(engine, ctx, std::io::stdin(), stdio_relay(), log)
+    let report_path = report_path(args, engine, worker.engine.pid);
+    let mut spied = spy(worker.engine, EngineInfo::of(engine), ctx, worker.gui, log)
         .map_err(|e| CliError::BadInput(e.to_string()))?;
     for run in &mut spied.report.runs {
         run.notes = reactions(args.protocol, behaviours, &run.transcript);
@@ -256,15 +252,59 @@ fn work(
             spied.report.summary_line(),
         ),
     };
-    std::fs::write(&report_path, text).map_err(|e| {
-        CliError::BadInput(format!(
-            "report {}: cannot write: {e}",
-            report_path.display()
-        ))
-    })?;
-    // stderr is the engine's too, but a GUI logs it at most: one line says where to look.
-    eprintln!("arbiter: {summary} (report: {})", report_path.display());
-    Ok((String::new(), spied.exit_status()))
+    let written = write_report(&report_path, &text);
+    let end_us = spied.report.runs.first().map_or(0, |run| run.duration_us);
+    if let Some(log) = &mut spied.log {
+        match &written {
+            Ok(()) => log.note(
+                end_us,
+                &format!("arbiter: {summary} (report: {})", report_path.display()),
+            ),
+            Err(e) => log.note(end_us, &format!("arbiter: {summary} ({e})")),
+        }
+        if let Some(kb) = peak_rss_kb() {
+            log.note(
+                end_us,
+                &format!(
+                    "the spy's worker: peak resident memory {kb} kB, outside the GUI's process tree"
+                ),
+            );
+        }
+    }
+    spied.release_gui();
+    written.map(|()| (String::new(), 0))
+}
+
+/// Writes the report under a temporary name beside it and renames it into place, so a GUI or
+/// script that reads it never sees half of it; where that cannot be done (a folder without
+/// room for a second name, a device), writes it in place.
+fn write_report(path: &Path, text: &str) -> Result<(), CliError> {
+    let partial = path.with_file_name(format!(
+        ".{}.partial",
+        path.file_name()
+            .map_or_else(|| "report".into(), |n| n.to_string_lossy())
+    ));
+    let renamed = std::fs::write(&partial, text).and_then(|()| std::fs::rename(&partial, path));
+    if renamed.is_err() {
+        let _ = std::fs::remove_file(&partial);
+        std::fs::write(path, text).map_err(|e| {
+            CliError::BadInput(format!("report {}: cannot write: {e}", path.display()))
+        })?;
+    }
+    Ok(())
+}
+
+/// This process's peak resident memory (`VmHWM` of `/proc/self/status`), in kB.
+fn peak_rss_kb() -> Option<u64> {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()?
+        .lines()
+        .find_map(|line| line.strip_prefix("VmHWM:"))?
+        .trim()
+        .trim_end_matches("kB")
+        .trim()
+        .parse()
+        .ok()
 }
 
 /// The GUI's verdict per requirement of the profile, from its side's outcomes.
@@ -280,8 +320,9 @@ fn certify_gui(profile: &Profile, spied: &Spied, format: Format) -> (String, Str
     )
 }
 
-/// `--report`, else `ENGINE-spy-TIME-PID.EXT` in the report folder.
-fn report_path(args: &SessionArgs, engine: &EngineCommand) -> PathBuf {
+/// `--report`, else `ENGINE-spy-TIME-PID.EXT` in the report folder, PID the engine's (the
+/// process the GUI started).
+fn report_path(args: &SessionArgs, engine: &EngineCommand, engine_pid: u32) -> PathBuf {
     if let Some(path) = &args.report {
         return path.clone();
     }
@@ -304,7 +345,7 @@ fn report_path(args: &SessionArgs, engine: &EngineCommand) -> PathBuf {
         FormatArg::Junit => "xml",
         FormatArg::Html => "html",
     };
-    let name = format!("{stem}-spy-{time}-{}.{extension}", std::process::id());
+    let name = format!("{stem}-spy-{time}-{engine_pid}.{extension}");
     args.report_dir
         .as_deref()
         .unwrap_or(Path::new("."))

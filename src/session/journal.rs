@@ -234,6 +234,11 @@ impl Journal {
         Some(event)
     }
 
+    /// Whether the session is gone (a watcher thread then has nothing left to report).
+    pub fn is_abandoned(&self) -> bool {
+        self.lock().abandoned
+    }
+
     /// The session is gone: nothing more will be taken.
     pub fn abandon(&self) {
         let mut inner = self.lock();

@@ -6,8 +6,11 @@
 //! [`Sink`] (the runner's checks, which judge each line as it comes). Every wait takes a
 //! deadline, writes included; and however a session ends — normally, on a deadline, after a
 //! crash, on a signal, or by being dropped — the engine's stdin is closed, it gets a grace
-//! period, and then it and every process it started are killed and reaped.
+//! period, and then it and every process it started are killed and reaped. The one exception
+//! is an engine the session only attached to (`arbiter spy`, see [`attached`]): its GUI
+//! started it and ends it, and the session only watches it end.
 
+mod attached;
 mod error;
 pub mod interrupt;
 mod journal;
@@ -19,11 +22,13 @@ mod stdin;
 mod store;
 pub mod transcript;
 
+use std::fs::File;
 use std::path::PathBuf;
 use std::process::Child;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+pub use attached::AttachedEngine;
 pub use error::{SendError, SessionError};
 use journal::{Event, Journal, Stream, Taken};
 pub use lines::LineEnding;
@@ -153,23 +158,51 @@ impl<S: Sink> Session<S> {
         options: SessionOptions,
         sink: S,
     ) -> Result<Session<S>, SessionError> {
-        Session::start(engine, options, sink, None)
+        Session::start(engine, options, sink)
     }
 
-    /// Starts the engine between a GUI under test and the harness: its stdout and stderr are
-    /// passed on to `relay` as they come, and what the GUI writes reaches the engine through
-    /// the returned [`InputRelay`] (the session itself sends nothing).
-    pub fn spawn_relayed(
-        engine: &EngineCommand,
+    /// Takes over an engine another process started (the process a GUI started for `arbiter
+    /// spy`, which became the engine), between the GUI and the harness: its stdout and
+    /// stderr are passed on to `relay` as they come, and what the GUI writes reaches it
+    /// through the returned [`InputRelay`] (the session itself sends nothing). The session
+    /// is not the engine's parent: it sees its end, but never kills or reaps it.
+    pub fn attach_relayed(
+        engine: AttachedEngine,
         options: SessionOptions,
         sink: S,
         relay: Relay,
     ) -> Result<(Session<S>, InputRelay), SessionError> {
-        let mut session =
-            Session::start(engine, options, sink, Some([relay.stdout, relay.stderr]))?;
+        let AttachedEngine {
+            pid,
+            pidfd,
+            stdin,
+            stdout,
+            stderr,
+        } = engine;
+        let probe = Arc::new(attached::ExitProbe::new(pid));
+        let journal = Arc::new(Journal::new(Instant::now()));
+        let session = Session::new(pid, None, None, Arc::clone(&journal), sink, options);
+        // An exiting engine closes its pipes after its exit code is set: looking at it then
+        // keeps the status even if its GUI reaps it at once (see `attached`).
+        let at_end = |probe: &Arc<attached::ExitProbe>| -> Option<reader::AtEnd> {
+            let probe = Arc::clone(probe);
+            Some(Box::new(move || probe.sample()))
+        };
+        let started = session
+            .start_readers(
+                File::from(stdout),
+                File::from(stderr),
+                [Some(relay.stdout), Some(relay.stderr)],
+                [at_end(&probe), at_end(&probe)],
+            )
+            .and_then(|()| attached::watch_exit(pid, pidfd, probe, Arc::clone(&journal)));
+        if let Err(e) = started {
+            session.journal.abandon();
+            return Err(SessionError::Thread(e));
+        }
         let input = InputRelay::new(
-            session.stdin.take(),
-            Arc::clone(&session.journal),
+            Some(EngineInput::new(stdin)),
+            journal,
             session.options.stdout_budget.max_line_bytes,
             session.options.write_timeout,
         );
@@ -180,26 +213,45 @@ impl<S: Sink> Session<S> {
         engine: &EngineCommand,
         options: SessionOptions,
         sink: S,
-        tees: Option<[Tee; 2]>,
     ) -> Result<Session<S>, SessionError> {
-        let [stdout_tee, stderr_tee] = match tees {
-            Some([out, err]) => [Some(out), Some(err)],
-            None => [None, None],
-        };
         let mut child = process::spawn(engine)?;
         let journal = Arc::new(Journal::new(Instant::now()));
         let pid = child.id();
         let stdin = child.stdin.take().map(EngineInput::new);
         let stdout = child.stdout.take().expect("stdout is piped at spawn");
         let stderr = child.stderr.take().expect("stderr is piped at spawn");
-        let mut session = Session {
+        let mut session = Session::new(pid, Some(child), stdin, journal, sink, options);
+        let started = session
+            .start_readers(
+                File::from(std::os::fd::OwnedFd::from(stdout)),
+                File::from(std::os::fd::OwnedFd::from(stderr)),
+                [None, None],
+                [None, None],
+            )
+            .and_then(|()| process::watch_exit(pid, Arc::clone(&session.journal)));
+        if let Err(e) = started {
+            session.kill();
+            return Err(SessionError::Thread(e));
+        }
+        Ok(session)
+    }
+
+    fn new(
+        pid: u32,
+        child: Option<Child>,
+        stdin: Option<EngineInput>,
+        journal: Arc<Journal>,
+        sink: S,
+        options: SessionOptions,
+    ) -> Session<S> {
+        Session {
             process: ProcessGuard {
-                child: Some(child),
+                child,
                 pid,
                 journal: Arc::clone(&journal),
             },
             stdin,
-            journal: Arc::clone(&journal),
+            journal,
             store: Store::new(options.limits),
             ended: Transcript::default(),
             sink,
@@ -208,29 +260,33 @@ impl<S: Sink> Session<S> {
             stderr_open: true,
             killing: false,
             options,
-        };
-        let started = reader::spawn_reader(
+        }
+    }
+
+    fn start_readers(
+        &self,
+        stdout: File,
+        stderr: File,
+        [stdout_tee, stderr_tee]: [Option<Tee>; 2],
+        [stdout_end, stderr_end]: [Option<reader::AtEnd>; 2],
+    ) -> std::io::Result<()> {
+        reader::spawn_reader(
             stdout,
             Stream::Stdout,
-            session.options.stdout_budget,
-            Arc::clone(&journal),
+            self.options.stdout_budget,
+            Arc::clone(&self.journal),
             stdout_tee,
-        )
-        .and_then(|_| {
-            reader::spawn_reader(
-                stderr,
-                Stream::Stderr,
-                session.options.stderr_budget,
-                Arc::clone(&journal),
-                stderr_tee,
-            )
-        })
-        .and_then(|_| process::watch_exit(pid, Arc::clone(&journal)));
-        if let Err(e) = started {
-            session.kill();
-            return Err(SessionError::Thread(e));
-        }
-        Ok(session)
+            stdout_end,
+        )?;
+        reader::spawn_reader(
+            stderr,
+            Stream::Stderr,
+            self.options.stderr_budget,
+            Arc::clone(&self.journal),
+            stderr_tee,
+            stderr_end,
+        )?;
+        Ok(())
     }
 
     /// Microseconds since the engine was spawned.
@@ -353,9 +409,43 @@ impl<S: Sink> Session<S> {
         self.ended.exit.clone()
     }
 
+    /// Waits until the engine has ended, however long that takes (recording what comes
+    /// meanwhile): an attached engine's life is its GUI's to end, as it would be without the
+    /// harness. Returns false if a signal to the harness came first.
+    pub fn wait_gone(&mut self) -> bool {
+        while self.ended.exit.is_none() {
+            match self
+                .journal
+                .take(Instant::now() + Duration::from_secs(1), true)
+            {
+                Taken::Event(event) => {
+                    self.record(event);
+                }
+                Taken::Timeout => {}
+                Taken::Interrupted => return false,
+            }
+        }
+        true
+    }
+
+    /// Records what comes until the engine's pipes and the GUI's input (of a relayed
+    /// session) have all closed, or the deadline: the last lines each way are in flight
+    /// around the engine's end.
+    pub fn settle(&mut self, deadline: Instant) {
+        while self.stdout_open || self.stderr_open || self.ended.stdin_closed_at_us.is_none() {
+            match self.journal.take(deadline, false) {
+                Taken::Event(event) => {
+                    self.record(event);
+                }
+                Taken::Timeout | Taken::Interrupted => break,
+            }
+        }
+    }
+
     /// Closes stdin, gives the engine its grace period (none when the run was interrupted),
     /// kills it and every process it started, reaps them, collects the last output, and
-    /// returns the transcript with the sink.
+    /// returns the transcript with the sink. An attached engine is not killed or reaped:
+    /// only its grace period is given and its last output collected.
     pub fn finish(mut self) -> (Transcript, S) {
         self.close_stdin();
         match interrupt::raised() {

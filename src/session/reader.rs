@@ -30,19 +30,26 @@ pub struct Budget {
 /// Where a relayed stream's bytes go on, as read (the GUI's end of a spied session).
 pub type Tee = Box<dyn Write + Send>;
 
+/// Called once when the stream reaches its end (the engine closed it, or exited).
+pub(super) type AtEnd = Box<dyn FnOnce() + Send>;
+
 /// Starts the thread that drains `pipe`. With a tee, every chunk read is passed on
 /// unchanged right after its lines are in the journal: whatever the reader of the tee
-/// answers comes after them in the order.
+/// answers comes after them in the order. When the tee's reader has gone (the GUI closed
+/// its end), the thread stops reading and closes the engine's pipe, so the engine's next
+/// write fails as it would have without the relay in between.
 pub(super) fn spawn_reader<R: Read + Send + 'static>(
     mut pipe: R,
     stream: Stream,
     budget: Budget,
     journal: Arc<Journal>,
     mut tee: Option<Tee>,
+    at_end: Option<AtEnd>,
 ) -> std::io::Result<JoinHandle<()>> {
     std::thread::Builder::new()
         .name(format!("arbiter-{stream:?}-reader").to_lowercase())
         .spawn(move || {
+            let mut at_end = at_end;
             let mut splitter = LineSplitter::new(budget.max_line_bytes);
             let mut buf = vec![0u8; 64 * 1024];
             let mut bytes: u64 = 0;
@@ -50,7 +57,12 @@ pub(super) fn spawn_reader<R: Read + Send + 'static>(
             let mut flooded = false;
             loop {
                 let n = match pipe.read(&mut buf) {
-                    Ok(0) => break,
+                    Ok(0) => {
+                        if let Some(at_end) = at_end.take() {
+                            at_end();
+                        }
+                        break;
+                    }
                     Ok(n) => n,
                     Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
                     Err(_) => break,
@@ -61,11 +73,10 @@ pub(super) fn spawn_reader<R: Read + Send + 'static>(
                 if !flooded || budget.keep_past_flood {
                     journal.append_lines(stream, split);
                 }
-                // A GUI that went away must not stop the engine's output from being drained.
                 if let Some(out) = &mut tee
                     && out.write_all(&buf[..n]).and_then(|()| out.flush()).is_err()
                 {
-                    tee = None;
+                    break;
                 }
                 if !flooded && (bytes > budget.flood_bytes || lines > budget.flood_lines) {
                     flooded = true;

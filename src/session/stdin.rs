@@ -4,9 +4,9 @@
 //! pipe is switched to non-blocking mode and each write waits (with `poll`) only until its
 //! deadline, so a run can never hang on an engine that does not read.
 
+use std::fs::File;
 use std::io::{ErrorKind, Write};
-use std::os::fd::AsRawFd;
-use std::process::ChildStdin;
+use std::os::fd::{AsRawFd, OwnedFd};
 use std::time::{Duration, Instant};
 
 use super::interrupt;
@@ -32,11 +32,13 @@ pub enum WriteError {
 }
 
 pub(super) struct EngineInput {
-    pipe: ChildStdin,
+    pipe: File,
 }
 
 impl EngineInput {
-    pub fn new(pipe: ChildStdin) -> EngineInput {
+    /// The write end of the engine's stdin (of a child, or of an attached engine).
+    pub fn new(pipe: impl Into<OwnedFd>) -> EngineInput {
+        let pipe = File::from(pipe.into());
         let fd = pipe.as_raw_fd();
         // SAFETY: fcntl on a descriptor we own; F_GETFL/F_SETFL take and return plain ints.
         unsafe {

@@ -127,7 +127,9 @@ pub struct ExitRecord {
     pub code: Option<i32>,
     /// Terminating signal, if it was killed.
     pub signal: Option<i32>,
-    /// The harness killed it (it did not exit in its grace period, or the run was interrupted).
+    /// The harness killed it (it did not exit in its grace period, or the run was interrupted);
+    /// in a spied session, where the harness's side is the GUI, a signal that ends a process
+    /// came to it from outside (the GUI killed, terminated or interrupted it).
     pub killed_by_harness: bool,
 }
 

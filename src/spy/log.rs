@@ -6,7 +6,9 @@ use std::io::Write;
 use crate::session::{Direction, Entry};
 
 /// Writes each entry as `milliseconds direction text`: `>` what the GUI sent, `<` what the
-/// engine wrote on stdout, `!` its stderr, `…` lines a flood left out of the transcript.
+/// engine wrote on stdout, `!` its stderr, `…` lines a flood left out of the transcript; and
+/// `#` the spy's own words (which processes are which, the summary, where the report is),
+/// which go nowhere the GUI reads.
 pub struct TranscriptLog {
     out: Box<dyn Write + Send>,
     /// Set once a write failed: the log is given up, the session goes on.
@@ -19,22 +21,26 @@ impl TranscriptLog {
     }
 
     pub fn entry(&mut self, entry: &Entry) {
-        if self.broken {
-            return;
-        }
         let mark = match entry.direction {
             Direction::Sent => '>',
             Direction::Received => '<',
             Direction::Stderr => '!',
             Direction::Omitted => '…',
         };
-        let written = writeln!(
-            self.out,
-            "{:>12.3} {mark} {}",
-            entry.at.us as f64 / 1000.0,
-            crate::check::printable(&entry.text)
-        )
-        .and_then(|()| self.out.flush());
+        self.line(entry.at.us, mark, &crate::check::printable(&entry.text));
+    }
+
+    /// A line of the spy's own, `at_us` after the engine started.
+    pub fn note(&mut self, at_us: u64, text: &str) {
+        self.line(at_us, '#', text);
+    }
+
+    fn line(&mut self, at_us: u64, mark: char, text: &str) {
+        if self.broken {
+            return;
+        }
+        let written = writeln!(self.out, "{:>12.3} {mark} {text}", at_us as f64 / 1000.0)
+            .and_then(|()| self.out.flush());
         self.broken = written.is_err();
     }
 }
@@ -65,10 +71,11 @@ mod tests {
         let mut log = TranscriptLog::new(Box::new(shared.clone()));
         log.entry(&Entry::sent(At { seq: 0, us: 1500 }, "isready"));
         log.entry(&Entry::received(At { seq: 1, us: 2250 }, "readyok\u{7}"));
+        log.note(3000, "arbiter: done");
         let text = String::from_utf8(shared.0.lock().unwrap().clone()).unwrap();
         assert_eq!(
             text,
-            "       1.500 > isready\n       2.250 < readyok\\u{7}\n"
+            "       1.500 > isready\n       2.250 < readyok\\u{7}\n       3.000 # arbiter: done\n"
         );
     }
 }

@@ -1,16 +1,21 @@
 //! Spying: Arbiter between a real GUI and a real engine, judging both.
 //!
-//! The GUI runs Arbiter as its engine. Arbiter starts the real engine and relays every byte
-//! both ways unchanged, as it comes (the session's relay), while the one judge reads the
-//! transcript: the engine-side checks over the engine's lines, the GUI-side checks over what
-//! the GUI sent. When the engine's output ends, the GUI goes away, or a signal comes, the
-//! session is finished the usual way (engine and descendants killed and reaped) and the
-//! result is one run of the one report model.
+//! The GUI runs `arbiter spy` as its engine. The process it starts splits off a worker and
+//! becomes the real engine ([`launch`]), so everything the GUI does to that process happens
+//! to the engine itself. The worker relays every byte both ways unchanged, as it comes (the
+//! session's relay), while the one judge reads the transcript: the engine-side checks over the
+//! engine's lines, the GUI-side checks over what the GUI sent. The session ends when the
+//! engine has ended (its GUI ends it, as without the spy); the result is one run of the one
+//! report model. Nothing of the worker's own reaches the GUI's stdout or stderr.
 
+pub mod launch;
 mod log;
 pub mod reaction;
 
 use std::io::{Read, Write};
+use std::os::fd::{AsRawFd, OwnedFd};
+use std::sync::Arc;
+use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 pub use log::TranscriptLog;
@@ -19,44 +24,75 @@ use crate::check::{Context, Judge, Outcome};
 use crate::report::Report;
 use crate::runner::{EngineInfo, ScenarioInfo, ScenarioRun};
 use crate::session::{
-    EngineCommand, ExitRecord, InputRelay, Next, Relay, Session, SessionError, SessionOptions,
-    Sink, interrupt,
+    AttachedEngine, InputRelay, Relay, Session, SessionError, SessionOptions, Sink, Transcript,
+    interrupt,
 };
 
 /// The name a spied session has in reports, where a scripted run has its scenario's.
 pub const SESSION_NAME: &str = "spy";
 
-/// How often the wait for the engine looks whether the GUI went away.
-const POLL: Duration = Duration::from_millis(100);
+/// How long after the engine's end the worker waits for the last bytes in flight: the GUI's
+/// last lines (written just before it killed the engine) and its close of the pipe.
+const SETTLE: Duration = Duration::from_millis(100);
+
+/// How long a write of the GUI's bytes may wait for the engine to read: as long as the
+/// engine lives (a GUI writing to it directly would wait as long, and an engine its manager
+/// suspended reads nothing until it is resumed); the write ends with the engine.
+const AS_LONG_AS_THE_ENGINE: Duration = Duration::from_secs(100 * 365 * 24 * 3600);
+
+/// Signals that end a process when someone sends them, rather than faults of its own. The
+/// process the GUI started is the engine, so such a signal came from the GUI (or its user):
+/// the session was cut short, as when the harness itself is interrupted, and what never came
+/// is not judged.
+const ENDING_SIGNALS: [i32; 5] = [
+    libc::SIGKILL,
+    libc::SIGTERM,
+    libc::SIGINT,
+    libc::SIGHUP,
+    libc::SIGQUIT,
+];
+
+/// The GUI's ends of the engine's standard streams, as the process it started had them.
+#[derive(Debug)]
+pub struct GuiEnds {
+    pub input: OwnedFd,
+    pub output: OwnedFd,
+    pub errors: OwnedFd,
+}
 
 /// What a spied session gave.
-#[derive(Debug)]
 pub struct Spied {
     pub report: Report,
-    /// How the engine ended, for the exit status the GUI should see.
-    pub engine_exit: Option<ExitRecord>,
-    /// The signal that ended the session early, if one did.
-    pub interrupted_by: Option<i32>,
+    /// The live log, for the spy's closing words.
+    pub log: Option<TranscriptLog>,
+    /// The engine's pid (the process the GUI started).
+    pub engine_pid: u32,
+    gui_output: HeldOutput,
 }
 
 impl Spied {
-    /// The exit status to hand the GUI: the engine's own, as if it had run the engine
-    /// directly (128 + the signal when it was killed or the spy was interrupted).
-    pub fn exit_status(&self) -> u8 {
-        if let Some(signal) = self.interrupted_by {
-            return interrupt::exit_status(signal);
-        }
-        match &self.engine_exit {
-            Some(ExitRecord {
-                code: Some(code), ..
-            }) => u8::try_from(*code & 0xff).unwrap_or(1),
-            Some(ExitRecord {
-                signal: Some(signal),
-                ..
-            }) => interrupt::exit_status(*signal),
-            _ => 0,
+    /// Lets the GUI see the end of the engine's output: the GUI's ends of stdout and stderr
+    /// are held open until the report is written, so a GUI that reads its engine's output to
+    /// the end finds the report in place. Returns once every process that holds the engine's
+    /// pipes has closed them (the engine, and any child it left behind), as the GUI would
+    /// have seen without the spy; or at once when the worker itself was told to stop.
+    pub fn release_gui(self) {
+        let HeldOutput { ends, relayed } = self.gui_output;
+        drop(ends);
+        // Each relay thread holds a sender until it ends.
+        while interrupt::raised().is_none() {
+            match relayed.recv_timeout(Duration::from_millis(100)) {
+                Err(mpsc::RecvTimeoutError::Disconnected) => return,
+                Ok(()) | Err(mpsc::RecvTimeoutError::Timeout) => {}
+            }
         }
     }
+}
+
+/// The GUI's ends of stdout and stderr, and word of the relay threads' end.
+struct HeldOutput {
+    ends: [Arc<OwnedFd>; 2],
+    relayed: mpsc::Receiver<()>,
 }
 
 /// The judge and the live transcript log, fed every entry as the session records it.
@@ -74,44 +110,52 @@ impl Sink for SpySink {
     }
 }
 
-/// Runs `engine` between the GUI (its lines on `gui_input`, the engine's output relayed to
-/// `relay`) and judges both sides until the engine's output ends, the GUI closes its end
-/// (the engine then has the session's grace period to exit), or a signal comes.
+/// Relays between the GUI and the engine it started (which the worker attached to), and
+/// judges both sides, until the engine has ended and the bytes in flight have arrived, or a
+/// signal to the worker comes.
 pub fn spy(
-    engine: &EngineCommand,
+    engine: AttachedEngine,
+    info: EngineInfo,
     ctx: Context,
-    gui_input: impl Read + Send + 'static,
-    relay: Relay,
-    log: Option<TranscriptLog>,
+    gui: GuiEnds,
+    mut log: Option<TranscriptLog>,
 ) -> Result<Spied, SessionError> {
     let started = Instant::now();
+    let engine_pid = engine.pid;
+    if let Some(log) = &mut log {
+        log.note(
+            0,
+            &format!(
+                "the process the GUI started is the engine, pid {engine_pid}; the spy's worker is pid {}",
+                std::process::id()
+            ),
+        );
+    }
     let sink = SpySink {
         judge: Judge::both_sides(ctx),
         log,
     };
     let options = SessionOptions {
-        // A GUI waits for an engine that is busy; only one that reads nothing at all is cut
-        // off, and only after a long wait.
-        write_timeout: Duration::from_secs(10),
+        write_timeout: AS_LONG_AS_THE_ENGINE,
         ..SessionOptions::default()
     };
-    let (mut session, input) = Session::spawn_relayed(engine, options, sink, relay)?;
-    pass_on_gui_input(gui_input, input)?;
-    let mut interrupted_by = None;
-    loop {
-        match session.next_line(Instant::now() + POLL) {
-            Next::Line(_) => {}
-            Next::Timeout if session.input_closed_at_us().is_some() => break,
-            Next::Timeout => {}
-            Next::Closed => break,
-            Next::Interrupted => {
-                interrupted_by = interrupt::raised();
-                break;
-            }
-        }
-    }
-    let (transcript, sink) = session.finish();
-    let engine_exit = transcript.exit.clone();
+    let (relay, gui_output) = relay_to(gui.output, gui.errors);
+    let (mut session, input) = Session::attach_relayed(engine, options, sink, relay)?;
+    pass_on_gui_input(gui.input, input)?;
+    let interrupted_by = if session.wait_gone() {
+        session.settle(Instant::now() + SETTLE);
+        None
+    } else {
+        interrupt::raised()
+    };
+    let (mut transcript, sink) = session.finish();
+    let aborted = match ended_from_outside(&mut transcript) {
+        Some(signal) => Some(format!(
+            "the engine was ended by signal {signal} ({}), sent to it from outside (its GUI's doing, as the process the GUI started is the engine)",
+            signal_name(signal)
+        )),
+        None => interrupted_by.map(|s| format!("the spy's worker was interrupted by signal {s}")),
+    };
     let outcomes: Vec<Outcome> = sink.judge.finish(&transcript);
     let run = ScenarioRun {
         scenario: ScenarioInfo {
@@ -123,7 +167,7 @@ pub fn spy(
         },
         outcomes,
         blocked: Vec::new(),
-        aborted: interrupted_by.map(|s| format!("interrupted by signal {s}")),
+        aborted,
         harness_error: None,
         not_run: None,
         unresponsive: false,
@@ -132,30 +176,69 @@ pub fn spy(
         transcript,
     };
     Ok(Spied {
-        report: Report::new(
-            ctx.protocol,
-            EngineInfo::of(engine),
-            ctx.time_scale,
-            vec![run],
-        ),
-        engine_exit,
-        interrupted_by,
+        report: Report::new(ctx.protocol, info, ctx.time_scale, vec![run]),
+        log: sink.log,
+        engine_pid,
+        gui_output,
     })
 }
 
+/// An engine ended by a signal someone sent it (see [`ENDING_SIGNALS`]) is marked as ended
+/// by the harness's side, and the session as cut short; returns the signal.
+fn ended_from_outside(transcript: &mut Transcript) -> Option<i32> {
+    let exit = transcript.exit.as_mut()?;
+    let signal = exit.signal.filter(|s| ENDING_SIGNALS.contains(s))?;
+    exit.killed_by_harness = true;
+    transcript.cut_short = true;
+    Some(signal)
+}
+
+fn signal_name(signal: i32) -> &'static str {
+    match signal {
+        libc::SIGKILL => "SIGKILL",
+        libc::SIGTERM => "SIGTERM",
+        libc::SIGINT => "SIGINT",
+        libc::SIGHUP => "SIGHUP",
+        libc::SIGQUIT => "SIGQUIT",
+        _ => "a signal",
+    }
+}
+
+/// The relay's ends towards the GUI, and what keeps them open until the report is written.
+fn relay_to(output: OwnedFd, errors: OwnedFd) -> (Relay, HeldOutput) {
+    let (ends, relayed) = ([Arc::new(output), Arc::new(errors)], mpsc::channel());
+    let tee = |end: &Arc<OwnedFd>| {
+        Box::new(GuiPipe {
+            fd: Arc::clone(end),
+            _relaying: relayed.0.clone(),
+        })
+    };
+    let relay = Relay {
+        stdout: tee(&ends[0]),
+        stderr: tee(&ends[1]),
+    };
+    (
+        relay,
+        HeldOutput {
+            ends,
+            relayed: relayed.1,
+        },
+    )
+}
+
 /// Starts the thread that passes the GUI's bytes on to the engine as they come, and closes
-/// the engine's input when the GUI closes its end. The thread blocks on the GUI's pipe; it
-/// ends with the process (a GUI that never closes its end keeps nothing else waiting).
-fn pass_on_gui_input(
-    mut gui_input: impl Read + Send + 'static,
-    mut input: InputRelay,
-) -> Result<(), SessionError> {
+/// the engine's input when the GUI closes its end. When the engine's input is gone (it closed
+/// it, or ended), the thread closes the GUI's end too, so the GUI's next write fails as it
+/// would without the relay. The thread blocks on the GUI's pipe; it ends with the process (a
+/// GUI that never closes its end keeps nothing else waiting).
+fn pass_on_gui_input(gui_input: OwnedFd, mut input: InputRelay) -> Result<(), SessionError> {
     std::thread::Builder::new()
         .name("arbiter-gui-reader".into())
         .spawn(move || {
+            let mut reader = std::fs::File::from(gui_input);
             let mut buf = vec![0u8; 64 * 1024];
             loop {
-                match gui_input.read(&mut buf) {
+                match reader.read(&mut buf) {
                     Ok(0) => break,
                     Ok(n) => {
                         if input.forward(&buf[..n]).is_err() {
@@ -163,6 +246,9 @@ fn pass_on_gui_input(
                         }
                     }
                     Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                    Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => {
+                        wait_for(&reader, libc::POLLIN)
+                    }
                     Err(_) => break,
                 }
             }
@@ -172,30 +258,44 @@ fn pass_on_gui_input(
         .map_err(SessionError::Thread)
 }
 
-/// Standard output and standard error of this process, unbuffered, as the relay's ends.
-pub fn stdio_relay() -> Relay {
-    Relay {
-        stdout: Box::new(RawFd(libc::STDOUT_FILENO)),
-        stderr: Box::new(RawFd(libc::STDERR_FILENO)),
-    }
+/// One of the GUI's ends, written with `write(2)` directly: Rust's `Stdout` is line-buffered
+/// behind a lock, and a relay must pass each chunk on as one write, at once.
+struct GuiPipe {
+    fd: Arc<OwnedFd>,
+    /// Dropped with the relay thread that owns this end.
+    _relaying: mpsc::Sender<()>,
 }
 
-/// A descriptor written with `write(2)` directly: Rust's `Stdout` is line-buffered behind a
-/// lock, and a relay must pass each chunk on as one write, at once.
-struct RawFd(libc::c_int);
-
-impl Write for RawFd {
+impl Write for GuiPipe {
     fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        // SAFETY: writes from a valid buffer to a descriptor this process holds open.
-        let n = unsafe { libc::write(self.0, buf.as_ptr().cast(), buf.len()) };
-        if n < 0 {
-            Err(std::io::Error::last_os_error())
-        } else {
-            Ok(n as usize)
+        loop {
+            // SAFETY: writes from a valid buffer to a descriptor this process holds open.
+            let n = unsafe { libc::write(self.fd.as_raw_fd(), buf.as_ptr().cast(), buf.len()) };
+            if n >= 0 {
+                return Ok(n as usize);
+            }
+            let error = std::io::Error::last_os_error();
+            match error.kind() {
+                std::io::ErrorKind::Interrupted => {}
+                // The GUI may have made its end non-blocking: wait for room as it would.
+                std::io::ErrorKind::WouldBlock => wait_for(&*self.fd, libc::POLLOUT),
+                _ => return Err(error),
+            }
         }
     }
 
     fn flush(&mut self) -> std::io::Result<()> {
         Ok(())
     }
+}
+
+/// Waits until `fd` is ready for `events` (or has an error to report).
+fn wait_for(fd: &impl AsRawFd, events: libc::c_short) {
+    let mut poll = libc::pollfd {
+        fd: fd.as_raw_fd(),
+        events,
+        revents: 0,
+    };
+    // SAFETY: one valid pollfd for the duration of the call.
+    unsafe { libc::poll(&mut poll, 1, 1000) };
 }
