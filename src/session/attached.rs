@@ -15,6 +15,7 @@
 //! When none of them is there, the exit is recorded without a status.
 
 use std::os::fd::{AsRawFd, OwnedFd};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -47,6 +48,8 @@ const STATUS_WAIT: Duration = Duration::from_millis(200);
 pub(super) struct ExitProbe {
     pid: u32,
     sampled: Mutex<Option<i32>>,
+    /// The watcher has put the engine's exit in the journal.
+    journaled: AtomicBool,
 }
 
 impl ExitProbe {
@@ -54,6 +57,23 @@ impl ExitProbe {
         ExitProbe {
             pid,
             sampled: Mutex::new(None),
+            journaled: AtomicBool::new(false),
+        }
+    }
+
+    /// Called when the GUI closes the engine's input: if the engine had already ended by
+    /// then, waits (bounded) for the watcher to journal its exit, so that the journal keeps
+    /// the order things happened in. A GUI that waits for its engine to exit and then closes
+    /// the pipe (the engine is its child, so it sees the exit first) would otherwise race the
+    /// watcher's poll, and a close after the exit could be recorded before it.
+    pub fn order_exit_before_close(&self) {
+        let ended = ProcStat::read(self.pid).is_none_or(|stat| stat.ended());
+        if !ended {
+            return;
+        }
+        let deadline = Instant::now() + STATUS_WAIT + LOOK;
+        while !self.journaled.load(Ordering::Acquire) && Instant::now() < deadline {
+            std::thread::sleep(Duration::from_millis(1));
         }
     }
 
@@ -90,6 +110,7 @@ pub(super) fn watch_exit(
             let status = exit_status(pid, pidfd.as_ref(), &probe);
             let (code, signal) = status.map_or((None, None), decode);
             journal.append(|at| Event::Exited { at, code, signal });
+            probe.journaled.store(true, Ordering::Release);
         })
         .map(|_| ())
 }

@@ -195,7 +195,9 @@ impl<S: Sink> Session<S> {
                 [Some(relay.stdout), Some(relay.stderr)],
                 [at_end(&probe), at_end(&probe)],
             )
-            .and_then(|()| attached::watch_exit(pid, pidfd, probe, Arc::clone(&journal)));
+            .and_then(|()| {
+                attached::watch_exit(pid, pidfd, Arc::clone(&probe), Arc::clone(&journal))
+            });
         if let Err(e) = started {
             session.journal.abandon();
             return Err(SessionError::Thread(e));
@@ -203,6 +205,7 @@ impl<S: Sink> Session<S> {
         let input = InputRelay::new(
             Some(EngineInput::new(stdin)),
             journal,
+            probe,
             session.options.stdout_budget.max_line_bytes,
             session.options.write_timeout,
         );

@@ -9,6 +9,7 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use super::attached::ExitProbe;
 use super::journal::{Event, Journal, Stream};
 use super::lines::LineSplitter;
 use super::reader::Tee;
@@ -24,6 +25,8 @@ pub struct Relay {
 pub struct InputRelay {
     input: Option<EngineInput>,
     journal: Arc<Journal>,
+    /// The engine's end, to keep a close that follows it after it in the journal.
+    engine: Arc<ExitProbe>,
     splitter: LineSplitter,
     write_timeout: Duration,
 }
@@ -32,12 +35,14 @@ impl InputRelay {
     pub(super) fn new(
         input: Option<EngineInput>,
         journal: Arc<Journal>,
+        engine: Arc<ExitProbe>,
         max_line_bytes: usize,
         write_timeout: Duration,
     ) -> InputRelay {
         InputRelay {
             input,
             journal,
+            engine,
             splitter: LineSplitter::new(max_line_bytes),
             write_timeout,
         }
@@ -68,6 +73,7 @@ impl InputRelay {
             self.journal.append_lines(Stream::Input, vec![fragment]);
         }
         if self.input.take().is_some() {
+            self.engine.order_exit_before_close();
             self.journal.append(|at| Event::StdinClosed { at });
         }
     }
