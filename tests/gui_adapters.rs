@@ -207,10 +207,18 @@ impl Thinking {
     }
 }
 
+/// A game as the XBoard side saw it.
+struct Played {
+    /// The moves, the engine's first.
+    moves: Vec<String>,
+    /// A `move` the adapter relayed that is not legal in the game: the game ends there, as
+    /// XBoard ends it.
+    illegal: Option<String>,
+}
+
 /// Plays one game as XBoard would: the engine moves first; the test answers with the
-/// engine's expected reply on even turns and another legal move on odd ones. Returns the
-/// moves played.
-fn play<B: Board>(adapter: &mut Adapter, variant: Option<&str>, pace: Pace) -> Vec<String> {
+/// engine's expected reply on even turns and another legal move on odd ones.
+fn play<B: Board>(adapter: &mut Adapter, variant: Option<&str>, pace: Pace) -> Played {
     adapter.handshake();
     adapter.send("new");
     if let Some(variant) = variant {
@@ -259,7 +267,12 @@ fn play<B: Board>(adapter: &mut Adapter, variant: Option<&str>, pace: Pace) -> V
         own_cs -= (turn_started.elapsed().as_millis() / 10) as i64;
         match board.parse_move(&engine_move) {
             Ok(mv) => board.play(mv),
-            Err(e) => adapter.fail(&format!("the engine's `move {engine_move}`: {e}")),
+            Err(e) => {
+                return Played {
+                    moves,
+                    illegal: Some(format!("`move {engine_move}`: {e}")),
+                };
+            }
         }
         moves.push(engine_move);
         let legal = board.legal_moves();
@@ -287,7 +300,10 @@ fn play<B: Board>(adapter: &mut Adapter, variant: Option<&str>, pace: Pace) -> V
         adapter.send(&format!("usermove {text}"));
         turn_started = Instant::now();
     }
-    moves
+    Played {
+        moves,
+        illegal: None,
+    }
 }
 
 /// A shell script that runs `arbiter spy` in front of `engine`: uci2wb takes the engine as one
@@ -342,18 +358,27 @@ fn polyglot_game(pace: Pace, name: &str) {
         &["-noini".as_ref(), "-ec".as_ref(), engine.as_ref()],
         &dir,
     );
-    let moves = play::<ChessPosition>(&mut adapter, None, pace);
+    let game = play::<ChessPosition>(&mut adapter, None, pace);
     adapter.quit();
-    assert_eq!(moves.len(), PLIES, "{moves:?}");
+    assert_eq!(game.illegal, None);
+    assert_eq!(game.moves.len(), PLIES, "{:?}", game.moves);
     let report = report_at(&report);
     assert_eq!(failures(&report, "engine"), vec![], "{report:#}");
     assert_eq!(failures(&report, "gui"), vec![], "{report:#}");
 }
 
 /// uci2wb in front of the reference xiangqi engine through the spy: a game played, no
-/// finding on the engine's side, and uci2wb's deviations named by their rows: `setoption
+/// failure on the engine's side, and uci2wb's deviations named by their rows: `setoption
 /// ponder 0`/`1` for a `check` option, whose values are `true` and `false` (ucci-r25), and,
 /// with a fixed time a move, `movetime` in a `go`, which UCCI's `go` does not have (ucci-r61).
+///
+/// uci2wb 4.1 has a race on a ponder miss (about one pondering game in ten here): now and
+/// then it sends the real `position` and `go` right after `stop`, without waiting for the
+/// stopped search's result (ucci-r95), then takes that result for the new search's, relays
+/// it to XBoard, and builds its next position on it (illegal there: ucci.gui.position.legal).
+/// The judge must blame uci2wb for it, never the engine; the game may end early on the
+/// relayed move, and XBoard's `quit` then finds the engine pondering, which uci2wb ends with
+/// `stop` and `quit` at once (ucci-r116). Returns uci2wb's failures other than the race's.
 fn uci2wb_game(pace: Pace, name: &str) -> Option<Vec<(String, String, String)>> {
     let uci2wb = common::peer_or_skip("uci2wb")?;
     let engine = common::reference_engine("arbiter-xiangqi");
@@ -361,14 +386,26 @@ fn uci2wb_game(pace: Pace, name: &str) -> Option<Vec<(String, String, String)>> 
     let report = dir.join("report.json");
     let script = spy_script(&dir, "ucci", &report, &engine);
     let mut adapter = Adapter::start(&uci2wb, &["-x".as_ref(), script.as_os_str()], &dir);
-    let moves = play::<XiangqiPosition>(&mut adapter, Some("xiangqi"), pace);
+    let game = play::<XiangqiPosition>(&mut adapter, Some("xiangqi"), pace);
     adapter.quit();
-    assert_eq!(moves.len(), PLIES, "{moves:?}");
     let report = report_at(&report);
     assert_eq!(failures(&report, "engine"), vec![], "{report:#}");
     let mut gui = failures(&report, "gui");
     gui.sort();
     gui.dedup();
+    let race = row("ucci.gui.search.idle-only", "ucci-r95");
+    if gui.contains(&race) {
+        eprintln!(
+            "uci2wb did not wait for a stopped search's result; the game ended {}",
+            game.illegal.as_deref().unwrap_or("normally")
+        );
+        gui.retain(|(check, _, _)| {
+            !["ucci.gui.search.idle-only", "ucci.gui.position.legal"].contains(&check.as_str())
+        });
+    } else {
+        assert_eq!(game.illegal, None);
+        assert_eq!(game.moves.len(), PLIES, "{:?}", game.moves);
+    }
     Some(gui)
 }
 
