@@ -1,8 +1,8 @@
 //! AGI: the exchange rules, and every point the engine names judged on the 15x15 board.
 
-use super::exchange::{Exchange, ExchangeReader};
+use super::exchange::{self, Exchange, ExchangeReader};
 use super::findings::{Findings, outcome};
-use super::flow::{Flow, Got, Rules, Sent};
+use super::flow::{Flow, Go, Got, Mode, Rules, Sent};
 use super::id::CheckId;
 use super::{Context, Grade, Outcome, Reader, lines};
 use crate::protocol::agi::{BestMoveKind, Command, GoTime, Info, Message};
@@ -23,6 +23,7 @@ static RULES: Rules = Rules {
 };
 
 /// The harness's view of the engine's board.
+#[derive(Clone)]
 struct Game {
     board: Board,
     /// `SETRULE FORBIDDEN` is the default (agi-r42).
@@ -59,20 +60,40 @@ impl Game {
 /// The harness's view of the board, rebuilt from the commands it sent.
 struct Agi {
     game: Game,
-    /// False once a command placed a stone the board refused: moves are then not judged.
+    /// False once a command placed a stone the board refused, or did not read: moves are
+    /// then not judged.
     known: bool,
-    /// The `GO SEARCH` list of the current search; empty for none.
-    search: Vec<Point>,
     pv_found: bool,
     /// INFO lines whose SEARCH, WIN and LOSE points were judged, and whether one was wrong.
     point_lines: usize,
     bad_points: bool,
 }
 
+/// One search: the board it was sent with (`None` when unknown) and its `GO SEARCH` list
+/// (empty for none).
+struct AgiSearch {
+    game: Option<Game>,
+    search: Vec<Point>,
+}
+
 impl Agi {
+    fn search(&self, search: Vec<Point>) -> AgiSearch {
+        AgiSearch {
+            game: self.known.then(|| self.game.clone()),
+            search,
+        }
+    }
+
     /// SEARCH, WIN and LOSE name empty points of the board (agi-r75..r77), SEARCH within the
     /// `GO SEARCH` list when there is one (agi-r75). The first fault is reported.
-    fn info_points(&mut self, info: &Info, at: At, out: &mut Findings) {
+    fn info_points(
+        &mut self,
+        game: &Game,
+        search: &[Point],
+        info: &Info,
+        at: At,
+        out: &mut Findings,
+    ) {
         let lists = [
             ("SEARCH", &info.search, reqs!["agi-r75"]),
             ("WIN", &info.win, reqs!["agi-r76"]),
@@ -86,9 +107,9 @@ impl Agi {
             return;
         }
         for (key, points, rows) in lists {
-            let taken = points.iter().find(|p| self.game.board.get(**p).is_some());
-            let outside = (key == "SEARCH" && !self.search.is_empty())
-                .then(|| points.iter().find(|p| !self.search.contains(p)))
+            let taken = points.iter().find(|p| game.board.get(**p).is_some());
+            let outside = (key == "SEARCH" && !search.is_empty())
+                .then(|| points.iter().find(|p| !search.contains(p)))
                 .flatten();
             let why = match (taken, outside) {
                 (Some(p), _) => format!("{key} names {p}, which holds a stone"),
@@ -110,8 +131,9 @@ impl Agi {
 
 impl Exchange for Agi {
     type Codec = protocol::agi::Agi;
+    type Search = AgiSearch;
 
-    fn sent(&mut self, command: Command) -> Option<Sent> {
+    fn sent(&mut self, command: Command) -> Option<Sent<AgiSearch>> {
         let game = &mut self.game;
         match command {
             Command::Agi => Some(Sent::Handshake),
@@ -137,27 +159,49 @@ impl Exchange for Agi {
                 search,
                 ponder,
                 time,
-            } => {
-                self.search = search;
-                Some(Sent::Go {
+            } => Some(Sent::Go(Go {
+                mode: Some(Mode {
                     ponder,
                     infinite: time == Some(GoTime::Infinite),
-                })
-            }
+                }),
+                judged: self.search(search),
+            })),
             Command::Stop => Some(Sent::Stop),
             Command::Quit => Some(Sent::Quit),
         }
     }
 
-    fn received(&mut self, message: Message, _text: &str, at: At, out: &mut Findings) -> Got {
+    fn unreadable_command(&mut self, line: &str) -> Option<Sent<AgiSearch>> {
+        let keyword = exchange::keyword(line).map(str::to_ascii_uppercase);
+        match keyword.as_deref() {
+            // Its SEARCH list, if any, is unknown: no point is judged as outside it.
+            Some("GO") => exchange::unread_go(self.search(Vec::new())),
+            // What stones it placed is unknown.
+            Some("POSITION" | "DOMOVE") => {
+                self.known = false;
+                None
+            }
+            _ => exchange::isready_after_unknown_words(line),
+        }
+    }
+
+    fn received(
+        &mut self,
+        message: Message,
+        _text: &str,
+        at: At,
+        search: Option<&mut AgiSearch>,
+        out: &mut Findings,
+    ) -> Got {
+        let searched = search.and_then(|s| Some((s.game.as_ref()?, &s.search[..])));
         match message {
             Message::Id { .. } | Message::Option { .. } => Got::BootLine,
             Message::AgiOk => Got::HandshakeOk,
             Message::ReadyOk => Got::ReadyOk,
             Message::Bye => Got::Bye,
             Message::BestMove { mv, ponder } => {
-                if self.known {
-                    out.extend(bestmove(&self.game, &self.search, mv, ponder, at));
+                if let Some((game, search)) = searched {
+                    out.extend(bestmove(game, search, mv, ponder, at));
                 }
                 Got::SearchResult
             }
@@ -172,16 +216,15 @@ impl Exchange for Agi {
                     }
                 };
                 lines::info_faults(Protocol::Agi, &info.faults, grade, at, out);
-                if self.known
-                    && !self.pv_found
-                    && !info.pv.is_empty()
-                    && let Some(o) = pv(&self.game, &info.pv, at)
-                {
-                    self.pv_found = true;
-                    out.push(o);
-                }
-                if self.known {
-                    self.info_points(&info, at, out);
+                if let Some((game, search)) = searched {
+                    if !self.pv_found
+                        && !info.pv.is_empty()
+                        && let Some(o) = pv(game, &info.pv, at)
+                    {
+                        self.pv_found = true;
+                        out.push(o);
+                    }
+                    self.info_points(game, search, &info, at, out);
                 }
                 Got::Other
             }
@@ -216,7 +259,6 @@ pub(super) fn reader(ctx: &Context) -> Box<dyn Reader> {
                 swap: false,
             },
             known: true,
-            search: Vec::new(),
             pv_found: false,
             point_lines: 0,
             bad_points: false,
@@ -391,5 +433,52 @@ mod tests {
                 ("agi.isready.readyok".to_owned(), Grade::Fail)
             ]
         );
+    }
+
+    /// Background thinking owes no BESTMOVE, also when stopped (agi-r65). A GUI that stops it
+    /// and starts the real search at once cannot tell whether the first BESTMOVE after is the
+    /// ponder's or the new search's: one or two both pass, and the one that could be either is
+    /// not judged on the board. (`78` holds a stone once white played it.)
+    #[test]
+    fn background_thinking_stopped_and_followed_at_once_may_answer_or_not() {
+        let checks = |replies: &[&str]| {
+            let mut lines = vec![
+                "> POSITION MOVES 77",
+                "> GO PONDER",
+                "> STOP",
+                "> DOMOVE 78",
+                "> GO",
+            ];
+            lines.extend_from_slice(replies);
+            findings(&lines)
+                .into_iter()
+                .map(|o| (o.check.to_string(), o.grade))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(checks(&["< BESTMOVE 79"]), []);
+        assert_eq!(checks(&["< BESTMOVE 78", "< BESTMOVE 79"]), []);
+        assert_eq!(
+            checks(&["< BESTMOVE 79", "< BESTMOVE 78"]),
+            [("agi.bestmove.legal".to_owned(), Grade::Fail)]
+        );
+        assert_eq!(checks(&[]), [("agi.go.one-result".to_owned(), Grade::Fail)]);
+    }
+
+    /// After `STOP` the GUI syncs with `ISREADY` (agi-r66): once `READYOK` came, background
+    /// thinking is over, and the next BESTMOVE is the new search's, judged on its board.
+    #[test]
+    fn background_thinking_ends_at_the_sync_after_stop() {
+        let found = findings(&[
+            "> POSITION MOVES 77",
+            "> GO PONDER",
+            "> STOP",
+            "> ISREADY",
+            "< READYOK",
+            "> DOMOVE 78",
+            "> GO",
+            "< BESTMOVE 78",
+        ]);
+        let checks: Vec<_> = found.iter().map(|o| o.check.to_string()).collect();
+        assert_eq!(checks, ["agi.bestmove.legal"], "{found:#?}");
     }
 }

@@ -3,7 +3,7 @@
 //! that judges the events, as one [`Reader`] of UCCI, UCI or AGI.
 
 use super::findings::Findings;
-use super::flow::{Flow, Got, Sent};
+use super::flow::{Flow, Go, Got, Sent};
 use super::{Outcome, Reader};
 use crate::protocol::{Codec, ParseError};
 use crate::session::{At, Direction, Entry, Transcript};
@@ -13,14 +13,25 @@ use crate::session::{At, Direction, Entry, Transcript};
 pub(super) trait Exchange: Send + Sized {
     /// The protocol's codec.
     type Codec: Codec;
+    /// What one search keeps to judge the replies to it: the position searched, the moves it
+    /// may play, what its `info` lines said so far.
+    type Search: Send;
     /// A command the harness sent; tracks the game state.
-    fn sent(&mut self, command: <Self::Codec as Codec>::Command) -> Option<Sent>;
-    /// A reply the engine sent (`text` as written); judges its moves into `out`.
+    fn sent(&mut self, command: <Self::Codec as Codec>::Command) -> Option<Sent<Self::Search>>;
+    /// A command the codec could not read: what it still means. A malformed `go` still opens
+    /// a search (an engine may take it), and a malformed `position` leaves the position
+    /// unknown, so the moves of a search after it are not judged against a stale one.
+    fn unreadable_command(&mut self, line: &str) -> Option<Sent<Self::Search>> {
+        isready_after_unknown_words(line)
+    }
+    /// A reply the engine sent (`text` as written), `search` the one it answers when that is
+    /// settled; judges its moves into `out`.
     fn received(
         &mut self,
         message: <Self::Codec as Codec>::Message,
         text: &str,
         at: At,
+        search: Option<&mut Self::Search>,
         out: &mut Findings,
     ) -> Got;
     /// A reply the codec could not read.
@@ -39,9 +50,9 @@ pub(super) trait Exchange: Send + Sized {
 }
 
 /// A protocol's [`Exchange`] with the shared [`Flow`]: a [`Reader`] of UCCI, UCI or AGI.
-pub(super) struct ExchangeReader<X> {
+pub(super) struct ExchangeReader<X: Exchange> {
     pub exchange: X,
-    pub flow: Flow,
+    pub flow: Flow<X::Search>,
 }
 
 impl<X: Exchange> Reader for ExchangeReader<X> {
@@ -53,10 +64,10 @@ impl<X: Exchange> Reader for ExchangeReader<X> {
                 let what = match X::Codec::parse_command(&e.text) {
                     Ok(command) => {
                         let what = self.exchange.sent(command);
-                        self.flow.command(what);
+                        self.flow.command(what.as_ref());
                         what
                     }
-                    Err(_) => isready_after_unknown_words(&e.text),
+                    Err(_) => self.exchange.unreadable_command(&e.text),
                 };
                 if let Some(what) = what {
                     self.flow.sent(e.at, what);
@@ -69,7 +80,10 @@ impl<X: Exchange> Reader for ExchangeReader<X> {
                     self.exchange.unreadable_event(&e.text)
                 } else {
                     match X::Codec::parse_message(&e.text) {
-                        Ok(message) => self.exchange.received(message, &e.text, e.at, out),
+                        Ok(message) => {
+                            let search = self.flow.answering();
+                            self.exchange.received(message, &e.text, e.at, search, out)
+                        }
                         Err(error) => {
                             out.push(self.exchange.unreadable(&e.text, &error, e.at));
                             self.exchange.unreadable_event(&e.text)
@@ -93,10 +107,21 @@ impl<X: Exchange> Reader for ExchangeReader<X> {
 }
 
 /// A probe line like `xyzzy isready`: unknown words, then `isready` as the last word.
-fn isready_after_unknown_words(line: &str) -> Option<Sent> {
+pub(super) fn isready_after_unknown_words<S>(line: &str) -> Option<Sent<S>> {
     let words: Vec<&str> = line.split_whitespace().collect();
     (words.len() > 1 && words.last()?.eq_ignore_ascii_case("isready"))
         .then_some(Sent::IsReadyAfterUnknownWords)
+}
+
+/// A `go` that does not read: a search of unknown mode, judged with `judged`.
+pub(super) fn unread_go<S>(judged: S) -> Option<Sent<S>> {
+    Some(Sent::Go(Go { mode: None, judged }))
+}
+
+/// A line's first word, as the protocol's keywords are matched (UCCI and UCI keywords are
+/// lower case; AGI reads them in any case).
+pub(super) fn keyword(line: &str) -> Option<&str> {
+    line.split_whitespace().next()
 }
 
 /// Whether a reply is a `bestmove` line, however malformed the rest: in UCCI and UCI such a

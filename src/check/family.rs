@@ -1,6 +1,7 @@
 //! What the UCCI and UCI checks keep alike of an exchange: the position the harness set up,
-//! the search under way, the moves its reports name, and the options the handshake offered.
-//! Each protocol's reader owns one and adds what only its text has (banned moves, `multipv`, …).
+//! the position each search was sent with, the moves its reports name, and the options the
+//! handshake offered. Each protocol's reader owns one and adds what only its text has (banned
+//! moves, `multipv`, …).
 
 use std::fmt::Display;
 
@@ -16,7 +17,6 @@ pub(super) struct FamilyGame<P> {
     /// The position the harness set up; `None` after a position the oracle rejects (a
     /// robustness scenario may send one on purpose): moves are then not judged.
     current: Option<P>,
-    searched: Option<Searched<P>>,
     info_moves: InfoMoves,
     offer: Offer,
 }
@@ -25,7 +25,6 @@ impl<P> Default for FamilyGame<P> {
     fn default() -> Self {
         FamilyGame {
             current: None,
-            searched: None,
             info_moves: InfoMoves::default(),
             offer: Offer::default(),
         }
@@ -34,7 +33,7 @@ impl<P> Default for FamilyGame<P> {
 
 impl<P: Game + Clone> FamilyGame<P> {
     /// `ucci`/`uci` sent: a new handshake, a new offer of options.
-    pub fn handshake_sent(&mut self) -> Option<Sent> {
+    pub fn handshake_sent<S>(&mut self) -> Option<Sent<S>> {
         self.offer.restart();
         Some(Sent::Handshake)
     }
@@ -48,19 +47,20 @@ impl<P: Game + Clone> FamilyGame<P> {
         self.current = set_up(fen, moves);
     }
 
-    /// `go` sent: the current position is searched, with the moves it may not play or the only
-    /// ones it may.
-    pub fn search_started<M: Display>(&mut self, banned: Vec<String>, allowed: &[M]) {
-        self.searched = self.current.clone().map(|position| Searched {
+    /// A `position` that does not read: what it set up is unknown, so the moves of the
+    /// searches after it are not judged (rather than judged against the position before).
+    pub fn position_unknown(&mut self) {
+        self.current = None;
+    }
+
+    /// `go` sent: the current position, searched with the moves it may not play or the only
+    /// ones it may; `None` if the oracle rejected the position or it is unknown.
+    pub fn searched<M: Display>(&self, banned: Vec<String>, allowed: &[M]) -> Option<Searched<P>> {
+        self.current.clone().map(|position| Searched {
             position,
             banned,
             allowed: texts(allowed),
-        });
-    }
-
-    /// The search the last `go` started, if its position was one the oracle accepts.
-    pub fn searched(&self) -> Option<&Searched<P>> {
-        self.searched.as_ref()
+        })
     }
 
     /// An `option` line of the handshake.
@@ -81,16 +81,18 @@ impl<P: Game + Clone> FamilyGame<P> {
         Got::HandshakeOk
     }
 
-    /// The moves of an `info` line: its pv and its `currmove`, against the searched position.
+    /// The moves of an `info` line: its pv and its `currmove`, against the position of the
+    /// search it reports on.
     pub fn info_moves<M: Display>(
         &mut self,
         rules: &MoveRules,
+        searched: Option<&Searched<P>>,
         pv: &[String],
         currmove: Option<&M>,
         at: At,
         out: &mut Findings,
     ) {
-        if let Some(s) = &self.searched {
+        if let Some(s) = searched {
             let current = currmove.map(ToString::to_string);
             self.info_moves
                 .judge(rules, s, pv, current.as_deref(), at, out);

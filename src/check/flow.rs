@@ -5,6 +5,19 @@
 //! Each protocol module reads its lines with an [`Exchange`](super::exchange::Exchange) (its
 //! codec, and what each line means for the game it tracks) and supplies [`Rules`]: what its
 //! text lets pass. [`Flow`] judges the events as they come, line by line.
+//!
+//! Searches are a queue, not a slot. An engine reads its commands in order and answers them
+//! in order, so a GUI that writes `stop`, `position` and `go` in one go while a ponder search
+//! is open (a ponder miss, as PolyGlot sends it) has two searches open: the engine answers
+//! the stopped one first, then the new one. Every result, and every `info` line before it,
+//! belongs to the oldest open search, and each search keeps what the protocol needs to judge
+//! its replies (the position searched, the moves it may play), carried as `S`.
+//!
+//! Where the text does not settle whether a search gets a result (a `go` while another search
+//! runs unstopped, a `go` that does not read, AGI background thinking), the next result may be
+//! that search's or the following one's: such a search is folded into the next, which counts
+//! how many results may come before its own, and a result that could be either one's is not
+//! judged against either position.
 
 use std::collections::VecDeque;
 
@@ -15,21 +28,35 @@ use super::{Context, Grade, Outcome};
 use crate::protocol::Protocol;
 use crate::session::{At, Transcript};
 
-/// What the harness sent, as far as the exchange rules care.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum Sent {
+/// What the harness sent, as far as the exchange rules care; `S` is what the protocol keeps of
+/// each search to judge the replies to it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) enum Sent<S> {
     Handshake,
     IsReady,
     /// `isready` after words the engine does not know (`xyzzy isready`): a UCI engine should
     /// read past them (uci-r11), but one that drops the line is only warned, by the scenario.
     IsReadyAfterUnknownWords,
-    Go {
-        ponder: bool,
-        infinite: bool,
-    },
+    Go(Go<S>),
     PonderHit,
     Stop,
     Quit,
+}
+
+/// A `go`: its mode, and what the protocol keeps to judge the replies to it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) struct Go<S> {
+    /// `None` for a `go` that does not read: it still opens a search (an engine may take
+    /// it), but what it asked for is unknown, so no mode's rule applies and no result is owed.
+    pub mode: Option<Mode>,
+    pub judged: S,
+}
+
+/// The mode of a `go` that reads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Mode {
+    pub ponder: bool,
+    pub infinite: bool,
 }
 
 /// What the engine sent, as far as the exchange rules care.
@@ -66,16 +93,41 @@ pub(super) struct Rules {
 /// texts say "at once"/"immediately" without a figure; 1 s is the patience of common GUIs.
 const PROMPT_MS: f64 = 1000.0;
 
-struct Search {
+/// An open search: sent, not yet answered.
+struct Search<S> {
     at: At,
-    ponder: bool,
-    infinite: bool,
+    mode: Option<Mode>,
     ponderhit_us: Option<u64>,
     stop: Option<At>,
+    /// Results of earlier searches that may still come before this one's own: searches whose
+    /// result the text leaves optional, folded into this one when it was sent.
+    earlier: usize,
+    /// Results received while one of those could still come.
+    received: usize,
+    judged: S,
+}
+
+impl<S> Search<S> {
+    fn ponder(&self) -> bool {
+        self.mode.is_some_and(|m| m.ponder)
+    }
+
+    /// Whether the text makes the engine answer this search (a `go` that reads; a ponder
+    /// search only where the protocol's pondering owes a result).
+    fn owes_result(&self, rules: &Rules) -> bool {
+        self.mode
+            .is_some_and(|m| rules.ponder_owes_result || !m.ponder)
+    }
+
+    /// Whether its result is sure to come, alone, before any later search's: a search the
+    /// engine owes a result, which the GUI stopped, with nothing uncertain before it.
+    fn answered_before_next(&self, rules: &Rules) -> bool {
+        self.owes_result(rules) && self.stop.is_some() && self.earlier == 0
+    }
 }
 
 /// The state of the exchange rules between two events.
-pub(super) struct Flow {
+pub(super) struct Flow<S> {
     protocol: Protocol,
     rules: &'static Rules,
     prompt_us: u64,
@@ -89,21 +141,25 @@ pub(super) struct Flow {
     late_boot_reported: bool,
     /// (sent at, sent during a search, an answer is owed rather than hoped for)
     isready: VecDeque<(At, bool, bool)>,
-    search: Option<Search>,
+    /// The open searches, oldest first. Only the newest may be uncertain (see
+    /// [`Search::answered_before_next`]): a `go` folds an uncertain one into itself.
+    searches: VecDeque<Search<S>>,
     last_ponder_stopped: bool,
     quit: Option<At>,
     bye_us: Option<u64>,
     after_bye_reported: bool,
     /// The last entry seen: a finding about the end points just after it.
     last_seq: Option<u64>,
-    /// An infinite search's result before `stop`: judged at the end, since one written after
-    /// the harness closed the engine's input (a scenario that stopped early ends the session
-    /// that way) answers that, not a broken rule.
-    infinite_early: Option<Outcome>,
+    /// Results before the GUI released their search: an infinite search's before `stop`
+    /// (the first only), a ponder search's before `ponderhit` or `stop`. Judged at the end,
+    /// since one written after the engine's input closed answers that, not a broken rule: a
+    /// scenario that stopped early ends the session that way, and a GUI that goes away while
+    /// its engine ponders (Stockfish takes the end of its input for `quit`).
+    early: Vec<Outcome>,
 }
 
-impl Flow {
-    pub fn new(rules: &'static Rules, ctx: &Context) -> Flow {
+impl<S> Flow<S> {
+    pub fn new(rules: &'static Rules, ctx: &Context) -> Flow<S> {
         Flow {
             protocol: ctx.protocol,
             rules,
@@ -113,13 +169,13 @@ impl Flow {
             command_before_handshake: false,
             late_boot_reported: false,
             isready: VecDeque::new(),
-            search: None,
+            searches: VecDeque::new(),
             last_ponder_stopped: false,
             quit: None,
             bye_us: None,
             after_bye_reported: false,
             last_seq: None,
-            infinite_early: None,
+            early: Vec::new(),
         }
     }
 
@@ -139,10 +195,20 @@ impl Flow {
 
     /// A command the codec knows went out: one before the handshake takes the session
     /// outside the text.
-    pub fn command(&mut self, what: Option<Sent>) {
-        if self.before_first_handshake() && what != Some(Sent::Handshake) {
+    pub fn command(&mut self, what: Option<&Sent<S>>) {
+        if self.before_first_handshake() && !matches!(what, Some(Sent::Handshake)) {
             self.command_before_handshake = true;
         }
+    }
+
+    /// What the protocol keeps of the search the engine is answering now, the oldest open
+    /// one; `None` when none is open, or when the next reply may still belong to an earlier
+    /// search whose result the text left optional.
+    pub fn answering(&mut self) -> Option<&mut S> {
+        self.searches
+            .front_mut()
+            .filter(|s| s.received >= s.earlier)
+            .map(|s| &mut s.judged)
     }
 
     /// Whether the text's first command, the handshake, has yet to come.
@@ -150,34 +216,27 @@ impl Flow {
         self.rules.handshake_first && self.handshake.is_none()
     }
 
-    pub fn sent(&mut self, at: At, what: Sent) {
+    pub fn sent(&mut self, at: At, what: Sent<S>) {
+        let searching = !self.searches.is_empty();
         match what {
             Sent::Handshake => self.handshake = Some(at),
             // Where the handshake must come first, an `isready` before it is out of order
             // (the GUI's fault): a `readyok` is hoped for, not owed.
             Sent::IsReady => {
                 let owed = !self.before_first_handshake();
-                self.isready.push_back((at, self.search.is_some(), owed))
+                self.isready.push_back((at, searching, owed))
             }
-            Sent::IsReadyAfterUnknownWords => {
-                self.isready.push_back((at, self.search.is_some(), false))
-            }
-            Sent::Go { ponder, infinite } => {
-                self.search = Some(Search {
-                    at,
-                    ponder,
-                    infinite,
-                    ponderhit_us: None,
-                    stop: None,
-                })
-            }
+            Sent::IsReadyAfterUnknownWords => self.isready.push_back((at, searching, false)),
+            Sent::Go(go) => self.go(at, go),
+            // The engine reads `ponderhit` and `stop` after every `go` before them: they act
+            // on the newest search.
             Sent::PonderHit => {
-                if let Some(s) = &mut self.search {
+                if let Some(s) = self.searches.back_mut() {
                     s.ponderhit_us = Some(at.us);
                 }
             }
             Sent::Stop => {
-                if let Some(s) = &mut self.search {
+                if let Some(s) = self.searches.back_mut() {
                     s.stop.get_or_insert(at);
                 }
             }
@@ -185,6 +244,29 @@ impl Flow {
                 self.quit.get_or_insert(at);
             }
         }
+    }
+
+    /// A new search: queued behind the open ones, or, when the newest open one may or may
+    /// not get its result, folded into it (its result, if it comes, comes first).
+    fn go(&mut self, at: At, go: Go<S>) {
+        let mut earlier = 0;
+        if self
+            .searches
+            .back()
+            .is_some_and(|back| !back.answered_before_next(self.rules))
+            && let Some(back) = self.searches.pop_back()
+        {
+            earlier = back.earlier + 1 - back.received;
+        }
+        self.searches.push_back(Search {
+            at,
+            mode: go.mode,
+            ponderhit_us: None,
+            stop: None,
+            earlier,
+            received: 0,
+            judged: go.judged,
+        });
     }
 
     pub fn got(&mut self, at: At, what: Got, out: &mut Findings) {
@@ -272,6 +354,7 @@ impl Flow {
             );
             return;
         };
+        self.background_search_synced(sent);
         let latency = at.us.saturating_sub(sent.us);
         let during = if thinking { " during a search" } else { "" };
         let (grade, message) = if latency > self.prompt_us {
@@ -293,8 +376,24 @@ impl Flow {
         );
     }
 
+    /// Where background thinking owes no result (AGI), a stopped one is over once the engine
+    /// answers an `isready` sent after its `stop`: the GUI's way to sync (agi-r66), after
+    /// which a result belongs to the next search.
+    fn background_search_synced(&mut self, isready: At) {
+        let synced = |s: &Search<S>| {
+            s.ponder()
+                && s.earlier == 0
+                && s.received == 0
+                && s.stop.is_some_and(|stop| stop.seq < isready.seq)
+        };
+        if !self.rules.ponder_owes_result && self.searches.front().is_some_and(synced) {
+            self.searches.pop_front();
+            self.last_ponder_stopped = true;
+        }
+    }
+
     fn result(&mut self, at: At, out: &mut Findings) {
-        let Some(s) = self.search.take() else {
+        let Some(front) = self.searches.front_mut() else {
             let exempt = !self.rules.ponder_owes_result && self.last_ponder_stopped;
             if !exempt {
                 out.push(
@@ -308,25 +407,42 @@ impl Flow {
             }
             return;
         };
-        self.last_ponder_stopped = s.ponder && s.stop.is_some();
+        front.received += 1;
+        if front.received <= front.earlier {
+            // An earlier search's optional result, or this one's own: the text does not say
+            // which, so neither is judged by it.
+            return;
+        }
+        let Some(s) = self.searches.pop_front() else {
+            return;
+        };
+        self.last_ponder_stopped = s.ponder() && s.stop.is_some();
         // `quit` ends a search as `stop` does; an engine may answer it with its result first
         // (uci remark 17).
         let after_quit = self.quit.is_some_and(|q| q.seq < at.seq);
         let released = s.stop.is_some() || s.ponderhit_us.is_some() || after_quit;
         let latency = at.us.saturating_sub(s.at.us);
-        if s.ponder && !released && self.rules.ponder_owes_result {
-            out.push(
-                self.outcome(
+        let Some(mode) = s.mode else {
+            // A `go` that did not read asked for no mode the text defines: one result is
+            // allowed, and only how soon it followed a `stop` is judged.
+            if let Some(stop) = s.stop {
+                self.stop_result(stop, at, out);
+            }
+            return;
+        };
+        if mode.ponder && !released && self.rules.ponder_owes_result {
+            let early = self
+                .outcome(
                     CheckId::PonderNoResultBeforePonderhit,
                     Grade::Fail,
                     "a search result while pondering, before `ponderhit` or `stop`",
                 )
                 .at(at)
-                .latency(latency),
-            );
+                .latency(latency);
+            self.early.push(early);
             return;
         }
-        if s.infinite && s.stop.is_none() && !after_quit {
+        if mode.infinite && s.stop.is_none() && !after_quit {
             let early = self
                 .outcome(
                     CheckId::InfiniteNoResultBeforeStop,
@@ -335,26 +451,13 @@ impl Flow {
                 )
                 .at(at)
                 .latency(latency);
-            self.infinite_early.get_or_insert(early);
+            if !self.early.iter().any(|o| o.check == early.check) {
+                self.early.push(early);
+            }
             return;
         }
         if let Some(stop) = s.stop {
-            let latency = at.us.saturating_sub(stop.us);
-            let grade = if latency > self.prompt_us {
-                Grade::Warn
-            } else {
-                Grade::Pass
-            };
-            out.push(
-                self.outcome(
-                    CheckId::StopResult,
-                    grade,
-                    format!("result {:.1} ms after `stop`", latency as f64 / 1000.0),
-                )
-                .at(at)
-                .latency(latency)
-                .bound(Some(self.prompt_us)),
-            );
+            self.stop_result(stop, at, out);
             return;
         }
         out.push(
@@ -368,19 +471,40 @@ impl Flow {
         );
     }
 
+    /// How soon a result followed `stop`.
+    fn stop_result(&self, stop: At, at: At, out: &mut Findings) {
+        let latency = at.us.saturating_sub(stop.us);
+        let grade = if latency > self.prompt_us {
+            Grade::Warn
+        } else {
+            Grade::Pass
+        };
+        out.push(
+            self.outcome(
+                CheckId::StopResult,
+                grade,
+                format!("result {:.1} ms after `stop`", latency as f64 / 1000.0),
+            )
+            .at(at)
+            .latency(latency)
+            .bound(Some(self.prompt_us)),
+        );
+    }
+
     /// What was owed and never came, and how the session ended after `quit`. A session a
     /// signal cut short is not judged on what had not come yet.
-    pub fn finish(self, end: &Transcript, out: &mut Findings) {
-        if end.cut_short {
-            return;
-        }
-        if let Some(early) = self.infinite_early.clone() {
+    pub fn finish(mut self, end: &Transcript, out: &mut Findings) {
+        // These had come, whether or not a signal ended the session later.
+        for early in std::mem::take(&mut self.early) {
             let answers_end_of_input = end
                 .stdin_closed_at_us
                 .is_some_and(|closed| early.at.is_some_and(|at| at.us >= closed));
             if !answers_end_of_input {
                 out.push(early);
             }
+        }
+        if end.cut_short {
+            return;
         }
         if let (Some(sent), None) = (self.handshake, self.handshake_ok_us) {
             let (grade, why) = if self.command_before_handshake {
@@ -424,7 +548,12 @@ impl Flow {
                 .at(sent),
             );
         }
-        if let Some(s) = &self.search {
+        // A search that got a result, or whose result the text leaves optional, owes none.
+        for s in self
+            .searches
+            .iter()
+            .filter(|s| s.received == 0 && s.owes_result(self.rules))
+        {
             self.unanswered_search(s, out);
         }
         if let Some(quit) = self.quit {
@@ -436,12 +565,8 @@ impl Flow {
     /// `quit` came, except where a `stop` before it had already asked for one and its bound
     /// ran out before `quit` (an engine that ignores `stop` must not pass because the GUI
     /// gave up and quit).
-    fn unanswered_search(&self, s: &Search, out: &mut Findings) {
+    fn unanswered_search(&self, s: &Search<S>, out: &mut Findings) {
         let quit_after_go = self.quit.filter(|q| q.seq > s.at.seq);
-        let pondering_without_result = !self.rules.ponder_owes_result && s.ponder;
-        if pondering_without_result {
-            return;
-        }
         match (s.stop, quit_after_go) {
             (Some(stop), Some(quit)) if quit.us.saturating_sub(stop.us) <= self.prompt_us => {}
             (Some(stop), Some(quit)) => out.push(

@@ -17,10 +17,15 @@ use crate::session::At;
 pub(super) struct MultiPv {
     /// The `MultiPV` value the harness last set, if any.
     requested: Option<u32>,
-    /// The last number seen in the current search.
-    last: Option<u32>,
     lines: usize,
     found: bool,
+}
+
+/// One search's numbering: each search numbers its lines afresh.
+#[derive(Default)]
+pub(super) struct SearchLines {
+    /// The last number seen in this search.
+    last: Option<u32>,
 }
 
 impl MultiPv {
@@ -31,15 +36,10 @@ impl MultiPv {
         }
     }
 
-    /// A new search starts its numbering afresh.
-    pub fn search_started(&mut self) {
-        self.last = None;
-    }
-
-    /// Judges one `info … multipv k` line.
-    pub fn line(&mut self, k: u32, at: At, out: &mut Findings) {
+    /// Judges one `info … multipv k` line of `search`.
+    pub fn line(&mut self, search: &mut SearchLines, k: u32, at: At, out: &mut Findings) {
         self.lines += 1;
-        let last = self.last.replace(k);
+        let last = search.last.replace(k);
         if self.found {
             return;
         }
@@ -95,9 +95,9 @@ mod tests {
         m.option_set("multipv", requested);
         let mut out = Findings::new();
         for search in searches {
-            m.search_started();
+            let mut lines = SearchLines::default();
             for &k in *search {
-                m.line(k, At { seq: 1, us: 1 }, &mut out);
+                m.line(&mut lines, k, At { seq: 1, us: 1 }, &mut out);
             }
         }
         m.finish(&mut out);

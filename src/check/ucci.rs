@@ -1,9 +1,9 @@
 //! UCCI: the exchange rules, and legality of every move against the xiangqi oracle.
 
-use super::exchange::{Exchange, ExchangeReader};
+use super::exchange::{self, Exchange, ExchangeReader};
 use super::family::FamilyGame;
 use super::findings::{Findings, outcome};
-use super::flow::{Flow, Got, Rules, Sent};
+use super::flow::{Flow, Go, Got, Mode, Rules, Sent};
 use super::id::CheckId;
 use super::legality::{self, MoveRules, Searched, texts};
 use super::offer::OfferRules;
@@ -53,15 +53,32 @@ const OFFER: OfferRules = OfferRules {
 struct Ucci {
     game: FamilyGame<Position>,
     banned: Vec<String>,
+}
+
+/// One search: the position it was sent with, and what its replies said so far.
+struct UcciSearch {
+    /// `None` when the position is one the oracle rejects, or unknown.
+    searched: Option<Searched<Position>>,
     depth_zero: bool,
     /// The pv of the search's last `info … pv` line, to compare with its `bestmove`.
     last_pv: Vec<String>,
 }
 
+impl Ucci {
+    fn search(&self, depth_zero: bool) -> UcciSearch {
+        UcciSearch {
+            searched: self.game.searched::<Move>(self.banned.clone(), &[]),
+            depth_zero,
+            last_pv: Vec::new(),
+        }
+    }
+}
+
 impl Exchange for Ucci {
     type Codec = protocol::ucci::Ucci;
+    type Search = UcciSearch;
 
-    fn sent(&mut self, command: Command) -> Option<Sent> {
+    fn sent(&mut self, command: Command) -> Option<Sent<UcciSearch>> {
         match command {
             Command::Ucci => self.game.handshake_sent(),
             Command::IsReady => Some(Sent::IsReady),
@@ -74,15 +91,13 @@ impl Exchange for Ucci {
                 self.banned = texts(&moves);
                 None
             }
-            Command::Go { ponder, limit, .. } => {
-                self.depth_zero = limit == GoLimit::Depth(0);
-                self.last_pv.clear();
-                self.game.search_started::<Move>(self.banned.clone(), &[]);
-                Some(Sent::Go {
+            Command::Go { ponder, limit, .. } => Some(Sent::Go(Go {
+                mode: Some(Mode {
                     ponder,
                     infinite: matches!(limit, GoLimit::Infinite | GoLimit::DepthInfinite),
-                })
-            }
+                }),
+                judged: self.search(limit == GoLimit::Depth(0)),
+            })),
             Command::PonderHit { .. } => Some(Sent::PonderHit),
             Command::Stop => Some(Sent::Stop),
             Command::Quit => Some(Sent::Quit),
@@ -90,7 +105,31 @@ impl Exchange for Ucci {
         }
     }
 
-    fn received(&mut self, message: Message, _text: &str, at: At, out: &mut Findings) -> Got {
+    fn unreadable_command(&mut self, line: &str) -> Option<Sent<UcciSearch>> {
+        match exchange::keyword(line) {
+            Some("go") => exchange::unread_go(self.search(false)),
+            Some("position") => {
+                self.game.position_unknown();
+                self.banned.clear();
+                None
+            }
+            // Which moves were meant is unknown: none is judged as banned.
+            Some("banmoves") => {
+                self.banned.clear();
+                None
+            }
+            _ => exchange::isready_after_unknown_words(line),
+        }
+    }
+
+    fn received(
+        &mut self,
+        message: Message,
+        _text: &str,
+        at: At,
+        search: Option<&mut UcciSearch>,
+        out: &mut Findings,
+    ) -> Got {
         match message {
             Message::Id { .. } => self.game.id(at),
             Message::IdOther { key, .. } => {
@@ -115,15 +154,19 @@ impl Exchange for Ucci {
             Message::Bye => Got::Bye,
             Message::BestMove { mv, ponder, .. } => {
                 let (mv, ponder) = (mv.to_string(), ponder.map(|p| p.to_string()));
-                if let Some(s) = self.game.searched() {
-                    out.extend(legality::bestmove(&MOVES, s, &mv, ponder.as_deref(), at));
+                if let Some(search) = search {
+                    if let Some(s) = &search.searched {
+                        out.extend(legality::bestmove(&MOVES, s, &mv, ponder.as_deref(), at));
+                    }
+                    out.extend(follows_pv(&search.last_pv, &mv, ponder.as_deref(), at));
                 }
-                out.extend(follows_pv(&self.last_pv, &mv, ponder.as_deref(), at));
                 Got::SearchResult
             }
             Message::NoBestMove => {
-                if let Some(s) = self.game.searched() {
-                    out.push(nobestmove(s, self.depth_zero, at));
+                if let Some(search) = search
+                    && let Some(s) = &search.searched
+                {
+                    out.push(nobestmove(s, search.depth_zero, at));
                 }
                 Got::SearchResult
             }
@@ -131,14 +174,23 @@ impl Exchange for Ucci {
                 // `info` is what engines "usually" send (ucci-r79) and GUIs skip what they
                 // cannot read (A8): an unreadable field is a warning.
                 lines::info_faults(Protocol::Ucci, &info.faults, |_| Grade::Warn, at, out);
-                let pv = texts(&info.pv);
-                self.game
-                    .info_moves(&MOVES, &pv, info.currmove.as_ref(), at, out);
-                // A line at depth 0 reports no search: UCCI's author's engine lists its book
-                // moves so (`info depth 0 score <weight> pv <move>`), one line each, then
-                // plays any of them. Only a searched pv says what the best move usually is.
-                if !pv.is_empty() && info.depth != Some(0) {
-                    self.last_pv = pv;
+                if let Some(search) = search {
+                    let pv = texts(&info.pv);
+                    self.game.info_moves(
+                        &MOVES,
+                        search.searched.as_ref(),
+                        &pv,
+                        info.currmove.as_ref(),
+                        at,
+                        out,
+                    );
+                    // A line at depth 0 reports no search: UCCI's author's engine lists its
+                    // book moves so (`info depth 0 score <weight> pv <move>`), one line each,
+                    // then plays any of them. Only a searched pv says what the best move
+                    // usually is.
+                    if !pv.is_empty() && info.depth != Some(0) {
+                        search.last_pv = pv;
+                    }
                 }
                 Got::Other
             }
@@ -428,6 +480,155 @@ mod tests {
         assert_eq!(
             (late[0].check.to_string().as_str(), late[0].grade),
             ("ucci.stop.result", Grade::Warn)
+        );
+    }
+
+    /// A ponder miss written in one go, as a GUI that pipelines it sends it: `stop`, the real
+    /// position and a new `go` while the ponder search is still open. The engine answers the
+    /// ponder search first, then the new one; each result is judged in its own position.
+    /// (Red's cannon takes the knight on h9 only where black did not move it: `h2h9` is legal
+    /// after `b9c7`, not after `h9g7`, and `g7e8` only where a knight stands on g7.)
+    const PONDER_MISS: [&str; 5] = [
+        "> position startpos moves b2e2 h9g7",
+        "> go ponder time 60000",
+        "> stop",
+        "> position startpos moves b2e2 b9c7",
+        "> go time 60000",
+    ];
+
+    fn pipelined(replies: &[&str]) -> Vec<Outcome> {
+        let mut lines = PONDER_MISS.to_vec();
+        lines.extend_from_slice(replies);
+        findings(&lines)
+    }
+
+    fn checks(found: &[Outcome]) -> Vec<(String, Grade)> {
+        found
+            .iter()
+            .map(|o| (o.check.to_string(), o.grade))
+            .collect()
+    }
+
+    #[test]
+    fn a_pipelined_ponder_miss_is_two_searches_each_in_its_position() {
+        let both = pipelined(&[
+            "< info depth 1 score 3 pv h0g2 g7e8",
+            "< bestmove h0g2 ponder g7e8",
+            "< info depth 1 score 90 pv h2h9",
+            "< bestmove h2h9",
+        ]);
+        assert!(both.is_empty(), "{both:#?}");
+        // The first result answers the ponder search: `h2h9` is illegal there.
+        let own = pipelined(&["< bestmove h2h9", "< bestmove h2h9"]);
+        assert_eq!(
+            checks(&own),
+            [("ucci.bestmove.legal".to_owned(), Grade::Fail)],
+            "{own:#?}"
+        );
+        assert!(own[0].message.contains("h2h9"), "{own:#?}");
+        let third = pipelined(&["< bestmove h0g2", "< bestmove h2h9", "< bestmove h2h9"]);
+        assert_eq!(
+            checks(&third),
+            [("ucci.go.one-result".to_owned(), Grade::Fail)],
+            "{third:#?}"
+        );
+        // Both searches were owed a result.
+        let one = pipelined(&["< bestmove h0g2"]);
+        assert_eq!(
+            checks(&one),
+            [("ucci.go.one-result".to_owned(), Grade::Fail)],
+            "{one:#?}"
+        );
+    }
+
+    /// uci2wb sends `go time … movetime 970`, which UCCI's `go` does not have. The engine's
+    /// one `bestmove` to it is not unsolicited, and its move is still judged in the position;
+    /// none is owed, since the engine may refuse the line.
+    #[test]
+    fn a_go_that_does_not_read_still_opens_a_search() {
+        let go = |replies: &[&str]| {
+            let mut lines = vec![
+                "> position startpos",
+                "> go time 1000 opptime 1000 movetime 970",
+            ];
+            lines.extend_from_slice(replies);
+            findings(&lines)
+        };
+        let answered = go(&["< info depth 1 score 1 pv h2e2", "< bestmove h2e2"]);
+        assert!(answered.is_empty(), "{answered:#?}");
+        assert!(go(&[]).is_empty());
+        let illegal = go(&["< bestmove h9g7"]);
+        assert_eq!(
+            checks(&illegal),
+            [("ucci.bestmove.legal".to_owned(), Grade::Fail)]
+        );
+        let twice = go(&["< bestmove h2e2", "< bestmove h2e2"]);
+        assert_eq!(
+            checks(&twice),
+            [("ucci.go.one-result".to_owned(), Grade::Fail)]
+        );
+    }
+
+    /// A `position` that does not read leaves the position unknown: the search after it is
+    /// not judged against the position before it.
+    #[test]
+    fn moves_after_a_position_that_does_not_read_are_not_judged() {
+        let found = findings(&[
+            "> position startpos",
+            "> go depth 1",
+            "< bestmove h2e2",
+            "> position startpos moves h2e2 h9",
+            "> go depth 1",
+            "< info depth 1 score 0 pv h9g7",
+            "< bestmove h9g7",
+        ]);
+        assert!(found.is_empty(), "{found:#?}");
+        // A readable one is judged again.
+        let found = findings(&[
+            "> position startpos moves h2e2 h9",
+            "> position startpos moves h2e2",
+            "> go depth 1",
+            "< bestmove h2e2",
+        ]);
+        assert_eq!(
+            checks(&found),
+            [("ucci.bestmove.legal".to_owned(), Grade::Fail)]
+        );
+    }
+
+    /// A `go` while the last search runs unstopped (the GUI's fault, ucci-r47): the text does
+    /// not say whether the engine answers the first, so one result or two both pass, and a
+    /// result that could be either search's is not judged in either position.
+    #[test]
+    fn a_go_over_an_unstopped_search_may_get_one_result_or_two() {
+        let over = |replies: &[&str]| {
+            let mut lines = vec![
+                "> position startpos",
+                "> go infinite",
+                "> position startpos moves h2e2",
+                "> go depth 1",
+            ];
+            lines.extend_from_slice(replies);
+            findings(&lines)
+        };
+        assert!(over(&["< bestmove h9g7"]).is_empty());
+        assert!(over(&["< bestmove h2e2", "< bestmove h9g7"]).is_empty());
+        // The second result can only be the second search's.
+        assert_eq!(
+            checks(&over(&["< bestmove h2e2", "< bestmove h2e2"])),
+            [("ucci.bestmove.legal".to_owned(), Grade::Fail)]
+        );
+        assert_eq!(
+            checks(&over(&[
+                "< bestmove h2e2",
+                "< bestmove h9g7",
+                "< bestmove h9g7"
+            ])),
+            [("ucci.go.one-result".to_owned(), Grade::Fail)]
+        );
+        assert_eq!(
+            checks(&over(&[])),
+            [("ucci.go.one-result".to_owned(), Grade::Fail)]
         );
     }
 }

@@ -1,13 +1,13 @@
 //! UCI: the exchange rules, and legality of every move against shakmaty.
 
-use super::exchange::{Exchange, ExchangeReader, is_bestmove};
+use super::exchange::{self, Exchange, ExchangeReader, is_bestmove};
 use super::family::FamilyGame;
 use super::findings::{Findings, outcome};
-use super::flow::{Flow, Got, Rules, Sent};
+use super::flow::{Flow, Go, Got, Mode, Rules, Sent};
 use super::id::CheckId;
 use super::info_grammar::InfoGrammar;
 use super::legality::{self, MoveRules, Searched, texts};
-use super::multipv::MultiPv;
+use super::multipv::{MultiPv, SearchLines};
 use super::offer::{OfferRules, Reserved};
 use super::{Context, Grade, Outcome, Reader, lines};
 use crate::protocol::GameKind;
@@ -87,10 +87,18 @@ impl<P> Uci<P> {
     }
 }
 
+/// One search: the position it was sent with, and the numbering of its `multipv` lines.
+struct UciSearch<P> {
+    /// `None` when the position is one the oracle rejects, or unknown.
+    searched: Option<Searched<P>>,
+    multipv: SearchLines,
+}
+
 impl<P: Game + Clone + Send + 'static> Exchange for Uci<P> {
     type Codec = protocol::uci::Uci;
+    type Search = UciSearch<P>;
 
-    fn sent(&mut self, command: Command) -> Option<Sent> {
+    fn sent(&mut self, command: Command) -> Option<Sent<UciSearch<P>>> {
         match command {
             Command::Uci => self.game.handshake_sent(),
             Command::IsReady => Some(Sent::IsReady),
@@ -103,14 +111,16 @@ impl<P: Game + Clone + Send + 'static> Exchange for Uci<P> {
                 self.grammar.option_set(&name, value.as_deref());
                 None
             }
-            Command::Go(go) => {
-                self.multipv.search_started();
-                self.game.search_started(Vec::new(), &go.searchmoves);
-                Some(Sent::Go {
+            Command::Go(go) => Some(Sent::Go(Go {
+                mode: Some(Mode {
                     ponder: go.ponder,
                     infinite: go.infinite,
-                })
-            }
+                }),
+                judged: UciSearch {
+                    searched: self.game.searched(Vec::new(), &go.searchmoves),
+                    multipv: SearchLines::default(),
+                },
+            })),
             Command::PonderHit => Some(Sent::PonderHit),
             Command::Stop => Some(Sent::Stop),
             Command::Quit => Some(Sent::Quit),
@@ -118,14 +128,36 @@ impl<P: Game + Clone + Send + 'static> Exchange for Uci<P> {
         }
     }
 
-    fn received(&mut self, message: Message, text: &str, at: At, out: &mut Findings) -> Got {
+    fn unreadable_command(&mut self, line: &str) -> Option<Sent<UciSearch<P>>> {
+        match exchange::keyword(line) {
+            // Its `searchmoves`, if any, are unknown: no move is judged as excluded.
+            Some("go") => exchange::unread_go(UciSearch {
+                searched: self.game.searched::<String>(Vec::new(), &[]),
+                multipv: SearchLines::default(),
+            }),
+            Some("position") => {
+                self.game.position_unknown();
+                None
+            }
+            _ => exchange::isready_after_unknown_words(line),
+        }
+    }
+
+    fn received(
+        &mut self,
+        message: Message,
+        text: &str,
+        at: At,
+        search: Option<&mut UciSearch<P>>,
+        out: &mut Findings,
+    ) -> Got {
         match message {
             Message::Id { .. } => Got::BootLine,
             Message::Option(o) => self.game.option(o, at),
             Message::UciOk => self.game.handshake_ok(&OFFER, out),
             Message::ReadyOk => Got::ReadyOk,
             Message::BestMove { mv, ponder } => {
-                if let Some(s) = self.game.searched() {
+                if let Some(s) = search.and_then(|s| s.searched.as_ref()) {
                     out.extend(bestmove(s, &mv, ponder.as_ref(), at));
                 }
                 Got::SearchResult
@@ -133,11 +165,19 @@ impl<P: Game + Clone + Send + 'static> Exchange for Uci<P> {
             Message::Info(info) => {
                 lines::info_faults(Protocol::Uci, &info.faults, fault_grade, at, out);
                 self.grammar.line(&info, text, at, out);
-                if let Some(k) = info.multipv {
-                    self.multipv.line(k, at, out);
+                if let Some(search) = search {
+                    if let Some(k) = info.multipv {
+                        self.multipv.line(&mut search.multipv, k, at, out);
+                    }
+                    self.game.info_moves(
+                        &MOVES,
+                        search.searched.as_ref(),
+                        &texts(&info.pv),
+                        info.currmove.as_ref(),
+                        at,
+                        out,
+                    );
                 }
-                self.game
-                    .info_moves(&MOVES, &texts(&info.pv), info.currmove.as_ref(), at, out);
                 Got::Other
             }
             Message::CopyProtection(_) | Message::Registration(_) => Got::Other,
@@ -352,5 +392,125 @@ mod tests {
         );
         assert!(found[1].message.contains("UCI_ShowWDL"));
         assert_eq!(found[2].requirements, reqs!["uci-r163", "uci-r167"]);
+    }
+
+    /// A ponder miss as PolyGlot writes it, in one go: `stop`, the real position and a new
+    /// `go` while the ponder search is open. Stockfish answers the ponder search, then the new
+    /// one; each result and `info` line is judged in its own search's position. (`e5d4` is
+    /// black's only after 1…e5, `e4d5` white's only after 1…d5.)
+    const PONDER_MISS: [&str; 6] = [
+        "> position startpos moves e2e4 e7e5",
+        "> go ponder wtime 60000 btime 60000",
+        "< info depth 1 score cp 30 time 1 pv g1f3 b8c6",
+        "> stop",
+        "> position startpos moves e2e4 d7d5",
+        "> go wtime 60000 btime 60000",
+    ];
+
+    fn pipelined(replies: &[&str]) -> Vec<(String, Grade)> {
+        let mut lines = PONDER_MISS.to_vec();
+        lines.extend_from_slice(replies);
+        findings(&lines)
+            .iter()
+            .map(|o| (o.check.to_string(), o.grade))
+            .collect()
+    }
+
+    #[test]
+    fn a_pipelined_ponder_miss_is_two_searches_each_in_its_position() {
+        let both = pipelined(&[
+            "< info depth 1 score cp 20 time 1 pv d2d4 e5d4",
+            "< info currmove d2d4 currmovenumber 1",
+            "< bestmove d2d4 ponder e5d4",
+            "< info depth 1 score cp 40 time 1 pv e4d5 d8d5",
+            "< info currmove e4d5 currmovenumber 1",
+            "< bestmove e4d5 ponder d8d5",
+        ]);
+        assert_eq!(both, [], "both searches answered in their positions");
+        let fail = |check: &str| vec![(check.to_owned(), Grade::Fail)];
+        // The first result answers the ponder search, where d5 is empty.
+        assert_eq!(
+            pipelined(&["< bestmove e4d5", "< bestmove e4d5"]),
+            fail("uci.bestmove.legal")
+        );
+        assert_eq!(
+            pipelined(&["< bestmove d2d4 ponder d8d5", "< bestmove e4d5"]),
+            fail("uci.ponder-move.legal")
+        );
+        assert_eq!(
+            pipelined(&[
+                "< info depth 1 score cp 1 time 1 pv e4d5",
+                "< bestmove d2d4",
+                "< bestmove e4d5"
+            ]),
+            fail("uci.pv.legal")
+        );
+        assert_eq!(
+            pipelined(&["< bestmove d2d4", "< bestmove e4d5", "< bestmove e4d5"]),
+            fail("uci.go.one-result")
+        );
+        assert_eq!(pipelined(&["< bestmove d2d4"]), fail("uci.go.one-result"));
+    }
+
+    /// PolyGlot ends a game while a search after a ponder miss runs: `stop` and `quit` after
+    /// it. Both searches are answered in order, the second after `quit` (uci remark 17).
+    #[test]
+    fn a_session_ended_in_a_pipelined_ponder_miss_is_judged_in_order() {
+        let mut lines = PONDER_MISS.to_vec();
+        lines.extend_from_slice(&[
+            "> stop",
+            "> quit",
+            "< bestmove d2d4 ponder e5d4",
+            "< bestmove e4d5",
+        ]);
+        assert!(findings(&lines).is_empty(), "{:#?}", findings(&lines));
+    }
+
+    /// `multipv` lines are numbered per search: the ponder search's second line is not the
+    /// new search's first.
+    #[test]
+    fn multipv_numbering_follows_the_search_the_engine_answers() {
+        let mut lines = vec!["> setoption name MultiPV value 2"];
+        lines.extend_from_slice(&PONDER_MISS[..2]);
+        lines.push("< info depth 1 multipv 1 score cp 30 time 1 pv g1f3 b8c6");
+        lines.extend_from_slice(&PONDER_MISS[3..]);
+        lines.extend_from_slice(&[
+            "< info depth 1 multipv 2 score cp 20 time 1 pv d2d4 e5d4",
+            "< bestmove g1f3",
+            "< info depth 1 multipv 1 score cp 20 time 1 pv e4d5",
+            "< info depth 1 multipv 2 score cp 10 time 1 pv g1f3",
+            "< bestmove e4d5",
+        ]);
+        assert!(findings(&lines).is_empty(), "{:#?}", findings(&lines));
+    }
+
+    /// A GUI that goes away while its engine ponders closes the engine's input; Stockfish
+    /// takes that for `quit` and writes its result. That answers the end of input; a result
+    /// while the input is still open is the fault.
+    #[test]
+    fn a_ponder_result_after_the_input_closed_answers_that() {
+        let judged = |stdin_closed_at_us| {
+            let transcript = crate::session::Transcript {
+                entries: crate::check::timed_entries(&[
+                    (0, "> position startpos moves e2e4 e7e5"),
+                    (1, "> go ponder wtime 1000 btime 1000"),
+                    (90, "< bestmove g1f3"),
+                ]),
+                stdin_closed_at_us,
+                ..Default::default()
+            };
+            let ctx = crate::check::Context {
+                protocol: Protocol::Uci,
+                game: GameKind::Chess,
+                time_scale: 1.0,
+            };
+            crate::check::judge(ctx, &transcript)
+                .into_iter()
+                .filter(|o| o.grade != Grade::Pass)
+                .map(|o| o.check.to_string())
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(judged(Some(50_000)), Vec::<String>::new());
+        assert_eq!(judged(None), ["uci.ponder.no-result-before-ponderhit"]);
     }
 }

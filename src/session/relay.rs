@@ -72,9 +72,13 @@ impl InputRelay {
         if let Some(fragment) = self.splitter.finish() {
             self.journal.append_lines(Stream::Input, vec![fragment]);
         }
-        if self.input.take().is_some() {
+        // The pipe closes when `input` is dropped, after the stamp: an engine that exits on
+        // end of input can only exit after this point in the order. (Taken in the condition
+        // of a plain `if`, it would be dropped, and the pipe closed, before the stamp.)
+        if let Some(input) = self.input.take() {
             self.engine.order_exit_before_close();
             self.journal.append(|at| Event::StdinClosed { at });
+            drop(input);
         }
     }
 }

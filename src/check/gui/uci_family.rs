@@ -189,6 +189,7 @@ impl<D: Dialect, G: Game + Send> GuiSide<D, G> {
                     at,
                     out,
                 );
+                self.unread_go(&entry.text);
                 return;
             }
         };
@@ -241,6 +242,18 @@ impl<D: Dialect, G: Game + Send> GuiSide<D, G> {
                 }
             }
             Said::Debug | Said::Probe | Said::Quit => {}
+        }
+    }
+
+    /// A `go` that does not read still starts a search the engine may answer: the GUI's
+    /// `stop` or `ponderhit` after it is not out of place.
+    fn unread_go(&mut self, line: &str) {
+        let mut words = line.split_whitespace();
+        if words.next() == Some("go") {
+            self.search = Some(Search {
+                pondering: words.any(|w| w == "ponder"),
+                stopped: false,
+            });
         }
     }
 

@@ -519,3 +519,22 @@ fn ucci_clocks_are_in_seconds_until_usemillisec_and_a_new_game_starts_afresh() {
         vec![finding("ucci.gui.clock.charged", Grade::Fail, "ucci-r124")]
     );
 }
+
+/// uci2wb writes `go time … movetime 970` to UCCI engines: the line breaks `go`'s grammar
+/// (ucci-r61), and that is the one finding. The search it starts is still one the engine may
+/// be in, so the `stop` the GUI sends while the engine thinks is in place.
+#[test]
+fn a_go_that_does_not_read_still_starts_a_search() {
+    assert_eq!(
+        one(
+            Protocol::Ucci,
+            &ucci(&[
+                "> position startpos",
+                "> go time 1000 opptime 1000 movetime 970",
+                "> stop",
+                "< bestmove h2e2",
+            ])
+        ),
+        finding("ucci.gui.command.grammar", Grade::Fail, "ucci-r61")
+    );
+}
