@@ -145,6 +145,10 @@ pub(super) struct Flow<S> {
     /// [`Search::answered_before_next`]): a `go` folds an uncertain one into itself.
     searches: VecDeque<Search<S>>,
     last_ponder_stopped: bool,
+    /// A `stop` that found no search open: the texts leave its effect open (UCCI's A15), and
+    /// UCCI's author's engine answers it with `nobestmove`, so one result after it is no
+    /// second result.
+    idle_stop: Option<At>,
     quit: Option<At>,
     bye_us: Option<u64>,
     after_bye_reported: bool,
@@ -171,6 +175,7 @@ impl<S> Flow<S> {
             isready: VecDeque::new(),
             searches: VecDeque::new(),
             last_ponder_stopped: false,
+            idle_stop: None,
             quit: None,
             bye_us: None,
             after_bye_reported: false,
@@ -235,11 +240,12 @@ impl<S> Flow<S> {
                     s.ponderhit_us = Some(at.us);
                 }
             }
-            Sent::Stop => {
-                if let Some(s) = self.searches.back_mut() {
+            Sent::Stop => match self.searches.back_mut() {
+                Some(s) => {
                     s.stop.get_or_insert(at);
                 }
-            }
+                None => self.idle_stop = Some(at),
+            },
             Sent::Quit => {
                 self.quit.get_or_insert(at);
             }
@@ -249,6 +255,7 @@ impl<S> Flow<S> {
     /// A new search: queued behind the open ones, or, when the newest open one may or may
     /// not get its result, folded into it (its result, if it comes, comes first).
     fn go(&mut self, at: At, go: Go<S>) {
+        self.idle_stop = None;
         let mut earlier = 0;
         if self
             .searches
@@ -394,6 +401,18 @@ impl<S> Flow<S> {
 
     fn result(&mut self, at: At, out: &mut Findings) {
         let Some(front) = self.searches.front_mut() else {
+            if self.idle_stop.take().is_some() {
+                out.push(
+                    self.outcome(
+                        CheckId::GoOneResult,
+                        Grade::Pass,
+                        "a result answering a `stop` sent while no search was open (the text \
+                         leaves that open; UCCI's author's engine answers it so)",
+                    )
+                    .at(at),
+                );
+                return;
+            }
             let exempt = !self.rules.ponder_owes_result && self.last_ponder_stopped;
             if !exempt {
                 out.push(
@@ -554,7 +573,7 @@ impl<S> Flow<S> {
             .iter()
             .filter(|s| s.received == 0 && s.owes_result(self.rules))
         {
-            self.unanswered_search(s, out);
+            self.unanswered_search(s, end, out);
         }
         if let Some(quit) = self.quit {
             self.judge_quit(quit, end, out);
@@ -565,7 +584,15 @@ impl<S> Flow<S> {
     /// `quit` came, except where a `stop` before it had already asked for one and its bound
     /// ran out before `quit` (an engine that ignores `stop` must not pass because the GUI
     /// gave up and quit).
-    fn unanswered_search(&self, s: &Search<S>, out: &mut Findings) {
+    ///
+    /// A search neither stopped nor ended by `quit` that is open when the engine's input
+    /// closes or the engine exits was ended by something else: the harness or GUI ending the
+    /// session (a scenario stopped by an earlier finding, whose steps judge the missing
+    /// reply with their own deadline; a GUI that went away), or the engine's own exit, which
+    /// the stream checks report. Each of those is the one finding; the missing result is not
+    /// a second.
+    fn unanswered_search(&self, s: &Search<S>, end: &Transcript, out: &mut Findings) {
+        let session_ended = end.stdin_closed_at_us.is_some() || end.exit.is_some();
         let quit_after_go = self.quit.filter(|q| q.seq > s.at.seq);
         match (s.stop, quit_after_go) {
             (Some(stop), Some(quit)) if quit.us.saturating_sub(stop.us) <= self.prompt_us => {}
@@ -585,6 +612,7 @@ impl<S> Flow<S> {
                     .at(stop),
             ),
             (None, Some(_)) => {}
+            (None, None) if session_ended => {}
             (None, None) => out.push(
                 self.outcome(
                     CheckId::GoOneResult,
