@@ -157,3 +157,30 @@ fn a_row_only_blocked_steps_cite_is_blocked_in_a_certification() {
     assert_eq!(report["verdict"], "blocked");
     assert_eq!(code, 1, "not certified");
 }
+
+/// The texts' author's engine answers `go ponder` with no rook, horse, cannon or pawn on the
+/// board with `nobestmove` at once (A17), which left `ucci/ponderhit-draw` nothing to play on
+/// from; the scenario keeps a back-rank pawn so a move comes (issue 26 survey, L6).
+#[test]
+fn the_ponderhit_draw_scenario_gets_a_move_from_the_authors_engine() {
+    let (code, report) = json_report(
+        arbiter()
+            .args(["run", "--protocol", "ucci", "--format", "json", "--engine"])
+            .arg(fixture_engine())
+            .args(["--engine-arg", "ucci", "--engine-arg", "elephanteye"])
+            .arg("ucci/ponderhit-draw"),
+    );
+    let run = &report["runs"][0];
+    let findings: Vec<&Value> = run["outcomes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|o| o["grade"] != "pass" && o["check"] != "ucci.id.field")
+        .collect();
+    assert!(findings.is_empty(), "{findings:#?}");
+    assert!(
+        run["blocked"].as_array().is_none_or(Vec::is_empty),
+        "{run:#}"
+    );
+    assert_eq!(code, 0, "{report:#}");
+}

@@ -167,7 +167,14 @@ pub fn judge(requirement: Requirement, runs: &[ScenarioRun]) -> RequirementVerdi
             ),
             None => (Verdict::NotApplicable, None),
         },
-        Some(g) => {
+        Some(worst) => {
+            // What the text merely recommends (`should`) or allows (`may`) is never failed:
+            // a failing outcome that also cites such a row (`ucci.stop.result` cites the
+            // must-row ucci-r95 beside the should-row ucci-r96) fails only the must-row.
+            let g = match requirement.level {
+                Level::Must => worst,
+                Level::Should | Level::May => worst.min(Grade::Warn),
+            };
             let verdict = match g {
                 Grade::Pass => Verdict::Pass,
                 Grade::Warn => Verdict::PassWithWarnings,
@@ -176,7 +183,7 @@ pub fn judge(requirement: Requirement, runs: &[ScenarioRun]) -> RequirementVerdi
             let finding = citing
                 .iter()
                 .filter(|_| g != Grade::Pass)
-                .find(|(_, o)| o.grade == g)
+                .find(|(_, o)| o.grade == worst)
                 .map(|(run, o)| format!("{}: {}: {}", run.scenario.name, o.check, o.message));
             (verdict, finding)
         }
@@ -186,5 +193,40 @@ pub fn judge(requirement: Requirement, runs: &[ScenarioRun]) -> RequirementVerdi
         verdict,
         outcomes: citing.len(),
         finding,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::check::{CheckId, CheckRef, Outcome};
+    use crate::scenario::builtin_named;
+
+    /// Issue 26 survey, H8: one failing outcome citing a must-row and a should-row.
+    #[test]
+    fn a_failure_fails_only_the_must_rows_it_cites() {
+        let scenario = builtin_named("ucci/stop")
+            .expect("a built-in scenario")
+            .expect("it parses");
+        let mut run = ScenarioRun::not_run(&scenario, "");
+        run.not_run = None;
+        let (must, should) = (ReqId::new("ucci-r95"), ReqId::new("ucci-r96"));
+        run.outcomes.push(Outcome::new(
+            CheckRef::builtin(Protocol::Ucci, CheckId::StopResult),
+            &[must, should],
+            Grade::Fail,
+            "no result after `stop`",
+        ));
+        let row = |id| {
+            catalogue(Protocol::Ucci)
+                .into_iter()
+                .find(|r| r.id == id)
+                .expect("a catalogue row")
+        };
+        assert_eq!(row(should).level, Level::Should);
+        assert_eq!(judge(row(must), &[run.clone()]).verdict, Verdict::Fail);
+        let recommended = judge(row(should), &[run]);
+        assert_eq!(recommended.verdict, Verdict::PassWithWarnings);
+        assert!(recommended.finding.is_some_and(|f| f.contains("no result")));
     }
 }

@@ -12,6 +12,12 @@ use crate::session::At;
 /// known keyword with a malformed rest is a failure.
 pub(super) fn unreadable(protocol: Protocol, text: &str, error: &ParseError, at: At) -> Outcome {
     let (id, grade) = match error {
+        // UCI remark 5: "Extra whitespace in engine output is not graded." UCCI's A29: "accept
+        // LF or CR LF and any run of blanks from the engine". A whitespace-only line (Stockfish
+        // prints one in every handshake) is recorded as read, never warned about.
+        ParseError::Empty if matches!(protocol, Protocol::Uci | Protocol::Ucci) => {
+            (CheckId::LineUnknown, Grade::Pass)
+        }
         ParseError::UnknownKeyword { .. } | ParseError::Empty => {
             (CheckId::LineUnknown, Grade::Warn)
         }
@@ -40,5 +46,32 @@ pub(super) fn info_faults(
             .citing(&[fault.requirement])
             .at(at),
         );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::check::{Grade, findings_in};
+    use crate::protocol::Protocol;
+
+    /// Issue 26 survey, H9: Stockfish's empty handshake line warned 23 times a run.
+    #[test]
+    fn whitespace_only_lines_are_not_graded_under_uci_and_ucci() {
+        for (protocol, hello, ok) in [
+            (Protocol::Uci, "> uci", "< uciok"),
+            (Protocol::Ucci, "> ucci", "< ucciok"),
+        ] {
+            let found = findings_in(protocol, &[hello, "< id name X", "< ", "< \t ", ok]);
+            assert!(
+                found.iter().all(|o| o.grade == Grade::Pass),
+                "{protocol}: {found:#?}"
+            );
+        }
+        let banner = findings_in(
+            Protocol::Uci,
+            &["> uci", "< Engine 1.0 by someone", "< uciok"],
+        );
+        assert_eq!(banner[0].check, "uci.line.unknown");
+        assert_eq!(banner[0].grade, Grade::Warn);
     }
 }

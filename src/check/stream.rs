@@ -57,7 +57,7 @@ impl StreamJudge {
         self.received += 1;
         let at = e.at;
         let finding = |check, grade, message: String| outcome(p, check, grade, message).at(at);
-        if e.text.chars().any(|c| c.is_control() && c != '\t') {
+        if is_binary(&e.text) {
             once(&mut self.garbage, out, || {
                 finding(
                     CheckId::OutputText,
@@ -233,6 +233,30 @@ pub(super) fn after(last: Option<u64>, us: u64) -> At {
     }
 }
 
+/// A line holds bytes no text has: a control character other than a tab, outside an ANSI
+/// control sequence. A coloured start-up banner (Sjaak II's console board, `ESC [ 1 m …`) is
+/// text a terminal renders: the texts ask only for text on stdin/stdout (uci-r01, UCCI's
+/// 「通信内容为文本」), so such a line is graded by what it says (a banner warns), not as binary.
+fn is_binary(text: &str) -> bool {
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c == '\u{1b}' && chars.peek() == Some(&'[') {
+            // CSI: parameter and intermediate bytes (0x20-0x3F), then one final byte (0x40-0x7E).
+            chars.next();
+            loop {
+                match chars.next() {
+                    Some(' '..='?') => {}
+                    Some('@'..='~') => break,
+                    _ => return true,
+                }
+            }
+        } else if c.is_control() && c != '\t' {
+            return true;
+        }
+    }
+    false
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -254,6 +278,33 @@ mod tests {
                 .is_some_and(|id| id.name().starts_with("output"))
         });
         found
+    }
+
+    /// Issue 26 survey, H11: Sjaak II's ANSI-coloured console board before `uci`.
+    #[test]
+    fn colour_escapes_are_text_and_nul_is_not() {
+        let board = " 8\u{1b}[1m\u{1b}[46m\u{1b}[30mr \u{1b}[45m\u{1b}[30mn \u{1b}[0m";
+        for p in [Protocol::Uci, Protocol::Ucci] {
+            let found = findings(p, vec![received(board, LineEnding::Lf)]);
+            assert!(found.iter().all(|o| o.grade == Grade::Pass), "{found:#?}");
+            let all = crate::check::findings_of(p, vec![received(board, LineEnding::Lf)]);
+            assert!(
+                all.iter().any(
+                    |o| o.check.to_string().ends_with("line.unknown") && o.grade == Grade::Warn
+                ),
+                "{all:#?}"
+            );
+        }
+        for binary in [
+            "id\u{0}name",
+            "\u{1b}]0;title\u{7}",
+            "x\u{1b}[12",
+            "a\u{8}b",
+        ] {
+            let found = findings(Protocol::Uci, vec![received(binary, LineEnding::Lf)]);
+            assert_eq!(found[0].check, "uci.output.text", "{binary:?}");
+            assert_eq!(found[0].grade, Grade::Fail, "{binary:?}");
+        }
     }
 
     #[test]

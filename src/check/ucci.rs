@@ -7,9 +7,10 @@ use super::flow::{Flow, Go, Got, Mode, Rules, Sent};
 use super::id::CheckId;
 use super::legality::{self, MoveRules, Searched, texts};
 use super::offer::OfferRules;
-use super::{Context, Grade, Outcome, Reader, lines};
-use crate::protocol::ucci::{Command, GoLimit, Message};
+use super::{CheckRef, Context, Grade, Outcome, Reader, lines};
+use crate::protocol::ucci::{self, Command, GoLimit, Message};
 use crate::protocol::{self, ParseError, Protocol};
+use crate::reqs;
 use crate::rules::Game;
 use crate::rules::xiangqi::{Move, Position};
 use crate::session::At;
@@ -200,8 +201,14 @@ impl Exchange for Ucci {
 
     fn unreadable(&self, line: &str, error: &ParseError, at: At) -> Outcome {
         // A malformed `bestmove` (e.g. UCI's `bestmove (none)`) is one finding, on its line,
-        // and still ends its search (`unreadable_event`).
-        lines::unreadable(Protocol::Ucci, line, error, at)
+        // and still ends its search (`unreadable_event`). It breaks the grammar row of its own
+        // keyword (`bestmove (none)`: ucci-r97 and the ICCS row), not ucci-r05: the engine
+        // did write one reply per line.
+        let o = lines::unreadable(Protocol::Ucci, line, error, at);
+        if o.check != CheckRef::builtin(Protocol::Ucci, CheckId::LineMalformed) {
+            return o;
+        }
+        o.citing(ucci::message_rows(line, error).unwrap_or(reqs!["ucci-r05"]))
     }
 
     fn finish(self, out: &mut Findings) {
@@ -377,6 +384,35 @@ mod tests {
         // An `id` line with no text after its key is still malformed.
         let bare = findings(&["> ucci", "< id version", "< ucciok"]);
         assert_eq!(bare[0].check, "ucci.line.malformed", "{bare:#?}");
+    }
+
+    /// Issue 26 survey, H2: a reply that does not read breaks its keyword's grammar row, not
+    /// ucci-r05 (the engine did write one reply per line).
+    #[test]
+    fn a_malformed_reply_cites_its_own_grammar_row() {
+        let cited = |reply: &str| {
+            let found = search(&[&format!("< {reply}")]);
+            let malformed: Vec<_> = found
+                .iter()
+                .filter(|o| o.check == "ucci.line.malformed")
+                .collect();
+            assert_eq!(malformed.len(), 1, "{reply}: {found:#?}");
+            assert_eq!(malformed[0].grade, Grade::Fail);
+            malformed[0]
+                .requirements
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+        };
+        // Fairy-Stockfish in a dead position; Sjaak II's ranks 1-10.
+        assert_eq!(cited("bestmove (none)"), ["ucci-r97", "ucci-r17"]);
+        assert_eq!(
+            cited("bestmove b0c2 ponder b10c8"),
+            ["ucci-r97", "ucci-r17"]
+        );
+        assert_eq!(cited("bestmove b0c2 maybe"), ["ucci-r97"]);
+        assert_eq!(cited("nobestmove now"), ["ucci-r110"]);
+        assert_eq!(cited("pophash lowerbound x depth 3"), ["ucci-r114"]);
     }
 
     #[test]

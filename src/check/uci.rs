@@ -234,8 +234,24 @@ fn bestmove<P: Game + Clone>(
     ponder: Option<&Move>,
     at: At,
 ) -> Vec<Outcome> {
+    let legal = s.position.legal_moves().len();
+    if legal == 0 && *mv != Move::Null {
+        // With no legal move there is no move a token could mean: it is a placeholder. The
+        // text asks for `0000` but records that most engines do otherwise: «Хотя большинство
+        // движков этого не делают. Рыбка, например, выдаёт a1a1» (uci-r21, remark 3). What
+        // the text itself names as common practice is a warning, not a failure.
+        return vec![
+            outcome(
+                Protocol::Uci,
+                CheckId::BestmoveLegal,
+                Grade::Warn,
+                format!("`{mv}` in a position without a legal move; the null move is `0000`"),
+            )
+            .citing(reqs!["uci-r21"])
+            .at(at),
+        ];
+    }
     if *mv == Move::Null {
-        let legal = s.position.legal_moves().len();
         let (grade, message) = if legal == 0 {
             (
                 Grade::Pass,
@@ -288,6 +304,24 @@ mod tests {
         // The same exchange judged as chess: ten ranks are off its board.
         let chess = findings(&["> position startpos", "> go depth 3", "< bestmove a10a9"]);
         assert_eq!(chess[0].check, "uci.bestmove.legal");
+    }
+
+    /// Issue 26 survey, H3: Toga II and Ethereal answer `a1a1` when mated or stalemated, as
+    /// the text says Rybka does; with a legal move to play, `a1a1` still fails.
+    #[test]
+    fn a_placeholder_move_warns_only_where_no_move_is_legal() {
+        let mated = findings(&[
+            "> position fen 7k/5QQ1/8/8/8/8/8/K7 b - - 0 1",
+            "> go depth 1",
+            "< bestmove a1a1",
+        ]);
+        assert_eq!(mated.len(), 1, "{mated:#?}");
+        assert_eq!(mated[0].check, "uci.bestmove.legal");
+        assert_eq!(mated[0].grade, Grade::Warn);
+        assert_eq!(mated[0].requirements, reqs!["uci-r21"]);
+        let playable = findings(&["> position startpos", "> go depth 1", "< bestmove a1a1"]);
+        assert_eq!(playable[0].check, "uci.bestmove.legal");
+        assert_eq!(playable[0].grade, Grade::Fail);
     }
 
     #[test]

@@ -49,7 +49,8 @@ pub struct RunArgs {
 /// engine options.
 #[derive(Args, Debug, Clone)]
 pub struct RunSettings {
-    /// Multiply every timing bound, for slow machines (e.g. 2.5; 0.01 to 1000).
+    /// Multiply every upper timing bound (`within`, timeouts, windows), for slow machines (e.g.
+    /// 2.5; 0.01 to 1000); a `not before` follows the command's own figure and is never scaled.
     #[arg(long, default_value_t = 1.0, value_parser = parse_scale)]
     pub time_scale: f64,
     /// Run every scenario even after one shows that the engine does not answer at all.

@@ -193,8 +193,10 @@ impl<'a> Executor<'a> {
         Ok(())
     }
 
+    /// An upper bound (`within`, a timeout, a window) as the run applies it: `--time-scale`
+    /// relaxes it for a slow machine.
     fn scaled(&self, ms: u64) -> Duration {
-        Duration::from_micros((ms as f64 * 1000.0 * self.time_scale).round() as u64)
+        upper_bound(ms, self.time_scale)
     }
 
     /// "1000 ms", or "1000 ms × 2.5 = 2500 ms" under a time scale: the bound the file gave,
@@ -549,30 +551,30 @@ impl<'a> Executor<'a> {
     fn grade_timing(&self, e: &Expectation, line: &Received) -> Outcome {
         let latency = line.at.us.saturating_sub(self.last_send_us);
         let ms = latency as f64 / 1000.0;
-        let mut grade = Grade::Pass;
-        let mut message = format!("`{}` after {ms:.1} ms", line.text);
-        if let Some(w) = e.within_ms {
-            let bound = self.scaled(w);
-            if latency > bound.as_micros() as u64 {
-                grade = Self::miss_grade(e.level);
-                message = format!(
+        let (grade, message) = match timing_miss(
+            Duration::from_micros(latency),
+            e.within_ms,
+            e.not_before_ms,
+            self.time_scale,
+        ) {
+            None => (Grade::Pass, format!("`{}` after {ms:.1} ms", line.text)),
+            Some(TimingMiss::Late(bound)) => (
+                Self::miss_grade(e.level),
+                format!(
                     "`{}` came after {ms:.1} ms; the bound is {} ms",
                     line.text,
                     bound.as_millis()
-                );
-            }
-        }
-        if let Some(nb) = e.not_before_ms {
-            let bound = self.scaled(nb);
-            if latency < bound.as_micros() as u64 {
-                grade = Self::miss_grade(e.level);
-                message = format!(
+                ),
+            ),
+            Some(TimingMiss::Early(bound)) => (
+                Self::miss_grade(e.level),
+                format!(
                     "`{}` came after only {ms:.1} ms; expected not before {} ms",
                     line.text,
                     bound.as_millis()
-                );
-            }
-        }
+                ),
+            ),
+        };
         self.outcome(&e.label, &e.cites, grade, message)
             .at(line.at)
             .latency(latency)
@@ -679,5 +681,64 @@ impl<'a> Executor<'a> {
             }
         };
         self.push(step.line, o);
+    }
+}
+
+/// An upper bound stretched by the run's time scale: a slow machine answers later.
+fn upper_bound(ms: u64, time_scale: f64) -> Duration {
+    Duration::from_micros((ms as f64 * 1000.0 * time_scale).round() as u64)
+}
+
+/// How a reply missed its step's timing, with the bound as applied.
+#[derive(Debug, PartialEq)]
+enum TimingMiss {
+    Late(Duration),
+    Early(Duration),
+}
+
+/// Judges a reply's latency against its step's bounds. `within` is scaled by `--time-scale`;
+/// `not before` never is: it derives from the command's own figure (`go movetime 500` sends
+/// 500 ms whatever the scale), so stretching it would fail an engine for obeying the command
+/// it was sent, and a slow machine only makes replies later.
+fn timing_miss(
+    latency: Duration,
+    within_ms: Option<u64>,
+    not_before_ms: Option<u64>,
+    time_scale: f64,
+) -> Option<TimingMiss> {
+    if let Some(bound) = not_before_ms.map(Duration::from_millis)
+        && latency < bound
+    {
+        return Some(TimingMiss::Early(bound));
+    }
+    match within_ms.map(|w| upper_bound(w, time_scale)) {
+        Some(bound) if latency > bound => Some(TimingMiss::Late(bound)),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn time_scale_relaxes_within_and_leaves_not_before_as_written() {
+        let ms = Duration::from_millis;
+        // `go movetime 500` with `not before 250 ms, within 1000 ms` at `--time-scale 3`:
+        // Glaurung's reply after 640 ms obeys the command (issue 26 survey, H1).
+        assert_eq!(timing_miss(ms(640), Some(1000), Some(250), 3.0), None);
+        assert_eq!(
+            timing_miss(ms(200), Some(1000), Some(250), 3.0),
+            Some(TimingMiss::Early(ms(250)))
+        );
+        assert_eq!(timing_miss(ms(2500), Some(1000), Some(250), 3.0), None);
+        assert_eq!(
+            timing_miss(ms(3100), Some(1000), Some(250), 3.0),
+            Some(TimingMiss::Late(ms(3000)))
+        );
+        assert_eq!(
+            timing_miss(ms(300), Some(1000), None, 0.2),
+            Some(TimingMiss::Late(ms(200)))
+        );
     }
 }

@@ -77,4 +77,46 @@ mod tests {
         assert!(builtin_named("uci/stop").is_none());
         assert!(builtin_named("ucci/stop").unwrap().is_ok());
     }
+
+    /// Issue 26 survey, H12 and H14: where the text gives no figure ("exit immediately") or a
+    /// translation is stricter than the original ("must regularly" send nodes/nps/hashfull),
+    /// a scenario step is `should`: a miss warns. Glaurung exits 1.04 s after `quit`; Sjaak II
+    /// sends no `nps`.
+    #[test]
+    fn steps_without_a_figure_in_the_text_are_should() {
+        use crate::protocol::{Protocol, ReqId};
+        use crate::scenario::{Level, StepKind};
+        let regularly = [
+            ReqId::new("uci-r110"),
+            ReqId::new("uci-r124"),
+            ReqId::new("uci-r126"),
+        ];
+        let mut exits = 0;
+        for protocol in [
+            Protocol::Uci,
+            Protocol::Ucci,
+            Protocol::Gomocup,
+            Protocol::Agi,
+        ] {
+            for s in builtin_for(protocol).unwrap_or_else(|e| panic!("{e}")) {
+                for step in &s.steps {
+                    match &step.kind {
+                        StepKind::Exit { .. } => {
+                            exits += 1;
+                            assert_eq!(step.level, Level::Should, "{}", step.label);
+                        }
+                        StepKind::Expect(lines) => {
+                            for e in lines {
+                                if e.cites.iter().any(|r| regularly.contains(r)) {
+                                    assert_eq!(e.level, Level::Should, "{}", e.label);
+                                }
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+            }
+        }
+        assert!(exits > 30, "{exits} exit steps");
+    }
 }

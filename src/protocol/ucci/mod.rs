@@ -33,11 +33,11 @@ mod info;
 
 use std::fmt;
 
-use super::ParseError;
 use super::family::option::parse_option;
 pub use super::family::{IdField, InfoFault, OptionDecl, OptionType, PositionStart};
 use super::family::{parse_id, position_args, write_moves, write_position};
 use super::tokens::{Token, Tokens, flag_once, number, require, set_once, unknown_keyword};
+use super::{ParseError, ReqId};
 use crate::rules::xiangqi::Move;
 pub use info::Info;
 
@@ -390,6 +390,50 @@ fn parse_pophash(t: &mut Tokens<'_>) -> Result<Message, ParseError> {
         bestmove,
         lowerbound,
         upperbound,
+    })
+}
+
+/// The catalogue rows that give the grammar of an engine reply, by its keyword: a reply that
+/// does not read breaks its own grammar row, not the one-line-per-reply rule (ucci-r05).
+pub mod grammar {
+    use crate::protocol::ReqId;
+
+    pub const ID: ReqId = ReqId::new("ucci-r22");
+    pub const OPTION: ReqId = ReqId::new("ucci-r23");
+    pub const UCCIOK: ReqId = ReqId::new("ucci-r45");
+    pub const READYOK: ReqId = ReqId::new("ucci-r49");
+    pub const INFO: ReqId = ReqId::new("ucci-r78");
+    pub const BESTMOVE: ReqId = ReqId::new("ucci-r97");
+    pub const NOBESTMOVE: ReqId = ReqId::new("ucci-r110");
+    pub const POPHASH: ReqId = ReqId::new("ucci-r114");
+    pub const BYE: ReqId = ReqId::new("ucci-r117");
+    /// An ICCS move is four characters, files `a`–`i`, ranks `0`–`9`.
+    pub const ICCS_MOVE: ReqId = ReqId::new("ucci-r17");
+}
+
+/// The rows an engine line that [`parse_message`] refused breaks: the grammar row of its
+/// keyword, and the ICCS row when a move token did not read (`bestmove (none)`,
+/// `ponder b10c8`). `None` when the line starts with no reply keyword.
+pub fn message_rows(line: &str, error: &ParseError) -> Option<&'static [ReqId]> {
+    use grammar::*;
+    let keyword = match error {
+        ParseError::WrongCase { expected, .. } => expected,
+        _ => Tokens::new(line).keyword().ok()?.text,
+    };
+    let bad_move = matches!(error, ParseError::BadMove { .. });
+    Some(match (keyword, bad_move) {
+        ("id", _) => &[ID],
+        ("option", _) => &[OPTION],
+        ("ucciok", _) => &[UCCIOK],
+        ("readyok", _) => &[READYOK],
+        ("info", _) => &[INFO],
+        ("bestmove", false) => &[BESTMOVE],
+        ("bestmove", true) => &[BESTMOVE, ICCS_MOVE],
+        ("nobestmove", _) => &[NOBESTMOVE],
+        ("pophash", false) => &[POPHASH],
+        ("pophash", true) => &[POPHASH, ICCS_MOVE],
+        ("bye", _) => &[BYE],
+        _ => return None,
     })
 }
 

@@ -252,7 +252,7 @@ fn precise_errors() {
     );
     assert_eq!(
         fault("info pv e2e4 e7e11"),
-        "`pv e2e4 e7e11`: `pv` is followed by `e7e11`, which is not a UCI move: expected from-square and to-square (file a-i, rank 1-10: e2e4, h3e3, a10a9) and an optional promotion letter n, b, r or q (e7e8q), or 0000 for the null move"
+        "`pv e2e4 e7e11`: `pv` is followed by `e7e11`, which is not a UCI move: expected from-square and to-square (chess: files a-h, ranks 1-8, e2e4; xiangqi: files a-i, ranks 1-10, h3e3, a10a9) and an optional promotion letter n, b, r or q (e7e8q), or 0000 for the null move"
     );
     assert_eq!(
         e("option name Hash"),
