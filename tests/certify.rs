@@ -183,3 +183,59 @@ fn the_built_in_profiles_are_listed() {
         assert!(out.lines().any(|l| l.starts_with(name)), "{name} in {out}");
     }
 }
+
+/// The league's reference entrant, ElephantEye 3.31 (the UCCI texts' own engine), through
+/// the fixture engine that reproduces its ways: certified for the league, its answering
+/// `go infinite` at once from its book (ucci-r64) the one failure, outside the verdict.
+#[test]
+fn the_league_reference_entrants_ways_are_certified_with_r64_their_one_failure() {
+    let (code, report) = certify("ucci-league", "ucci", "elephanteye", &[]);
+    assert_one_true_finding(code, &report);
+}
+
+fn assert_one_true_finding(code: i32, report: &Value) {
+    assert_eq!(code, 0, "{report:#}");
+    assert_eq!(report["verdict"], "pass", "{report:#}");
+    let failed: Vec<&Value> = report["also_exercised"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|v| v["verdict"] == "fail")
+        .collect();
+    assert_eq!(failed.len(), 1, "{failed:#?}");
+    assert_eq!(failed[0]["requirement"]["id"], "ucci-r64");
+    let blocked = report["runs"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|run| run["blocked"].as_array().is_some_and(|b| !b.is_empty()))
+        .count();
+    assert_eq!(blocked, 0, "nothing was kept from running");
+}
+
+/// The real ElephantEye, where a local build is named (`ARBITER_ELEPHANTEYE=path/to/ELEEYE.EXE`,
+/// built from xqbase/eleeye with its BOOK.DAT beside it). CI cannot build it; the fixture
+/// above reproduces what this showed.
+#[test]
+fn elephanteye_itself_is_certified_with_r64_its_one_failure_where_a_build_is_named() {
+    let Some(engine) = std::env::var_os("ARBITER_ELEPHANTEYE").map(std::path::PathBuf::from) else {
+        eprintln!("skipped: set ARBITER_ELEPHANTEYE to a build of ElephantEye 3.31");
+        return;
+    };
+    let dir = engine.parent().expect("the engine's folder").to_owned();
+    let (code, report) = json_report(
+        arbiter()
+            .args([
+                "certify",
+                "--profile",
+                "ucci-league",
+                "--format",
+                "json",
+                "--engine",
+            ])
+            .arg(&engine)
+            .arg("--engine-dir")
+            .arg(&dir),
+    );
+    assert_one_true_finding(code, &report);
+}
