@@ -40,8 +40,10 @@ struct GuiSide<D, G> {
     time_scale: f64,
     handshake: HandshakeOrder,
     search: Option<Search>,
-    /// When the last search's result came, in µs.
+    /// When the last search's result came, in µs, and whether that search was still
+    /// pondering then (only a `ponderhit` for a ponder search can cross its result).
     last_result_us: Option<u64>,
+    last_result_pondering: bool,
     position_set: bool,
     /// The position the GUI set up, when the oracle accepts it.
     current: Option<G>,
@@ -91,6 +93,7 @@ impl<D: Dialect, G: Game + Send> GuiSide<D, G> {
             },
             search: None,
             last_result_us: None,
+            last_result_pondering: false,
             position_set: false,
             current: None,
             position_has_moves: false,
@@ -127,6 +130,7 @@ impl<D: Dialect, G: Game + Send> GuiSide<D, G> {
             }
             Heard::SearchResult => {
                 self.clocks.result(entry.at.us);
+                self.last_result_pondering = self.search.is_some_and(|s| s.pondering);
                 self.search = None;
                 self.last_result_us = Some(entry.at.us);
             }
@@ -311,8 +315,9 @@ impl<D: Dialect, G: Game + Send> GuiSide<D, G> {
         );
     }
 
-    /// `stop` (UCCI) and `ponderhit` only during a search; one that crossed the result on the
-    /// wire is forgiven.
+    /// `stop` (UCCI) and `ponderhit` only during a search (`ponderhit`: a ponder search); one
+    /// that crossed the result on the wire is forgiven, but a `ponderhit` only when the search
+    /// that ended was pondering: after an ordinary search it has nothing to cross.
     fn thinking_only(&mut self, said: &Said, entry: &Entry, out: &mut Findings) {
         let (name, rows): (&str, &[ReqId]) = match said {
             Said::PonderHit if self.is_ucci() => ("ponderhit", crate::reqs!["ucci-r89"]),
@@ -325,17 +330,21 @@ impl<D: Dialect, G: Game + Send> GuiSide<D, G> {
             Some(search) => name != "ponderhit" || search.pondering,
             None => false,
         };
+        let could_cross = name != "ponderhit" || self.last_result_pondering;
         let crossed = self.search.is_none()
+            && could_cross
             && self.last_result_us.is_some_and(|r| {
                 (entry.at.us - r.min(entry.at.us)) as f64 <= CROSSING_MS * 1000.0 * self.time_scale
             });
         if fits || crossed {
             return;
         }
-        let state = if self.search.is_some() {
-            "during a search that is not pondering"
-        } else {
-            "while no search runs"
+        let state = match self.search {
+            Some(_) => "during a search that is not pondering",
+            None if name == "ponderhit" && self.last_result_us.is_some() && !could_cross => {
+                "after an ordinary search had ended: no `go ponder` was waiting for it"
+            }
+            None => "while no search runs",
         };
         let message = format!("`{}` sent {state}", entry.text);
         self.tally.fault(
