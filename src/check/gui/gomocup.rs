@@ -225,6 +225,7 @@ impl Manager {
             }
             Command::Begin => {
                 self.move_request(entry, out);
+                self.begin_on_empty_board(entry, out);
                 self.owed = Owed::MOVE;
             }
             Command::Turn(point) => {
@@ -407,10 +408,17 @@ impl Manager {
         self.tally.judged(CheckId::GuiStartFirst);
         if !self.started {
             let message = format!("`{}` before `START`: the brain has no board", entry.text);
+            // BEGIN is sent "at the start of a game" (gomocup-r43), which START sets up; the
+            // other move requests need the board START gives the brain (gomocup-r35, r36).
+            let rows = if matches!(super::command_word(&entry.text).as_deref(), Some("BEGIN")) {
+                reqs!["gomocup-r43"]
+            } else {
+                reqs!["gomocup-r35", "gomocup-r36"]
+            };
             self.tally.fault(
                 CheckId::GuiStartFirst,
                 Grade::Fail,
-                reqs!["gomocup-r35", "gomocup-r36"],
+                rows,
                 message,
                 entry.at,
                 out,
@@ -435,6 +443,26 @@ impl Manager {
         }
         self.time_left_sent = false;
         self.asked = true;
+    }
+
+    /// BEGIN opens a game: the brain moves first, on an empty board (gomocup-r43, r44).
+    fn begin_on_empty_board(&mut self, entry: &Entry, out: &mut Findings) {
+        if !self.started || self.moves.is_empty() {
+            return;
+        }
+        let message = format!(
+            "`{}` with {} stones on the board; BEGIN asks for the first move of a game, on an empty board",
+            entry.text,
+            self.moves.len()
+        );
+        self.tally.fault(
+            CheckId::GuiStartFirst,
+            Grade::Fail,
+            reqs!["gomocup-r43"],
+            message,
+            entry.at,
+            out,
+        );
     }
 
     /// A stone the manager names (TURN, a BOARD line): on the board and on an empty point.
