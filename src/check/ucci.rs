@@ -7,9 +7,10 @@ use super::flow::{Flow, Got, Rules, Sent};
 use super::id::CheckId;
 use super::legality::{self, MoveRules, Searched, texts};
 use super::offer::OfferRules;
-use super::{Context, Grade, Outcome, Reader, lines};
-use crate::protocol::ucci::{Command, GoLimit, Message};
-use crate::protocol::{self, ParseError, Protocol};
+use super::{Context, Grade, Outcome, Reader, lines, spelling};
+use crate::protocol::spelling::respell;
+use crate::protocol::ucci::{Command, GoLimit, Info, Message, parse_message};
+use crate::protocol::{self, ParseError, Protocol, ReqId};
 use crate::rules::Game;
 use crate::rules::xiangqi::{Move, Position};
 use crate::session::At;
@@ -35,6 +36,9 @@ const MOVES: MoveRules = MoveRules {
     pv_first: Grade::Warn,
     pv_deeper: Grade::Warn,
     currmove: Grade::Warn,
+    castling: &[],
+    // Ranks 0-9 from red's side (ucci-r18).
+    ranks: crate::reqs!["ucci-r18"],
 };
 
 const OFFER: OfferRules = OfferRules {
@@ -90,7 +94,7 @@ impl Exchange for Ucci {
         }
     }
 
-    fn received(&mut self, message: Message, _text: &str, at: At, out: &mut Findings) -> Got {
+    fn received(&mut self, message: Message, text: &str, at: At, out: &mut Findings) -> Got {
         match message {
             Message::Id { .. } => self.game.id(at),
             Message::Option(o) => self.game.option(o, at),
@@ -112,6 +116,7 @@ impl Exchange for Ucci {
                 Got::SearchResult
             }
             Message::Info(info) => {
+                let info = respelt_info(info, text, at, out);
                 // `info` is what engines "usually" send (ucci-r79) and GUIs skip what they
                 // cannot read (A8): an unreadable field is a warning.
                 lines::info_faults(Protocol::Ucci, &info.faults, |_| Grade::Warn, at, out);
@@ -128,6 +133,44 @@ impl Exchange for Ucci {
     }
 
     fn unreadable(&self, line: &str, error: &ParseError, at: At) -> Outcome {
+        // Moves in upper case (`bestmove H2E2`): every example writes ICCS in lower case but
+        // the text does not say so, and a GUI reads them (A13). The move read is still judged.
+        if let Some(respelling) = respell(Protocol::Ucci, line)
+            && let Ok(message) = parse_message(&respelling.line)
+        {
+            let warning = spelling::departures(Protocol::Ucci, line, &respelling, at)
+                .into_iter()
+                .next();
+            let judged = match (&message, self.game.searched()) {
+                (Message::BestMove { mv, ponder, .. }, Some(s)) => legality::bestmove(
+                    &MOVES,
+                    s,
+                    &mv.to_string(),
+                    ponder.map(|p| p.to_string()).as_deref(),
+                    at,
+                ),
+                _ => Vec::new(),
+            };
+            if let Some(failed) = judged.into_iter().find(|o| o.grade == Grade::Fail) {
+                return failed;
+            }
+            if let Some(warning) = warning {
+                return warning;
+            }
+        }
+        // A move token that is no ICCS move: `a10a9` (ranks numbered 1-10, as UCI xiangqi
+        // engines do), `0000` (UCCI has no null move; a search without one ends with
+        // `nobestmove`).
+        if let Some(o) = spelling::not_a_move(
+            Protocol::Ucci,
+            line,
+            error,
+            self.game.searched().map(|s| &s.position),
+            ReqId::new("ucci-r17"),
+            at,
+        ) {
+            return o;
+        }
         // A malformed `bestmove` (e.g. UCI's `bestmove (none)`) is one finding, on its line,
         // and still ends its search (`unreadable_event`).
         lines::unreadable(Protocol::Ucci, line, error, at)
@@ -143,6 +186,24 @@ pub(super) fn reader(ctx: &Context) -> Box<dyn Reader> {
         exchange: Ucci::default(),
         flow: Flow::new(&RULES, ctx),
     })
+}
+
+/// An `info` line with fields that did not read, read again in the text's spelling when
+/// that is all they lacked (`pv H2E2`, `score +4`): its warnings, and the line as meant.
+fn respelt_info(info: Info, text: &str, at: At, out: &mut Findings) -> Info {
+    if info.faults.is_empty() {
+        return info;
+    }
+    let Some(respelling) = respell(Protocol::Ucci, text) else {
+        return info;
+    };
+    match parse_message(&respelling.line) {
+        Ok(Message::Info(respelt)) if respelt.faults.len() < info.faults.len() => {
+            out.extend(spelling::departures(Protocol::Ucci, text, &respelling, at));
+            respelt
+        }
+        _ => info,
+    }
 }
 
 /// "Usually the best move is the first move of the principal variation and the ponder move

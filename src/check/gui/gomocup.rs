@@ -11,6 +11,7 @@ use super::super::outcome::Grade;
 use super::GuiReader;
 use super::tally::Tally;
 use crate::protocol::gomocup::{COMMAND_WORDS, Command, Message, parse_command, parse_message};
+use crate::protocol::spelling::{Respelling, respell};
 use crate::protocol::{Protocol, ReqId};
 use crate::reqs;
 use crate::rules::gomoku::{Board, BoardSize, Point, Rule, Stone};
@@ -168,6 +169,23 @@ impl Manager {
         self.line_end(entry, out);
         let command = match parse_command(&entry.text) {
             Ok(command) => command,
+            // A point or number with blanks or a sign (`TURN 7, 7`, `START +15`): the text
+            // leaves their spelling open (A6), so it is read as meant, with a warning.
+            Err(_) if let Some((command, respelling)) = respelt(&entry.text) => {
+                for change in respelling.changes {
+                    let message = format!("`{}`: {change}, as a brain reads it", entry.text);
+                    let rows = [change.requirement];
+                    self.tally.fault(
+                        CheckId::GuiCommandGrammar,
+                        Grade::Warn,
+                        &rows,
+                        message,
+                        at,
+                        out,
+                    );
+                }
+                command
+            }
             Err(error) => {
                 let known = entry
                     .text
@@ -498,6 +516,13 @@ impl Manager {
 /// How long after END a manager may kill a brain that has not ended (gomocup-r94: "e.g. 1
 /// second").
 const KILL_GRACE_MS: f64 = 1000.0;
+
+/// A command in a spelling the text leaves open, read as the text writes it.
+fn respelt(line: &str) -> Option<(Command, Respelling)> {
+    let respelling = respell(P, line)?;
+    let command = parse_command(&respelling.line).ok()?;
+    Some((command, respelling))
+}
 
 /// The row of a malformed command's grammar.
 fn grammar_row(line: &str) -> &'static [ReqId] {
