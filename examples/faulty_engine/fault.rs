@@ -57,10 +57,17 @@ pub enum Fault {
     /// UCCI, UCI: takes back its own last move when it can (plays the piece back to where it
     /// came from), so two of them repeat the position; else plays as usual.
     Shuffles,
+    // How a move is written rather than which move it is.
+    /// UCI chess: castles whenever it can, and writes castling as Chess960 does, the king
+    /// taking its own rook (`e1h1`), in the best move, the ponder move and the pv.
+    CastlesAsKingTakesRook,
+    /// UCCI, UCI: writes every move in upper case (`H2E2`, `E2E4`), which the texts never do
+    /// but do not forbid.
+    UpperCaseMoves,
 }
 
 /// Each fault under its command-line name.
-const NAMES: [(&str, Fault); 32] = [
+const NAMES: [(&str, Fault); 34] = [
     ("none", Fault::None),
     ("late-handshake", Fault::LateHandshake),
     ("no-readyok-while-searching", Fault::NoReadyokWhileSearching),
@@ -96,6 +103,8 @@ const NAMES: [(&str, Fault); 32] = [
     ("accepts-draw", Fault::AcceptsDraw),
     ("resigns", Fault::Resigns),
     ("shuffles", Fault::Shuffles),
+    ("castles-as-king-takes-rook", Fault::CastlesAsKingTakesRook),
+    ("upper-case-moves", Fault::UpperCaseMoves),
 ];
 
 impl Fault {

@@ -10,6 +10,7 @@ mod agi;
 mod fault;
 mod gomocup;
 mod input;
+mod notation;
 mod output;
 mod search;
 mod uci_plan;

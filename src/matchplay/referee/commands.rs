@@ -214,7 +214,10 @@ mod tests {
         // Letter case is left open by the texts: read as a GUI reads it, passed on in lower
         // case (the protocol checks warn about it).
         assert_eq!(from_engine(MatchGame::Chess, Protocol::Uci, "E2E4"), "e2e4");
-        assert_eq!(from_engine(MatchGame::Chess, Protocol::Uci, "e7e8Q"), "e7e8q");
+        assert_eq!(
+            from_engine(MatchGame::Chess, Protocol::Uci, "e7e8Q"),
+            "e7e8q"
+        );
         assert_eq!(from_engine(game, Protocol::Ucci, "H2E2"), "h2e2");
         assert_eq!(from_engine(game, Protocol::Uci, "H3E3"), "h2e2");
         // Castling as the king taking its rook is no spelling left open: the oracle refuses
