@@ -20,7 +20,11 @@ pub(super) fn departures(
     respelling: &Respelling,
     at: At,
 ) -> Vec<Outcome> {
-    let info = line.split_whitespace().next() == Some("info");
+    // AGI's keywords are case-insensitive (agi-r31).
+    let info = line
+        .split_whitespace()
+        .next()
+        .is_some_and(|w| w.eq_ignore_ascii_case("info"));
     let check = |departure| match departure {
         Departure::PlusSign if info => CheckId::InfoField,
         Departure::PlusSign if protocol != Protocol::Gomocup => CheckId::LineMalformed,

@@ -265,3 +265,18 @@ fn gomocup_points_with_blanks_or_signs_warn_and_are_still_judged() {
         )]
     );
 }
+
+#[test]
+fn an_agi_time_with_a_plus_sign_warns_and_is_read_as_meant() {
+    let lines = [
+        "> AGI",
+        "< AGIOK",
+        "> POSITION MOVES 78",
+        "> GO TIME +1000",
+        "< BESTMOVE 77",
+    ];
+    assert_eq!(
+        brief(&gui_findings_in(Protocol::Agi, &lines)),
+        [one("agi.gui.command.grammar", Grade::Warn, &["agi-r61"])]
+    );
+}

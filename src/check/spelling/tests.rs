@@ -277,3 +277,22 @@ fn gomocup_points_with_blanks_or_signs_warn_and_are_still_judged() {
         ]
     );
 }
+
+#[test]
+fn an_agi_number_with_a_plus_sign_warns_on_its_field() {
+    let found = findings_in(
+        Protocol::Agi,
+        &[
+            "> AGI",
+            "< AGIOK",
+            "> POSITION MOVES 78",
+            "> GO TIME 1000",
+            "< INFO DEPTH +4 PV 77",
+            "< BESTMOVE 77",
+        ],
+    );
+    assert_eq!(
+        brief(&found),
+        [one("agi.info.field", Grade::Warn, &["agi-r71"])]
+    );
+}

@@ -66,14 +66,14 @@ pub struct Respelling {
 }
 
 /// The line in the protocol's own spelling, when it departs from it in a way the text leaves
-/// open; `None` when there is nothing to change (AGI's text makes its protocol case-insensitive,
-/// so it has nothing to respell).
+/// open; `None` when there is nothing to change. (AGI's text makes its whole protocol
+/// case-insensitive, so only its signed numbers are respelt.)
 pub fn respell(protocol: Protocol, line: &str) -> Option<Respelling> {
     let respelling = match protocol {
         Protocol::Uci => family(line, &UCI),
         Protocol::Ucci => family(line, &UCCI),
         Protocol::Gomocup => gomocup(line),
-        Protocol::Agi => return None,
+        Protocol::Agi => agi(line),
     };
     (!respelling.changes.is_empty()).then_some(respelling)
 }
@@ -237,6 +237,53 @@ fn family(line: &str, rules: &FamilyRules) -> Respelling {
             .map(|(word, respelt)| respelt.unwrap_or_else(|| (*word).to_owned()))
             .collect::<Vec<_>>()
             .join(" ")
+    };
+    Respelling { line, changes }
+}
+
+/// AGI's numbers: `GO … TIME ms` (agi-r61) and the `INFO` fields (each its own row).
+fn agi(line: &str) -> Respelling {
+    let words: Vec<&str> = line.split_ascii_whitespace().collect();
+    let keyword = words
+        .first()
+        .map(|w| w.to_ascii_uppercase())
+        .unwrap_or_default();
+    let mut changes = Vec::new();
+    let mut key = "";
+    let mut out = Vec::with_capacity(words.len());
+    for &word in &words {
+        let respelt = match keyword.as_str() {
+            "GO" | "INFO" => without_plus(word),
+            _ => None,
+        };
+        if super::agi::INFO_KEYS
+            .iter()
+            .any(|k| k.eq_ignore_ascii_case(word))
+        {
+            key = word;
+        }
+        match respelt {
+            Some(canonical) => {
+                let requirement = if keyword == "GO" {
+                    ReqId::new("agi-r61")
+                } else {
+                    super::agi::info_requirement(key)
+                };
+                changes.push(Respelt {
+                    written: word.to_owned(),
+                    canonical: canonical.clone(),
+                    departure: Departure::PlusSign,
+                    requirement,
+                });
+                out.push(canonical);
+            }
+            None => out.push(word.to_owned()),
+        }
+    }
+    let line = if changes.is_empty() {
+        line.to_owned()
+    } else {
+        out.join(" ")
     };
     Respelling { line, changes }
 }

@@ -78,7 +78,20 @@ fn what_the_texts_rule_out_or_leave_free_is_never_rewritten() {
     ] {
         assert_eq!(respell(Protocol::Ucci, line), None, "{line}");
     }
+    // AGI is case-insensitive throughout (agi-r31): lower-case hex is its own spelling.
     assert_eq!(respell(Protocol::Agi, "BESTMOVE 7a"), None);
+    assert_eq!(respell(Protocol::Agi, "GO TIME -5"), None);
+}
+
+#[test]
+fn agi_numbers_with_a_plus_sign_cite_their_field() {
+    let (line, changes) = respelt(Protocol::Agi, "GO SEARCH 7877 TIME +3000").unwrap();
+    assert_eq!(line, "GO SEARCH 7877 TIME 3000");
+    assert_eq!(changes[0].2, "agi-r61");
+    let (line, changes) = respelt(Protocol::Agi, "info depth +5 score +3 pv 78").unwrap();
+    assert_eq!(line, "info depth 5 score 3 pv 78");
+    let rows: Vec<_> = changes.iter().map(|c| c.2.as_str()).collect();
+    assert_eq!(rows, ["agi-r71", "agi-r73"]);
 }
 
 #[test]
