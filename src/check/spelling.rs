@@ -49,7 +49,7 @@ pub(super) fn departures(
     found
         .into_iter()
         .map(|(id, rows, said)| {
-            outcome(
+            let o = outcome(
                 protocol,
                 id,
                 Grade::Warn,
@@ -58,9 +58,15 @@ pub(super) fn departures(
                     said.join("; "),
                     respelling.line
                 ),
-            )
-            .citing(&rows)
-            .at(at)
+            );
+            // A signed number outside an `info` line (UCCI's `pophash`) breaks the line's
+            // own form, which is what line.malformed cites.
+            let o = if id == CheckId::LineMalformed {
+                o
+            } else {
+                o.citing(&rows)
+            };
+            o.at(at)
         })
         .collect()
 }

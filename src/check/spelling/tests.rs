@@ -296,3 +296,18 @@ fn an_agi_number_with_a_plus_sign_warns_on_its_field() {
         [one("agi.info.field", Grade::Warn, &["agi-r71"])]
     );
 }
+
+#[test]
+fn a_signed_number_outside_a_search_report_warns_on_the_lines_form() {
+    let found = findings_in(
+        Protocol::Ucci,
+        &[
+            "> probe startpos",
+            "< pophash bestmove h2e2 lowerbound +5 depth 3",
+        ],
+    );
+    assert_eq!(
+        brief(&found),
+        [one("ucci.line.malformed", Grade::Warn, &["ucci-r05"])]
+    );
+}
