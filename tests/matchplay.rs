@@ -152,6 +152,38 @@ fn a_crash_or_a_silent_engine_loses_with_its_termination() {
     );
 }
 
+/// The referee reads moves with the oracle the GUI-side checks use: castling written as the
+/// king taking its rook (`e1h1`) is no move of standard chess's notation, so it loses the game
+/// as an illegal move, and the protocol finding names the king's move (uci-r19).
+#[test]
+fn castling_as_the_king_taking_its_rook_loses_as_an_illegal_move() {
+    let book = std::env::temp_dir().join(format!("arbiter-castling-{}.fen", std::process::id()));
+    std::fs::write(&book, "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1\n").unwrap();
+    let openings = format!("file={}", book.display());
+    let (status, stdout, results) = play(
+        "uci",
+        [
+            &named(faulty("uci", "castles-as-king-takes-rook"), "castler"),
+            &faulty("uci", "none"),
+        ],
+        &["--games", "1", "--openings", &openings],
+    );
+    assert_eq!(status, 1, "{stdout}");
+    assert!(
+        stdout.contains("0-1 {White makes an illegal move: e1h1}")
+            || stdout.contains("0-1 {White makes an illegal move: e1a1}"),
+        "{stdout}"
+    );
+    let findings = results["games"][0]["findings"].as_array().unwrap();
+    assert!(
+        findings.iter().any(|f| f["engine"] == "castler"
+            && f["check"] == "uci.move.notation"
+            && f["grade"] == "fail"
+            && f["requirements"] == serde_json::json!(["uci-r19"])),
+        "{findings:#?}"
+    );
+}
+
 /// An engine that answers the handshake and `isready` but never moves loses on time, with
 /// the overrun past its time measured on the wire.
 #[test]

@@ -306,6 +306,41 @@ fn a_move_off_the_board_is_illegal_in_either_protocol() {
     );
 }
 
+/// A point written with blanks or a sign (`7, 7`, `+8,8`) is one the text leaves the
+/// spelling of open (gomocup A6): the referee reads it as a manager does and the game goes on,
+/// while the protocol checks warn about it.
+#[test]
+fn a_point_with_blanks_or_a_sign_is_played_and_warned_about() {
+    let game = faulty_game(
+        "spaced-gomocup",
+        [
+            &faulty("faulty", "gomocup", "scripted", &["7, 7", "+8,8"]),
+            &reference("ref", "gomocup"),
+        ],
+        &["--game", "gomoku", "--max-moves", "2"],
+        "Finished game 1 (faulty vs ref): 1/2-1/2 {Draw by adjudication: move limit}",
+    );
+    let moves: Vec<&str> = game["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().unwrap())
+        .collect();
+    assert_eq!((moves[0], moves[2]), ("7,7", "8,8"), "{game:#}");
+    let notation: Vec<&Value> = game["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|f| f["engine"] == "faulty" && f["check"] == "gomocup.move.notation")
+        .collect();
+    assert_eq!(notation.len(), 2, "{game:#}");
+    assert!(
+        notation.iter().all(|f| f["grade"] == "warn"),
+        "{notation:#?}"
+    );
+    assert!(common::game_failures(&game).is_empty(), "{game:#}");
+}
+
 /// Silence loses on time, with the overrun measured on the wire; a crash disconnects.
 #[test]
 fn silence_loses_on_time_and_a_crash_disconnects() {

@@ -165,6 +165,106 @@ const CORE: [(&str, &[&str]); 3] = [
     ("agi", &["agi/exchange", "agi/lower-case", "agi/thinking"]),
 ];
 
+/// The grades and cited rows of a check's outcomes in the report.
+fn cited(report: &Value, check: &str) -> Vec<(String, Vec<String>)> {
+    report["runs"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|run| run["outcomes"].as_array().unwrap().iter())
+        .filter(|o| o["check"] == check && o["grade"] != "pass")
+        .map(|o| {
+            let rows = o["requirements"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|r| r.as_str().unwrap().to_owned())
+                .collect();
+            (o["grade"].as_str().unwrap().to_owned(), rows)
+        })
+        .collect()
+}
+
+/// A position where either side may castle either way, searched once for each side; the
+/// scenario asks only for a best move, so it is the built-in checks that judge its notation.
+const CASTLING: &str = "protocol: uci
+game: chess
+title: castling written by the engine
+spec: uci.ru.txt, «Формат ходов»
+cites: uci-r19
+> uci
+< uciok (within 2000 ms)
+> position fen r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1
+> go depth 1
+< bestmove ... (within 2000 ms)
+> position fen r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1
+> go depth 1
+< bestmove ... (within 2000 ms)
+> quit
+";
+
+/// How the engine writes its moves, rather than which: castling as the king taking its rook
+/// is ruled out by the text (uci-r19), upper case only departs from its examples (uci-r18,
+/// ucci-r17 and ucci A13), so it warns.
+#[test]
+fn moves_written_outside_the_notation_are_caught_with_their_row() {
+    let dir = std::env::temp_dir().join(format!("arbiter-castling-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let scenario = dir.join("castling.scenario");
+    std::fs::write(&scenario, CASTLING).unwrap();
+    let scenario = scenario.display().to_string();
+    let rows = [
+        (
+            "uci",
+            "castles-as-king-takes-rook",
+            scenario.as_str(),
+            "fail",
+            "uci-r19",
+            1,
+        ),
+        (
+            "uci",
+            "upper-case-moves",
+            "uci/search",
+            "warn",
+            "uci-r18",
+            0,
+        ),
+        (
+            "ucci",
+            "upper-case-moves",
+            "ucci/search",
+            "warn",
+            "ucci-r17",
+            0,
+        ),
+    ];
+    let problems = run_rows(&rows, |&(protocol, fault, scenario, grade, row, status)| {
+        let (code, report) = run(protocol, fault, &[scenario], &[]);
+        let check = format!("{protocol}.move.notation");
+        let found = cited(&report, &check);
+        let mut problems = Vec::new();
+        if found.is_empty() || found.iter().any(|(g, r)| g != grade || r != &[row]) {
+            problems.push(format!(
+                "{protocol}/{fault}: expected {check} = {grade} citing {row}, got {found:?}"
+            ));
+        }
+        // The move meant is judged as usual: it is legal.
+        if !cited(&report, &format!("{protocol}.bestmove.legal")).is_empty() {
+            problems.push(format!(
+                "{protocol}/{fault}: a legal move was failed\n{report:#}"
+            ));
+        }
+        if code != status {
+            problems.push(format!(
+                "{protocol}/{fault}: exit status {code}, expected {status}\n{report:#}"
+            ));
+        }
+        problems
+    });
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
 #[test]
 fn the_well_behaved_fixture_passes_the_whole_uci_library_and_the_core_of_the_others() {
     // Arbiter ships no chess engine: the fixture is the UCI library's conforming engine.

@@ -66,10 +66,17 @@ pub enum Fault {
     /// (so `go infinite` is answered without `stop`, which breaks ucci-r64) and whatever
     /// `banmoves` said.
     ElephantEye,
+    // How a move is written rather than which move it is.
+    /// UCI chess: castles whenever it can, and writes castling as Chess960 does, the king
+    /// taking its own rook (`e1h1`), in the best move, the ponder move and the pv.
+    CastlesAsKingTakesRook,
+    /// UCCI, UCI: writes every move in upper case (`H2E2`, `E2E4`), which the texts never do
+    /// but do not forbid.
+    UpperCaseMoves,
 }
 
 /// Each fault under its command-line name.
-const NAMES: [(&str, Fault); 33] = [
+const NAMES: [(&str, Fault); 35] = [
     ("none", Fault::None),
     ("late-handshake", Fault::LateHandshake),
     ("no-readyok-while-searching", Fault::NoReadyokWhileSearching),
@@ -106,6 +113,8 @@ const NAMES: [(&str, Fault); 33] = [
     ("resigns", Fault::Resigns),
     ("shuffles", Fault::Shuffles),
     ("elephanteye", Fault::ElephantEye),
+    ("castles-as-king-takes-rook", Fault::CastlesAsKingTakesRook),
+    ("upper-case-moves", Fault::UpperCaseMoves),
 ];
 
 impl Fault {

@@ -11,6 +11,7 @@ mod elephanteye;
 mod fault;
 mod gomocup;
 mod input;
+mod notation;
 mod output;
 mod search;
 mod uci_plan;

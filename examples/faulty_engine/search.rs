@@ -10,6 +10,7 @@ use arbiter_rules::{Game, Side};
 
 use crate::fault::Fault;
 use crate::input::stdin_lines;
+use crate::notation;
 use crate::output::Out;
 use crate::uci_plan::{Plan, plan_info, plan_search, thinking_time, uci_go};
 
@@ -74,7 +75,7 @@ pub fn run<G: Game>(dialect: Dialect, out: &Out) {
             && Instant::now() >= plan.next_info
         {
             // "periodically report" (uci-r14): a line every 250 ms while the search runs.
-            out.line(&plan_info(plan, fault));
+            out.line(&plan_info(&position, plan, fault));
             plan.next_info = Instant::now() + Duration::from_millis(250);
         }
         if let Some(s) = &search {
@@ -170,9 +171,13 @@ pub fn run<G: Game>(dialect: Dialect, out: &Out) {
                     number: searches,
                     offered: words.contains(&"draw"),
                 };
-                let choice = (fault == Fault::Shuffles)
-                    .then(|| take_back(&position, &played))
-                    .flatten();
+                let choice = match fault {
+                    Fault::Shuffles => take_back(&position, &played),
+                    Fault::CastlesAsKingTakesRook => {
+                        notation::castling(&position, &position.legal_move_texts())
+                    }
+                    _ => None,
+                };
                 if words.contains(&"depth")
                     && words.last() == Some(&"0")
                     && dialect == Dialect::Ucci
@@ -187,7 +192,7 @@ pub fn run<G: Game>(dialect: Dialect, out: &Out) {
                     if choice.is_some() {
                         plan.best = choice.clone();
                     }
-                    out.line(&plan_info(&plan, fault));
+                    out.line(&plan_info(&position, &plan, fault));
                     let mut think = thinking_time(&go, white);
                     if go.mate.is_some() && plan.score.starts_with("mate ") {
                         // `go mate`: the mate asked for is found, so the search is over.
@@ -281,8 +286,9 @@ fn parse_position<G: Game>(words: &[&str]) -> Option<G> {
         Some(&"fen") => G::from_fen(&words[2..moves_at].join(" ")).ok()?,
         _ => return None,
     };
+    // Letter case is left open by the texts: a move is read in lower case, as GUIs read it.
     for mv in words.iter().skip(moves_at + 1) {
-        position.play_text(mv).ok()?;
+        position.play_text(&mv.to_ascii_lowercase()).ok()?;
     }
     Some(position)
 }
@@ -309,10 +315,11 @@ fn info_line<G: Game>(
     let Some(first) = choice.or(first_playable) else {
         return "info depth 1".into();
     };
+    let first = notation::written(position, first, fault);
     let pv = if fault == Fault::IllegalPv {
         format!("{first} {first}")
     } else {
-        first.clone()
+        first
     };
     let score = if dialect == Dialect::Uci {
         "score cp 0"
@@ -377,6 +384,11 @@ fn finish_search<G: Game>(
         (Some(p), _) => p.legal_move_texts().into_iter().next(),
         (None, _) => None,
     };
+    let ponder = match (&after, ponder) {
+        (Some(after), Some(p)) => Some(notation::written(after, &p, fault)),
+        (_, p) => p,
+    };
+    let best = notation::written(position, &best, fault);
     match ponder {
         Some(p) => out.line(&format!("bestmove {best} ponder {p}{verdict}")),
         None => out.line(&format!("bestmove {best}{verdict}")),

@@ -7,6 +7,7 @@ use arbiter::protocol::uci;
 use arbiter_rules::{Game, GameStatus, Side};
 
 use crate::fault::Fault;
+use crate::notation;
 
 /// UCI: the move a search will play and how it reports it.
 pub struct Plan {
@@ -94,11 +95,13 @@ pub fn plan_search<G: Game>(position: &G, go: &uci::Go) -> Plan {
     }
 }
 
-/// The `info` line of a planned search; its pv is the planned move (twice for `illegal-pv`).
-pub fn plan_info(plan: &Plan, fault: Fault) -> String {
+/// The `info` line of a planned search; its pv is the planned move (twice for `illegal-pv`),
+/// written as the fault writes moves.
+pub fn plan_info<G: Game>(position: &G, plan: &Plan, fault: Fault) -> String {
     let Some(best) = &plan.best else {
         return "info depth 1".into();
     };
+    let best = &notation::written(position, best, fault);
     let time = plan.started.elapsed().as_millis() as u64;
     let pv = if fault == Fault::IllegalPv {
         format!("{best} {best}")

@@ -55,6 +55,23 @@ pub fn uci(fault: &str) -> Option<Script> {
             Step::Expect("bestmove"),
             send("quit"),
         ],
+        // uci-r77: ponderhit only in ponder mode, also right after an ordinary search ended.
+        "ponderhit-after-search" => vec![
+            send("position startpos"),
+            send("go movetime 50"),
+            Step::Expect("bestmove"),
+            send("ponderhit"),
+            send("isready"),
+            Step::Expect("readyok"),
+            send("quit"),
+        ],
+        // uci-r19: castling is written as the king's move (e1g1), not the king taking its rook.
+        "castling-as-king-takes-rook" => vec![
+            send("position fen r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1 moves e1h1"),
+            send("isready"),
+            Step::Expect("readyok"),
+            send("quit"),
+        ],
         // uci-r13: a position before go.
         "go-without-position" => vec![send("go depth 1"), Step::Expect("bestmove"), send("quit")],
         // uci-r18: moves are legal from the position they follow.
@@ -146,6 +163,18 @@ pub fn ucci(fault: &str) -> Option<Script> {
             send("go ponder draw time 1000"),
             send("stop"),
             Step::Expect("bestmove"),
+            send("quit"),
+            Step::Expect("bye"),
+        ],
+        // ucci-r89: `ponderhit` only while the engine ponders, also right after an ordinary
+        // search ended.
+        "ponderhit-after-search" => vec![
+            position(""),
+            send("go depth 1"),
+            Step::Expect("bestmove"),
+            send("ponderhit"),
+            send("isready"),
+            Step::Expect("readyok"),
             send("quit"),
             Step::Expect("bye"),
         ],

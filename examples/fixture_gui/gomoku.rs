@@ -80,6 +80,15 @@ pub fn gomocup(fault: &str) -> Option<Script> {
                 Step::AwaitExit,
             ]);
         }
+        // BEGIN before START: the brain is asked to open a game it has no board for.
+        "begin-before-start" => {
+            return gomocup_script(vec![
+                send("BEGIN"),
+                Step::Pause(200),
+                send("END"),
+                Step::AwaitExit,
+            ]);
+        }
         // Lines that end with LF alone.
         "lf-line-ends" => {
             let mut s = start;

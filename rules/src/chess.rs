@@ -1,13 +1,16 @@
 //! Chess rules from the `shakmaty` crate, behind the same [`Game`] interface as xiangqi.
 //!
 //! Moves are UCI long algebraic notation as engines send them: `e2e4`, promotions `e7e8q`, and
-//! castling as the king's two-square move `e1g1` (standard chess, not Chess960).
+//! castling as the king's two-square move `e1g1` (standard chess, not Chess960). shakmaty also
+//! reads Chess960's king-takes-rook form (`e1h1`) in a standard game; UCI's text writes
+//! castling only as the king's move (uci-r19), so that form is refused here, naming the king's
+//! move it stands for.
 
 use shakmaty::fen::Fen;
 use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, KnownOutcome, Position as _};
 
-use super::{Game, GameStatus, Side};
+use super::{Game, GameStatus, Misspelling, Side};
 
 /// The standard start position.
 pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -35,6 +38,10 @@ pub enum MoveError {
     },
     #[error("{text} is illegal in this position")]
     Illegal { text: String },
+    #[error(
+        "{text} is castling written as the king taking its rook; castling is written as the king's move {king_move}"
+    )]
+    CastlingAsKingTakesRook { text: String, king_move: String },
 }
 
 impl ChessPosition {
@@ -92,9 +99,26 @@ impl Game for ChessPosition {
             text: text.to_owned(),
             source,
         })?;
-        uci.to_move(&self.0).map_err(|_| MoveError::Illegal {
+        let mv = uci.to_move(&self.0).map_err(|_| MoveError::Illegal {
             text: text.to_owned(),
-        })
+        })?;
+        let standard = mv.to_uci(CastlingMode::Standard);
+        if mv.is_castle() && standard != uci {
+            return Err(MoveError::CastlingAsKingTakesRook {
+                text: text.to_owned(),
+                king_move: standard.to_string(),
+            });
+        }
+        Ok(mv)
+    }
+
+    fn misspelling(&self, text: &str) -> Option<Misspelling> {
+        match self.parse_move(text) {
+            Err(MoveError::CastlingAsKingTakesRook { king_move, .. }) => {
+                Some(Misspelling::CastlingAsKingTakesRook { king_move })
+            }
+            _ => None,
+        }
     }
 
     fn move_text(&self, mv: Self::Move) -> String {
@@ -145,6 +169,41 @@ mod tests {
         let mut after = p.clone();
         after.play(short);
         assert_eq!(after.fen(), "r3k2r/8/8/8/8/8/8/R4RK1 b kq - 1 1");
+    }
+
+    #[test]
+    fn castling_as_the_king_taking_its_rook_is_refused_with_the_kings_move() {
+        let p = pos("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+        for (text, king_move) in [("e1h1", "e1g1"), ("e1a1", "e1c1")] {
+            let err = p.parse_move(text).unwrap_err();
+            assert_eq!(
+                err.to_string(),
+                format!(
+                    "{text} is castling written as the king taking its rook; castling is written as the king's move {king_move}"
+                )
+            );
+            assert_eq!(
+                p.misspelling(text),
+                Some(Misspelling::CastlingAsKingTakesRook {
+                    king_move: king_move.to_owned()
+                })
+            );
+        }
+        let black = pos("r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1");
+        assert!(matches!(
+            black.parse_move("e8h8"),
+            Err(MoveError::CastlingAsKingTakesRook { .. })
+        ));
+        assert!(black.parse_move("e8c8").is_ok());
+        // Without the right to castle, the king may not take its own rook either: illegal,
+        // and no misspelling of anything.
+        let no_rights = pos("r3k2r/8/8/8/8/8/8/R3K2R w - - 0 1");
+        assert!(matches!(
+            no_rights.parse_move("e1h1"),
+            Err(MoveError::Illegal { .. })
+        ));
+        assert_eq!(no_rights.misspelling("e1h1"), None);
+        assert_eq!(p.misspelling("e2e4"), None);
     }
 
     #[test]
@@ -218,6 +277,15 @@ mod tests {
                 }
                 for &mv in &moves {
                     prop_assert_eq!(p.parse_move(&p.move_text(mv)).unwrap(), mv);
+                    // Every castling also has Chess960's king-takes-rook spelling, which is
+                    // refused and named as the castling it stands for.
+                    if let shakmaty::Move::Castle { king, rook } = mv {
+                        let other = format!("{king}{rook}");
+                        prop_assert_eq!(
+                            p.misspelling(&other),
+                            Some(Misspelling::CastlingAsKingTakesRook { king_move: p.move_text(mv) })
+                        );
+                    }
                 }
                 p.play(moves[choice as usize % moves.len()]);
                 prop_assert_eq!(pos(&p.fen()).fen(), p.fen());

@@ -32,6 +32,47 @@ pub enum GameStatus {
     Draw,
 }
 
+/// A move text a notation refuses for how it is written rather than for the move it means:
+/// the text spells a legal move the way another notation does. Whoever reports the refusal
+/// can then say what the writer meant and which rule of the notation was broken.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Misspelling {
+    /// Chess: castling written as the king taking its own rook (`e1h1`), which is how
+    /// Chess960 writes it; standard chess writes the king's two-square move (`e1g1`).
+    CastlingAsKingTakesRook {
+        /// The king's move, as the notation writes this castling.
+        king_move: String,
+    },
+    /// Xiangqi: the ranks numbered as the other notation numbers them (ICCS from 0, UCI from
+    /// 1), so the text names a point one rank off; read that way it is a legal move.
+    RanksNumberedFrom {
+        /// The first rank of the numbering the text seems to use.
+        written: u8,
+        /// The first rank of this notation's numbering.
+        expected: u8,
+        /// The legal move it then means, in this notation.
+        meant: String,
+    },
+}
+
+impl fmt::Display for Misspelling {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Misspelling::CastlingAsKingTakesRook { king_move } => {
+                write!(f, "castling is written as the king's move {king_move}")
+            }
+            Misspelling::RanksNumberedFrom {
+                written,
+                expected,
+                meant,
+            } => write!(
+                f,
+                "read with ranks numbered from {written} it would be the legal {meant}, but this notation numbers ranks from {expected}"
+            ),
+        }
+    }
+}
+
 /// Rules of a move-based game, as the harness needs them: set up a position from FEN, parse an
 /// engine's move text and judge its legality, play it, and enumerate the legal moves.
 ///
@@ -72,6 +113,13 @@ pub trait Game: Clone + fmt::Debug + Sized {
     fn status(&self) -> GameStatus;
     /// Counts the leaf nodes of the legal move tree `depth` plies deep.
     fn perft(&self, depth: u32) -> u64;
+
+    /// Why `text`, which [`Game::parse_move`] refused here, is a legal move spelt as another
+    /// notation spells it; `None` when it is not (the usual case: the move is illegal or the
+    /// text no move at all).
+    fn misspelling(&self, _text: &str) -> Option<Misspelling> {
+        None
+    }
 
     /// Parses a move and plays it: the usual way to follow a `moves …` list.
     fn play_text(&mut self, text: &str) -> Result<Self::Move, Self::MoveError> {

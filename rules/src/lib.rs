@@ -13,4 +13,4 @@ pub mod xiangqi;
 
 mod game;
 
-pub use game::{Game, GameStatus, Side};
+pub use game::{Game, GameStatus, Misspelling, Side};

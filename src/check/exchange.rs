@@ -35,7 +35,14 @@ pub(super) trait Exchange: Send + Sized {
         out: &mut Findings,
     ) -> Got;
     /// A reply the codec could not read.
-    fn unreadable(&self, line: &str, error: &ParseError, at: At) -> Outcome;
+    /// A line the codec could not read, judged with the search it would answer, if any.
+    fn unreadable(
+        &self,
+        line: &str,
+        error: &ParseError,
+        search: Option<&Self::Search>,
+        at: At,
+    ) -> Outcome;
     /// What an unreadable reply still means for the exchange (a malformed `bestmove` still
     /// ends its search).
     fn unreadable_event(&self, line: &str) -> Got {
@@ -85,7 +92,8 @@ impl<X: Exchange> Reader for ExchangeReader<X> {
                             self.exchange.received(message, &e.text, e.at, search, out)
                         }
                         Err(error) => {
-                            out.push(self.exchange.unreadable(&e.text, &error, e.at));
+                            let search = self.flow.answering().map(|s| &*s);
+                            out.push(self.exchange.unreadable(&e.text, &error, search, e.at));
                             self.exchange.unreadable_event(&e.text)
                         }
                     }

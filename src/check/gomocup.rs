@@ -5,10 +5,12 @@
 use super::findings::{Findings, outcome};
 use super::id::CheckId;
 use super::stream::after;
-use super::{Context, Grade, Reader, lines};
+use super::{Context, Grade, Reader, lines, spelling};
+use crate::protocol::Codec;
 use crate::protocol::gomocup::{
-    Command, InfoKey, Message, keyword_in_canonical_case, parse_command, parse_message,
+    Command, Gomocup, InfoKey, Message, keyword_in_canonical_case, parse_message,
 };
+use crate::protocol::spelling::respell;
 use crate::protocol::{ParseError, Protocol};
 use crate::reqs;
 use crate::rules::gomoku::{Board, BoardSize, Point, Rule, Stone};
@@ -111,7 +113,8 @@ impl Reader for State {
         self.last_seq = Some(e.at.seq);
         match e.direction {
             Direction::Stderr | Direction::Omitted => {}
-            Direction::Sent => match parse_command(&e.text) {
+            // The manager's commands as the brain reads them (`TURN 7, 7` too).
+            Direction::Sent => match <Gomocup as Codec>::parse_command(&e.text) {
                 Ok(command) => sent(self, command, e.at),
                 // A command the codec does not know (an unknown-command probe) ends any INFO
                 // run, and asks for a reply: UNKNOWN (gomocup-r19).
@@ -235,7 +238,19 @@ impl State {
                     .at(at),
                 );
             }
-            Err(error) => out.push(lines::unreadable(P, &e.text, &error, at)),
+            Err(error) => match respell(P, &e.text) {
+                // A point with blanks or signs (`10, 10`, `+7,7`): the text leaves their
+                // spelling open and the manager reads it (A6), so it is a warning and the
+                // move is judged as meant.
+                Some(respelling) => match parse_message(&respelling.line) {
+                    Ok(message) => {
+                        out.extend(spelling::departures(P, &e.text, &respelling, at));
+                        received(self, message, &respelling.line, at, out);
+                    }
+                    Err(_) => out.push(lines::unreadable(P, &e.text, &error, at)),
+                },
+                None => out.push(lines::unreadable(P, &e.text, &error, at)),
+            },
         }
     }
 

@@ -1,13 +1,16 @@
 //! Legality of the moves a UCCI or UCI engine sends, judged by the rules oracles through
 //! the [`Game`] trait: the best move in the searched position, the ponder move after it,
 //! every principal variation move in sequence, every `currmove`, and never a banned or
-//! excluded move.
+//! excluded move. A move the oracle refuses only for its spelling (UCI castling written as
+//! the king taking its rook) is a finding of the notation, and is then judged as the move it
+//! stands for; a refusal that reads as a legal move under the other way of numbering xiangqi's
+//! ranks says so.
 
 use super::findings::{Findings, outcome};
 use super::id::CheckId;
 use super::{Grade, Outcome};
-use crate::protocol::Protocol;
-use crate::rules::Game;
+use crate::protocol::{Protocol, ReqId};
+use crate::rules::{Game, Misspelling};
 use crate::session::At;
 
 /// The grades one protocol gives move legality (its requirements are in the registry).
@@ -25,12 +28,46 @@ pub(super) struct MoveRules {
     pub pv_deeper: Grade,
     /// `info currmove`: the move being searched, in the searched position.
     pub currmove: Grade,
+    /// The rows of the notation a misspelt move breaks: castling written as the king taking
+    /// its rook, and ranks numbered as the other xiangqi notation numbers them.
+    pub castling: &'static [ReqId],
+    pub ranks: &'static [ReqId],
 }
 
 impl MoveRules {
     fn outcome(&self, id: CheckId, grade: Grade, message: String) -> Outcome {
         outcome(self.protocol, id, grade, message)
     }
+
+    fn misspelling_rows(&self, misspelling: &Misspelling) -> &'static [ReqId] {
+        match misspelling {
+            Misspelling::CastlingAsKingTakesRook { .. } => self.castling,
+            Misspelling::RanksNumberedFrom { .. } => self.ranks,
+        }
+    }
+
+    /// A move written in another notation's spelling (`what` names it: "best move").
+    fn notation(&self, what: &str, mv: &str, misspelling: &Misspelling, at: At) -> Outcome {
+        let rows = self.misspelling_rows(misspelling);
+        self.outcome(
+            CheckId::MoveNotation,
+            Grade::Fail,
+            format!(
+                "{what} `{mv}` is not written as the notation writes it: {misspelling} ({})",
+                cited(rows)
+            ),
+        )
+        .citing(rows)
+        .at(at)
+    }
+}
+
+/// `uci-r18, uci-r19`.
+fn cited(rows: &[ReqId]) -> String {
+    rows.iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// The position a search was asked about, with the moves it may not play.
@@ -60,9 +97,45 @@ pub(super) fn set_up<G: Game, M: std::fmt::Display>(fen: Option<&str>, moves: &[
     Some(position)
 }
 
-fn after<G: Game + Clone>(position: &G, mv: &str) -> Result<G, String> {
+/// A move played: the position after it, the move as the notation writes it, and the
+/// misspelling when it was written as another notation spells it.
+struct Played<G> {
+    next: G,
+    meant: String,
+    misspelt: Option<Misspelling>,
+}
+
+/// Plays `mv` in `position`. A castling written as the king taking its rook is played as the
+/// castling it stands for (its spelling is judged apart); a refusal says why, and names the
+/// legal move meant when the ranks look numbered as the other xiangqi notation numbers them.
+fn play<G: Game + Clone>(rules: &MoveRules, position: &G, mv: &str) -> Result<Played<G>, String> {
     let mut next = position.clone();
-    next.play_text(mv).map(|_| next).map_err(|e| e.to_string())
+    let error = match next.play_text(mv) {
+        Ok(_) => {
+            return Ok(Played {
+                next,
+                meant: mv.to_owned(),
+                misspelt: None,
+            });
+        }
+        Err(e) => e.to_string(),
+    };
+    match position.misspelling(mv) {
+        Some(Misspelling::CastlingAsKingTakesRook { king_move }) => {
+            let mut next = position.clone();
+            next.play_text(&king_move).map_err(|e| e.to_string())?;
+            Ok(Played {
+                next,
+                meant: king_move.clone(),
+                misspelt: Some(Misspelling::CastlingAsKingTakesRook { king_move }),
+            })
+        }
+        Some(m @ Misspelling::RanksNumberedFrom { .. }) => {
+            let rows = rules.misspelling_rows(&m);
+            Err(format!("{error}; {m} ({})", cited(rows)))
+        }
+        None => Err(error),
+    }
 }
 
 /// Judges `bestmove M [ponder P]`; returns the outcomes.
@@ -75,19 +148,8 @@ pub(super) fn bestmove<G: Game + Clone>(
 ) -> Vec<Outcome> {
     let mut out = Vec::new();
     let fen = searched.position.fen();
-    let next = match after(&searched.position, mv) {
-        Ok(next) => {
-            out.push(
-                rules
-                    .outcome(
-                        CheckId::BestmoveLegal,
-                        Grade::Pass,
-                        format!("`{mv}` is legal"),
-                    )
-                    .at(at),
-            );
-            next
-        }
+    let played = match play(rules, &searched.position, mv) {
+        Ok(played) => played,
         Err(why) => {
             out.push(
                 rules
@@ -101,8 +163,21 @@ pub(super) fn bestmove<G: Game + Clone>(
             return out;
         }
     };
-    let restricted = searched.banned.iter().any(|b| b == mv)
-        || (!searched.allowed.is_empty() && !searched.allowed.iter().any(|a| a == mv));
+    let meant = played.meant.as_str();
+    out.push(
+        rules
+            .outcome(
+                CheckId::BestmoveLegal,
+                Grade::Pass,
+                format!("`{meant}` is legal"),
+            )
+            .at(at),
+    );
+    if let Some(m) = &played.misspelt {
+        out.push(rules.notation("best move", mv, m, at));
+    }
+    let restricted = searched.banned.iter().any(|b| b == meant)
+        || (!searched.allowed.is_empty() && !searched.allowed.iter().any(|a| a == meant));
     if !searched.banned.is_empty() || !searched.allowed.is_empty() {
         out.push(
             rules
@@ -121,41 +196,63 @@ pub(super) fn bestmove<G: Game + Clone>(
                 .at(at),
         );
     }
-    if let Some(ponder) = ponder
-        && let Err(why) = after(&next, ponder)
-    {
-        out.push(
-            rules
-                .outcome(
-                    CheckId::PonderMoveLegal,
-                    rules.ponder,
-                    format!("ponder move `{ponder}` is illegal after `{mv}`: {why}"),
-                )
-                .at(at),
-        );
+    if let Some(ponder) = ponder {
+        match play(rules, &played.next, ponder) {
+            Ok(Played {
+                misspelt: Some(m), ..
+            }) => out.push(rules.notation("ponder move", ponder, &m, at)),
+            Ok(_) => {}
+            Err(why) => out.push(
+                rules
+                    .outcome(
+                        CheckId::PonderMoveLegal,
+                        rules.ponder,
+                        format!("ponder move `{ponder}` is illegal after `{mv}`: {why}"),
+                    )
+                    .at(at),
+            ),
+        }
     }
     out
 }
 
+/// What one `info` line's moves broke: their legality (or the `searchmoves` limit), and the
+/// notation of a move written as another notation spells it.
+#[derive(Default)]
+struct Judged {
+    legality: Option<Outcome>,
+    notation: Option<Outcome>,
+}
+
 /// Judges an `info … pv` line: each move legal after the ones before it, and the first one
 /// among the allowed moves (`searchmoves`).
-pub(super) fn pv<G: Game + Clone>(
+fn pv<G: Game + Clone>(
     rules: &MoveRules,
     searched: &Searched<G>,
     moves: &[String],
     at: At,
-) -> Option<Outcome> {
+) -> Judged {
+    let mut judged = Judged::default();
     let mut current = searched.position.clone();
+    let mut first = None;
     for (i, mv) in moves.iter().enumerate() {
-        match after(&current, mv) {
-            Ok(next) => current = next,
+        match play(rules, &current, mv) {
+            Ok(played) => {
+                if let Some(m) = &played.misspelt {
+                    judged.notation.get_or_insert_with(|| {
+                        rules.notation(&format!("pv move {}", i + 1), mv, m, at)
+                    });
+                }
+                first.get_or_insert(played.meant);
+                current = played.next;
+            }
             Err(why) => {
                 let grade = if i == 0 {
                     rules.pv_first
                 } else {
                     rules.pv_deeper
                 };
-                return Some(
+                judged.legality = Some(
                     rules
                         .outcome(
                             CheckId::PvLegal,
@@ -168,36 +265,47 @@ pub(super) fn pv<G: Game + Clone>(
                         )
                         .at(at),
                 );
+                return judged;
             }
         }
     }
-    let first = moves.first()?;
-    excluded(rules, searched, first, "the pv's first move", at)
+    if let Some(first) = first {
+        judged.legality = excluded(rules, searched, &first, "the pv's first move", at);
+    }
+    judged
 }
 
 /// Judges `info currmove M`: the move being searched is legal in the searched position and
 /// among the allowed moves.
-pub(super) fn currmove<G: Game + Clone>(
+fn currmove<G: Game + Clone>(
     rules: &MoveRules,
     searched: &Searched<G>,
     mv: &str,
     at: At,
-) -> Option<Outcome> {
-    if let Err(why) = after(&searched.position, mv) {
-        return Some(
-            rules
-                .outcome(
-                    CheckId::CurrmoveLegal,
-                    rules.currmove,
-                    format!(
-                        "currmove `{mv}` is illegal in `{}`: {why}",
-                        searched.position.fen()
-                    ),
-                )
-                .at(at),
-        );
+) -> Judged {
+    match play(rules, &searched.position, mv) {
+        Ok(played) => Judged {
+            legality: excluded(rules, searched, &played.meant, "currmove", at),
+            notation: played
+                .misspelt
+                .map(|m| rules.notation("currmove", mv, &m, at)),
+        },
+        Err(why) => Judged {
+            legality: Some(
+                rules
+                    .outcome(
+                        CheckId::CurrmoveLegal,
+                        rules.currmove,
+                        format!(
+                            "currmove `{mv}` is illegal in `{}`: {why}",
+                            searched.position.fen()
+                        ),
+                    )
+                    .at(at),
+            ),
+            notation: None,
+        },
     }
-    excluded(rules, searched, mv, "currmove", at)
 }
 
 /// A move the engine reports searching although `searchmoves` left it out (uci-r56 names
@@ -234,6 +342,8 @@ fn excluded<G>(
 pub(super) struct InfoMoves {
     pv: Tally,
     currmove: Tally,
+    /// The first move of an `info` line written in another notation's spelling.
+    notation: bool,
 }
 
 #[derive(Default)]
@@ -243,10 +353,10 @@ struct Tally {
 }
 
 impl Tally {
-    fn add(&mut self, finding: impl FnOnce() -> Option<Outcome>, out: &mut Findings) {
+    fn add(&mut self, finding: Option<Outcome>, out: &mut Findings) {
         self.lines += 1;
         if !self.found
-            && let Some(o) = finding()
+            && let Some(o) = finding
         {
             self.found = true;
             out.push(o);
@@ -275,11 +385,30 @@ impl InfoMoves {
         at: At,
         out: &mut Findings,
     ) {
-        if !pv_moves.is_empty() {
-            self.pv.add(|| pv(rules, searched, pv_moves, at), out);
+        if !pv_moves.is_empty() && !self.pv.found {
+            let judged = pv(rules, searched, pv_moves, at);
+            self.pv.add(judged.legality, out);
+            self.notation(judged.notation, out);
+        } else if !pv_moves.is_empty() {
+            self.pv.lines += 1;
         }
-        if let Some(mv) = current {
-            self.currmove.add(|| currmove(rules, searched, mv, at), out);
+        if let Some(mv) = current
+            && !self.currmove.found
+        {
+            let judged = currmove(rules, searched, mv, at);
+            self.currmove.add(judged.legality, out);
+            self.notation(judged.notation, out);
+        } else if current.is_some() {
+            self.currmove.lines += 1;
+        }
+    }
+
+    fn notation(&mut self, finding: Option<Outcome>, out: &mut Findings) {
+        if !self.notation
+            && let Some(o) = finding
+        {
+            self.notation = true;
+            out.push(o);
         }
     }
 

@@ -22,6 +22,7 @@ mod offer;
 mod option_grammar;
 mod outcome;
 pub mod registry;
+mod spelling;
 mod stream;
 mod ucci;
 mod uci;

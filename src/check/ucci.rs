@@ -7,9 +7,10 @@ use super::flow::{Flow, Go, Got, Mode, Rules, Sent};
 use super::id::CheckId;
 use super::legality::{self, MoveRules, Searched, texts};
 use super::offer::OfferRules;
-use super::{CheckRef, Context, Grade, Outcome, Reader, lines};
-use crate::protocol::ucci::{self, Command, GoLimit, Message};
-use crate::protocol::{self, ParseError, Protocol};
+use super::{CheckRef, Context, Grade, Outcome, Reader, lines, spelling};
+use crate::protocol::spelling::respell;
+use crate::protocol::ucci::{self, Command, GoLimit, Info, Message, parse_message};
+use crate::protocol::{self, ParseError, Protocol, ReqId};
 use crate::reqs;
 use crate::rules::Game;
 use crate::rules::xiangqi::{Move, Position};
@@ -36,6 +37,9 @@ const MOVES: MoveRules = MoveRules {
     pv_first: Grade::Warn,
     pv_deeper: Grade::Warn,
     currmove: Grade::Warn,
+    castling: &[],
+    // Ranks 0-9 from red's side (ucci-r18).
+    ranks: crate::reqs!["ucci-r18"],
 };
 
 const OFFER: OfferRules = OfferRules {
@@ -126,7 +130,7 @@ impl Exchange for Ucci {
     fn received(
         &mut self,
         message: Message,
-        _text: &str,
+        text: &str,
         at: At,
         search: Option<&mut UcciSearch>,
         out: &mut Findings,
@@ -172,6 +176,7 @@ impl Exchange for Ucci {
                 Got::SearchResult
             }
             Message::Info(info) => {
+                let info = respelt_info(info, text, at, out);
                 // `info` is what engines "usually" send (ucci-r79) and GUIs skip what they
                 // cannot read (A8): an unreadable field is a warning.
                 lines::info_faults(Protocol::Ucci, &info.faults, |_| Grade::Warn, at, out);
@@ -199,16 +204,61 @@ impl Exchange for Ucci {
         }
     }
 
-    fn unreadable(&self, line: &str, error: &ParseError, at: At) -> Outcome {
+    fn unreadable(
+        &self,
+        line: &str,
+        error: &ParseError,
+        search: Option<&UcciSearch>,
+        at: At,
+    ) -> Outcome {
+        let searched = search.and_then(|s| s.searched.as_ref());
+        // Moves in upper case (`bestmove H2E2`): every example writes ICCS in lower case but
+        // the text does not say so, and a GUI reads them (A13). The move read is still judged.
+        if let Some(respelling) = respell(Protocol::Ucci, line)
+            && let Ok(message) = parse_message(&respelling.line)
+        {
+            let warning = spelling::departures(Protocol::Ucci, line, &respelling, at)
+                .into_iter()
+                .next();
+            let judged = match (&message, searched) {
+                (Message::BestMove { mv, ponder, .. }, Some(s)) => legality::bestmove(
+                    &MOVES,
+                    s,
+                    &mv.to_string(),
+                    ponder.map(|p| p.to_string()).as_deref(),
+                    at,
+                ),
+                _ => Vec::new(),
+            };
+            if let Some(failed) = judged.into_iter().find(|o| o.grade == Grade::Fail) {
+                return failed;
+            }
+            if let Some(warning) = warning {
+                return own_rows(warning, line, error);
+            }
+        }
+        // A move token that is no ICCS move: `a10a9` (ranks numbered 1-10, as UCI xiangqi
+        // engines do), `0000` (UCCI has no null move; a search without one ends with
+        // `nobestmove`).
+        if let Some(o) = spelling::not_a_move(
+            Protocol::Ucci,
+            line,
+            error,
+            searched.map(|s| &s.position),
+            ReqId::new("ucci-r17"),
+            at,
+        ) {
+            return o;
+        }
         // A malformed `bestmove` (e.g. UCI's `bestmove (none)`) is one finding, on its line,
         // and still ends its search (`unreadable_event`). It breaks the grammar row of its own
         // keyword (`bestmove (none)`: ucci-r97 and the ICCS row), not ucci-r05: the engine
         // did write one reply per line.
-        let o = lines::unreadable(Protocol::Ucci, line, error, at);
-        if o.check != CheckRef::builtin(Protocol::Ucci, CheckId::LineMalformed) {
-            return o;
-        }
-        o.citing(ucci::message_rows(line, error).unwrap_or(reqs!["ucci-r05"]))
+        own_rows(
+            lines::unreadable(Protocol::Ucci, line, error, at),
+            line,
+            error,
+        )
     }
 
     fn finish(self, out: &mut Findings) {
@@ -221,6 +271,33 @@ pub(super) fn reader(ctx: &Context) -> Box<dyn Reader> {
         exchange: Ucci::default(),
         flow: Flow::new(&RULES, ctx),
     })
+}
+
+/// A malformed reply breaks the grammar row of its own keyword (`bestmove (none)`: ucci-r97
+/// and the ICCS row), not ucci-r05: the engine did write one reply per line.
+fn own_rows(o: Outcome, line: &str, error: &ParseError) -> Outcome {
+    if o.check != CheckRef::builtin(Protocol::Ucci, CheckId::LineMalformed) {
+        return o;
+    }
+    o.citing(ucci::message_rows(line, error).unwrap_or(reqs!["ucci-r05"]))
+}
+
+/// An `info` line with fields that did not read, read again in the text's spelling when
+/// that is all they lacked (`pv H2E2`, `score +4`): its warnings, and the line as meant.
+fn respelt_info(info: Info, text: &str, at: At, out: &mut Findings) -> Info {
+    if info.faults.is_empty() {
+        return info;
+    }
+    let Some(respelling) = respell(Protocol::Ucci, text) else {
+        return info;
+    };
+    match parse_message(&respelling.line) {
+        Ok(Message::Info(respelt)) if respelt.faults.len() < info.faults.len() => {
+            out.extend(spelling::departures(Protocol::Ucci, text, &respelling, at));
+            respelt
+        }
+        _ => info,
+    }
 }
 
 /// "Usually the best move is the first move of the principal variation and the ponder move
@@ -404,12 +481,14 @@ mod tests {
                 .map(ToString::to_string)
                 .collect::<Vec<_>>()
         };
-        // Fairy-Stockfish in a dead position; Sjaak II's ranks 1-10.
+        // Fairy-Stockfish in a dead position.
         assert_eq!(cited("bestmove (none)"), ["ucci-r97", "ucci-r17"]);
-        assert_eq!(
-            cited("bestmove b0c2 ponder b10c8"),
-            ["ucci-r97", "ucci-r17"]
-        );
+        // Sjaak II's ranks 1-10 are a move of another notation: the move-notation check
+        // names the ICCS row and the move meant.
+        let sjaak = search(&["< bestmove b0c2 ponder b10c8"]);
+        assert_eq!(sjaak.len(), 1, "{sjaak:#?}");
+        assert_eq!(sjaak[0].check, "ucci.move.notation");
+        assert_eq!(sjaak[0].requirements[0].to_string(), "ucci-r17");
         assert_eq!(cited("bestmove b0c2 maybe"), ["ucci-r97"]);
         assert_eq!(cited("nobestmove now"), ["ucci-r110"]);
         assert_eq!(cited("pophash lowerbound x depth 3"), ["ucci-r114"]);

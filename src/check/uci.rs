@@ -9,11 +9,12 @@ use super::info_grammar::InfoGrammar;
 use super::legality::{self, MoveRules, Searched, texts};
 use super::multipv::{MultiPv, SearchLines};
 use super::offer::{OfferRules, Reserved};
-use super::{Context, Grade, Outcome, Reader, lines};
+use super::{Context, Grade, Outcome, Reader, lines, spelling};
 use crate::protocol::GameKind;
 use crate::protocol::family::InfoFault;
-use crate::protocol::uci::{Command, Message, Move};
-use crate::protocol::{self, ParseError, Protocol};
+use crate::protocol::spelling::respell;
+use crate::protocol::uci::{Command, Message, Move, parse_message};
+use crate::protocol::{self, ParseError, Protocol, ReqId};
 use crate::reqs;
 use crate::rules::Game;
 use crate::rules::chess::ChessPosition;
@@ -41,6 +42,10 @@ const MOVES: MoveRules = MoveRules {
     pv_first: Grade::Fail,
     pv_deeper: Grade::Warn,
     currmove: Grade::Fail,
+    // "Castling is written as the king's move" (uci-r19); squares as the text writes them
+    // (uci-r18), which a UCI xiangqi engine numbers 1-10.
+    castling: crate::reqs!["uci-r19"],
+    ranks: crate::reqs!["uci-r18"],
 };
 
 const OFFER: OfferRules = OfferRules {
@@ -163,6 +168,7 @@ impl<P: Game + Clone + Send + 'static> Exchange for Uci<P> {
                 Got::SearchResult
             }
             Message::Info(info) => {
+                let info = respelt_info(info, text, at, out);
                 lines::info_faults(Protocol::Uci, &info.faults, fault_grade, at, out);
                 self.grammar.line(&info, text, at, out);
                 if let Some(search) = search {
@@ -184,11 +190,49 @@ impl<P: Game + Clone + Send + 'static> Exchange for Uci<P> {
         }
     }
 
-    fn unreadable(&self, line: &str, error: &ParseError, at: At) -> Outcome {
+    fn unreadable(
+        &self,
+        line: &str,
+        error: &ParseError,
+        search: Option<&UciSearch<P>>,
+        at: At,
+    ) -> Outcome {
+        let searched = search.and_then(|s| s.searched.as_ref());
+        // Moves in upper case (`bestmove E2E4`, `e7e8Q`): GUIs read them, and the text states
+        // no letter case (uci-r18, remark 33). The move read is still judged.
+        if let Some(respelling) = respell(Protocol::Uci, line)
+            && let Ok(message) = parse_message(&respelling.line)
+        {
+            let warning = spelling::departures(Protocol::Uci, line, &respelling, at)
+                .into_iter()
+                .next();
+            let judged = match (&message, searched) {
+                (Message::BestMove { mv, ponder }, Some(s)) => bestmove(s, mv, ponder.as_ref(), at),
+                _ => Vec::new(),
+            };
+            if let Some(failed) = judged.into_iter().find(|o| o.grade == Grade::Fail) {
+                return failed;
+            }
+            if let Some(warning) = warning {
+                return warning;
+            }
+        }
+        // A move-shaped token that is no UCI move: `a0a1` from a UCI xiangqi engine (ranks
+        // run 1-10), `e2e9`, `e2e4x`.
+        if let Some(o) = spelling::not_a_move(
+            Protocol::Uci,
+            line,
+            error,
+            searched.map(|s| &s.position),
+            ReqId::new("uci-r18"),
+            at,
+        ) {
+            return o;
+        }
         let mut o = lines::unreadable(Protocol::Uci, line, error, at);
         if is_bestmove(line) {
-            // `bestmove (none)`, a bare `bestmove`, or an upper-case promotion letter: GUIs
-            // read them, and the text's notes grade them as warnings (uci remarks 3 and 33).
+            // `bestmove (none)`, a bare `bestmove`: GUIs read them, and the text's notes grade
+            // them as warnings (uci remark 3).
             o.grade = o.grade.min(Grade::Warn);
             o = o.citing(reqs!["uci-r21", "uci-r86"]);
         }
@@ -212,6 +256,29 @@ pub(super) fn reader(ctx: &Context) -> Box<dyn Reader> {
             exchange: Uci::<ChessPosition>::new(),
             flow: Flow::new(&RULES, ctx),
         }),
+    }
+}
+
+/// An `info` line with fields that did not read, read again in the text's spelling when
+/// that is all they lacked (`pv E2E4`, `depth +5`): its warnings, and the line as meant.
+fn respelt_info(
+    info: crate::protocol::uci::Info,
+    text: &str,
+    at: At,
+    out: &mut Findings,
+) -> crate::protocol::uci::Info {
+    if info.faults.is_empty() {
+        return info;
+    }
+    let Some(respelling) = respell(Protocol::Uci, text) else {
+        return info;
+    };
+    match parse_message(&respelling.line) {
+        Ok(Message::Info(respelt)) if respelt.faults.len() < info.faults.len() => {
+            out.extend(spelling::departures(Protocol::Uci, text, &respelling, at));
+            respelt
+        }
+        _ => info,
     }
 }
 

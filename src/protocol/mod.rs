@@ -28,6 +28,7 @@ mod facts;
 pub mod family;
 mod game;
 mod requirement;
+pub mod spelling;
 mod tokens;
 
 pub use error::ParseError;
@@ -44,7 +45,13 @@ pub trait Codec {
     type Command: fmt::Display + fmt::Debug + Clone;
     /// An engine → GUI line; `Display` writes the line.
     type Message: fmt::Display + fmt::Debug + Clone;
+    /// A GUI → engine line as an engine reads it: in the text's spelling, or in one the text
+    /// leaves open ([`spelling`]: `moves E2E4`, `TURN 7, 7`), so that whoever follows the
+    /// game from the GUI's commands follows the one the engine plays. The module's own
+    /// `parse_command` reads the text's spelling only, for judging the GUI.
     fn parse_command(line: &str) -> Result<Self::Command, ParseError>;
+    /// An engine → GUI line in the text's spelling ([`spelling::respell`] reads the others,
+    /// so a check can warn about them).
     fn parse_message(line: &str) -> Result<Self::Message, ParseError>;
 }
 
@@ -61,7 +68,7 @@ macro_rules! codec {
             type Message = Message;
 
             fn parse_command(line: &str) -> Result<Command, crate::protocol::ParseError> {
-                parse_command(line)
+                crate::protocol::spelling::leniently($protocol, line, parse_command)
             }
 
             fn parse_message(line: &str) -> Result<Message, crate::protocol::ParseError> {

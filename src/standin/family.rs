@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 
 use super::{Behaviour, Out, StandInError};
 use crate::protocol::family::PositionStart;
-use crate::protocol::{ucci, uci};
+use crate::protocol::{Codec, ucci, uci};
 use crate::rules::{Game, Side};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -111,7 +111,7 @@ impl<G: Game, W: Write> Engine<G, W> {
     /// A UCCI command; whether it ends the session.
     fn ucci(&mut self, line: &str) -> Result<bool, StandInError> {
         use ucci::Command as C;
-        let Ok(command) = ucci::parse_command(line) else {
+        let Ok(command) = <ucci::Ucci as Codec>::parse_command(line) else {
             return Ok(false);
         };
         match command {
@@ -177,7 +177,7 @@ impl<G: Game, W: Write> Engine<G, W> {
     /// A UCI command; whether it ends the session.
     fn uci(&mut self, line: &str) -> Result<bool, StandInError> {
         use uci::Command as C;
-        let Ok(command) = uci::parse_command(line) else {
+        let Ok(command) = <uci::Uci as Codec>::parse_command(line) else {
             return Ok(false);
         };
         match command {

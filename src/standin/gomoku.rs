@@ -6,6 +6,7 @@ use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
 use super::{Behaviour, Out, StandInError};
+use crate::protocol::Codec;
 use crate::protocol::agi::{self, GoTime};
 use crate::protocol::gomocup::{self, InfoKey};
 use crate::rules::gomoku::{Board, BoardSize, Point, Rule, Stone};
@@ -52,7 +53,7 @@ pub(super) fn gomocup<W: Write>(
     // The BOARD block's stones: (point, 1 = own, 2 = opponent's).
     let mut block: Option<Vec<(Point, u8)>> = None;
     while let Ok(line) = lines.recv() {
-        let Ok(command) = gomocup::parse_command(&line) else {
+        let Ok(command) = <gomocup::Gomocup as Codec>::parse_command(&line) else {
             out.line(&format!(
                 "UNKNOWN {}",
                 line.split_whitespace().next().unwrap_or("")

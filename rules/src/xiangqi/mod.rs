@@ -28,7 +28,7 @@ pub use position::{Position, Undo};
 pub use square::{FILES, RANKS, SQUARES, Square};
 pub use uci::{UciMoveError, UciPosition, UciText, parse_uci_move};
 
-use super::{Game, GameStatus, Side};
+use super::{Game, GameStatus, Misspelling, Side};
 
 /// Why a move text was refused in a position.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -122,6 +122,22 @@ impl Game for Position {
 
     fn move_text(&self, mv: Move) -> String {
         mv.to_string()
+    }
+
+    /// A text that is no legal ICCS move here, but is one read as UCI xiangqi engines number
+    /// ranks (1–10): `h3e3` for `h2e2`.
+    fn misspelling(&self, text: &str) -> Option<Misspelling> {
+        if self.parse_move(text).is_ok() {
+            return None;
+        }
+        let meant = parse_uci_move(text).ok()?;
+        self.parse_move(&meant.to_string())
+            .ok()
+            .map(|meant| Misspelling::RanksNumberedFrom {
+                written: 1,
+                expected: 0,
+                meant: meant.to_string(),
+            })
     }
 
     fn play(&mut self, mv: Move) {

@@ -5,7 +5,7 @@
 use std::fmt;
 
 use super::{IllegalReason, Move, MoveError, Position, Square};
-use crate::game::{Game, GameStatus, Side};
+use crate::game::{Game, GameStatus, Misspelling, Side};
 
 /// Why a text is not a xiangqi move in UCI notation, or not one this position allows.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -121,6 +121,20 @@ impl Game for UciPosition {
         UciText(mv).to_string()
     }
 
+    /// A text that is no legal UCI move here, but is one read as ICCS numbers ranks (0–9):
+    /// `h2e2` for `h3e3`, `a0a1` for `a1a2`.
+    fn misspelling(&self, text: &str) -> Option<Misspelling> {
+        if self.parse_move(text).is_ok() {
+            return None;
+        }
+        let meant = self.0.parse_move(text).ok()?;
+        Some(Misspelling::RanksNumberedFrom {
+            written: 0,
+            expected: 1,
+            meant: UciText(meant).to_string(),
+        })
+    }
+
     fn play(&mut self, mv: Move) {
         self.0.play(mv);
     }
@@ -187,5 +201,40 @@ mod tests {
             position.play_text("h2e2"),
             Err(UciMoveError::Illegal { .. })
         ));
+    }
+
+    #[test]
+    fn a_move_with_iccs_ranks_is_named_as_the_move_it_means() {
+        let start = UciPosition::start_position();
+        let meant = |text: &str| match start.misspelling(text) {
+            Some(Misspelling::RanksNumberedFrom {
+                written: 0,
+                expected: 1,
+                meant,
+            }) => Some(meant),
+            _ => None,
+        };
+        // ICCS `h2e2` is UCI `h3e3`; `a0a1`, a rank the UCI notation lacks, is `a1a2`.
+        assert_eq!(meant("h2e2").as_deref(), Some("h3e3"));
+        assert_eq!(meant("a0a1").as_deref(), Some("a1a2"));
+        // A move that is legal as written, or legal under neither numbering, is no misspelling.
+        assert_eq!(start.misspelling("h3e3"), None);
+        assert_eq!(start.misspelling("e5e6"), None);
+        // And the other way: a UCI-numbered move given to the ICCS oracle.
+        let iccs = Position::startpos();
+        assert_eq!(
+            Game::misspelling(&iccs, "h3e3"),
+            Some(Misspelling::RanksNumberedFrom {
+                written: 1,
+                expected: 0,
+                meant: "h2e2".to_owned()
+            })
+        );
+        assert_eq!(
+            Game::misspelling(&iccs, "a10a9"),
+            None,
+            "black's rook, with red to move"
+        );
+        assert_eq!(Game::misspelling(&iccs, "h2e2"), None);
     }
 }

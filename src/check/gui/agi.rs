@@ -11,6 +11,7 @@ use super::clock::{ClockGiven, Clocks};
 use super::handshake::HandshakeOrder;
 use super::tally::Tally;
 use crate::protocol::agi::{Command, GoTime, Message, parse_command, parse_message};
+use crate::protocol::spelling::{Respelling, respell};
 use crate::protocol::{Protocol, ReqId};
 use crate::reqs;
 use crate::rules::Side;
@@ -18,6 +19,13 @@ use crate::rules::gomoku::{Board, BoardSize, Point, Stone};
 use crate::session::{At, Direction, Entry, LineEnding, Transcript};
 
 const P: Protocol = Protocol::Agi;
+
+/// A command in a spelling the text leaves open, read as the text writes it.
+fn respelt(line: &str) -> Option<(Command, Respelling)> {
+    let respelling = respell(P, line)?;
+    let command = parse_command(&respelling.line).ok()?;
+    Some((command, respelling))
+}
 
 struct Gui {
     tally: Tally,
@@ -79,6 +87,23 @@ impl Gui {
         self.line_end(entry, out);
         let command = match parse_command(&entry.text) {
             Ok(command) => command,
+            // `GO TIME +1000`: the text writes no sign but does not rule one out, and an
+            // engine reads it (a warning; the command is judged as meant).
+            Err(_) if let Some((command, respelling)) = respelt(&entry.text) => {
+                for change in respelling.changes {
+                    let message = format!("`{}`: {change}, as an engine reads it", entry.text);
+                    let rows = [change.requirement];
+                    self.tally.fault(
+                        CheckId::GuiCommandGrammar,
+                        Grade::Warn,
+                        &rows,
+                        message,
+                        at,
+                        out,
+                    );
+                }
+                command
+            }
             Err(error) => {
                 let message = format!("`{}` does not read as a command: {error}", entry.text);
                 self.tally.fault(

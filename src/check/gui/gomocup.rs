@@ -11,6 +11,7 @@ use super::super::outcome::Grade;
 use super::GuiReader;
 use super::tally::Tally;
 use crate::protocol::gomocup::{COMMAND_WORDS, Command, Message, parse_command, parse_message};
+use crate::protocol::spelling::{Respelling, respell};
 use crate::protocol::{Protocol, ReqId};
 use crate::reqs;
 use crate::rules::gomoku::{Board, BoardSize, Point, Rule, Stone};
@@ -168,6 +169,23 @@ impl Manager {
         self.line_end(entry, out);
         let command = match parse_command(&entry.text) {
             Ok(command) => command,
+            // A point or number with blanks or a sign (`TURN 7, 7`, `START +15`): the text
+            // leaves their spelling open (A6), so it is read as meant, with a warning.
+            Err(_) if let Some((command, respelling)) = respelt(&entry.text) => {
+                for change in respelling.changes {
+                    let message = format!("`{}`: {change}, as a brain reads it", entry.text);
+                    let rows = [change.requirement];
+                    self.tally.fault(
+                        CheckId::GuiCommandGrammar,
+                        Grade::Warn,
+                        &rows,
+                        message,
+                        at,
+                        out,
+                    );
+                }
+                command
+            }
             Err(error) => {
                 let known = entry
                     .text
@@ -225,6 +243,7 @@ impl Manager {
             }
             Command::Begin => {
                 self.move_request(entry, out);
+                self.begin_on_empty_board(entry, out);
                 self.owed = Owed::MOVE;
             }
             Command::Turn(point) => {
@@ -407,10 +426,17 @@ impl Manager {
         self.tally.judged(CheckId::GuiStartFirst);
         if !self.started {
             let message = format!("`{}` before `START`: the brain has no board", entry.text);
+            // BEGIN is sent "at the start of a game" (gomocup-r43), which START sets up; the
+            // other move requests need the board START gives the brain (gomocup-r35, r36).
+            let rows = if matches!(super::command_word(&entry.text).as_deref(), Some("BEGIN")) {
+                reqs!["gomocup-r43"]
+            } else {
+                reqs!["gomocup-r35", "gomocup-r36"]
+            };
             self.tally.fault(
                 CheckId::GuiStartFirst,
                 Grade::Fail,
-                reqs!["gomocup-r35", "gomocup-r36"],
+                rows,
                 message,
                 entry.at,
                 out,
@@ -435,6 +461,26 @@ impl Manager {
         }
         self.time_left_sent = false;
         self.asked = true;
+    }
+
+    /// BEGIN opens a game: the brain moves first, on an empty board (gomocup-r43, r44).
+    fn begin_on_empty_board(&mut self, entry: &Entry, out: &mut Findings) {
+        if !self.started || self.moves.is_empty() {
+            return;
+        }
+        let message = format!(
+            "`{}` with {} stones on the board; BEGIN asks for the first move of a game, on an empty board",
+            entry.text,
+            self.moves.len()
+        );
+        self.tally.fault(
+            CheckId::GuiStartFirst,
+            Grade::Fail,
+            reqs!["gomocup-r43"],
+            message,
+            entry.at,
+            out,
+        );
     }
 
     /// A stone the manager names (TURN, a BOARD line): on the board and on an empty point.
@@ -470,6 +516,13 @@ impl Manager {
 /// How long after END a manager may kill a brain that has not ended (gomocup-r94: "e.g. 1
 /// second").
 const KILL_GRACE_MS: f64 = 1000.0;
+
+/// A command in a spelling the text leaves open, read as the text writes it.
+fn respelt(line: &str) -> Option<(Command, Respelling)> {
+    let respelling = respell(P, line)?;
+    let command = parse_command(&respelling.line).ok()?;
+    Some((command, respelling))
+}
 
 /// The row of a malformed command's grammar.
 fn grammar_row(line: &str) -> &'static [ReqId] {

@@ -119,7 +119,7 @@ fn a_board_arbiter_cannot_model_is_still_started() {
     assert_eq!(found(&lines), vec![]);
     assert_eq!(
         found(&["> RESTART", "< OK", "> BEGIN", "< 7,7"]),
-        finding("gomocup.gui.start.first", Grade::Fail, "gomocup-r35")
+        finding("gomocup.gui.start.first", Grade::Fail, "gomocup-r43")
     );
 }
 

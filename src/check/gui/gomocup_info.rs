@@ -7,6 +7,7 @@ use super::super::super::outcome::Grade;
 use super::Manager;
 use crate::protocol::ReqId;
 use crate::protocol::gomocup::InfoKey;
+use crate::protocol::spelling::gomocup_numbers;
 use crate::reqs;
 use crate::rules::gomoku::{Point, Rule};
 use crate::session::Entry;
@@ -41,7 +42,26 @@ impl Manager {
                 Some((reqs!["gomocup-r70"], "a bitmask of 1, 2 and 4"))
             }
             InfoKey::Evaluate if value.parse::<Point>().is_err() => {
-                Some((reqs!["gomocup-r74"], "coordinates X,Y"))
+                // Blanks or signs inside the point: its spelling is left open (A6).
+                let respelt = gomocup_numbers(value, ReqId::new("gomocup-r74"))
+                    .filter(|(point, _)| point.parse::<Point>().is_ok());
+                if let Some((_, changes)) = respelt {
+                    for change in changes {
+                        let message = format!("`{}`: {change}, as a brain reads it", entry.text);
+                        let rows = [change.requirement];
+                        self.tally.fault(
+                            CheckId::GuiInfoForm,
+                            Grade::Warn,
+                            &rows,
+                            message,
+                            entry.at,
+                            out,
+                        );
+                    }
+                    None
+                } else {
+                    Some((reqs!["gomocup-r74"], "coordinates X,Y"))
+                }
             }
             _ => None,
         };
@@ -56,6 +76,22 @@ impl Manager {
                 out,
             );
             return;
+        }
+        if value.starts_with('+') && number.is_some() {
+            // Signs are left open by the text (A6); brains read `+1000` with atoi or sscanf.
+            let message = format!(
+                "`{}`: the value is written with a `+` sign; the text writes numbers without one",
+                entry.text
+            );
+            let rows = [number_row(key)];
+            self.tally.fault(
+                CheckId::GuiInfoForm,
+                Grade::Warn,
+                &rows,
+                message,
+                entry.at,
+                out,
+            );
         }
         match key {
             InfoKey::Other(name) => {
@@ -143,4 +179,16 @@ impl Manager {
             }
         }
     }
+}
+
+/// The row that gives a numeric INFO value its form.
+fn number_row(key: &InfoKey) -> ReqId {
+    ReqId::new(match key {
+        InfoKey::TimeoutTurn => "gomocup-r65",
+        InfoKey::TimeoutMatch => "gomocup-r66",
+        InfoKey::TimeLeft => "gomocup-r68",
+        InfoKey::GameType => "gomocup-r69",
+        InfoKey::Rule => "gomocup-r70",
+        _ => "gomocup-r58",
+    })
 }

@@ -63,9 +63,31 @@ fn a_conforming_gomocup_manager_raises_nothing() {
 #[test]
 fn gomocup_manager_faults_are_caught_by_their_rows() {
     let gui = |rest| found(Protocol::Gomocup, &gomocup(rest));
+    // BEGIN opens a game START has set up (gomocup-r43); the other move requests need the
+    // board START gives the brain (gomocup-r35, r36).
     assert_eq!(
         found(Protocol::Gomocup, &["> BEGIN", "< 7,7"]),
+        finding("gomocup.gui.start.first", Grade::Fail, "gomocup-r43")
+    );
+    assert_eq!(
+        found(Protocol::Gomocup, &["> TURN 7,7", "< 8,8"]),
         finding("gomocup.gui.start.first", Grade::Fail, "gomocup-r35")
+    );
+    assert_eq!(
+        gui(&[
+            "> BEGIN",
+            "< 7,7",
+            "> TURN 8,8",
+            "< 9,9",
+            "> BEGIN",
+            "< 1,1"
+        ]),
+        finding("gomocup.gui.start.first", Grade::Fail, "gomocup-r43")
+    );
+    // After RESTART the board is empty again, and BEGIN opens the new game.
+    assert_eq!(
+        gui(&["> BEGIN", "< 7,7", "> RESTART", "< OK", "> BEGIN", "< 1,1"]),
+        vec![]
     );
     assert_eq!(
         gui(&["> BEGIN", "> TURN 3,3", "< 7,7"]),

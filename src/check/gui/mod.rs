@@ -16,6 +16,9 @@ mod said;
 mod tally;
 mod uci_family;
 
+#[cfg(test)]
+mod spelling_tests;
+
 use super::Context;
 use super::findings::Findings;
 use crate::protocol::Protocol;

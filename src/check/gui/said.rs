@@ -5,7 +5,8 @@
 
 use super::clock::ClockGiven;
 use crate::protocol::family::{OptionDecl, PositionStart};
-use crate::protocol::{ParseError, ReqId, ucci, uci};
+use crate::protocol::spelling::respell;
+use crate::protocol::{ParseError, Protocol, ReqId, ucci, uci};
 
 /// A command of the GUI.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -44,7 +45,7 @@ pub(super) enum Said {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(super) struct FormFault {
     pub requirement: ReqId,
-    pub message: &'static str,
+    pub message: String,
 }
 
 /// A line that reads as a command, and what its form breaks, if anything.
@@ -78,8 +79,33 @@ pub(super) struct Unreadable {
 
 /// One protocol's reading of the lines.
 pub(super) trait Dialect: Send {
+    const PROTOCOL: Protocol;
     fn said(line: &str) -> Result<Read, Unreadable>;
     fn heard(line: &str) -> Heard;
+
+    /// A command as the GUI wrote it; one in a spelling the text leaves open (a move in
+    /// upper case, a number with a `+` sign) is read as the text writes it, each departure a
+    /// warning of its grammar, as an engine reads it.
+    fn read(line: &str) -> Result<Read, Unreadable> {
+        let bad = match Self::said(line) {
+            Ok(read) => return Ok(read),
+            Err(bad) => bad,
+        };
+        let Some(respelling) = respell(Self::PROTOCOL, line) else {
+            return Err(bad);
+        };
+        let Ok(mut read) = Self::said(&respelling.line) else {
+            return Err(bad);
+        };
+        for change in respelling.changes {
+            let fault = FormFault {
+                requirement: change.requirement,
+                message: format!("{change}, as an engine reads it"),
+            };
+            read.grammar.push((fault, false));
+        }
+        Ok(read)
+    }
 }
 
 fn fen_of(start: PositionStart) -> Option<String> {
@@ -101,17 +127,24 @@ fn grammar_row(line: &str, rows: &[(&str, ReqId)]) -> Option<ReqId> {
         .map(|(_, row)| *row)
 }
 
+/// A line that does not read: the row of its command's grammar, or of the move notation when
+/// a move is what does not read.
 fn unreadable(
     line: &str,
     error: ParseError,
     rows: &[(&str, ReqId)],
     fallback: ReqId,
+    notation: ReqId,
 ) -> Unreadable {
     let row = grammar_row(line, rows);
+    let requirement = match error {
+        ParseError::BadMove { .. } => notation,
+        _ => row.unwrap_or(fallback),
+    };
     Unreadable {
         error,
         known_command: row.is_some(),
-        requirement: row.unwrap_or(fallback),
+        requirement,
     }
 }
 
@@ -131,10 +164,15 @@ const UCCI_GRAMMAR: &[(&str, ReqId)] = &[
 ];
 
 impl Dialect for Ucci {
+    const PROTOCOL: Protocol = Protocol::Ucci;
+
     fn said(line: &str) -> Result<Read, Unreadable> {
         use ucci::Command as C;
-        let command = ucci::parse_command(line)
-            .map_err(|e| unreadable(line, e, UCCI_GRAMMAR, ReqId::new("ucci-r04")))?;
+        let command = ucci::parse_command(line).map_err(|e| {
+            // An ICCS move is four characters, ranks 0-9 (ucci-r17, ucci-r18).
+            let notation = ReqId::new("ucci-r17");
+            unreadable(line, e, UCCI_GRAMMAR, ReqId::new("ucci-r04"), notation)
+        })?;
         let said = match command {
             C::Ucci => Said::Handshake,
             C::IsReady => Said::IsReady,
@@ -202,9 +240,9 @@ fn ucci_clock(limit: &ucci::GoLimit) -> Option<ClockGiven> {
 
 /// The rules of `go`'s form the parser records rather than refuses (ucci-r72, r75, r77).
 fn ucci_go_faults(ponder: bool, draw: bool, limit: &ucci::GoLimit) -> Vec<FormFault> {
-    let fault = |requirement, message| FormFault {
+    let fault = |requirement, message: &str| FormFault {
         requirement,
-        message,
+        message: message.to_owned(),
     };
     let mut faults = Vec::new();
     if ponder && draw {
@@ -267,13 +305,18 @@ const UCI_GRAMMAR: &[(&str, ReqId)] = &[
 ];
 
 impl Dialect for Uci {
+    const PROTOCOL: Protocol = Protocol::Uci;
+
     fn said(line: &str) -> Result<Read, Unreadable> {
         use uci::Command as C;
         if let Some(read) = position_without_start(line) {
             return Ok(read);
         }
-        let command = uci::parse_command(line)
-            .map_err(|e| unreadable(line, e, UCI_GRAMMAR, ReqId::new("uci-r01")))?;
+        let command = uci::parse_command(line).map_err(|e| {
+            // A move is its from-square and to-square (uci-r18).
+            let notation = ReqId::new("uci-r18");
+            unreadable(line, e, UCI_GRAMMAR, ReqId::new("uci-r01"), notation)
+        })?;
         let mut grammar = Vec::new();
         let said = match command {
             C::Uci => Said::Handshake,
@@ -289,7 +332,7 @@ impl Dialect for Uci {
                     grammar.push((
                         FormFault {
                             requirement: ReqId::new("uci-r37"),
-                            message: "the value holds the word `name` or `value`, which the text keeps out of names and values",
+                            message: "the value holds the word `name` or `value`, which the text keeps out of names and values".to_owned(),
                         },
                         true,
                     ));
@@ -314,7 +357,7 @@ impl Dialect for Uci {
                 form: if go.movestogo == Some(0) {
                     vec![FormFault {
                         requirement: ReqId::new("uci-r67"),
-                        message: "`movestogo 0`; it should be sent only when above 0",
+                        message: "`movestogo 0`; it should be sent only when above 0".to_owned(),
                     }]
                 } else {
                     Vec::new()
@@ -362,7 +405,7 @@ fn position_without_start(line: &str) -> Option<Read> {
         grammar: vec![(
             FormFault {
                 requirement: ReqId::new("uci-r51"),
-                message: "the position leaves out `startpos`; a GUI should always send `startpos` or `fen <fenstring>`",
+                message: "the position leaves out `startpos`; a GUI should always send `startpos` or `fen <fenstring>`".to_owned(),
             },
             false,
         )],

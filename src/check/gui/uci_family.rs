@@ -17,9 +17,9 @@ use super::said::{Dialect, Heard, Said, Ucci, Uci};
 use super::tally::Tally;
 use crate::protocol::family::OptionDecl;
 use crate::protocol::{GameKind, Protocol, ReqId};
-use crate::rules::Game;
 use crate::rules::chess::ChessPosition;
 use crate::rules::xiangqi::{Position as XiangqiPosition, UciPosition};
+use crate::rules::{Game, Misspelling};
 use crate::session::{At, Direction, Entry, LineEnding, Transcript};
 
 /// How long after a search's result a `stop` or `ponderhit` counts as having crossed it on
@@ -40,8 +40,10 @@ struct GuiSide<D, G> {
     time_scale: f64,
     handshake: HandshakeOrder,
     search: Option<Search>,
-    /// When the last search's result came, in µs.
+    /// When the last search's result came, in µs, and whether that search was still
+    /// pondering then (only a `ponderhit` for a ponder search can cross its result).
     last_result_us: Option<u64>,
+    last_result_pondering: bool,
     position_set: bool,
     /// The position the GUI set up, when the oracle accepts it.
     current: Option<G>,
@@ -91,6 +93,7 @@ impl<D: Dialect, G: Game + Send> GuiSide<D, G> {
             },
             search: None,
             last_result_us: None,
+            last_result_pondering: false,
             position_set: false,
             current: None,
             position_has_moves: false,
@@ -127,6 +130,7 @@ impl<D: Dialect, G: Game + Send> GuiSide<D, G> {
             }
             Heard::SearchResult => {
                 self.clocks.result(entry.at.us);
+                self.last_result_pondering = self.search.is_some_and(|s| s.pondering);
                 self.search = None;
                 self.last_result_us = Some(entry.at.us);
             }
@@ -158,7 +162,7 @@ impl<D: Dialect, G: Game + Send> GuiSide<D, G> {
             );
             return;
         }
-        let said = match D::said(&entry.text) {
+        let said = match D::read(&entry.text) {
             Ok(read) => {
                 for (fault, fails) in read.grammar {
                     let grade = if fails { Grade::Fail } else { Grade::Warn };
@@ -190,6 +194,12 @@ impl<D: Dialect, G: Game + Send> GuiSide<D, G> {
                     out,
                 );
                 self.unread_go(&entry.text);
+                // A position that does not read was still sent: the engine has one, which
+                // the checks cannot set up, so a search after it is no search without one.
+                if entry.text.split_whitespace().next() == Some("position") {
+                    self.position_set = true;
+                    self.current = None;
+                }
                 return;
             }
         };
@@ -324,8 +334,9 @@ impl<D: Dialect, G: Game + Send> GuiSide<D, G> {
         );
     }
 
-    /// `stop` (UCCI) and `ponderhit` only during a search; one that crossed the result on the
-    /// wire is forgiven.
+    /// `stop` (UCCI) and `ponderhit` only during a search (`ponderhit`: a ponder search); one
+    /// that crossed the result on the wire is forgiven, but a `ponderhit` only when the search
+    /// that ended was pondering: after an ordinary search it has nothing to cross.
     fn thinking_only(&mut self, said: &Said, entry: &Entry, out: &mut Findings) {
         let (name, rows): (&str, &[ReqId]) = match said {
             Said::PonderHit if self.is_ucci() => ("ponderhit", crate::reqs!["ucci-r89"]),
@@ -338,17 +349,21 @@ impl<D: Dialect, G: Game + Send> GuiSide<D, G> {
             Some(search) => name != "ponderhit" || search.pondering,
             None => false,
         };
+        let could_cross = name != "ponderhit" || self.last_result_pondering;
         let crossed = self.search.is_none()
+            && could_cross
             && self.last_result_us.is_some_and(|r| {
                 (entry.at.us - r.min(entry.at.us)) as f64 <= CROSSING_MS * 1000.0 * self.time_scale
             });
         if fits || crossed {
             return;
         }
-        let state = if self.search.is_some() {
-            "during a search that is not pondering"
-        } else {
-            "while no search runs"
+        let state = match self.search {
+            Some(_) => "during a search that is not pondering",
+            None if name == "ponderhit" && self.last_result_us.is_some() && !could_cross => {
+                "after an ordinary search had ended: no `go ponder` was waiting for it"
+            }
+            None => "while no search runs",
         };
         let message = format!("`{}` sent {state}", entry.text);
         self.tally.fault(
@@ -382,18 +397,18 @@ impl<D: Dialect, G: Game + Send> GuiSide<D, G> {
             }
             return;
         }
-        let message = match fen.map(G::from_fen) {
-            Some(Err(e)) => format!(
-                "`{}`: the FEN does not set up a {} position: {e}",
-                entry.text,
-                G::NAME
+        let (why, rows) = match fen.map(G::from_fen) {
+            Some(Err(e)) => (
+                format!("the FEN does not set up a {} position: {e}", G::NAME),
+                &[][..],
             ),
-            _ => format!("`{}`: {}", entry.text, first_illegal::<G>(fen, moves)),
+            _ => first_illegal::<G>(self.protocol, fen, moves),
         };
+        let message = format!("`{}`: {why}", entry.text);
         self.tally.fault(
             CheckId::GuiPositionLegal,
             Grade::Fail,
-            &[],
+            rows,
             message,
             entry.at,
             out,
@@ -461,21 +476,81 @@ fn not_text(entry: &Entry) -> Option<&'static str> {
     }
 }
 
-/// Why a move list does not play out from its start: the first move the oracle refuses.
-fn first_illegal<G: Game>(fen: Option<&str>, moves: &[String]) -> String {
+/// Why a move list does not play out from its start: the first move the oracle refuses, and
+/// the rows it breaks when it is a move spelt as another notation spells it (all the check's
+/// rows otherwise).
+fn first_illegal<G: Game>(
+    protocol: Protocol,
+    fen: Option<&str>,
+    moves: &[String],
+) -> (String, &'static [ReqId]) {
     let mut position = match fen {
         None => G::start_position(),
         Some(fen) => match G::from_fen(fen) {
             Ok(p) => p,
-            Err(e) => return format!("the FEN does not read: {e}"),
+            Err(e) => return (format!("the FEN does not read: {e}"), &[]),
         },
     };
     for (ply, mv) in moves.iter().enumerate() {
         if let Err(e) = position.play_text(mv) {
-            return format!("move {} `{mv}` is not legal there: {e}", ply + 1);
+            let refusal = refused(protocol, &position, mv, &e.to_string());
+            let how = if refusal.misspelt {
+                "is not written as the notation writes it"
+            } else {
+                "is not legal there"
+            };
+            let message = format!("move {} `{mv}` {how}: {}", ply + 1, refusal.why);
+            return (message, refusal.rows);
         }
     }
-    "the position does not set up".to_owned()
+    ("the position does not set up".to_owned(), &[])
+}
+
+/// Why the oracle refused a move the GUI sent.
+pub(super) struct Refusal {
+    pub why: String,
+    /// The rows of a misspelling; empty for a move that is merely illegal.
+    pub rows: &'static [ReqId],
+    /// The move is a legal one written as another notation writes it.
+    pub misspelt: bool,
+}
+
+/// Why the oracle refused a move the GUI sent, with the rows of a misspelling: castling as
+/// the king taking its rook (uci-r19), xiangqi ranks numbered as the other notation numbers
+/// them, UCI's null move where a move of the game belongs.
+pub(super) fn refused<G: Game>(protocol: Protocol, position: &G, mv: &str, error: &str) -> Refusal {
+    let ucci = protocol == Protocol::Ucci;
+    let (why, rows, misspelt) = match position.misspelling(mv) {
+        // The oracle's refusal names the king's move: "e1h1 is castling written as the king
+        // taking its rook; castling is written as the king's move e1g1".
+        Some(Misspelling::CastlingAsKingTakesRook { .. }) => {
+            (format!("{error} (uci-r19)"), crate::reqs!["uci-r19"], true)
+        }
+        // Not certainly a misspelling: the move as written is illegal, and only looks like
+        // the legal one one rank off.
+        Some(m @ Misspelling::RanksNumberedFrom { .. }) if ucci => (
+            format!("{error}; {m} (ucci-r18)"),
+            crate::reqs!["ucci-r18"],
+            false,
+        ),
+        Some(m @ Misspelling::RanksNumberedFrom { .. }) => (
+            format!("{error}; {m} (uci-r18)"),
+            crate::reqs!["uci-r18"],
+            false,
+        ),
+        None if mv == "0000" && !ucci => (
+            "`0000` is the null move an engine writes when it has no move (uci-r21); a GUI's moves are moves of the game, from-square then to-square (uci-r18)"
+                .to_owned(),
+            crate::reqs!["uci-r18"],
+            true,
+        ),
+        None => (error.to_owned(), &[][..], false),
+    };
+    Refusal {
+        why,
+        rows,
+        misspelt,
+    }
 }
 
 impl<D: Dialect, G: Game + Send> GuiReader for GuiSide<D, G> {

@@ -179,32 +179,38 @@ impl<D: Dialect, G: Game + Send> GuiSide<D, G> {
         );
     }
 
-    /// UCI `searchmoves` name legal moves of the position searched (uci-r56).
+    /// UCI `searchmoves` name legal moves of the position searched (uci-r56), written as
+    /// the notation writes them.
     pub(super) fn searchmoves(&mut self, moves: &[String], entry: &Entry, out: &mut Findings) {
         let Some(position) = &self.current else {
             return;
         };
-        if moves.is_empty() {
-            return;
-        }
-        let illegal: Vec<&String> = moves
+        let refusals: Vec<(String, &'static [ReqId])> = moves
             .iter()
-            .filter(|m| position.parse_move(m).is_err())
+            .filter_map(|m| {
+                let error = position.parse_move(m).err()?;
+                let refusal = super::refused(self.protocol, position, m, &error.to_string());
+                Some((format!("`{m}` ({})", refusal.why), refusal.rows))
+            })
             .collect();
-        if illegal.is_empty() {
+        if refusals.is_empty() {
             return;
         }
         let message = format!(
             "`{}`: `searchmoves` names {} that {} not legal in the position",
             entry.text,
-            illegal
+            refusals
                 .iter()
-                .map(|m| format!("`{m}`"))
+                .map(|(m, _)| m.as_str())
                 .collect::<Vec<_>>()
                 .join(", "),
-            if illegal.len() == 1 { "is" } else { "are" }
+            if refusals.len() == 1 { "is" } else { "are" }
         );
-        let rows = crate::reqs!["uci-r56"];
+        // A misspelt move cites its notation's row; an illegal one the row of searchmoves.
+        let rows = match refusals.as_slice() {
+            [(_, rows)] if !rows.is_empty() => rows,
+            _ => crate::reqs!["uci-r56"],
+        };
         self.tally.fault(
             CheckId::GuiPositionLegal,
             Grade::Fail,

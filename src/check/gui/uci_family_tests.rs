@@ -180,6 +180,53 @@ fn uci_gui_faults_are_caught_by_their_rows() {
     );
 }
 
+/// Only a ponder search's result can cross a `ponderhit` on the wire: after an ordinary
+/// search, however soon it comes, no `go ponder` was waiting for it (uci-r77, ucci-r89).
+#[test]
+fn a_ponderhit_right_after_an_ordinary_search_fails() {
+    let lines = uci(&[
+        "> position startpos",
+        "> go movetime 100",
+        "< bestmove e2e4",
+        "> ponderhit",
+    ]);
+    assert_eq!(
+        one(Protocol::Uci, &lines),
+        finding("uci.gui.search.thinking-only", Grade::Fail, "uci-r77")
+    );
+    // A ponder search ended by `ponderhit` is an ordinary one by its result: a second
+    // `ponderhit` has nothing to cross either.
+    let lines = uci(&[
+        "> position startpos moves e2e4",
+        "> go ponder wtime 1000 btime 1000",
+        "> ponderhit",
+        "< bestmove e7e5",
+        "> ponderhit",
+    ]);
+    assert_eq!(
+        one(Protocol::Uci, &lines),
+        finding("uci.gui.search.thinking-only", Grade::Fail, "uci-r77")
+    );
+    let lines = ucci(&[
+        "> position startpos",
+        "> go time 1000",
+        "< bestmove h2e2",
+        "> ponderhit",
+    ]);
+    assert_eq!(
+        one(Protocol::Ucci, &lines),
+        finding("ucci.gui.search.thinking-only", Grade::Fail, "ucci-r89")
+    );
+    // `stop` may still cross an ordinary search's result (UCCI binds `stop` to a search).
+    let lines = ucci(&[
+        "> position startpos",
+        "> go depth 3",
+        "< bestmove h2e2",
+        "> stop",
+    ]);
+    assert_eq!(found(Protocol::Ucci, &lines), vec![]);
+}
+
 #[test]
 fn a_ponderhit_after_the_result_has_long_come_fails() {
     let mut lines: Vec<(u64, &str)> = uci(&[

@@ -14,6 +14,7 @@ use super::{Reply, Seat, Table};
 use crate::matchplay::TimeControl;
 use crate::matchplay::fault::{Fault, read_line, send};
 use crate::protocol::gomocup::{Command, Message, parse_message};
+use crate::protocol::{Protocol, spelling};
 use crate::rules::gomoku::Point;
 
 /// Gomocup's "no limit" for `time_left` (gomocup-r79).
@@ -117,7 +118,9 @@ pub(super) fn ask_move(
     }
     loop {
         let line = read_line(session, deadline)?;
-        match parse_message(&line) {
+        // A point with blanks or a sign (`10, 10`, `+7,7`) is read as a manager reads it; the
+        // protocol checks warn about its spelling (gomocup A6).
+        match spelling::leniently(Protocol::Gomocup, &line, parse_message) {
             Ok(Message::Move(point)) => return Ok(Reply::Point(point)),
             Ok(Message::Error(_) | Message::Unknown(_)) => return Err(Fault::Refuses(line)),
             Ok(Message::Suggest(point)) => send(session, &Command::Play(point).to_string())?,

@@ -5,6 +5,7 @@ use super::super::clock::Clock;
 use super::super::{MatchGame, TimeControl};
 use super::seat::Seat;
 use crate::protocol::Protocol;
+use crate::protocol::spelling::canonical_move;
 use crate::rules::Game;
 use crate::rules::xiangqi::{Move, UciText, parse_uci_move};
 
@@ -66,13 +67,16 @@ pub(super) fn to_engine(game: MatchGame, protocol: Protocol, mv: &str) -> String
 }
 
 /// An engine's move in the referee's notation; the text as it is when it does not read (the
-/// oracle then refuses it and names it as written).
+/// oracle then refuses it and names it as written). A move in upper case is read as a GUI
+/// reads it, since the texts leave letter case open (the protocol checks warn about it), and
+/// is passed on to the opponent in lower case.
 pub(super) fn from_engine(game: MatchGame, protocol: Protocol, mv: &str) -> String {
+    let mv = canonical_move(protocol, mv);
     match (game, protocol) {
-        (MatchGame::Xiangqi, Protocol::Uci) => parse_uci_move(mv)
-            .map(|m| m.to_string())
-            .unwrap_or_else(|_| mv.to_owned()),
-        _ => mv.to_owned(),
+        (MatchGame::Xiangqi, Protocol::Uci) => {
+            parse_uci_move(&mv).map(|m| m.to_string()).unwrap_or(mv)
+        }
+        _ => mv,
     }
 }
 
@@ -207,5 +211,17 @@ mod tests {
         // What does not read stays as written, for the illegal-move message.
         assert_eq!(from_engine(game, Protocol::Uci, "0000"), "0000");
         assert_eq!(from_engine(MatchGame::Chess, Protocol::Uci, "e2e4"), "e2e4");
+        // Letter case is left open by the texts: read as a GUI reads it, passed on in lower
+        // case (the protocol checks warn about it).
+        assert_eq!(from_engine(MatchGame::Chess, Protocol::Uci, "E2E4"), "e2e4");
+        assert_eq!(
+            from_engine(MatchGame::Chess, Protocol::Uci, "e7e8Q"),
+            "e7e8q"
+        );
+        assert_eq!(from_engine(game, Protocol::Ucci, "H2E2"), "h2e2");
+        assert_eq!(from_engine(game, Protocol::Uci, "H3E3"), "h2e2");
+        // Castling as the king taking its rook is no spelling left open: the oracle refuses
+        // it as written.
+        assert_eq!(from_engine(MatchGame::Chess, Protocol::Uci, "e1h1"), "e1h1");
     }
 }

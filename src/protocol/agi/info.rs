@@ -13,7 +13,7 @@ use crate::protocol::family::info::{read_fields, write_faults};
 use crate::protocol::tokens::{Tokens, flag_once, number, require, set_once};
 use crate::rules::gomoku::Point;
 
-const INFO_KEYS: [&str; 7] = ["DEPTH", "PV", "SCORE", "NPS", "SEARCH", "WIN", "LOSE"];
+pub(crate) const INFO_KEYS: [&str; 7] = ["DEPTH", "PV", "SCORE", "NPS", "SEARCH", "WIN", "LOSE"];
 const LISTS: [&str; 4] = ["PV", "SEARCH", "WIN", "LOSE"];
 
 /// An `INFO` line. Empty lists = not sent.
@@ -33,7 +33,7 @@ pub struct Info {
 }
 
 /// The row that gives a field's grammar.
-fn requirement(key: &str) -> ReqId {
+pub(crate) fn requirement(key: &str) -> ReqId {
     match key.to_ascii_uppercase().as_str() {
         "DEPTH" => ReqId::new("agi-r71"),
         "PV" => ReqId::new("agi-r72"),

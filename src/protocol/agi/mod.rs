@@ -35,6 +35,7 @@ use super::tokens::{Token, Tokens, flag_once, number, require, set_once, unknown
 use crate::rules::gomoku::agi::{format_moves, format_point, parse_moves, parse_point};
 use crate::rules::gomoku::{BoardSize, Point};
 pub use info::Info;
+pub(crate) use info::{INFO_KEYS, requirement as info_requirement};
 
 const SIZE: BoardSize = BoardSize::STANDARD;
 

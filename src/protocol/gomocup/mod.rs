@@ -183,8 +183,13 @@ fn point_arg(t: &mut Tokens<'_>, keyword: &str) -> Result<Point, ParseError> {
     point(tok.text, &format!("after `{keyword}`"))
 }
 
+/// Whether a line is a point or board line: it starts with a number, a negative one too
+/// (`-1,7` is a move off the board, not an unknown keyword).
 fn starts_with_digit(line: &str) -> bool {
-    trim_blank(line).starts_with(|c: char| c.is_ascii_digit())
+    let text = trim_blank(line);
+    text.strip_prefix('-')
+        .unwrap_or(text)
+        .starts_with(|c: char| c.is_ascii_digit())
 }
 
 /// Parses one manager → brain line.

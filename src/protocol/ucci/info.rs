@@ -12,7 +12,7 @@ use crate::protocol::family::{InfoFault, looks_like_move, write_moves};
 use crate::protocol::tokens::{Tokens, flag_once, number, require, set_once};
 use crate::rules::xiangqi::Move;
 
-const INFO_KEYS: [&str; 7] = [
+pub(crate) const INFO_KEYS: [&str; 7] = [
     "depth", "score", "pv", "time", "nodes", "currmove", "message",
 ];
 
@@ -34,7 +34,7 @@ pub struct Info {
 }
 
 /// The row that gives a field's grammar.
-fn requirement(key: &str) -> ReqId {
+pub(crate) fn requirement(key: &str) -> ReqId {
     match key {
         "time" | "nodes" => ReqId::new("ucci-r80"),
         "currmove" => ReqId::new("ucci-r86"),

@@ -7,8 +7,10 @@
 //!
 //! Ambiguities resolved here:
 //! - Keyword case is unstated (A29); every example is lower case, so keywords must be lower
-//!   case ([`ParseError::WrongCase`] otherwise). ICCS file letters are read in either case (A13:
-//!   a check can compare the token with the move's `Display`) and written lower case.
+//!   case ([`ParseError::WrongCase`] otherwise). ICCS moves are read in lower case only, as
+//!   every example writes them; an upper-case move is a [`ParseError::BadMove`] which
+//!   [`crate::protocol::spelling::respell`] reads after lower-casing it, so a check can accept
+//!   it with a warning (A13).
 //! - `position {fen | startpos}` lacks the FEN placeholder (A11): `fen` is followed by the FEN's
 //!   fields up to `moves`; they are stored joined by single spaces, not validated (the rules
 //!   layer does that).
@@ -40,6 +42,7 @@ use super::tokens::{Token, Tokens, flag_once, number, require, set_once, unknown
 use super::{ParseError, ReqId};
 use crate::rules::xiangqi::Move;
 pub use info::Info;
+pub(crate) use info::{INFO_KEYS, requirement as info_requirement};
 
 const COMMANDS: [&str; 10] = [
     "ucci",
@@ -169,12 +172,21 @@ pub enum Message {
 }
 
 pub(super) fn iccs(field: &str, tok: Token<'_>) -> Result<Move, ParseError> {
-    Move::parse_iccs(tok.text).map_err(|e| ParseError::BadMove {
+    let bad = |reason: String| ParseError::BadMove {
         field: field.to_owned(),
         text: tok.text.to_owned(),
         notation: "an ICCS move",
-        reason: e.to_string(),
-    })
+        reason,
+    };
+    // The rules oracle reads either case; the codec reads the text's spelling only, and
+    // `protocol::spelling` reads the other one with a note of it (A13).
+    if tok.text.bytes().any(|b| b.is_ascii_uppercase()) {
+        return Err(bad(
+            "its letters are in upper case; the text writes every ICCS move in lower case"
+                .to_owned(),
+        ));
+    }
+    Move::parse_iccs(tok.text).map_err(|e| bad(e.to_string()))
 }
 
 /// Every remaining token as an ICCS move.

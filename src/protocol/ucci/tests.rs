@@ -471,3 +471,14 @@ proptest! {
         let _ = parse_message(&s);
     }
 }
+
+proptest! {
+    /// What the codec writes is the text's own spelling: nothing of it is respelt, so a check
+    /// never warns about a line written as the text writes it.
+    #[test]
+    fn the_texts_own_spelling_is_never_respelt(c in command(), m in message()) {
+        use crate::protocol::{Protocol, spelling::respell};
+        prop_assert_eq!(respell(Protocol::Ucci, &c.to_string()), None);
+        prop_assert_eq!(respell(Protocol::Ucci, &m.to_string()), None);
+    }
+}

@@ -14,7 +14,7 @@ use crate::protocol::family::{InfoFault, write_moves};
 use crate::protocol::tokens::{Tokens, flag_once, number, require, set_once};
 use crate::protocol::{ParseError, ReqId};
 
-const INFO_KEYS: [&str; 17] = [
+pub(crate) const INFO_KEYS: [&str; 17] = [
     "depth",
     "seldepth",
     "time",
@@ -92,7 +92,7 @@ pub struct Info {
 }
 
 /// The row that gives a field's grammar.
-fn requirement(key: &str) -> ReqId {
+pub(crate) fn requirement(key: &str) -> ReqId {
     match key {
         "depth" => ReqId::new("uci-r104"),
         "seldepth" => ReqId::new("uci-r105"),

@@ -37,6 +37,7 @@ pub use super::family::{IdField, InfoFault, OptionDecl, OptionType, PositionStar
 use super::family::{looks_like_move, parse_id, position_args, write_moves, write_position};
 use super::tokens::{Token, Tokens, flag_once, number, require, set_once, unknown_keyword};
 pub use info::{Bound, CurrLine, Info, Score, ScoreValue};
+pub(crate) use info::{INFO_KEYS, requirement as info_requirement};
 pub use moves::{Move, Square};
 
 /// The GUI → engine command words; an engine skips any other word at the start of a line

@@ -524,3 +524,14 @@ fn the_longest_move_shape_is_a_pv_move() {
         other => panic!("{other:?}"),
     }
 }
+
+proptest! {
+    /// What the codec writes is the text's own spelling: nothing of it is respelt, so a check
+    /// never warns about a line written as the text writes it.
+    #[test]
+    fn the_texts_own_spelling_is_never_respelt(c in command(), m in message()) {
+        use crate::protocol::{Protocol, spelling::respell};
+        prop_assert_eq!(respell(Protocol::Uci, &c.to_string()), None);
+        prop_assert_eq!(respell(Protocol::Uci, &m.to_string()), None);
+    }
+}

@@ -1,0 +1,114 @@
+//! An engine's lines written in a spelling the text leaves open (`protocol::spelling`): read
+//! as the text writes them, each departure a warning; and a move token the notation rules out,
+//! a failure of the notation that names the legal move meant when there is one.
+
+use super::findings::outcome;
+use super::id::CheckId;
+use super::{Grade, Outcome};
+use crate::protocol::family::looks_like_move;
+use crate::protocol::spelling::{Departure, Respelling};
+use crate::protocol::{ParseError, Protocol, ReqId};
+use crate::rules::Game;
+use crate::session::At;
+
+/// The warnings for a line read in the text's spelling: an upper-case move or a point with
+/// blanks breaks the notation's form (`move.notation`); a signed number its field's form
+/// (`info.field` in an `info` line, else the line's own form). One warning a check.
+pub(super) fn departures(
+    protocol: Protocol,
+    line: &str,
+    respelling: &Respelling,
+    at: At,
+) -> Vec<Outcome> {
+    // AGI's keywords are case-insensitive (agi-r31).
+    let info = line
+        .split_whitespace()
+        .next()
+        .is_some_and(|w| w.eq_ignore_ascii_case("info"));
+    let check = |departure| match departure {
+        Departure::PlusSign if info => CheckId::InfoField,
+        Departure::PlusSign if protocol != Protocol::Gomocup => CheckId::LineMalformed,
+        _ => CheckId::MoveNotation,
+    };
+    let mut found: Vec<(CheckId, Vec<ReqId>, Vec<String>)> = Vec::new();
+    for change in &respelling.changes {
+        let id = check(change.departure);
+        let i = match found.iter().position(|(c, ..)| *c == id) {
+            Some(i) => i,
+            None => {
+                found.push((id, Vec::new(), Vec::new()));
+                found.len() - 1
+            }
+        };
+        let (_, rows, said) = &mut found[i];
+        if !rows.contains(&change.requirement) {
+            rows.push(change.requirement);
+        }
+        said.push(change.to_string());
+    }
+    found
+        .into_iter()
+        .map(|(id, rows, said)| {
+            let o = outcome(
+                protocol,
+                id,
+                Grade::Warn,
+                format!(
+                    "`{line}`: {}; a GUI reads it as `{}`",
+                    said.join("; "),
+                    respelling.line
+                ),
+            );
+            // A signed number outside an `info` line (UCCI's `pophash`) breaks the line's
+            // own form, which is what line.malformed cites.
+            let o = if id == CheckId::LineMalformed {
+                o
+            } else {
+                o.citing(&rows)
+            };
+            o.at(at)
+        })
+        .collect()
+}
+
+/// A line refused because a move token is not in the notation (`a10a9` in UCCI, `a0a1` for a
+/// UCI xiangqi engine): a failure of the notation's row, naming the legal move the token
+/// means when its ranks look numbered as the other xiangqi notation numbers them.
+pub(super) fn not_a_move<G: Game>(
+    protocol: Protocol,
+    line: &str,
+    error: &ParseError,
+    position: Option<&G>,
+    row: ReqId,
+    at: At,
+) -> Option<Outcome> {
+    let ParseError::BadMove { text, .. } = error else {
+        return None;
+    };
+    // A placeholder such as `(none)` is no attempt at a move: the line's form judges it.
+    if !(looks_like_move(text) || text == "0000") {
+        return None;
+    }
+    let hint = match position.and_then(|p| p.misspelling(text)) {
+        Some(m) => format!("; {m}"),
+        // `0000` is UCI's null move; UCCI's text has none.
+        None if protocol == Protocol::Ucci && text == "0000" => {
+            "; UCCI has no null move: a search with no move to give ends with `nobestmove`"
+                .to_owned()
+        }
+        None => String::new(),
+    };
+    Some(
+        outcome(
+            protocol,
+            CheckId::MoveNotation,
+            Grade::Fail,
+            format!("`{line}`: {error}{hint} ({row})"),
+        )
+        .citing(&[row])
+        .at(at),
+    )
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,313 @@
+//! The engine side of move notation: a move the notation rules out fails with the row it
+//! breaks (and the legal move it means, when there is one); a spelling the text leaves open
+//! warns, and the move it spells is still judged.
+
+use crate::check::{Grade, Outcome, findings_in, findings_in_game};
+use crate::protocol::{GameKind, Protocol};
+
+/// `(check, grade, rows)` of each finding.
+fn brief(found: &[Outcome]) -> Vec<(String, Grade, Vec<String>)> {
+    found
+        .iter()
+        .map(|o| {
+            let rows = o.requirements.iter().map(ToString::to_string).collect();
+            (o.check.to_string(), o.grade, rows)
+        })
+        .collect()
+}
+
+fn one(check: &str, grade: Grade, rows: &[&str]) -> (String, Grade, Vec<String>) {
+    let rows = rows.iter().map(|r| (*r).to_owned()).collect();
+    (check.to_owned(), grade, rows)
+}
+
+const CASTLING: &str = "> position fen r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
+
+fn chess(replies: &[&'static str]) -> Vec<Outcome> {
+    let mut lines = vec![CASTLING, "> go depth 2"];
+    lines.extend_from_slice(replies);
+    findings_in(Protocol::Uci, &lines)
+}
+
+#[test]
+fn castling_as_the_king_taking_its_rook_fails_its_row_wherever_a_move_is_written() {
+    let found = chess(&["< bestmove e1h1"]);
+    assert_eq!(
+        brief(&found),
+        [one("uci.move.notation", Grade::Fail, &["uci-r19"])]
+    );
+    assert_eq!(
+        found[0].message,
+        "best move `e1h1` is not written as the notation writes it: castling is written as the king's move e1g1 (uci-r19)"
+    );
+    // The move meant is played: Black's queen-side castling after it is judged, and legal.
+    assert!(chess(&["< bestmove e1g1 ponder e8c8"]).is_empty());
+    assert_eq!(
+        brief(&chess(&["< bestmove e1g1 ponder e8a8"])),
+        [one("uci.move.notation", Grade::Fail, &["uci-r19"])]
+    );
+    for info in [
+        "< info depth 2 score cp 0 time 1 pv e1a1 e8g8",
+        "< info currmove e1h1 currmovenumber 1",
+    ] {
+        let found = chess(&[info, "< bestmove e1g1"]);
+        assert_eq!(
+            brief(&found),
+            [one("uci.move.notation", Grade::Fail, &["uci-r19"])],
+            "{info}"
+        );
+    }
+    // The king's move is how the text writes castling: nothing to say.
+    assert!(
+        chess(&[
+            "< info depth 2 score cp 0 time 1 pv e1c1 e8g8",
+            "< bestmove e1c1"
+        ])
+        .is_empty()
+    );
+}
+
+#[test]
+fn uci_moves_in_upper_case_warn_and_are_still_judged() {
+    let search = |replies: &[&'static str]| {
+        let mut lines = vec!["> position startpos", "> go depth 2"];
+        lines.extend_from_slice(replies);
+        findings_in(Protocol::Uci, &lines)
+    };
+    assert_eq!(
+        brief(&search(&["< bestmove E2E4"])),
+        [one("uci.move.notation", Grade::Warn, &["uci-r18"])]
+    );
+    // Read in lower case, the move is illegal: that is the finding.
+    let found = search(&["< bestmove E2E5"]);
+    assert_eq!(
+        brief(&found),
+        [one(
+            "uci.bestmove.legal",
+            Grade::Fail,
+            &["uci-r21", "uci-r86"]
+        )]
+    );
+    let found = search(&[
+        "< info depth 2 score cp 5 time 1 pv E2E4 e7e5",
+        "< bestmove e2e4",
+    ]);
+    assert_eq!(
+        brief(&found),
+        [one("uci.move.notation", Grade::Warn, &["uci-r18"])]
+    );
+    let found = search(&[
+        "< info depth 2 score cp 5 time 1 pv E2E5",
+        "< bestmove e2e4",
+    ]);
+    let checks: Vec<_> = brief(&found).into_iter().map(|(c, g, _)| (c, g)).collect();
+    assert_eq!(
+        checks,
+        [
+            ("uci.move.notation".to_owned(), Grade::Warn),
+            ("uci.pv.legal".to_owned(), Grade::Fail)
+        ]
+    );
+    // A promotion letter in upper case: the row that lists the letters (remark 33).
+    let promotion = findings_in(
+        Protocol::Uci,
+        &[
+            "> position fen 8/4P3/8/8/8/8/k7/4K3 w - - 0 1",
+            "> go depth 1",
+            "< bestmove e7e8Q",
+        ],
+    );
+    assert_eq!(
+        brief(&promotion),
+        [one("uci.move.notation", Grade::Warn, &["uci-r20"])]
+    );
+}
+
+#[test]
+fn a_signed_number_in_a_search_report_warns_on_its_field() {
+    let found = findings_in(
+        Protocol::Uci,
+        &[
+            "> position startpos",
+            "> go depth 2",
+            "< info depth +2 score cp 5 time 1 pv e2e4",
+            "< bestmove e2e4",
+        ],
+    );
+    assert_eq!(
+        brief(&found),
+        [one("uci.info.field", Grade::Warn, &["uci-r104"])]
+    );
+}
+
+#[test]
+fn a_uci_xiangqi_move_with_iccs_ranks_fails_and_names_the_move_meant() {
+    let xiangqi = |replies: &[&'static str]| {
+        let mut lines = vec!["> position startpos", "> go depth 2"];
+        lines.extend_from_slice(replies);
+        findings_in_game(Protocol::Uci, GameKind::Xiangqi, &lines)
+    };
+    // Rank 0 is no rank of UCI xiangqi: the line does not read.
+    let found = xiangqi(&["< bestmove a0a1"]);
+    assert_eq!(
+        brief(&found),
+        [one("uci.move.notation", Grade::Fail, &["uci-r18"])]
+    );
+    assert!(
+        found[0].message.contains("it would be the legal a1a2"),
+        "{}",
+        found[0].message
+    );
+    // `h2e2` reads, as a move from an empty point: illegal, and the message says what it meant.
+    let found = xiangqi(&["< bestmove h2e2"]);
+    assert_eq!(
+        brief(&found),
+        [one(
+            "uci.bestmove.legal",
+            Grade::Fail,
+            &["uci-r21", "uci-r86"]
+        )]
+    );
+    assert!(
+        found[0].message.ends_with("read with ranks numbered from 0 it would be the legal h3e3, but this notation numbers ranks from 1 (uci-r18)"),
+        "{}",
+        found[0].message
+    );
+}
+
+fn ucci(replies: &[&'static str]) -> Vec<Outcome> {
+    let mut lines = vec!["> position startpos moves h2e2", "> go depth 2"];
+    lines.extend_from_slice(replies);
+    findings_in(Protocol::Ucci, &lines)
+}
+
+#[test]
+fn ucci_moves_with_ten_ranks_or_the_null_move_fail_the_iccs_form() {
+    let found = ucci(&["< bestmove a10a9"]);
+    assert_eq!(
+        brief(&found),
+        [one("ucci.move.notation", Grade::Fail, &["ucci-r17"])]
+    );
+    assert!(
+        found[0].message.contains("it would be the legal a9a8"),
+        "{}",
+        found[0].message
+    );
+    let found = ucci(&["< bestmove 0000"]);
+    assert_eq!(
+        brief(&found),
+        [one("ucci.move.notation", Grade::Fail, &["ucci-r17"])]
+    );
+    assert!(
+        found[0].message.contains("`nobestmove`"),
+        "{}",
+        found[0].message
+    );
+    // Red to move: `h3e3` is UCI's spelling of `h2e2`, an empty point in ICCS.
+    let found = findings_in(
+        Protocol::Ucci,
+        &["> position startpos", "> go depth 2", "< bestmove h3e3"],
+    );
+    assert_eq!(
+        brief(&found),
+        [one("ucci.bestmove.legal", Grade::Fail, &["ucci-r100"])]
+    );
+    assert!(
+        found[0].message.contains("it would be the legal h2e2"),
+        "{}",
+        found[0].message
+    );
+}
+
+#[test]
+fn ucci_moves_in_upper_case_warn_and_are_still_judged() {
+    assert_eq!(
+        brief(&ucci(&[
+            "< info depth 1 score 0 pv H9G7",
+            "< bestmove h9g7"
+        ])),
+        [one("ucci.move.notation", Grade::Warn, &["ucci-r17"])]
+    );
+    assert_eq!(
+        brief(&ucci(&[
+            "< info depth 1 score 0 pv h9g7",
+            "< bestmove H9G7"
+        ])),
+        [one("ucci.move.notation", Grade::Warn, &["ucci-r17"])]
+    );
+    assert_eq!(
+        brief(&ucci(&["< bestmove H9H5"])),
+        [one("ucci.bestmove.legal", Grade::Fail, &["ucci-r100"])]
+    );
+}
+
+fn gomocup(replies: &[&'static str]) -> Vec<(String, Grade, Vec<String>)> {
+    let mut lines = vec!["> START 15", "< OK", "> BEGIN"];
+    lines.extend_from_slice(replies);
+    brief(&findings_in(Protocol::Gomocup, &lines))
+}
+
+#[test]
+fn gomocup_points_with_blanks_or_signs_warn_and_are_still_judged() {
+    for reply in ["< 7, 7", "< 7 ,7", "< +7,7"] {
+        assert_eq!(
+            gomocup(&[reply]),
+            [one("gomocup.move.notation", Grade::Warn, &["gomocup-r42"])],
+            "{reply}"
+        );
+    }
+    // The stone lies where the point says: playing on it again is judged as such.
+    let found = gomocup(&["< 7, 7", "> TURN 8,8", "< 7 , 7"]);
+    let checks: Vec<_> = found.into_iter().map(|(c, g, _)| (c, g)).collect();
+    assert!(
+        checks.contains(&("gomocup.move.legal".to_owned(), Grade::Fail)),
+        "{checks:?}"
+    );
+    // Leading zeros are digits as the catalogue's form reads them; a negative is off the board.
+    assert_eq!(gomocup(&["< 07,07"]), []);
+    assert_eq!(
+        gomocup(&["< -1,7"]),
+        [
+            one("gomocup.line.malformed", Grade::Fail, &["gomocup-r06"]),
+            one(
+                "gomocup.move.reply",
+                Grade::Fail,
+                &["gomocup-r42", "gomocup-r44", "gomocup-r57"]
+            )
+        ]
+    );
+}
+
+#[test]
+fn an_agi_number_with_a_plus_sign_warns_on_its_field() {
+    let found = findings_in(
+        Protocol::Agi,
+        &[
+            "> AGI",
+            "< AGIOK",
+            "> POSITION MOVES 78",
+            "> GO TIME 1000",
+            "< INFO DEPTH +4 PV 77",
+            "< BESTMOVE 77",
+        ],
+    );
+    assert_eq!(
+        brief(&found),
+        [one("agi.info.field", Grade::Warn, &["agi-r71"])]
+    );
+}
+
+#[test]
+fn a_signed_number_outside_a_search_report_warns_on_the_lines_form() {
+    let found = findings_in(
+        Protocol::Ucci,
+        &[
+            "> probe startpos",
+            "< pophash bestmove h2e2 lowerbound +5 depth 3",
+        ],
+    );
+    assert_eq!(
+        brief(&found),
+        [one("ucci.line.malformed", Grade::Warn, &["ucci-r114"])]
+    );
+}
