@@ -49,6 +49,19 @@ pub fn answer<G: Game>(position: &G, out: &Out) -> bool {
     true
 }
 
+/// Whether it accepts a draw offered with its move: ElephantEye does when its side has too
+/// little material for null-move pruning (its `NullSafe()` margin) and its score is low; the
+/// fixture reads the first as having no rook, horse or cannon, and takes the score as low.
+pub fn accepts_draw<G: Game>(position: &G) -> bool {
+    let fen = position.fen();
+    let mut fields = fen.split_whitespace();
+    let board = fields.next().unwrap_or_default();
+    let red = fields.next() != Some("b");
+    !board.chars().any(|c| {
+        c.is_ascii_uppercase() == red && matches!(c.to_ascii_lowercase(), 'r' | 'n' | 'h' | 'c')
+    })
+}
+
 /// A rook, horse (`N` or `H`), cannon or pawn of either side, in FEN letters.
 fn crossing_piece(c: char) -> bool {
     matches!(c.to_ascii_lowercase(), 'r' | 'n' | 'h' | 'c' | 'p')

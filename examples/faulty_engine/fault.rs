@@ -64,7 +64,8 @@ pub enum Fault {
     /// cannon or pawn on the board); in a book position `info depth 0 score <weight> pv
     /// <move>` for each book move, then a book move at once, whatever the search asked
     /// (so `go infinite` is answered without `stop`, which breaks ucci-r64) and whatever
-    /// `banmoves` said.
+    /// `banmoves` said; `nobestmove` to a `stop` that finds it idle; a draw offered to a side
+    /// without a rook, horse or cannon accepted.
     ElephantEye,
     // How a move is written rather than which move it is.
     /// UCI chess: castles whenever it can, and writes castling as Chess960 does, the king

@@ -375,6 +375,11 @@ fn finish_search<G: Game>(
         (Dialect::Ucci, Fault::OffersDraw) => " draw",
         (Dialect::Ucci, Fault::OffersDrawLater) if turn.number > 1 => " draw",
         (Dialect::Ucci, Fault::AcceptsDraw) if turn.offered => " draw",
+        (Dialect::Ucci, Fault::ElephantEye)
+            if turn.offered && crate::elephanteye::accepts_draw(position) =>
+        {
+            " draw"
+        }
         (Dialect::Ucci, Fault::Resigns) if turn.number == 2 => " resign",
         _ => "",
     };
