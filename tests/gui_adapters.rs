@@ -387,7 +387,7 @@ fn polyglot_game(pace: Pace, name: &str) {
 /// ponder 0`/`1` for a `check` option, whose values are `true` and `false` (ucci-r25), and,
 /// with a fixed time a move, `movetime` in a `go`, which UCCI's `go` does not have (ucci-r61).
 ///
-/// uci2wb 4.1 has a race on a ponder miss (about one pondering game in ten here): now and
+/// uci2wb 4.1 has a race on a ponder miss (8 of 40 pondering games here): now and
 /// then it sends the real `position` and `go` right after `stop`, without waiting for the
 /// stopped search's result (ucci-r95), then takes that result for the new search's, relays
 /// it to XBoard, and builds its next position on it (illegal there: ucci.gui.position.legal).
