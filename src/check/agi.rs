@@ -64,6 +64,13 @@ struct Agi {
     /// False once a command placed a stone the board refused, or did not read: moves are
     /// then not judged.
     known: bool,
+    /// A `GO PONDER` got no BESTMOVE since: background thinking owes none (agi-r65), so its
+    /// INFO may go on after the GUI's sync and the next `GO`.
+    background_unanswered: bool,
+    /// A `GO` came while background thinking had not answered: until the next BESTMOVE, an
+    /// INFO line may be the background search's or the new one's (remark 16 lets INFO come
+    /// between searches), so its points are judged on neither board.
+    info_unsettled: bool,
     pv_found: bool,
     /// INFO lines whose SEARCH, WIN and LOSE points were judged, and whether one was wrong.
     point_lines: usize,
@@ -78,6 +85,12 @@ struct AgiSearch {
 }
 
 impl Agi {
+    /// A `GO` went out (`ponder` when it asked for background thinking).
+    fn go_sent(&mut self, ponder: bool) {
+        self.info_unsettled |= self.background_unanswered;
+        self.background_unanswered |= ponder;
+    }
+
     fn search(&self, search: Vec<Point>) -> AgiSearch {
         AgiSearch {
             game: self.known.then(|| self.game.clone()),
@@ -160,13 +173,16 @@ impl Exchange for Agi {
                 search,
                 ponder,
                 time,
-            } => Some(Sent::Go(Go {
-                mode: Some(Mode {
-                    ponder,
-                    infinite: time == Some(GoTime::Infinite),
-                }),
-                judged: self.search(search),
-            })),
+            } => {
+                self.go_sent(ponder);
+                Some(Sent::Go(Go {
+                    mode: Some(Mode {
+                        ponder,
+                        infinite: time == Some(GoTime::Infinite),
+                    }),
+                    judged: self.search(search),
+                }))
+            }
             Command::Stop => Some(Sent::Stop),
             Command::Quit => Some(Sent::Quit),
         }
@@ -176,7 +192,10 @@ impl Exchange for Agi {
         let keyword = exchange::keyword(line).map(str::to_ascii_uppercase);
         match keyword.as_deref() {
             // Its SEARCH list, if any, is unknown: no point is judged as outside it.
-            Some("GO") => exchange::unread_go(self.search(Vec::new())),
+            Some("GO") => {
+                self.go_sent(false);
+                exchange::unread_go(self.search(Vec::new()))
+            }
             // What stones it placed is unknown.
             Some("POSITION" | "DOMOVE") => {
                 self.known = false;
@@ -204,6 +223,8 @@ impl Exchange for Agi {
                 if let Some((game, search)) = searched {
                     out.extend(bestmove(game, search, mv, ponder, at));
                 }
+                self.background_unanswered = false;
+                self.info_unsettled = false;
                 Got::SearchResult
             }
             Message::Info(info) => {
@@ -218,7 +239,7 @@ impl Exchange for Agi {
                     }
                 };
                 lines::info_faults(Protocol::Agi, &info.faults, grade, at, out);
-                if let Some((game, search)) = searched {
+                if let Some((game, search)) = searched.filter(|_| !self.info_unsettled) {
                     if !self.pv_found
                         && !info.pv.is_empty()
                         && let Some(o) = pv(game, &info.pv, at)
@@ -267,6 +288,8 @@ pub(super) fn reader(ctx: &Context) -> Box<dyn Reader> {
                 swap: false,
             },
             known: true,
+            background_unanswered: false,
+            info_unsettled: false,
             pv_found: false,
             point_lines: 0,
             bad_points: false,
@@ -506,5 +529,30 @@ mod tests {
         ]);
         let checks: Vec<_> = found.iter().map(|o| o.check.to_string()).collect();
         assert_eq!(checks, ["agi.bestmove.legal"], "{found:#?}");
+    }
+
+    /// Background thinking may still report after the GUI's sync (`STOP`, `ISREADY`,
+    /// `READYOK`) and a new `GO`: an INFO line then may be either search's, and is judged on
+    /// neither board (here `97` is the old search's pv, taken on the new board). After the next
+    /// BESTMOVE, INFO lines are the searches' own again.
+    #[test]
+    fn info_after_background_thinking_is_not_taken_for_the_next_search() {
+        let found = findings(&[
+            "> POSITION MOVES 7901A70C1121773141",
+            "> GO PONDER",
+            "> STOP",
+            "> ISREADY",
+            "< READYOK",
+            "> POSITION MOVES 97",
+            "> GO TIME 1000",
+            "< INFO DEPTH 1 SCORE 10 PV 97",
+            "< BESTMOVE 88",
+            "> GO TIME 1000",
+            "< INFO DEPTH 1 SCORE 10 PV 97",
+            "< BESTMOVE 86",
+        ]);
+        let checks: Vec<_> = found.iter().map(|o| o.check.to_string()).collect();
+        assert_eq!(checks, ["agi.pv.legal"], "{found:#?}");
+        assert_eq!(found[0].at.map(|at| at.seq), Some(10));
     }
 }

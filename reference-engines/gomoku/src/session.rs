@@ -22,6 +22,11 @@ pub trait Session {
     /// A command line while a search runs: act on it now, or give it back to be handled
     /// once the search's answer is out.
     fn while_thinking(&mut self, line: String) -> Result<Flow, String>;
+    /// Whether a line, once handled, starts a search: the lines after a held one belong to
+    /// that search, not to the one running now.
+    fn starts_search(&self, _line: &str) -> bool {
+        false
+    }
     /// Sends the answer of the search that just finished.
     fn answer(&mut self, outcome: Option<Outcome>);
     fn worker(&mut self) -> &mut Worker;
@@ -37,6 +42,12 @@ pub fn run(rx: &Receiver<Event>, session: &mut dyn Session, first: String) {
     let mut eof = false;
     while !eof || session.worker().busy() {
         let flow = match rx.recv() {
+            // Behind a held line that starts a search, a line (a `STOP`, say) is for that
+            // search: it waits its turn rather than act on the one running now.
+            Ok(Event::Line(line)) if held.iter().any(|l| session.starts_search(l)) => {
+                held.push_back(line);
+                Flow::Continue
+            }
             Ok(Event::Line(line)) if session.worker().busy() => {
                 session.while_thinking(line).unwrap_or_else(|line| {
                     held.push_back(line);
@@ -63,13 +74,23 @@ pub fn run(rx: &Receiver<Event>, session: &mut dyn Session, first: String) {
     }
 }
 
-/// Handles the lines held back during a search, in order, until one starts a new search.
+/// Handles the lines held back during a search, in order: once one starts a new search, the
+/// lines after it are the ones a search takes at once (`STOP`, `ISREADY`), until one must
+/// wait for that search's answer.
 fn replay(session: &mut dyn Session, held: &mut VecDeque<String>) -> Flow {
-    while !session.worker().busy() {
-        let Some(line) = held.pop_front() else {
-            break;
+    while let Some(line) = held.pop_front() {
+        let flow = if session.worker().busy() {
+            match session.while_thinking(line) {
+                Ok(flow) => flow,
+                Err(line) => {
+                    held.push_front(line);
+                    break;
+                }
+            }
+        } else {
+            session.handle(line)
         };
-        if session.handle(line) == Flow::Exit {
+        if flow == Flow::Exit {
             return Flow::Exit;
         }
     }

@@ -179,3 +179,26 @@ fn quit_while_thinking_says_bye_and_exits() {
     assert!(common::success(&status), "{status:?}");
     assert!(took < Duration::from_secs(1));
 }
+
+/// A `STOP` belongs to the search the engine reads last: one that comes while the search it
+/// stopped is still winding down, behind a held `POSITION` and `GO PONDER`, stops that new
+/// ponder search, so the `GO` after it is answered (arbiter fuzz found the engine silent here).
+#[test]
+fn a_stop_behind_held_commands_stops_the_search_they_start() {
+    let mut e = agi();
+    e.send("POSITION MOVES 77");
+    e.send_raw(
+        b"GO PONDER\nSTOP\nISREADY\nPOSITION MOVES 7778\nGO PONDER\nSTOP\nISREADY\nGO TIME 300\n",
+    );
+    let mut readyok = 0;
+    let m = loop {
+        let line = e.agi_reply(QUICK);
+        if line == "READYOK" {
+            readyok += 1;
+            continue;
+        }
+        break bestmove(&line);
+    };
+    assert_eq!(readyok, 2);
+    assert!(m != "77" && m != "78", "{m}");
+}

@@ -198,6 +198,12 @@ impl Session for Agi {
         }
     }
 
+    fn starts_search(&self, line: &str) -> bool {
+        line.split_whitespace()
+            .next()
+            .is_some_and(|word| word.eq_ignore_ascii_case("GO"))
+    }
+
     fn worker(&mut self) -> &mut Worker {
         &mut self.worker
     }
