@@ -19,6 +19,8 @@ static RULES: Rules = Rules {
     ponder_owes_result: false,
     // INFINITE may end by itself once every search point is resolved (agi-r69).
     infinite_early: Grade::Warn,
+    // AGI's background thinking owes no result: never judged (`ponder_owes_result`).
+    ponder_early: Grade::Fail,
     bye: true,
     handshake_first: true,
 };

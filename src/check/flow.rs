@@ -81,6 +81,8 @@ pub(super) struct Rules {
     pub ponder_owes_result: bool,
     /// Grade of a result in infinite mode before `stop`.
     pub infinite_early: Grade,
+    /// Grade of a result while pondering, before `ponderhit` or `stop`.
+    pub ponder_early: Grade,
     /// Whether `quit` is answered by `bye`.
     pub bye: bool,
     /// Whether the text makes the handshake command the GUI's first (UCCI ucci-r20, AGI
@@ -453,7 +455,7 @@ impl<S> Flow<S> {
             let early = self
                 .outcome(
                     CheckId::PonderNoResultBeforePonderhit,
-                    Grade::Fail,
+                    self.rules.ponder_early,
                     "a search result while pondering, before `ponderhit` or `stop`",
                 )
                 .at(at)

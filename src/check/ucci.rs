@@ -23,6 +23,9 @@ static RULES: Rules = Rules {
     ponder_owes_result: true,
     // UCCI lets an infinite search end by itself once it finds a mate (ucci-r65).
     infinite_early: Grade::Warn,
+    // The texts do not say whether a pondering engine may finish by itself before
+    // `ponderhit` (a mate found, its depth done): A19 grades it a warning.
+    ponder_early: Grade::Warn,
     bye: true,
     handshake_first: true,
 };

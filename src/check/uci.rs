@@ -27,6 +27,8 @@ static RULES: Rules = Rules {
     ponder_owes_result: true,
     // "search until the stop command" (uci-r73), also when a mate is seen.
     infinite_early: Grade::Fail,
+    // The text forbids it: bestmove only after ponderhit or stop (uci-r61).
+    ponder_early: Grade::Fail,
     bye: false,
     handshake_first: false,
 };
