@@ -247,13 +247,28 @@ fn fault_grade(fault: &InfoFault) -> Grade {
     }
 }
 
-/// `0000` is the null move (uci-r21): the only answer when there is no legal move.
+/// `0000` is the null move (uci-r21): the only answer when there is no legal move. A square
+/// moved to itself (`a1a1`, Rybka's way) is what the text reports most engines write instead:
+/// without a legal move, a warning (remark 3).
 fn bestmove<P: Game + Clone>(
     s: &Searched<P>,
     mv: &Move,
     ponder: Option<&Move>,
     at: At,
 ) -> Vec<Outcome> {
+    if let Move::Normal { from, to, .. } = mv
+        && from == to
+        && s.position.legal_moves().is_empty()
+    {
+        let message = format!(
+            "`{mv}` for no move: the text writes the null move `0000`, and reports that most engines write something else (Rybka `a1a1`)"
+        );
+        return vec![
+            outcome(Protocol::Uci, CheckId::MoveNotation, Grade::Warn, message)
+                .citing(reqs!["uci-r21"])
+                .at(at),
+        ];
+    }
     if *mv == Move::Null {
         let legal = s.position.legal_moves().len();
         let (grade, message) = if legal == 0 {
