@@ -342,3 +342,41 @@ fn a_null_move_written_as_a_square_to_itself_warns_only_without_a_legal_move() {
         )]
     );
 }
+
+/// AGI has no null move (remark 17): `0000` is no point; and a GUI's unreadable position is
+/// still a position sent, so the search after it is judged as one.
+#[test]
+fn agi_has_no_null_move_and_an_unreadable_position_is_still_sent() {
+    let engine = findings_in(
+        Protocol::Agi,
+        &[
+            "> AGI",
+            "< AGIOK",
+            "> POSITION MOVES 78",
+            "> GO TIME 1000",
+            "< BESTMOVE 0000",
+        ],
+    );
+    assert_eq!(
+        brief(&engine),
+        [one("agi.line.malformed", Grade::Fail, &["agi-r09"])]
+    );
+    let gui = crate::check::gui_findings_in(
+        Protocol::Agi,
+        &[
+            "> AGI",
+            "< AGIOK",
+            "> POSITION MOVES 780000",
+            "> GO TIME 1000",
+            "< BESTMOVE 77",
+        ],
+    );
+    assert_eq!(
+        brief(&gui),
+        [one(
+            "agi.gui.command.grammar",
+            Grade::Fail,
+            &["agi-r29", "agi-r56"]
+        )]
+    );
+}

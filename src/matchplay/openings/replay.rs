@@ -109,7 +109,8 @@ mod tests {
         );
         let err = check_opening(MatchGame::Chess, &opening(castling, &["e1h1"])).unwrap_err();
         assert!(
-            err.to_string().contains("castling is written as the king's move e1g1"),
+            err.to_string()
+                .contains("castling is written as the king's move e1g1"),
             "{err}"
         );
         assert!(matches!(
