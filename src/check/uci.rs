@@ -296,7 +296,9 @@ fn fault_grade(fault: &InfoFault) -> Grade {
     }
 }
 
-/// `0000` is the null move (uci-r21): the only answer when there is no legal move.
+/// `0000` is the null move (uci-r21): the only answer when there is no legal move. A square
+/// moved to itself (`a1a1`, Rybka's way) is what the text reports most engines write instead:
+/// without a legal move, a warning (remark 3).
 fn bestmove<P: Game + Clone>(
     s: &Searched<P>,
     mv: &Move,

@@ -32,6 +32,9 @@ struct Gui {
     handshake: HandshakeOrder,
     /// The current position, once one was settled (`None` before the first `POSITION`).
     board: Option<Board>,
+    /// The last `POSITION` did not read or set up a legal position: the engine has one, which
+    /// the checks cannot set up, so a `GO` after it is no search without a position.
+    position_unread: bool,
     /// A `GO` asked for a foreground result that has not come.
     searching: bool,
     /// The last foreground `GO` was `INFINITE`: analysis, whose result is no move made.
@@ -48,6 +51,7 @@ pub(super) fn reader(_: &Context) -> Box<dyn GuiReader> {
         tally: Tally::new(P),
         handshake: HandshakeOrder::new("AGI", Grade::Fail),
         board: None,
+        position_unread: false,
         searching: false,
         analysing: false,
         timed: false,
@@ -105,6 +109,11 @@ impl Gui {
                 command
             }
             Err(error) => {
+                let word = entry.text.split_whitespace().next().unwrap_or("");
+                if word.eq_ignore_ascii_case("POSITION") {
+                    self.board = None;
+                    self.position_unread = true;
+                }
                 let message = format!("`{}` does not read as a command: {error}", entry.text);
                 self.tally.fault(
                     CheckId::GuiCommandGrammar,
@@ -180,6 +189,7 @@ impl Gui {
                     out,
                 );
                 self.board = None;
+                self.position_unread = true;
                 return;
             }
         }
@@ -194,6 +204,7 @@ impl Gui {
             self.clocks.new_game();
         }
         self.board = Some(board);
+        self.position_unread = false;
     }
 
     /// `DOMOVE m`: the move for the side to move, on an empty point (agi-r80).
@@ -228,7 +239,7 @@ impl Gui {
         out: &mut Findings,
     ) {
         self.tally.judged(CheckId::GuiSearchPositionFirst);
-        if self.board.is_none() {
+        if self.board.is_none() && !self.position_unread {
             let message = format!(
                 "`{}` before any `POSITION`: the engine has no current position",
                 entry.text

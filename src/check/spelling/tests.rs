@@ -311,3 +311,72 @@ fn a_signed_number_outside_a_search_report_warns_on_the_lines_form() {
         [one("ucci.line.malformed", Grade::Warn, &["ucci-r114"])]
     );
 }
+
+/// Rybka's null move, `a1a1`, where there is no move to give: the text names it as what most
+/// engines do instead of `0000` (uci-r21, remark 3), a warning; with a move to give, it is an
+/// illegal move.
+#[test]
+fn a_null_move_written_as_a_square_to_itself_warns_only_without_a_legal_move() {
+    let mated = findings_in(
+        Protocol::Uci,
+        &[
+            "> position fen 7k/5QQ1/8/8/8/8/8/K7 b - - 0 1",
+            "> go depth 1",
+            "< bestmove a1a1",
+        ],
+    );
+    assert_eq!(
+        brief(&mated),
+        [one("uci.bestmove.legal", Grade::Warn, &["uci-r21"])]
+    );
+    let playing = findings_in(
+        Protocol::Uci,
+        &["> position startpos", "> go depth 1", "< bestmove a1a1"],
+    );
+    assert_eq!(
+        brief(&playing),
+        [one(
+            "uci.bestmove.legal",
+            Grade::Fail,
+            &["uci-r21", "uci-r86"]
+        )]
+    );
+}
+
+/// AGI has no null move (remark 17): `0000` is no point; and a GUI's unreadable position is
+/// still a position sent, so the search after it is judged as one.
+#[test]
+fn agi_has_no_null_move_and_an_unreadable_position_is_still_sent() {
+    let engine = findings_in(
+        Protocol::Agi,
+        &[
+            "> AGI",
+            "< AGIOK",
+            "> POSITION MOVES 78",
+            "> GO TIME 1000",
+            "< BESTMOVE 0000",
+        ],
+    );
+    assert_eq!(
+        brief(&engine),
+        [one("agi.line.malformed", Grade::Fail, &["agi-r09"])]
+    );
+    let gui = crate::check::gui_findings_in(
+        Protocol::Agi,
+        &[
+            "> AGI",
+            "< AGIOK",
+            "> POSITION MOVES 780000",
+            "> GO TIME 1000",
+            "< BESTMOVE 77",
+        ],
+    );
+    assert_eq!(
+        brief(&gui),
+        [one(
+            "agi.gui.command.grammar",
+            Grade::Fail,
+            &["agi-r29", "agi-r56"]
+        )]
+    );
+}

@@ -101,6 +101,18 @@ mod tests {
             check_opening(MatchGame::Xiangqi, &opening(None, &["h3e3"])),
             Err(OpeningError::Move { number: 1, .. })
         ));
+        // Castling is written as the king's move, in a book as from an engine (uci-r19).
+        let castling = Some("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+        assert_eq!(
+            check_opening(MatchGame::Chess, &opening(castling, &["e1g1", "e8c8"])),
+            Ok(())
+        );
+        let err = check_opening(MatchGame::Chess, &opening(castling, &["e1h1"])).unwrap_err();
+        assert!(
+            err.to_string()
+                .contains("castling is written as the king's move e1g1"),
+            "{err}"
+        );
         assert!(matches!(
             check_opening(MatchGame::Chess, &opening(Some("8/8/8 w - - 0 1"), &[])),
             Err(OpeningError::Fen { .. })
