@@ -36,7 +36,8 @@ const PROGRAMS: &[Program] = &[
             "uci.bestmove.in-searchmoves",
             "uci.info.in-searchmoves",
             "uci/searchmoves:bestmove a2a3|h2h3 ...",
-            "uci.go.one-result",
+            // The search `go nodes` never ends is the step's one finding: the harness ends the
+            // session, and the unanswered `go` is not failed a second time.
             "uci/depth-nodes:bestmove ...",
         ],
         warnings: &["uci.bestmove.legal"],
@@ -57,6 +58,8 @@ const PROGRAMS: &[Program] = &[
             "uci.info.in-searchmoves",
             "uci/searchmoves:bestmove a2a3|h2h3 ...",
             "uci/castling:bestmove e1g1 ...",
+            // Its `e1h1`, judged on every line it writes by the built-in check (uci-r19).
+            "uci.move.notation",
             "uci.quit.exit",
         ],
         // It is killed after `quit`: the built-in check fails that; the 1 s bound only warns.

@@ -14,7 +14,7 @@
 use std::sync::Arc;
 use std::thread::JoinHandle;
 
-use arbiter_rules::xiangqi::{Kind, Move, Position};
+use arbiter_rules::xiangqi::{Color, Kind, Move, Position};
 
 use crate::decision::{Facts, Judge};
 use crate::options::{Options, Randomness};
@@ -481,15 +481,36 @@ impl Job {
     }
 }
 
-/// Whether the side to move still has a piece that can cross the river: advisors, elephants and
-/// the king never leave their own half, so without one of these it cannot give mate.
+/// Whether the side to move still has a piece that can help give mate: advisors, elephants
+/// and the king never leave their own half, and a pawn on the opponent's back rank (底兵)
+/// only moves along it, so it can never mate (the classic draw of a back-rank pawn against
+/// a bare king).
 fn has_attackers(position: &Position) -> bool {
     let side = position.turn();
-    position.pieces().any(|(_, piece)| {
+    let back_rank = match side {
+        Color::Red => 9,
+        Color::Black => 0,
+    };
+    position.pieces().any(|(square, piece)| {
         piece.color == side
-            && matches!(
-                piece.kind,
-                Kind::Rook | Kind::Horse | Kind::Cannon | Kind::Pawn
-            )
+            && match piece.kind {
+                Kind::Rook | Kind::Horse | Kind::Cannon => true,
+                Kind::Pawn => square.rank() != back_rank,
+                Kind::King | Kind::Advisor | Kind::Elephant => false,
+            }
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_pawn_on_the_opponents_back_rank_cannot_win_but_one_above_it_can() {
+        let can_win = |fen: &str| has_attackers(&Position::from_fen(fen).unwrap());
+        assert!(!can_win("P2k5/9/9/9/9/9/9/9/9/5K3 w - - 0 1"));
+        assert!(can_win("3k5/P8/9/9/9/9/9/9/9/5K3 w - - 0 1"));
+        assert!(!can_win("3k5/9/9/9/9/9/9/9/9/p4K3 b - - 0 1"));
+        assert!(can_win("3k5/9/9/9/9/9/9/9/9/R4K3 w - - 0 1"));
+    }
 }
