@@ -7,7 +7,6 @@ use super::id::CheckId;
 use super::{Context, Grade, Outcome, Reader, lines, spelling};
 use crate::protocol::agi::{BestMoveKind, Command, GoTime, Info, Message, parse_message};
 use crate::protocol::family::InfoFault;
-use crate::protocol::spelling::respell;
 use crate::protocol::{self, ParseError, Protocol};
 use crate::reqs;
 use crate::rules::gomoku::{Board, BoardSize, IllegalMove, Point, Rule, Stone};
@@ -230,7 +229,18 @@ impl Exchange for Agi {
                 Got::SearchResult
             }
             Message::Info(info) => {
-                let info = respelt_info(info, text, at, out);
+                let info = spelling::respelt_info(
+                    Protocol::Agi,
+                    info,
+                    text,
+                    at,
+                    out,
+                    |i: &Info| i.faults.len(),
+                    |line| match parse_message(line) {
+                        Ok(Message::Info(info)) => Some(info),
+                        _ => None,
+                    },
+                );
                 // The text leaves the scale of SCORE open and its example is an integer; a GUI
                 // shows another number as it is (agi-r73): a warning, not a broken line.
                 let grade = |f: &InfoFault| {
@@ -412,24 +422,6 @@ fn pv(game: &Game, moves: &[Point], at: At) -> Option<Outcome> {
         stone = stone.opponent();
     }
     None
-}
-
-/// An `INFO` line with fields that did not read, read again without the `+` signs of its
-/// numbers when that is all they lacked: its warnings, and the line as meant.
-fn respelt_info(info: Info, text: &str, at: At, out: &mut Findings) -> Info {
-    if info.faults.is_empty() {
-        return info;
-    }
-    let Some(respelling) = respell(Protocol::Agi, text) else {
-        return info;
-    };
-    match parse_message(&respelling.line) {
-        Ok(Message::Info(respelt)) if respelt.faults.len() < info.faults.len() => {
-            out.extend(spelling::departures(Protocol::Agi, text, &respelling, at));
-            respelt
-        }
-        _ => info,
-    }
 }
 
 #[cfg(test)]

@@ -2,14 +2,41 @@
 //! as the text writes them, each departure a warning; and a move token the notation rules out,
 //! a failure of the notation that names the legal move meant when there is one.
 
-use super::findings::outcome;
+use super::findings::{Findings, outcome};
 use super::id::CheckId;
 use super::{Grade, Outcome};
 use crate::protocol::family::looks_like_move;
-use crate::protocol::spelling::{Departure, Respelling};
+use crate::protocol::spelling::{Departure, Respelling, respell};
 use crate::protocol::{ParseError, Protocol, ReqId};
 use crate::rules::Game;
 use crate::session::At;
+
+/// A search report with fields that did not read, read again in the text's spelling when
+/// that is all they lacked (`pv H2E2`, `score +4`): its warnings, and the report as meant.
+/// `faults` counts a report's unread fields; `reread` reads a line as the protocol's report.
+pub(super) fn respelt_info<I>(
+    protocol: Protocol,
+    info: I,
+    text: &str,
+    at: At,
+    out: &mut Findings,
+    faults: impl Fn(&I) -> usize,
+    reread: impl FnOnce(&str) -> Option<I>,
+) -> I {
+    if faults(&info) == 0 {
+        return info;
+    }
+    let Some(respelling) = respell(protocol, text) else {
+        return info;
+    };
+    match reread(&respelling.line) {
+        Some(respelt) if faults(&respelt) < faults(&info) => {
+            out.extend(departures(protocol, text, &respelling, at));
+            respelt
+        }
+        _ => info,
+    }
+}
 
 /// The warnings for a line read in the text's spelling: an upper-case move or a point with
 /// blanks breaks the notation's form (`move.notation`); a signed number its field's form

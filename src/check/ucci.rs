@@ -179,7 +179,18 @@ impl Exchange for Ucci {
                 Got::SearchResult
             }
             Message::Info(info) => {
-                let info = respelt_info(info, text, at, out);
+                let info = spelling::respelt_info(
+                    Protocol::Ucci,
+                    info,
+                    text,
+                    at,
+                    out,
+                    |i: &Info| i.faults.len(),
+                    |line| match parse_message(line) {
+                        Ok(Message::Info(info)) => Some(info),
+                        _ => None,
+                    },
+                );
                 // `info` is what engines "usually" send (ucci-r79) and GUIs skip what they
                 // cannot read (A8): an unreadable field is a warning.
                 lines::info_faults(Protocol::Ucci, &info.faults, |_| Grade::Warn, at, out);
@@ -283,24 +294,6 @@ fn own_rows(o: Outcome, line: &str, error: &ParseError) -> Outcome {
         return o;
     }
     o.citing(ucci::message_rows(line, error).unwrap_or(reqs!["ucci-r05"]))
-}
-
-/// An `info` line with fields that did not read, read again in the text's spelling when
-/// that is all they lacked (`pv H2E2`, `score +4`): its warnings, and the line as meant.
-fn respelt_info(info: Info, text: &str, at: At, out: &mut Findings) -> Info {
-    if info.faults.is_empty() {
-        return info;
-    }
-    let Some(respelling) = respell(Protocol::Ucci, text) else {
-        return info;
-    };
-    match parse_message(&respelling.line) {
-        Ok(Message::Info(respelt)) if respelt.faults.len() < info.faults.len() => {
-            out.extend(spelling::departures(Protocol::Ucci, text, &respelling, at));
-            respelt
-        }
-        _ => info,
-    }
 }
 
 /// "Usually the best move is the first move of the principal variation and the ponder move

@@ -170,7 +170,18 @@ impl<P: Game + Clone + Send + 'static> Exchange for Uci<P> {
                 Got::SearchResult
             }
             Message::Info(info) => {
-                let info = respelt_info(info, text, at, out);
+                let info = spelling::respelt_info(
+                    Protocol::Uci,
+                    info,
+                    text,
+                    at,
+                    out,
+                    |i: &crate::protocol::uci::Info| i.faults.len(),
+                    |line| match parse_message(line) {
+                        Ok(Message::Info(info)) => Some(info),
+                        _ => None,
+                    },
+                );
                 lines::info_faults(Protocol::Uci, &info.faults, fault_grade, at, out);
                 self.grammar.line(&info, text, at, out);
                 if let Some(search) = search {
@@ -258,29 +269,6 @@ pub(super) fn reader(ctx: &Context) -> Box<dyn Reader> {
             exchange: Uci::<ChessPosition>::new(),
             flow: Flow::new(&RULES, ctx),
         }),
-    }
-}
-
-/// An `info` line with fields that did not read, read again in the text's spelling when
-/// that is all they lacked (`pv E2E4`, `depth +5`): its warnings, and the line as meant.
-fn respelt_info(
-    info: crate::protocol::uci::Info,
-    text: &str,
-    at: At,
-    out: &mut Findings,
-) -> crate::protocol::uci::Info {
-    if info.faults.is_empty() {
-        return info;
-    }
-    let Some(respelling) = respell(Protocol::Uci, text) else {
-        return info;
-    };
-    match parse_message(&respelling.line) {
-        Ok(Message::Info(respelt)) if respelt.faults.len() < info.faults.len() => {
-            out.extend(spelling::departures(Protocol::Uci, text, &respelling, at));
-            respelt
-        }
-        _ => info,
     }
 }
 
