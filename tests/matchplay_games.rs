@@ -72,6 +72,8 @@ fn settings(game: MatchGame) -> MatchSettings {
         adjudication: Adjudication::default(),
         pondering: false,
         time_scale: 1.0,
+        repetition: Default::default(),
+        banmoves: Default::default(),
     }
 }
 

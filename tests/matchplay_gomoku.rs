@@ -459,6 +459,8 @@ fn a_crafted_renju_opening_reaches_the_engines_and_black_plays_a_forbidden_point
         adjudication: Adjudication::default(),
         pondering: false,
         time_scale: 1.0,
+        repetition: Default::default(),
+        banmoves: Default::default(),
     };
     for protocol in ["gomocup", "agi"] {
         let black = Player {

@@ -13,6 +13,9 @@ pub(super) enum Fault {
     /// A move the rules refuse, or one no notation reads, as the engine wrote it (with the
     /// renju prohibition when there is one).
     Illegal(String),
+    /// UCCI: a move the referee's `banmoves` forbade in this position, as the engine wrote it
+    /// (ucci-r60: the engine must not play it).
+    Banned(String),
     /// No move within the time the clock left.
     Time,
     /// The engine's pipes closed: it crashed or exited.
@@ -32,6 +35,7 @@ impl Fault {
     pub fn termination(&self, who: &str) -> String {
         match self {
             Fault::Illegal(mv) => format!("{who} makes an illegal move: {mv}"),
+            Fault::Banned(mv) => format!("{who} makes a banned move: {mv} (ucci-r60)"),
             Fault::Time => format!("{who} loses on time"),
             Fault::Disconnect => format!("{who} disconnects"),
             Fault::Stall => format!("{who}'s connection stalls"),
@@ -102,6 +106,10 @@ mod tests {
             "Red makes an illegal move: h2e9"
         );
         assert_eq!(Fault::Time.termination("Black"), "Black loses on time");
+        assert_eq!(
+            Fault::Banned("a8a9".into()).termination("Red"),
+            "Red makes a banned move: a8a9 (ucci-r60)"
+        );
         assert_eq!(Fault::Disconnect.termination("White"), "White disconnects");
         assert_eq!(
             Fault::Stall.termination("White"),

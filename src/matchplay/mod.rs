@@ -149,6 +149,10 @@ pub struct MatchSettings {
     pub pondering: bool,
     /// Multiplies the handshake and `readyok` bounds, as for runs.
     pub time_scale: f64,
+    /// Xiangqi: how a repetition is ruled.
+    pub repetition: endings::RepetitionRule,
+    /// Xiangqi: whether UCCI engines are sent `banmoves` as the league's simulator sends them.
+    pub banmoves: endings::BanMoves,
 }
 
 /// Where a game starts: a position (FEN; none for the standard start or an empty gomoku

@@ -11,7 +11,9 @@
 //! assert_eq!(pos.fen(), "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1");
 //! ```
 
+mod chase;
 mod fen;
+mod league;
 mod movegen;
 mod moves;
 mod piece;

@@ -12,6 +12,7 @@ use clap::{Args, Subcommand};
 
 use super::CliError;
 use super::engine::parse_scale;
+use crate::matchplay::endings::{BanMoves, RepetitionRule};
 use crate::matchplay::openings::BookSpec;
 use crate::matchplay::pgn;
 use crate::matchplay::schedule::{Plan, Tournament, parse_partition};
@@ -51,6 +52,29 @@ enum GomokuRule {
     Freestyle,
     /// Exactly five wins (`INFO rule 1`).
     Exact5,
+}
+
+/// How a xiangqi repetition is ruled (`--adjudicate-repetition`).
+#[derive(clap::ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
+enum RepetitionChoice {
+    /// The Asian Xiangqi Federation's rules, at the third occurrence: perpetual check loses,
+    /// then perpetual chase (of an unprotected piece, or of a rook by a horse or cannon);
+    /// anything else draws.
+    #[value(alias = "rules")]
+    Asian,
+    /// The league simulator's ruling, at the fourth occurrence, with its simplified chase.
+    League,
+    /// Every repetition a draw at its third occurrence.
+    Draw,
+}
+
+/// Whether UCCI engines get `banmoves` in xiangqi (`--banmoves`).
+#[derive(clap::ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
+enum BanMovesChoice {
+    /// As the league's simulator: the moves that would repeat a position a third time by
+    /// perpetual check or chase, before each `go`.
+    League,
+    Off,
 }
 
 /// What the report written with `--out` looks like.
@@ -127,6 +151,14 @@ pub struct MatchArgs {
     /// `ponderhit` or `stop`.
     #[arg(long)]
     pondering: bool,
+    /// Xiangqi: how a repetition is ruled: `asian` (the AXF's rules, default), `league` (the
+    /// league simulator's) or `draw` (every repetition a draw).
+    #[arg(long, value_name = "RULE", default_value = "asian")]
+    adjudicate_repetition: RepetitionChoice,
+    /// Xiangqi: send UCCI engines `banmoves` as the league's simulator does (`league`,
+    /// default), or never (`off`). UCI engines never get it.
+    #[arg(long, value_name = "MODE", default_value = "league")]
+    banmoves: BanMovesChoice,
     /// Full moves after which a game is adjudicated a draw.
     #[arg(long, default_value_t = 150)]
     max_moves: usize,
@@ -225,6 +257,15 @@ pub fn run(args: &MatchArgs) -> Result<(String, u8), CliError> {
         adjudication: engines::adjudication(&args.draw, &args.resign)?,
         pondering: args.pondering,
         time_scale: args.time_scale,
+        repetition: match args.adjudicate_repetition {
+            RepetitionChoice::Asian => RepetitionRule::Asian,
+            RepetitionChoice::League => RepetitionRule::League,
+            RepetitionChoice::Draw => RepetitionRule::Draw,
+        },
+        banmoves: match args.banmoves {
+            BanMovesChoice::League => BanMoves::League,
+            BanMovesChoice::Off => BanMoves::Off,
+        },
     };
     let options = TournamentOptions {
         plan: Plan {

@@ -100,6 +100,12 @@ pub(super) fn position_command(game: MatchGame, protocol: Protocol, lines: &Line
     command
 }
 
+/// UCCI's `banmoves` line for the moves `banned` (in ICCS, as the referee and UCCI write
+/// them), or none when no move is banned: the league's simulator sends none then.
+pub(super) fn banmoves_command(banned: &[String]) -> Option<String> {
+    (!banned.is_empty()).then(|| format!("banmoves {}", banned.join(" ")))
+}
+
 /// The `go` for the seat `mover` of `seats`: its time per move, or both clocks as Arbiter
 /// keeps them, with the search limits; `draw` passes the opponent's draw offer on (UCCI).
 ///
@@ -200,6 +206,15 @@ mod tests {
             position_command(game, Protocol::Ucci, &Lines::new(None)),
             "position startpos"
         );
+    }
+
+    #[test]
+    fn banmoves_lists_the_banned_moves_and_is_left_out_without_one() {
+        assert_eq!(
+            banmoves_command(&["a8a9".to_owned(), "h2e2".to_owned()]).as_deref(),
+            Some("banmoves a8a9 h2e2")
+        );
+        assert_eq!(banmoves_command(&[]), None);
     }
 
     #[test]

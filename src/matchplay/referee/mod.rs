@@ -7,7 +7,7 @@
 //! each engine's own protocol: in xiangqi a UCCI engine may play a UCI one (Fairy-Stockfish,
 //! Pikafish), each getting the moves in its notation. The game starts from the pairing's
 //! opening, played by the referee; then, in order, a game ends by a fault (an illegal move,
-//! time, a crash, a resignation), a draw agreed (UCCI's `draw`), the rules (mate, stalemate,
+//! time, a crash, a resignation, a move UCCI's `banmoves` forbade), a draw agreed (UCCI's `draw`), the rules (mate, stalemate,
 //! material), repetition and the move-count rules ([`super::endings`]), the engines' scores
 //! ([`super::adjudication`]), or the move limit.
 
@@ -17,7 +17,7 @@ mod seat;
 use std::time::{Duration, Instant};
 
 use super::adjudication::{Adjudicator, Verdict};
-use super::endings::History;
+use super::endings::{BanMoves, History};
 use super::fault::Fault;
 use super::openings::replay;
 use super::{GameRecord, GameResult, MatchGame, MatchSettings, Pairing, START_BOUND};
@@ -25,7 +25,7 @@ use crate::protocol::{GameKind, Protocol};
 use crate::rules::chess::ChessPosition;
 use crate::rules::xiangqi::Position;
 use crate::rules::{Game, GameStatus, Side};
-use commands::{Lines, from_engine, go_command, position_command};
+use commands::{Lines, banmoves_command, from_engine, go_command, position_command};
 use seat::{PONDER_STOP_BOUND, Seat};
 
 /// Plays one game, `pairing.first` moving first.
@@ -75,10 +75,10 @@ fn play<G: Game>(pairing: &Pairing<'_>, settings: &MatchSettings) -> GameRecord 
         undeclared_options: Vec::new(),
         aborted: false,
     };
-    let mut history = History::new(settings.game);
+    let mut history = History::new(settings.game, settings.repetition);
     let mut lines = Lines::new(pairing.opening.fen.clone());
     let opened = replay::<G>(pairing.opening, |mv, position| {
-        history.push(position);
+        history.push(position, mv);
         if let Some(mv) = mv {
             lines.push(mv, position);
         }
@@ -129,12 +129,16 @@ fn play<G: Game>(pairing: &Pairing<'_>, settings: &MatchSettings) -> GameRecord 
             ended = Some(forfeit(game, side, &fault));
             continue;
         }
+        // The moves the league's simulator would ban here; a pondering engine heard them
+        // with the position it pondered on, which is this one.
+        let banned = banned_moves(settings, protocol, &history);
         let asked = Instant::now();
         let reply = if hit {
             seat.ponderhit(offered, allowance)
         } else {
             seat.ask(
                 &position_command(settings.game, protocol, &lines),
+                banmoves_command(&banned).as_deref(),
                 &go,
                 allowance,
             )
@@ -160,6 +164,10 @@ fn play<G: Game>(pairing: &Pairing<'_>, settings: &MatchSettings) -> GameRecord 
             continue;
         }
         let mv = from_engine(settings.game, protocol, &reply.mv);
+        if banned.contains(&mv) {
+            ended = Some(forfeit(game, side, &Fault::Banned(reply.mv)));
+            continue;
+        }
         if position.play_text(&mv).is_err() {
             ended = Some(forfeit(game, side, &Fault::Illegal(reply.mv)));
             continue;
@@ -167,7 +175,7 @@ fn play<G: Game>(pairing: &Pairing<'_>, settings: &MatchSettings) -> GameRecord 
         if reply.draw {
             offer = Some(side);
         }
-        history.push(&position);
+        history.push(&position, Some(&mv));
         lines.push(&mv, &position);
         record.moves.push(mv);
         let plies = opening_plies + record.moves.len();
@@ -200,9 +208,9 @@ fn play<G: Game>(pairing: &Pairing<'_>, settings: &MatchSettings) -> GameRecord 
                 let go = go_command(&seats, i, false);
                 if let Err(fault) = start_pondering(
                     &mut seats[i],
-                    settings.game,
+                    settings,
                     &position,
-                    &lines,
+                    (&lines, &history),
                     expected,
                     &go,
                 ) {
@@ -218,12 +226,12 @@ fn play<G: Game>(pairing: &Pairing<'_>, settings: &MatchSettings) -> GameRecord 
 
 /// Sends the engine that just moved into a ponder search on the move it expects, when that
 /// move is legal (an illegal ponder move is the protocol checks' to judge, not a reason to
-/// ponder on nothing).
+/// ponder on nothing), with the `banmoves` of the position it ponders on.
 fn start_pondering<G: Game>(
     seat: &mut Seat,
-    game: MatchGame,
+    settings: &MatchSettings,
     position: &G,
-    lines: &Lines,
+    (lines, history): (&Lines, &History),
     expected: String,
     go: &str,
 ) -> Result<(), Fault> {
@@ -233,8 +241,21 @@ fn start_pondering<G: Game>(
     }
     let mut pondered = lines.clone();
     pondered.push(&expected, &after);
-    let command = position_command(game, seat.protocol, &pondered);
-    seat.ponder(&command, go, expected)
+    let mut future = history.clone();
+    future.push(&after, Some(&expected));
+    let banned = banned_moves(settings, seat.protocol, &future);
+    let command = position_command(settings.game, seat.protocol, &pondered);
+    seat.ponder(&command, banmoves_command(&banned).as_deref(), go, expected)
+}
+
+/// The moves a UCCI engine is banned from playing next (`--banmoves league`, xiangqi), as the
+/// league's simulator lists them; none for UCI engines, which have no `banmoves`.
+fn banned_moves(settings: &MatchSettings, protocol: Protocol, history: &History) -> Vec<String> {
+    if settings.banmoves == BanMoves::League && protocol == Protocol::Ucci {
+        history.league_banmoves()
+    } else {
+        Vec::new()
+    }
 }
 
 /// The game's end when the position decides it.

@@ -131,19 +131,39 @@ impl Seat {
         Ok(undeclared)
     }
 
-    /// Sends the position and the `go`, and reads the engine's answer within `allowance`.
-    pub fn ask(&mut self, position: &str, go: &str, allowance: Duration) -> Result<Reply, Fault> {
+    /// Sends the position, UCCI's `banmoves` when there is one (after `position`, before
+    /// `go`: ucci-r59), and the `go`, and reads the engine's answer within `allowance`.
+    pub fn ask(
+        &mut self,
+        position: &str,
+        banmoves: Option<&str>,
+        go: &str,
+        allowance: Duration,
+    ) -> Result<Reply, Fault> {
         let session = self.session.as_mut().ok_or(Fault::Disconnect)?;
         send(session, position)?;
+        if let Some(banmoves) = banmoves {
+            send(session, banmoves)?;
+        }
         send(session, go)?;
         self.reply(allowance)
     }
 
     /// Starts a ponder search on the position after the engine's move and the move it expects
-    /// (`ponder` in referee notation); its `go` is the ordinary one with `ponder`.
-    pub fn ponder(&mut self, position: &str, go: &str, ponder: String) -> Result<(), Fault> {
+    /// (`ponder` in referee notation), with that position's `banmoves` if any; its `go` is the
+    /// ordinary one with `ponder`.
+    pub fn ponder(
+        &mut self,
+        position: &str,
+        banmoves: Option<&str>,
+        go: &str,
+        ponder: String,
+    ) -> Result<(), Fault> {
         let session = self.session.as_mut().ok_or(Fault::Disconnect)?;
         send(session, position)?;
+        if let Some(banmoves) = banmoves {
+            send(session, banmoves)?;
+        }
         send(session, &go.replacen("go ", "go ponder ", 1))?;
         self.pondering = Some(ponder);
         Ok(())
