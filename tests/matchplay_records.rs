@@ -164,6 +164,19 @@ fn read_back_in_cchess(notation: &str) {
         let start: Vec<&str> = fen.split_whitespace().take(2).collect();
         assert_eq!(read["start"], start.join(" "), "game {number}");
         black_first += usize::from(start[1] == "b");
+        // cchess 1.25.5 finds a pawn named by its place among all that side's pawns, not
+        // those on doubled files (its reader leaves tandem pawns as a TODO): such a game would
+        // say nothing of Arbiter's notation, which the unit tests cover.
+        let pawn_by_place = text.iter().find(|m| {
+            let mut chars = m.chars();
+            "前中后一二三四五".contains(chars.next().unwrap())
+                && "兵卒".contains(chars.next().unwrap())
+        });
+        assert!(
+            pawn_by_place.is_none(),
+            "game {number} names a pawn by its place ({pawn_by_place:?}), which cchess \
+             cannot read: choose openings that avoid it"
+        );
         let mut moves = strings(&game["opening"]["moves"]);
         moves.extend(strings(&game["moves"]));
         assert_eq!(strings(&read["moves"]), moves, "game {number}:\n{pgn}");
