@@ -412,7 +412,7 @@ fn a_ucci_draw_offer_passes_to_the_opponent_and_ends_the_game_when_accepted() {
         &["--games", "1", "--max-moves", "3"],
     );
     assert!(
-        stdout.contains("1/2-1/2 {Draw by adjudication: move limit}"),
+        stdout.contains("1/2-1/2 {Draw by adjudication: maximal game length}"),
         "{stdout}"
     );
     assert_eq!(moves(&results["games"][0]).len(), 6);

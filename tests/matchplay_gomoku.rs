@@ -134,7 +134,8 @@ fn read_psq(path: &Path) -> (u32, Vec<String>, Vec<String>, i32) {
 }
 
 /// Reference engines play a short match: every game legal by the oracle, ended by five or
-/// the move limit, no protocol finding, and each game's `.psq` record the game as played.
+/// the maximal game length, no protocol finding, and each game's `.psq` record the game as
+/// played. The JSON record names the game, its rule and board, and who played black and white.
 fn reference_match(name: &str, protocols: [&str; 2], game: &str, rule: Rule) {
     let psq = scratch(name).join("psq");
     let (status, stdout, results) = play(
@@ -157,14 +158,21 @@ fn reference_match(name: &str, protocols: [&str; 2], game: &str, rule: Rule) {
     assert_eq!(status, 0, "{stdout}");
     assert!(stdout.contains("Score of ref-a vs ref-b: "), "{stdout}");
     assert!(stdout.ends_with("Finished match\n"), "{stdout}");
+    assert_eq!(results["game"], game);
+    assert_eq!(results["rule"], rule.to_string());
+    assert_eq!(results["board"], 15);
     let games = results["games"].as_array().unwrap();
     assert_eq!(games.len(), 2);
     for game in games {
+        // Black moves first; the first player is black.
+        assert_eq!(game["black"], game["first"], "{game}");
+        assert_eq!(game["white"], game["second"], "{game}");
+        assert!(game.get("red").is_none(), "{game}");
         let termination = game["termination"].as_str().unwrap();
         let moves = game["moves"].as_array().unwrap();
         let last = moves.len() % 2;
         match termination {
-            "Draw by adjudication: move limit" => {
+            "Draw by adjudication: maximal game length" => {
                 assert_eq!(moves.len(), 24, "{game}");
                 assert_eq!(game["result"], "1/2-1/2");
             }
@@ -318,7 +326,7 @@ fn a_point_with_blanks_or_a_sign_is_played_and_warned_about() {
             &reference("ref", "gomocup"),
         ],
         &["--game", "gomoku", "--max-moves", "2"],
-        "Finished game 1 (faulty vs ref): 1/2-1/2 {Draw by adjudication: move limit}",
+        "Finished game 1 (faulty vs ref): 1/2-1/2 {Draw by adjudication: maximal game length}",
     );
     let moves: Vec<&str> = game["moves"]
         .as_array()
@@ -589,7 +597,7 @@ fn options_reach_the_engine_and_an_error_for_a_move_loses() {
         "option-gomocup",
         [&gomocup, &reference("ref", "gomocup")],
         &["--game", "gomoku", "--max-moves", "1"],
-        "Finished game 1 (picky vs ref): 1/2-1/2 {Draw by adjudication: move limit}",
+        "Finished game 1 (picky vs ref): 1/2-1/2 {Draw by adjudication: maximal game length}",
     );
     let agi = shell(
         "picky",
@@ -601,7 +609,7 @@ fn options_reach_the_engine_and_an_error_for_a_move_loses() {
         "option-agi",
         [&agi, &reference("ref", "agi")],
         &["--game", "gomoku", "--max-moves", "1"],
-        "Finished game 1 (picky vs ref): 1/2-1/2 {Draw by adjudication: move limit}",
+        "Finished game 1 (picky vs ref): 1/2-1/2 {Draw by adjudication: maximal game length}",
     );
     let erring = shell(
         "erring",

@@ -333,7 +333,7 @@ fn a_signal_ends_the_match_with_its_results_written() {
     assert!(!games.is_empty() && games.len() < 200, "{}", games.len());
     for game in games {
         assert_eq!(
-            game["termination"], "Draw by adjudication: move limit",
+            game["termination"], "Draw by adjudication: maximal game length",
             "{game}"
         );
     }
@@ -412,7 +412,9 @@ fn the_reference_xiangqi_engine_plays_fairy_stockfish_over_ucci() {
     );
     assert!(stderr.contains("> quit"), "{stderr}");
     let pgn = std::fs::read_to_string(&pgn).unwrap();
-    assert_eq!(pgn.matches("[Variant \"xiangqi\"]").count(), 2, "{pgn}");
+    // Xiangqi PGN is xqbase PGN in Chinese notation unless `--pgn-notation` says otherwise.
+    assert_eq!(pgn.matches("[Game \"Chinese Chess\"]").count(), 2, "{pgn}");
+    assert!(pgn.contains("\n\n1. 炮二平五 马８进７ "), "{pgn}");
 }
 
 /// `--pondering`: after each move the engine ponders on the move it expects (`go ponder`);

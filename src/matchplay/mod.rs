@@ -90,6 +90,16 @@ pub enum MatchGame {
 }
 
 impl MatchGame {
+    /// The game's name: `renju` for gomoku under the renju rule, as `--game` names it.
+    pub const fn name(self) -> &'static str {
+        match self {
+            MatchGame::Xiangqi => "xiangqi",
+            MatchGame::Chess => "chess",
+            MatchGame::Gomoku { rule, .. } if rule.renju => "renju",
+            MatchGame::Gomoku { .. } => "gomoku",
+        }
+    }
+
     /// The game as the protocol checks know it.
     pub const fn kind(self) -> GameKind {
         match self {
@@ -97,6 +107,33 @@ impl MatchGame {
             MatchGame::Chess => GameKind::Chess,
             MatchGame::Gomoku { .. } => GameKind::Gomoku,
         }
+    }
+}
+
+impl std::fmt::Display for MatchGame {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            MatchGame::Gomoku { size, rule } => {
+                write!(f, "{} {size}x{size}, {rule}", self.name())
+            }
+            _ => f.write_str(self.name()),
+        }
+    }
+}
+
+/// In a match's record: `"game"` (xiangqi, chess, gomoku, renju) and, for gomoku and renju,
+/// the `"rule"` (freestyle, exact five, renju) and the `"board"`'s side, so a record says
+/// which game its moves were played in.
+impl Serialize for MatchGame {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = serializer.serialize_map(None)?;
+        map.serialize_entry("game", self.name())?;
+        if let MatchGame::Gomoku { size, rule } = self {
+            map.serialize_entry("rule", &rule.to_string())?;
+            map.serialize_entry("board", size)?;
+        }
+        map.end()
     }
 }
 
@@ -141,7 +178,7 @@ pub struct MatchSettings {
     pub limits: SearchLimits,
     /// How far past its time a move may come before it loses on time.
     pub margin: Duration,
-    /// Plies after which a game is adjudicated a draw.
+    /// Plies, the opening's included, after which a game is adjudicated a draw.
     pub max_plies: usize,
     pub adjudication: Adjudication,
     /// UCCI and UCI engines ponder on the opponent's time (cutechess-cli's `-pondering`):
@@ -164,6 +201,19 @@ pub struct Opening {
     pub fen: Option<String>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub moves: Vec<String>,
+}
+
+/// The draw that ends a game of `plies` plies (the opening's included) once it reaches
+/// `max_plies`, in cutechess-cli's words. cutechess-cli's `-maxmoves` counts the plies on the
+/// board since the start position, book moves included (its `GameAdjudicator` compares the
+/// board's `plyCount()` with twice the moves), and names the ending "maximal game length".
+pub(crate) fn by_game_length(plies: usize, max_plies: usize) -> Option<(GameResult, String)> {
+    (plies >= max_plies).then(|| {
+        (
+            GameResult::Draw,
+            "Draw by adjudication: maximal game length".to_owned(),
+        )
+    })
 }
 
 /// One game to play: its number in the match, who moves first, and from where.
@@ -200,9 +250,14 @@ impl GameResult {
 #[derive(Debug, Clone, Serialize)]
 pub struct GameRecord {
     pub number: usize,
-    /// The engine that moved first (white, red) and the other.
+    /// The engine playing the first colour (red, white; black in gomoku) and the other one:
+    /// `result` is said for `first`, as PGN says it for red or white. The first colour need not
+    /// make the first move: from a FEN with black to move, or a gomoku opening of an odd number
+    /// of stones, the second colour does. `colours` names them by colour.
     pub first: String,
     pub second: String,
+    #[serde(flatten)]
+    pub colours: Colours,
     /// Where the game started; its moves are not in `moves`.
     #[serde(skip_serializing_if = "is_default")]
     pub opening: Opening,
@@ -224,6 +279,59 @@ pub struct GameRecord {
     /// in the score.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub aborted: bool,
+}
+
+impl GameRecord {
+    /// The record of a game about to start: no move, a draw until it ends otherwise.
+    pub fn begun(pairing: &Pairing<'_>, game: GameKind) -> GameRecord {
+        GameRecord {
+            number: pairing.number,
+            first: pairing.first.name.clone(),
+            second: pairing.second.name.clone(),
+            colours: Colours::new(game, &pairing.first.name, &pairing.second.name),
+            opening: pairing.opening.clone(),
+            moves: Vec::new(),
+            result: GameResult::Draw,
+            termination: String::new(),
+            move_times_ms: Vec::new(),
+            overrun_ms: None,
+            findings: Vec::new(),
+            undeclared_options: Vec::new(),
+            aborted: false,
+        }
+    }
+}
+
+/// Who played which colour, under the game's own names for its colours: the record says
+/// `"red"` and `"black"` for xiangqi, `"white"` and `"black"` for chess, `"black"` and
+/// `"white"` for gomoku and renju, whoever moved first.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(untagged)]
+pub enum Colours {
+    Xiangqi { red: String, black: String },
+    Chess { white: String, black: String },
+    Gomoku { black: String, white: String },
+}
+
+impl Colours {
+    /// The colours of a game whose first colour `first` plays.
+    pub fn new(game: GameKind, first: &str, second: &str) -> Colours {
+        let (first, second) = (first.to_owned(), second.to_owned());
+        match game {
+            GameKind::Xiangqi => Colours::Xiangqi {
+                red: first,
+                black: second,
+            },
+            GameKind::Chess => Colours::Chess {
+                white: first,
+                black: second,
+            },
+            GameKind::Gomoku => Colours::Gomoku {
+                black: first,
+                white: second,
+            },
+        }
+    }
 }
 
 fn is_default<T: Default + PartialEq>(value: &T) -> bool {
@@ -256,5 +364,57 @@ impl Finding {
                 outcome,
             })
             .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_record_names_its_engines_by_their_colours() {
+        for (game, names) in [
+            (GameKind::Xiangqi, ["red", "black"]),
+            (GameKind::Chess, ["white", "black"]),
+            (GameKind::Gomoku, ["black", "white"]),
+        ] {
+            let json = serde_json::to_value(Colours::new(game, "a", "b")).unwrap();
+            assert_eq!(json, serde_json::json!({ names[0]: "a", names[1]: "b" }));
+        }
+    }
+
+    #[test]
+    fn a_match_records_its_game_with_the_rule_and_board() {
+        let json = |game: MatchGame| serde_json::to_value(game).unwrap();
+        assert_eq!(
+            json(MatchGame::Gomoku {
+                size: 15,
+                rule: Rule::RENJU
+            }),
+            serde_json::json!({ "game": "renju", "rule": "renju", "board": 15 })
+        );
+        assert_eq!(
+            json(MatchGame::Gomoku {
+                size: 20,
+                rule: Rule::EXACT_FIVE
+            }),
+            serde_json::json!({ "game": "gomoku", "rule": "exact five", "board": 20 })
+        );
+        assert_eq!(
+            json(MatchGame::Xiangqi),
+            serde_json::json!({ "game": "xiangqi" })
+        );
+    }
+
+    #[test]
+    fn the_game_length_is_reached_at_twice_the_moves() {
+        assert_eq!(by_game_length(11, 12), None);
+        assert_eq!(
+            by_game_length(12, 12),
+            Some((
+                GameResult::Draw,
+                "Draw by adjudication: maximal game length".to_owned()
+            ))
+        );
     }
 }

@@ -71,13 +71,15 @@ pub fn game(record: &GameRecord, size: u8) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::matchplay::{GameResult, Opening};
+    use crate::matchplay::{Colours, GameResult, Opening};
+    use crate::protocol::GameKind;
 
     fn record(termination: &str) -> GameRecord {
         GameRecord {
             number: 1,
             first: "pbrain-a".into(),
             second: "pbrain-b".into(),
+            colours: Colours::new(GameKind::Gomoku, "pbrain-a", "pbrain-b"),
             opening: Opening {
                 fen: None,
                 moves: vec!["7,7".into()],

@@ -10,8 +10,7 @@ use serde::Serialize;
 use super::schedule::{Job, Plan};
 use super::sprt::{Sprt, SprtState};
 use super::tally::{Encounter, GameOutcome, Standing, Tally, standings};
-use super::{GameRecord, MatchSettings, Opening, Pairing, Player, play_game};
-use crate::protocol::GameKind;
+use super::{GameRecord, MatchGame, MatchSettings, Opening, Pairing, Player, play_game};
 use crate::session::interrupt;
 
 /// How the games are scheduled and when the match stops.
@@ -58,7 +57,8 @@ pub struct SprtReport {
 /// A whole match: its games in number order and its scores.
 #[derive(Debug, Clone, Serialize)]
 pub struct MatchReport {
-    pub game: GameKind,
+    #[serde(flatten)]
+    pub game: MatchGame,
     pub players: Vec<String>,
     pub plan: Plan,
     /// The time control, as given (`st=0.1`, `tc=40/60+0.6`).
@@ -185,7 +185,7 @@ pub fn play_tournament(
     let encounters = tally.encounters();
     let standings = standings(&names, &encounters);
     MatchReport {
-        game: settings.game.kind(),
+        game: settings.game,
         players: names,
         plan: options.plan,
         control: settings.control.to_string(),

@@ -183,6 +183,13 @@ pub fn pygomo_or_skip() -> Option<PathBuf> {
     python_with_or_skip("pygomo", "pygomo")
 }
 
+/// A Python with PyPI `cchess`, a xiangqi library with its own PGN reader, found as
+/// python-chess is.
+#[allow(dead_code)] // only the xiangqi record tests
+pub fn cchess_or_skip() -> Option<PathBuf> {
+    python_with_or_skip("cchess", "cchess")
+}
+
 /// A Python that can import `module` (the client library `name`), or a skip outside CI.
 #[allow(dead_code)]
 fn python_with_or_skip(module: &str, name: &str) -> Option<PathBuf> {

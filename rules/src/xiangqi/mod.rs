@@ -16,6 +16,7 @@ mod fen;
 mod league;
 mod movegen;
 mod moves;
+mod notation;
 mod piece;
 mod position;
 mod square;
@@ -25,6 +26,7 @@ mod zobrist;
 
 pub use fen::{FenError, START_FEN, SetupError};
 pub use moves::{IccsError, MAX_MOVES, Move, MoveList};
+pub use notation::{ChineseMoveError, IccsText, parse_chinese, to_chinese};
 pub use piece::{Color, Kind, Piece};
 pub use position::{Position, Undo};
 pub use square::{FILES, RANKS, SQUARES, Square};

@@ -14,7 +14,7 @@ use super::CliError;
 use super::engine::parse_scale;
 use crate::matchplay::endings::{BanMoves, RepetitionRule};
 use crate::matchplay::openings::BookSpec;
-use crate::matchplay::pgn;
+use crate::matchplay::pgn::{self, XiangqiNotation};
 use crate::matchplay::schedule::{Plan, Tournament, parse_partition};
 use crate::matchplay::sprt::Sprt;
 use crate::matchplay::{
@@ -159,7 +159,8 @@ pub struct MatchArgs {
     /// default), or never (`off`). UCI engines never get it.
     #[arg(long, value_name = "MODE", default_value = "league")]
     banmoves: BanMovesChoice,
-    /// Full moves after which a game is adjudicated a draw.
+    /// Full moves after which a game is adjudicated a draw ("maximal game length"), counted
+    /// from the start position with the opening's moves, as cutechess-cli's `-maxmoves`.
     #[arg(long, default_value_t = 150)]
     max_moves: usize,
     /// How late past its time a move may come before it loses on time, in milliseconds.
@@ -178,9 +179,15 @@ pub struct MatchArgs {
     /// The report's form.
     #[arg(long, default_value = "json")]
     format: MatchFormat,
-    /// Write the games as PGN here (chess).
+    /// Write the games as PGN here (chess and xiangqi).
     #[arg(long, value_name = "FILE")]
     pgnout: Option<PathBuf>,
+    /// Xiangqi: the PGN's notation. `chinese` (炮二平五) and `iccs` (H2-E2) write xqbase PGN,
+    /// as XQStudio and the computer-xiangqi league do (`[Game "Chinese Chess"]`, `[Red …]`);
+    /// `uci` writes UCI coordinates (h3e3) with `[Variant "xiangqi"]`, as variant GUIs read.
+    /// Default: chinese, the notation xiangqi players read and the xqbase standard's default.
+    #[arg(long, value_name = "NOTATION")]
+    pgn_notation: Option<XiangqiNotation>,
     /// Gomoku and renju: write each game as a Piskvork `.psq` record in this directory
     /// (`game-N.psq`, made if missing).
     #[arg(long, value_name = "DIR")]
@@ -201,6 +208,11 @@ pub fn run(args: &MatchArgs) -> Result<(String, u8), CliError> {
     if args.pgnout.is_some() && matches!(game, MatchGame::Gomoku { .. }) {
         return Err(CliError::BadInput(
             "--pgnout: PGN is written for chess and xiangqi; gomoku has --psqout".into(),
+        ));
+    }
+    if args.pgn_notation.is_some() && game != MatchGame::Xiangqi {
+        return Err(CliError::BadInput(
+            "--pgn-notation: chess PGN is in SAN; the notations are xiangqi's".into(),
         ));
     }
     if args.psqout.is_some() && !matches!(game, MatchGame::Gomoku { .. }) {
@@ -355,7 +367,10 @@ fn write_records(args: &MatchArgs, game: MatchGame, report: &MatchReport) -> Res
             .iter()
             .filter(|g| !g.record.aborted)
             .map(|g| match game {
-                MatchGame::Xiangqi => pgn::xiangqi_game(&g.record, &event, &date),
+                MatchGame::Xiangqi => {
+                    let notation = args.pgn_notation.unwrap_or_default();
+                    pgn::xiangqi_game(&g.record, &event, &date, notation)
+                }
                 _ => pgn::chess_game(&g.record, &event, &date),
             })
             .collect();

@@ -2,7 +2,7 @@
 //! (Gomocup or AGI, so a Gomocup brain can play an AGI engine); Arbiter keeps the board,
 //! asks the side to move for its move, times the reply on the wire, judges the point with the
 //! gomoku oracle and ends the game by the rules (five in a row, a full board), by an engine's
-//! fault, or by the move limit. Each engine's session is judged by the protocol checks all game
+//! fault, or by the maximal game length. Each engine's session is judged by the protocol checks all game
 //! long, as in the chess and xiangqi referee.
 //!
 //! Colours: black moves first, and the pairing's first player is black, so
@@ -94,10 +94,10 @@ pub(super) fn play_game(
     rule: Rule,
 ) -> GameRecord {
     let Pairing {
-        number,
         first,
         second,
         opening,
+        ..
     } = *pairing;
     let mut seats = [(first, Stone::Black), (second, Stone::White)]
         .map(|(player, stone)| Seat::spawn(player, stone, settings));
@@ -164,14 +164,8 @@ pub(super) fn play_game(
                         stones.push(point);
                         seat.told = Some(stones.len());
                         moves.push(point.to_string());
-                        ended = decided(board, Some(point), rule).or_else(|| {
-                            (moves.len() >= settings.max_plies).then(|| {
-                                (
-                                    GameResult::Draw,
-                                    "Draw by adjudication: move limit".to_owned(),
-                                )
-                            })
-                        });
+                        ended = decided(board, Some(point), rule)
+                            .or_else(|| super::by_game_length(stones.len(), settings.max_plies));
                     }
                 }
             }
@@ -180,18 +174,14 @@ pub(super) fn play_game(
     let (result, termination) = ended.unwrap_or((GameResult::Draw, "Draw".to_owned()));
     let findings = seats.into_iter().flat_map(Seat::finish).collect();
     GameRecord {
-        number,
-        first: first.name.clone(),
-        second: second.name.clone(),
-        opening: opening.clone(),
         moves,
         result,
         termination,
         move_times_ms,
         overrun_ms,
         findings,
-        undeclared_options: Vec::new(),
         aborted,
+        ..GameRecord::begun(pairing, GameKind::Gomoku)
     }
 }
 

@@ -7,9 +7,10 @@
 //! each engine's own protocol: in xiangqi a UCCI engine may play a UCI one (Fairy-Stockfish,
 //! Pikafish), each getting the moves in its notation. The game starts from the pairing's
 //! opening, played by the referee; then, in order, a game ends by a fault (an illegal move,
-//! time, a crash, a resignation, a move UCCI's `banmoves` forbade), a draw agreed (UCCI's `draw`), the rules (mate, stalemate,
-//! material), repetition and the move-count rules ([`super::endings`]), the engines' scores
-//! ([`super::adjudication`]), or the move limit.
+//! time, a crash, a resignation, a move UCCI's `banmoves` forbade), a draw agreed (UCCI's
+//! `draw`), the rules (mate, stalemate, material), repetition and the move-count rules
+//! ([`super::endings`]), the engines' scores ([`super::adjudication`]), or the maximal game
+//! length.
 
 mod commands;
 mod seat;
@@ -61,20 +62,7 @@ fn win(side: Side) -> GameResult {
 
 fn play<G: Game>(pairing: &Pairing<'_>, settings: &MatchSettings) -> GameRecord {
     let game = settings.game.kind();
-    let mut record = GameRecord {
-        number: pairing.number,
-        first: pairing.first.name.clone(),
-        second: pairing.second.name.clone(),
-        opening: pairing.opening.clone(),
-        moves: Vec::new(),
-        result: GameResult::Draw,
-        termination: String::new(),
-        move_times_ms: Vec::new(),
-        overrun_ms: None,
-        findings: Vec::new(),
-        undeclared_options: Vec::new(),
-        aborted: false,
-    };
+    let mut record = GameRecord::begun(pairing, game);
     let mut history = History::new(settings.game, settings.repetition);
     let mut lines = Lines::new(pairing.opening.fen.clone());
     let opened = replay::<G>(pairing.opening, |mv, position| {
@@ -192,14 +180,7 @@ fn play<G: Game>(pairing: &Pairing<'_>, settings: &MatchSettings) -> GameRecord 
                         ),
                     })
             })
-            .or_else(|| {
-                (record.moves.len() >= settings.max_plies).then(|| {
-                    (
-                        GameResult::Draw,
-                        "Draw by adjudication: move limit".to_owned(),
-                    )
-                })
-            });
+            .or_else(|| super::by_game_length(plies, settings.max_plies));
         if ended.is_none() && settings.pondering {
             let expected = reply
                 .ponder
