@@ -207,3 +207,45 @@ fn an_engine_that_plays_the_banned_move_loses() {
         .find(|f| f.engine == "red" && f.outcome.requirements.contains(&r60));
     assert!(finding.is_some(), "{:#?}", record.findings);
 }
+
+/// The command line reaches the referee: two engines that shuffle back and forth (no check, no
+/// chase) draw by 3-fold repetition under the Asian rules, by 4-fold under the league's
+/// (`--adjudicate-repetition league` rules at the fourth occurrence, as the simulator does);
+/// a ruling or a banmoves mode that does not exist is refused.
+#[test]
+fn the_repetition_rule_and_banmoves_are_chosen_on_the_command_line() {
+    let fixture = fixture_engine();
+    let book = std::env::temp_dir().join(format!("arbiter-xqrules-{}.epd", std::process::id()));
+    std::fs::write(&book, format!("{CHECKED}\n")).unwrap();
+    let ending = |extra: &[&str]| {
+        let mut cmd = common::arbiter();
+        cmd.args([
+            "match", "--game", "xiangqi", "--games", "1", "--each", "st=0.05",
+        ]);
+        for name in ["a", "b"] {
+            cmd.arg("--engine")
+                .arg(format!("cmd={}", fixture.display()))
+                .args(["arg=ucci", "arg=shuffles", &format!("name={name}")]);
+        }
+        cmd.arg("--openings")
+            .arg(format!("file={}", book.display()))
+            .arg("format=epd");
+        let out = cmd.args(extra).output().unwrap();
+        let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+        let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+        (out.status.code(), stdout, stderr)
+    };
+    let (_, asian, _) = ending(&[]);
+    assert!(asian.contains("{Draw by 3-fold repetition}"), "{asian}");
+    let (_, league, _) = ending(&["--adjudicate-repetition", "league", "--banmoves", "off"]);
+    assert!(league.contains("{Draw by 4-fold repetition}"), "{league}");
+    for bad in [
+        ["--adjudicate-repetition", "wxf-strict"],
+        ["--banmoves", "always"],
+    ] {
+        let (code, _, stderr) = ending(&bad);
+        assert_eq!(code, Some(2), "{bad:?}: {stderr}");
+        assert!(stderr.contains(bad[1]), "{bad:?}: {stderr}");
+    }
+    let _ = std::fs::remove_file(&book);
+}
