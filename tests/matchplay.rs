@@ -69,10 +69,15 @@ fn a_match_reads_like_cutechess_and_ends_by_the_rules_or_the_move_limit() {
         r"^Started game 2 of 2 \(sparring vs reference\)$",
         r"^Finished game 2 \(sparring vs reference\): (1-0|0-1|1/2-1/2) \{[^}]+\}$",
         r"^Score of reference vs sparring: \d+ - \d+ - \d+  \[\d\.\d{3}\] 2$",
-        // Two games leave the margin open: a win and a draw put the interval past 100%.
-        r"^Elo difference: -?(\d+\.\d|inf) \+/- (\d+\.\d|inf|nan), LOS: \d+\.\d %, DrawRatio: \d+\.\d %$",
-        // The two games are a pair, colours swapped: its points for the first engine.
-        r"^Ptnml\(0-2\): \d, \d, \d, \d, \d$",
+        // cutechess-cli's lines for each colour of the first engine, then both colours.
+        r"^\.\.\.      reference playing White: \d - \d - \d  \[\d\.\d{3}\] 1$",
+        r"^\.\.\.      reference playing Black: \d - \d - \d  \[\d\.\d{3}\] 1$",
+        r"^\.\.\.      White vs Black: \d - \d - \d  \[\d\.\d{3}\] 2$",
+        // Two games leave the margin open: a win and a draw put the interval past 100%, which
+        // cutechess-cli prints as nan; with no decisive game the LOS is nan too.
+        r"^Elo difference: -?(\d+\.\d|inf) \+/- (\d+\.\d|nan), LOS: (\d+\.\d|nan) %, DrawRatio: \d+\.\d %$",
+        // Without --repeat the games are not a pair: no Ptnml line (cutechess-cli prints
+        // none in any case).
         r"^Finished match$",
     ];
     let lines: Vec<&str> = stdout.lines().collect();

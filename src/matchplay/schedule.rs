@@ -2,7 +2,10 @@
 //! engine against each other one in a gauntlet), `games` games per encounter and round,
 //! colours alternating, openings taken in turn (one per pair with `--repeat`), and the share
 //! of a partition. Numbers and pairs are those of the whole match, so the partitions' results
-//! merge into the same match.
+//! merge into the same match. A pair is two games of one opening with colours swapped, so
+//! only `--repeat` makes pairs: without it every game has its own opening, and consecutive
+//! games share nothing that pentanomial statistics could cancel (fastchess, likewise, counts
+//! pairs only when each opening is played twice).
 
 use serde::{Deserialize, Serialize};
 
@@ -40,7 +43,8 @@ pub struct Job {
     pub second: usize,
     /// Index into the openings (modulo their count), when there are openings.
     pub opening: usize,
-    /// The pair it belongs to: two consecutive games of an encounter, colours swapped.
+    /// The pair it belongs to (with `--repeat`): two consecutive games of an encounter from
+    /// one opening, colours swapped.
     pub pair: Option<usize>,
 }
 
@@ -53,6 +57,12 @@ impl Plan {
                 .flat_map(|i| (i + 1..players).map(move |j| (i, j)))
                 .collect(),
         }
+    }
+
+    /// Whether the match is played in pairs (each opening twice, colours swapped), so its
+    /// statistics and SPRT are over pairs.
+    pub fn plays_pairs(&self) -> bool {
+        self.repeat && self.games >= 2
     }
 
     /// Games in the whole match.
@@ -72,7 +82,7 @@ impl Plan {
                     number += 1;
                     // The first game of a pair takes a new opening; with --repeat the second
                     // replays it with colours swapped.
-                    let paired = g / 2 * 2 + 1 < self.games;
+                    let paired = self.repeat && g / 2 * 2 + 1 < self.games;
                     let this_pair = paired.then_some(pair + g / 2);
                     if g % 2 == 0 || !self.repeat {
                         opening += 1;
@@ -101,7 +111,7 @@ impl Plan {
         let Some((k, n)) = self.partition else {
             return true;
         };
-        // An unpaired last game is shared out by its number instead.
+        // An unpaired game is shared out by its number instead.
         let unit = job.pair.unwrap_or(job.number);
         unit % n == k - 1
     }
@@ -157,10 +167,33 @@ mod tests {
         let jobs = p.jobs(3);
         assert_eq!(jobs.len(), 12);
         assert!(jobs.iter().all(|j| j.first == 0 || j.second == 0));
-        // Without --repeat every game takes the next opening; an odd last game is unpaired.
+        // Without --repeat every game takes the next opening, and no two games are a pair.
         assert_eq!(jobs[2].opening, 2);
-        assert_eq!(jobs[2].pair, None);
-        assert_eq!(jobs[3].pair, Some(1));
+        assert!(jobs.iter().all(|j| j.pair.is_none()));
+        assert!(!p.plays_pairs());
+    }
+
+    #[test]
+    fn no_pair_spans_two_openings() {
+        for repeat in [false, true] {
+            for games in 1..=5 {
+                let p = plan(Tournament::RoundRobin, games, 3, repeat);
+                let jobs = p.jobs(3);
+                for job in &jobs {
+                    let Some(pair) = job.pair else { continue };
+                    let both: Vec<&Job> = jobs.iter().filter(|j| j.pair == Some(pair)).collect();
+                    assert_eq!(both.len(), 2, "{job:?}");
+                    assert_eq!(both[0].opening, both[1].opening, "{both:?}");
+                    assert_eq!(
+                        (both[0].first, both[0].second),
+                        (both[1].second, both[1].first)
+                    );
+                }
+                let paired = jobs.iter().filter(|j| j.pair.is_some()).count();
+                assert_eq!(paired > 0, repeat && games >= 2, "{games} {repeat}");
+                assert_eq!(p.plays_pairs(), repeat && games >= 2);
+            }
+        }
     }
 
     #[test]

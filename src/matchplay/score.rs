@@ -18,6 +18,11 @@ pub struct Score {
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Pentanomial {
     pub counts: [u32; 5],
+    /// Of the one-point pairs (`counts[2]`), those of a win and a loss; the others are two
+    /// draws. fastchess prints their ratio (`WL/DD Ratio`), and the games' wins, losses
+    /// and draws follow from the two.
+    #[serde(default)]
+    pub win_loss: u32,
 }
 
 impl Pentanomial {
@@ -26,10 +31,29 @@ impl Pentanomial {
     pub fn add(&mut self, half_points: [u32; 2]) {
         let bucket = (half_points[0] + half_points[1]).min(4) as usize;
         self.counts[bucket] += 1;
+        if half_points.contains(&2) && half_points.contains(&0) {
+            self.win_loss += 1;
+        }
     }
 
     pub fn pairs(&self) -> u32 {
         self.counts.iter().sum()
+    }
+
+    /// The one-point pairs of two draws.
+    pub fn draw_draw(&self) -> u32 {
+        self.counts[2] - self.win_loss.min(self.counts[2])
+    }
+
+    /// The wins, losses and draws of the pairs' games.
+    pub fn games(&self) -> Score {
+        let [ll, ld, _, wd, ww] = self.counts;
+        let (wl, dd) = (self.win_loss.min(self.counts[2]), self.draw_draw());
+        Score {
+            wins: 2 * ww + wd + wl,
+            losses: 2 * ll + ld + wl,
+            draws: wd + ld + 2 * dd,
+        }
     }
 }
 
@@ -47,48 +71,113 @@ impl Score {
         self.wins + self.losses + self.draws
     }
 
-    /// The share of the points, draws counting half.
+    /// The points, draws counting half.
+    pub fn points(&self) -> f64 {
+        f64::from(self.wins) + f64::from(self.draws) / 2.0
+    }
+
+    /// The share of the points, draws counting half (NaN before the first game, as both
+    /// tools compute it).
     pub fn fraction(&self) -> f64 {
-        let n = f64::from(self.games());
-        if n == 0.0 {
-            return 0.0;
-        }
-        (f64::from(self.wins) + f64::from(self.draws) / 2.0) / n
+        self.points() / f64::from(self.games())
     }
 
-    /// The Elo difference the score implies, and half its 95% confidence interval (both
-    /// infinite when the score is all or nothing).
-    pub fn elo(&self) -> (f64, f64) {
-        let n = f64::from(self.games());
-        let s = self.fraction();
-        if n == 0.0 {
-            return (0.0, 0.0);
-        }
-        let (w, l, d) = (
-            f64::from(self.wins) / n,
-            f64::from(self.losses) / n,
-            f64::from(self.draws) / n,
-        );
-        let deviation = (w * (1.0 - s).powi(2) + l * s.powi(2) + d * (0.5 - s).powi(2)).sqrt();
-        let margin = 1.959_964 * deviation / n.sqrt();
-        (elo_of(s), (elo_of(s + margin) - elo_of(s - margin)) / 2.0)
-    }
-
-    /// The likelihood that the first engine is the stronger, from wins and losses.
-    pub fn los(&self) -> f64 {
-        let (w, l) = (f64::from(self.wins), f64::from(self.losses));
-        if w + l == 0.0 {
-            return 0.5;
-        }
-        0.5 * (1.0 + erf((w - l) / (2.0 * (w + l)).sqrt()))
-    }
-
+    /// The share of draws (NaN before the first game).
     pub fn draw_ratio(&self) -> f64 {
-        let n = f64::from(self.games());
-        if n == 0.0 {
-            0.0
-        } else {
-            f64::from(self.draws) / n
+        f64::from(self.draws) / f64::from(self.games())
+    }
+
+    /// The Elo difference the score implies, and half its 95% confidence interval, as
+    /// cutechess-cli computes them (see [`CutechessElo`]).
+    pub fn elo(&self) -> (f64, f64) {
+        let elo = CutechessElo::of(self);
+        (elo.diff, elo.margin)
+    }
+}
+
+/// cutechess-cli's statistics of a score (its `Elo` class): the Elo difference of the mean
+/// score, the error margin from the trinomial standard error with its own approximation of
+/// the normal quantiles, and the LOS from wins and losses only. Undefined values stay NaN and
+/// infinite ones infinite, as cutechess-cli prints them (`inf +/- nan`, `LOS: nan %`).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct CutechessElo {
+    pub diff: f64,
+    pub margin: f64,
+    /// In percent.
+    pub los: f64,
+    /// In percent.
+    pub draw_ratio: f64,
+}
+
+impl CutechessElo {
+    pub fn of(score: &Score) -> CutechessElo {
+        let n = f64::from(score.games());
+        let (w, l, d) = (
+            f64::from(score.wins) / n,
+            f64::from(score.losses) / n,
+            f64::from(score.draws) / n,
+        );
+        let mu = w + d / 2.0;
+        let stdev =
+            (w * (1.0 - mu).powi(2) + l * mu.powi(2) + d * (0.5 - mu).powi(2)).sqrt() / n.sqrt();
+        let low = mu + phi_inv_approx(0.025) * stdev;
+        let high = mu + phi_inv_approx(0.975) * stdev;
+        let (wins, losses) = (f64::from(score.wins), f64::from(score.losses));
+        CutechessElo {
+            diff: elo_of(mu),
+            margin: (elo_of(high) - elo_of(low)) / 2.0,
+            los: 100.0 * (0.5 + 0.5 * erf((wins - losses) / (2.0 * (wins + losses)).sqrt())),
+            draw_ratio: 100.0 * d,
+        }
+    }
+}
+
+/// fastchess's statistics (its `EloWDL` over games, `EloPentanomial` over pairs): the Elo
+/// difference with a 95% interval from the per-unit variance, the normalized Elo (nElo) with
+/// its interval, and the LOS from the normal approximation of the mean score.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct FastchessElo {
+    pub diff: f64,
+    pub error: f64,
+    pub nelo: f64,
+    pub nelo_error: f64,
+    /// In percent.
+    pub los: f64,
+}
+
+impl FastchessElo {
+    /// Over single games.
+    pub fn of_games(score: &Score) -> FastchessElo {
+        let n = f64::from(score.games());
+        let shares = [score.losses, score.draws, score.wins].map(|c| f64::from(c) / n);
+        FastchessElo::of_shares(&[0.0, 0.5, 1.0], &shares, n, 1.0)
+    }
+
+    /// Over game pairs: a pair's t-value is √2 times a game's.
+    pub fn of_pairs(pairs: &Pentanomial) -> FastchessElo {
+        let n = f64::from(pairs.pairs());
+        let shares = pairs.counts.map(|c| f64::from(c) / n);
+        FastchessElo::of_shares(&[0.0, 0.25, 0.5, 0.75, 1.0], &shares, n, 2.0)
+    }
+
+    fn of_shares(scores: &[f64], shares: &[f64], n: f64, per_unit: f64) -> FastchessElo {
+        const Z95: f64 = 1.959_963_984_540_054;
+        let score: f64 = scores.iter().zip(shares).map(|(a, p)| a * p).sum();
+        let variance: f64 = scores
+            .iter()
+            .zip(shares)
+            .map(|(a, p)| p * (a - score).powi(2))
+            .sum();
+        let per_n = variance / n;
+        let (high, low) = (score + Z95 * per_n.sqrt(), score - Z95 * per_n.sqrt());
+        let nelo_of =
+            |s: f64| (s - 0.5) / (per_unit * variance).sqrt() * (800.0 / std::f64::consts::LN_10);
+        FastchessElo {
+            diff: elo_of(score),
+            error: (elo_of(high) - elo_of(low)) / 2.0,
+            nelo: nelo_of(score),
+            nelo_error: (nelo_of(high) - nelo_of(low)) / 2.0,
+            los: 100.0 * (1.0 - erf(-(score - 0.5) / (2.0 * per_n).sqrt())) / 2.0,
         }
     }
 }
@@ -102,70 +191,153 @@ pub fn half_points(result: GameResult, first: bool) -> u32 {
     }
 }
 
-/// The Elo difference of a score fraction.
+/// The Elo difference of a score fraction: `−400·log₁₀(1/s − 1)`, computed as both tools do,
+/// so a score of 1 is +∞, of 0 −∞, and one outside [0, 1] (an interval's end past 100%) NaN.
 fn elo_of(fraction: f64) -> f64 {
-    if fraction <= 0.0 {
-        return f64::NEG_INFINITY;
-    }
-    if fraction >= 1.0 {
-        return f64::INFINITY;
-    }
     -400.0 * (1.0 / fraction - 1.0).log10()
 }
 
-/// The error function (Abramowitz and Stegun 7.1.26; |error| < 1.5e-7).
+/// cutechess-cli's normal quantile: √2 times its closed-form approximation of the inverse
+/// error function (Winitzki's, with its constant `a = 8(π − 3)/(3π(4 − π))` and π to 13
+/// decimals as it writes it), so the error margin agrees with its last printed digit.
+fn phi_inv_approx(p: f64) -> f64 {
+    let x = 2.0 * p - 1.0;
+    // Its π, short of f64's by 3e-14, is kept: the margin's digits are cutechess-cli's own.
+    #[allow(clippy::approx_constant)]
+    let pi = 3.141_592_653_589_7;
+    let a = 8.0 * (pi - 3.0) / (3.0 * pi * (4.0 - pi));
+    let y = (1.0 - x * x).ln();
+    let z = 2.0 / (pi * a) + y / 2.0;
+    let root = ((z * z - y / a).sqrt() - z).sqrt();
+    std::f64::consts::SQRT_2 * if x < 0.0 { -root } else { root }
+}
+
+/// The error function, to about 1e-15: its Maclaurin series below |x| = 2, and 1 − erfc(x)
+/// from erfc's continued fraction above (where the series would lose digits to cancelling
+/// terms). LOS figures
+/// are printed to a hundredth of a percent, so a coarser approximation could move their last
+/// digit.
 fn erf(x: f64) -> f64 {
-    let t = 1.0 / (1.0 + 0.327_591_1 * x.abs());
-    let poly = t
-        * (0.254_829_592
-            + t * (-0.284_496_736
-                + t * (1.421_413_741 + t * (-1.453_152_027 + t * 1.061_405_429))));
-    let y = 1.0 - poly * (-x * x).exp();
-    if x < 0.0 { -y } else { y }
+    if x.is_nan() {
+        return x;
+    }
+    let a = x.abs();
+    let value = if a < 2.0 {
+        // 2/√π · Σ (−1)ⁿ x²ⁿ⁺¹ / (n! (2n + 1))
+        let (mut term, mut sum) = (a, a);
+        let mut n = 0.0;
+        loop {
+            n += 1.0;
+            term *= -a * a / n;
+            let next = term / (2.0 * n + 1.0);
+            sum += next;
+            // At most about 30 terms for |x| < 2; x = 0 ends at once.
+            if next.abs() <= 1e-17 * sum.abs() || n > 100.0 {
+                break;
+            }
+        }
+        sum * 2.0 / std::f64::consts::PI.sqrt()
+    } else if a.is_infinite() {
+        1.0
+    } else {
+        // erfc(x) = e^(−x²)/√π · 1/(x + (1/2)/(x + 1/(x + (3/2)/(x + …)))), evaluated from
+        // the 60th level up, past where it stops changing for x ≥ 2.
+        let mut tail = a;
+        for k in (1..=60).rev() {
+            tail = a + f64::from(k) / 2.0 / tail;
+        }
+        1.0 - (-a * a).exp() / std::f64::consts::PI.sqrt() / tail
+    };
+    if x < 0.0 { -value } else { value }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    #[test]
-    fn elo_los_and_draws_follow_the_score() {
-        let even = Score {
-            wins: 5,
-            losses: 5,
-            draws: 10,
-        };
-        assert_eq!(even.fraction(), 0.5);
-        assert!(even.elo().0.abs() < 1e-9);
-        assert!((even.los() - 0.5).abs() < 1e-9);
-        assert_eq!(even.draw_ratio(), 0.5);
-        // 75% is +190.85 Elo.
-        let ahead = Score {
-            wins: 15,
-            losses: 5,
-            draws: 0,
-        };
-        assert!((ahead.elo().0 - 190.85).abs() < 0.01, "{:?}", ahead.elo());
-        assert!(ahead.elo().1 > 0.0);
-        assert!((ahead.los() - 0.987).abs() < 0.001, "{}", ahead.los());
-        assert!(
-            Score {
-                wins: 3,
-                losses: 0,
-                draws: 0
-            }
-            .elo()
-            .0
-            .is_infinite()
-        );
-        // A win and a draw: 75%, but the interval reaches past 100%, so the margin is open.
-        let (elo, margin) = Score {
-            wins: 1,
-            losses: 0,
-            draws: 1,
+    fn score(wins: u32, losses: u32, draws: u32) -> Score {
+        Score {
+            wins,
+            losses,
+            draws,
         }
-        .elo();
-        assert!((elo - 190.85).abs() < 0.01 && margin.is_infinite());
-        assert!((erf(0.5) - 0.520_499_88).abs() < 1e-6);
+    }
+
+    #[test]
+    fn cutechess_statistics_follow_the_score() {
+        let even = CutechessElo::of(&score(5, 5, 10));
+        assert_eq!(score(5, 5, 10).fraction(), 0.5);
+        assert!(even.diff.abs() < 1e-9 && even.margin > 0.0);
+        assert!((even.los - 50.0).abs() < 1e-9);
+        assert_eq!(even.draw_ratio, 50.0);
+        // 75% is +190.85 Elo; its standard error 0.0968 times cutechess's quantile, which its
+        // approximation makes ±1.9572 rather than ±1.9600.
+        let ahead = CutechessElo::of(&score(15, 5, 0));
+        assert!((ahead.diff - 190.85).abs() < 0.01, "{ahead:?}");
+        let se = (0.75f64 * 0.25 / 20.0).sqrt();
+        let q = phi_inv_approx(0.975);
+        assert!((q - 1.957_16).abs() < 1e-5 && (phi_inv_approx(0.025) + q).abs() < 1e-12);
+        let margin = (elo_of(0.75 + q * se) - elo_of(0.75 - q * se)) / 2.0;
+        assert!((ahead.margin - margin).abs() < 1e-9 && ahead.margin > 150.0);
+        assert!((ahead.los - 98.73).abs() < 0.01, "{}", ahead.los);
+        // All won: +inf, and an interval of no width has a NaN margin (inf − inf).
+        let sweep = CutechessElo::of(&score(3, 0, 0));
+        assert!(sweep.diff == f64::INFINITY && sweep.margin.is_nan());
+        assert!(CutechessElo::of(&score(0, 3, 0)).diff == f64::NEG_INFINITY);
+        // A win and a draw: 75%, but the interval reaches past 100%: NaN.
+        let past = CutechessElo::of(&score(1, 0, 1));
+        assert!((past.diff - 190.85).abs() < 0.01 && past.margin.is_nan());
+        // No decisive game: wins − losses over √0 is NaN, and so is the LOS.
+        assert!(CutechessElo::of(&score(0, 0, 4)).los.is_nan());
+        for (x, want) in [
+            (0.5, 0.520_499_877_813_046_5),
+            (1.0, 0.842_700_792_949_714_9),
+            (2.9, 0.999_958_902_121_900_5),
+            (3.5, 0.999_999_256_901_627_6),
+        ] {
+            assert!(
+                (erf(x) - want).abs() < 1e-14 && (erf(-x) + want).abs() < 1e-14,
+                "{x}"
+            );
+        }
+        assert_eq!(erf(f64::NEG_INFINITY), -1.0);
+    }
+
+    #[test]
+    fn fastchess_statistics_follow_the_games_or_the_pairs() {
+        let games = FastchessElo::of_games(&score(15, 5, 0));
+        assert!((games.diff - 190.85).abs() < 0.01, "{games:?}");
+        // nElo: (s − ½)/σ · 800/ln 10 with σ = √(0.75·0.25).
+        let nelo = 0.25 / (0.75f64 * 0.25).sqrt() * 800.0 / std::f64::consts::LN_10;
+        assert!((games.nelo - nelo).abs() < 1e-9);
+        // The LOS from the normal law of the mean: Φ((s − ½)/se).
+        let se = (0.75f64 * 0.25 / 20.0).sqrt();
+        let los = 50.0 * (1.0 + erf(0.25 / se / std::f64::consts::SQRT_2));
+        assert!((games.los - los).abs() < 1e-9 && games.los > 99.0);
+        // All won: no variance, LOS 100%.
+        let sweep = FastchessElo::of_games(&score(4, 0, 0));
+        assert!(sweep.diff.is_infinite() && sweep.error.is_nan() && sweep.los == 100.0);
+        // All drawn: 0/0 for the LOS.
+        assert!(FastchessElo::of_games(&score(0, 0, 4)).los.is_nan());
+        let pairs = Pentanomial {
+            counts: [1, 2, 4, 2, 1],
+            win_loss: 1,
+        };
+        let paired = FastchessElo::of_pairs(&pairs);
+        assert!(paired.diff.abs() < 1e-9 && (paired.los - 50.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn pairs_know_their_games() {
+        let mut pairs = Pentanomial::default();
+        for half_points in [[2, 0], [1, 1], [0, 2], [2, 1], [0, 0], [2, 2], [1, 0]] {
+            pairs.add(half_points);
+        }
+        assert_eq!(pairs.counts, [1, 1, 3, 1, 1]);
+        assert_eq!((pairs.win_loss, pairs.draw_draw()), (2, 1));
+        let games = pairs.games();
+        // Wins: WL, LW, WD and WW twice; losses: WL, LW, LL twice, DL; draws: DD twice, WD, DL.
+        assert_eq!((games.wins, games.losses, games.draws), (5, 5, 4));
+        assert_eq!(games.games(), 2 * pairs.pairs());
     }
 }

@@ -88,6 +88,8 @@ pub enum MatchEvent<'a> {
         encounter: Option<&'a Encounter>,
         /// The SPRT after it, when there is one.
         sprt: Option<SprtState>,
+        /// Every encounter's score after it.
+        tally: &'a Tally,
     },
 }
 
@@ -165,9 +167,11 @@ pub fn play_tournament(
                     });
                     let game = played.last().expect("just pushed");
                     let encounter = game.outcome().and_then(|o| tally.add(o)).cloned();
-                    // The SPRT compares two engines: the one encounter of a two-engine match.
+                    // The SPRT compares two engines: the one encounter of a two-engine match,
+                    // over its completed pairs when the match plays pairs.
                     if let (Some(test), Some(e), 2) = (options.sprt, &encounter, names.len()) {
-                        sprt_state = Some(test.state(&e.score, &e.pentanomial));
+                        let pairs = options.plan.plays_pairs().then_some(&e.pentanomial);
+                        sprt_state = Some(test.state(&e.score, pairs));
                     }
                     if sprt_state.is_some_and(|s| s.decision.is_some()) {
                         stop.store(true, Ordering::SeqCst);
@@ -176,6 +180,7 @@ pub fn play_tournament(
                         game,
                         encounter: encounter.as_ref(),
                         sprt: sprt_state,
+                        tally: &tally,
                     });
                 }
             }

@@ -9,7 +9,7 @@ use clap::Args;
 use serde::{Deserialize, Serialize};
 
 use super::super::CliError;
-use super::output::{closing_lines, score_line};
+use super::output::{MatchPrinter, MatchShape, OutputFormat, Setup};
 use crate::matchplay::SprtReport;
 use crate::matchplay::sprt::Sprt;
 use crate::matchplay::tally::{Encounter, GameOutcome, Standing, encounters, standings};
@@ -22,6 +22,9 @@ pub struct MergeArgs {
     /// The SPRT to judge the merged games by (default: the one the matches were played with).
     #[arg(long, num_args = 1.., value_name = "KEY=VALUE")]
     sprt: Vec<String>,
+    /// Print the summary as cutechess-cli does or as fastchess does.
+    #[arg(long, value_name = "TOOL", default_value = "cutechess")]
+    output_format: OutputFormat,
     /// Write the merged games and scores as JSON here.
     #[arg(long, value_name = "FILE")]
     out: Option<PathBuf>,
@@ -108,17 +111,26 @@ pub fn run(args: &MergeArgs) -> Result<(String, u8), CliError> {
     let games: Vec<GameOutcome> = games.into_values().collect();
     let encounters = encounters(&players, &games);
     let standings = standings(&players, &encounters);
+    // The partitions of a match played in pairs carry their pair numbers.
+    let pairs = games.iter().any(|g| g.pair.is_some());
     let state = sprt.and_then(|test| {
         (players.len() == 2)
             .then(|| encounters.first())
             .flatten()
-            .map(|e| test.state(&e.score, &e.pentanomial))
+            .map(|e| test.state(&e.score, pairs.then_some(&e.pentanomial)))
     });
-    let mut text = String::new();
-    for e in &encounters {
-        text.push_str(&score_line(e));
-    }
-    text.push_str(&closing_lines(&encounters, &standings, state.as_ref()));
+    let mut printer = MatchPrinter::new(
+        args.output_format,
+        MatchShape {
+            players: players.clone(),
+            pairs,
+            gauntlet: false,
+            sprt,
+            setup: Setup::default(),
+        },
+    );
+    let mut text = printer.score_lines(&encounters);
+    text.push_str(&printer.closing(&encounters, &games, state.as_ref()));
     if let Some(path) = &args.out {
         let merged = Merged {
             players,

@@ -1,5 +1,6 @@
 //! `arbiter match`: engines play each other, refereed by the rules oracles and judged by the
-//! protocol checks; output in cutechess-cli's words, so scripts that read it read this.
+//! protocol checks; output in cutechess-cli's or fastchess's words (`--output-format`), so
+//! scripts that read those tools read this.
 
 mod engines;
 mod merge;
@@ -18,7 +19,8 @@ use crate::matchplay::pgn::{self, XiangqiNotation};
 use crate::matchplay::schedule::{Plan, Tournament, parse_partition};
 use crate::matchplay::sprt::Sprt;
 use crate::matchplay::{
-    MatchEvent, MatchGame, MatchReport, MatchSettings, TournamentOptions, play_tournament,
+    MatchEvent, MatchGame, MatchReport, MatchSettings, Player, TimeControl, TournamentOptions,
+    play_tournament,
 };
 use crate::protocol::{GameKind, Protocol};
 use crate::rules::gomoku::Rule;
@@ -137,10 +139,15 @@ pub struct MatchArgs {
     /// Games played at once, each with its own engines.
     #[arg(long, default_value_t = 1)]
     concurrency: usize,
-    /// Stop as soon as the test decides: `elo0=E elo1=E [alpha=0.05] [beta=0.05]` (two
-    /// engines).
+    /// Stop as soon as the test decides: `elo0=E elo1=E [alpha=0.05] [beta=0.05]
+    /// [model=normalized|logistic]` (two engines). The exact generalised SPRT, over game
+    /// pairs with `--repeat`; the Elo model defaults to normalized, as in fastchess.
     #[arg(long, num_args = 1.., value_name = "KEY=VALUE")]
     sprt: Vec<String>,
+    /// Print the match's lines as cutechess-cli does or as fastchess does (its `Results of`
+    /// blocks with `Ptnml(0-2)`, which fishtest's worker reads).
+    #[arg(long, value_name = "TOOL", default_value = "cutechess")]
+    output_format: output::OutputFormat,
     /// Adjudicate a draw: `movenumber=N movecount=M score=CP`.
     #[arg(long, num_args = 1.., value_name = "KEY=VALUE")]
     draw: Vec<String>,
@@ -290,9 +297,19 @@ pub fn run(args: &MatchArgs) -> Result<(String, u8), CliError> {
         concurrency: args.concurrency,
         sprt,
     };
+    let mut printer = output::MatchPrinter::new(
+        args.output_format,
+        output::MatchShape {
+            players: players.iter().map(|p| p.name.clone()).collect(),
+            pairs: options.plan.plays_pairs(),
+            gauntlet: args.tournament == Tournament::Gauntlet,
+            sprt,
+            setup: fastchess_setup(&players, &settings, &args.openings),
+        },
+    );
     let progress = output::MatchProgress::for_stderr(options.plan.jobs(players.len()).len());
     let mut report = play_tournament(&players, &openings, &settings, &options, |event| {
-        progress.print(&output::event_line(&event));
+        progress.print(&printer.event(&event));
         if let MatchEvent::Finished { encounter, .. } = event {
             progress.finished(encounter);
         }
@@ -307,12 +324,10 @@ pub fn run(args: &MatchArgs) -> Result<(String, u8), CliError> {
         ));
     }
     eprint!("{}", output::findings_summary(&report.games));
-    write_records(args, game, &report)?;
-    let closing = output::closing_lines(
-        &report.encounters,
-        &report.standings,
-        report.sprt.as_ref().map(|s| &s.state),
-    );
+    let outcomes: Vec<_> = report.games.iter().filter_map(|g| g.outcome()).collect();
+    let sprt_state = report.sprt.as_ref().map(|s| &s.state);
+    let closing = printer.closing(&report.encounters, &outcomes, sprt_state);
+    write_records(args, game, &report, &closing)?;
     if let Some(signal) = interrupt::raised() {
         return Ok((closing, interrupt::exit_status(signal)));
     }
@@ -324,7 +339,12 @@ pub fn run(args: &MatchArgs) -> Result<(String, u8), CliError> {
 }
 
 /// The report in its format, and the PGN.
-fn write_records(args: &MatchArgs, game: MatchGame, report: &MatchReport) -> Result<(), CliError> {
+fn write_records(
+    args: &MatchArgs,
+    game: MatchGame,
+    report: &MatchReport,
+    closing: &str,
+) -> Result<(), CliError> {
     let write = |path: &PathBuf, flag: &str, text: String| {
         std::fs::write(path, text)
             .map_err(|e| CliError::BadInput(format!("{flag} {}: {e}", path.display())))
@@ -344,11 +364,7 @@ fn write_records(args: &MatchArgs, game: MatchGame, report: &MatchReport) -> Res
                 for g in &report.games {
                     text.push_str(&output::finished_line(&g.record));
                 }
-                text.push_str(&output::closing_lines(
-                    &report.encounters,
-                    &report.standings,
-                    report.sprt.as_ref().map(|s| &s.state),
-                ));
+                text.push_str(closing);
                 text
             }
         };
@@ -386,6 +402,66 @@ fn write_records(args: &MatchArgs, game: MatchGame, report: &MatchReport) -> Res
         }
     }
     Ok(())
+}
+
+/// What fastchess's `Results of` line says of the match: the time control in its words
+/// (`10+0.1`, `0.1/move`, `N plies`, `N nodes`), the engines' `Threads` and `Hash` options
+/// (`NULL` where one is not set; both engines' values when they differ), and the book's
+/// file name.
+fn fastchess_setup(
+    players: &[Player],
+    settings: &MatchSettings,
+    openings: &[String],
+) -> output::Setup {
+    let both = |text: &dyn Fn(&Player) -> String| {
+        let (a, b) = (text(&players[0]), text(&players[1]));
+        if a == b { a } else { format!("{a} - {b}") }
+    };
+    let control = |player: &Player| {
+        let limits = player.limits(settings);
+        match player.control(settings) {
+            TimeControl::Clock {
+                moves,
+                base,
+                increment,
+            } => {
+                let moves = moves.map(|m| format!("{m}/")).unwrap_or_default();
+                let increment = if increment.is_zero() {
+                    String::new()
+                } else {
+                    format!("+{}", output::general_fmt(increment.as_secs_f64(), 2))
+                };
+                format!("{moves}{}{increment}", base.as_secs_f64())
+            }
+            TimeControl::PerMove(time) if !time.is_zero() => {
+                format!("{}/move", time.as_secs_f64())
+            }
+            TimeControl::PerMove(_) => match (limits.depth, limits.nodes) {
+                (Some(depth), _) => format!("{depth} plies"),
+                (None, Some(nodes)) => format!("{nodes} nodes"),
+                (None, None) => String::new(),
+            },
+        }
+    };
+    let option = |name: &'static str, unit: &'static str| {
+        move |player: &Player| {
+            player
+                .options
+                .iter()
+                .find(|(key, _)| key == name)
+                .map_or_else(|| "NULL".to_owned(), |(_, value)| format!("{value}{unit}"))
+        }
+    };
+    let book = openings
+        .iter()
+        .find_map(|word| word.strip_prefix("file="))
+        .map(|path| path.rsplit(['/', '\\']).next().unwrap_or(path).to_owned());
+    output::Setup {
+        control: both(&control),
+        threads: both(&option("Threads", "t")),
+        hash: both(&option("Hash", "MB")),
+        book,
+    }
 }
 
 /// The game with its rules, and the protocol engines speak unless they say otherwise: each

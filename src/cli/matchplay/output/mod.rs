@@ -1,18 +1,188 @@
-//! What a match prints, in cutechess-cli's words so scripts that read its output read this
-//! (`Started game`, `Finished game`, `Score of`, `Elo difference`, `SPRT`), fastchess's
-//! `Ptnml(0-2)` for game pairs, a standings table for more than two engines, JUnit XML for CI,
-//! and a progress bar on a terminal.
+//! What a match prints: its lines in the words of cutechess-cli or of fastchess
+//! (`--output-format`), so the scripts and services that read those tools read this (OpenBench
+//! reads cutechess-cli's `Finished game` lines, fishtest's worker fastchess's `Games:` and
+//! `Ptnml(0-2):`); JUnit XML for CI; the protocol findings; a progress bar on a terminal.
 
+mod cutechess;
+mod fastchess;
+mod numbers;
+
+use std::collections::HashSet;
 use std::fmt::Write as _;
 
 use indicatif::{ProgressBar, ProgressStyle};
 use quick_junit::{NonSuccessKind, Report as JUnitReport, TestCase, TestCaseStatus, TestSuite};
 
 use crate::check::Grade;
-use crate::matchplay::sprt::SprtState;
-use crate::matchplay::tally::{Encounter, Standing};
-use crate::matchplay::{GameRecord, MatchEvent, PlayedGame, Score};
+use crate::matchplay::sprt::{Sprt, SprtState};
+use crate::matchplay::tally::{Encounter, GameOutcome};
+use crate::matchplay::{GameRecord, MatchEvent, PlayedGame};
 use crate::report::join_ids;
+
+pub use fastchess::Setup;
+
+/// `%.Ng` as {fmt} writes it (fastchess's increment, `+{:.2g}`).
+pub fn general_fmt(x: f64, precision: usize) -> String {
+    numbers::general(x, precision, numbers::Library::Fmt)
+}
+
+/// Whose lines the match prints.
+#[derive(clap::ValueEnum, Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum OutputFormat {
+    /// cutechess-cli's: `Score of` after each game, `Elo difference`, `SPRT: llr` at the end.
+    #[default]
+    Cutechess,
+    /// fastchess's: a `Results of` block every ten pairs (or games) and at the end, with
+    /// `Elo`/`nElo`, `Games: …`, `Ptnml(0-2): […]` and `LLR`.
+    Fastchess,
+}
+
+/// What the match is, for its lines.
+#[derive(Debug, Clone)]
+pub struct MatchShape {
+    pub players: Vec<String>,
+    /// The match plays game pairs (`--repeat`).
+    pub pairs: bool,
+    pub gauntlet: bool,
+    pub sprt: Option<Sprt>,
+    pub setup: Setup,
+}
+
+/// Prints a match's lines in one tool's words as its games finish, and its closing lines.
+pub struct MatchPrinter {
+    format: OutputFormat,
+    shape: MatchShape,
+    /// Pairs of which one game has finished.
+    waiting: HashSet<usize>,
+    /// Games that counted so far, and how many had when the last block was printed.
+    counted: usize,
+    block_at: Option<usize>,
+}
+
+impl MatchPrinter {
+    pub fn new(format: OutputFormat, shape: MatchShape) -> MatchPrinter {
+        MatchPrinter {
+            format,
+            shape,
+            waiting: HashSet::new(),
+            counted: 0,
+            block_at: None,
+        }
+    }
+
+    /// The lines of a game that starts or ends: `Started game`, `Finished game`, then
+    /// cutechess-cli's `Score of` (two engines) or fastchess's block when its interval comes.
+    pub fn event(&mut self, event: &MatchEvent<'_>) -> String {
+        match event {
+            MatchEvent::Started {
+                number,
+                of,
+                first,
+                second,
+            } => format!("Started game {number} of {of} ({first} vs {second})\n"),
+            MatchEvent::Finished {
+                game,
+                encounter,
+                sprt,
+                tally,
+            } => {
+                let mut out = finished_line(&game.record);
+                if game.outcome().is_none() {
+                    return out;
+                }
+                self.counted += 1;
+                let pair_done = game.pair.is_some_and(|p| !self.waiting.insert(p));
+                if let Some(p) = game.pair.filter(|_| pair_done) {
+                    self.waiting.remove(&p);
+                }
+                match self.format {
+                    OutputFormat::Cutechess => {
+                        if let (Some(e), 2) = (encounter, self.shape.players.len()) {
+                            out.push_str(&cutechess::score_line(e));
+                        }
+                    }
+                    OutputFormat::Fastchess => {
+                        let due = if self.shape.pairs {
+                            pair_done
+                                && game.pair.is_some_and(|p| {
+                                    (p + 1).is_multiple_of(fastchess::RATING_INTERVAL)
+                                })
+                        } else {
+                            self.counted.is_multiple_of(fastchess::RATING_INTERVAL)
+                        };
+                        if due {
+                            out.push_str(&self.block(&tally.encounters(), sprt.as_ref()));
+                        }
+                    }
+                }
+                out
+            }
+        }
+    }
+
+    fn block(&mut self, encounters: &[Encounter], sprt: Option<&SprtState>) -> String {
+        self.block_at = Some(self.counted);
+        let shape = &self.shape;
+        fastchess::block(
+            &shape.players,
+            encounters,
+            shape.pairs,
+            &shape.setup,
+            shape.sprt.as_ref().zip(sprt),
+        )
+    }
+
+    /// The match's last lines, ending with `Finished match` (both tools' last line). A
+    /// decided SPRT is printed once, here.
+    pub fn closing(
+        &mut self,
+        encounters: &[Encounter],
+        games: &[GameOutcome],
+        sprt: Option<&SprtState>,
+    ) -> String {
+        let mut out = String::new();
+        let players = self.shape.players.clone();
+        match self.format {
+            OutputFormat::Cutechess if players.len() == 2 => {
+                out.push_str(&cutechess::head_to_head(&players, games, sprt));
+            }
+            OutputFormat::Cutechess => {
+                out.push_str(&cutechess::rank_table(
+                    &players,
+                    encounters,
+                    self.shape.gauntlet,
+                ));
+            }
+            OutputFormat::Fastchess => {
+                self.counted = self.counted.max(games.len());
+                // The last game's interval may have printed this very block already.
+                if self.block_at != Some(self.counted) {
+                    out.push_str(&self.block(encounters, sprt));
+                }
+                if let Some(line) = self
+                    .shape
+                    .sprt
+                    .as_ref()
+                    .zip(sprt)
+                    .and_then(|(test, state)| fastchess::decided_line(test, state))
+                {
+                    out.push_str(&line);
+                }
+            }
+        }
+        out.push_str("Finished match\n");
+        out
+    }
+
+    /// `Score of …` per encounter (cutechess-cli's form, two engines), for a summary that was
+    /// not printed game by game (`arbiter match merge`).
+    pub fn score_lines(&self, encounters: &[Encounter]) -> String {
+        match (self.format, self.shape.players.len()) {
+            (OutputFormat::Cutechess, 2) => encounters.iter().map(cutechess::score_line).collect(),
+            _ => String::new(),
+        }
+    }
+}
 
 /// The words of a termination that say an engine broke the rules or the protocol, or would
 /// not move (a brain that answers a move request with `ERROR`). A board size an engine
@@ -31,31 +201,6 @@ pub fn game_is_faulty(game: &GameRecord) -> bool {
         || FAULTS.iter().any(|w| game.termination.contains(w))
 }
 
-pub fn event_line(event: &MatchEvent<'_>) -> String {
-    match event {
-        MatchEvent::Started {
-            number,
-            of,
-            first,
-            second,
-        } => format!("Started game {number} of {of} ({first} vs {second})\n"),
-        MatchEvent::Finished {
-            game,
-            encounter,
-            sprt,
-        } => {
-            let mut line = finished_line(&game.record);
-            if let Some(e) = encounter {
-                line.push_str(&score_line(e));
-            }
-            if let Some(state) = sprt.filter(|s| s.decision.is_some()) {
-                let _ = writeln!(line, "{}", state.line());
-            }
-            line
-        }
-    }
-}
-
 /// `Finished game N (A vs B): 1-0 {…}`; a game that was not played (its opening could not
 /// be) shows `*`, as PGN writes an unfinished game.
 pub fn finished_line(record: &GameRecord) -> String {
@@ -71,99 +216,6 @@ pub fn finished_line(record: &GameRecord) -> String {
         },
         record.termination
     )
-}
-
-/// `Score of A vs B: W - L - D  [0.523] N`.
-pub fn score_line(e: &Encounter) -> String {
-    let s = &e.score;
-    format!(
-        "Score of {} vs {}: {} - {} - {}  [{:.3}] {}\n",
-        e.players[0],
-        e.players[1],
-        s.wins,
-        s.losses,
-        s.draws,
-        s.fraction(),
-        s.games()
-    )
-}
-
-/// The match's last lines: per encounter of two engines the Elo difference with its error
-/// bar, LOS and draw ratio, the pairs and the SPRT; for more engines the standings.
-pub fn closing_lines(
-    encounters: &[Encounter],
-    standings: &[Standing],
-    sprt: Option<&SprtState>,
-) -> String {
-    let mut out = String::new();
-    if standings.len() > 2 {
-        out.push_str(&standings_table(standings));
-    } else {
-        for e in encounters {
-            out.push_str(&elo_line(&e.score));
-            if e.pentanomial.pairs() > 0 {
-                let c = e.pentanomial.counts;
-                let _ = writeln!(
-                    out,
-                    "Ptnml(0-2): {}, {}, {}, {}, {}",
-                    c[0], c[1], c[2], c[3], c[4]
-                );
-            }
-        }
-        if let Some(state) = sprt {
-            let _ = writeln!(out, "{}", state.line());
-        }
-    }
-    out.push_str("Finished match\n");
-    out
-}
-
-/// cutechess-cli writes an all-or-nothing score's Elo as `inf +/- nan`.
-fn number(x: f64) -> String {
-    if x.is_nan() {
-        "nan".to_owned()
-    } else {
-        format!("{:.1}", x + 0.0)
-    }
-}
-
-fn elo_line(score: &Score) -> String {
-    let (elo, margin) = score.elo();
-    format!(
-        "Elo difference: {} +/- {}, LOS: {:.1} %, DrawRatio: {:.1} %\n",
-        number(elo),
-        number(margin),
-        score.los() * 100.0,
-        score.draw_ratio() * 100.0
-    )
-}
-
-/// cutechess-cli's rank table.
-fn standings_table(standings: &[Standing]) -> String {
-    let width = standings
-        .iter()
-        .map(|s| s.name.chars().count())
-        .max()
-        .unwrap_or(4)
-        .max(4);
-    let mut out = format!(
-        "Rank {:<width$} {:>7} {:>7} {:>7} {:>7} {:>7}\n",
-        "Name", "Elo", "+/-", "Games", "Score", "Draw"
-    );
-    for (rank, s) in standings.iter().enumerate() {
-        let _ = writeln!(
-            out,
-            "{:>4} {:<width$} {:>7} {:>7} {:>7} {:>6.1}% {:>6.1}%",
-            rank + 1,
-            s.name,
-            number(s.elo),
-            number(s.elo_margin),
-            s.score.games(),
-            s.score.fraction() * 100.0,
-            s.score.draw_ratio() * 100.0
-        );
-    }
-    out
 }
 
 /// The protocol findings of the whole match, for stderr: per engine and check, how often, the
