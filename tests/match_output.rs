@@ -11,22 +11,14 @@ use std::path::PathBuf;
 use regex::Regex;
 use serde_json::Value;
 
-use common::{arbiter, fixture_engine};
+use common::{arbiter, scratch_file, uci_fixture_player};
 
 fn engine(name: &str, fault: &str) -> Vec<String> {
-    vec![
-        "--engine".into(),
-        format!("cmd={}", fixture_engine().display()),
-        "arg=uci".into(),
-        format!("arg={fault}"),
-        format!("name={name}"),
-    ]
+    uci_fixture_player(name, fault)
 }
 
 fn temp(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("arbiter-match-output-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name)
+    scratch_file("match-output", name)
 }
 
 /// Plays a chess match of fixture engines; returns stdout and the JSON results.

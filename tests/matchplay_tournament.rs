@@ -9,22 +9,14 @@ use std::path::{Path, PathBuf};
 
 use serde_json::Value;
 
-use common::{arbiter, fixture_engine};
+use common::{arbiter, scratch_file, uci_fixture_player};
 
 fn engine(name: &str, fault: &str) -> Vec<String> {
-    vec![
-        "--engine".into(),
-        format!("cmd={}", fixture_engine().display()),
-        "arg=uci".into(),
-        format!("arg={fault}"),
-        format!("name={name}"),
-    ]
+    uci_fixture_player(name, fault)
 }
 
 fn temp(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("arbiter-tournament-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name)
+    scratch_file("tournament", name)
 }
 
 /// Plays a chess match of fixture engines; returns the exit status, stdout and stderr.

@@ -251,3 +251,24 @@ pub fn game_failures(game: &Value) -> Vec<&Value> {
         .filter(|f| f["grade"] == "fail")
         .collect()
 }
+
+/// The `--engine` words of a match for the fixture engine speaking UCI with `fault`.
+#[allow(dead_code)] // only the match play tests
+pub fn uci_fixture_player(name: &str, fault: &str) -> Vec<String> {
+    vec![
+        "--engine".into(),
+        format!("cmd={}", fixture_engine().display()),
+        "arg=uci".into(),
+        format!("arg={fault}"),
+        format!("name={name}"),
+    ]
+}
+
+/// A file named `name` in a directory of this test process's own (`tag` tells the test files
+/// apart), made on first use.
+#[allow(dead_code)] // only some tests
+pub fn scratch_file(tag: &str, name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("arbiter-{tag}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
