@@ -119,7 +119,8 @@ fn perpetual_check_from_an_opening_loses_for_the_checker() {
         &settings(MatchGame::Xiangqi),
     );
     assert_eq!(
-        record.termination, "Red loses by perpetual check",
+        record.termination.to_string(),
+        "Red loses by perpetual check",
         "{record:?}"
     );
     assert_eq!(record.result, GameResult::SecondWins);
@@ -142,7 +143,8 @@ fn a_xiangqi_repetition_without_checks_is_a_draw() {
         &settings(MatchGame::Xiangqi),
     );
     assert_eq!(
-        record.termination, "Draw by 3-fold repetition",
+        record.termination.to_string(),
+        "Draw by 3-fold repetition",
         "{record:?}"
     );
     assert_eq!(record.result, GameResult::Draw);
@@ -166,7 +168,8 @@ fn chess_repetition_and_the_fifty_move_rule_from_a_fen() {
     };
     let record = play_from("4k3/8/8/8/8/8/8/R3K3 w - - 0 1");
     assert_eq!(
-        record.termination, "Draw by 3-fold repetition",
+        record.termination.to_string(),
+        "Draw by 3-fold repetition",
         "{record:?}"
     );
     assert_eq!(record.result, GameResult::Draw);
@@ -178,7 +181,11 @@ fn chess_repetition_and_the_fifty_move_rule_from_a_fen() {
     );
     // Four plies short of the hundredth without a capture or a pawn move.
     let record = play_from("4k3/8/8/8/8/8/8/R3K3 w - - 96 80");
-    assert_eq!(record.termination, "Draw by fifty moves rule", "{record:?}");
+    assert_eq!(
+        record.termination.to_string(),
+        "Draw by fifty moves rule",
+        "{record:?}"
+    );
     assert_eq!(record.moves.len(), 4);
 }
 
@@ -194,6 +201,7 @@ fn an_illegal_opening_is_not_played() {
     assert!(
         record
             .termination
+            .to_string()
             .starts_with("Illegal opening: opening move 2 `h2e2`"),
         "{}",
         record.termination
@@ -251,7 +259,11 @@ fn scores_adjudicate_a_draw_and_a_loss() {
         &Opening::default(),
         &quiet,
     );
-    assert_eq!(record.termination, "Draw by adjudication", "{record:?}");
+    assert_eq!(
+        record.termination.to_string(),
+        "Draw by adjudication",
+        "{record:?}"
+    );
     assert_eq!(record.moves.len(), 2);
 
     // The UCI fixture reports the material balance: white is a rook up, and both agree.
@@ -264,7 +276,8 @@ fn scores_adjudicate_a_draw_and_a_loss() {
         &lopsided,
     );
     assert_eq!(
-        record.termination, "White wins by adjudication",
+        record.termination.to_string(),
+        "White wins by adjudication",
         "{record:?}"
     );
     assert_eq!(record.result, GameResult::FirstWins);

@@ -509,7 +509,8 @@ fn a_crafted_renju_opening_reaches_the_engines_and_black_plays_a_forbidden_point
             "{protocol}: {record:?}"
         );
         assert_eq!(
-            record.termination, "Black makes an illegal move: 8,7 (double-three)",
+            record.termination.to_string(),
+            "Black makes an illegal move: 8,7 (double-three)",
             "{protocol}"
         );
         assert!(record.moves.is_empty(), "{protocol}: {record:?}");

@@ -135,7 +135,10 @@ fn a_ucci_engine_is_banned_the_perpetual_check_as_the_league_bans_it() {
     assert_eq!(gos_before, 1, "{sent:#?}");
     assert_eq!(record.moves[..3], ["e9e8", "a9a8", "e8e9"], "{record:?}");
     assert_ne!(record.moves[3], "a8a9", "{record:?}");
-    assert_ne!(record.termination, "Red loses by perpetual check");
+    assert_ne!(
+        record.termination.to_string(),
+        "Red loses by perpetual check"
+    );
 }
 
 /// With `--banmoves off` nothing is banned: red checks a fourth time and loses by the rules.
@@ -153,7 +156,8 @@ fn without_banmoves_the_perpetual_checker_loses() {
     let sent = read_log(&log);
     assert!(!sent.iter().any(|l| l.starts_with("banmoves")), "{sent:#?}");
     assert_eq!(
-        record.termination, "Red loses by perpetual check",
+        record.termination.to_string(),
+        "Red loses by perpetual check",
         "{record:?}"
     );
     assert_eq!(record.result, GameResult::SecondWins);
@@ -176,7 +180,8 @@ fn a_uci_engine_never_gets_banmoves() {
     assert!(sent.iter().any(|l| l.starts_with("go ")), "{sent:#?}");
     assert!(!sent.iter().any(|l| l.starts_with("banmoves")), "{sent:#?}");
     assert_eq!(
-        record.termination, "Red loses by perpetual check",
+        record.termination.to_string(),
+        "Red loses by perpetual check",
         "{record:?}"
     );
 }
@@ -195,7 +200,8 @@ fn an_engine_that_plays_the_banned_move_loses() {
         &settings(BanMoves::League),
     );
     assert_eq!(
-        record.termination, "Red makes a banned move: a8a9 (ucci-r60)",
+        record.termination.to_string(),
+        "Red makes a banned move: a8a9 (ucci-r60)",
         "{record:?}"
     );
     assert_eq!(record.result, GameResult::SecondWins);

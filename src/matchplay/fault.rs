@@ -1,6 +1,6 @@
-//! Why an engine lost before the board decided the game, in cutechess-cli's words, and the one
-//! way both referees (UCCI/UCI and Gomocup/AGI) write to an engine and read its lines, so a
-//! crash, a silence and a slow move end every game alike.
+//! Why an engine lost before the board decided the game (the words are
+//! [`super::Termination`]'s), and the one way both referees (UCCI/UCI and Gomocup/AGI) write
+//! to an engine and read its lines, so a crash, a silence and a slow move end every game alike.
 
 use std::time::{Duration, Instant};
 
@@ -9,7 +9,7 @@ use crate::session::{Next, Session};
 
 /// Why a side lost, or the game ended early.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(super) enum Fault {
+pub enum Fault {
     /// A move the rules refuse, or one no notation reads, as the engine wrote it (with the
     /// renju prohibition when there is one).
     Illegal(String),
@@ -31,20 +31,6 @@ pub(super) enum Fault {
 }
 
 impl Fault {
-    /// The game's termination when `who` ("Red", "Black", …) is at fault.
-    pub fn termination(&self, who: &str) -> String {
-        match self {
-            Fault::Illegal(mv) => format!("{who} makes an illegal move: {mv}"),
-            Fault::Banned(mv) => format!("{who} makes a banned move: {mv} (ucci-r60)"),
-            Fault::Time => format!("{who} loses on time"),
-            Fault::Disconnect => format!("{who} disconnects"),
-            Fault::Stall => format!("{who}'s connection stalls"),
-            Fault::Resign => format!("{who} resigns"),
-            Fault::CannotPlay(why) => format!("{who} {why}"),
-            Fault::Refuses(line) => format!("{who} refuses to move: {line}"),
-        }
-    }
-
     /// The fault when the engine was on its clock: a silence then is a loss on time, not a
     /// stalled connection.
     pub fn on_the_clock(self) -> Fault {
@@ -98,29 +84,6 @@ pub(super) fn read_until(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn terminations_use_cutechess_clis_words() {
-        assert_eq!(
-            Fault::Illegal("h2e9".into()).termination("Red"),
-            "Red makes an illegal move: h2e9"
-        );
-        assert_eq!(Fault::Time.termination("Black"), "Black loses on time");
-        assert_eq!(
-            Fault::Banned("a8a9".into()).termination("Red"),
-            "Red makes a banned move: a8a9 (ucci-r60)"
-        );
-        assert_eq!(Fault::Disconnect.termination("White"), "White disconnects");
-        assert_eq!(
-            Fault::Stall.termination("White"),
-            "White's connection stalls"
-        );
-        assert_eq!(Fault::Resign.termination("Red"), "Red resigns");
-        assert_eq!(
-            Fault::Refuses("ERROR busy".into()).termination("Black"),
-            "Black refuses to move: ERROR busy"
-        );
-    }
 
     #[test]
     fn only_a_silence_on_the_clock_becomes_a_time_loss() {

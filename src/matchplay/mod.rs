@@ -24,6 +24,7 @@ pub mod schedule;
 pub mod score;
 pub mod sprt;
 pub mod tally;
+pub mod termination;
 mod tournament;
 
 use std::time::Duration;
@@ -31,8 +32,10 @@ use std::time::Duration;
 use serde::{Deserialize, Serialize};
 
 pub use clock::TimeControl;
+pub use fault::Fault;
 pub use referee::play_game;
 pub use score::Score;
+pub use termination::Termination;
 pub use tournament::{
     MatchEvent, MatchReport, PlayedGame, SprtReport, TournamentOptions, play_tournament,
 };
@@ -204,16 +207,11 @@ pub struct Opening {
 }
 
 /// The draw that ends a game of `plies` plies (the opening's included) once it reaches
-/// `max_plies`, in cutechess-cli's words. cutechess-cli's `-maxmoves` counts the plies on the
+/// `max_plies`. cutechess-cli's `-maxmoves` counts the plies on the
 /// board since the start position, book moves included (its `GameAdjudicator` compares the
 /// board's `plyCount()` with twice the moves), and names the ending "maximal game length".
-pub(crate) fn by_game_length(plies: usize, max_plies: usize) -> Option<(GameResult, String)> {
-    (plies >= max_plies).then(|| {
-        (
-            GameResult::Draw,
-            "Draw by adjudication: maximal game length".to_owned(),
-        )
-    })
+pub(crate) fn by_game_length(plies: usize, max_plies: usize) -> Option<(GameResult, Termination)> {
+    (plies >= max_plies).then_some((GameResult::Draw, Termination::MaxLength))
 }
 
 /// One game to play: its number in the match, who moves first, and from where.
@@ -263,8 +261,9 @@ pub struct GameRecord {
     pub opening: Opening,
     pub moves: Vec<String>,
     pub result: GameResult,
-    /// Why it ended, in cutechess-cli's words (`Black makes an illegal move`).
-    pub termination: String,
+    /// Why it ended; the report says it in cutechess-cli's words (`Black makes an illegal
+    /// move: h2e9`).
+    pub termination: Termination,
     /// Each move's time from the `go` Arbiter sent to the reply it read, in milliseconds.
     pub move_times_ms: Vec<f64>,
     /// For a loss on time: how far past its time (and margin) the engine was when it lost.
@@ -282,8 +281,12 @@ pub struct GameRecord {
 }
 
 impl GameRecord {
-    /// The record of a game about to start: no move, a draw until it ends otherwise.
-    pub fn begun(pairing: &Pairing<'_>, game: GameKind) -> GameRecord {
+    /// The record of a game that ended so, before its moves, times and findings are filled in.
+    pub fn ended(
+        pairing: &Pairing<'_>,
+        game: GameKind,
+        (result, termination): (GameResult, Termination),
+    ) -> GameRecord {
         GameRecord {
             number: pairing.number,
             first: pairing.first.name.clone(),
@@ -291,8 +294,8 @@ impl GameRecord {
             colours: Colours::new(game, &pairing.first.name, &pairing.second.name),
             opening: pairing.opening.clone(),
             moves: Vec::new(),
-            result: GameResult::Draw,
-            termination: String::new(),
+            result,
+            termination,
             move_times_ms: Vec::new(),
             overrun_ms: None,
             findings: Vec::new(),
@@ -411,10 +414,7 @@ mod tests {
         assert_eq!(by_game_length(11, 12), None);
         assert_eq!(
             by_game_length(12, 12),
-            Some((
-                GameResult::Draw,
-                "Draw by adjudication: maximal game length".to_owned()
-            ))
+            Some((GameResult::Draw, Termination::MaxLength))
         );
     }
 }

@@ -23,7 +23,7 @@
 
 use std::fmt::Write as _;
 
-use super::GameRecord;
+use super::{Fault, GameRecord, Termination};
 use crate::rules::gomoku::Point;
 
 /// Piskvork's end code for a timeout.
@@ -59,7 +59,14 @@ pub fn game(record: &GameRecord, size: u8) -> String {
         // A name is one line of the file.
         let _ = writeln!(text, "{}", name.replace(['\r', '\n'], " "));
     }
-    let code = if record.termination.ends_with("loses on time") {
+    let on_time = matches!(
+        record.termination,
+        Termination::Fault {
+            fault: Fault::Time,
+            ..
+        }
+    );
+    let code = if on_time {
         TIMEOUT_CODE
     } else {
         UNAVAILABLE_CODE
@@ -71,10 +78,11 @@ pub fn game(record: &GameRecord, size: u8) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::matchplay::termination::{Colour, RuleEnding};
     use crate::matchplay::{Colours, GameResult, Opening};
     use crate::protocol::GameKind;
 
-    fn record(termination: &str) -> GameRecord {
+    fn record(termination: Termination) -> GameRecord {
         GameRecord {
             number: 1,
             first: "pbrain-a".into(),
@@ -86,7 +94,7 @@ mod tests {
             },
             moves: vec!["8,7".into(), "0,14".into()],
             result: GameResult::SecondWins,
-            termination: termination.into(),
+            termination,
             move_times_ms: vec![12.4, 1500.6],
             overrun_ms: None,
             findings: Vec::new(),
@@ -98,10 +106,19 @@ mod tests {
     #[test]
     fn a_game_is_written_as_piskvork_writes_it() {
         assert_eq!(
-            game(&record("White makes five in a row"), 15),
+            game(
+                &record(Termination::Rules(RuleEnding::FiveInARow(Colour::White))),
+                15
+            ),
             "Piskvorky 15x15, 11:11, 0\n8,8,0\n9,8,12\n1,15,1501\npbrain-a\npbrain-b\n-1\n"
         );
-        let timeout = game(&record("Black loses on time"), 20);
+        let timeout = game(
+            &record(Termination::Fault {
+                side: Colour::Black,
+                fault: Fault::Time,
+            }),
+            20,
+        );
         assert!(
             timeout.starts_with("Piskvorky 20x20, 11:11, 0\n"),
             "{timeout}"

@@ -19,7 +19,9 @@
 mod asian;
 mod league;
 
+use super::termination::{Colour, MoveRule, Perpetual, RuleEnding, Termination};
 use super::{GameResult, MatchGame};
+use crate::protocol::GameKind;
 use crate::rules::xiangqi::{Move, Position};
 use crate::rules::{Game, Side};
 
@@ -51,13 +53,6 @@ pub enum BanMoves {
     #[default]
     League,
     Off,
-}
-
-/// Who lost a repetition, and how.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Perpetual {
-    Check,
-    Chase,
 }
 
 /// A repetition's ruling: the side that must vary and lost, or none (a draw).
@@ -109,11 +104,11 @@ impl History {
         });
     }
 
-    /// The game's end by repetition or the move rule, in cutechess-cli's words, if the last
-    /// position recorded brings one.
-    pub fn ending(&self) -> Option<(GameResult, String)> {
+    /// The game's end by repetition or the move rule, if the last position recorded brings
+    /// one.
+    pub fn ending(&self) -> Option<(GameResult, Termination)> {
         let last = self.entries.last()?;
-        let draw = |why: &str| Some((GameResult::Draw, why.to_owned()));
+        let draw = |ending| Some((GameResult::Draw, Termination::Rules(ending)));
         let same = self.occurrences(&last.key);
         let xiangqi = self.game == MatchGame::Xiangqi;
         let needed = if xiangqi && self.rule == RepetitionRule::League {
@@ -131,34 +126,25 @@ impl History {
                     .and_then(|w| league::ruling(&w)),
                 _ => None,
             };
-            return Some(match ruling {
+            let (result, ending) = match ruling {
                 Some((loser, how)) => {
                     let result = match loser {
                         Side::First => GameResult::SecondWins,
                         Side::Second => GameResult::FirstWins,
                     };
-                    let who = match loser {
-                        Side::First => "Red",
-                        Side::Second => "Black",
-                    };
-                    let how = match how {
-                        Perpetual::Check => "check",
-                        Perpetual::Chase => "chase",
-                    };
-                    (result, format!("{who} loses by perpetual {how}"))
+                    let loser = Colour::of(GameKind::Xiangqi, loser);
+                    (result, RuleEnding::Perpetual { loser, how })
                 }
-                None => (
-                    GameResult::Draw,
-                    format!("Draw by {needed}-fold repetition"),
-                ),
-            });
+                None => (GameResult::Draw, RuleEnding::Repetition(needed)),
+            };
+            return Some((result, Termination::Rules(ending)));
         }
         match self.game {
             MatchGame::Xiangqi if last.halfmoves >= XIANGQI_MOVE_RULE => {
-                draw("Draw by sixty moves rule")
+                draw(RuleEnding::MoveRule(MoveRule::Sixty))
             }
             MatchGame::Chess if last.halfmoves >= CHESS_MOVE_RULE => {
-                draw("Draw by fifty moves rule")
+                draw(RuleEnding::MoveRule(MoveRule::Fifty))
             }
             _ => None,
         }

@@ -16,6 +16,7 @@ use std::time::{Duration, Instant};
 
 use super::clock::Clock;
 use super::fault::Fault;
+use super::termination::{Colour, RuleEnding, Termination, Unplayed};
 use super::{
     Finding, GameRecord, GameResult, MatchSettings, Pairing, Player, START_BOUND, TimeControl,
 };
@@ -62,13 +63,6 @@ enum Reply {
     Unreadable(String),
 }
 
-const fn side_name(stone: Stone) -> &'static str {
-    match stone {
-        Stone::Black => "Black",
-        Stone::White => "White",
-    }
-}
-
 /// The colour that moves when `stones` stones are on the board: black first, alternating.
 fn to_move(stones: usize) -> Stone {
     if stones.is_multiple_of(2) {
@@ -104,41 +98,36 @@ pub(super) fn play_game(
     let mut moves: Vec<String> = Vec::new();
     let mut move_times_ms = Vec::new();
     let mut overrun_ms = None;
-    let (mut board, mut stones, mut ended) = match setup(size, rule, &opening.moves) {
-        Ok((board, stones)) => {
-            let ended = decided(&board, stones.last().copied(), rule);
-            (Some(board), stones, ended)
+    let (mut board, mut stones) = match setup(size, rule, &opening.moves) {
+        Ok(set) => set,
+        // An opening that cannot be played is no game: it does not count in the score.
+        Err(why) => {
+            let unplayed = Termination::Aborted(Unplayed::Setup(why));
+            return GameRecord {
+                findings: seats.into_iter().flat_map(Seat::finish).collect(),
+                aborted: true,
+                ..GameRecord::ended(pairing, GameKind::Gomoku, (GameResult::Draw, unplayed))
+            };
         }
-        Err(why) => (
-            None,
-            Vec::new(),
-            Some((GameResult::Draw, format!("Draw: {why}"))),
-        ),
     };
-    // An opening that cannot be played is no game: it does not count in the score.
-    let aborted = board.is_none();
-    if let Some(board) = &board {
-        let table = Table {
-            size: board.size(),
-            rule,
-            settings,
-        };
-        for seat in &mut seats {
-            if ended.is_some() {
-                break;
-            }
-            if let Err(fault) = seat.start(&table) {
-                ended = Some(forfeit(seat.stone, &fault));
-            }
+    let mut ended = decided(&board, stones.last().copied(), rule);
+    let table = Table {
+        size: board.size(),
+        rule,
+        settings,
+    };
+    for seat in &mut seats {
+        if ended.is_some() {
+            break;
+        }
+        if let Err(fault) = seat.start(&table) {
+            ended = Some(forfeit(seat.stone, fault));
         }
     }
-    while ended.is_none() {
-        let Some(board) = board.as_mut() else { break };
-        let table = Table {
-            size: board.size(),
-            rule,
-            settings,
-        };
+    let end = loop {
+        if let Some(end) = ended.take() {
+            break end;
+        }
         let stone = to_move(stones.len());
         let seat = &mut seats[index(stone)];
         let allowance = seat.clock.allowance(seat.control, settings.margin);
@@ -150,38 +139,34 @@ pub(super) fn play_game(
                     let due = (allowance - settings.margin).as_secs_f64() * 1000.0;
                     overrun_ms = Some(late - due);
                 }
-                ended = Some(forfeit(stone, &fault));
+                ended = Some(forfeit(stone, fault));
             }
             Ok(reply) => {
                 let took_ms = asked.elapsed().as_secs_f64() * 1000.0;
                 seat.clock.charge(seat.control, took_ms);
                 move_times_ms.push(took_ms);
-                match judge(board, &reply, stone, rule) {
-                    Err(why) => ended = Some(forfeit(stone, &Fault::Illegal(why))),
+                match judge(&board, &reply, stone, rule) {
+                    Err(why) => ended = Some(forfeit(stone, Fault::Illegal(why))),
                     Ok(point) => {
                         // `judge` found the point on the board and empty.
                         let _ = board.place(point, stone);
                         stones.push(point);
                         seat.told = Some(stones.len());
                         moves.push(point.to_string());
-                        ended = decided(board, Some(point), rule)
+                        ended = decided(&board, Some(point), rule)
                             .or_else(|| super::by_game_length(stones.len(), settings.max_plies));
                     }
                 }
             }
         }
-    }
-    let (result, termination) = ended.unwrap_or((GameResult::Draw, "Draw".to_owned()));
+    };
     let findings = seats.into_iter().flat_map(Seat::finish).collect();
     GameRecord {
         moves,
-        result,
-        termination,
         move_times_ms,
         overrun_ms,
         findings,
-        aborted,
-        ..GameRecord::begun(pairing, GameKind::Gomoku)
+        ..GameRecord::ended(pairing, GameKind::Gomoku, end)
     }
 }
 
@@ -227,7 +212,7 @@ fn judge(board: &Board, reply: &Reply, stone: Stone, rule: Rule) -> Result<Point
 
 /// The game's end when the board decides it after a stone on `last`: a winning line through
 /// it (five or more, or exactly five where the rule says so), else a full board.
-fn decided(board: &Board, last: Option<Point>, rule: Rule) -> Option<(GameResult, String)> {
+fn decided(board: &Board, last: Option<Point>, rule: Rule) -> Option<(GameResult, Termination)> {
     let last = last?;
     let stone = board.get(last)?;
     if board.winning_line(last, stone, rule).is_some() {
@@ -235,20 +220,22 @@ fn decided(board: &Board, last: Option<Point>, rule: Rule) -> Option<(GameResult
             Stone::Black => GameResult::FirstWins,
             Stone::White => GameResult::SecondWins,
         };
-        return Some((result, format!("{} makes five in a row", side_name(stone))));
+        let ending = RuleEnding::FiveInARow(Colour::from(stone));
+        return Some((result, Termination::Rules(ending)));
     }
     board
         .is_full()
-        .then(|| (GameResult::Draw, "Draw by full board".to_owned()))
+        .then_some((GameResult::Draw, Termination::Rules(RuleEnding::FullBoard)))
 }
 
 /// The result when the side playing `stone` is at fault.
-fn forfeit(stone: Stone, fault: &Fault) -> (GameResult, String) {
+fn forfeit(stone: Stone, fault: Fault) -> (GameResult, Termination) {
     let result = match stone {
         Stone::Black => GameResult::SecondWins,
         Stone::White => GameResult::FirstWins,
     };
-    (result, fault.termination(side_name(stone)))
+    let side = Colour::from(stone);
+    (result, Termination::Fault { side, fault })
 }
 
 impl Seat {
@@ -387,15 +374,19 @@ mod tests {
             Err("8,7 (double-three)".to_owned())
         );
         let (result, termination) =
-            forfeit(Stone::Black, &Fault::Illegal("8,7 (double-three)".into()));
+            forfeit(Stone::Black, Fault::Illegal("8,7 (double-three)".into()));
         assert_eq!(result, GameResult::SecondWins);
         assert_eq!(
-            termination,
+            termination.to_string(),
             "Black makes an illegal move: 8,7 (double-three)"
         );
         // The same point is fine for white, and for black in freestyle.
         assert!(judge(&b, &Reply::Point(p(8, 7)), Stone::White, Rule::RENJU).is_ok());
         assert!(judge(&b, &Reply::Point(p(8, 7)), Stone::Black, Rule::FREESTYLE).is_ok());
+    }
+
+    fn black_five() -> Termination {
+        Termination::Rules(RuleEnding::FiveInARow(Colour::Black))
     }
 
     #[test]
@@ -420,10 +411,7 @@ mod tests {
         };
         assert_eq!(
             six(Rule::FREESTYLE),
-            Some((
-                GameResult::FirstWins,
-                "Black makes five in a row".to_owned()
-            ))
+            Some((GameResult::FirstWins, black_five()))
         );
         assert_eq!(six(Rule::EXACT_FIVE), None);
         // Under renju black's six is not a win (and is forbidden as an overline)…
@@ -437,10 +425,7 @@ mod tests {
         b.place(p(6, 7), Stone::Black).unwrap();
         assert_eq!(
             decided(&b, Some(p(6, 7)), Rule::RENJU),
-            Some((
-                GameResult::FirstWins,
-                "Black makes five in a row".to_owned()
-            ))
+            Some((GameResult::FirstWins, black_five()))
         );
     }
 
@@ -460,7 +445,7 @@ mod tests {
         let last = p(4, 4);
         assert_eq!(
             decided(&b, Some(last), Rule::FREESTYLE),
-            Some((GameResult::Draw, "Draw by full board".to_owned()))
+            Some((GameResult::Draw, Termination::Rules(RuleEnding::FullBoard)))
         );
     }
 

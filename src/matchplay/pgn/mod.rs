@@ -66,7 +66,7 @@ fn roster(
 fn closing_tags(record: &GameRecord) -> [(&'static str, String); 2] {
     let plies = record.opening.moves.len() + record.moves.len();
     [
-        ("Termination", record.termination.clone()),
+        ("Termination", record.termination.to_string()),
         ("PlyCount", plies.to_string()),
     ]
 }
@@ -142,6 +142,7 @@ fn export(tags: &[(&str, String)], words: Vec<String>) -> String {
 #[cfg(test)]
 pub(super) mod tests {
     use super::*;
+    use crate::matchplay::termination::{Colour, RuleEnding, Termination};
     use crate::matchplay::{Colours, GameResult, Opening};
     use crate::protocol::GameKind;
 
@@ -150,7 +151,7 @@ pub(super) mod tests {
         opening: Opening,
         moves: &[&str],
         result: GameResult,
-        why: &str,
+        termination: Termination,
     ) -> GameRecord {
         GameRecord {
             number: 1,
@@ -160,7 +161,7 @@ pub(super) mod tests {
             opening,
             moves: moves.iter().map(|m| (*m).to_owned()).collect(),
             result,
-            termination: why.into(),
+            termination,
             move_times_ms: vec![],
             overrun_ms: None,
             findings: vec![],
@@ -176,7 +177,7 @@ pub(super) mod tests {
             Opening::default(),
             &["f2f3", "e7e5", "g2g4", "d8h4"],
             GameResult::SecondWins,
-            "Black mates",
+            Termination::Rules(RuleEnding::Mate(Colour::Black)),
         );
         let pgn = chess_game(&record, "test", "2026.11.25");
         assert!(pgn.starts_with("[Event \"test\"]\n"), "{pgn}");
@@ -185,6 +186,7 @@ pub(super) mod tests {
             "{pgn}"
         );
         assert!(pgn.contains("[Result \"0-1\"]"), "{pgn}");
+        assert!(pgn.contains("[Termination \"Black mates\"]"), "{pgn}");
         assert!(!pgn.contains("[FEN"), "{pgn}");
         assert!(pgn.ends_with("1. f3 e5 2. g4 Qh4# 0-1\n\n"), "{pgn}");
     }
@@ -201,7 +203,7 @@ pub(super) mod tests {
             opening,
             &["a1a7", "d7c6"],
             GameResult::Draw,
-            "Draw",
+            Termination::MaxLength,
         );
         let pgn = chess_game(&record, "test", "2026.11.25");
         assert!(

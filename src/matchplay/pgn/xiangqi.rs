@@ -72,11 +72,12 @@ pub fn xiangqi_game(
 mod tests {
     use super::super::tests::record;
     use super::*;
-    use crate::matchplay::{GameResult, Opening};
+    use crate::matchplay::{GameResult, Opening, Termination};
     use crate::protocol::GameKind;
 
     fn game(opening: Opening, moves: &[&str]) -> GameRecord {
-        record(GameKind::Xiangqi, opening, moves, GameResult::Draw, "Draw")
+        let ending = Termination::MaxLength;
+        record(GameKind::Xiangqi, opening, moves, GameResult::Draw, ending)
     }
 
     fn opening(fen: Option<&str>, moves: &[&str]) -> Opening {

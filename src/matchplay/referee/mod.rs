@@ -21,6 +21,7 @@ use super::adjudication::{Adjudicator, Verdict};
 use super::endings::{BanMoves, History};
 use super::fault::Fault;
 use super::openings::replay;
+use super::termination::{Colour, RuleEnding, Termination, Unplayed};
 use super::{GameRecord, GameResult, MatchGame, MatchSettings, Pairing, START_BOUND};
 use crate::protocol::{GameKind, Protocol};
 use crate::rules::chess::ChessPosition;
@@ -35,14 +36,6 @@ pub fn play_game(pairing: &Pairing<'_>, settings: &MatchSettings) -> GameRecord 
         MatchGame::Xiangqi => play::<Position>(pairing, settings),
         MatchGame::Chess => play::<ChessPosition>(pairing, settings),
         MatchGame::Gomoku { size, rule } => super::gomoku::play_game(pairing, settings, size, rule),
-    }
-}
-
-fn side_name(game: GameKind, side: Side) -> &'static str {
-    match (game, side) {
-        (GameKind::Xiangqi, Side::First) => "Red",
-        (_, Side::First) => "White",
-        (_, Side::Second) => "Black",
     }
 }
 
@@ -62,7 +55,6 @@ fn win(side: Side) -> GameResult {
 
 fn play<G: Game>(pairing: &Pairing<'_>, settings: &MatchSettings) -> GameRecord {
     let game = settings.game.kind();
-    let mut record = GameRecord::begun(pairing, game);
     let mut history = History::new(settings.game, settings.repetition);
     let mut lines = Lines::new(pairing.opening.fen.clone());
     let opened = replay::<G>(pairing.opening, |mv, position| {
@@ -75,21 +67,27 @@ fn play<G: Game>(pairing: &Pairing<'_>, settings: &MatchSettings) -> GameRecord 
         Ok(position) => position,
         // A setup error, not a player's: no engine is started, and the game does not count.
         Err(err) => {
-            record.termination = format!("Illegal opening: {err}");
-            record.aborted = true;
-            return record;
+            let unplayed = Termination::Aborted(Unplayed::IllegalOpening(err.to_string()));
+            return GameRecord {
+                aborted: true,
+                ..GameRecord::ended(pairing, game, (GameResult::Draw, unplayed))
+            };
         }
     };
     let players = [pairing.first, pairing.second];
     let scale = |d: Duration| d.mul_f64(settings.time_scale);
     let mut seats = players.map(|p| Seat::spawn(p, settings));
-    let mut ended: Option<(GameResult, String)> = None;
+    let mut ended: Option<(GameResult, Termination)> = None;
+    let mut undeclared_options = Vec::new();
+    let mut moves: Vec<String> = Vec::new();
+    let mut move_times_ms = Vec::new();
+    let mut overrun_ms = None;
     for (i, seat) in seats.iter_mut().enumerate() {
         match seat.start(players[i], settings, scale(START_BOUND)) {
-            Ok(undeclared) => record.undeclared_options.extend(undeclared),
+            Ok(undeclared) => undeclared_options.extend(undeclared),
             Err(fault) => {
                 let side = if i == 0 { Side::First } else { Side::Second };
-                ended = Some(forfeit(game, side, &fault));
+                ended = Some(forfeit(game, side, fault));
                 break;
             }
         }
@@ -98,7 +96,10 @@ fn play<G: Game>(pairing: &Pairing<'_>, settings: &MatchSettings) -> GameRecord 
     let opening_plies = pairing.opening.moves.len();
     // The side whose draw offer (UCCI `bestmove … draw`) awaits its opponent's answer.
     let mut offer: Option<Side> = None;
-    while ended.is_none() {
+    let end = loop {
+        if let Some(end) = ended.take() {
+            break end;
+        }
         let side = position.side_to_move();
         let i = index(side);
         let protocol = seats[i].protocol;
@@ -112,9 +113,9 @@ fn play<G: Game>(pairing: &Pairing<'_>, settings: &MatchSettings) -> GameRecord 
         // A ponder search on the move just played goes on as the engine's own search, from
         // `ponderhit` (its clock runs from there, as cutechess-cli counts it); one on another
         // move is stopped and set aside.
-        let hit = seat.pondering.is_some() && seat.pondering.as_ref() == record.moves.last();
+        let hit = seat.pondering.is_some() && seat.pondering.as_ref() == moves.last();
         if let Err(fault) = seat.stop_pondering_unless(hit, scale(PONDER_STOP_BOUND)) {
-            ended = Some(forfeit(game, side, &fault));
+            ended = Some(forfeit(game, side, fault));
             continue;
         }
         // The moves the league's simulator would ban here; a pondering engine heard them
@@ -137,27 +138,27 @@ fn play<G: Game>(pairing: &Pairing<'_>, settings: &MatchSettings) -> GameRecord 
                 if matches!(fault, Fault::Time) {
                     let late = asked.elapsed().as_secs_f64() * 1000.0;
                     let due = (allowance - settings.margin).as_secs_f64() * 1000.0;
-                    record.overrun_ms = Some(late - due);
+                    overrun_ms = Some(late - due);
                 }
-                ended = Some(forfeit(game, side, &fault));
+                ended = Some(forfeit(game, side, fault));
                 continue;
             }
         };
         let took_ms = asked.elapsed().as_secs_f64() * 1000.0;
         seat.clock.charge(seat.control, took_ms);
-        record.move_times_ms.push(took_ms);
+        move_times_ms.push(took_ms);
         if offered && reply.draw {
             // The agreement ends the game: the accepting engine's move is not played.
-            ended = Some((GameResult::Draw, "Draw by agreement".to_owned()));
+            ended = Some((GameResult::Draw, Termination::Agreement));
             continue;
         }
         let mv = from_engine(settings.game, protocol, &reply.mv);
         if banned.contains(&mv) {
-            ended = Some(forfeit(game, side, &Fault::Banned(reply.mv)));
+            ended = Some(forfeit(game, side, Fault::Banned(reply.mv)));
             continue;
         }
         if position.play_text(&mv).is_err() {
-            ended = Some(forfeit(game, side, &Fault::Illegal(reply.mv)));
+            ended = Some(forfeit(game, side, Fault::Illegal(reply.mv)));
             continue;
         }
         if reply.draw {
@@ -165,18 +166,22 @@ fn play<G: Game>(pairing: &Pairing<'_>, settings: &MatchSettings) -> GameRecord 
         }
         history.push(&position, Some(&mv));
         lines.push(&mv, &position);
-        record.moves.push(mv);
-        let plies = opening_plies + record.moves.len();
+        moves.push(mv);
+        let plies = opening_plies + moves.len();
         ended = by_the_rules(game, &position)
             .or_else(|| history.ending())
             .or_else(|| {
                 adjudicator
                     .record(side, reply.score, plies)
                     .map(|verdict| match verdict {
-                        Verdict::Draw => (GameResult::Draw, "Draw by adjudication".to_owned()),
+                        Verdict::Draw => {
+                            (GameResult::Draw, Termination::Adjudication { winner: None })
+                        }
                         Verdict::Wins(winner) => (
                             win(winner),
-                            format!("{} wins by adjudication", side_name(game, winner)),
+                            Termination::Adjudication {
+                                winner: Some(Colour::of(game, winner)),
+                            },
                         ),
                     })
             })
@@ -195,14 +200,19 @@ fn play<G: Game>(pairing: &Pairing<'_>, settings: &MatchSettings) -> GameRecord 
                     expected,
                     &go,
                 ) {
-                    ended = Some(forfeit(game, side, &fault));
+                    ended = Some(forfeit(game, side, fault));
                 }
             }
         }
+    };
+    GameRecord {
+        moves,
+        move_times_ms,
+        overrun_ms,
+        undeclared_options,
+        findings: seats.into_iter().flat_map(Seat::finish).collect(),
+        ..GameRecord::ended(pairing, game, end)
     }
-    (record.result, record.termination) = ended.unwrap_or((GameResult::Draw, "Draw".to_owned()));
-    record.findings = seats.into_iter().flat_map(Seat::finish).collect();
-    record
 }
 
 /// Sends the engine that just moved into a ponder search on the move it expects, when that
@@ -240,28 +250,31 @@ fn banned_moves(settings: &MatchSettings, protocol: Protocol, history: &History)
 }
 
 /// The game's end when the position decides it.
-fn by_the_rules<G: Game>(game: GameKind, position: &G) -> Option<(GameResult, String)> {
-    let wins = |side: Side, how: &str| (win(side), format!("{} {how}", side_name(game, side)));
-    match position.status() {
-        GameStatus::Ongoing => None,
-        GameStatus::Checkmate { winner } => Some(wins(winner, "mates")),
+fn by_the_rules<G: Game>(game: GameKind, position: &G) -> Option<(GameResult, Termination)> {
+    let (result, ending) = match position.status() {
+        GameStatus::Ongoing => return None,
+        GameStatus::Checkmate { winner } => {
+            (win(winner), RuleEnding::Mate(Colour::of(game, winner)))
+        }
         GameStatus::Stalemate {
             winner: Some(winner),
-        } => Some(wins(winner, "wins by stalemate")),
-        GameStatus::Stalemate { winner: None } => {
-            Some((GameResult::Draw, "Draw by stalemate".to_owned()))
-        }
-        GameStatus::Draw => Some((
-            GameResult::Draw,
-            "Draw by insufficient mating material".to_owned(),
-        )),
-    }
+        } => (
+            win(winner),
+            RuleEnding::WinsByStalemate(Colour::of(game, winner)),
+        ),
+        GameStatus::Stalemate { winner: None } => (GameResult::Draw, RuleEnding::Stalemate),
+        GameStatus::Draw => (GameResult::Draw, RuleEnding::InsufficientMaterial),
+    };
+    Some((result, Termination::Rules(ending)))
 }
 
-/// The result when `side` is at fault, in cutechess-cli's words.
-fn forfeit(game: GameKind, side: Side, fault: &Fault) -> (GameResult, String) {
+/// The result when `side` is at fault.
+fn forfeit(game: GameKind, side: Side, fault: Fault) -> (GameResult, Termination) {
     (
         win(side.opponent()),
-        fault.termination(side_name(game, side)),
+        Termination::Fault {
+            side: Colour::of(game, side),
+            fault,
+        },
     )
 }

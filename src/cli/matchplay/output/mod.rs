@@ -184,21 +184,10 @@ impl MatchPrinter {
     }
 }
 
-/// The words of a termination that say an engine broke the rules or the protocol, or would
-/// not move (a brain that answers a move request with `ERROR`). A board size an engine
-/// declines is not among them: the text lets it decline.
-const FAULTS: [&str; 5] = [
-    "illegal move",
-    "loses on time",
-    "disconnects",
-    "stalls",
-    "refuses to move",
-];
-
-/// Whether a game ended by an engine's own fault or one failed a protocol check.
+/// Whether a game ended by an engine's own fault (see
+/// [`crate::matchplay::Termination::is_fault`]) or one failed a protocol check.
 pub fn game_is_faulty(game: &GameRecord) -> bool {
-    game.findings.iter().any(|f| f.outcome.grade == Grade::Fail)
-        || FAULTS.iter().any(|w| game.termination.contains(w))
+    game.findings.iter().any(|f| f.outcome.grade == Grade::Fail) || game.termination.is_fault()
 }
 
 /// `Finished game N (A vs B): 1-0 {…}`; a game that was not played (its opening could not
@@ -288,7 +277,7 @@ pub fn junit(title: &str, games: &[PlayedGame]) -> String {
         );
         let status = if game_is_faulty(game) {
             let mut status = TestCaseStatus::non_success(NonSuccessKind::Failure);
-            status.set_message(game.termination.clone());
+            status.set_message(game.termination.to_string());
             let findings: Vec<String> = game
                 .findings
                 .iter()

@@ -1,0 +1,374 @@
+//! How a game ended, kept as a value until it is printed: the referees, the endings and
+//! adjudication build a [`Termination`], the report and the PGN write its words (cutechess-cli's,
+//! such as `Black makes an illegal move: h2e9`), and the JUnit report and the exit code ask
+//! [`Termination::is_fault`] rather than searching those words.
+
+use std::fmt;
+
+use serde::{Serialize, Serializer};
+
+use super::fault::Fault;
+use crate::protocol::GameKind;
+use crate::rules::Side;
+use crate::rules::gomoku::Stone;
+
+/// A side under its game's name for it, as the termination says it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Colour {
+    Red,
+    Black,
+    White,
+}
+
+impl Colour {
+    /// The colour `side` plays in a xiangqi or chess game: red or white first, black second.
+    pub fn of(game: GameKind, side: Side) -> Colour {
+        match (game, side) {
+            (GameKind::Xiangqi, Side::First) => Colour::Red,
+            (_, Side::First) => Colour::White,
+            (_, Side::Second) => Colour::Black,
+        }
+    }
+
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Colour::Red => "Red",
+            Colour::Black => "Black",
+            Colour::White => "White",
+        }
+    }
+}
+
+impl From<Stone> for Colour {
+    fn from(stone: Stone) -> Colour {
+        match stone {
+            Stone::Black => Colour::Black,
+            Stone::White => Colour::White,
+        }
+    }
+}
+
+impl fmt::Display for Colour {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// What a side that repeated the position did with every move, and lost for (xiangqi).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Perpetual {
+    Check,
+    Chase,
+}
+
+/// The natural move limits: plies without progress that draw.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MoveRule {
+    /// Xiangqi: 120 plies without a capture.
+    Sixty,
+    /// Chess: 100 plies without a capture or a pawn move.
+    Fifty,
+}
+
+/// An end the rules decide, from the position or the game's history.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RuleEnding {
+    /// The winner mates.
+    Mate(Colour),
+    /// The side to move has no move and loses (xiangqi).
+    WinsByStalemate(Colour),
+    /// The side to move has no move and the game is drawn (chess).
+    Stalemate,
+    InsufficientMaterial,
+    /// The side that must vary a repetition did not (xiangqi).
+    Perpetual {
+        loser: Colour,
+        how: Perpetual,
+    },
+    /// The position stood this many times and nobody is to blame.
+    Repetition(usize),
+    MoveRule(MoveRule),
+    /// The winner made five (or more, where the rule lets it) in a row (gomoku, renju).
+    FiveInARow(Colour),
+    /// Every point taken and no line made (gomoku, renju).
+    FullBoard,
+}
+
+/// Why a game was not played: a setup error, not a player's; it does not count.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Unplayed {
+    /// Xiangqi or chess: the opening does not replay, with the rules' reason.
+    IllegalOpening(String),
+    /// Gomoku: the board or the opening cannot be set up, with the reason.
+    Setup(String),
+}
+
+/// How a game ended.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Termination {
+    Rules(RuleEnding),
+    /// `side` lost by its engine's doing (or ended the game early: a resignation).
+    Fault {
+        side: Colour,
+        fault: Fault,
+    },
+    /// A draw offered (UCCI `bestmove … draw`) and accepted.
+    Agreement,
+    /// The engines' scores decided it: the winner, or a draw.
+    Adjudication {
+        winner: Option<Colour>,
+    },
+    /// The game reached the maximal length the match allows: a draw.
+    MaxLength,
+    Aborted(Unplayed),
+}
+
+impl Termination {
+    /// Whether an engine broke the rules or the protocol, or would not move: an illegal or
+    /// banned move, a loss on time, a crash, a stall, or a move request refused. A resignation
+    /// and a board size an engine declines are not faults: the texts allow both.
+    pub fn is_fault(&self) -> bool {
+        match self {
+            Termination::Fault { fault, .. } => match fault {
+                Fault::Illegal(_)
+                | Fault::Banned(_)
+                | Fault::Time
+                | Fault::Disconnect
+                | Fault::Stall
+                | Fault::Refuses(_) => true,
+                Fault::Resign | Fault::CannotPlay(_) => false,
+            },
+            Termination::Rules(_)
+            | Termination::Agreement
+            | Termination::Adjudication { .. }
+            | Termination::MaxLength
+            | Termination::Aborted(_) => false,
+        }
+    }
+}
+
+impl fmt::Display for RuleEnding {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RuleEnding::Mate(winner) => write!(f, "{winner} mates"),
+            RuleEnding::WinsByStalemate(winner) => write!(f, "{winner} wins by stalemate"),
+            RuleEnding::Stalemate => f.write_str("Draw by stalemate"),
+            RuleEnding::InsufficientMaterial => f.write_str("Draw by insufficient mating material"),
+            RuleEnding::Perpetual { loser, how } => {
+                let how = match how {
+                    Perpetual::Check => "check",
+                    Perpetual::Chase => "chase",
+                };
+                write!(f, "{loser} loses by perpetual {how}")
+            }
+            RuleEnding::Repetition(times) => write!(f, "Draw by {times}-fold repetition"),
+            RuleEnding::MoveRule(MoveRule::Sixty) => f.write_str("Draw by sixty moves rule"),
+            RuleEnding::MoveRule(MoveRule::Fifty) => f.write_str("Draw by fifty moves rule"),
+            RuleEnding::FiveInARow(winner) => write!(f, "{winner} makes five in a row"),
+            RuleEnding::FullBoard => f.write_str("Draw by full board"),
+        }
+    }
+}
+
+impl fmt::Display for Termination {
+    /// cutechess-cli's words, where it has them.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Termination::Rules(ending) => ending.fmt(f),
+            Termination::Fault { side, fault } => match fault {
+                Fault::Illegal(mv) => write!(f, "{side} makes an illegal move: {mv}"),
+                Fault::Banned(mv) => write!(f, "{side} makes a banned move: {mv} (ucci-r60)"),
+                Fault::Time => write!(f, "{side} loses on time"),
+                Fault::Disconnect => write!(f, "{side} disconnects"),
+                Fault::Stall => write!(f, "{side}'s connection stalls"),
+                Fault::Resign => write!(f, "{side} resigns"),
+                Fault::CannotPlay(why) => write!(f, "{side} {why}"),
+                Fault::Refuses(line) => write!(f, "{side} refuses to move: {line}"),
+            },
+            Termination::Agreement => f.write_str("Draw by agreement"),
+            Termination::Adjudication { winner: None } => f.write_str("Draw by adjudication"),
+            Termination::Adjudication {
+                winner: Some(winner),
+            } => write!(f, "{winner} wins by adjudication"),
+            Termination::MaxLength => f.write_str("Draw by adjudication: maximal game length"),
+            Termination::Aborted(Unplayed::IllegalOpening(why)) => {
+                write!(f, "Illegal opening: {why}")
+            }
+            Termination::Aborted(Unplayed::Setup(why)) => write!(f, "Draw: {why}"),
+        }
+    }
+}
+
+/// The report says the words, as it always has: its readers need not know the enum.
+impl Serialize for Termination {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fault(side: Colour, fault: Fault) -> Termination {
+        Termination::Fault { side, fault }
+    }
+
+    /// Every ending, its words and whether it is an engine's fault.
+    fn every_ending() -> Vec<(Termination, &'static str, bool)> {
+        use Colour::{Black, Red, White};
+        let rules = |ending| Termination::Rules(ending);
+        vec![
+            (rules(RuleEnding::Mate(Red)), "Red mates", false),
+            (
+                rules(RuleEnding::WinsByStalemate(Black)),
+                "Black wins by stalemate",
+                false,
+            ),
+            (rules(RuleEnding::Stalemate), "Draw by stalemate", false),
+            (
+                rules(RuleEnding::InsufficientMaterial),
+                "Draw by insufficient mating material",
+                false,
+            ),
+            (
+                rules(RuleEnding::Perpetual {
+                    loser: Red,
+                    how: Perpetual::Check,
+                }),
+                "Red loses by perpetual check",
+                false,
+            ),
+            (
+                rules(RuleEnding::Perpetual {
+                    loser: Black,
+                    how: Perpetual::Chase,
+                }),
+                "Black loses by perpetual chase",
+                false,
+            ),
+            (
+                rules(RuleEnding::Repetition(3)),
+                "Draw by 3-fold repetition",
+                false,
+            ),
+            (
+                rules(RuleEnding::Repetition(4)),
+                "Draw by 4-fold repetition",
+                false,
+            ),
+            (
+                rules(RuleEnding::MoveRule(MoveRule::Sixty)),
+                "Draw by sixty moves rule",
+                false,
+            ),
+            (
+                rules(RuleEnding::MoveRule(MoveRule::Fifty)),
+                "Draw by fifty moves rule",
+                false,
+            ),
+            (
+                rules(RuleEnding::FiveInARow(White)),
+                "White makes five in a row",
+                false,
+            ),
+            (rules(RuleEnding::FullBoard), "Draw by full board", false),
+            (
+                fault(Red, Fault::Illegal("h2e9".into())),
+                "Red makes an illegal move: h2e9",
+                true,
+            ),
+            (
+                fault(Red, Fault::Banned("a8a9".into())),
+                "Red makes a banned move: a8a9 (ucci-r60)",
+                true,
+            ),
+            (fault(Black, Fault::Time), "Black loses on time", true),
+            (fault(White, Fault::Disconnect), "White disconnects", true),
+            (
+                fault(White, Fault::Stall),
+                "White's connection stalls",
+                true,
+            ),
+            (fault(Red, Fault::Resign), "Red resigns", false),
+            (
+                fault(
+                    Black,
+                    Fault::CannotPlay("cannot play on a 19x19 board".into()),
+                ),
+                "Black cannot play on a 19x19 board",
+                false,
+            ),
+            (
+                fault(Black, Fault::Refuses("ERROR busy".into())),
+                "Black refuses to move: ERROR busy",
+                true,
+            ),
+            (Termination::Agreement, "Draw by agreement", false),
+            (
+                Termination::Adjudication { winner: None },
+                "Draw by adjudication",
+                false,
+            ),
+            (
+                Termination::Adjudication {
+                    winner: Some(White),
+                },
+                "White wins by adjudication",
+                false,
+            ),
+            (
+                Termination::MaxLength,
+                "Draw by adjudication: maximal game length",
+                false,
+            ),
+            (
+                Termination::Aborted(Unplayed::IllegalOpening(
+                    "opening move 2 `h2e2`: illegal".into(),
+                )),
+                "Illegal opening: opening move 2 `h2e2`: illegal",
+                false,
+            ),
+            (
+                Termination::Aborted(Unplayed::Setup(
+                    "the opening cannot be played: 7,7 is taken".into(),
+                )),
+                "Draw: the opening cannot be played: 7,7 is taken",
+                false,
+            ),
+        ]
+    }
+
+    #[test]
+    fn every_ending_is_said_in_cutechess_clis_words() {
+        for (termination, words, _) in every_ending() {
+            assert_eq!(termination.to_string(), words, "{termination:?}");
+        }
+    }
+
+    #[test]
+    fn only_a_broken_rule_or_protocol_is_a_fault() {
+        for (termination, words, fault) in every_ending() {
+            assert_eq!(termination.is_fault(), fault, "{words}");
+        }
+    }
+
+    #[test]
+    fn the_report_holds_the_words() {
+        let termination = fault(Colour::Red, Fault::Banned("a8a9".into()));
+        assert_eq!(
+            serde_json::to_value(&termination).unwrap(),
+            serde_json::json!("Red makes a banned move: a8a9 (ucci-r60)")
+        );
+    }
+
+    #[test]
+    fn the_side_names_come_from_the_game() {
+        assert_eq!(Colour::of(GameKind::Xiangqi, Side::First), Colour::Red);
+        assert_eq!(Colour::of(GameKind::Xiangqi, Side::Second), Colour::Black);
+        assert_eq!(Colour::of(GameKind::Chess, Side::First), Colour::White);
+        assert_eq!(Colour::of(GameKind::Chess, Side::Second), Colour::Black);
+        assert_eq!(Colour::from(Stone::Black), Colour::Black);
+        assert_eq!(Colour::from(Stone::White), Colour::White);
+    }
+}
