@@ -98,6 +98,21 @@ fn read_log(path: &Path) -> Vec<String> {
     text.lines().map(str::to_owned).collect()
 }
 
+/// Red (speaking `protocol`, its input logged) and black shuffle from the opening that brings
+/// the start back once: what red was sent, and the game.
+fn shuffle_game(tag: &str, protocol: Protocol, banmoves: BanMoves) -> (Vec<String>, GameRecord) {
+    let log = log_path(tag);
+    let red = engine("red", protocol, "shuffles", Some(&log));
+    let black = engine("black", Protocol::Ucci, "shuffles", None);
+    let record = play(
+        &red,
+        &black,
+        &["e9e8", "a9a8", "e8e9", "a8a9"],
+        &settings(banmoves),
+    );
+    (read_log(&log), record)
+}
+
 /// The opening brings the start back once (red's rook checks on a9 and a8 in turn); then
 /// both engines take back their last move. Red's next check would bring the start back a third
 /// time by perpetual check, so before that `go` red is told `banmoves a8a9` — between the
@@ -105,16 +120,7 @@ fn read_log(path: &Path) -> Vec<String> {
 /// plays another move and does not lose by perpetual check.
 #[test]
 fn a_ucci_engine_is_banned_the_perpetual_check_as_the_league_bans_it() {
-    let log = log_path("shuffles");
-    let red = engine("red", Protocol::Ucci, "shuffles", Some(&log));
-    let black = engine("black", Protocol::Ucci, "shuffles", None);
-    let record = play(
-        &red,
-        &black,
-        &["e9e8", "a9a8", "e8e9", "a8a9"],
-        &settings(BanMoves::League),
-    );
-    let sent = read_log(&log);
+    let (sent, record) = shuffle_game("shuffles", Protocol::Ucci, BanMoves::League);
     let bans: Vec<usize> = (0..sent.len())
         .filter(|&i| sent[i].starts_with("banmoves"))
         .collect();
@@ -127,7 +133,7 @@ fn a_ucci_engine_is_banned_the_perpetual_check_as_the_league_bans_it() {
         "{sent:#?}"
     );
     assert!(sent[first + 1].starts_with("go "), "{sent:#?}");
-    // Red's earlier searches (two of them) had no ban.
+    // Red's one earlier search had no ban.
     let gos_before = sent[..first]
         .iter()
         .filter(|l| l.starts_with("go "))
@@ -144,16 +150,7 @@ fn a_ucci_engine_is_banned_the_perpetual_check_as_the_league_bans_it() {
 /// With `--banmoves off` nothing is banned: red checks a fourth time and loses by the rules.
 #[test]
 fn without_banmoves_the_perpetual_checker_loses() {
-    let log = log_path("off");
-    let red = engine("red", Protocol::Ucci, "shuffles", Some(&log));
-    let black = engine("black", Protocol::Ucci, "shuffles", None);
-    let record = play(
-        &red,
-        &black,
-        &["e9e8", "a9a8", "e8e9", "a8a9"],
-        &settings(BanMoves::Off),
-    );
-    let sent = read_log(&log);
+    let (sent, record) = shuffle_game("off", Protocol::Ucci, BanMoves::Off);
     assert!(!sent.iter().any(|l| l.starts_with("banmoves")), "{sent:#?}");
     assert_eq!(
         record.termination.to_string(),
@@ -167,16 +164,7 @@ fn without_banmoves_the_perpetual_checker_loses() {
 /// rules instead.
 #[test]
 fn a_uci_engine_never_gets_banmoves() {
-    let log = log_path("uci");
-    let red = engine("red", Protocol::Uci, "shuffles", Some(&log));
-    let black = engine("black", Protocol::Ucci, "shuffles", None);
-    let record = play(
-        &red,
-        &black,
-        &["e9e8", "a9a8", "e8e9", "a8a9"],
-        &settings(BanMoves::League),
-    );
-    let sent = read_log(&log);
+    let (sent, record) = shuffle_game("uci", Protocol::Uci, BanMoves::League);
     assert!(sent.iter().any(|l| l.starts_with("go ")), "{sent:#?}");
     assert!(!sent.iter().any(|l| l.starts_with("banmoves")), "{sent:#?}");
     assert_eq!(
