@@ -38,6 +38,27 @@ pub(super) fn respelt_info<I>(
     }
 }
 
+/// A reply that reads only in the text's spelling (`bestmove H2E2`): the first failure of
+/// judging what it says, since the move read is still judged, else its first spelling
+/// warning; `None` when the respelt line does not read either. `reread` reads a line as the
+/// protocol's message; `judge` judges the message read.
+pub(super) fn respelt_reply<M>(
+    protocol: Protocol,
+    line: &str,
+    at: At,
+    reread: impl FnOnce(&str) -> Option<M>,
+    judge: impl FnOnce(&M) -> Vec<Outcome>,
+) -> Option<Outcome> {
+    let respelling = respell(protocol, line)?;
+    let message = reread(&respelling.line)?;
+    if let Some(failed) = judge(&message).into_iter().find(|o| o.grade == Grade::Fail) {
+        return Some(failed);
+    }
+    departures(protocol, line, &respelling, at)
+        .into_iter()
+        .next()
+}
+
 /// The warnings for a line read in the text's spelling: an upper-case move or a point with
 /// blanks breaks the notation's form (`move.notation`); a signed number its field's form
 /// (`info.field` in an `info` line, else the line's own form). One warning a check.
@@ -138,4 +159,4 @@ pub(super) fn not_a_move<G: Game>(
 }
 
 #[cfg(test)]
-mod tests;
+pub(super) mod tests;

@@ -8,7 +8,6 @@ use super::id::CheckId;
 use super::legality::{self, MoveRules, Searched, texts};
 use super::offer::OfferRules;
 use super::{CheckRef, Context, Grade, Outcome, Reader, lines, spelling};
-use crate::protocol::spelling::respell;
 use crate::protocol::ucci::{self, Command, GoLimit, Info, Message, parse_message};
 use crate::protocol::{self, ParseError, Protocol, ReqId};
 use crate::reqs;
@@ -228,13 +227,12 @@ impl Exchange for Ucci {
         let searched = search.and_then(|s| s.searched.as_ref());
         // Moves in upper case (`bestmove H2E2`): every example writes ICCS in lower case but
         // the text does not say so, and a GUI reads them (A13). The move read is still judged.
-        if let Some(respelling) = respell(Protocol::Ucci, line)
-            && let Ok(message) = parse_message(&respelling.line)
-        {
-            let warning = spelling::departures(Protocol::Ucci, line, &respelling, at)
-                .into_iter()
-                .next();
-            let judged = match (&message, searched) {
+        let respelt = spelling::respelt_reply(
+            Protocol::Ucci,
+            line,
+            at,
+            |l| parse_message(l).ok(),
+            |message| match (message, searched) {
                 (Message::BestMove { mv, ponder, .. }, Some(s)) => legality::bestmove(
                     &MOVES,
                     s,
@@ -243,13 +241,15 @@ impl Exchange for Ucci {
                     at,
                 ),
                 _ => Vec::new(),
+            },
+        );
+        if let Some(o) = respelt {
+            // A spelling warning breaks its own keyword's rows; a failed move stands as judged.
+            return if o.grade == Grade::Fail {
+                o
+            } else {
+                own_rows(o, line, error)
             };
-            if let Some(failed) = judged.into_iter().find(|o| o.grade == Grade::Fail) {
-                return failed;
-            }
-            if let Some(warning) = warning {
-                return own_rows(warning, line, error);
-            }
         }
         // A move token that is no ICCS move: `a10a9` (ranks numbered 1-10, as UCI xiangqi
         // engines do), `0000` (UCCI has no null move; a search without one ends with

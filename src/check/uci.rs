@@ -12,7 +12,6 @@ use super::offer::{OfferRules, Reserved};
 use super::{Context, Grade, Outcome, Reader, lines, spelling};
 use crate::protocol::GameKind;
 use crate::protocol::family::InfoFault;
-use crate::protocol::spelling::respell;
 use crate::protocol::uci::{Command, Message, Move, parse_message};
 use crate::protocol::{self, ParseError, Protocol, ReqId};
 use crate::reqs;
@@ -213,22 +212,18 @@ impl<P: Game + Clone + Send + 'static> Exchange for Uci<P> {
         let searched = search.and_then(|s| s.searched.as_ref());
         // Moves in upper case (`bestmove E2E4`, `e7e8Q`): GUIs read them, and the text states
         // no letter case (uci-r18, remark 33). The move read is still judged.
-        if let Some(respelling) = respell(Protocol::Uci, line)
-            && let Ok(message) = parse_message(&respelling.line)
-        {
-            let warning = spelling::departures(Protocol::Uci, line, &respelling, at)
-                .into_iter()
-                .next();
-            let judged = match (&message, searched) {
+        let respelt = spelling::respelt_reply(
+            Protocol::Uci,
+            line,
+            at,
+            |l| parse_message(l).ok(),
+            |message| match (message, searched) {
                 (Message::BestMove { mv, ponder }, Some(s)) => bestmove(s, mv, ponder.as_ref(), at),
                 _ => Vec::new(),
-            };
-            if let Some(failed) = judged.into_iter().find(|o| o.grade == Grade::Fail) {
-                return failed;
-            }
-            if let Some(warning) = warning {
-                return warning;
-            }
+            },
+        );
+        if let Some(o) = respelt {
+            return o;
         }
         // A move-shaped token that is no UCI move: `a0a1` from a UCI xiangqi engine (ranks
         // run 1-10), `e2e9`, `e2e4x`.

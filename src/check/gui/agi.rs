@@ -94,18 +94,8 @@ impl Gui {
             // `GO TIME +1000`: the text writes no sign but does not rule one out, and an
             // engine reads it (a warning; the command is judged as meant).
             Err(_) if let Some((command, respelling)) = respelt(&entry.text) => {
-                for change in respelling.changes {
-                    let message = format!("`{}`: {change}, as an engine reads it", entry.text);
-                    let rows = [change.requirement];
-                    self.tally.fault(
-                        CheckId::GuiCommandGrammar,
-                        Grade::Warn,
-                        &rows,
-                        message,
-                        at,
-                        out,
-                    );
-                }
+                self.tally
+                    .respelt(&entry.text, &respelling, "an engine", at, out);
                 command
             }
             Err(error) => {

@@ -172,18 +172,8 @@ impl Manager {
             // A point or number with blanks or a sign (`TURN 7, 7`, `START +15`): the text
             // leaves their spelling open (A6), so it is read as meant, with a warning.
             Err(_) if let Some((command, respelling)) = respelt(&entry.text) => {
-                for change in respelling.changes {
-                    let message = format!("`{}`: {change}, as a brain reads it", entry.text);
-                    let rows = [change.requirement];
-                    self.tally.fault(
-                        CheckId::GuiCommandGrammar,
-                        Grade::Warn,
-                        &rows,
-                        message,
-                        at,
-                        out,
-                    );
-                }
+                self.tally
+                    .respelt(&entry.text, &respelling, "a brain", at, out);
                 command
             }
             Err(error) => {

@@ -3,26 +3,11 @@
 //! breaks; a spelling the text leaves open warns, and the command is read as an engine reads
 //! it, so what follows is judged on the position the GUI meant.
 
+use crate::check::spelling::tests::{brief, one};
 use crate::check::{Context, Outcome};
 use crate::check::{Grade, gui_findings_in, judge_both_sides};
 use crate::protocol::{GameKind, Protocol};
 use crate::session::{At, Entry, Transcript};
-
-/// `(check, grade, rows)` of each finding, on both sides (the engine behind is conforming).
-fn brief(found: &[Outcome]) -> Vec<(String, Grade, Vec<String>)> {
-    found
-        .iter()
-        .map(|o| {
-            let rows = o.requirements.iter().map(ToString::to_string).collect();
-            (o.check.to_string(), o.grade, rows)
-        })
-        .collect()
-}
-
-fn one(check: &str, grade: Grade, rows: &[&str]) -> (String, Grade, Vec<String>) {
-    let rows = rows.iter().map(|r| (*r).to_owned()).collect();
-    (check.to_owned(), grade, rows)
-}
 
 fn uci(rest: &[&'static str]) -> Vec<(String, Grade, Vec<String>)> {
     let mut lines = vec!["> uci", "< uciok", "> isready", "< readyok"];

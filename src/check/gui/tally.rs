@@ -7,6 +7,7 @@ use super::super::findings::{Findings, outcome};
 use super::super::id::CheckId;
 use super::super::outcome::Grade;
 use super::super::registry;
+use crate::protocol::spelling::Respelling;
 use crate::protocol::{Protocol, ReqId};
 use crate::session::{At, Entry, LineEnding};
 
@@ -52,6 +53,30 @@ impl Tally {
             o = o.citing(rows);
         }
         out.push(o);
+    }
+
+    /// A command that reads only in the text's spelling (`GO TIME +1000`, `TURN 7, 7`): a
+    /// grammar warning for each departure, saying how `reader` (an engine, a brain) reads it.
+    pub fn respelt(
+        &mut self,
+        text: &str,
+        respelling: &Respelling,
+        reader: &str,
+        at: At,
+        out: &mut Findings,
+    ) {
+        for change in &respelling.changes {
+            let message = format!("`{text}`: {change}, as {reader} reads it");
+            let rows = [change.requirement];
+            self.fault(
+                CheckId::GuiCommandGrammar,
+                Grade::Warn,
+                &rows,
+                message,
+                at,
+                out,
+            );
+        }
     }
 
     /// The GUI's line ends (only a relayed GUI's lines carry theirs), shown once a session:

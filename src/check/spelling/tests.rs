@@ -5,8 +5,8 @@
 use crate::check::{Grade, Outcome, findings_in, findings_in_game};
 use crate::protocol::{GameKind, Protocol};
 
-/// `(check, grade, rows)` of each finding.
-fn brief(found: &[Outcome]) -> Vec<(String, Grade, Vec<String>)> {
+/// `(check, grade, rows)` of each finding (the GUI side's notation tests read theirs so too).
+pub(in crate::check) fn brief(found: &[Outcome]) -> Vec<(String, Grade, Vec<String>)> {
     found
         .iter()
         .map(|o| {
@@ -16,7 +16,11 @@ fn brief(found: &[Outcome]) -> Vec<(String, Grade, Vec<String>)> {
         .collect()
 }
 
-fn one(check: &str, grade: Grade, rows: &[&str]) -> (String, Grade, Vec<String>) {
+pub(in crate::check) fn one(
+    check: &str,
+    grade: Grade,
+    rows: &[&str],
+) -> (String, Grade, Vec<String>) {
     let rows = rows.iter().map(|r| (*r).to_owned()).collect();
     (check.to_owned(), grade, rows)
 }
