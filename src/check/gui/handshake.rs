@@ -1,10 +1,10 @@
 //! The handshake as a GUI must keep it, alike in UCCI, UCI and AGI: its command first of all,
 //! and nothing but what may come early until the engine's reply says it speaks the protocol.
 
-use super::super::findings::Findings;
-use super::super::id::CheckId;
-use super::super::outcome::Grade;
 use super::tally::Tally;
+use crate::check::findings::Findings;
+use crate::check::id::CheckId;
+use crate::check::outcome::Grade;
 use crate::session::Entry;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

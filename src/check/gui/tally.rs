@@ -3,10 +3,10 @@
 
 use std::collections::BTreeSet;
 
-use super::super::findings::{Findings, outcome};
-use super::super::id::CheckId;
-use super::super::outcome::Grade;
-use super::super::registry;
+use crate::check::findings::{Findings, outcome};
+use crate::check::id::CheckId;
+use crate::check::outcome::Grade;
+use crate::check::registry;
 use crate::protocol::spelling::Respelling;
 use crate::protocol::{Protocol, ReqId};
 use crate::session::{At, Entry, LineEnding};

@@ -2,14 +2,14 @@
 //! `GO`, positions and `DOMOVE`s on empty points of the board, the remaining time in every
 //! `GO` of a timed game, the move actually made told before the next search, LF line ends.
 
-use super::super::Context;
-use super::super::findings::Findings;
-use super::super::id::CheckId;
-use super::super::outcome::Grade;
 use super::GuiReader;
 use super::clock::{ClockGiven, Clocks};
 use super::handshake::HandshakeOrder;
 use super::tally::Tally;
+use crate::check::Context;
+use crate::check::findings::Findings;
+use crate::check::id::CheckId;
+use crate::check::outcome::Grade;
 use crate::protocol::agi::{Command, GoTime, Message, parse_command, parse_message};
 use crate::protocol::spelling::{Respelling, respell};
 use crate::protocol::{Protocol, ReqId};
@@ -395,5 +395,4 @@ impl GuiReader for Gui {
 }
 
 #[cfg(test)]
-#[path = "agi_edge_tests.rs"]
 mod edge_tests;

@@ -1,10 +1,10 @@
 //! The manager's BOARD block: `x,y,field` lines with the fields the rule allows, in the real
 //! move order under renju, ended by DONE; the stones go on the board as the lines come.
 
-use super::super::super::findings::Findings;
-use super::super::super::id::CheckId;
-use super::super::super::outcome::Grade;
 use super::{Manager, Owed};
+use crate::check::findings::Findings;
+use crate::check::id::CheckId;
+use crate::check::outcome::Grade;
 use crate::protocol::gomocup::Command;
 use crate::reqs;
 use crate::rules::gomoku::Rule;

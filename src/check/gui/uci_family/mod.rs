@@ -4,17 +4,17 @@
 
 use std::marker::PhantomData;
 
-use super::super::Context;
-use super::super::findings::Findings;
-use super::super::id::CheckId;
-use super::super::legality::set_up;
-use super::super::outcome::Grade;
 use super::GuiReader;
 use super::clock::Clocks;
 use super::handshake::HandshakeOrder;
 use super::options::judge_value;
 use super::said::{Dialect, Heard, Said, Ucci, Uci};
 use super::tally::Tally;
+use crate::check::Context;
+use crate::check::findings::Findings;
+use crate::check::id::CheckId;
+use crate::check::legality::set_up;
+use crate::check::outcome::Grade;
 use crate::protocol::family::OptionDecl;
 use crate::protocol::{GameKind, Protocol, ReqId};
 use crate::rules::chess::ChessPosition;
@@ -580,9 +580,7 @@ impl<D: Dialect, G: Game + Send> GuiReader for GuiSide<D, G> {
     }
 }
 
-#[path = "uci_family_search.rs"]
 mod search;
 
 #[cfg(test)]
-#[path = "uci_family_tests.rs"]
 mod tests;

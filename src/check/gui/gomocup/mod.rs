@@ -4,12 +4,12 @@
 //! of the last move, PLAY only after SUGGEST, CR LF line ends, and the pipes left open
 //! until the brain has ended after END.
 
-use super::super::Context;
-use super::super::findings::Findings;
-use super::super::id::CheckId;
-use super::super::outcome::Grade;
 use super::GuiReader;
 use super::tally::Tally;
+use crate::check::Context;
+use crate::check::findings::Findings;
+use crate::check::id::CheckId;
+use crate::check::outcome::Grade;
 use crate::protocol::gomocup::{COMMAND_WORDS, Command, Message, parse_command, parse_message};
 use crate::protocol::spelling::{Respelling, respell};
 use crate::protocol::{Protocol, ReqId};
@@ -558,15 +558,11 @@ impl GuiReader for Manager {
     }
 }
 
-#[path = "gomocup_board.rs"]
 mod board;
-#[path = "gomocup_info.rs"]
 mod info;
 
 #[cfg(test)]
-#[path = "gomoku_tests.rs"]
 mod tests;
 
 #[cfg(test)]
-#[path = "gomocup_edge_tests.rs"]
 mod edge_tests;

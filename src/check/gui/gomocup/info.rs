@@ -1,10 +1,10 @@
 //! The manager's INFO commands: each value in its form, a limit before the game's first
 //! move request, `time_left` as an untimed game writes it.
 
-use super::super::super::findings::Findings;
-use super::super::super::id::CheckId;
-use super::super::super::outcome::Grade;
 use super::Manager;
+use crate::check::findings::Findings;
+use crate::check::id::CheckId;
+use crate::check::outcome::Grade;
 use crate::protocol::ReqId;
 use crate::protocol::gomocup::InfoKey;
 use crate::protocol::spelling::gomocup_numbers;

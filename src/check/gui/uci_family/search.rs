@@ -2,12 +2,12 @@
 //! names legal, `UCI_AnalyseMode` as the search's purpose, `isready` before searching, and
 //! positions that start at the last capture (UCCI).
 
-use super::super::super::findings::Findings;
-use super::super::super::id::CheckId;
-use super::super::super::outcome::Grade;
-use super::super::clock::ClockGiven;
-use super::super::said::{Dialect, FormFault};
 use super::{GuiSide, Search};
+use crate::check::findings::Findings;
+use crate::check::gui::clock::ClockGiven;
+use crate::check::gui::said::{Dialect, FormFault};
+use crate::check::id::CheckId;
+use crate::check::outcome::Grade;
 use crate::protocol::{Protocol, ReqId};
 use crate::rules::{Game, Side};
 use crate::session::Entry;
@@ -305,8 +305,7 @@ impl<D: Dialect, G: Game + Send> GuiSide<D, G> {
         out: &mut Findings,
     ) {
         self.judged(CheckId::GuiPositionLastCapture);
-        let Some(mut position) = super::super::super::legality::set_up::<G, String>(fen, &[])
-        else {
+        let Some(mut position) = crate::check::legality::set_up::<G, String>(fen, &[]) else {
             return;
         };
         let mut pieces = piece_count(&position.fen());
