@@ -1,16 +1,20 @@
 //! Arbiter: a conformance harness for board-game engine protocols.
 //!
-//! The library is layered the way a run flows:
+//! The library is layered the way a run flows, lowest first (`docs/architecture.md` has the
+//! table a test holds the imports to):
 //!
 //! * `rules` (the `arbiter-rules` crate, re-exported) knows the games: the legality oracle for
 //!   every move an engine sends;
 //! * `protocol` reads and writes the lines of UCCI, UCI, Gomocup and AGI as typed values;
-//! * `scenario` reads scripted exchanges from text files;
 //! * `session` drives one engine process and records a timestamped transcript;
-//! * `runner` plays a scenario through a session; `check` judges the transcript;
+//! * `scenario` reads scripted exchanges from text files;
+//! * `check` judges a transcript; `runner` plays a scenario through a session and feeds the
+//!   checks;
 //! * `certify` grades requirements from a profile's runs; `golden` compares runs with stored
 //!   golden transcripts;
-//! * `report` renders the results (human, JSON, JUnit);
+//! * `report` holds the report of runs and certifications and renders it (human, JSON,
+//!   JUnit, HTML); `fuzz`, `spy` (with `standin`, Arbiter's own engine) and `matchplay`
+//!   build on the layers below and produce reports;
 //! * `cli` parses arguments and maps results to exit statuses.
 
 pub mod certify;

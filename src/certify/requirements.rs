@@ -133,6 +133,21 @@ pub fn catalogue(protocol: Protocol) -> Vec<Requirement> {
 mod tests {
     use super::*;
 
+    /// The checks sit below certification, so the agreement of their citations with the
+    /// catalogue is tested here, where both are in view.
+    #[test]
+    fn every_requirement_a_check_cites_is_a_catalogue_row() {
+        for protocol in Protocol::ALL {
+            let rows = catalogue(protocol);
+            for id in crate::check::registry::cited(protocol) {
+                assert!(
+                    rows.iter().any(|r| r.id == id),
+                    "{id} is cited by a check but is not in the {protocol} catalogue"
+                );
+            }
+        }
+    }
+
     #[test]
     fn every_catalogue_is_complete_and_well_formed() {
         for (protocol, rows) in [
