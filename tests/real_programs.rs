@@ -2,7 +2,7 @@
 //! the scenarios that show its faults, and must earn exactly the failures the issue 26 survey
 //! found to be true ones (the text forbids what it does). A failure more is a false one (or a
 //! new fault of the engine's Debian version); a failure less is a check that stopped seeing.
-//! The README's "Real programs" table shows the same figures.
+//! The "Real programs" table of docs/peers.md shows the same figures.
 //!
 //! The whole `uci` profile takes 25-40 s per engine; these scenarios are the ones behind each
 //! true failure, so the four certifications together stay well under a minute.

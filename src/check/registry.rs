@@ -5,7 +5,7 @@
 //! The entries themselves are data, in `registry.txt` beside this file (build.rs turns them
 //! into [`CheckId`] and [`CHECKS`]); this is the one place those facts live. The checks take
 //! their requirement ids from here, `arbiter coverage` counts the rows cited here, `arbiter
-//! checks` and the README's check table are rendered from here (a test keeps the README in
+//! checks` and the check table of `docs/checks.md` are rendered from here (a test keeps the page in
 //! step), and every finding a check raises is compared with its entry in debug builds, so code
 //! and registry cannot drift apart.
 
@@ -91,7 +91,7 @@ pub fn cited(protocol: Protocol) -> Vec<ReqId> {
     ids
 }
 
-/// The check table in Markdown, as the README shows it.
+/// The check table in Markdown, as `docs/checks.md` shows it.
 pub fn markdown_table() -> String {
     let mut out = String::from("| check | protocols | what | when broken |\n|---|---|---|---|\n");
     for check in CHECKS {
@@ -154,12 +154,12 @@ mod tests {
     }
 
     #[test]
-    fn the_readme_shows_the_registry() {
-        let readme = include_str!("../../README.md");
+    fn the_checks_page_shows_the_registry() {
+        let page = include_str!("../../docs/checks.md");
         let table = markdown_table();
         assert!(
-            readme.contains(&table),
-            "the README's check table differs from the registry; paste the output of \
+            page.contains(&table),
+            "docs/checks.md's check table differs from the registry; paste the output of \
              `arbiter checks --format markdown` between its check-table markers:\n{table}"
         );
     }
