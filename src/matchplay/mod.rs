@@ -11,6 +11,7 @@
 //! `openings` reads opening books, `pgn` and `psq` write the games.
 
 pub mod adjudication;
+mod by_side;
 pub mod clock;
 pub mod endings;
 mod fault;
