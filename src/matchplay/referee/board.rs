@@ -51,7 +51,7 @@ pub(crate) struct Lines<M> {
     pub since_capture: Line<M>,
 }
 
-impl<M: Clone> Lines<M> {
+impl<M: Copy> Lines<M> {
     pub fn new(fen: Option<String>) -> Lines<M> {
         let line = Line {
             start: fen.map_or(PositionStart::Startpos, PositionStart::Fen),
@@ -65,7 +65,7 @@ impl<M: Clone> Lines<M> {
 
     /// Adds a move and the position it led to.
     pub fn push<G: Game>(&mut self, mv: M, after: &G) {
-        self.full.moves.push(mv.clone());
+        self.full.moves.push(mv);
         // A halfmove clock back at zero marks the capture (in xiangqi only a capture resets
         // it; chess, whose pawn moves reset it too, is never played over UCCI).
         let fen = after.fen();
@@ -80,15 +80,50 @@ impl<M: Clone> Lines<M> {
     }
 }
 
-/// How the oracle's move texts read as the referee's moves.
-pub(crate) trait Notation: Sized {
+/// A move of the referee's notation for a board game: read from the oracle's texts, and
+/// written in UCI's notation both ways.
+pub(crate) trait Notation: Copy + PartialEq + fmt::Display {
     /// The move the oracle writes as `text` (the oracle's notation is the referee's).
     fn read(text: &str) -> Option<Self>;
+
+    fn to_uci(&self) -> uci::Move;
+
+    /// The move a UCI move names, when it names one of this game's board.
+    fn from_uci(mv: uci::Move) -> Option<Self>;
 }
 
 impl Notation for xiangqi::Move {
     fn read(text: &str) -> Option<Self> {
         xiangqi::Move::parse_iccs(text).ok()
+    }
+
+    /// A UCI engine playing xiangqi numbers ranks 1–10 (ICCS `h2e2` is `h3e3`).
+    fn to_uci(&self) -> uci::Move {
+        let square = |s: xiangqi::Square| uci::Square {
+            file: s.file(),
+            rank: s.rank() + 1,
+        };
+        uci::Move::Normal {
+            from: square(self.from),
+            to: square(self.to),
+            promotion: None,
+        }
+    }
+
+    fn from_uci(mv: uci::Move) -> Option<Self> {
+        let uci::Move::Normal {
+            from,
+            to,
+            promotion: None,
+        } = mv
+        else {
+            return None;
+        };
+        let square = |s: uci::Square| xiangqi::Square::new(s.file, s.rank.checked_sub(1)?);
+        Some(xiangqi::Move {
+            from: square(from)?,
+            to: square(to)?,
+        })
     }
 }
 
@@ -96,21 +131,83 @@ impl Notation for uci::Move {
     fn read(text: &str) -> Option<Self> {
         text.parse().ok()
     }
+
+    fn to_uci(&self) -> uci::Move {
+        *self
+    }
+
+    fn from_uci(mv: uci::Move) -> Option<Self> {
+        Some(mv)
+    }
 }
 
-impl<P: Game, M: Notation + Clone + PartialEq + fmt::Display> Board<P, M> {
+/// What differs between the board games beyond their oracle and notation.
+pub(crate) trait BoardKind: Sized {
+    const KIND: GameKind;
+    /// The `UCI_Variant` a UCI engine that declares the option is told (cutechess-cli's way).
+    const UCI_VARIANT: Option<&'static str>;
+
+    /// The seat of `player`, chosen by its protocol.
+    fn seat(player: &Player, settings: &MatchSettings) -> Box<dyn Seat<Self>>
+    where
+        Self: RefereedGame;
+}
+
+impl BoardKind for Xiangqi {
+    const KIND: GameKind = GameKind::Xiangqi;
+    const UCI_VARIANT: Option<&'static str> = Some("xiangqi");
+
+    /// A UCCI engine plays xiangqi in UCCI, a UCI one (Fairy-Stockfish, Pikafish) in UCI.
+    fn seat(player: &Player, settings: &MatchSettings) -> Box<dyn Seat<Xiangqi>> {
+        match player.protocol {
+            Protocol::Ucci => Box::new(UcciSeat::new(player, settings)),
+            Protocol::Uci => Box::new(UciSeat::new(player, settings)),
+            Protocol::Gomocup | Protocol::Agi => Box::new(Unfit::seat(player, settings)),
+        }
+    }
+}
+
+impl BoardKind for Chess {
+    const KIND: GameKind = GameKind::Chess;
+    const UCI_VARIANT: Option<&'static str> = None;
+
+    fn seat(player: &Player, settings: &MatchSettings) -> Box<dyn Seat<Chess>> {
+        match player.protocol {
+            Protocol::Uci => Box::new(UciSeat::new(player, settings)),
+            Protocol::Ucci | Protocol::Gomocup | Protocol::Agi => {
+                Box::new(Unfit::seat(player, settings))
+            }
+        }
+    }
+}
+
+impl<P: Game, M: Notation> Board<P, M> {
     fn open_board(settings: &MatchSettings, opening: &Opening) -> Result<Self, Unplayed> {
         let mut history = History::new(settings.game, settings.repetition);
         let mut lines = Lines::new(opening.fen.clone());
         let mut last = None;
-        let position = replay::<P>(opening, |mv, position| {
-            history.push(position, mv);
-            if let Some(mv) = mv.and_then(M::read) {
-                lines.push(mv.clone(), position);
-                last = Some(mv);
+        // A text the oracle played but the notation does not read: the engines could not be
+        // told the opening.
+        let mut unread = None;
+        let position = replay::<P>(opening, |text, position| {
+            history.push(position, text);
+            let Some(text) = text else { return };
+            match M::read(text) {
+                Some(mv) => {
+                    lines.push(mv, position);
+                    last = Some(mv);
+                }
+                None => {
+                    unread.get_or_insert_with(|| text.to_owned());
+                }
             }
         })
         .map_err(|err| Unplayed::IllegalOpening(err.to_string()))?;
+        if let Some(text) = unread {
+            return Err(Unplayed::IllegalOpening(format!(
+                "opening move `{text}` is not written in the game's notation"
+            )));
+        }
         Ok(Board {
             position,
             history,
@@ -127,8 +224,8 @@ impl<P: Game, M: Notation + Clone + PartialEq + fmt::Display> Board<P, M> {
             return Err(written.to_owned());
         }
         self.history.push(&self.position, Some(&text));
-        self.lines.push(mv.clone(), &self.position);
-        self.last = Some(mv.clone());
+        self.lines.push(*mv, &self.position);
+        self.last = Some(*mv);
         self.plies += 1;
         Ok(())
     }
@@ -149,20 +246,6 @@ impl<P: Game, M: Notation + Clone + PartialEq + fmt::Display> Board<P, M> {
     pub fn lines(&self) -> &Lines<M> {
         &self.lines
     }
-
-    fn decided(&self, game: GameKind) -> Option<(GameResult, Termination)> {
-        let colour = |side| Colour::of(game, side);
-        let (result, ending) = match self.position.status() {
-            GameStatus::Ongoing => return None,
-            GameStatus::Checkmate { winner } => (win(winner), RuleEnding::Mate(colour(winner))),
-            GameStatus::Stalemate {
-                winner: Some(winner),
-            } => (win(winner), RuleEnding::WinsByStalemate(colour(winner))),
-            GameStatus::Stalemate { winner: None } => (GameResult::Draw, RuleEnding::Stalemate),
-            GameStatus::Draw => (GameResult::Draw, RuleEnding::InsufficientMaterial),
-        };
-        Some((result, Termination::Rules(ending)))
-    }
 }
 
 impl Xiangqi {
@@ -180,152 +263,51 @@ impl Xiangqi {
     }
 }
 
-/// Implements [`RefereedGame`] for a board game of `$kind`, its moves `$move`, its seats
-/// chosen by `$seat`.
-macro_rules! board_game {
-    ($game:ty, $move:ty, $kind:expr, $seat:expr) => {
-        impl RefereedGame for $game {
-            type Move = $move;
+impl<P: Game, M: Notation> RefereedGame for Board<P, M>
+where
+    Self: BoardKind,
+{
+    type Move = M;
 
-            fn open(settings: &MatchSettings, opening: &Opening) -> Result<Self, Unplayed> {
-                Self::open_board(settings, opening)
-            }
-
-            fn seat(player: &Player, settings: &MatchSettings) -> Box<dyn Seat<Self>> {
-                $seat(player, settings)
-            }
-
-            fn colour(side: Side) -> Colour {
-                Colour::of($kind, side)
-            }
-
-            fn side_to_move(&self) -> Side {
-                self.position.side_to_move()
-            }
-
-            fn play(&mut self, mv: &$move, written: &str) -> Result<(), String> {
-                self.play_move(mv, written)
-            }
-
-            fn plies(&self) -> usize {
-                self.plies
-            }
-
-            fn by_the_rules(&self) -> Option<(GameResult, Termination)> {
-                self.decided($kind)
-            }
-
-            fn by_history(&self) -> Option<(GameResult, Termination)> {
-                self.history.ending()
-            }
-        }
-    };
-}
-
-board_game!(Xiangqi, xiangqi::Move, GameKind::Xiangqi, xiangqi_seat);
-board_game!(Chess, uci::Move, GameKind::Chess, chess_seat);
-
-/// A UCCI engine plays xiangqi in UCCI, a UCI one (Fairy-Stockfish, Pikafish) in UCI.
-fn xiangqi_seat(player: &Player, settings: &MatchSettings) -> Box<dyn Seat<Xiangqi>> {
-    match player.protocol {
-        Protocol::Ucci => Box::new(UcciSeat::new(player, settings)),
-        Protocol::Uci => Box::new(UciSeat::new(player, settings)),
-        Protocol::Gomocup | Protocol::Agi => Box::new(Unfit::seat(player, settings)),
+    fn open(settings: &MatchSettings, opening: &Opening) -> Result<Self, Unplayed> {
+        Self::open_board(settings, opening)
     }
-}
 
-fn chess_seat(player: &Player, settings: &MatchSettings) -> Box<dyn Seat<Chess>> {
-    match player.protocol {
-        Protocol::Uci => Box::new(UciSeat::new(player, settings)),
-        Protocol::Ucci | Protocol::Gomocup | Protocol::Agi => {
-            Box::new(Unfit::seat(player, settings))
-        }
+    fn seat(player: &Player, settings: &MatchSettings) -> Box<dyn Seat<Self>> {
+        <Self as BoardKind>::seat(player, settings)
     }
-}
 
-/// What a UCI seat needs of a board game: the whole game as `position`, its moves in UCI's
-/// notation both ways, and the variant a UCI engine is told.
-pub(crate) trait UciGame: RefereedGame + Sized {
-    /// The `UCI_Variant` an engine that declares it is told (cutechess-cli's way).
-    const VARIANT: Option<&'static str>;
+    fn colour(side: Side) -> Colour {
+        Colour::of(Self::KIND, side)
+    }
 
-    fn to_uci(mv: &Self::Move) -> uci::Move;
+    fn side_to_move(&self) -> Side {
+        self.position.side_to_move()
+    }
 
-    /// The referee's move a UCI move names, when it names one of this game's board.
-    fn from_uci(mv: uci::Move) -> Option<Self::Move>;
+    fn play(&mut self, mv: &M, written: &str) -> Result<(), String> {
+        self.play_move(mv, written)
+    }
 
-    fn full_line(&self) -> &Line<Self::Move>;
+    fn plies(&self) -> usize {
+        self.plies
+    }
 
-    fn last_move(&self) -> Option<&Self::Move>;
-
-    fn after(&self, mv: &Self::Move) -> Option<Self>;
-}
-
-impl UciGame for Xiangqi {
-    const VARIANT: Option<&'static str> = Some("xiangqi");
-
-    /// A UCI engine playing xiangqi numbers ranks 1–10 (ICCS `h2e2` is `h3e3`).
-    fn to_uci(mv: &xiangqi::Move) -> uci::Move {
-        let square = |s: xiangqi::Square| uci::Square {
-            file: s.file(),
-            rank: s.rank() + 1,
+    fn by_the_rules(&self) -> Option<(GameResult, Termination)> {
+        let colour = |side| Colour::of(Self::KIND, side);
+        let (result, ending) = match self.position.status() {
+            GameStatus::Ongoing => return None,
+            GameStatus::Checkmate { winner } => (win(winner), RuleEnding::Mate(colour(winner))),
+            GameStatus::Stalemate {
+                winner: Some(winner),
+            } => (win(winner), RuleEnding::WinsByStalemate(colour(winner))),
+            GameStatus::Stalemate { winner: None } => (GameResult::Draw, RuleEnding::Stalemate),
+            GameStatus::Draw => (GameResult::Draw, RuleEnding::InsufficientMaterial),
         };
-        uci::Move::Normal {
-            from: square(mv.from),
-            to: square(mv.to),
-            promotion: None,
-        }
+        Some((result, Termination::Rules(ending)))
     }
 
-    fn from_uci(mv: uci::Move) -> Option<xiangqi::Move> {
-        let uci::Move::Normal {
-            from,
-            to,
-            promotion: None,
-        } = mv
-        else {
-            return None;
-        };
-        let square = |s: uci::Square| xiangqi::Square::new(s.file, s.rank.checked_sub(1)?);
-        Some(xiangqi::Move {
-            from: square(from)?,
-            to: square(to)?,
-        })
-    }
-
-    fn full_line(&self) -> &Line<xiangqi::Move> {
-        &self.lines.full
-    }
-
-    fn last_move(&self) -> Option<&xiangqi::Move> {
-        Board::last_move(self)
-    }
-
-    fn after(&self, mv: &xiangqi::Move) -> Option<Self> {
-        Board::after(self, mv)
-    }
-}
-
-impl UciGame for Chess {
-    const VARIANT: Option<&'static str> = None;
-
-    fn to_uci(mv: &uci::Move) -> uci::Move {
-        *mv
-    }
-
-    fn from_uci(mv: uci::Move) -> Option<uci::Move> {
-        Some(mv)
-    }
-
-    fn full_line(&self) -> &Line<uci::Move> {
-        &self.lines.full
-    }
-
-    fn last_move(&self) -> Option<&uci::Move> {
-        Board::last_move(self)
-    }
-
-    fn after(&self, mv: &uci::Move) -> Option<Self> {
-        Board::after(self, mv)
+    fn by_history(&self) -> Option<(GameResult, Termination)> {
+        self.history.ending()
     }
 }

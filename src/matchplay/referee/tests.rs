@@ -1,7 +1,7 @@
 //! What the referee writes to the engines and how it reads their moves, each protocol in its
 //! own notation.
 
-use super::board::{Chess, Lines, UciGame, Xiangqi};
+use super::board::{Lines, Notation};
 use super::family::{Answer, leniently};
 use super::game::{Played, Reply};
 use super::{ucci_seat, uci_seat};
@@ -24,7 +24,7 @@ fn ucci_gets_the_game_since_the_last_capture_and_uci_all_of_it() {
         lines.push(iccs(mv), &position);
     }
     assert_eq!(
-        uci_seat::position::<Xiangqi>(&lines.full).to_string(),
+        uci_seat::position(&lines.full).to_string(),
         "position startpos moves h3e3 h10g8 b3b10 a10a9"
     );
     let ucci = ucci_seat::position(&lines.since_capture).to_string();
@@ -49,10 +49,10 @@ fn banmoves_lists_the_banned_moves_and_is_left_out_without_one() {
 
 /// The move of `bestmove MOVE` from an engine of `protocol` in `G`, in the referee's notation;
 /// as written when it names no move of the game.
-fn from_engine<G: UciGame>(protocol: Protocol, mv: &str) -> String {
+fn from_engine<M: Notation>(protocol: Protocol, mv: &str) -> String {
     let line = format!("bestmove {mv}");
     match protocol {
-        Protocol::Uci => shown(uci_seat::reply::<G>(Answer {
+        Protocol::Uci => shown(uci_seat::reply::<M>(Answer {
             read: leniently(protocol, &line, uci::parse_message),
             score: None,
         })),
@@ -76,20 +76,20 @@ fn shown<M: std::fmt::Display>(reply: Result<Reply<M>, Fault>) -> String {
 
 #[test]
 fn moves_convert_between_the_notations() {
-    let to_engine = |mv: &str| Xiangqi::to_uci(&iccs(mv)).to_string();
+    let to_engine = |mv: &str| iccs(mv).to_uci().to_string();
     assert_eq!(to_engine("a9a8"), "a10a9");
-    assert_eq!(from_engine::<Xiangqi>(Protocol::Uci, "a10a9"), "a9a8");
-    assert_eq!(from_engine::<Xiangqi>(Protocol::Ucci, "h2e2"), "h2e2");
+    assert_eq!(from_engine::<Move>(Protocol::Uci, "a10a9"), "a9a8");
+    assert_eq!(from_engine::<Move>(Protocol::Ucci, "h2e2"), "h2e2");
     // What does not read stays as written, for the illegal-move message.
-    assert_eq!(from_engine::<Xiangqi>(Protocol::Uci, "0000"), "0000");
-    assert_eq!(from_engine::<Chess>(Protocol::Uci, "e2e4"), "e2e4");
+    assert_eq!(from_engine::<Move>(Protocol::Uci, "0000"), "0000");
+    assert_eq!(from_engine::<uci::Move>(Protocol::Uci, "e2e4"), "e2e4");
     // Letter case is left open by the texts: read as a GUI reads it, passed on in lower
     // case (the protocol checks warn about it).
-    assert_eq!(from_engine::<Chess>(Protocol::Uci, "E2E4"), "e2e4");
-    assert_eq!(from_engine::<Chess>(Protocol::Uci, "e7e8Q"), "e7e8q");
-    assert_eq!(from_engine::<Xiangqi>(Protocol::Ucci, "H2E2"), "h2e2");
-    assert_eq!(from_engine::<Xiangqi>(Protocol::Uci, "H3E3"), "h2e2");
+    assert_eq!(from_engine::<uci::Move>(Protocol::Uci, "E2E4"), "e2e4");
+    assert_eq!(from_engine::<uci::Move>(Protocol::Uci, "e7e8Q"), "e7e8q");
+    assert_eq!(from_engine::<Move>(Protocol::Ucci, "H2E2"), "h2e2");
+    assert_eq!(from_engine::<Move>(Protocol::Uci, "H3E3"), "h2e2");
     // Castling as the king taking its rook is no spelling left open: the oracle refuses
     // it as written.
-    assert_eq!(from_engine::<Chess>(Protocol::Uci, "e1h1"), "e1h1");
+    assert_eq!(from_engine::<uci::Move>(Protocol::Uci, "e1h1"), "e1h1");
 }

@@ -5,7 +5,7 @@
 
 use std::time::Duration;
 
-use super::board::{Line, UciGame};
+use super::board::{Board, BoardKind, Line, Notation};
 use super::family::{
     Answer, PONDER_STOP_BOUND, as_written, declared, ends_search, read_answer, send_user_options,
     unread_bestmove, user_set,
@@ -20,17 +20,19 @@ use crate::matchplay::{Finding, MatchSettings, Player, START_BOUND, TimeControl}
 use crate::protocol::Protocol;
 use crate::protocol::spelling::canonical_move;
 use crate::protocol::uci::{self, Command, Go, Message, parse_message};
+use crate::rules::Game;
 use crate::session::SessionOptions;
 
-pub(crate) struct UciSeat<G: UciGame> {
+/// A UCI engine in a game whose moves are `M`.
+pub(crate) struct UciSeat<M> {
     engine: Engine,
     /// The move the engine is pondering on (`go ponder` sent), until `ponderhit` or `stop`
     /// ends the ponder search.
-    pondering: Option<G::Move>,
+    pondering: Option<M>,
 }
 
-impl<G: UciGame> UciSeat<G> {
-    pub fn new(player: &Player, settings: &MatchSettings) -> UciSeat<G> {
+impl<M> UciSeat<M> {
+    pub fn new(player: &Player, settings: &MatchSettings) -> UciSeat<M> {
         UciSeat {
             engine: Engine::spawn(player, settings, SessionOptions::default()),
             pondering: None,
@@ -74,7 +76,7 @@ impl<G: UciGame> UciSeat<G> {
 }
 
 /// The answer to a search: `bestmove`, its move and ponder move read in the game's notation.
-pub(super) fn reply<G: UciGame>(answer: Answer<Message>) -> Result<Reply<G::Move>, Fault> {
+pub(super) fn reply<M: Notation>(answer: Answer<Message>) -> Result<Reply<M>, Fault> {
     let (mv, ponder, respelt) = match answer.read {
         Ok((Message::BestMove { mv, ponder }, respelt)) => (mv, ponder, respelt),
         Ok((other, _)) => return Err(Fault::Illegal(other.to_string())),
@@ -83,14 +85,14 @@ pub(super) fn reply<G: UciGame>(answer: Answer<Message>) -> Result<Reply<G::Move
                 canonical_move(Protocol::Uci, text)
                     .parse::<uci::Move>()
                     .ok()
-                    .and_then(G::from_uci)
+                    .and_then(M::from_uci)
             };
             return Ok(Reply::bare(unread_bestmove(line, read, |_| false)?));
         }
     };
     let written = as_written(&mv, &respelt);
     Ok(Reply {
-        mv: match G::from_uci(mv) {
+        mv: match M::from_uci(mv) {
             Some(mv) => Played::Move {
                 mv,
                 written,
@@ -100,18 +102,21 @@ pub(super) fn reply<G: UciGame>(answer: Answer<Message>) -> Result<Reply<G::Move
         },
         draw: false,
         score: answer.score,
-        ponder: ponder.and_then(G::from_uci),
+        ponder: ponder.and_then(M::from_uci),
     })
 }
 
-impl<G: UciGame> Seat<G> for UciSeat<G> {
+impl<P: Game, M: Notation> Seat<Board<P, M>> for UciSeat<M>
+where
+    Board<P, M>: BoardKind,
+{
     fn engine(&self) -> &Engine {
         &self.engine
     }
 
     fn start(
         &mut self,
-        _game: &G,
+        _game: &Board<P, M>,
         settings: &MatchSettings,
         _clock: &mut Clock,
     ) -> Result<Vec<UndeclaredOption>, Fault> {
@@ -126,7 +131,7 @@ impl<G: UciGame> Seat<G> for UciSeat<G> {
         };
         // As cutechess-cli does: a UCI engine that can play variants is told the game, unless
         // the user chose the variant.
-        if let Some(variant) = G::VARIANT
+        if let Some(variant) = Board::<P, M>::UCI_VARIANT
             && is_declared(&declared, "UCI_Variant")
             && !user_set(&self.engine, "UCI_Variant")
         {
@@ -154,7 +159,7 @@ impl<G: UciGame> Seat<G> for UciSeat<G> {
     /// A ponder search on the move just played goes on as the engine's own search, from
     /// `ponderhit` (its clock runs from there, as cutechess-cli counts it); one on another
     /// move is stopped and set aside.
-    fn prepare(&mut self, turn: &Turn<'_, G>) -> Result<(), Fault> {
+    fn prepare(&mut self, turn: &Turn<'_, Board<P, M>>) -> Result<(), Fault> {
         if self.pondering.is_some() && self.pondering.as_ref() == turn.game.last_move() {
             return Ok(());
         }
@@ -162,25 +167,29 @@ impl<G: UciGame> Seat<G> for UciSeat<G> {
     }
 
     /// UCI has no draw offers: an opponent's is not passed on.
-    fn ask(&mut self, turn: &Turn<'_, G>, allowance: Duration) -> Result<Reply<G::Move>, Fault> {
+    fn ask(
+        &mut self,
+        turn: &Turn<'_, Board<P, M>>,
+        allowance: Duration,
+    ) -> Result<Reply<M>, Fault> {
         if self.pondering.take().is_some() {
             self.engine.send(&Command::PonderHit)?;
         } else {
-            self.engine.send(&position::<G>(turn.game.full_line()))?;
+            self.engine.send(&position(&turn.game.lines().full))?;
             let go = self.go(turn.clocks, turn.clock(), false);
             self.engine.send(&Command::Go(go))?;
         }
-        reply::<G>(read_answer(&mut self.engine, allowance, parse_message)?)
+        reply(read_answer(&mut self.engine, allowance, parse_message)?)
     }
 
     /// The position after the move the engine expects and the ordinary `go` with `ponder`; an
     /// illegal ponder move is the protocol checks' to judge, not a reason to ponder on
     /// nothing.
-    fn ponder(&mut self, turn: &Turn<'_, G>, expected: G::Move) -> Result<(), Fault> {
+    fn ponder(&mut self, turn: &Turn<'_, Board<P, M>>, expected: M) -> Result<(), Fault> {
         let Some(after) = turn.game.after(&expected) else {
             return Ok(());
         };
-        self.engine.send(&position::<G>(after.full_line()))?;
+        self.engine.send(&position(&after.lines().full))?;
         let go = self.go(turn.clocks, turn.clock(), true);
         self.engine.send(&Command::Go(go))?;
         self.pondering = Some(expected);
@@ -195,9 +204,9 @@ impl<G: UciGame> Seat<G> for UciSeat<G> {
 }
 
 /// The whole game as UCI's `position`, its moves in UCI's notation.
-pub(super) fn position<G: UciGame>(line: &Line<G::Move>) -> Command {
+pub(super) fn position<M: Notation>(line: &Line<M>) -> Command {
     Command::Position {
         start: line.start.clone(),
-        moves: line.moves.iter().map(G::to_uci).collect(),
+        moves: line.moves.iter().map(M::to_uci).collect(),
     }
 }
