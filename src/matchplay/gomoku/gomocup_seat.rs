@@ -85,7 +85,8 @@ impl Seat<Gomoku> for GomocupSeat {
                         "cannot play on a {size}x{size} board"
                     )));
                 }
-                // MESSAGE, DEBUG and anything else may come before the answer; the checks judge them.
+                // MESSAGE, DEBUG and anything else may come before the answer; the checks
+                // judge them.
                 _ => {}
             }
         }

@@ -93,3 +93,60 @@ fn moves_convert_between_the_notations() {
     // it as written.
     assert_eq!(from_engine::<uci::Move>(Protocol::Uci, "e1h1"), "e1h1");
 }
+
+/// The UCCI seat's reading of `line` as the answer to a search, with `banned` forbidden.
+fn ucci_reply(line: &str, banned: &[Move]) -> Result<Reply<Move>, Fault> {
+    let answer = Answer {
+        read: leniently(Protocol::Ucci, line, ucci::parse_message),
+        score: Some(12),
+    };
+    ucci_seat::reply(answer, banned)
+}
+
+#[test]
+fn a_ucci_bestmove_brings_its_ponder_move_draw_and_score_and_a_resignation_loses() {
+    let reply = ucci_reply("bestmove h2e2 ponder h9g7 draw", &[]).unwrap();
+    assert!(reply.draw);
+    assert_eq!(reply.score, Some(12));
+    assert_eq!(reply.ponder, Some(iccs("h9g7")));
+    assert!(matches!(
+        reply.mv,
+        Played::Move { mv, ref written, banned: false } if mv == iccs("h2e2") && written == "h2e2"
+    ));
+    assert_eq!(
+        ucci_reply("bestmove h2e2 resign", &[]).err(),
+        Some(Fault::Resign)
+    );
+    // `nobestmove` says the position is dead, but the game had a move to play.
+    assert_eq!(
+        ucci_reply("nobestmove", &[]).err(),
+        Some(Fault::Illegal("nobestmove".to_owned()))
+    );
+}
+
+#[test]
+fn a_move_is_named_as_written_and_a_banned_one_is_marked() {
+    // Read in lower case, named as the engine wrote it.
+    let reply = ucci_reply("bestmove H2E2", &[iccs("h2e2")]).unwrap();
+    assert!(matches!(
+        reply.mv,
+        Played::Move { ref written, banned: true, .. } if written == "H2E2"
+    ));
+}
+
+#[test]
+fn a_bestmove_the_codec_refuses_is_read_by_its_move_alone_or_named_as_written() {
+    // A word the text does not have after the move: the move is still the engine's.
+    let reply = ucci_reply("bestmove h2e2 now", &[]).unwrap();
+    assert!(!reply.draw && reply.ponder.is_none());
+    assert!(matches!(reply.mv, Played::Move { mv, .. } if mv == iccs("h2e2")));
+    // A move of no notation, as Stockfish writes when it has none.
+    assert!(matches!(
+        ucci_reply("bestmove (none)", &[]).unwrap().mv,
+        Played::Unreadable(ref text) if text == "(none)"
+    ));
+    assert_eq!(
+        ucci_reply("bestmove", &[]).err(),
+        Some(Fault::Illegal("bestmove".to_owned()))
+    );
+}
