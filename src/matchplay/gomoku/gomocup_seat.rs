@@ -16,7 +16,7 @@ use crate::matchplay::fault::{Fault, read_line, send};
 use crate::matchplay::options::UndeclaredOption;
 use crate::matchplay::referee::{Engine, Played, Reply, Seat, Turn};
 use crate::matchplay::{Finding, MatchSettings, Player, START_BOUND, TimeControl};
-use crate::protocol::gomocup::{Command, Message, parse_message};
+use crate::protocol::gomocup::{Command, InfoKey, Message, parse_message};
 use crate::protocol::{Protocol, spelling};
 use crate::rules::gomoku::{Point, Stone};
 use crate::session::SessionOptions;
@@ -95,21 +95,21 @@ impl Seat<Gomoku> for GomocupSeat {
             TimeControl::PerMove(d) => (d.as_millis(), UNLIMITED_MS as u128),
             TimeControl::Clock { base, .. } => (base.as_millis(), base.as_millis()),
         };
-        let infos = [
-            ("timeout_turn", turn_ms.to_string()),
-            ("timeout_match", match_ms.to_string()),
+        let info = |key: InfoKey, value: String| Command::Info { key, value };
+        let settings_infos = [
+            info(InfoKey::TimeoutTurn, turn_ms.to_string()),
+            info(InfoKey::TimeoutMatch, match_ms.to_string()),
             // Arbiter does not measure memory: no limit.
-            ("max_memory", "0".to_owned()),
+            info(InfoKey::MaxMemory, "0".to_owned()),
             // The opponent is a brain.
-            ("game_type", "1".to_owned()),
-            ("rule", game.rule().bitmask().to_string()),
+            info(InfoKey::GameType, "1".to_owned()),
+            info(InfoKey::Rule, game.rule().bitmask().to_string()),
         ];
-        for (key, value) in infos
-            .iter()
-            .map(|(k, v)| (*k, v.as_str()))
-            .chain(options.iter().map(|(k, v)| (k.as_str(), v.as_str())))
-        {
-            send(session, &format!("INFO {key} {value}"))?;
+        let user_infos = options
+            .into_iter()
+            .map(|(key, value)| info(InfoKey::Other(key), value));
+        for command in settings_infos.into_iter().chain(user_infos) {
+            send(session, &command.to_string())?;
         }
         clock.spend(control, start_up_ms);
         if clock.flagged(settings.margin) {
@@ -162,7 +162,11 @@ impl GomocupSeat {
         let opening = turn.game.opening();
         let told = self.told;
         let session = self.engine.session()?;
-        send(session, &format!("INFO time_left {time_left}"))?;
+        let time_left = Command::Info {
+            key: InfoKey::TimeLeft,
+            value: time_left.to_string(),
+        };
+        send(session, &time_left.to_string())?;
         let last = stones.last().copied();
         match (told, last) {
             (None, None) => send(session, &Command::Begin.to_string())?,
