@@ -14,6 +14,7 @@
 
 use std::str::FromStr;
 
+use super::by_side::BySide;
 use super::{Adjudication, DrawAdjudication, ResignAdjudication};
 use crate::rules::Side;
 
@@ -158,8 +159,8 @@ pub struct Adjudicator {
     drawish: u32,
     /// Each side's own moves in a row with its score at least the resign bound below zero,
     /// and at least that far above zero.
-    losing: [u32; 2],
-    winning: [u32; 2],
+    losing: BySide<u32>,
+    winning: BySide<u32>,
 }
 
 impl Adjudicator {
@@ -174,10 +175,6 @@ impl Adjudicator {
     /// (opening moves included, as cutechess-cli counts the board's moves), and says whether
     /// the game is adjudicated now.
     pub fn record(&mut self, mover: Side, score: Option<i32>, plies: usize) -> Option<Verdict> {
-        let i = match mover {
-            Side::First => 0,
-            Side::Second => 1,
-        };
         if let Some(draw) = self.settings.draw {
             let within = score.is_some_and(|s| s.abs() <= draw.score);
             self.drawish = if within { self.drawish + 1 } else { 0 };
@@ -186,17 +183,20 @@ impl Adjudicator {
             }
         }
         if let Some(resign) = self.settings.resign {
-            let bump = |run: u32, yes: bool| if yes { run + 1 } else { 0 };
-            self.losing[i] = bump(self.losing[i], score.is_some_and(|s| s <= -resign.score));
-            self.winning[i] = bump(self.winning[i], score.is_some_and(|s| s >= resign.score));
-            let (me, other) = (i, 1 - i);
-            for (loser, winner) in [(me, other), (other, me)] {
-                if self.losing[loser] >= resign.moves && self.winning[winner] >= resign.moves {
-                    let winner = if winner == 0 {
-                        Side::First
-                    } else {
-                        Side::Second
-                    };
+            let bump = |run: &mut u32, yes: bool| *run = if yes { *run + 1 } else { 0 };
+            bump(
+                self.losing.get_mut(mover),
+                score.is_some_and(|s| s <= -resign.score),
+            );
+            bump(
+                self.winning.get_mut(mover),
+                score.is_some_and(|s| s >= resign.score),
+            );
+            let other = mover.opponent();
+            for (loser, winner) in [(mover, other), (other, mover)] {
+                if *self.losing.get(loser) >= resign.moves
+                    && *self.winning.get(winner) >= resign.moves
+                {
                     return Some(Verdict::Wins(winner));
                 }
             }

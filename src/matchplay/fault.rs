@@ -1,6 +1,6 @@
 //! Why an engine lost before the board decided the game (the words are
-//! [`super::Termination`]'s), and the one way both referees (UCCI/UCI and Gomocup/AGI) write
-//! to an engine and read its lines, so a crash, a silence and a slow move end every game alike.
+//! [`super::Termination`]'s), and the one way every seat (UCCI, UCI, Gomocup, AGI) writes
+//! to an engine and reads its lines, so a crash, a silence and a slow move end every game alike.
 
 use std::time::{Duration, Instant};
 

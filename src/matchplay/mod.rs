@@ -2,15 +2,16 @@
 //! move is judged by the rules oracle, and the built-in protocol checks run over each engine's
 //! whole transcript, so a match is also a conformance run.
 //!
-//! A game (`play_game`) is refereed by `referee` (UCCI and UCI: xiangqi and chess) or `gomoku`
-//! (Gomocup and AGI: gomoku and renju), each engine in its own protocol, on time controls
-//! Arbiter keeps and measures on the wire. Above the games, `schedule` lists a tournament's
+//! A game (`play_game`) is refereed by `referee`'s one loop over the game (xiangqi and chess
+//! there, gomoku and renju in `gomoku`), each engine seated in its own protocol (UCCI, UCI,
+//! Gomocup, AGI), on time controls Arbiter keeps and measures on the wire. Above the games, `schedule` lists a tournament's
 //! games (round robin or gauntlet, rounds, pairs with colours swapped, openings in turn, a
 //! partition's share), `tournament` plays them some at a time, `tally` and `score` count them
 //! (per encounter, with game pairs, and per engine), and `sprt` may stop the match early.
 //! `openings` reads opening books, `pgn` and `psq` write the games.
 
 pub mod adjudication;
+mod by_side;
 pub mod clock;
 pub mod endings;
 mod fault;

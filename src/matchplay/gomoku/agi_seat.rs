@@ -11,102 +11,166 @@
 
 use std::time::{Duration, Instant};
 
-use super::{Reply, Seat, Table};
-use crate::matchplay::TimeControl;
+use super::{EXIT_BOUND, Gomoku};
+use crate::matchplay::clock::Clock;
 use crate::matchplay::fault::{Fault, read_line, send};
-use crate::matchplay::options::setoption_line;
+use crate::matchplay::options::{UndeclaredOption, setoption_line};
+use crate::matchplay::referee::{Engine, Played, Reply, Seat, Turn};
+use crate::matchplay::{Finding, MatchSettings, Player, START_BOUND, TimeControl};
 use crate::protocol::Protocol;
 use crate::protocol::agi::{BestMoveKind, Command, GoTime, Message, parse_message};
 use crate::rules::gomoku::{BoardSize, Point, agi};
+use crate::session::SessionOptions;
 
-pub(super) fn start(seat: &mut Seat, table: &Table<'_>, bound: Duration) -> Result<(), Fault> {
-    if table.size != BoardSize::STANDARD {
-        let n = table.size.width();
-        return Err(Fault::CannotPlay(format!(
-            "cannot play on a {n}x{n} board (AGI speaks 15x15 only)"
-        )));
+pub(super) struct AgiSeat {
+    engine: Engine,
+    /// Whether Arbiter has begun the protocol with the engine: one never spoken to (its
+    /// opponent forfeited first, or it cannot play this board) is not sent `QUIT`, which would
+    /// be its first command, only the end of its input.
+    spoken: bool,
+}
+
+impl AgiSeat {
+    pub fn new(player: &Player, settings: &MatchSettings) -> AgiSeat {
+        // AGI uses plain LF.
+        let options = SessionOptions {
+            line_end: player.protocol.facts().gui_line_end,
+            ..SessionOptions::default()
+        };
+        AgiSeat {
+            engine: Engine::spawn(player, settings, options),
+            spoken: false,
+        }
     }
-    let options = seat.options.clone();
-    seat.spoken = true;
-    let session = seat.session()?;
-    send(session, &Command::Agi.to_string())?;
-    let deadline = Instant::now() + bound;
-    while !matches!(
-        parse_message(&read_line(session, deadline)?),
-        Ok(Message::AgiOk)
-    ) {}
-    let rule = Command::SetRule {
-        forbidden: Some(table.rule.renju),
-        swap: None,
-        fifth: None,
-    };
-    send(session, &rule.to_string())?;
-    for (name, value) in &options {
-        // AGI names OWNBOOK and PONDER (ON|OFF); other names are passed as given, for the
-        // engine to take or ignore.
-        send(session, &setoption_line(Protocol::Agi, name, value))?;
+}
+
+impl Seat<Gomoku> for AgiSeat {
+    fn engine(&self) -> &Engine {
+        &self.engine
     }
-    send(session, &Command::IsReady.to_string())?;
-    let deadline = Instant::now() + bound;
-    while !matches!(
-        parse_message(&read_line(session, deadline)?),
-        Ok(Message::ReadyOk)
-    ) {}
-    Ok(())
+
+    fn start(
+        &mut self,
+        game: &Gomoku,
+        settings: &MatchSettings,
+        _clock: &mut Clock,
+    ) -> Result<Vec<UndeclaredOption>, Fault> {
+        let bound = START_BOUND.mul_f64(settings.time_scale);
+        if game.size() != BoardSize::STANDARD {
+            let n = game.size().width();
+            return Err(Fault::CannotPlay(format!(
+                "cannot play on a {n}x{n} board (AGI speaks 15x15 only)"
+            )));
+        }
+        let options = self.engine.options.clone();
+        self.spoken = true;
+        let session = self.engine.session()?;
+        send(session, &Command::Agi.to_string())?;
+        let deadline = Instant::now() + bound;
+        while !matches!(
+            parse_message(&read_line(session, deadline)?),
+            Ok(Message::AgiOk)
+        ) {}
+        let rule = Command::SetRule {
+            forbidden: Some(game.rule().renju),
+            swap: None,
+            fifth: None,
+        };
+        send(session, &rule.to_string())?;
+        for (name, value) in &options {
+            // AGI names OWNBOOK and PONDER (ON|OFF); other names are passed as given, for the
+            // engine to take or ignore.
+            send(session, &setoption_line(Protocol::Agi, name, value))?;
+        }
+        send(session, &Command::IsReady.to_string())?;
+        let deadline = Instant::now() + bound;
+        while !matches!(
+            parse_message(&read_line(session, deadline)?),
+            Ok(Message::ReadyOk)
+        ) {}
+        Ok(Vec::new())
+    }
+
+    fn ask(&mut self, turn: &Turn<'_, Gomoku>, allowance: Duration) -> Result<Reply<Point>, Fault> {
+        let deadline = Instant::now() + allowance;
+        self.ask_move(turn, deadline)
+            .map(Reply::bare)
+            // No move within the allowance is a loss on time, not a stalled connection.
+            .map_err(Fault::on_the_clock)
+    }
+
+    fn finish(mut self: Box<Self>) -> Vec<Finding> {
+        if self.spoken {
+            self.engine
+                .farewell(&Command::Quit, Some(Instant::now() + EXIT_BOUND));
+        }
+        self.engine.finish()
+    }
 }
 
 /// The whole game as `POSITION MOVES`, the time as `GO TIME`, and the `BESTMOVE`, read past
 /// `INFO` and other lines.
-pub(super) fn ask_move(
-    seat: &mut Seat,
-    table: &Table<'_>,
-    stones: &[Point],
-    deadline: Instant,
-) -> Result<Reply, Fault> {
-    let time_ms = match seat.control {
-        TimeControl::PerMove(d) => d.as_millis() as u64,
-        TimeControl::Clock { .. } => seat.clock.remaining_ms.max(1.0).round() as u64,
-    };
-    let session = seat.session()?;
-    let position = Command::Position {
-        statu: Vec::new(),
-        moves: stones.to_vec(),
-    };
-    send(session, &position.to_string())?;
-    let go = Command::Go {
-        search: Vec::new(),
-        ponder: false,
-        time: Some(GoTime::Millis(time_ms)),
-    };
-    send(session, &go.to_string())?;
-    loop {
-        let line = read_line(session, deadline)?;
-        match parse_message(&line) {
-            Ok(Message::BestMove {
-                mv: BestMoveKind::Move(point),
-                ..
-            }) => return Ok(Reply::Point(point)),
-            // No swap was offered: CHANGE is no move.
-            Ok(Message::BestMove {
-                mv: BestMoveKind::Change,
-                ..
-            }) => return Ok(Reply::Unreadable("CHANGE".to_owned())),
-            Ok(_) => {}
-            Err(_) => {
-                let mut words = line.split_whitespace();
-                if words
-                    .next()
-                    .is_some_and(|w| w.eq_ignore_ascii_case("BESTMOVE"))
-                {
-                    // A point AGI cannot read (`F1`, row F is off the board): named as
-                    // written, or as x,y where the library reads it.
-                    let mv = words.next().unwrap_or("");
-                    return Ok(match agi::parse_point(mv, table.size) {
-                        Ok(point) => Reply::Point(point),
-                        Err(_) => Reply::Unreadable(mv.to_owned()),
-                    });
+impl AgiSeat {
+    fn ask_move(
+        &mut self,
+        turn: &Turn<'_, Gomoku>,
+        deadline: Instant,
+    ) -> Result<Played<Point>, Fault> {
+        let time_ms = match self.engine.control {
+            TimeControl::PerMove(d) => d.as_millis() as u64,
+            TimeControl::Clock { .. } => turn.clock().remaining_ms.max(1.0).round() as u64,
+        };
+        let size = turn.game.size();
+        let session = self.engine.session()?;
+        let position = Command::Position {
+            statu: Vec::new(),
+            moves: turn.game.stones().to_vec(),
+        };
+        send(session, &position.to_string())?;
+        let go = Command::Go {
+            search: Vec::new(),
+            ponder: false,
+            time: Some(GoTime::Millis(time_ms)),
+        };
+        send(session, &go.to_string())?;
+        loop {
+            let line = read_line(session, deadline)?;
+            match parse_message(&line) {
+                Ok(Message::BestMove {
+                    mv: BestMoveKind::Move(point),
+                    ..
+                }) => return Ok(read(point)),
+                // No swap was offered: CHANGE is no move.
+                Ok(Message::BestMove {
+                    mv: BestMoveKind::Change,
+                    ..
+                }) => return Ok(Played::Unreadable("CHANGE".to_owned())),
+                Ok(_) => {}
+                Err(_) => {
+                    let mut words = line.split_whitespace();
+                    if words
+                        .next()
+                        .is_some_and(|w| w.eq_ignore_ascii_case("BESTMOVE"))
+                    {
+                        // A point AGI cannot read (`F1`, row F is off the board): named as
+                        // written, or as x,y where the library reads it.
+                        let mv = words.next().unwrap_or("");
+                        return Ok(match agi::parse_point(mv, size) {
+                            Ok(point) => read(point),
+                            Err(_) => Played::Unreadable(mv.to_owned()),
+                        });
+                    }
                 }
             }
         }
+    }
+}
+
+/// A point read, named by its `x,y` as the termination writes it.
+fn read(point: Point) -> Played<Point> {
+    Played::Move {
+        mv: point,
+        written: point.to_string(),
+        banned: false,
     }
 }

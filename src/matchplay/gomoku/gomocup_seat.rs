@@ -10,129 +10,209 @@
 
 use std::time::{Duration, Instant};
 
-use super::{Reply, Seat, Table};
-use crate::matchplay::TimeControl;
+use super::{EXIT_BOUND, Gomoku, stone};
+use crate::matchplay::clock::Clock;
 use crate::matchplay::fault::{Fault, read_line, send};
-use crate::protocol::gomocup::{Command, Message, parse_message};
+use crate::matchplay::options::UndeclaredOption;
+use crate::matchplay::referee::{Engine, Played, Reply, Seat, Turn};
+use crate::matchplay::{Finding, MatchSettings, Player, START_BOUND, TimeControl};
+use crate::protocol::gomocup::{Command, InfoKey, Message, parse_message};
 use crate::protocol::{Protocol, spelling};
-use crate::rules::gomoku::Point;
+use crate::rules::gomoku::{Point, Stone};
+use crate::session::SessionOptions;
 
 /// Gomocup's "no limit" for `time_left` (gomocup-r79).
 const UNLIMITED_MS: i64 = 2_147_483_647;
 
-/// `START size`, answered `OK` (or `ERROR`: the brain cannot play this board), then the limits
-/// and rule as `INFO` (gomocup-r76: right after `START`), then the player's options.
-///
-/// The match time runs from the brain's start (gomocup-r82): the wait for `OK`, which covers a
-/// brain still loading when `START` comes, is spent from its clock, and a brain whose clock has
-/// run out by then loses on time before its first move.
-pub(super) fn start(seat: &mut Seat, table: &Table<'_>, bound: Duration) -> Result<(), Fault> {
-    let size = table.size.width();
-    let options = seat.options.clone();
-    let control = seat.control;
-    seat.spoken = true;
-    let asked = Instant::now();
-    let session = seat.session()?;
-    send(session, &Command::Start(u32::from(size)).to_string())?;
-    let deadline = Instant::now() + bound;
-    loop {
-        let line = read_line(session, deadline)?;
-        match parse_message(&line) {
-            Ok(Message::Ok) => break,
-            Ok(Message::Error(_) | Message::Unknown(_)) => {
-                return Err(Fault::CannotPlay(format!(
-                    "cannot play on a {size}x{size} board"
-                )));
-            }
-            // MESSAGE, DEBUG and anything else may come before the answer; the checks judge them.
-            _ => {}
-        }
-    }
-    let start_up_ms = asked.elapsed().as_secs_f64() * 1000.0;
-    let (turn_ms, match_ms) = match control {
-        TimeControl::PerMove(d) => (d.as_millis(), UNLIMITED_MS as u128),
-        TimeControl::Clock { base, .. } => (base.as_millis(), base.as_millis()),
-    };
-    let infos = [
-        ("timeout_turn", turn_ms.to_string()),
-        ("timeout_match", match_ms.to_string()),
-        // Arbiter does not measure memory: no limit.
-        ("max_memory", "0".to_owned()),
-        // The opponent is a brain.
-        ("game_type", "1".to_owned()),
-        ("rule", table.rule.bitmask().to_string()),
-    ];
-    for (key, value) in infos
-        .iter()
-        .map(|(k, v)| (*k, v.as_str()))
-        .chain(options.iter().map(|(k, v)| (k.as_str(), v.as_str())))
-    {
-        send(session, &format!("INFO {key} {value}"))?;
-    }
-    seat.clock.spend(control, start_up_ms);
-    if seat.clock.flagged(table.settings.margin) {
-        return Err(Fault::Time);
-    }
-    Ok(())
+pub(super) struct GomocupSeat {
+    engine: Engine,
+    /// How many of the game's stones the brain has been told of (`None` before its first
+    /// move request), so the next request is `TURN` with the one stone it lacks.
+    told: Option<usize>,
+    /// Whether Arbiter has begun the protocol with the brain: one never spoken to (its
+    /// opponent forfeited first) is not sent `END`, which would be its first command, only the
+    /// end of its input.
+    spoken: bool,
 }
 
-/// Asks for the brain's move: `INFO time_left`, then `BEGIN` on an empty board, `TURN` with
-/// the one stone the brain has not been told of, or else the whole board as `BOARD … DONE`
-/// (an opening, gomocup-r46; in move order, as renju needs, gomocup-r53). Reads past
-/// `MESSAGE`, `DEBUG` and other lines to the move; a `SUGGEST` is accepted with `PLAY`, as a
-/// tournament manager does (gomocup-r138).
-pub(super) fn ask_move(
-    seat: &mut Seat,
-    stones: &[Point],
-    opening: usize,
-    deadline: Instant,
-) -> Result<Reply, Fault> {
-    let time_left = match seat.control {
-        TimeControl::PerMove(_) => UNLIMITED_MS,
-        TimeControl::Clock { .. } => seat.clock.remaining_ms.round() as i64,
-    };
-    let own_parity = super::index(seat.stone);
-    let told = seat.told;
-    let session = seat.session()?;
-    send(session, &format!("INFO time_left {time_left}"))?;
-    let last = stones.last().copied();
-    match (told, last) {
-        (None, None) => send(session, &Command::Begin.to_string())?,
-        // The second brain's first move command is TURN with the first move, when no opening
-        // put stones before it (gomocup-r45).
-        (Some(n), Some(p)) if n + 1 == stones.len() => {
-            send(session, &Command::Turn(p).to_string())?
-        }
-        (None, Some(p)) if opening == 0 && stones.len() == 1 => {
-            send(session, &Command::Turn(p).to_string())?;
-        }
-        _ => {
-            send(session, &Command::Board.to_string())?;
-            for (k, &point) in stones.iter().enumerate() {
-                // 1 for the brain's own stones, 2 for its opponent's (gomocup-r51).
-                let field = if k % 2 == own_parity { 1 } else { 2 };
-                send(session, &Command::BoardEntry { point, field }.to_string())?;
-            }
-            send(session, &Command::Done.to_string())?;
+impl GomocupSeat {
+    pub fn new(player: &Player, settings: &MatchSettings) -> GomocupSeat {
+        // Gomocup managers end lines with CR LF (gomocup-r01).
+        let options = SessionOptions {
+            line_end: player.protocol.facts().gui_line_end,
+            ..SessionOptions::default()
+        };
+        GomocupSeat {
+            engine: Engine::spawn(player, settings, options),
+            told: None,
+            spoken: false,
         }
     }
-    loop {
-        let line = read_line(session, deadline)?;
-        // A point with blanks or a sign (`10, 10`, `+7,7`) is read as a manager reads it; the
-        // protocol checks warn about its spelling (gomocup A6).
-        match spelling::leniently(Protocol::Gomocup, &line, parse_message) {
-            Ok(Message::Move(point)) => return Ok(Reply::Point(point)),
-            Ok(Message::Error(_) | Message::Unknown(_)) => return Err(Fault::Refuses(line)),
-            Ok(Message::Suggest(point)) => send(session, &Command::Play(point).to_string())?,
-            // MESSAGE and DEBUG come before the move (gomocup-r134); a stray OK or ABOUT line
-            // is the checks' business, not the game's.
-            Ok(_) => {}
-            // A line that starts like a point but is not one (`10, 10`, `-1,3`) is the
-            // brain's move, and an unreadable one; other lines are judged by the checks.
-            Err(_) if line.starts_with(|c: char| c.is_ascii_digit() || c == '-') => {
-                return Ok(Reply::Unreadable(line));
+}
+
+impl Seat<Gomoku> for GomocupSeat {
+    fn engine(&self) -> &Engine {
+        &self.engine
+    }
+
+    /// `START size`, answered `OK` (or `ERROR`: the brain cannot play this board), then the limits
+    /// and rule as `INFO` (gomocup-r76: right after `START`), then the player's options.
+    ///
+    /// The match time runs from the brain's start (gomocup-r82): the wait for `OK`, which covers a
+    /// brain still loading when `START` comes, is spent from its clock, and a brain whose clock has
+    /// run out by then loses on time before its first move.
+    fn start(
+        &mut self,
+        game: &Gomoku,
+        settings: &MatchSettings,
+        clock: &mut Clock,
+    ) -> Result<Vec<UndeclaredOption>, Fault> {
+        let bound = START_BOUND.mul_f64(settings.time_scale);
+        let size = game.size().width();
+        let options = self.engine.options.clone();
+        let control = self.engine.control;
+        self.spoken = true;
+        let asked = Instant::now();
+        let session = self.engine.session()?;
+        send(session, &Command::Start(u32::from(size)).to_string())?;
+        let deadline = Instant::now() + bound;
+        loop {
+            let line = read_line(session, deadline)?;
+            match parse_message(&line) {
+                Ok(Message::Ok) => break,
+                Ok(Message::Error(_) | Message::Unknown(_)) => {
+                    return Err(Fault::CannotPlay(format!(
+                        "cannot play on a {size}x{size} board"
+                    )));
+                }
+                // MESSAGE, DEBUG and anything else may come before the answer; the checks
+                // judge them.
+                _ => {}
             }
-            Err(_) => {}
+        }
+        let start_up_ms = asked.elapsed().as_secs_f64() * 1000.0;
+        let (turn_ms, match_ms) = match control {
+            TimeControl::PerMove(d) => (d.as_millis(), UNLIMITED_MS as u128),
+            TimeControl::Clock { base, .. } => (base.as_millis(), base.as_millis()),
+        };
+        let info = |key: InfoKey, value: String| Command::Info { key, value };
+        let settings_infos = [
+            info(InfoKey::TimeoutTurn, turn_ms.to_string()),
+            info(InfoKey::TimeoutMatch, match_ms.to_string()),
+            // Arbiter does not measure memory: no limit.
+            info(InfoKey::MaxMemory, "0".to_owned()),
+            // The opponent is a brain.
+            info(InfoKey::GameType, "1".to_owned()),
+            info(InfoKey::Rule, game.rule().bitmask().to_string()),
+        ];
+        let user_infos = options
+            .into_iter()
+            .map(|(key, value)| info(InfoKey::Other(key), value));
+        for command in settings_infos.into_iter().chain(user_infos) {
+            send(session, &command.to_string())?;
+        }
+        clock.spend(control, start_up_ms);
+        if clock.flagged(settings.margin) {
+            return Err(Fault::Time);
+        }
+        Ok(Vec::new())
+    }
+
+    /// Asks for the brain's move: `INFO time_left`, then `BEGIN` on an empty board, `TURN` with
+    /// the one stone the brain has not been told of, or else the whole board as `BOARD … DONE`
+    /// (an opening, gomocup-r46; in move order, as renju needs, gomocup-r53). Reads past
+    /// `MESSAGE`, `DEBUG` and other lines to the move; a `SUGGEST` is accepted with `PLAY`, as a
+    /// tournament manager does (gomocup-r138).
+    fn ask(&mut self, turn: &Turn<'_, Gomoku>, allowance: Duration) -> Result<Reply<Point>, Fault> {
+        let deadline = Instant::now() + allowance;
+        let stones = turn.game.stones();
+        let point = self
+            .ask_move(turn, stones, deadline)
+            // No move within the allowance is a loss on time, not a stalled connection.
+            .map_err(Fault::on_the_clock)?;
+        if let Played::Move { .. } = point {
+            self.told = Some(stones.len() + 1);
+        }
+        Ok(Reply::bare(point))
+    }
+
+    /// Ends the session with `END`, and keeps the pipes open until the brain exits or its
+    /// second is up (gomocup-r96).
+    fn finish(mut self: Box<Self>) -> Vec<Finding> {
+        if self.spoken {
+            self.engine
+                .farewell(&Command::End, Some(Instant::now() + EXIT_BOUND));
+        }
+        self.engine.finish()
+    }
+}
+
+impl GomocupSeat {
+    fn ask_move(
+        &mut self,
+        turn: &Turn<'_, Gomoku>,
+        stones: &[Point],
+        deadline: Instant,
+    ) -> Result<Played<Point>, Fault> {
+        let time_left = match self.engine.control {
+            TimeControl::PerMove(_) => UNLIMITED_MS,
+            TimeControl::Clock { .. } => turn.clock().remaining_ms.round() as i64,
+        };
+        let own = stone(turn.side);
+        let opening = turn.game.opening();
+        let told = self.told;
+        let session = self.engine.session()?;
+        let time_left = Command::Info {
+            key: InfoKey::TimeLeft,
+            value: time_left.to_string(),
+        };
+        send(session, &time_left.to_string())?;
+        let last = stones.last().copied();
+        match (told, last) {
+            (None, None) => send(session, &Command::Begin.to_string())?,
+            // The second brain's first move command is TURN with the first move, when no opening
+            // put stones before it (gomocup-r45).
+            (Some(n), Some(p)) if n + 1 == stones.len() => {
+                send(session, &Command::Turn(p).to_string())?
+            }
+            (None, Some(p)) if opening == 0 && stones.len() == 1 => {
+                send(session, &Command::Turn(p).to_string())?;
+            }
+            _ => {
+                send(session, &Command::Board.to_string())?;
+                for (k, &point) in stones.iter().enumerate() {
+                    // 1 for the brain's own stones, 2 for its opponent's (gomocup-r51).
+                    let black = k % 2 == 0;
+                    let field = if black == (own == Stone::Black) { 1 } else { 2 };
+                    send(session, &Command::BoardEntry { point, field }.to_string())?;
+                }
+                send(session, &Command::Done.to_string())?;
+            }
+        }
+        loop {
+            let line = read_line(session, deadline)?;
+            // A point with blanks or a sign (`10, 10`, `+7,7`) is read as a manager reads it; the
+            // protocol checks warn about its spelling (gomocup A6).
+            match spelling::leniently(Protocol::Gomocup, &line, parse_message) {
+                Ok(Message::Move(point)) => {
+                    return Ok(Played::Move {
+                        mv: point,
+                        written: point.to_string(),
+                        banned: false,
+                    });
+                }
+                Ok(Message::Error(_) | Message::Unknown(_)) => return Err(Fault::Refuses(line)),
+                Ok(Message::Suggest(point)) => send(session, &Command::Play(point).to_string())?,
+                // MESSAGE and DEBUG come before the move (gomocup-r134); a stray OK or ABOUT line
+                // is the checks' business, not the game's.
+                Ok(_) => {}
+                // A line that starts like a point but is not one (`10, 10`, `-1,3`) is the
+                // brain's move, and an unreadable one; other lines are judged by the checks.
+                Err(_) if line.starts_with(|c: char| c.is_ascii_digit() || c == '-') => {
+                    return Ok(Played::Unreadable(line));
+                }
+                Err(_) => {}
+            }
         }
     }
 }

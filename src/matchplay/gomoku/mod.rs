@@ -1,9 +1,6 @@
-//! One gomoku or renju game between two engines, refereed. Each engine speaks its own protocol
-//! (Gomocup or AGI, so a Gomocup brain can play an AGI engine); Arbiter keeps the board,
-//! asks the side to move for its move, times the reply on the wire, judges the point with the
-//! gomoku oracle and ends the game by the rules (five in a row, a full board), by an engine's
-//! fault, or by the maximal game length. Each engine's session is judged by the protocol checks all game
-//! long, as in the chess and xiangqi referee.
+//! Gomoku and renju as the referee plays them. Each engine speaks its own protocol (Gomocup
+//! or AGI, so a Gomocup brain can play an AGI engine); Arbiter keeps the board, judges each
+//! point with the gomoku oracle and ends the game by the rules (five in a row, a full board).
 //!
 //! Colours: black moves first, and the pairing's first player is black, so
 //! [`GameResult::FirstWins`] is a black win. With an opening of an odd number of stones white
@@ -12,55 +9,28 @@
 mod agi_seat;
 mod gomocup_seat;
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use super::clock::Clock;
-use super::fault::Fault;
+use super::referee::{RefereedGame, Seat, Unfit};
 use super::termination::{Colour, RuleEnding, Termination, Unplayed};
-use super::{
-    Finding, GameRecord, GameResult, MatchSettings, Pairing, Player, START_BOUND, TimeControl,
-};
-use crate::check::{Context, Judge};
-use crate::protocol::{GameKind, Protocol};
+use super::{GameResult, MatchGame, MatchSettings, Opening, Player};
+use crate::protocol::Protocol;
+use crate::rules::Side;
 use crate::rules::gomoku::{Board, BoardSize, IllegalMove, Point, Rule, Stone};
-use crate::session::{Session, SessionOptions};
+use agi_seat::AgiSeat;
+use gomocup_seat::GomocupSeat;
 
 /// How long an engine may take to exit after `END` or `QUIT` before its session is ended for
 /// it: Gomocup's manager kills a brain after about a second (gomocup-r94).
 const EXIT_BOUND: Duration = Duration::from_secs(1);
 
-/// An engine in the game: its session, judged, its colour and its clock.
-struct Seat {
-    name: String,
-    protocol: Protocol,
-    options: Vec<(String, String)>,
-    session: Option<Session<Judge>>,
-    stone: Stone,
-    /// The engine's own time control (time odds are its own), and the clock kept for it.
-    control: TimeControl,
-    clock: Clock,
-    /// Gomocup: how many of the game's stones the brain has been told of (`None` before its
-    /// first move request), so the next request is `TURN` with the one stone it lacks.
-    told: Option<usize>,
-    /// Whether Arbiter has begun the protocol with the engine: one never spoken to (its
-    /// opponent forfeited first, or it cannot play this board) is not sent `END` or `QUIT`,
-    /// which would be its first command, only the end of its input.
-    spoken: bool,
-}
-
-/// What the seats need to know of the game.
-struct Table<'a> {
-    size: BoardSize,
+/// A game of gomoku or renju: the board, the stones in the order they were played, how many
+/// of them the opening's, and the rule.
+pub(crate) struct Gomoku {
+    board: Board,
+    stones: Vec<Point>,
+    opening: usize,
     rule: Rule,
-    settings: &'a MatchSettings,
-}
-
-/// What an engine answered a move request with.
-#[derive(Debug, Clone, PartialEq, Eq)]
-enum Reply {
-    Point(Point),
-    /// A move that names no point of the protocol's notation, as written.
-    Unreadable(String),
 }
 
 /// The colour that moves when `stones` stones are on the board: black first, alternating.
@@ -72,101 +42,91 @@ fn to_move(stones: usize) -> Stone {
     }
 }
 
-const fn index(stone: Stone) -> usize {
-    match stone {
-        Stone::Black => 0,
-        Stone::White => 1,
+/// The stone a side plays: the first player is black.
+const fn stone(side: Side) -> Stone {
+    match side {
+        Side::First => Stone::Black,
+        Side::Second => Stone::White,
     }
 }
 
-/// Plays one game of gomoku or renju on a `size`x`size` board under `rule`, the pairing's
-/// first player black.
-pub(super) fn play_game(
-    pairing: &Pairing<'_>,
-    settings: &MatchSettings,
-    size: u8,
-    rule: Rule,
-) -> GameRecord {
-    let Pairing {
-        first,
-        second,
-        opening,
-        ..
-    } = *pairing;
-    let mut seats = [(first, Stone::Black), (second, Stone::White)]
-        .map(|(player, stone)| Seat::spawn(player, stone, settings));
-    let mut moves: Vec<String> = Vec::new();
-    let mut move_times_ms = Vec::new();
-    let mut overrun_ms = None;
-    let (mut board, mut stones) = match setup(size, rule, &opening.moves) {
-        Ok(set) => set,
-        // An opening that cannot be played is no game: it does not count in the score.
-        Err(why) => {
-            let unplayed = Termination::Aborted(Unplayed::Setup(why));
-            return GameRecord {
-                findings: seats.into_iter().flat_map(Seat::finish).collect(),
-                aborted: true,
-                ..GameRecord::ended(pairing, GameKind::Gomoku, (GameResult::Draw, unplayed))
-            };
-        }
-    };
-    let mut ended = decided(&board, stones.last().copied(), rule);
-    let table = Table {
-        size: board.size(),
-        rule,
-        settings,
-    };
-    for seat in &mut seats {
-        if ended.is_some() {
-            break;
-        }
-        if let Err(fault) = seat.start(&table) {
-            ended = Some(forfeit(seat.stone, fault));
+const fn side(stone: Stone) -> Side {
+    match stone {
+        Stone::Black => Side::First,
+        Stone::White => Side::Second,
+    }
+}
+
+impl Gomoku {
+    pub fn size(&self) -> BoardSize {
+        self.board.size()
+    }
+
+    pub fn rule(&self) -> Rule {
+        self.rule
+    }
+
+    /// The stones on the board, in the order they were played.
+    pub fn stones(&self) -> &[Point] {
+        &self.stones
+    }
+
+    /// How many of the stones the opening placed.
+    pub fn opening(&self) -> usize {
+        self.opening
+    }
+}
+
+impl RefereedGame for Gomoku {
+    type Move = Point;
+
+    fn open(settings: &MatchSettings, opening: &Opening) -> Result<Gomoku, Unplayed> {
+        let MatchGame::Gomoku { size, rule } = settings.game else {
+            return Err(Unplayed::Setup(format!(
+                "{} is not played on a gomoku board",
+                settings.game
+            )));
+        };
+        let (board, stones) = setup(size, rule, &opening.moves).map_err(Unplayed::Setup)?;
+        Ok(Gomoku {
+            board,
+            stones,
+            opening: opening.moves.len(),
+            rule,
+        })
+    }
+
+    fn seat(player: &Player, settings: &MatchSettings) -> Box<dyn Seat<Gomoku>> {
+        match player.protocol {
+            Protocol::Gomocup => Box::new(GomocupSeat::new(player, settings)),
+            Protocol::Agi => Box::new(AgiSeat::new(player, settings)),
+            Protocol::Ucci | Protocol::Uci => Box::new(Unfit::seat(player, settings)),
         }
     }
-    let end = loop {
-        if let Some(end) = ended.take() {
-            break end;
-        }
-        let stone = to_move(stones.len());
-        let seat = &mut seats[index(stone)];
-        let allowance = seat.clock.allowance(seat.control, settings.margin);
-        let asked = Instant::now();
-        match seat.ask_move(&table, &stones, opening.moves.len(), allowance) {
-            Err(fault) => {
-                if fault == Fault::Time {
-                    let late = asked.elapsed().as_secs_f64() * 1000.0;
-                    let due = (allowance - settings.margin).as_secs_f64() * 1000.0;
-                    overrun_ms = Some(late - due);
-                }
-                ended = Some(forfeit(stone, fault));
-            }
-            Ok(reply) => {
-                let took_ms = asked.elapsed().as_secs_f64() * 1000.0;
-                seat.clock.charge(seat.control, took_ms);
-                move_times_ms.push(took_ms);
-                match judge(&board, &reply, stone, rule) {
-                    Err(why) => ended = Some(forfeit(stone, Fault::Illegal(why))),
-                    Ok(point) => {
-                        // `judge` found the point on the board and empty.
-                        let _ = board.place(point, stone);
-                        stones.push(point);
-                        seat.told = Some(stones.len());
-                        moves.push(point.to_string());
-                        ended = decided(&board, Some(point), rule)
-                            .or_else(|| super::by_game_length(stones.len(), settings.max_plies));
-                    }
-                }
-            }
-        }
-    };
-    let findings = seats.into_iter().flat_map(Seat::finish).collect();
-    GameRecord {
-        moves,
-        move_times_ms,
-        overrun_ms,
-        findings,
-        ..GameRecord::ended(pairing, GameKind::Gomoku, end)
+
+    fn colour(side: Side) -> Colour {
+        Colour::from(stone(side))
+    }
+
+    fn side_to_move(&self) -> Side {
+        side(to_move(self.stones.len()))
+    }
+
+    fn play(&mut self, point: &Point, _written: &str) -> Result<(), String> {
+        let stone = to_move(self.stones.len());
+        let point = judge(&self.board, *point, stone, self.rule)?;
+        // `judge` found the point on the board and empty.
+        let _ = self.board.place(point, stone);
+        self.stones.push(point);
+        Ok(())
+    }
+
+    fn plies(&self) -> usize {
+        self.stones.len()
+    }
+
+    fn by_the_rules(&self) -> Option<(GameResult, Termination)> {
+        decided(&self.board, self.stones.last().copied(), self.rule)
     }
 }
 
@@ -196,13 +156,9 @@ pub(super) fn setup(
     Ok((board, stones))
 }
 
-/// Judges a reply of the side playing `stone`: the point it names if it may play there, else
-/// the move as the termination shows it, with the renju prohibition it breaks.
-fn judge(board: &Board, reply: &Reply, stone: Stone, rule: Rule) -> Result<Point, String> {
-    let point = match reply {
-        Reply::Point(point) => *point,
-        Reply::Unreadable(text) => return Err(text.clone()),
-    };
+/// Judges a point of the side playing `stone`: the point if it may play there, else the move
+/// as the termination shows it, with the renju prohibition it breaks.
+fn judge(board: &Board, point: Point, stone: Stone, rule: Rule) -> Result<Point, String> {
     match board.is_legal_move(point, stone, rule) {
         Ok(()) => Ok(point),
         Err(IllegalMove::Forbidden { reason, .. }) => Err(format!("{point} ({reason})")),
@@ -228,99 +184,11 @@ fn decided(board: &Board, last: Option<Point>, rule: Rule) -> Option<(GameResult
         .then_some((GameResult::Draw, Termination::Rules(RuleEnding::FullBoard)))
 }
 
-/// The result when the side playing `stone` is at fault.
-fn forfeit(stone: Stone, fault: Fault) -> (GameResult, Termination) {
-    let result = match stone {
-        Stone::Black => GameResult::SecondWins,
-        Stone::White => GameResult::FirstWins,
-    };
-    let side = Colour::from(stone);
-    (result, Termination::Fault { side, fault })
-}
-
-impl Seat {
-    fn spawn(player: &Player, stone: Stone, settings: &MatchSettings) -> Seat {
-        let options = SessionOptions {
-            // Gomocup managers end lines with CR LF (gomocup-r01); AGI uses plain LF.
-            line_end: player.protocol.facts().gui_line_end,
-            ..SessionOptions::default()
-        };
-        let judge = Judge::new(Context {
-            protocol: player.protocol,
-            game: GameKind::Gomoku,
-            time_scale: settings.time_scale,
-        });
-        Seat {
-            name: player.name.clone(),
-            protocol: player.protocol,
-            options: player.options.clone(),
-            session: Session::spawn(&player.command, options, judge).ok(),
-            stone,
-            control: player.control(settings),
-            clock: Clock::new(player.control(settings)),
-            told: None,
-            spoken: false,
-        }
-    }
-
-    fn session(&mut self) -> Result<&mut Session<Judge>, Fault> {
-        self.session.as_mut().ok_or(Fault::Disconnect)
-    }
-
-    /// The handshake and the game's settings, in the engine's protocol.
-    fn start(&mut self, table: &Table<'_>) -> Result<(), Fault> {
-        let bound = START_BOUND.mul_f64(table.settings.time_scale);
-        match self.protocol {
-            Protocol::Gomocup => gomocup_seat::start(self, table, bound),
-            Protocol::Agi => agi_seat::start(self, table, bound),
-            other => Err(Fault::CannotPlay(format!(
-                "cannot play gomoku: it speaks {other}"
-            ))),
-        }
-    }
-
-    /// The engine's move with `stones` on the board (the first `opening` of them the
-    /// opening's), within `allowance`.
-    fn ask_move(
-        &mut self,
-        table: &Table<'_>,
-        stones: &[Point],
-        opening: usize,
-        allowance: Duration,
-    ) -> Result<Reply, Fault> {
-        let deadline = Instant::now() + allowance;
-        let reply = match self.protocol {
-            Protocol::Gomocup => gomocup_seat::ask_move(self, stones, opening, deadline),
-            _ => agi_seat::ask_move(self, table, stones, deadline),
-        };
-        // No move within the allowance is a loss on time, not a stalled connection.
-        reply.map_err(Fault::on_the_clock)
-    }
-
-    /// Ends the session the protocol's way (`END`, `QUIT`), keeps the pipes open until the
-    /// engine exits or its second is up (gomocup-r96), then returns the protocol checks'
-    /// findings over the whole transcript.
-    fn finish(self) -> Vec<Finding> {
-        let Some(mut session) = self.session else {
-            return Vec::new();
-        };
-        let farewell = match self.protocol {
-            Protocol::Gomocup => "END",
-            Protocol::Agi => "QUIT",
-            Protocol::Ucci | Protocol::Uci => "quit",
-        };
-        if self.spoken && session.send(farewell).is_ok() {
-            session.wait_exit(Instant::now() + EXIT_BOUND);
-        }
-        let (transcript, judge) = session.finish();
-        let outcomes = judge.finish(&transcript);
-        Finding::all_of(&self.name, &transcript, outcomes)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::matchplay::Fault;
+    use crate::matchplay::referee::{Played, forfeit, judged};
 
     fn p(x: u8, y: u8) -> Point {
         Point::new(x, y)
@@ -336,21 +204,24 @@ mod tests {
         let b = board(Rule::FREESTYLE, &[(7, 7)]);
         let white = Stone::White;
         assert_eq!(
-            judge(&b, &Reply::Point(p(7, 7)), white, Rule::FREESTYLE),
+            judge(&b, p(7, 7), white, Rule::FREESTYLE),
             Err("7,7".to_owned())
         );
         assert_eq!(
-            judge(&b, &Reply::Point(p(15, 3)), white, Rule::FREESTYLE),
+            judge(&b, p(15, 3), white, Rule::FREESTYLE),
             Err("15,3".to_owned())
         );
+        let mut game = Gomoku {
+            board: b.clone(),
+            stones: vec![p(7, 7)],
+            opening: 1,
+            rule: Rule::FREESTYLE,
+        };
         assert_eq!(
-            judge(&b, &Reply::Unreadable("F1".into()), white, Rule::FREESTYLE),
-            Err("F1".to_owned())
+            judged(&mut game, Played::Unreadable("F1".into())),
+            Err(Fault::Illegal("F1".to_owned()))
         );
-        assert_eq!(
-            judge(&b, &Reply::Point(p(8, 8)), white, Rule::FREESTYLE),
-            Ok(p(8, 8))
-        );
+        assert_eq!(judge(&b, p(8, 8), white, Rule::FREESTYLE), Ok(p(8, 8)));
     }
 
     /// Black at 6,7 7,7 (a row) and 8,6 8,5 (a column): 8,7 makes two open threes at once.
@@ -370,19 +241,19 @@ mod tests {
     fn under_renju_a_forbidden_point_is_illegal_for_black_only_and_says_why() {
         let b = board(Rule::RENJU, &DOUBLE_THREE);
         assert_eq!(
-            judge(&b, &Reply::Point(p(8, 7)), Stone::Black, Rule::RENJU),
+            judge(&b, p(8, 7), Stone::Black, Rule::RENJU),
             Err("8,7 (double-three)".to_owned())
         );
         let (result, termination) =
-            forfeit(Stone::Black, Fault::Illegal("8,7 (double-three)".into()));
+            forfeit::<Gomoku>(Side::First, Fault::Illegal("8,7 (double-three)".into()));
         assert_eq!(result, GameResult::SecondWins);
         assert_eq!(
             termination.to_string(),
             "Black makes an illegal move: 8,7 (double-three)"
         );
         // The same point is fine for white, and for black in freestyle.
-        assert!(judge(&b, &Reply::Point(p(8, 7)), Stone::White, Rule::RENJU).is_ok());
-        assert!(judge(&b, &Reply::Point(p(8, 7)), Stone::Black, Rule::FREESTYLE).is_ok());
+        assert!(judge(&b, p(8, 7), Stone::White, Rule::RENJU).is_ok());
+        assert!(judge(&b, p(8, 7), Stone::Black, Rule::FREESTYLE).is_ok());
     }
 
     fn black_five() -> Termination {
@@ -417,7 +288,7 @@ mod tests {
         // Under renju black's six is not a win (and is forbidden as an overline)…
         let b = board(Rule::RENJU, &stones);
         assert_eq!(
-            judge(&b, &Reply::Point(p(6, 7)), Stone::Black, Rule::RENJU),
+            judge(&b, p(6, 7), Stone::Black, Rule::RENJU),
             Err("6,7 (overline)".to_owned())
         );
         // …while an exact five wins.

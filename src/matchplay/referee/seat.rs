@@ -1,264 +1,176 @@
-//! An engine in the game: its session (judged by the protocol checks all game long), the
-//! handshake and options, one move asked and read, and the session's end.
+//! An engine in a game, behind the one interface the referee loop uses whatever the protocol:
+//! the handshake, a move asked and read, pondering where the protocol has it, and the
+//! session's end with the protocol checks' findings. Each protocol has its own seat (UCCI,
+//! UCI, Gomocup, AGI) over its typed codec; a game chooses the seat by the player's protocol.
 
-use std::time::Duration;
+use std::fmt;
+use std::time::{Duration, Instant};
 
-use super::super::adjudication::last_score;
-use super::super::clock::Clock;
-use super::super::fault::{Fault, read_until, send};
-use super::super::options::{UndeclaredOption, declared_names, is_declared, setoption_line};
-use super::super::{Finding, MatchGame, MatchSettings, Player, SearchLimits, TimeControl};
+use super::game::{RefereedGame, Reply};
 use crate::check::{Context, Judge};
+use crate::matchplay::by_side::BySide;
+use crate::matchplay::clock::Clock;
+use crate::matchplay::fault::{Fault, send};
+use crate::matchplay::options::UndeclaredOption;
+use crate::matchplay::{Finding, MatchSettings, Player, SearchLimits, TimeControl};
 use crate::protocol::Protocol;
+use crate::rules::Side;
 use crate::session::{Session, SessionOptions};
 
-/// How long an engine may take to answer `stop` with its ponder search's result.
-pub(super) const PONDER_STOP_BOUND: Duration = Duration::from_secs(5);
-
-/// An engine in the game: its session, judged, what it offered, and its clock.
-pub(super) struct Seat {
-    pub name: String,
-    pub protocol: Protocol,
-    session: Option<Session<Judge>>,
-    /// UCCI: the engine offered `usemillisec`, so times are sent in milliseconds.
-    pub millisec: bool,
-    /// The engine's own time control and search limits (odds are per engine), and the clock
-    /// Arbiter keeps for it.
-    pub control: TimeControl,
-    pub limits: SearchLimits,
-    pub clock: Clock,
-    /// The move the engine is pondering on (`go ponder` sent, in the referee's notation),
-    /// until `ponderhit` or `stop` ends the ponder search.
-    pub pondering: Option<String>,
+/// What a seat is told when its engine is to move.
+pub(crate) struct Turn<'a, G> {
+    pub game: &'a G,
+    /// The side the seat plays.
+    pub side: Side,
+    /// Both clocks as Arbiter keeps them (UCI sends both).
+    pub clocks: &'a BySide<Clock>,
+    /// The opponent offered a draw with its last move (UCCI `bestmove … draw`).
+    pub offered: bool,
+    pub settings: &'a MatchSettings,
 }
 
-/// An engine's answer to `go`: its move as it wrote it, whether it offered (or accepted) a
-/// draw with it, and the score of its last `info` line.
-pub(super) struct Reply {
-    pub mv: String,
-    pub draw: bool,
-    pub score: Option<i32>,
-    /// The move it would ponder on (`bestmove M ponder P`), as written.
-    pub ponder: Option<String>,
-}
-
-impl Seat {
-    /// Starts the engine; a seat whose engine did not start loses at its handshake.
-    pub fn spawn(player: &Player, settings: &MatchSettings) -> Seat {
-        Seat {
-            name: player.name.clone(),
-            protocol: player.protocol,
-            session: Session::spawn(
-                &player.command,
-                SessionOptions::default(),
-                Judge::new(Context {
-                    protocol: player.protocol,
-                    game: settings.game.kind(),
-                    time_scale: settings.time_scale,
-                }),
-            )
-            .ok(),
-            millisec: false,
-            control: player.control(settings),
-            limits: player.limits(settings),
-            clock: Clock::new(player.control(settings)),
-            pondering: None,
-        }
+impl<G> Turn<'_, G> {
+    pub fn clock(&self) -> &Clock {
+        self.clocks.get(self.side)
     }
+}
 
-    /// The handshake, millisecond mode where UCCI offers it, the variant where a UCI engine
-    /// plays xiangqi, the user's options, and the engine ready. Returns the options the user
-    /// set that the engine did not declare (they are sent all the same).
-    pub fn start(
+/// An engine in the game, in its protocol.
+pub(crate) trait Seat<G: RefereedGame> {
+    fn engine(&self) -> &Engine;
+
+    /// The handshake, the game's settings and the user's options, up to the engine ready.
+    /// Returns the options the user set that the engine did not declare (sent all the same).
+    /// Time spent here that the protocol counts as the engine's is charged to `clock`.
+    fn start(
         &mut self,
-        player: &Player,
+        game: &G,
         settings: &MatchSettings,
-        bound: Duration,
-    ) -> Result<Vec<UndeclaredOption>, Fault> {
-        let game = settings.game;
-        let protocol = self.protocol;
-        let session = self.session.as_mut().ok_or(Fault::Disconnect)?;
-        let (hello, ok) = match protocol {
-            Protocol::Ucci => ("ucci", "ucciok"),
-            _ => ("uci", "uciok"),
-        };
-        send(session, hello)?;
-        let lines = read_until(session, bound, |l| l == ok)?;
-        let declared = declared_names(protocol, lines.iter().map(String::as_str));
-        if protocol == Protocol::Ucci && is_declared(&declared, "usemillisec") {
-            send(session, "setoption usemillisec true")?;
-            self.millisec = true;
-        }
-        let user_set = |name: &str| {
-            player
-                .options
-                .iter()
-                .any(|(n, _)| n.eq_ignore_ascii_case(name))
-        };
-        // As cutechess-cli does: a UCI engine that can play variants is told the game, unless
-        // the user chose the variant.
-        if protocol == Protocol::Uci
-            && game == MatchGame::Xiangqi
-            && is_declared(&declared, "UCI_Variant")
-            && !user_set("UCI_Variant")
-        {
-            send(session, "setoption name UCI_Variant value xiangqi")?;
-        }
-        // Pondering on: the engine is told with its own `Ponder` option (UCI) or `ponder`
-        // (UCCI) where it declares one, unless the user set it.
-        let ponder_option = match protocol {
-            Protocol::Ucci => "ponder",
-            _ => "Ponder",
-        };
-        if settings.pondering && is_declared(&declared, ponder_option) && !user_set(ponder_option) {
-            send(session, &setoption_line(protocol, ponder_option, "true"))?;
-        }
-        let mut undeclared = Vec::new();
-        for (name, value) in &player.options {
-            send(session, &setoption_line(protocol, name, value))?;
-            if !is_declared(&declared, name) {
-                undeclared.push(UndeclaredOption {
-                    engine: self.name.clone(),
-                    option: name.clone(),
-                });
-            }
-        }
-        if protocol == Protocol::Uci {
-            send(session, "ucinewgame")?;
-        }
-        send(session, "isready")?;
-        read_until(session, bound, |l| l == "readyok")?;
-        Ok(undeclared)
-    }
+        clock: &mut Clock,
+    ) -> Result<Vec<UndeclaredOption>, Fault>;
 
-    /// Sends the position, UCCI's `banmoves` when there is one (after `position`, before
-    /// `go`: ucci-r59), and the `go`, and reads the engine's answer within `allowance`.
-    pub fn ask(
-        &mut self,
-        position: &str,
-        banmoves: Option<&str>,
-        go: &str,
-        allowance: Duration,
-    ) -> Result<Reply, Fault> {
-        let session = self.session.as_mut().ok_or(Fault::Disconnect)?;
-        send(session, position)?;
-        if let Some(banmoves) = banmoves {
-            send(session, banmoves)?;
-        }
-        send(session, go)?;
-        self.reply(allowance)
-    }
-
-    /// Starts a ponder search on the position after the engine's move and the move it expects
-    /// (`ponder` in referee notation), with that position's `banmoves` if any; its `go` is the
-    /// ordinary one with `ponder`.
-    pub fn ponder(
-        &mut self,
-        position: &str,
-        banmoves: Option<&str>,
-        go: &str,
-        ponder: String,
-    ) -> Result<(), Fault> {
-        let session = self.session.as_mut().ok_or(Fault::Disconnect)?;
-        send(session, position)?;
-        if let Some(banmoves) = banmoves {
-            send(session, banmoves)?;
-        }
-        send(session, &go.replacen("go ", "go ponder ", 1))?;
-        self.pondering = Some(ponder);
+    /// What must happen before the engine's clock starts: a ponder search on another move than
+    /// the one played is stopped.
+    fn prepare(&mut self, _turn: &Turn<'_, G>) -> Result<(), Fault> {
         Ok(())
     }
 
-    /// The opponent played the expected move: `ponderhit`, and the search goes on as the
-    /// engine's own, its answer read within `allowance`. UCCI passes an opponent's draw offer
-    /// on as `ponderhit draw` (ucci-r77: a pondering engine hears an offer no other way).
-    pub fn ponderhit(&mut self, draw_offered: bool, allowance: Duration) -> Result<Reply, Fault> {
-        self.pondering = None;
-        let session = self.session.as_mut().ok_or(Fault::Disconnect)?;
-        send(
-            session,
-            if draw_offered {
-                "ponderhit draw"
-            } else {
-                "ponderhit"
-            },
-        )?;
-        self.reply(allowance)
+    /// Asks for the engine's move and reads it within `allowance`.
+    fn ask(&mut self, turn: &Turn<'_, G>, allowance: Duration) -> Result<Reply<G::Move>, Fault>;
+
+    /// After the engine's move was played and the game goes on: a ponder search on the move
+    /// it expects, where the protocol has one.
+    fn ponder(&mut self, _turn: &Turn<'_, G>, _expected: G::Move) -> Result<(), Fault> {
+        Ok(())
     }
 
-    /// Ends a ponder search that missed (or a game that ended): `stop`, and its result read
-    /// and set aside, within `bound`. An engine that sends none has stalled.
-    pub fn stop_pondering(&mut self, bound: Duration) -> Result<(), Fault> {
-        if self.pondering.take().is_none() {
-            return Ok(());
+    /// Ends the session the protocol's way and returns the protocol checks' findings over its
+    /// whole transcript.
+    fn finish(self: Box<Self>) -> Vec<Finding>;
+}
+
+/// What every seat has: the engine's session, judged by the protocol checks, and the limits
+/// it plays under (time odds and node odds are per engine).
+pub(crate) struct Engine {
+    pub name: String,
+    pub protocol: Protocol,
+    pub options: Vec<(String, String)>,
+    session: Option<Session<Judge>>,
+    pub control: TimeControl,
+    pub limits: SearchLimits,
+}
+
+impl Engine {
+    /// Starts the engine; one that did not start has no session, and loses at its handshake.
+    pub fn spawn(player: &Player, settings: &MatchSettings, options: SessionOptions) -> Engine {
+        let judge = Judge::new(Context {
+            protocol: player.protocol,
+            game: settings.game.kind(),
+            time_scale: settings.time_scale,
+        });
+        Engine {
+            name: player.name.clone(),
+            protocol: player.protocol,
+            options: player.options.clone(),
+            session: Session::spawn(&player.command, options, judge).ok(),
+            control: player.control(settings),
+            limits: player.limits(settings),
         }
-        let session = self.session.as_mut().ok_or(Fault::Disconnect)?;
-        send(session, "stop")?;
-        read_until(session, bound, |l| {
-            l.starts_with("bestmove") || l == "nobestmove"
-        })
-        .map(drop)
     }
 
-    /// Stops a ponder search unless the opponent played the move it was on.
-    pub fn stop_pondering_unless(&mut self, hit: bool, bound: Duration) -> Result<(), Fault> {
-        if hit {
-            Ok(())
-        } else {
-            self.stop_pondering(bound)
-        }
+    pub fn session(&mut self) -> Result<&mut Session<Judge>, Fault> {
+        self.session.as_mut().ok_or(Fault::Disconnect)
     }
 
-    /// Reads the answer to a search within `allowance`.
-    fn reply(&mut self, allowance: Duration) -> Result<Reply, Fault> {
-        let ucci = self.protocol == Protocol::Ucci;
-        let session = self.session.as_mut().ok_or(Fault::Disconnect)?;
-        let lines = read_until(session, allowance, |l| {
-            l.starts_with("bestmove") || l == "nobestmove"
-        })
-        .map_err(Fault::on_the_clock)?;
-        let score = last_score(lines.iter().map(String::as_str));
-        let reply = lines.last().cloned().unwrap_or_default();
-        let words: Vec<&str> = reply.split_whitespace().collect();
-        let Some(&mv) = words.get(1).filter(|_| words[0] == "bestmove") else {
-            // `nobestmove` says the position is dead, but the game had a legal move to play.
-            return Err(Fault::Illegal(reply));
+    /// Writes a command of the protocol's codec.
+    pub fn send(&mut self, command: &impl fmt::Display) -> Result<(), Fault> {
+        send(self.session()?, &command.to_string())
+    }
+
+    /// Writes the protocol's last command (`quit`, `END`, `QUIT`) and gives the engine until
+    /// `exit_by` to exit, when there is a session to end.
+    pub fn farewell(&mut self, command: &impl fmt::Display, exit_by: Option<Instant>) {
+        let Some(session) = self.session.as_mut() else {
+            return;
         };
-        // UCCI ends `bestmove` with `draw` (an offer, or the acceptance of one) or `resign`;
-        // UCI has neither, so the words mean nothing there.
-        let verdict = |word: &str| ucci && words[2..].contains(&word);
-        if verdict("resign") {
-            return Err(Fault::Resign);
+        if session.send(&command.to_string()).is_ok()
+            && let Some(deadline) = exit_by
+        {
+            session.wait_exit(deadline);
         }
-        let ponder = words
-            .iter()
-            .position(|w| *w == "ponder")
-            .and_then(|at| words.get(at + 1))
-            .map(|p| (*p).to_owned());
-        Ok(Reply {
-            mv: mv.to_owned(),
-            draw: verdict("draw"),
-            score,
-            ponder,
-        })
     }
 
-    /// Ends the engine's session (`quit`, its grace, a kill if need be) and returns the
-    /// protocol checks' findings over its whole transcript.
-    pub fn finish(mut self) -> Vec<Finding> {
-        // A ponder search is stopped and its result read first: UCCI lets `quit` come only
-        // while the engine is idle.
-        let _ = self.stop_pondering(PONDER_STOP_BOUND);
-        let Some(mut session) = self.session else {
+    /// Ends the session (its grace, a kill if need be) and returns the protocol checks'
+    /// findings over its whole transcript.
+    pub fn finish(self) -> Vec<Finding> {
+        let Some(session) = self.session else {
             return Vec::new();
         };
-        let _ = session.send(match self.protocol {
-            Protocol::Ucci | Protocol::Uci => "quit",
-            Protocol::Gomocup => "END",
-            Protocol::Agi => "QUIT",
-        });
         let (transcript, judge) = session.finish();
         let outcomes = judge.finish(&transcript);
         Finding::all_of(&self.name, &transcript, outcomes)
+    }
+}
+
+/// The seat of an engine whose protocol is not spoken for the game: started, so that its
+/// transcript is judged like any other, and never spoken to; it loses at its handshake.
+pub(crate) struct Unfit {
+    engine: Engine,
+    why: String,
+}
+
+impl Unfit {
+    pub fn seat(player: &Player, settings: &MatchSettings) -> Unfit {
+        Unfit {
+            engine: Engine::spawn(player, settings, SessionOptions::default()),
+            why: format!(
+                "cannot play {}: it speaks {}",
+                settings.game.kind(),
+                player.protocol
+            ),
+        }
+    }
+}
+
+impl<G: RefereedGame> Seat<G> for Unfit {
+    fn engine(&self) -> &Engine {
+        &self.engine
+    }
+
+    fn start(
+        &mut self,
+        _game: &G,
+        _settings: &MatchSettings,
+        _clock: &mut Clock,
+    ) -> Result<Vec<UndeclaredOption>, Fault> {
+        Err(Fault::CannotPlay(self.why.clone()))
+    }
+
+    fn ask(&mut self, _turn: &Turn<'_, G>, _allowance: Duration) -> Result<Reply<G::Move>, Fault> {
+        Err(Fault::CannotPlay(self.why.clone()))
+    }
+
+    fn finish(self: Box<Self>) -> Vec<Finding> {
+        self.engine.finish()
     }
 }

@@ -449,12 +449,14 @@ impl fmt::Display for Go {
                 write!(f, " {k} {v}")?;
             }
         }
+        // The time first, then the limits beside it: `go movetime 100 depth 8 nodes 5000`,
+        // as cutechess-cli writes them (the text leaves the order open).
         let unsigned = [
             ("movestogo", self.movestogo.map(u64::from)),
+            ("movetime", self.movetime),
             ("depth", self.depth.map(u64::from)),
             ("nodes", self.nodes),
             ("mate", self.mate.map(u64::from)),
-            ("movetime", self.movetime),
         ];
         for (k, v) in unsigned {
             if let Some(v) = v {

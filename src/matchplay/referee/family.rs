@@ -1,0 +1,147 @@
+//! What the UCCI and UCI seats share: the options sent at the handshake, the search's answer
+//! read up to `bestmove`, and pondering's bookkeeping. Each seat writes its own protocol's
+//! typed commands.
+
+use std::time::Duration;
+
+use super::game::Played;
+use crate::matchplay::adjudication::last_score;
+use crate::matchplay::fault::{Fault, read_until};
+use crate::matchplay::options::{UndeclaredOption, declared_names, is_declared};
+use crate::protocol::spelling::{Respelt, respell};
+use crate::protocol::{ParseError, Protocol};
+
+use super::seat::Engine;
+
+/// How long an engine may take to answer `stop` with its ponder search's result.
+pub(super) const PONDER_STOP_BOUND: Duration = Duration::from_secs(5);
+
+/// Reads the handshake's answer up to the line `done` accepts: the options the engine
+/// declared on the way.
+pub(super) fn declared(
+    engine: &mut Engine,
+    bound: Duration,
+    done: impl Fn(&str) -> bool,
+) -> Result<Vec<String>, Fault> {
+    let protocol = engine.protocol;
+    let lines = read_until(engine.session()?, bound, done)?;
+    Ok(declared_names(protocol, lines.iter().map(String::as_str)))
+}
+
+/// Whether the user set the option `name` for this engine (the referee then leaves it alone).
+pub(super) fn user_set(engine: &Engine, name: &str) -> bool {
+    engine
+        .options
+        .iter()
+        .any(|(n, _)| n.eq_ignore_ascii_case(name))
+}
+
+/// Sends the user's options, each written by `setoption` with the value `None` when empty,
+/// and returns those the engine did not declare (sent all the same).
+pub(super) fn send_user_options<C: std::fmt::Display>(
+    engine: &mut Engine,
+    declared: &[String],
+    setoption: impl Fn(String, Option<String>) -> C,
+) -> Result<Vec<UndeclaredOption>, Fault> {
+    let mut undeclared = Vec::new();
+    for (name, value) in engine.options.clone() {
+        let value = (!value.is_empty()).then_some(value);
+        engine.send(&setoption(name.clone(), value))?;
+        if !is_declared(declared, &name) {
+            undeclared.push(UndeclaredOption {
+                engine: engine.name.clone(),
+                option: name,
+            });
+        }
+    }
+    Ok(undeclared)
+}
+
+/// Whether an engine line ends a search: `bestmove …` (read or not) or `nobestmove`.
+pub(super) fn ends_search(line: &str) -> bool {
+    matches!(
+        line.split_ascii_whitespace().next(),
+        Some("bestmove" | "nobestmove")
+    )
+}
+
+/// An engine's answer to a search.
+pub(super) struct Answer<Message> {
+    pub read: Read<Message>,
+    /// The score of the last `info` line before it.
+    pub score: Option<i32>,
+}
+
+/// A line as its protocol's codec reads it, leniently (a spelling the text leaves open is
+/// respelt), with what was respelt; or the line as written, when it does not read.
+pub(super) type Read<Message> = Result<(Message, Vec<Respelt>), String>;
+
+/// Reads the engine's lines up to the end of its search within `allowance`: a silence is a
+/// loss on time.
+pub(super) fn read_answer<M>(
+    engine: &mut Engine,
+    allowance: Duration,
+    parse: impl Fn(&str) -> Result<M, ParseError>,
+) -> Result<Answer<M>, Fault> {
+    let protocol = engine.protocol;
+    let lines =
+        read_until(engine.session()?, allowance, ends_search).map_err(Fault::on_the_clock)?;
+    let score = last_score(lines.iter().map(String::as_str));
+    let line = lines.last().cloned().unwrap_or_default();
+    Ok(Answer {
+        read: leniently(protocol, &line, parse),
+        score,
+    })
+}
+
+/// Reads `line`, or the line in its text's spelling when only a spelling the text leaves open
+/// kept it from reading, with what was respelt.
+pub(super) fn leniently<M>(
+    protocol: Protocol,
+    line: &str,
+    parse: impl Fn(&str) -> Result<M, ParseError>,
+) -> Read<M> {
+    match parse(line) {
+        Ok(message) => Ok((message, Vec::new())),
+        Err(_) => respell(protocol, line)
+            .and_then(|respelling| {
+                let message = parse(&respelling.line).ok()?;
+                Some((message, respelling.changes))
+            })
+            .ok_or_else(|| line.to_owned()),
+    }
+}
+
+/// A move as the engine wrote it: its respelt token where the reader respelt it, else the
+/// codec's own writing of it (which is what it read).
+pub(super) fn as_written(mv: &impl std::fmt::Display, respelt: &[Respelt]) -> String {
+    let canonical = mv.to_string();
+    respelt
+        .iter()
+        .find(|r| r.canonical == canonical)
+        .map_or(canonical, |r| r.written.clone())
+}
+
+/// The move of a `bestmove` line the codec did not read (a word after it the text does not
+/// have, a move of no notation): its first word, read alone by `read`, or as written. A line
+/// with no move is no answer: the engine loses by it as by an illegal move.
+pub(super) fn unread_bestmove<M>(
+    line: String,
+    read: impl Fn(&str) -> Option<M>,
+    banned: impl Fn(&M) -> bool,
+) -> Result<Played<M>, Fault> {
+    let mut words = line.split_ascii_whitespace();
+    let Some(written) = words.next().filter(|w| *w == "bestmove").and(words.next()) else {
+        // `nobestmove` says the position is dead, but the game had a legal move to play.
+        return Err(Fault::Illegal(line));
+    };
+    let written = written.to_owned();
+    Ok(match read(&written) {
+        Some(mv) => Played::Move {
+            banned: banned(&mv),
+            mv,
+            written,
+        },
+        None => Played::Unreadable(written),
+    })
+}
