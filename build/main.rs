@@ -2,6 +2,7 @@
 //! any directory (the files stay the source of truth; this only lists them), and turns the list
 //! of built-in checks into Rust.
 
+mod protocols;
 mod registry;
 
 use std::fmt::Write as _;
@@ -13,6 +14,7 @@ fn main() {
     println!("cargo:rerun-if-changed=scenarios");
     println!("cargo:rerun-if-changed=src/check/registry.txt");
     println!("cargo:rerun-if-changed=src/check/gui");
+    println!("cargo:rerun-if-changed=src/protocol/descriptor.rs");
     let out_dir = PathBuf::from(std::env::var("OUT_DIR").expect("set by cargo"));
     let manifest = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").expect("set by cargo"));
     // The engine side's list, then the GUI side's, one file per protocol family.
@@ -20,7 +22,8 @@ fn main() {
     collect_ext(&manifest.join("src/check/gui"), "txt", &mut sources);
     sources[1..].sort();
     let sources: Vec<&Path> = sources.iter().map(PathBuf::as_path).collect();
-    registry::generate(&sources, &out_dir);
+    let protocols = protocols::read(&manifest.join("src/protocol/descriptor.rs"));
+    registry::generate(&sources, &protocols, &out_dir);
     let mut files = Vec::new();
     collect(&root, &mut files);
     files.sort();

@@ -4,15 +4,11 @@
 use std::fmt::Write as _;
 use std::path::Path;
 
-const PROTOCOLS: [(&str, &str); 4] = [
-    ("ucci", "Ucci"),
-    ("uci", "Uci"),
-    ("gomocup", "Gomocup"),
-    ("agi", "Agi"),
-];
+use crate::protocols::ProtocolName;
 
 struct Rule {
-    protocol: &'static str,
+    /// The variant of `Protocol`.
+    protocol: String,
     grades: Vec<&'static str>,
     reqs: Vec<String>,
 }
@@ -24,14 +20,14 @@ struct Check {
     rules: Vec<Rule>,
 }
 
-/// Reads the lists (the engine side's, then the GUI side's) and writes `check_ids.rs` and
-/// `check_registry.rs` into `out_dir`.
-pub fn generate(sources: &[&Path], out_dir: &Path) {
+/// Reads the lists (the engine side's, then the GUI side's), whose rules name `protocols`, and
+/// writes `check_ids.rs` and `check_registry.rs` into `out_dir`.
+pub fn generate(sources: &[&Path], protocols: &[ProtocolName], out_dir: &Path) {
     let mut checks = Vec::new();
     for source in sources {
         let text = std::fs::read_to_string(source)
             .unwrap_or_else(|e| panic!("{} is readable: {e}", source.display()));
-        checks.extend(parse(&text).unwrap_or_else(|(line, message)| {
+        checks.extend(parse(&text, protocols).unwrap_or_else(|(line, message)| {
             panic!("{}:{line}: {message}", source.display());
         }));
     }
@@ -39,7 +35,7 @@ pub fn generate(sources: &[&Path], out_dir: &Path) {
     std::fs::write(out_dir.join("check_registry.rs"), table(&checks)).expect("OUT_DIR is writable");
 }
 
-fn parse(text: &str) -> Result<Vec<Check>, (usize, String)> {
+fn parse(text: &str, protocols: &[ProtocolName]) -> Result<Vec<Check>, (usize, String)> {
     let mut checks: Vec<Check> = Vec::new();
     for (index, raw) in text.lines().enumerate() {
         let line_no = index + 1;
@@ -88,9 +84,12 @@ fn parse(text: &str) -> Result<Vec<Check>, (usize, String)> {
         }
         let mut words = line.split_whitespace();
         let protocol = words.next().unwrap_or_default();
-        let Some(&(_, variant)) = PROTOCOLS.iter().find(|(name, _)| *name == protocol) else {
+        let Some(ProtocolName { variant, .. }) = protocols.iter().find(|p| p.name == protocol)
+        else {
+            let names: Vec<&str> = protocols.iter().map(|p| p.name.as_str()).collect();
             return fail(format!(
-                "`{protocol}`: expected `what:` or a protocol (ucci, uci, gomocup, agi)"
+                "`{protocol}`: expected `what:` or a protocol ({})",
+                names.join(", ")
             ));
         };
         let mut grades = Vec::new();
@@ -118,11 +117,11 @@ fn parse(text: &str) -> Result<Vec<Check>, (usize, String)> {
         {
             return fail(format!("`{stranger}` is not a {protocol} requirement"));
         }
-        if check.rules.iter().any(|r| r.protocol == variant) {
+        if check.rules.iter().any(|r| r.protocol == *variant) {
             return fail(format!("a second `{protocol}` rule for `{}`", check.name));
         }
         check.rules.push(Rule {
-            protocol: variant,
+            protocol: variant.clone(),
             grades,
             reqs,
         });

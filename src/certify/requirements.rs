@@ -85,18 +85,11 @@ impl Requirement {
     }
 }
 
-fn text(protocol: Protocol) -> &'static str {
-    match protocol {
-        Protocol::Ucci => include_str!("../../scenarios/requirements/ucci.tsv"),
-        Protocol::Uci => include_str!("../../scenarios/requirements/uci.tsv"),
-        Protocol::Gomocup => include_str!("../../scenarios/requirements/gomocup.tsv"),
-        Protocol::Agi => include_str!("../../scenarios/requirements/agi.tsv"),
-    }
-}
-
 /// The catalogue of one protocol, in id order.
 pub fn catalogue(protocol: Protocol) -> Vec<Requirement> {
-    text(protocol)
+    protocol
+        .descriptor()
+        .catalogue
         .lines()
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
         .filter_map(|line| {

@@ -291,23 +291,25 @@ impl Exchange for Agi {
     }
 }
 
-pub(super) fn reader(ctx: &Context) -> Box<dyn Reader> {
-    Box::new(ExchangeReader {
-        exchange: Agi {
-            game: Game {
-                board: Board::new(BoardSize::STANDARD),
-                forbidden: true,
-                swap: false,
+impl super::EngineChecks for crate::protocol::agi::Agi {
+    fn reader(ctx: &Context) -> Box<dyn Reader> {
+        Box::new(ExchangeReader {
+            exchange: Agi {
+                game: Game {
+                    board: Board::new(BoardSize::STANDARD),
+                    forbidden: true,
+                    swap: false,
+                },
+                known: true,
+                background_unanswered: false,
+                info_unsettled: false,
+                pv_found: false,
+                point_lines: 0,
+                bad_points: false,
             },
-            known: true,
-            background_unanswered: false,
-            info_unsettled: false,
-            pv_found: false,
-            point_lines: 0,
-            bad_points: false,
-        },
-        flow: Flow::new(&RULES, ctx),
-    })
+            flow: Flow::new(&RULES, ctx),
+        })
+    }
 }
 
 fn describe(error: &IllegalMove) -> String {

@@ -86,26 +86,28 @@ struct State {
     last_seq: Option<u64>,
 }
 
-pub(super) fn reader(ctx: &Context) -> Box<dyn Reader> {
-    Box::new(State {
-        time_scale: ctx.time_scale,
-        board: None,
-        rule: Rule::FREESTYLE,
-        engine: None,
-        block: None,
-        awaiting: Awaiting::Nothing,
-        overlapped: 0,
-        info_at: None,
-        end_at: None,
-        moves_judged: 0,
-        illegal_move: false,
-        messages: 0,
-        foreign_message: false,
-        reported_case: false,
-        reported_after_end: false,
-        answered: false,
-        last_seq: None,
-    })
+impl super::EngineChecks for crate::protocol::gomocup::Gomocup {
+    fn reader(ctx: &Context) -> Box<dyn Reader> {
+        Box::new(State {
+            time_scale: ctx.time_scale,
+            board: None,
+            rule: Rule::FREESTYLE,
+            engine: None,
+            block: None,
+            awaiting: Awaiting::Nothing,
+            overlapped: 0,
+            info_at: None,
+            end_at: None,
+            moves_judged: 0,
+            illegal_move: false,
+            messages: 0,
+            foreign_message: false,
+            reported_case: false,
+            reported_after_end: false,
+            answered: false,
+            last_seq: None,
+        })
+    }
 }
 
 impl Reader for State {

@@ -12,10 +12,9 @@ use crate::session::At;
 /// known keyword with a malformed rest is a failure.
 pub(super) fn unreadable(protocol: Protocol, text: &str, error: &ParseError, at: At) -> Outcome {
     let (id, grade) = match error {
-        // UCI remark 5: "Extra whitespace in engine output is not graded." UCCI's A29: "accept
-        // LF or CR LF and any run of blanks from the engine". A whitespace-only line (Stockfish
-        // prints one in every handshake) is recorded as read, never warned about.
-        ParseError::Empty if matches!(protocol, Protocol::Uci | Protocol::Ucci) => {
+        // UCI and UCCI let blanks from the engine go ungraded (`Facts`): a whitespace-only line
+        // is recorded as read, never warned about.
+        ParseError::Empty if protocol.facts().blank_engine_lines_ungraded => {
             (CheckId::LineUnknown, Grade::Pass)
         }
         ParseError::UnknownKeyword { .. } | ParseError::Empty => {

@@ -31,7 +31,7 @@ pub use findings::{Findings, outcome};
 pub use id::{CheckId, CheckRef};
 pub use outcome::{Grade, Outcome, printable};
 
-use crate::protocol::{GameKind, Protocol};
+use crate::protocol::{GameKind, Protocol, with_codec};
 use crate::session::{Entry, Sink, Transcript};
 
 /// What every check of a run shares.
@@ -55,6 +55,14 @@ trait Reader: Send {
     fn finish(self: Box<Self>, end: &Transcript, out: &mut Findings);
 }
 
+/// What the engine-side checks need of each protocol: implemented on its codec type in its own
+/// module (`ucci.rs`, `uci.rs`, `gomocup.rs`, `agi.rs`) and reached through
+/// [`with_codec!`](crate::protocol::with_codec).
+trait EngineChecks {
+    /// The protocol's reader of the engine's lines.
+    fn reader(ctx: &Context) -> Box<dyn Reader>;
+}
+
 /// Every built-in check of a protocol, fed one entry at a time (a session [`Sink`]).
 pub struct Judge {
     stream: stream::StreamJudge,
@@ -67,12 +75,7 @@ pub struct Judge {
 impl Judge {
     /// The engine-side checks: the harness is the GUI, and a conforming one.
     pub fn new(ctx: Context) -> Judge {
-        let reader: Box<dyn Reader> = match ctx.protocol {
-            Protocol::Ucci => ucci::reader(&ctx),
-            Protocol::Uci => uci::reader(&ctx),
-            Protocol::Gomocup => gomocup::reader(&ctx),
-            Protocol::Agi => agi::reader(&ctx),
-        };
+        let reader = with_codec!(ctx.protocol, C => <C as EngineChecks>::reader(&ctx));
         Judge {
             stream: stream::StreamJudge::new(ctx),
             reader,

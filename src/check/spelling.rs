@@ -75,7 +75,7 @@ pub(super) fn departures(
         .is_some_and(|w| w.eq_ignore_ascii_case("info"));
     let check = |departure| match departure {
         Departure::PlusSign if info => CheckId::InfoField,
-        Departure::PlusSign if protocol != Protocol::Gomocup => CheckId::LineMalformed,
+        Departure::PlusSign if !protocol.facts().numbers_are_coordinates => CheckId::LineMalformed,
         _ => CheckId::MoveNotation,
     };
     let mut found: Vec<(CheckId, Vec<ReqId>, Vec<String>)> = Vec::new();
@@ -122,12 +122,13 @@ pub(super) fn departures(
 /// A line refused because a move token is not in the notation (`a10a9` in UCCI, `a0a1` for a
 /// UCI xiangqi engine): a failure of the notation's row, naming the legal move the token
 /// means when its ranks look numbered as the other xiangqi notation numbers them.
+/// `no_null_move` says why `0000`, UCI's null move, is no move of the notation, where it is not.
 pub(super) fn not_a_move<G: Game>(
     protocol: Protocol,
     line: &str,
     error: &ParseError,
     position: Option<&G>,
-    row: ReqId,
+    (row, no_null_move): (ReqId, Option<&str>),
     at: At,
 ) -> Option<Outcome> {
     let ParseError::BadMove { text, .. } = error else {
@@ -139,11 +140,9 @@ pub(super) fn not_a_move<G: Game>(
     }
     let hint = match position.and_then(|p| p.misspelling(text)) {
         Some(m) => format!("; {m}"),
-        // `0000` is UCI's null move; UCCI's text has none.
-        None if protocol == Protocol::Ucci && text == "0000" => {
-            "; UCCI has no null move: a search with no move to give ends with `nobestmove`"
-                .to_owned()
-        }
+        None if text == "0000" => no_null_move
+            .map(|why| format!("; {why}"))
+            .unwrap_or_default(),
         None => String::new(),
     };
     Some(

@@ -94,12 +94,16 @@ impl StreamJudge {
         if e.ending == Some(LineEnding::Eof) {
             self.unterminated = Some((e.at, e.text.clone()));
         }
-        if p == Protocol::Agi && e.ending == Some(LineEnding::Cr) {
+        if p.facts().engine_line_end_is_lf && e.ending == Some(LineEnding::Cr) {
             once(&mut self.bare_cr, out, || {
                 finding(
                     CheckId::OutputLineEnd,
                     Grade::Fail,
-                    format!("`{}` ends with a bare CR; AGI lines end with LF", e.text),
+                    format!(
+                        "`{}` ends with a bare CR; {} lines end with LF",
+                        e.text,
+                        p.name().to_ascii_uppercase()
+                    ),
                 )
             });
         }
@@ -139,12 +143,11 @@ impl StreamJudge {
         let killed = end.exit.as_ref().is_some_and(|e| e.killed_by_harness);
         match &self.unterminated {
             Some((at, text)) if !killed => {
-                // UCI and AGI say every line the engine writes ends with a newline (uci-r07,
-                // agi-r03). UCCI says only that a reply is one line, and Gomocup lets the
-                // brain choose its line end: a fragment there is a warning.
-                let grade = match p {
-                    Protocol::Uci | Protocol::Agi => Grade::Fail,
-                    Protocol::Ucci | Protocol::Gomocup => Grade::Warn,
+                // A fragment fails where the text says every line ends (`Facts`).
+                let grade = if p.facts().engine_lines_end {
+                    Grade::Fail
+                } else {
+                    Grade::Warn
                 };
                 out.push(
                     outcome(

@@ -259,7 +259,7 @@ impl Exchange for Ucci {
             line,
             error,
             searched.map(|s| &s.position),
-            ReqId::new("ucci-r17"),
+            (ReqId::new("ucci-r17"), Some(NO_NULL_MOVE)),
             at,
         ) {
             return o;
@@ -280,11 +280,17 @@ impl Exchange for Ucci {
     }
 }
 
-pub(super) fn reader(ctx: &Context) -> Box<dyn Reader> {
-    Box::new(ExchangeReader {
-        exchange: Ucci::default(),
-        flow: Flow::new(&RULES, ctx),
-    })
+/// `0000` is UCI's null move; UCCI's text has none.
+const NO_NULL_MOVE: &str =
+    "UCCI has no null move: a search with no move to give ends with `nobestmove`";
+
+impl super::EngineChecks for crate::protocol::ucci::Ucci {
+    fn reader(ctx: &Context) -> Box<dyn Reader> {
+        Box::new(ExchangeReader {
+            exchange: Ucci::default(),
+            flow: Flow::new(&RULES, ctx),
+        })
+    }
 }
 
 /// A malformed reply breaks the grammar row of its own keyword (`bestmove (none)`: ucci-r97

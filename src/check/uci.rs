@@ -232,7 +232,7 @@ impl<P: Game + Clone + Send + 'static> Exchange for Uci<P> {
             line,
             error,
             searched.map(|s| &s.position),
-            ReqId::new("uci-r18"),
+            (ReqId::new("uci-r18"), None),
             at,
         ) {
             return o;
@@ -254,16 +254,18 @@ impl<P: Game + Clone + Send + 'static> Exchange for Uci<P> {
     }
 }
 
-pub(super) fn reader(ctx: &Context) -> Box<dyn Reader> {
-    match ctx.game {
-        GameKind::Xiangqi => Box::new(ExchangeReader {
-            exchange: Uci::<UciPosition>::new(),
-            flow: Flow::new(&RULES, ctx),
-        }),
-        _ => Box::new(ExchangeReader {
-            exchange: Uci::<ChessPosition>::new(),
-            flow: Flow::new(&RULES, ctx),
-        }),
+impl super::EngineChecks for crate::protocol::uci::Uci {
+    fn reader(ctx: &Context) -> Box<dyn Reader> {
+        match ctx.game {
+            GameKind::Xiangqi => Box::new(ExchangeReader {
+                exchange: Uci::<UciPosition>::new(),
+                flow: Flow::new(&RULES, ctx),
+            }),
+            _ => Box::new(ExchangeReader {
+                exchange: Uci::<ChessPosition>::new(),
+                flow: Flow::new(&RULES, ctx),
+            }),
+        }
     }
 }
 

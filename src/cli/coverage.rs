@@ -49,12 +49,7 @@ struct ProtocolCoverage {
 pub fn run(args: &CoverageArgs) -> Result<String, CliError> {
     let protocols = match args.protocol {
         Some(p) => vec![p],
-        None => vec![
-            Protocol::Ucci,
-            Protocol::Uci,
-            Protocol::Gomocup,
-            Protocol::Agi,
-        ],
+        None => Protocol::ALL.to_vec(),
     };
     let sides = match args.side {
         Some(SideArg::Engine) => vec![Side::Engine],

@@ -9,8 +9,10 @@ use proptest::strategy::Union;
 use super::gomocup::stones;
 use super::model::Model;
 use super::script::{Reply, Script};
-use crate::protocol::{Protocol, ReqId};
+use super::{FuzzObserver, FuzzOptions, FuzzResult, Fuzzed, drive};
+use crate::protocol::{Protocol, ReqId, agi};
 use crate::rules::gomoku::{BoardSize, Point, agi::format_point};
+use crate::session::EngineCommand;
 
 const SIZE: u8 = 15;
 
@@ -69,6 +71,17 @@ pub struct State {
 
 pub struct AgiModel {
     robustness: bool,
+}
+
+/// The text fixes the options, so there is no handshake to probe.
+impl Fuzzed for agi::Agi {
+    fn fuzz(
+        engine: &EngineCommand,
+        options: &FuzzOptions,
+        observer: &mut dyn FuzzObserver,
+    ) -> Result<FuzzResult, String> {
+        drive(AgiModel::new(options.robustness), engine, options, observer)
+    }
 }
 
 impl AgiModel {

@@ -14,8 +14,71 @@ use proptest::strategy::Union;
 use super::model::{EngineOffer, Model, pick};
 use super::options::settable;
 use super::script::{Reply, Script};
-use crate::protocol::{Protocol, ReqId};
+use super::{FuzzObserver, FuzzOptions, FuzzResult, Fuzzed, drive, fens, probe};
+use crate::protocol::{Codec, GameKind, Protocol, ReqId, ucci, uci};
+use crate::rules::chess::ChessPosition;
+use crate::rules::xiangqi::{Position, UciPosition};
 use crate::rules::{Game, Side};
+use crate::session::EngineCommand;
+
+impl Fuzzed for ucci::Ucci {
+    fn fuzz(
+        engine: &EngineCommand,
+        options: &FuzzOptions,
+        observer: &mut dyn FuzzObserver,
+    ) -> Result<FuzzResult, String> {
+        let offer =
+            probe::offer(
+                Self::PROTOCOL,
+                engine,
+                &options.run,
+                |line| match ucci::parse_message(line) {
+                    Ok(ucci::Message::Option(decl)) => Some(decl),
+                    _ => None,
+                },
+            )?;
+        let model = FamilyModel::<Position>::new(
+            Self::PROTOCOL,
+            fens(GameKind::Xiangqi),
+            offer,
+            options.robustness,
+        );
+        drive(model, engine, options, observer)
+    }
+}
+
+/// UCI is spoken for xiangqi too.
+impl Fuzzed for uci::Uci {
+    fn fuzz(
+        engine: &EngineCommand,
+        options: &FuzzOptions,
+        observer: &mut dyn FuzzObserver,
+    ) -> Result<FuzzResult, String> {
+        let offer =
+            probe::offer(
+                Self::PROTOCOL,
+                engine,
+                &options.run,
+                |line| match uci::parse_message(line) {
+                    Ok(uci::Message::Option(decl)) => Some(decl),
+                    _ => None,
+                },
+            )?;
+        let (protocol, robust) = (Self::PROTOCOL, options.robustness);
+        match options.game {
+            GameKind::Xiangqi => {
+                let fens = fens(GameKind::Xiangqi);
+                let model = FamilyModel::<UciPosition>::new(protocol, fens, offer, robust);
+                drive(model, engine, options, observer)
+            }
+            _ => {
+                let fens = fens(GameKind::Chess);
+                let model = FamilyModel::<ChessPosition>::new(protocol, fens, offer, robust);
+                drive(model, engine, options, observer)
+            }
+        }
+    }
+}
 
 /// A search's limit.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -9,8 +9,10 @@ use proptest::strategy::Union;
 
 use super::model::Model;
 use super::script::{Reply, Script};
-use crate::protocol::{Protocol, ReqId};
+use super::{FuzzObserver, FuzzOptions, FuzzResult, Fuzzed, drive};
+use crate::protocol::{Protocol, ReqId, gomocup};
 use crate::rules::gomoku::{Board, BoardSize, Point, Rule, Stone};
+use crate::session::EngineCommand;
 
 const SIZE: u8 = 20;
 const OPENING_TURN_MS: u64 = 300;
@@ -80,6 +82,22 @@ pub struct State {
 
 pub struct GomocupModel {
     robustness: bool,
+}
+
+/// The text fixes the options, so there is no handshake to probe.
+impl Fuzzed for gomocup::Gomocup {
+    fn fuzz(
+        engine: &EngineCommand,
+        options: &FuzzOptions,
+        observer: &mut dyn FuzzObserver,
+    ) -> Result<FuzzResult, String> {
+        drive(
+            GomocupModel::new(options.robustness),
+            engine,
+            options,
+            observer,
+        )
+    }
 }
 
 impl GomocupModel {

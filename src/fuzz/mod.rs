@@ -26,9 +26,7 @@ use std::time::{Duration, Instant};
 use proptest::test_runner::{Config, RngAlgorithm, TestCaseError, TestError, TestRng, TestRunner};
 
 use crate::check::{CheckId, CheckRef, Grade};
-use crate::protocol::{GameKind, Protocol, ReqId};
-use crate::rules::chess::ChessPosition;
-use crate::rules::xiangqi::{Position, UciPosition};
+use crate::protocol::{Codec, GameKind, Protocol, ReqId, with_codec};
 use crate::runner::{RunOptions, ScenarioRun, run_scenario};
 use crate::scenario::{self, Scenario};
 use crate::session::{EngineCommand, interrupt};
@@ -129,48 +127,25 @@ pub fn fuzz(
     options: &FuzzOptions,
     observer: &mut dyn FuzzObserver,
 ) -> Result<FuzzResult, String> {
-    let offer = probe::offer(protocol, engine, &options.run)?;
-    let fens = |game| match game {
+    with_codec!(protocol, C => <C as Fuzzed>::fuzz(engine, options, observer))
+}
+
+/// What fuzzing needs of each protocol: implemented on its codec type in its own module
+/// (`family.rs` for UCCI and UCI, `gomocup.rs`, `agi.rs`) and reached through [`with_codec!`].
+trait Fuzzed: Codec {
+    /// Fuzzes `engine` with the protocol's model of a GUI ([`drive`]).
+    fn fuzz(
+        engine: &EngineCommand,
+        options: &FuzzOptions,
+        observer: &mut dyn FuzzObserver,
+    ) -> Result<FuzzResult, String>;
+}
+
+/// The test data's positions for the game's models.
+fn fens(game: GameKind) -> &'static str {
+    match game {
         GameKind::Chess => include_str!("../../scenarios/fuzz/chess.fens"),
         _ => include_str!("../../scenarios/fuzz/xiangqi.fens"),
-    };
-    let robust = options.robustness;
-    match (protocol, options.game) {
-        (Protocol::Ucci, _) => drive(
-            family::FamilyModel::<Position>::new(protocol, fens(GameKind::Xiangqi), offer, robust),
-            engine,
-            options,
-            observer,
-        ),
-        (Protocol::Uci, GameKind::Xiangqi) => drive(
-            family::FamilyModel::<UciPosition>::new(
-                protocol,
-                fens(GameKind::Xiangqi),
-                offer,
-                robust,
-            ),
-            engine,
-            options,
-            observer,
-        ),
-        (Protocol::Uci, _) => drive(
-            family::FamilyModel::<ChessPosition>::new(
-                protocol,
-                fens(GameKind::Chess),
-                offer,
-                robust,
-            ),
-            engine,
-            options,
-            observer,
-        ),
-        (Protocol::Gomocup, _) => drive(
-            gomocup::GomocupModel::new(robust),
-            engine,
-            options,
-            observer,
-        ),
-        (Protocol::Agi, _) => drive(agi::AgiModel::new(robust), engine, options, observer),
     }
 }
 

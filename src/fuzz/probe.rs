@@ -2,22 +2,29 @@
 //! model's `setoption` may set. An engine that cannot be started stops the fuzzing here.
 
 use super::model::EngineOffer;
-use crate::protocol::{Protocol, ucci, uci};
+use crate::protocol::family::OptionDecl;
+use crate::protocol::{Exchange, Protocol};
 use crate::runner::{RunOptions, run_scenario};
 use crate::scenario;
 use crate::session::{Direction, EngineCommand};
 
+/// The options the engine declares in its handshake, each read from its line by `declared`.
 pub fn offer(
     protocol: Protocol,
     engine: &EngineCommand,
     options: &RunOptions,
+    declared: fn(&str) -> Option<OptionDecl>,
 ) -> Result<EngineOffer, String> {
-    let handshake = match protocol {
-        Protocol::Uci => "> uci\n< uciok (within 5000 ms)\n> quit\n",
-        Protocol::Ucci => "> ucci\n< ucciok (within 5000 ms)\n> quit\n",
-        // Gomocup and AGI options are fixed by their texts.
-        Protocol::Gomocup | Protocol::Agi => return Ok(EngineOffer::default()),
+    let facts = protocol.facts();
+    let Some(Exchange {
+        command,
+        reply: Some(reply),
+    }) = facts.handshake
+    else {
+        return Ok(EngineOffer::default());
     };
+    let quit = facts.quit.command;
+    let handshake = format!("> {command}\n< {reply} (within 5000 ms)\n> {quit}\n");
     let text = format!("protocol: {protocol}\ntitle: handshake probe\nspec: fuzz\n{handshake}");
     let scenario = scenario::parse("fuzz/probe", "fuzz probe", &text)
         .map_err(|e| format!("the handshake probe is malformed: {e}"))?;
@@ -30,16 +37,7 @@ pub fn offer(
         .entries
         .iter()
         .filter(|e| e.direction == Direction::Received)
-        .filter_map(|e| match protocol {
-            Protocol::Uci => match uci::parse_message(&e.text) {
-                Ok(uci::Message::Option(decl)) => Some(decl),
-                _ => None,
-            },
-            _ => match ucci::parse_message(&e.text) {
-                Ok(ucci::Message::Option(decl)) => Some(decl),
-                _ => None,
-            },
-        })
+        .filter_map(|e| declared(&e.text))
         .collect();
     Ok(EngineOffer { options })
 }

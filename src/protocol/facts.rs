@@ -1,8 +1,9 @@
-//! What each protocol's text says about the wire and the shape of a session, in one place:
-//! line ends, letter case, the handshake, how a session ends, which lines report a search.
+//! What a protocol's text says about the wire and the shape of a session: line ends, letter
+//! case, the handshake, how a session ends, which lines report a search. Each protocol's facts
+//! are a field of its row in the descriptor table (`descriptor.rs`).
 //!
 //! The session, the checks, golden transcripts and the scenario runner read these facts
-//! instead of spelling `"quit"` or `"\r\n"` themselves.
+//! instead of spelling `"quit"` or `"\r\n"` themselves, or asking which protocol it is.
 
 use super::Protocol;
 
@@ -77,99 +78,30 @@ pub struct Facts {
     /// The GUI's commands that set the engine thinking (`go`; Gomocup's `BEGIN`, `TURN` and
     /// the `DONE` that ends a `BOARD`), so a run can count the cores its searches hold.
     pub search_commands: &'static [&'static str],
+    /// How the GUI sets an engine option, in the protocol's own words.
+    pub option_command: OptionCommand,
+    /// The text says every line the engine writes ends with a line end (uci-r07, agi-r03),
+    /// so an unterminated last fragment fails. UCCI says only that a reply is one line, and
+    /// Gomocup lets the brain choose its line end: a fragment there is a warning.
+    pub engine_lines_end: bool,
+    /// The engine's lines end with LF (agi-r03), so a bare CR is no line end (AGI).
+    pub engine_line_end_is_lf: bool,
+    /// A whitespace-only engine line is recorded as read, never graded: UCI remark 5 ("Extra
+    /// whitespace in engine output is not graded"), UCCI A29 ("accept LF or CR LF and any run
+    /// of blanks from the engine"). Stockfish prints one in every handshake.
+    pub blank_engine_lines_ungraded: bool,
+    /// The numbers outside the search reports are points and sizes of the move notation
+    /// (Gomocup's `X,Y`), so a `+` sign there departs from the notation rather than from the
+    /// line's own form.
+    pub numbers_are_coordinates: bool,
 }
 
-/// The clock- and machine-dependent fields of UCI `info` (uci-r107, r109, r123, r125, r127..129);
-/// UCCI's `time` and `nodes` (ucci-r80) are among them.
-const UCI_FAMILY_VOLATILE: &[&str] = &[
-    "time", "nodes", "nps", "hashfull", "tbhits", "sbhits", "cpuload",
-];
-/// UCI `string` and UCCI `message` run to the end of the line (uci-r130, ucci-r87).
-const UCI_FAMILY_FREE_TEXT: &[&str] = &["string", "message"];
-
-const UCCI: Facts = Facts {
-    protocol: Protocol::Ucci,
-    reads_any_case: false,
-    gui_line_end: LineEnd::Lf,
-    handshake: Some(Exchange {
-        command: "ucci",
-        reply: Some("ucciok"),
-    }),
-    ready: Some(Exchange {
-        command: "isready",
-        reply: Some("readyok"),
-    }),
-    quit: Exchange {
-        command: "quit",
-        reply: Some("bye"),
-    },
-    search_reports: &["info"],
-    volatile_report_keys: UCI_FAMILY_VOLATILE,
-    free_text_keys: UCI_FAMILY_FREE_TEXT,
-    search_commands: &["go"],
-};
-
-const UCI: Facts = Facts {
-    protocol: Protocol::Uci,
-    reads_any_case: false,
-    gui_line_end: LineEnd::Lf,
-    handshake: Some(Exchange {
-        command: "uci",
-        reply: Some("uciok"),
-    }),
-    ready: Some(Exchange {
-        command: "isready",
-        reply: Some("readyok"),
-    }),
-    quit: Exchange {
-        command: "quit",
-        reply: None,
-    },
-    search_reports: &["info"],
-    volatile_report_keys: UCI_FAMILY_VOLATILE,
-    free_text_keys: UCI_FAMILY_FREE_TEXT,
-    search_commands: &["go"],
-};
-
-const GOMOCUP: Facts = Facts {
-    protocol: Protocol::Gomocup,
-    reads_any_case: true,
-    gui_line_end: LineEnd::CrLf,
-    handshake: None,
-    ready: None,
-    quit: Exchange {
-        command: "END",
-        reply: None,
-    },
-    search_reports: &["MESSAGE", "DEBUG"],
-    // MESSAGE and DEBUG are free text throughout.
-    volatile_report_keys: &[],
-    free_text_keys: &[],
-    search_commands: &["BEGIN", "TURN", "DONE"],
-};
-
-const AGI: Facts = Facts {
-    protocol: Protocol::Agi,
-    reads_any_case: true,
-    gui_line_end: LineEnd::Lf,
-    handshake: Some(Exchange {
-        command: "AGI",
-        reply: Some("AGIOK"),
-    }),
-    ready: Some(Exchange {
-        command: "ISREADY",
-        reply: Some("READYOK"),
-    }),
-    quit: Exchange {
-        command: "QUIT",
-        reply: Some("BYE"),
-    },
-    search_reports: &["INFO"],
-    // The worked example's INFO lines carry NPS; engines add TIME and NODES as UCI does.
-    volatile_report_keys: &["NPS", "TIME", "NODES"],
-    free_text_keys: &[],
-    search_commands: &["GO"],
-};
+/// The command that sets an engine option: `{lead} {name}{between}{value}`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct OptionCommand {
+    pub lead: &'static str,
+    pub between: &'static str,
+}
 
 impl Facts {
     /// Whether `word` is `keyword` as this protocol reads keywords.
@@ -198,12 +130,7 @@ impl Facts {
     /// Gomocup, whose settings are INFO keys, `INFO N V`. Without a value: the option's name
     /// alone (a UCI button).
     pub fn set_option(&self, name: &str, value: Option<&str>) -> String {
-        let (lead, between) = match self.protocol {
-            Protocol::Uci => ("setoption name", " value "),
-            Protocol::Ucci => ("setoption", " "),
-            Protocol::Agi => ("SETOPTION", " "),
-            Protocol::Gomocup => ("INFO", " "),
-        };
+        let OptionCommand { lead, between } = self.option_command;
         match value {
             Some(value) => format!("{lead} {name}{between}{value}"),
             None => format!("{lead} {name}"),
@@ -228,12 +155,7 @@ impl Facts {
 impl Protocol {
     /// What the protocol's text says about the wire and the session.
     pub const fn facts(self) -> &'static Facts {
-        match self {
-            Protocol::Ucci => &UCCI,
-            Protocol::Uci => &UCI,
-            Protocol::Gomocup => &GOMOCUP,
-            Protocol::Agi => &AGI,
-        }
+        &self.descriptor().facts
     }
 }
 

@@ -30,20 +30,12 @@ impl GameKind {
 impl Protocol {
     /// The game the protocol's text was written for.
     pub const fn default_game(self) -> GameKind {
-        match self {
-            Protocol::Ucci => GameKind::Xiangqi,
-            Protocol::Uci => GameKind::Chess,
-            Protocol::Gomocup | Protocol::Agi => GameKind::Gomoku,
-        }
+        self.games()[0]
     }
 
     /// The games Arbiter can judge under the protocol, its own first.
     pub const fn games(self) -> &'static [GameKind] {
-        match self {
-            Protocol::Uci => &[GameKind::Chess, GameKind::Xiangqi],
-            Protocol::Ucci => &[GameKind::Xiangqi],
-            Protocol::Gomocup | Protocol::Agi => &[GameKind::Gomoku],
-        }
+        self.descriptor().games
     }
 
     /// `game` if the protocol is spoken for it, else an error naming the ones it is.

@@ -23,6 +23,7 @@ pub mod gomocup;
 pub mod ucci;
 pub mod uci;
 
+mod descriptor;
 mod error;
 mod facts;
 pub mod family;
@@ -31,8 +32,10 @@ mod requirement;
 pub mod spelling;
 mod tokens;
 
+pub(crate) use descriptor::with_codec;
+pub use descriptor::{Descriptor, Protocol, TABLE};
 pub use error::ParseError;
-pub use facts::{Exchange, Facts, LineEnd};
+pub use facts::{Exchange, Facts, LineEnd, OptionCommand};
 pub use game::{GameKind, UnknownGame, WrongGame};
 pub use requirement::{BadReqId, ReqId};
 
@@ -79,39 +82,10 @@ macro_rules! codec {
 }
 pub(crate) use codec;
 
-/// The four protocols Arbiter speaks.
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
-)]
-#[serde(rename_all = "lowercase")]
-pub enum Protocol {
-    /// Universal Chinese Chess Protocol (xiangqi).
-    Ucci,
-    /// Universal Chess Interface (chess).
-    Uci,
-    /// Gomocup "pbrain" protocol (gomoku, renju).
-    Gomocup,
-    /// Amoyman Gobang Interface (gomoku).
-    Agi,
-}
-
 impl Protocol {
-    /// Every protocol, in a fixed order.
-    pub const ALL: [Protocol; 4] = [
-        Protocol::Ucci,
-        Protocol::Uci,
-        Protocol::Gomocup,
-        Protocol::Agi,
-    ];
-
     /// The lower-case name used on the command line and in reports (`ucci`, `uci`, …).
     pub const fn name(self) -> &'static str {
-        match self {
-            Protocol::Ucci => "ucci",
-            Protocol::Uci => "uci",
-            Protocol::Gomocup => "gomocup",
-            Protocol::Agi => "agi",
-        }
+        self.descriptor().name
     }
 
     /// Whether the protocol's text makes keywords case-insensitive.
@@ -124,7 +98,17 @@ impl Protocol {
     /// so this returns `false` for Gomocup, but its codec *accepts* any case so that a check can
     /// grade the case separately with [`gomocup::keyword_in_canonical_case`].
     pub const fn keywords_case_insensitive(self) -> bool {
-        matches!(self, Protocol::Agi)
+        self.descriptor().keywords_case_insensitive
+    }
+
+    /// The names, for a message listing them: `ucci, uci, gomocup or agi`.
+    pub fn names_listed() -> String {
+        let names: Vec<&str> = Protocol::ALL.iter().map(|p| p.name()).collect();
+        match names.split_last() {
+            Some((last, [])) => (*last).to_owned(),
+            Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+            None => String::new(),
+        }
     }
 }
 
@@ -136,7 +120,7 @@ impl fmt::Display for Protocol {
 
 /// A protocol name that is not one of `ucci`, `uci`, `gomocup`, `agi`.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown protocol {0:?}: expected ucci, uci, gomocup or agi")]
+#[error("unknown protocol {:?}: expected {}", .0, Protocol::names_listed())]
 pub struct UnknownProtocol(pub String);
 
 impl FromStr for Protocol {

@@ -92,12 +92,7 @@ mod tests {
             ReqId::new("uci-r126"),
         ];
         let mut exits = 0;
-        for protocol in [
-            Protocol::Uci,
-            Protocol::Ucci,
-            Protocol::Gomocup,
-            Protocol::Agi,
-        ] {
+        for protocol in Protocol::ALL {
             for s in builtin_for(protocol).unwrap_or_else(|e| panic!("{e}")) {
                 for step in &s.steps {
                     match &step.kind {

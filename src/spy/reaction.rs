@@ -3,9 +3,9 @@
 //! it did not wait (it wrote before the answer came), or it gave up (it closed the pipe, or the
 //! session ended otherwise). Observations for the report's notes; they judge nothing.
 
-use crate::protocol::Protocol;
+use crate::protocol::{Protocol, with_codec};
 use crate::session::{Direction, Entry, Transcript};
-use crate::standin::Behaviour;
+use crate::standin::{Behaviour, StandsIn};
 
 /// One note per behaviour that showed in the transcript.
 pub fn reactions(
@@ -33,12 +33,9 @@ pub fn reactions(
 fn shaped(protocol: Protocol, behaviour: Behaviour, entry: &Entry) -> bool {
     let text = entry.text.as_str();
     match behaviour {
-        Behaviour::SlowHandshake => match protocol {
-            Protocol::Ucci => text == "ucciok",
-            Protocol::Uci => text == "uciok",
-            Protocol::Agi => text == "AGIOK",
-            Protocol::Gomocup => text == "OK" || text.starts_with("ERROR"),
-        },
+        Behaviour::SlowHandshake => {
+            with_codec!(protocol, C => <C as StandsIn>::answers_opening(text))
+        }
         Behaviour::LateReadyok => text.eq_ignore_ascii_case("readyok"),
         Behaviour::InfoFlood | Behaviour::NoPonderMove => text.starts_with("bestmove"),
         Behaviour::Resign => text.ends_with(" resign") || text.ends_with(" draw"),

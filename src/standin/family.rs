@@ -4,13 +4,41 @@ use std::io::Write;
 use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
-use super::{Behaviour, Out, StandInError};
+use super::{Behaviour, Out, StandInError, StandsIn};
 use crate::protocol::family::PositionStart;
-use crate::protocol::{Codec, ucci, uci};
+use crate::protocol::{Codec, GameKind, ucci, uci};
+use crate::rules::chess::ChessPosition;
+use crate::rules::xiangqi::{Position, UciPosition};
 use crate::rules::{Game, Side};
 
+impl StandsIn for ucci::Ucci {
+    fn run<W: Write>(
+        _: GameKind,
+        behaviours: &[Behaviour],
+        lines: Receiver<String>,
+        out: Out<W>,
+    ) -> Result<(), StandInError> {
+        run::<Position>(Dialect::Ucci, behaviours, lines, out)
+    }
+}
+
+/// UCI is spoken for xiangqi too.
+impl StandsIn for uci::Uci {
+    fn run<W: Write>(
+        game: GameKind,
+        behaviours: &[Behaviour],
+        lines: Receiver<String>,
+        out: Out<W>,
+    ) -> Result<(), StandInError> {
+        match game {
+            GameKind::Xiangqi => run::<UciPosition>(Dialect::Uci, behaviours, lines, out),
+            _ => run::<ChessPosition>(Dialect::Uci, behaviours, lines, out),
+        }
+    }
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum Dialect {
+enum Dialect {
     Ucci,
     Uci,
 }
@@ -50,7 +78,7 @@ struct Engine<G: Game, W: Write> {
     running: Option<Running>,
 }
 
-pub(super) fn run<G: Game>(
+fn run<G: Game>(
     dialect: Dialect,
     behaviours: &[Behaviour],
     lines: Receiver<String>,

@@ -5,10 +5,10 @@ use std::io::Write;
 use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
-use super::{Behaviour, Out, StandInError};
-use crate::protocol::Codec;
+use super::{Behaviour, Out, StandInError, StandsIn};
 use crate::protocol::agi::{self, GoTime};
 use crate::protocol::gomocup::{self, InfoKey};
+use crate::protocol::{Codec, GameKind};
 use crate::rules::gomoku::{Board, BoardSize, Point, Rule, Stone};
 
 /// The colour to move on a board: black when it holds an even number of stones.
@@ -41,7 +41,34 @@ fn play(board: &mut Option<Board>, point: Point, rule: Rule) {
     }
 }
 
-pub(super) fn gomocup<W: Write>(
+impl StandsIn for gomocup::Gomocup {
+    fn run<W: Write>(
+        _: GameKind,
+        behaviours: &[Behaviour],
+        lines: Receiver<String>,
+        out: Out<W>,
+    ) -> Result<(), StandInError> {
+        run_gomocup(behaviours, lines, out)
+    }
+
+    /// Gomocup has no handshake: the slow one delays START's answer.
+    fn answers_opening(line: &str) -> bool {
+        line == "OK" || line.starts_with("ERROR")
+    }
+}
+
+impl StandsIn for agi::Agi {
+    fn run<W: Write>(
+        _: GameKind,
+        behaviours: &[Behaviour],
+        lines: Receiver<String>,
+        out: Out<W>,
+    ) -> Result<(), StandInError> {
+        run_agi(behaviours, lines, out)
+    }
+}
+
+fn run_gomocup<W: Write>(
     behaviours: &[Behaviour],
     lines: Receiver<String>,
     mut out: Out<W>,
@@ -160,7 +187,7 @@ fn agi_board() -> Board {
     Board::new(BoardSize::square(15).expect("15 is a board size"))
 }
 
-pub(super) fn agi<W: Write>(
+fn run_agi<W: Write>(
     behaviours: &[Behaviour],
     lines: Receiver<String>,
     mut out: Out<W>,

@@ -18,9 +18,7 @@ use std::sync::mpsc;
 
 pub use behaviour::{Behaviour, read_behaviour_list};
 
-use crate::protocol::{GameKind, Protocol};
-use crate::rules::chess::ChessPosition;
-use crate::rules::xiangqi::{Position, UciPosition};
+use crate::protocol::{Codec, GameKind, Protocol, with_codec};
 
 /// Why the stand-in stopped early.
 #[derive(Debug, thiserror::Error)]
@@ -39,23 +37,34 @@ pub fn run(
 ) -> Result<(), StandInError> {
     let lines = read_lines(input);
     let out = Out::new(output, behaviours.contains(&Behaviour::Crlf));
-    match (protocol, game) {
-        (Protocol::Ucci, _) => {
-            family::run::<Position>(family::Dialect::Ucci, behaviours, lines, out)
-        }
-        (Protocol::Uci, GameKind::Xiangqi) => {
-            family::run::<UciPosition>(family::Dialect::Uci, behaviours, lines, out)
-        }
-        (Protocol::Uci, _) => {
-            family::run::<ChessPosition>(family::Dialect::Uci, behaviours, lines, out)
-        }
-        (Protocol::Gomocup, _) => gomoku::gomocup(behaviours, lines, out),
-        (Protocol::Agi, _) => gomoku::agi(behaviours, lines, out),
+    with_codec!(protocol, C => <C as StandsIn>::run(game, behaviours, lines, out))
+}
+
+/// What the stand-in is in each protocol: implemented on its codec type in its own module
+/// (`family.rs` for UCCI and UCI, `gomoku.rs` for Gomocup and AGI) and reached through
+/// [`with_codec!`].
+pub trait StandsIn: Codec {
+    /// Plays the engine until `quit` or the end of its input.
+    fn run<W: Write>(
+        game: GameKind,
+        behaviours: &[Behaviour],
+        lines: mpsc::Receiver<String>,
+        out: Out<W>,
+    ) -> Result<(), StandInError>;
+
+    /// Whether `line` is the stand-in's answer to the GUI's opening, the line a slow
+    /// handshake delays: the handshake's reply (Gomocup, which has none, overrides this).
+    fn answers_opening(line: &str) -> bool {
+        Self::PROTOCOL
+            .facts()
+            .handshake
+            .and_then(|h| h.reply)
+            .is_some_and(|reply| reply == line)
     }
 }
 
 /// The engine's stdout, one flushed line at a time.
-pub(super) struct Out<W: Write> {
+pub struct Out<W: Write> {
     out: W,
     ending: &'static str,
 }

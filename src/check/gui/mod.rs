@@ -11,7 +11,6 @@ mod agi;
 mod clock;
 mod gomocup;
 mod handshake;
-mod options;
 mod said;
 mod tally;
 mod uci_family;
@@ -21,7 +20,7 @@ mod spelling_tests;
 
 use super::Context;
 use super::findings::Findings;
-use crate::protocol::Protocol;
+use crate::protocol::with_codec;
 use crate::session::{Entry, Transcript};
 
 /// One protocol's judge of what the GUI sends.
@@ -32,13 +31,17 @@ pub(super) trait GuiReader: Send {
     fn finish(self: Box<Self>, end: &Transcript, out: &mut Findings);
 }
 
+/// What the GUI-side checks need of each protocol: implemented on its codec type in its own
+/// folder (`uci_family/` for UCCI and UCI, `gomocup/`, `agi/`) and reached through
+/// [`with_codec!`].
+trait GuiChecks {
+    /// The protocol's reader of what the GUI sends.
+    fn reader(ctx: &Context) -> Box<dyn GuiReader>;
+}
+
 /// The GUI-side reader of a protocol.
 pub(super) fn reader(ctx: &Context) -> Box<dyn GuiReader> {
-    match ctx.protocol {
-        Protocol::Ucci | Protocol::Uci => uci_family::reader(ctx),
-        Protocol::Gomocup => gomocup::reader(ctx),
-        Protocol::Agi => agi::reader(ctx),
-    }
+    with_codec!(ctx.protocol, C => <C as GuiChecks>::reader(ctx))
 }
 
 /// A line's first word in upper case: the command word of a case-insensitive protocol, for

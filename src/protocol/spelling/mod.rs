@@ -69,12 +69,7 @@ pub struct Respelling {
 /// open; `None` when there is nothing to change. (AGI's text makes its whole protocol
 /// case-insensitive, so only its signed numbers are respelt.)
 pub fn respell(protocol: Protocol, line: &str) -> Option<Respelling> {
-    let respelling = match protocol {
-        Protocol::Uci => family(line, &UCI),
-        Protocol::Ucci => family(line, &UCCI),
-        Protocol::Gomocup => gomocup(line),
-        Protocol::Agi => agi(line),
-    };
+    let respelling = (protocol.descriptor().respell)(line);
     (!respelling.changes.is_empty()).then_some(respelling)
 }
 
@@ -96,15 +91,17 @@ pub fn leniently<T>(
 /// A UCI or UCCI engine's move as the text writes it: lower case when that reads as a move of
 /// the notation (a GUI reads `E2E4` as `e2e4`), else unchanged.
 pub fn canonical_move(protocol: Protocol, text: &str) -> String {
-    let rules = match protocol {
-        Protocol::Uci => &UCI,
-        Protocol::Ucci => &UCCI,
-        _ => return text.to_owned(),
+    let Some(lower_case_move) = protocol.descriptor().lower_case_move else {
+        return text.to_owned();
     };
-    (rules.lower_case_move)(text)
+    lower_case_move(text)
         .map(|(canonical, _)| canonical)
         .unwrap_or_else(|| text.to_owned())
 }
+
+/// A move token in the notation's letter case and the row whose spelling it departs from, or
+/// `None` when it is spelt so already or is no move.
+pub type LowerCaseMove = fn(&str) -> Option<(String, ReqId)>;
 
 /// What UCCI and UCI each respell: which lines hold moves and numbers, where free text
 /// begins, and the rows a departure breaks.
@@ -114,7 +111,7 @@ struct FamilyRules {
     /// The word after which an `info` line is free text.
     free_text: &'static str,
     /// The move the token means in lower case, and the row of the spelling it departs from.
-    lower_case_move: fn(&str) -> Option<(String, ReqId)>,
+    lower_case_move: LowerCaseMove,
     /// The words that start a field of an `info` line.
     info_keys: &'static [&'static str],
     /// The row of a number's field: the line's keyword and the last field key before it.
@@ -148,7 +145,7 @@ const UCCI: FamilyRules = FamilyRules {
 
 /// `E2E4` as `e2e4` (uci-r18 shows squares in lower case), `e7e8Q` as `e7e8q` (uci-r20 lists
 /// the promotion letters in lower case).
-fn uci_lower_case(text: &str) -> Option<(String, ReqId)> {
+pub(super) fn uci_lower_case(text: &str) -> Option<(String, ReqId)> {
     let lower = text.to_ascii_lowercase();
     if lower == text || lower.parse::<super::uci::Move>().is_err() {
         return None;
@@ -164,7 +161,7 @@ fn uci_lower_case(text: &str) -> Option<(String, ReqId)> {
 }
 
 /// `H2E2` as `h2e2`: an ICCS move is four characters (ucci-r17), every example in lower case.
-fn ucci_lower_case(text: &str) -> Option<(String, ReqId)> {
+pub(super) fn ucci_lower_case(text: &str) -> Option<(String, ReqId)> {
     let lower = text.to_ascii_lowercase();
     if lower == text || IccsMove::parse_iccs(&lower).is_err() {
         return None;
@@ -176,6 +173,16 @@ fn ucci_lower_case(text: &str) -> Option<(String, ReqId)> {
 fn without_plus(text: &str) -> Option<String> {
     let digits = text.strip_prefix('+')?;
     (!digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())).then(|| digits.to_owned())
+}
+
+/// UCI's moves and numbers.
+pub(super) fn uci(line: &str) -> Respelling {
+    family(line, &UCI)
+}
+
+/// UCCI's moves and numbers.
+pub(super) fn ucci(line: &str) -> Respelling {
+    family(line, &UCCI)
 }
 
 fn family(line: &str, rules: &FamilyRules) -> Respelling {
@@ -242,7 +249,7 @@ fn family(line: &str, rules: &FamilyRules) -> Respelling {
 }
 
 /// AGI's numbers: `GO … TIME ms` (agi-r61) and the `INFO` fields (each its own row).
-fn agi(line: &str) -> Respelling {
+pub(super) fn agi(line: &str) -> Respelling {
     let words: Vec<&str> = line.split_ascii_whitespace().collect();
     let keyword = words
         .first()
@@ -302,7 +309,7 @@ fn gomocup_row(keyword: &str) -> Option<ReqId> {
     }))
 }
 
-fn gomocup(line: &str) -> Respelling {
+pub(super) fn gomocup(line: &str) -> Respelling {
     let text = line.trim();
     let unchanged = || Respelling {
         line: line.to_owned(),

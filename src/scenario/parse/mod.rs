@@ -140,7 +140,10 @@ pub fn parse(name: &str, origin: &str, text: &str) -> Result<Scenario, ScenarioE
                     protocol = Some(value.parse::<Protocol>().map_err(|_| {
                         err(
                             n,
-                            format!("unknown protocol `{value}`: use ucci, uci, gomocup or agi"),
+                            format!(
+                                "unknown protocol `{value}`: use {}",
+                                Protocol::names_listed()
+                            ),
                         )
                     })?)
                 }

@@ -46,18 +46,20 @@ struct Gui {
     clocks: Clocks,
 }
 
-pub(super) fn reader(_: &Context) -> Box<dyn GuiReader> {
-    Box::new(Gui {
-        tally: Tally::new(P),
-        handshake: HandshakeOrder::new("AGI", Grade::Fail),
-        board: None,
-        position_unread: false,
-        searching: false,
-        analysing: false,
-        timed: false,
-        result_untold: None,
-        clocks: Clocks::default(),
-    })
+impl super::GuiChecks for crate::protocol::agi::Agi {
+    fn reader(_: &Context) -> Box<dyn GuiReader> {
+        Box::new(Gui {
+            tally: Tally::new(P),
+            handshake: HandshakeOrder::new("AGI", Grade::Fail),
+            board: None,
+            position_unread: false,
+            searching: false,
+            analysing: false,
+            timed: false,
+            result_untold: None,
+            clocks: Clocks::default(),
+        })
+    }
 }
 
 /// The colour to move on a board: black when it holds an even number of stones (agi-r30).

@@ -73,26 +73,28 @@ struct Manager {
     last_seq: u64,
 }
 
-pub(super) fn reader(_: &Context) -> Box<dyn GuiReader> {
-    Box::new(Manager {
-        tally: Tally::new(P),
-        board: None,
-        rule: Rule::FREESTYLE,
-        moves: Vec::new(),
-        unordered: 0,
-        started: false,
-        next: Stone::Black,
-        owed: Owed::Nothing,
-        block: None,
-        asked: false,
-        timed: false,
-        time_left_sent: false,
-        suggested: None,
-        restart_refused: false,
-        untimed: false,
-        end_at: None,
-        last_seq: 0,
-    })
+impl super::GuiChecks for crate::protocol::gomocup::Gomocup {
+    fn reader(_: &Context) -> Box<dyn GuiReader> {
+        Box::new(Manager {
+            tally: Tally::new(P),
+            board: None,
+            rule: Rule::FREESTYLE,
+            moves: Vec::new(),
+            unordered: 0,
+            started: false,
+            next: Stone::Black,
+            owed: Owed::Nothing,
+            block: None,
+            asked: false,
+            timed: false,
+            time_left_sent: false,
+            suggested: None,
+            restart_refused: false,
+            untimed: false,
+            end_at: None,
+            last_seq: 0,
+        })
+    }
 }
 
 impl Manager {

@@ -7,7 +7,6 @@ use std::marker::PhantomData;
 use super::GuiReader;
 use super::clock::Clocks;
 use super::handshake::HandshakeOrder;
-use super::options::judge_value;
 use super::said::{Dialect, Heard, Said, Ucci, Uci};
 use super::tally::Tally;
 use crate::check::Context;
@@ -21,6 +20,7 @@ use crate::rules::chess::ChessPosition;
 use crate::rules::xiangqi::{Position as XiangqiPosition, UciPosition};
 use crate::rules::{Game, Misspelling};
 use crate::session::{At, Direction, Entry, LineEnding, Transcript};
+use options::judge_value;
 
 /// How long after a search's result a `stop` or `ponderhit` counts as having crossed it on
 /// the wire (the GUI wrote it before it could read the result), before the time scale.
@@ -72,11 +72,19 @@ struct GuiSide<D, G> {
     _dialect: PhantomData<(D, G)>,
 }
 
-pub(super) fn reader(ctx: &Context) -> Box<dyn GuiReader> {
-    match (ctx.protocol, ctx.game) {
-        (Protocol::Ucci, _) => Box::new(GuiSide::<Ucci, XiangqiPosition>::new(ctx)),
-        (_, GameKind::Xiangqi) => Box::new(GuiSide::<Uci, UciPosition>::new(ctx)),
-        _ => Box::new(GuiSide::<Uci, ChessPosition>::new(ctx)),
+impl super::GuiChecks for crate::protocol::ucci::Ucci {
+    fn reader(ctx: &Context) -> Box<dyn GuiReader> {
+        Box::new(GuiSide::<Ucci, XiangqiPosition>::new(ctx))
+    }
+}
+
+/// UCI is spoken for xiangqi too.
+impl super::GuiChecks for crate::protocol::uci::Uci {
+    fn reader(ctx: &Context) -> Box<dyn GuiReader> {
+        match ctx.game {
+            GameKind::Xiangqi => Box::new(GuiSide::<Uci, UciPosition>::new(ctx)),
+            _ => Box::new(GuiSide::<Uci, ChessPosition>::new(ctx)),
+        }
     }
 }
 
@@ -580,6 +588,7 @@ impl<D: Dialect, G: Game + Send> GuiReader for GuiSide<D, G> {
     }
 }
 
+mod options;
 mod search;
 
 #[cfg(test)]
