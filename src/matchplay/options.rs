@@ -4,7 +4,7 @@
 
 use serde::Serialize;
 
-use crate::protocol::{Protocol, ucci, uci};
+use crate::protocol::Protocol;
 
 /// An option the user set (`option.NAME=VALUE`) that the engine did not declare in its
 /// handshake.
@@ -12,25 +12,6 @@ use crate::protocol::{Protocol, ucci, uci};
 pub struct UndeclaredOption {
     pub engine: String,
     pub option: String,
-}
-
-/// The option names an engine declared among its handshake lines (UCCI `option NAME type …`,
-/// UCI `option name NAME WITH SPACES type …`), read by the protocol's own codec; a line it
-/// cannot read declares nothing (the protocol checks report it).
-pub fn declared_names<'a>(protocol: Protocol, lines: impl Iterator<Item = &'a str>) -> Vec<String> {
-    lines
-        .filter_map(|line| match protocol {
-            Protocol::Uci => match uci::parse_message(line) {
-                Ok(uci::Message::Option(declared)) => Some(declared.name),
-                _ => None,
-            },
-            Protocol::Ucci => match ucci::parse_message(line) {
-                Ok(ucci::Message::Option(declared)) => Some(declared.name),
-                _ => None,
-            },
-            Protocol::Gomocup | Protocol::Agi => None,
-        })
-        .collect()
 }
 
 /// Whether `name` is among the declared names (UCI names are case-insensitive, and UCCI
@@ -50,25 +31,6 @@ pub fn setoption_line(protocol: Protocol, name: &str, value: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn declared_names_in_each_protocol() {
-        let uci = [
-            "id name X",
-            "option name Hash type spin default 16 min 1 max 1024",
-            "option name Skill Level type spin default 20 min 0 max 20",
-            "uciok",
-        ];
-        assert_eq!(
-            declared_names(Protocol::Uci, uci.into_iter()),
-            ["Hash", "Skill Level"]
-        );
-        let ucci = ["option usemillisec type check default false", "ucciok"];
-        let names = declared_names(Protocol::Ucci, ucci.into_iter());
-        assert_eq!(names, ["usemillisec"]);
-        assert!(is_declared(&names, "UseMillisec"));
-        assert!(!is_declared(&names, "hashsize"));
-    }
 
     #[test]
     fn each_protocol_has_its_setoption() {

@@ -15,10 +15,10 @@ use super::{EXIT_BOUND, Gomoku};
 use crate::matchplay::clock::Clock;
 use crate::matchplay::fault::{Fault, read_line, send};
 use crate::matchplay::options::{UndeclaredOption, setoption_line};
-use crate::matchplay::referee::{Engine, Played, Reply, Seat, Turn};
+use crate::matchplay::referee::{Engine, Played, Reply, Seat, Seated, Turn};
 use crate::matchplay::{Finding, MatchSettings, Player, START_BOUND, TimeControl};
 use crate::protocol::Protocol;
-use crate::protocol::agi::{BestMoveKind, Command, GoTime, Message, parse_message};
+use crate::protocol::agi::{Agi, BestMoveKind, Command, GoTime, Message, parse_message};
 use crate::rules::gomoku::{BoardSize, Point, agi};
 use crate::session::SessionOptions;
 
@@ -41,6 +41,13 @@ impl AgiSeat {
             engine: Engine::spawn(player, settings, options),
             spoken: false,
         }
+    }
+}
+
+/// An AGI engine plays gomoku and renju.
+impl Seated for Agi {
+    fn gomoku_seat(player: &Player, settings: &MatchSettings) -> Box<dyn Seat<Gomoku>> {
+        Box::new(AgiSeat::new(player, settings))
     }
 }
 

@@ -14,9 +14,9 @@ use super::{EXIT_BOUND, Gomoku, stone};
 use crate::matchplay::clock::Clock;
 use crate::matchplay::fault::{Fault, read_line, send};
 use crate::matchplay::options::UndeclaredOption;
-use crate::matchplay::referee::{Engine, Played, Reply, Seat, Turn};
+use crate::matchplay::referee::{Engine, Played, Reply, Seat, Seated, Turn};
 use crate::matchplay::{Finding, MatchSettings, Player, START_BOUND, TimeControl};
-use crate::protocol::gomocup::{Command, InfoKey, Message, parse_message};
+use crate::protocol::gomocup::{Command, Gomocup, InfoKey, Message, parse_message};
 use crate::protocol::{Protocol, spelling};
 use crate::rules::gomoku::{Point, Stone};
 use crate::session::SessionOptions;
@@ -47,6 +47,13 @@ impl GomocupSeat {
             told: None,
             spoken: false,
         }
+    }
+}
+
+/// A Gomocup brain plays gomoku and renju.
+impl Seated for Gomocup {
+    fn gomoku_seat(player: &Player, settings: &MatchSettings) -> Box<dyn Seat<Gomoku>> {
+        Box::new(GomocupSeat::new(player, settings))
     }
 }
 

@@ -11,14 +11,12 @@ mod gomocup_seat;
 
 use std::time::Duration;
 
-use super::referee::{RefereedGame, Seat, Unfit};
+use super::referee::{RefereedGame, Seat, Seated};
 use super::termination::{Colour, RuleEnding, Termination, Unplayed};
 use super::{GameResult, MatchGame, MatchSettings, Opening, Player};
-use crate::protocol::Protocol;
+use crate::protocol::with_codec;
 use crate::rules::Side;
 use crate::rules::gomoku::{Board, BoardSize, IllegalMove, Point, Rule, Stone};
-use agi_seat::AgiSeat;
-use gomocup_seat::GomocupSeat;
 
 /// How long an engine may take to exit after `END` or `QUIT` before its session is ended for
 /// it: Gomocup's manager kills a brain after about a second (gomocup-r94).
@@ -97,11 +95,7 @@ impl RefereedGame for Gomoku {
     }
 
     fn seat(player: &Player, settings: &MatchSettings) -> Box<dyn Seat<Gomoku>> {
-        match player.protocol {
-            Protocol::Gomocup => Box::new(GomocupSeat::new(player, settings)),
-            Protocol::Agi => Box::new(AgiSeat::new(player, settings)),
-            Protocol::Ucci | Protocol::Uci => Box::new(Unfit::seat(player, settings)),
-        }
+        with_codec!(player.protocol, C => <C as Seated>::gomoku_seat(player, settings))
     }
 
     fn colour(side: Side) -> Colour {

@@ -5,15 +5,13 @@
 use std::fmt;
 
 use super::game::{RefereedGame, win};
-use super::seat::{Seat, Unfit};
-use super::ucci_seat::UcciSeat;
-use super::uci_seat::UciSeat;
+use super::seat::{Seat, Seated};
 use crate::matchplay::endings::{BanMoves, History};
 use crate::matchplay::openings::replay;
 use crate::matchplay::termination::{Colour, RuleEnding, Termination, Unplayed};
 use crate::matchplay::{GameResult, MatchSettings, Opening, Player};
 use crate::protocol::family::PositionStart;
-use crate::protocol::{GameKind, Protocol, uci};
+use crate::protocol::{GameKind, uci, with_codec};
 use crate::rules::chess::ChessPosition;
 use crate::rules::xiangqi::{self, Position};
 use crate::rules::{Game, GameStatus, Side};
@@ -159,11 +157,7 @@ impl BoardKind for Xiangqi {
 
     /// A UCCI engine plays xiangqi in UCCI, a UCI one (Fairy-Stockfish, Pikafish) in UCI.
     fn seat(player: &Player, settings: &MatchSettings) -> Box<dyn Seat<Xiangqi>> {
-        match player.protocol {
-            Protocol::Ucci => Box::new(UcciSeat::new(player, settings)),
-            Protocol::Uci => Box::new(UciSeat::new(player, settings)),
-            Protocol::Gomocup | Protocol::Agi => Box::new(Unfit::seat(player, settings)),
-        }
+        with_codec!(player.protocol, C => <C as Seated>::xiangqi_seat(player, settings))
     }
 }
 
@@ -172,12 +166,7 @@ impl BoardKind for Chess {
     const UCI_VARIANT: Option<&'static str> = None;
 
     fn seat(player: &Player, settings: &MatchSettings) -> Box<dyn Seat<Chess>> {
-        match player.protocol {
-            Protocol::Uci => Box::new(UciSeat::new(player, settings)),
-            Protocol::Ucci | Protocol::Gomocup | Protocol::Agi => {
-                Box::new(Unfit::seat(player, settings))
-            }
-        }
+        with_codec!(player.protocol, C => <C as Seated>::chess_seat(player, settings))
     }
 }
 

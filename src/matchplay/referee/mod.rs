@@ -33,7 +33,7 @@ use super::{GameRecord, GameResult, MatchGame, MatchSettings, Pairing};
 use crate::rules::Side;
 use board::{Chess, Xiangqi};
 pub(crate) use game::{Played, RefereedGame, Reply, win};
-pub(crate) use seat::{Engine, Seat, Turn, Unfit};
+pub(crate) use seat::{Engine, Seat, Seated, Turn};
 
 /// Plays one game, `pairing.first` playing the first colour.
 pub fn play_game(pairing: &Pairing<'_>, settings: &MatchSettings) -> GameRecord {

@@ -6,14 +6,16 @@
 use std::fmt;
 use std::time::{Duration, Instant};
 
+use super::board::{Chess, Xiangqi};
 use super::game::{RefereedGame, Reply};
 use crate::check::{Context, Judge};
 use crate::matchplay::by_side::BySide;
 use crate::matchplay::clock::Clock;
 use crate::matchplay::fault::{Fault, send};
+use crate::matchplay::gomoku::Gomoku;
 use crate::matchplay::options::UndeclaredOption;
 use crate::matchplay::{Finding, MatchSettings, Player, SearchLimits, TimeControl};
-use crate::protocol::Protocol;
+use crate::protocol::{Codec, Protocol};
 use crate::rules::Side;
 use crate::session::{Session, SessionOptions};
 
@@ -134,6 +136,22 @@ impl Engine {
 
 /// The seat of an engine whose protocol is not spoken for the game: started, so that its
 /// transcript is judged like any other, and never spoken to; it loses at its handshake.
+/// The seats a protocol's engines take, one per game: implemented on each codec type beside
+/// its seat (`ucci_seat.rs`, `uci_seat.rs`, `gomoku/gomocup_seat.rs`, `gomoku/agi_seat.rs`)
+/// and reached through `with_codec!`, so no game matches on [`Protocol`]. A game the protocol
+/// cannot play keeps the default: the seat that loses at the handshake, saying why.
+pub(crate) trait Seated: Codec {
+    fn xiangqi_seat(player: &Player, settings: &MatchSettings) -> Box<dyn Seat<Xiangqi>> {
+        Box::new(Unfit::seat(player, settings))
+    }
+    fn chess_seat(player: &Player, settings: &MatchSettings) -> Box<dyn Seat<Chess>> {
+        Box::new(Unfit::seat(player, settings))
+    }
+    fn gomoku_seat(player: &Player, settings: &MatchSettings) -> Box<dyn Seat<Gomoku>> {
+        Box::new(Unfit::seat(player, settings))
+    }
+}
+
 pub(crate) struct Unfit {
     engine: Engine,
     why: String,

@@ -6,6 +6,7 @@ use super::family::{Answer, leniently};
 use super::game::{Played, Reply};
 use super::{ucci_seat, uci_seat};
 use crate::matchplay::Fault;
+use crate::matchplay::options::is_declared;
 use crate::protocol::{Protocol, ucci, uci};
 use crate::rules::Game;
 use crate::rules::xiangqi::{Move, Position};
@@ -149,4 +150,27 @@ fn a_bestmove_the_codec_refuses_is_read_by_its_move_alone_or_named_as_written() 
         ucci_reply("bestmove", &[]).err(),
         Some(Fault::Illegal("bestmove".to_owned()))
     );
+}
+
+#[test]
+fn each_family_seat_reads_the_options_its_engine_declares() {
+    let uci = [
+        "id name X",
+        "option name Hash type spin default 16 min 1 max 1024",
+        "option name Skill Level type spin default 20 min 0 max 20",
+        "uciok",
+    ];
+    let names: Vec<String> = uci
+        .into_iter()
+        .filter_map(uci_seat::declared_option)
+        .collect();
+    assert_eq!(names, ["Hash", "Skill Level"]);
+    let ucci = ["option usemillisec type check default false", "ucciok"];
+    let names: Vec<String> = ucci
+        .into_iter()
+        .filter_map(ucci_seat::declared_option)
+        .collect();
+    assert_eq!(names, ["usemillisec"]);
+    assert!(is_declared(&names, "UseMillisec"));
+    assert!(!is_declared(&names, "hashsize"));
 }

@@ -11,14 +11,14 @@ use super::family::{
     unread_bestmove, user_set,
 };
 use super::game::{Played, Reply};
-use super::seat::{Engine, Seat, Turn};
+use super::seat::{Engine, Seat, Seated, Turn};
 use crate::matchplay::clock::Clock;
 use crate::matchplay::fault::{Fault, read_until};
 use crate::matchplay::options::{UndeclaredOption, is_declared};
 use crate::matchplay::{Finding, MatchSettings, Player, START_BOUND, TimeControl};
 use crate::protocol::Protocol;
 use crate::protocol::spelling::canonical_move;
-use crate::protocol::ucci::{Command, GoLimit, Message, Verdict, parse_message};
+use crate::protocol::ucci::{Command, GoLimit, Message, Ucci, Verdict, parse_message};
 use crate::rules::xiangqi::Move;
 use crate::session::SessionOptions;
 
@@ -168,6 +168,21 @@ pub(super) fn banmoves(banned: &[Move]) -> Option<Command> {
     (!banned.is_empty()).then(|| Command::BanMoves(banned.to_vec()))
 }
 
+/// The option a UCCI `option NAME type …` line declares.
+pub(super) fn declared_option(line: &str) -> Option<String> {
+    match parse_message(line) {
+        Ok(Message::Option(declared)) => Some(declared.name),
+        _ => None,
+    }
+}
+
+/// A UCCI engine plays xiangqi, the one game its text is for.
+impl Seated for Ucci {
+    fn xiangqi_seat(player: &Player, settings: &MatchSettings) -> Box<dyn Seat<Xiangqi>> {
+        Box::new(UcciSeat::new(player, settings))
+    }
+}
+
 impl Seat<Xiangqi> for UcciSeat {
     fn engine(&self) -> &Engine {
         &self.engine
@@ -181,9 +196,12 @@ impl Seat<Xiangqi> for UcciSeat {
     ) -> Result<Vec<UndeclaredOption>, Fault> {
         let bound = START_BOUND.mul_f64(settings.time_scale);
         self.engine.send(&Command::Ucci)?;
-        let declared = declared(&mut self.engine, bound, |l| {
-            parse_message(l) == Ok(Message::UcciOk)
-        })?;
+        let declared = declared(
+            &mut self.engine,
+            bound,
+            |l| parse_message(l) == Ok(Message::UcciOk),
+            declared_option,
+        )?;
         if is_declared(&declared, "usemillisec") {
             self.engine.send(&Command::SetOption {
                 name: "usemillisec".to_owned(),

@@ -5,13 +5,13 @@
 
 use std::time::Duration;
 
-use super::board::{Board, BoardKind, Line, Notation};
+use super::board::{Board, BoardKind, Chess, Line, Notation, Xiangqi};
 use super::family::{
     Answer, PONDER_STOP_BOUND, as_written, declared, ends_search, read_answer, send_user_options,
     unread_bestmove, user_set,
 };
 use super::game::{Played, Reply};
-use super::seat::{Engine, Seat, Turn};
+use super::seat::{Engine, Seat, Seated, Turn};
 use crate::matchplay::by_side::BySide;
 use crate::matchplay::clock::Clock;
 use crate::matchplay::fault::{Fault, read_until};
@@ -106,6 +106,24 @@ pub(super) fn reply<M: Notation>(answer: Answer<Message>) -> Result<Reply<M>, Fa
     })
 }
 
+/// The option a UCI `option name NAME WITH SPACES type …` line declares.
+pub(super) fn declared_option(line: &str) -> Option<String> {
+    match parse_message(line) {
+        Ok(Message::Option(declared)) => Some(declared.name),
+        _ => None,
+    }
+}
+
+/// A UCI engine plays chess, and xiangqi in the UCI dialect of Fairy-Stockfish and Pikafish.
+impl Seated for uci::Uci {
+    fn xiangqi_seat(player: &Player, settings: &MatchSettings) -> Box<dyn Seat<Xiangqi>> {
+        Box::new(UciSeat::new(player, settings))
+    }
+    fn chess_seat(player: &Player, settings: &MatchSettings) -> Box<dyn Seat<Chess>> {
+        Box::new(UciSeat::new(player, settings))
+    }
+}
+
 impl<P: Game, M: Notation> Seat<Board<P, M>> for UciSeat<M>
 where
     Board<P, M>: BoardKind,
@@ -122,9 +140,12 @@ where
     ) -> Result<Vec<UndeclaredOption>, Fault> {
         let bound = START_BOUND.mul_f64(settings.time_scale);
         self.engine.send(&Command::Uci)?;
-        let declared = declared(&mut self.engine, bound, |l| {
-            parse_message(l) == Ok(Message::UciOk)
-        })?;
+        let declared = declared(
+            &mut self.engine,
+            bound,
+            |l| parse_message(l) == Ok(Message::UciOk),
+            declared_option,
+        )?;
         let set = |name: &str, value: &str| Command::SetOption {
             name: name.to_owned(),
             value: Some(value.to_owned()),
