@@ -20,7 +20,6 @@ use crate::matchplay::{Finding, MatchSettings, Player, START_BOUND, TimeControl}
 use crate::protocol::Protocol;
 use crate::protocol::agi::{Agi, BestMoveKind, Command, GoTime, Message, parse_message};
 use crate::rules::gomoku::{BoardSize, Point, agi};
-use crate::session::SessionOptions;
 
 pub(super) struct AgiSeat {
     engine: Engine,
@@ -32,13 +31,8 @@ pub(super) struct AgiSeat {
 
 impl AgiSeat {
     pub fn new(player: &Player, settings: &MatchSettings) -> AgiSeat {
-        // AGI uses plain LF.
-        let options = SessionOptions {
-            line_end: player.protocol.facts().gui_line_end,
-            ..SessionOptions::default()
-        };
         AgiSeat {
-            engine: Engine::spawn(player, settings, options),
+            engine: Engine::spawn(player, settings),
             spoken: false,
         }
     }

@@ -19,7 +19,6 @@ use crate::matchplay::{Finding, MatchSettings, Player, START_BOUND, TimeControl}
 use crate::protocol::gomocup::{Command, Gomocup, InfoKey, Message, parse_message};
 use crate::protocol::{Protocol, spelling};
 use crate::rules::gomoku::{Point, Stone};
-use crate::session::SessionOptions;
 
 /// Gomocup's "no limit" for `time_left` (gomocup-r79).
 const UNLIMITED_MS: i64 = 2_147_483_647;
@@ -37,13 +36,8 @@ pub(super) struct GomocupSeat {
 
 impl GomocupSeat {
     pub fn new(player: &Player, settings: &MatchSettings) -> GomocupSeat {
-        // Gomocup managers end lines with CR LF (gomocup-r01).
-        let options = SessionOptions {
-            line_end: player.protocol.facts().gui_line_end,
-            ..SessionOptions::default()
-        };
         GomocupSeat {
-            engine: Engine::spawn(player, settings, options),
+            engine: Engine::spawn(player, settings),
             told: None,
             spoken: false,
         }

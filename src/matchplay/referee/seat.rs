@@ -83,8 +83,13 @@ pub(crate) struct Engine {
 }
 
 impl Engine {
-    /// Starts the engine; one that did not start has no session, and loses at its handshake.
-    pub fn spawn(player: &Player, settings: &MatchSettings, options: SessionOptions) -> Engine {
+    /// Starts the engine, written to with its protocol's line end (Gomocup managers' CR LF,
+    /// LF elsewhere); one that did not start has no session, and loses at its handshake.
+    pub fn spawn(player: &Player, settings: &MatchSettings) -> Engine {
+        let options = SessionOptions {
+            line_end: player.protocol.facts().gui_line_end,
+            ..SessionOptions::default()
+        };
         let judge = Judge::new(Context {
             protocol: player.protocol,
             game: settings.game.kind(),
@@ -160,7 +165,7 @@ pub(crate) struct Unfit {
 impl Unfit {
     pub fn seat(player: &Player, settings: &MatchSettings) -> Unfit {
         Unfit {
-            engine: Engine::spawn(player, settings, SessionOptions::default()),
+            engine: Engine::spawn(player, settings),
             why: format!(
                 "cannot play {}: it speaks {}",
                 settings.game.kind(),

@@ -20,7 +20,6 @@ use crate::protocol::Protocol;
 use crate::protocol::spelling::canonical_move;
 use crate::protocol::ucci::{Command, GoLimit, Message, Ucci, Verdict, parse_message};
 use crate::rules::xiangqi::Move;
-use crate::session::SessionOptions;
 
 pub(crate) struct UcciSeat {
     engine: Engine,
@@ -37,7 +36,7 @@ pub(crate) struct UcciSeat {
 impl UcciSeat {
     pub fn new(player: &Player, settings: &MatchSettings) -> UcciSeat {
         UcciSeat {
-            engine: Engine::spawn(player, settings, SessionOptions::default()),
+            engine: Engine::spawn(player, settings),
             millisec: false,
             pondering: None,
             banned: Vec::new(),

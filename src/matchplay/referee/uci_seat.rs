@@ -21,7 +21,6 @@ use crate::protocol::Protocol;
 use crate::protocol::spelling::canonical_move;
 use crate::protocol::uci::{self, Command, Go, Message, parse_message};
 use crate::rules::Game;
-use crate::session::SessionOptions;
 
 /// A UCI engine in a game whose moves are `M`.
 pub(crate) struct UciSeat<M> {
@@ -34,7 +33,7 @@ pub(crate) struct UciSeat<M> {
 impl<M> UciSeat<M> {
     pub fn new(player: &Player, settings: &MatchSettings) -> UciSeat<M> {
         UciSeat {
-            engine: Engine::spawn(player, settings, SessionOptions::default()),
+            engine: Engine::spawn(player, settings),
             pondering: None,
         }
     }
