@@ -145,19 +145,21 @@ fn find_and_reproduce(fault: &SequenceFault) -> Vec<String> {
         ));
     }
     // The reproduction is an ordinary scenario: `arbiter run` fails the same check on it.
-    let (code, run) = json_report(
+    let (code, run): (i32, arbiter::report::Report) = json_report(
         arbiter()
             .arg("run")
             .args(engine_args)
             .args(["--format", "json"])
             .arg(&file),
     );
-    let failed: Vec<String> = run["runs"][0]["outcomes"]
-        .as_array()
-        .map(|o| {
-            o.iter()
-                .filter(|o| o["grade"] == "fail")
-                .map(|o| o["check"].as_str().unwrap_or_default().to_owned())
+    let failed: Vec<String> = run
+        .runs
+        .first()
+        .map(|r| {
+            r.outcomes
+                .iter()
+                .filter(|o| o.grade == arbiter::check::Grade::Fail)
+                .map(|o| o.check.to_string())
                 .collect()
         })
         .unwrap_or_default();

@@ -10,6 +10,7 @@ use super::output::ReportArgs;
 use crate::certify::Certification;
 use crate::report::merge::{Column, Matrix};
 use crate::report::{Format, Report};
+use crate::runner::ExitStatus;
 
 #[derive(Subcommand, Debug)]
 pub enum ReportCommand {
@@ -66,7 +67,7 @@ pub fn load(path: &PathBuf) -> Result<Saved, CliError> {
     }
 }
 
-pub fn run(command: &ReportCommand) -> Result<(String, u8), CliError> {
+pub fn run(command: &ReportCommand) -> Result<(String, ExitStatus), CliError> {
     match command {
         ReportCommand::Render(args) => {
             args.report.check_writable()?;
@@ -80,13 +81,13 @@ pub fn run(command: &ReportCommand) -> Result<(String, u8), CliError> {
                     c.verdict_line(),
                 ),
             };
-            Ok((args.report.deliver(text, &summary)?, 0))
+            Ok((args.report.deliver(text, &summary)?, ExitStatus::Passed))
         }
         ReportCommand::Merge(args) => merge(args),
     }
 }
 
-fn merge(args: &MergeArgs) -> Result<(String, u8), CliError> {
+fn merge(args: &MergeArgs) -> Result<(String, ExitStatus), CliError> {
     let format = args.report.format();
     if !matches!(format, Format::Html | Format::Human) {
         return Err(CliError::BadInput(
@@ -108,5 +109,5 @@ fn merge(args: &MergeArgs) -> Result<(String, u8), CliError> {
         _ => matrix.render_text(),
     };
     let summary = format!("{} reports merged", columns.len());
-    Ok((args.report.deliver(text, &summary)?, 0))
+    Ok((args.report.deliver(text, &summary)?, ExitStatus::Passed))
 }

@@ -17,6 +17,7 @@ use crate::check::registry::Side;
 use crate::protocol::{GameKind, Protocol};
 use crate::report::{Detail, Format};
 use crate::runner::EngineInfo;
+use crate::runner::ExitStatus;
 use crate::session::{EngineCommand, interrupt};
 use crate::spy::launch::{LaunchError, Worker, launch};
 use crate::spy::reaction::reactions;
@@ -94,7 +95,7 @@ pub struct StandInEngineArgs {
     behaviours: Vec<Behaviour>,
 }
 
-pub fn spy_command(args: &SpyArgs) -> Result<(String, u8), CliError> {
+pub fn spy_command(args: &SpyArgs) -> Result<(String, ExitStatus), CliError> {
     let engine = EngineCommand {
         program: PathBuf::from(&args.engine[0]),
         args: args.engine[1..].to_vec(),
@@ -104,7 +105,7 @@ pub fn spy_command(args: &SpyArgs) -> Result<(String, u8), CliError> {
 }
 
 /// The stand-in is the spy with Arbiter's own engine as the engine: one session, one judge.
-pub fn stand_in(args: &StandInArgs) -> Result<(String, u8), CliError> {
+pub fn stand_in(args: &StandInArgs) -> Result<(String, ExitStatus), CliError> {
     let s = &args.session;
     let mut behaviours = args.behaviours.clone();
     if let Some(path) = &args.behaviour_file {
@@ -133,7 +134,7 @@ pub fn stand_in(args: &StandInArgs) -> Result<(String, u8), CliError> {
     run_session(s, &engine, &behaviours)
 }
 
-pub fn stand_in_engine(args: &StandInEngineArgs) -> Result<(String, u8), CliError> {
+pub fn stand_in_engine(args: &StandInEngineArgs) -> Result<(String, ExitStatus), CliError> {
     let game = args.game.unwrap_or(args.protocol.default_game());
     crate::standin::run(
         args.protocol,
@@ -143,7 +144,7 @@ pub fn stand_in_engine(args: &StandInEngineArgs) -> Result<(String, u8), CliErro
         std::io::stdout().lock(),
     )
     .map_err(|e| CliError::BadInput(e.to_string()))?;
-    Ok((String::new(), 0))
+    Ok((String::new(), ExitStatus::Passed))
 }
 
 /// Runs the session. Everything that can be refused is checked first and said on stderr
@@ -156,7 +157,7 @@ fn run_session(
     args: &SessionArgs,
     engine: &EngineCommand,
     behaviours: &[Behaviour],
-) -> Result<(String, u8), CliError> {
+) -> Result<(String, ExitStatus), CliError> {
     let profile = gui_profile(args)?;
     let game = args
         .protocol
@@ -174,7 +175,7 @@ fn run_session(
         Ok(worker) => worker,
         // In the worker, when the engine did not start: the process the GUI started has
         // said why on the GUI's stderr, and there is no session to report.
-        Err(LaunchError::EngineDidNotStart) => return Ok((String::new(), 0)),
+        Err(LaunchError::EngineDidNotStart) => return Ok((String::new(), ExitStatus::Passed)),
         Err(e) => return Err(CliError::BadInput(e.to_string())),
     };
     // Only the worker handles signals: the engine keeps the dispositions the GUI gave.
@@ -237,7 +238,7 @@ fn work(
     log: Option<TranscriptLog>,
     profile: Option<&Profile>,
     behaviours: &[Behaviour],
-) -> Result<(String, u8), CliError> {
+) -> Result<(String, ExitStatus), CliError> {
     let report_path = report_path(args, engine, worker.engine.pid);
     let mut spied = spy(worker.engine, EngineInfo::of(engine), ctx, worker.gui, log)
         .map_err(|e| CliError::BadInput(e.to_string()))?;
@@ -272,7 +273,7 @@ fn work(
         }
     }
     spied.release_gui();
-    written.map(|()| (String::new(), 0))
+    written.map(|()| (String::new(), ExitStatus::Passed))
 }
 
 /// Writes the report under a temporary name beside it and renames it into place, so a GUI or

@@ -62,7 +62,7 @@ impl FuzzReport {
             })
             .collect();
         FuzzReport {
-            schema_version: 3,
+            schema_version: 4,
             seed,
             cases: result.cases,
             elapsed_ms: result.elapsed.as_millis() as u64,

@@ -115,12 +115,12 @@ fn human(c: &Certification, detail: Detail) -> String {
             }
         }
     }
-    for run in c.runs.iter().filter(|r| r.harness_error.is_some()) {
+    for run in c.runs.iter().filter(|r| r.end.harness_error().is_some()) {
         let _ = writeln!(
             out,
             "\nharness error in {}: {}",
             run.scenario.name,
-            run.harness_error.as_deref().unwrap_or("")
+            run.end.harness_error().unwrap_or("")
         );
     }
     let _ = writeln!(out, "\n{}", c.verdict_line());

@@ -60,7 +60,7 @@ impl Report {
             ..Summary::default()
         };
         for run in &runs {
-            if run.not_run.is_some() {
+            if run.end.not_run().is_some() {
                 s.scenarios_not_run += 1;
                 continue;
             }
@@ -69,7 +69,7 @@ impl Report {
                 Grade::Warn => s.scenarios_warned += 1,
                 Grade::Fail => s.scenarios_failed += 1,
             }
-            s.harness_errors += usize::from(run.harness_error.is_some());
+            s.harness_errors += usize::from(run.end.harness_error().is_some());
             s.checks_blocked += run.blocked.len();
             for o in &run.outcomes {
                 match o.grade {
@@ -80,7 +80,7 @@ impl Report {
             }
         }
         Report {
-            schema_version: 3,
+            schema_version: 4,
             protocol,
             engine,
             time_scale,

@@ -18,6 +18,11 @@ pub fn temp_dir(name: &str) -> PathBuf {
     dir
 }
 
+/// The spy's run report, read into the model, once its worker has written it.
+pub fn run_report_at(path: &Path) -> arbiter::report::Report {
+    serde_json::from_value(report_at(path)).expect("a run report of this arbiter")
+}
+
 /// The spy's report, once its worker has written it (the GUI may be gone before).
 pub fn report_at(path: &Path) -> Value {
     let deadline = Instant::now() + Duration::from_secs(15);

@@ -24,6 +24,7 @@ use crate::matchplay::{
 };
 use crate::protocol::{GameKind, Protocol};
 use crate::rules::gomoku::Rule;
+use crate::runner::ExitStatus;
 use crate::session::interrupt;
 
 /// The games a match can be played in.
@@ -207,7 +208,7 @@ enum MatchCommand {
     Merge(merge::MergeArgs),
 }
 
-pub fn run(args: &MatchArgs) -> Result<(String, u8), CliError> {
+pub fn run(args: &MatchArgs) -> Result<(String, ExitStatus), CliError> {
     if let Some(MatchCommand::Merge(merge)) = &args.command {
         return merge::run(merge);
     }
@@ -329,13 +330,18 @@ pub fn run(args: &MatchArgs) -> Result<(String, u8), CliError> {
     let closing = printer.closing(&report.encounters, &outcomes, sprt_state);
     write_records(args, game, &report, &closing)?;
     if let Some(signal) = interrupt::raised() {
-        return Ok((closing, interrupt::exit_status(signal)));
+        return Ok((closing, ExitStatus::Interrupted(signal)));
     }
     let faulty = report
         .games
         .iter()
         .any(|g| output::game_is_faulty(&g.record));
-    Ok((closing, u8::from(faulty)))
+    let status = if faulty {
+        ExitStatus::Failed
+    } else {
+        ExitStatus::Passed
+    };
+    Ok((closing, status))
 }
 
 /// The report in its format, and the PGN.
