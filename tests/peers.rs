@@ -72,10 +72,12 @@ fn pin_verdicts_with(peer: &str, profile: &str, name: &str, extra: &[&str]) -> O
 fn human_report_of_runs(certification: Value) -> (String, usize) {
     let c: arbiter::certify::Certification = serde_json::from_value(certification).unwrap();
     let report = arbiter::report::Report::new(c.protocol, c.engine, 1.0, c.runs);
-    let text = report.render(
-        arbiter::report::Format::Human,
-        arbiter::report::Detail::Findings,
-    );
+    let text = arbiter::report::Document::Run(&report)
+        .render(
+            arbiter::report::Format::Human,
+            arbiter::report::Detail::Findings,
+        )
+        .unwrap();
     let lines = text.lines().count();
     let redact = |pattern: &str, text: &str, with: &str| {
         regex::Regex::new(pattern)

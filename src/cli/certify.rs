@@ -7,6 +7,7 @@ use super::engine::EngineArgs;
 use super::output::ReportArgs;
 use super::run::{RunSettings, fits, play};
 use crate::certify::{Certification, ScenarioRef, profile};
+use crate::report::Document;
 use crate::runner::ExitStatus;
 use crate::runner::{Partition, RunOptions};
 use crate::scenario::{Scenario, builtin_named};
@@ -64,7 +65,9 @@ pub fn run(args: &CertifyArgs) -> Result<(String, ExitStatus), CliError> {
     let mut certification =
         Certification::new(&profile, args.engine.info(), args.partition, played.runs);
     certification.parallelism = played.parallelism;
-    let text = certification.render(args.report.format(), args.report.detail());
+    let text = args
+        .report
+        .render(Document::Certification(&certification))?;
     let status = certification.exit_status();
     Ok((
         args.report.deliver(text, &certification.verdict_line())?,

@@ -14,6 +14,7 @@ use super::run::RunSettings;
 use crate::fuzz::report::FuzzReport;
 use crate::fuzz::{FuzzObserver, FuzzOptions, fuzz};
 use crate::protocol::Protocol;
+use crate::report::Document;
 use crate::runner::ExitStatus;
 
 #[derive(Args, Debug)]
@@ -151,7 +152,7 @@ pub fn run(args: &FuzzArgs) -> Result<(String, ExitStatus), CliError> {
         args.protocol,
         args.settings.time_scale,
     );
-    let text = report.render(args.report.format(), args.report.detail());
+    let text = args.report.render(Document::Fuzz(&report))?;
     let status = report.exit_status();
     Ok((args.report.deliver(text, &report.summary_line())?, status))
 }

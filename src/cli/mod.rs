@@ -19,8 +19,9 @@ mod spy;
 use std::io::Write;
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{Parser, Subcommand};
 
+use crate::protocol::GameKind;
 use crate::runner::ExitStatus;
 
 #[derive(Parser, Debug)]
@@ -34,20 +35,14 @@ struct Cli {
     command: Command,
 }
 
-/// A game with move-based rules the harness knows.
-#[derive(Clone, Copy, Debug, ValueEnum)]
-pub enum GameName {
-    Xiangqi,
-    Chess,
-}
-
 #[derive(Subcommand, Debug)]
 enum Command {
     /// Count the leaf nodes of the legal move tree, split by root move.
     ///
     /// Prints one `move: count` line per legal move (sorted by move) and `nodes N` last.
     Perft {
-        game: GameName,
+        #[arg(value_parser = rules::move_tree_game())]
+        game: GameKind,
         /// Position in FEN (UCCI FEN for xiangqi); the start position when left out.
         #[arg(long)]
         fen: Option<String>,
@@ -57,7 +52,8 @@ enum Command {
     },
     /// Print the legal moves of a position, sorted ascending, space-separated, on one line.
     Legal {
-        game: GameName,
+        #[arg(value_parser = rules::move_tree_game())]
+        game: GameKind,
         /// Position in FEN (UCCI FEN for xiangqi); the start position when left out.
         #[arg(long)]
         fen: Option<String>,
@@ -130,6 +126,9 @@ pub enum CliError {
     BadInput(String),
     #[error("cannot write output: {0}")]
     Output(#[from] std::io::Error),
+    /// A document asked for in a format it has no form in.
+    #[error("{0}")]
+    Unsupported(#[from] crate::report::Unsupported),
 }
 
 /// Runs the command line and returns the process exit status.

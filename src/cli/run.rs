@@ -13,7 +13,7 @@ use super::engine::{EngineArgs, parse_scale};
 use super::output::ReportArgs;
 use crate::golden::{self, Rules, Snapshots};
 use crate::protocol::{GameKind, LineEnd, Protocol};
-use crate::report::{Report, progress::Progress};
+use crate::report::{Document, Report, progress::Progress};
 use crate::runner::ExitStatus;
 use crate::runner::{Concurrency, EngineOption, Played, RunOptions, run_all};
 use crate::scenario::{Scenario, builtin_for, builtin_named, builtin_names, suggest};
@@ -257,7 +257,7 @@ pub fn run(args: &RunArgs) -> Result<(String, ExitStatus), CliError> {
     }
     let mut report = Report::new(args.protocol, args.engine.info(), options.time_scale, runs);
     report.parallelism = parallelism;
-    let text = report.render(args.report.format(), args.report.detail());
+    let text = args.report.render(Document::Run(&report))?;
     let status = report.exit_status();
     Ok((args.report.deliver(text, &report.summary_line())?, status))
 }

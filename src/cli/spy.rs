@@ -9,13 +9,12 @@ use clap::Args;
 
 use super::CliError;
 use super::engine::parse_scale;
-use super::output::FormatArg;
 use crate::certify::Certification;
 use crate::certify::profile::{self, Profile};
 use crate::check::Context;
 use crate::check::registry::Side;
 use crate::protocol::{GameKind, Protocol};
-use crate::report::{Detail, Format};
+use crate::report::{Detail, Document, Format};
 use crate::runner::EngineInfo;
 use crate::runner::ExitStatus;
 use crate::session::{EngineCommand, interrupt};
@@ -47,8 +46,8 @@ pub struct SessionArgs {
     )]
     report_dir: Option<PathBuf>,
     /// Report format.
-    #[arg(long, value_enum, default_value = "json")]
-    format: FormatArg,
+    #[arg(long, default_value = "json", value_parser = Format::parser(Format::REPORTS))]
+    format: Format,
     /// Stream the timestamped transcript to this file while the session runs (`tail -f`).
     #[arg(long, value_name = "FILE")]
     log: Option<PathBuf>,
@@ -245,11 +244,10 @@ fn work(
     for run in &mut spied.report.runs {
         run.notes = reactions(args.protocol, behaviours, &run.transcript);
     }
-    let format: Format = args.format.into();
     let (text, summary) = match profile {
-        Some(profile) => certify_gui(profile, &spied, format),
+        Some(profile) => certify_gui(profile, &spied, args.format)?,
         None => (
-            spied.report.render(format, Detail::Findings),
+            Document::Run(&spied.report).render(args.format, Detail::Findings)?,
             spied.report.summary_line(),
         ),
     };
@@ -309,16 +307,20 @@ fn peak_rss_kb() -> Option<u64> {
 }
 
 /// The GUI's verdict per requirement of the profile, from its side's outcomes.
-fn certify_gui(profile: &Profile, spied: &Spied, format: Format) -> (String, String) {
+fn certify_gui(
+    profile: &Profile,
+    spied: &Spied,
+    format: Format,
+) -> Result<(String, String), CliError> {
     let mut runs = spied.report.runs.clone();
     for run in &mut runs {
         run.outcomes.retain(|o| o.side == Side::Gui);
     }
     let certification = Certification::new(profile, spied.report.engine.clone(), None, runs);
-    (
-        certification.render(format, Detail::Findings),
+    Ok((
+        Document::Certification(&certification).render(format, Detail::Findings)?,
         certification.verdict_line(),
-    )
+    ))
 }
 
 /// `--report`, else `ENGINE-spy-TIME-PID.EXT` in the report folder, PID the engine's (the
@@ -340,13 +342,7 @@ fn report_path(args: &SessionArgs, engine: &EngineCommand, engine_pid: u32) -> P
         .chars()
         .filter(|c| !matches!(c, '-' | ':'))
         .collect();
-    let extension = match args.format {
-        FormatArg::Human => "txt",
-        FormatArg::Json => "json",
-        FormatArg::Junit => "xml",
-        FormatArg::Html => "html",
-    };
-    let name = format!("{stem}-spy-{time}-{engine_pid}.{extension}");
+    let name = format!("{stem}-spy-{time}-{engine_pid}.{}", args.format.extension());
     args.report_dir
         .as_deref()
         .unwrap_or(Path::new("."))
