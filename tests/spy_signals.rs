@@ -14,7 +14,8 @@ use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-use common::gui::{arbiter_binary, run_report_at, temp_dir};
+use arbiter::report::Report;
+use common::gui::{arbiter_binary, report_at, temp_dir};
 use common::reference_engine;
 
 /// How long anything a test waits for may take (a loaded CI machine), never a sleep that is
@@ -183,7 +184,7 @@ fn the_process_the_gui_started_is_the_engine_and_the_worker_is_outside_its_tree(
     gui.expect("bye");
     let (report, log) = (gui.report.clone(), gui.log.clone());
     assert_eq!(gui.wait().code(), Some(0));
-    let report = run_report_at(&report);
+    let report = report_at::<Report>(&report);
     let exit = report.runs[0]
         .transcript
         .exit
@@ -239,7 +240,7 @@ fn ending_signals_reach_the_engine_and_the_report_is_written() {
         let (spied, report) = ended(true);
         assert_eq!(direct.signal(), Some(signal), "the engine's own reaction");
         assert_eq!(spied.into_raw(), direct.into_raw(), "signal {signal}");
-        let report = run_report_at(&report);
+        let report = report_at::<Report>(&report);
         let run = &report.runs[0];
         let exit = run.transcript.exit.as_ref().expect("the engine's exit");
         assert_eq!(exit.signal, Some(signal));
@@ -273,7 +274,7 @@ fn an_engine_that_ignores_sigterm_ignores_it_behind_the_spy() {
     gui.signal(libc::SIGKILL);
     let report = gui.report.clone();
     assert_eq!(gui.wait().signal(), Some(libc::SIGKILL));
-    let report = run_report_at(&report);
+    let report = report_at::<Report>(&report);
     let exit = report.runs[0]
         .transcript
         .exit
