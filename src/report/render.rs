@@ -162,3 +162,40 @@ impl Render for Markdown {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_format_without_a_form_for_a_document_says_so() {
+        let error = Document::Checks(None)
+            .render(Format::Json, Detail::default())
+            .unwrap_err();
+        assert_eq!(error.to_string(), "the check list has no json form");
+        let markdown = Document::Checks(None)
+            .render(Format::Markdown, Detail::default())
+            .expect("the check table");
+        assert!(markdown.starts_with("| check |"), "{markdown}");
+        let human = Document::Checks(Some(Protocol::Ucci))
+            .render(Format::Human, Detail::default())
+            .expect("the check list");
+        assert!(human.lines().all(|l| l.starts_with("ucci.")), "{human}");
+    }
+
+    #[test]
+    fn each_format_parses_only_where_it_is_allowed() {
+        use clap::builder::TypedValueParser;
+        let parse = |allowed: &'static [Format], word: &str| {
+            let command = clap::Command::new("t");
+            Format::parser(allowed).parse_ref(&command, None, std::ffi::OsStr::new(word))
+        };
+        assert_eq!(parse(Format::MATCH, "junit").ok(), Some(Format::Junit));
+        assert!(parse(Format::MATCH, "html").is_err());
+        assert_eq!(
+            parse(Format::CHECKS, "markdown").ok(),
+            Some(Format::Markdown)
+        );
+        assert!(parse(Format::REPORTS, "markdown").is_err());
+    }
+}

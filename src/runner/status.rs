@@ -51,3 +51,19 @@ impl From<ExitStatus> for std::process::ExitCode {
         std::process::ExitCode::from(status.code())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The numbers the README documents for each status.
+    #[test]
+    fn each_status_is_its_documented_number() {
+        assert_eq!(ExitStatus::Passed.code(), 0);
+        assert_eq!(ExitStatus::Failed.code(), 1);
+        assert_eq!(ExitStatus::Usage.code(), 2);
+        assert_eq!(ExitStatus::HarnessFailed.code(), 2);
+        assert_eq!(ExitStatus::Interrupted(2).code(), 130);
+        assert_eq!(ExitStatus::Interrupted(15).code(), 143);
+    }
+}
