@@ -3,8 +3,11 @@
 
 mod common;
 
+use arbiter::certify::{Certification, Verdict};
+use arbiter::check::{Grade, Outcome};
+use arbiter::protocol::ReqId;
+use arbiter::report::Report;
 use common::{arbiter, fixture_engine, json_report};
-use serde_json::Value;
 
 /// The draw scenario as it was before the catalogue's A17: a draw offered in a bare-kings
 /// position, whose reply the scenario plays on from. An engine that reads the position as
@@ -52,31 +55,27 @@ fn run(dir: &tempfile::TempDir, format: &str) -> (i32, String) {
 fn steps_after_a_missing_reply_are_blocked_by_it_not_failed() {
     let dir = scenario_file();
     let (code, text) = run(&dir, "json");
-    let report: Value = serde_json::from_str(&text).unwrap();
-    let scenario = &report["runs"][0];
+    let report: Report = serde_json::from_str(&text).unwrap();
+    let scenario = &report.runs[0];
     // A scenario file outside the library is named by its folder and stem.
-    let step = |label: &str| format!("{}:{label}", scenario["scenario"]["name"].as_str().unwrap());
+    let step = |label: &str| format!("{}:{label}", scenario.scenario.name);
     // The missing reply is the one finding about the exchange: a warning, as its step is a
     // `should` (the fixture's `id version` line is the other, a warning of its own).
-    let findings: Vec<&Value> = scenario["outcomes"]
-        .as_array()
-        .unwrap()
+    let findings: Vec<&Outcome> = scenario
+        .outcomes
         .iter()
-        .filter(|o| o["grade"] != "pass" && o["check"] != "ucci.id.field")
+        .filter(|o| o.grade != Grade::Pass && o.check != "ucci.id.field")
         .collect();
     assert_eq!(findings.len(), 1, "{findings:#?}");
     assert_eq!(
-        findings[0]["check"],
+        findings[0].check.to_string(),
         step("bestmove {reply} ..."),
         "{findings:#?}"
     );
-    assert_eq!(findings[0]["grade"], "warn");
+    assert_eq!(findings[0].grade, Grade::Warn);
     // Everything it kept from running names it, with the rows it would have judged.
-    let blocked = scenario["blocked"].as_array().expect("blocked steps");
-    let names: Vec<&str> = blocked
-        .iter()
-        .map(|b| b["check"].as_str().unwrap())
-        .collect();
+    let blocked = &scenario.blocked;
+    let names: Vec<String> = blocked.iter().map(|b| b.check.to_string()).collect();
     assert_eq!(
         names,
         [
@@ -86,11 +85,15 @@ fn steps_after_a_missing_reply_are_blocked_by_it_not_failed() {
         ]
     );
     for b in blocked {
-        assert_eq!(b["by"]["check"], step("bestmove {reply} ..."), "{b:#}");
+        assert_eq!(
+            b.by.check.to_string(),
+            step("bestmove {reply} ..."),
+            "{b:#?}"
+        );
     }
-    assert_eq!(blocked[1]["requirements"], serde_json::json!(["ucci-r138"]));
-    assert_eq!(report["summary"]["checks_failed"], 0);
-    assert_eq!(report["summary"]["checks_blocked"], 3);
+    assert_eq!(blocked[1].requirements, [ReqId::new("ucci-r138")]);
+    assert_eq!(report.summary.checks_failed, 0);
+    assert_eq!(report.summary.checks_blocked, 3);
     assert_eq!(code, 0, "nothing failed: {text}");
 }
 
@@ -139,7 +142,7 @@ fn a_row_only_blocked_steps_cite_is_blocked_in_a_certification() {
         ),
     )
     .unwrap();
-    let (code, report) = json_report(
+    let (code, report): (i32, Certification) = json_report(
         arbiter()
             .args(["certify", "--format", "json", "--profile"])
             .arg(&profile)
@@ -147,14 +150,14 @@ fn a_row_only_blocked_steps_cite_is_blocked_in_a_certification() {
             .arg(fixture_engine())
             .args(["--engine-arg", "ucci", "--engine-arg", "elephanteye"]),
     );
-    assert_eq!(report["required"][0]["verdict"], "blocked", "{report:#}");
-    let finding = report["required"][0]["finding"].as_str().unwrap();
+    assert_eq!(report.required[0].verdict, Verdict::Blocked, "{report:#?}");
+    let finding = report.required[0].finding.as_deref().unwrap();
     assert!(
         finding.contains("blocked by ") && finding.contains("bare-kings-draw:bestmove {reply} ..."),
         "{finding}"
     );
-    assert_eq!(report["recommended"][0]["verdict"], "pass-with-warnings");
-    assert_eq!(report["verdict"], "blocked");
+    assert_eq!(report.recommended[0].verdict, Verdict::PassWithWarnings);
+    assert_eq!(report.verdict, Verdict::Blocked);
     assert_eq!(code, 1, "not certified");
 }
 
@@ -163,24 +166,20 @@ fn a_row_only_blocked_steps_cite_is_blocked_in_a_certification() {
 /// from; the scenario keeps a back-rank pawn so a move comes (issue 26 survey, L6).
 #[test]
 fn the_ponderhit_draw_scenario_gets_a_move_from_the_authors_engine() {
-    let (code, report) = json_report(
+    let (code, report): (i32, Report) = json_report(
         arbiter()
             .args(["run", "--protocol", "ucci", "--format", "json", "--engine"])
             .arg(fixture_engine())
             .args(["--engine-arg", "ucci", "--engine-arg", "elephanteye"])
             .arg("ucci/ponderhit-draw"),
     );
-    let run = &report["runs"][0];
-    let findings: Vec<&Value> = run["outcomes"]
-        .as_array()
-        .unwrap()
+    let run = &report.runs[0];
+    let findings: Vec<&Outcome> = run
+        .outcomes
         .iter()
-        .filter(|o| o["grade"] != "pass" && o["check"] != "ucci.id.field")
+        .filter(|o| o.grade != Grade::Pass && o.check != "ucci.id.field")
         .collect();
     assert!(findings.is_empty(), "{findings:#?}");
-    assert!(
-        run["blocked"].as_array().is_none_or(Vec::is_empty),
-        "{run:#}"
-    );
-    assert_eq!(code, 0, "{report:#}");
+    assert!(run.blocked.is_empty(), "{run:#?}");
+    assert_eq!(code, 0, "{report:#?}");
 }

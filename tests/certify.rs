@@ -3,10 +3,11 @@
 
 mod common;
 
+use arbiter::certify::{Certification, RequirementVerdict, Verdict};
+use arbiter::protocol::ReqId;
 use common::{arbiter, fixture_engine, json_report};
-use serde_json::Value;
 
-fn certify(profile: &str, protocol: &str, fault: &str, extra: &[&str]) -> (i32, Value) {
+fn certify(profile: &str, protocol: &str, fault: &str, extra: &[&str]) -> (i32, Certification) {
     json_report(
         arbiter()
             .args([
@@ -23,25 +24,27 @@ fn certify(profile: &str, protocol: &str, fault: &str, extra: &[&str]) -> (i32, 
     )
 }
 
-fn verdict_of(report: &Value, section: &str, id: &str) -> String {
-    report[section]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|v| v["requirement"]["id"] == id)
-        .map(|v| v["verdict"].as_str().unwrap().to_owned())
+fn verdict_of(report: &Certification, section: &str, id: &str) -> Verdict {
+    let rows = match section {
+        "required" => &report.required,
+        "recommended" => &report.recommended,
+        _ => &report.also_exercised,
+    };
+    rows.iter()
+        .find(|v| v.requirement.id == ReqId::new(id))
+        .map(|v| v.verdict)
         .unwrap_or_else(|| panic!("{id} not in {section}"))
 }
 
 #[test]
 fn a_conforming_engine_is_certified_for_the_league() {
     let (code, report) = certify("ucci-league", "ucci", "none", &[]);
-    assert_eq!(code, 0, "{report:#}");
+    assert_eq!(code, 0, "{report:#?}");
     // The fixture never accepts a draw, so the league's draw recommendation warns.
-    assert_eq!(report["verdict"], "pass-with-warnings");
+    assert_eq!(report.verdict, Verdict::PassWithWarnings);
     assert_eq!(
         verdict_of(&report, "recommended", "ucci-r138"),
-        "pass-with-warnings"
+        Verdict::PassWithWarnings
     );
     for id in [
         "ucci-r130",
@@ -52,28 +55,30 @@ fn a_conforming_engine_is_certified_for_the_league() {
         "ucci-r135",
         "ucci-r136",
     ] {
-        assert_eq!(verdict_of(&report, "required", id), "pass", "{id}");
+        assert_eq!(verdict_of(&report, "required", id), Verdict::Pass, "{id}");
     }
-    assert_eq!(verdict_of(&report, "recommended", "ucci-r139"), "pass");
+    assert_eq!(
+        verdict_of(&report, "recommended", "ucci-r139"),
+        Verdict::Pass
+    );
 }
 
 #[test]
 fn a_missing_bye_fails_the_league_requirement_on_quit() {
     let (code, report) = certify("ucci-league", "ucci", "no-bye", &[]);
     assert_eq!(code, 1);
-    assert_eq!(report["verdict"], "fail");
-    assert_eq!(verdict_of(&report, "required", "ucci-r134"), "fail");
-    assert_eq!(verdict_of(&report, "required", "ucci-r130"), "pass");
+    assert_eq!(report.verdict, Verdict::Fail);
+    assert_eq!(verdict_of(&report, "required", "ucci-r134"), Verdict::Fail);
+    assert_eq!(verdict_of(&report, "required", "ucci-r130"), Verdict::Pass);
 }
 
 #[test]
 fn partitions_share_the_scenarios_without_overlap() {
-    let names = |report: &Value| -> Vec<String> {
-        report["runs"]
-            .as_array()
-            .unwrap()
+    let names = |report: &Certification| -> Vec<String> {
+        report
+            .runs
             .iter()
-            .map(|r| r["scenario"]["name"].as_str().unwrap().to_owned())
+            .map(|r| r.scenario.name.clone())
             .collect()
     };
     let (_, first) = certify("gomocup", "gomocup", "none", &["--partition", "1/2"]);
@@ -84,7 +89,10 @@ fn partitions_share_the_scenarios_without_overlap() {
     let mut all = names(&whole);
     all.sort();
     assert_eq!(both, all);
-    assert_eq!(first["partition"], "1/2");
+    assert_eq!(
+        first.partition.map(|p| p.to_string()).as_deref(),
+        Some("1/2")
+    );
 }
 
 #[test]
@@ -132,20 +140,19 @@ fn a_league_certifies_against_its_own_profile_file_with_its_own_scenarios() {
     .unwrap();
     let profile_arg = profile.display().to_string();
     let (code, report) = certify(&profile_arg, "ucci", "none", &[]);
-    assert_eq!(code, 0, "{report:#}");
-    assert_eq!(report["profile"], "my-league");
-    assert_eq!(verdict_of(&report, "required", "ucci-r49"), "pass");
-    let runs: Vec<&str> = report["runs"]
-        .as_array()
-        .unwrap()
+    assert_eq!(code, 0, "{report:#?}");
+    assert_eq!(report.profile, "my-league");
+    assert_eq!(verdict_of(&report, "required", "ucci-r49"), Verdict::Pass);
+    let runs: Vec<&str> = report
+        .runs
         .iter()
-        .map(|r| r["scenario"]["name"].as_str().unwrap())
+        .map(|r| r.scenario.name.as_str())
         .collect();
     assert_eq!(runs, ["ucci/quit", "scenarios/ready"]);
     // The same league with an engine that never says bye: its required ucci-r134 fails.
     let (code, report) = certify(&profile_arg, "ucci", "no-bye", &[]);
     assert_eq!(code, 1);
-    assert_eq!(verdict_of(&report, "required", "ucci-r134"), "fail");
+    assert_eq!(verdict_of(&report, "required", "ucci-r134"), Verdict::Fail);
 
     // A mistake in the file is named with its line, before any engine runs.
     std::fs::write(
@@ -193,22 +200,20 @@ fn the_league_reference_entrants_ways_are_certified_with_r64_their_one_failure()
     assert_one_true_finding(code, &report);
 }
 
-fn assert_one_true_finding(code: i32, report: &Value) {
-    assert_eq!(code, 0, "{report:#}");
-    assert_eq!(report["verdict"], "pass", "{report:#}");
-    let failed: Vec<&Value> = report["also_exercised"]
-        .as_array()
-        .unwrap()
+fn assert_one_true_finding(code: i32, report: &Certification) {
+    assert_eq!(code, 0, "{report:#?}");
+    assert_eq!(report.verdict, Verdict::Pass, "{report:#?}");
+    let failed: Vec<&RequirementVerdict> = report
+        .also_exercised
         .iter()
-        .filter(|v| v["verdict"] == "fail")
+        .filter(|v| v.verdict == Verdict::Fail)
         .collect();
     assert_eq!(failed.len(), 1, "{failed:#?}");
-    assert_eq!(failed[0]["requirement"]["id"], "ucci-r64");
-    let blocked = report["runs"]
-        .as_array()
-        .unwrap()
+    assert_eq!(failed[0].requirement.id, ReqId::new("ucci-r64"));
+    let blocked = report
+        .runs
         .iter()
-        .filter(|run| run["blocked"].as_array().is_some_and(|b| !b.is_empty()))
+        .filter(|run| !run.blocked.is_empty())
         .count();
     assert_eq!(blocked, 0, "nothing was kept from running");
 }
@@ -223,7 +228,7 @@ fn elephanteye_itself_is_certified_with_r64_its_one_failure_where_a_build_is_nam
         return;
     };
     let dir = engine.parent().expect("the engine's folder").to_owned();
-    let (code, report) = json_report(
+    let (code, report): (i32, Certification) = json_report(
         arbiter()
             .args([
                 "certify",

@@ -7,11 +7,12 @@
 
 mod common;
 
+use arbiter::check::Grade;
+use arbiter::report::Report;
 use common::{arbiter, fixture_engine, hostile_relay, json_report, reference_engine};
-use serde_json::Value;
 
 /// Runs `arbiter run --format json` with `--jobs jobs`; returns the exit status and report.
-fn run(jobs: &str, protocol: &str, engine: &std::path::Path, extra: &[&str]) -> (i32, Value) {
+fn run(jobs: &str, protocol: &str, engine: &std::path::Path, extra: &[&str]) -> (i32, Report) {
     json_report(
         arbiter()
             .args([
@@ -34,17 +35,17 @@ fn run(jobs: &str, protocol: &str, engine: &std::path::Path, extra: &[&str]) -> 
 /// check that passes may be absent from one run and present in the next (a search stopped at
 /// once may or may not have reported a pv to judge), which is the engine's timing, not the
 /// schedule's.
-fn verdicts(report: &Value) -> Vec<String> {
+fn verdicts(report: &Report) -> Vec<String> {
     let mut rows = Vec::new();
-    for run in report["runs"].as_array().unwrap() {
+    for run in &report.runs {
         rows.push(format!(
             "{} not_run={}",
-            run["scenario"]["name"],
-            run.get("not_run").is_some()
+            run.scenario.name,
+            run.end.not_run().is_some()
         ));
-        for o in run["outcomes"].as_array().unwrap() {
-            if o["grade"] != "pass" {
-                rows.push(format!("  {} {}", o["check"], o["grade"]));
+        for o in &run.outcomes {
+            if o.grade != Grade::Pass {
+                rows.push(format!("  {} {}", o.check, o.grade.as_str()));
             }
         }
     }
@@ -53,7 +54,7 @@ fn verdicts(report: &Value) -> Vec<String> {
 
 /// Runs the same suite serially and four at a time; asserts identical verdicts and exit
 /// status, and returns the concurrent report.
-fn same_verdicts(protocol: &str, engine: &std::path::Path, extra: &[&str]) -> Value {
+fn same_verdicts(protocol: &str, engine: &std::path::Path, extra: &[&str]) -> Report {
     let (serial_code, serial) = run("1", protocol, engine, extra);
     let (concurrent_code, concurrent) = run("4", protocol, engine, extra);
     assert_eq!(
@@ -62,10 +63,7 @@ fn same_verdicts(protocol: &str, engine: &std::path::Path, extra: &[&str]) -> Va
         "{protocol} {extra:?}: verdicts differ between --jobs 1 and --jobs 4"
     );
     assert_eq!(serial_code, concurrent_code, "{protocol} {extra:?}");
-    assert_eq!(
-        serial["parallelism"]["peak"], 1,
-        "--jobs 1 runs one at a time"
-    );
+    assert_eq!(serial.parallelism.peak, 1, "--jobs 1 runs one at a time");
     concurrent
 }
 
@@ -78,15 +76,12 @@ fn a_concurrent_run_reaches_the_verdicts_of_a_serial_run() {
         ("agi", "pbrain-arbiter", &["--engine-arg", "--agi"][..]),
     ] {
         let report = same_verdicts(protocol, &reference_engine(engine), extra);
-        let p = &report["parallelism"];
-        assert_eq!(p["jobs"], 4, "{protocol}: {p}");
+        let p = &report.parallelism;
+        assert_eq!(p.jobs, 4, "{protocol}: {p:?}");
+        assert!(p.peak > 1, "{protocol}: nothing ran at once: {p:?}");
         assert!(
-            p["peak"].as_u64().unwrap() > 1,
-            "{protocol}: nothing ran at once: {p}"
-        );
-        assert!(
-            p["peak_searching"].as_u64() <= p["searching"].as_u64(),
-            "{protocol}: more searches at once than the limit: {p}"
+            p.peak_searching <= p.searching,
+            "{protocol}: more searches at once than the limit: {p:?}"
         );
     }
 
@@ -110,7 +105,7 @@ fn a_concurrent_run_reaches_the_verdicts_of_a_serial_run() {
         ],
     );
     assert!(
-        verdicts(&report).iter().any(|row| row.contains("\"fail\"")),
+        verdicts(&report).iter().any(|row| row.ends_with(" fail")),
         "the illegal bestmove fails"
     );
 
@@ -133,8 +128,8 @@ fn a_concurrent_run_reaches_the_verdicts_of_a_serial_run() {
             "none",
         ],
     );
-    let runs = report["runs"].as_array().unwrap();
-    let not_run = runs.iter().filter(|r| r.get("not_run").is_some()).count();
+    let runs = &report.runs;
+    let not_run = runs.iter().filter(|r| r.end.not_run().is_some()).count();
     assert_eq!(
         not_run,
         runs.len() - 1,

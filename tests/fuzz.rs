@@ -7,8 +7,8 @@ mod common;
 
 use std::path::{Path, PathBuf};
 
+use arbiter::fuzz::report::{FailureSummary, FuzzReport};
 use common::{arbiter, fixture_engine, json_report, peer_or_skip, reference_engine, run_rows};
-use serde_json::Value;
 
 /// The tests that fuzz many cases take turns: each already runs two engines at once, and more
 /// on a two-core machine would load it enough to stretch a conforming engine's reply times.
@@ -64,7 +64,7 @@ const SEQUENCE_FAULTS: [SequenceFault; 4] = [
     },
 ];
 
-fn fuzz_json(args: &[&str], repro: &Path) -> (i32, Value) {
+fn fuzz_json(args: &[&str], repro: &Path) -> (i32, FuzzReport) {
     json_report(
         arbiter()
             .arg("fuzz")
@@ -106,35 +106,32 @@ fn find_and_reproduce(fault: &SequenceFault) -> Vec<String> {
     );
     let name = fault.fault;
     if code != 1 {
-        return vec![format!("{name}: fuzz exited {code}, not 1: {report:#}")];
+        return vec![format!("{name}: fuzz exited {code}, not 1: {report:#?}")];
     }
-    let failures = report["failures"].as_array().cloned().unwrap_or_default();
-    let Some(found) = failures.iter().find(|f| f["check"] == fault.check) else {
+    let failures = &report.failures;
+    let Some(found) = failures.iter().find(|f| f.check == fault.check) else {
         return vec![format!("{name}: {} not among {failures:#?}", fault.check)];
     };
     let mut problems = Vec::new();
-    let cites: Vec<&str> = found["requirements"]
-        .as_array()
-        .map(|r| r.iter().filter_map(Value::as_str).collect())
-        .unwrap_or_default();
-    if !cites.contains(&fault.requirement) {
+    let cites: Vec<String> = found.requirements.iter().map(ToString::to_string).collect();
+    if !cites.iter().any(|c| c == fault.requirement) {
         problems.push(format!(
             "{name}: cites {cites:?}, not {}",
             fault.requirement
         ));
     }
-    let commands = found["commands"].as_u64().unwrap_or(u64::MAX);
+    let commands = found.commands;
     if commands > 12 {
         problems.push(format!(
             "{name}: shrunk to {commands} commands, more than 12"
         ));
     }
-    if found["replays_failed"] != found["replays"] {
+    if found.replays_failed != found.replays {
         problems.push(format!(
-            "{name}: a deterministic fault replayed as flaky: {found}"
+            "{name}: a deterministic fault replayed as flaky: {found:?}"
         ));
     }
-    let file = PathBuf::from(found["file"].as_str().unwrap_or_default());
+    let file = PathBuf::from(&found.file);
     let Ok(text) = std::fs::read_to_string(&file) else {
         problems.push(format!("{name}: no reproduction at {}", file.display()));
         return problems;
@@ -145,19 +142,21 @@ fn find_and_reproduce(fault: &SequenceFault) -> Vec<String> {
         ));
     }
     // The reproduction is an ordinary scenario: `arbiter run` fails the same check on it.
-    let (code, run) = json_report(
+    let (code, run): (i32, arbiter::report::Report) = json_report(
         arbiter()
             .arg("run")
             .args(engine_args)
             .args(["--format", "json"])
             .arg(&file),
     );
-    let failed: Vec<String> = run["runs"][0]["outcomes"]
-        .as_array()
-        .map(|o| {
-            o.iter()
-                .filter(|o| o["grade"] == "fail")
-                .map(|o| o["check"].as_str().unwrap_or_default().to_owned())
+    let failed: Vec<String> = run
+        .runs
+        .first()
+        .map(|r| {
+            r.outcomes
+                .iter()
+                .filter(|o| o.grade == arbiter::check::Grade::Fail)
+                .map(|o| o.check.to_string())
                 .collect()
         })
         .unwrap_or_default();
@@ -194,21 +193,21 @@ fn passes(name: &str, args: &[&str], known: &[&str]) -> Vec<String> {
     all.extend(["--cases", "200"]);
     let (code, report) = fuzz_json(&all, &repro);
     let mut problems = Vec::new();
-    let failures = report["failures"].as_array().cloned().unwrap_or_default();
-    let unexpected: Vec<&Value> = failures
+    let failures = &report.failures;
+    let unexpected: Vec<&FailureSummary> = failures
         .iter()
-        .filter(|f| !known.iter().any(|k| f["check"] == *k))
+        .filter(|f| !known.iter().any(|k| f.check == *k))
         .collect();
     if !unexpected.is_empty() {
-        let runs = serde_json::to_string_pretty(&report["report"]).unwrap_or_default();
+        let runs = serde_json::to_string_pretty(&report.report).unwrap_or_default();
         problems.push(format!("{name}: a false failure: {unexpected:#?}\n{runs}"));
     }
     let expected_code = if failures.is_empty() { 0 } else { 1 };
     if code != expected_code {
         problems.push(format!("{name}: exit {code}, not {expected_code}"));
     }
-    if report["cases"] != 200 {
-        problems.push(format!("{name}: ran {} cases, not 200", report["cases"]));
+    if report.cases != 200 {
+        problems.push(format!("{name}: ran {} cases, not 200", report.cases));
     }
     if failures.is_empty() && repro.exists() {
         problems.push(format!(
@@ -291,9 +290,9 @@ fn robustness_mode_passes_an_engine_that_survives_bad_input() {
         ],
         &repro,
     );
-    assert_eq!(code, 0, "{report:#}");
-    assert_eq!(report["robustness"], true);
-    assert_eq!(report["cases"], 30);
+    assert_eq!(code, 0, "{report:#?}");
+    assert!(report.robustness);
+    assert_eq!(report.cases, 30);
 }
 
 /// In robustness mode an engine that dies on input is a failure, written for `arbiter run`.
@@ -321,13 +320,12 @@ fn robustness_mode_reports_an_engine_that_crashes() {
         ],
         &repro,
     );
-    assert_eq!(code, 1, "{report:#}");
-    let failures = report["failures"].as_array().unwrap();
+    assert_eq!(code, 1, "{report:#?}");
+    let failures = &report.failures;
     assert!(
-        failures.iter().any(|f| f["check"] == CRASH
-            || f["also"]
-                .as_array()
-                .is_some_and(|a| a.iter().any(|c| c == CRASH))),
+        failures
+            .iter()
+            .any(|f| f.check == CRASH || f.also.iter().any(|c| c == CRASH)),
         "{failures:#?}"
     );
     let _ = std::fs::remove_dir_all(&repro);
@@ -356,8 +354,8 @@ fn the_same_seed_generates_the_same_case() {
                 ],
                 &repro,
             );
-            assert_eq!(code, 1, "{report:#}");
-            let file = report["failures"][0]["file"].as_str().unwrap().to_owned();
+            assert_eq!(code, 1, "{report:#?}");
+            let file = report.failures[0].file.clone();
             let text = std::fs::read_to_string(file).unwrap();
             let _ = std::fs::remove_dir_all(&repro);
             text

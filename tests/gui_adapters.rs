@@ -18,6 +18,7 @@ use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::{Duration, Instant};
 
+use arbiter::report::Report;
 use arbiter::rules::Game;
 use arbiter::rules::chess::ChessPosition;
 use arbiter::rules::xiangqi::Position as XiangqiPosition;
@@ -343,7 +344,7 @@ fn spy_script(dir: &Path, protocol: &str, report: &Path, engine: &Path) -> PathB
 }
 
 /// The spy's report's findings, one side, failures only.
-fn failures(report: &serde_json::Value, side: &str) -> Vec<(String, String, String)> {
+fn failures(report: &Report, side: &str) -> Vec<(String, String, String)> {
     findings(report, side)
         .into_iter()
         .filter(|(_, grade, _)| grade == "fail")
@@ -377,9 +378,9 @@ fn polyglot_game(pace: Pace, name: &str) {
     let game = play::<ChessPosition>(&mut adapter, None, pace);
     adapter.quit();
     assert!(game.complete(), "{:?} {:?}", game.moves, game.illegal);
-    let report = report_at(&report);
-    assert_eq!(failures(&report, "engine"), vec![], "{report:#}");
-    assert_eq!(failures(&report, "gui"), vec![], "{report:#}");
+    let report: Report = report_at(&report);
+    assert_eq!(failures(&report, "engine"), vec![], "{report:#?}");
+    assert_eq!(failures(&report, "gui"), vec![], "{report:#?}");
 }
 
 /// uci2wb in front of the reference xiangqi engine through the spy: a game played, no
@@ -403,8 +404,8 @@ fn uci2wb_game(pace: Pace, name: &str) -> Option<Vec<(String, String, String)>> 
     let mut adapter = Adapter::start(&uci2wb, &["-x".as_ref(), script.as_os_str()], &dir);
     let game = play::<XiangqiPosition>(&mut adapter, Some("xiangqi"), pace);
     adapter.quit();
-    let report = report_at(&report);
-    assert_eq!(failures(&report, "engine"), vec![], "{report:#}");
+    let report: Report = report_at(&report);
+    assert_eq!(failures(&report, "engine"), vec![], "{report:#?}");
     let mut gui = failures(&report, "gui");
     gui.sort();
     gui.dedup();

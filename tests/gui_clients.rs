@@ -8,6 +8,10 @@ mod common;
 use std::path::Path;
 use std::process::Command;
 
+use arbiter::certify::{Certification, Verdict};
+use arbiter::check::Grade;
+use arbiter::check::registry::Side;
+use arbiter::report::Report;
 use common::gui::{arbiter_binary, findings, outcomes, report_at, temp_dir};
 
 /// python-chess (PyPI `chess`), a real GUI-side client, plays through the spy in front of
@@ -50,12 +54,12 @@ fn python_chess_plays_through_the_spy_unchanged() {
     ]);
     assert_eq!(spied, direct, "the spy changed the game");
     assert_eq!(direct.split_whitespace().count(), 10, "{direct}");
-    let report = report_at(&report);
+    let report: Report = report_at(&report);
     assert_eq!(findings(&report, "gui"), vec![]);
     let checks: Vec<String> = outcomes(&report)
         .iter()
-        .filter(|o| o["side"] == "gui")
-        .map(|o| o["check"].as_str().unwrap().to_owned())
+        .filter(|o| o.side == Side::Gui)
+        .map(|o| o.check.to_string())
         .collect();
     for judged in [
         "uci.gui.search.idle-only",
@@ -109,7 +113,7 @@ fn pygomo_plays_through_the_spy_unchanged_and_its_faults_are_named() {
     ]);
     assert_eq!(spied, direct, "the spy changed the game");
     assert_eq!(direct.split_whitespace().count(), 5, "{direct}");
-    let report = report_at(&report);
+    let report: Report = report_at(&report);
     assert_eq!(findings(&report, "engine"), vec![]);
     let warn = |key: &str| {
         (
@@ -121,17 +125,17 @@ fn pygomo_plays_through_the_spy_unchanged_and_its_faults_are_named() {
     };
     let mut found: Vec<(String, String, String, String)> = outcomes(&report)
         .iter()
-        .filter(|o| o["side"] == "gui" && o["grade"] != "pass")
+        .filter(|o| o.side == Side::Gui && o.grade != Grade::Pass)
         .map(|o| {
-            let message = o["message"].as_str().unwrap();
+            let message = o.message.as_str();
             let key = message
                 .split_once("spells this key `")
                 .and_then(|(_, rest)| rest.split_once('`'))
                 .map_or("", |(key, _)| key);
             (
-                o["check"].as_str().unwrap().to_owned(),
-                o["grade"].as_str().unwrap().to_owned(),
-                o["requirements"][0].as_str().unwrap().to_owned(),
+                o.check.to_string(),
+                o.grade.as_str().to_owned(),
+                o.requirements[0].to_string(),
                 key.to_owned(),
             )
         })
@@ -152,10 +156,9 @@ fn pygomo_plays_through_the_spy_unchanged_and_its_faults_are_named() {
     expected.sort();
     assert_eq!(found, expected);
     assert!(
-        outcomes(&report).iter().any(|o| o["message"]
-            .as_str()
-            .unwrap()
-            .ends_with("(and 1 more like this)")),
+        outcomes(&report)
+            .iter()
+            .any(|o| o.message.ends_with("(and 1 more like this)")),
         "the fourth upper-cased key is counted"
     );
 }
@@ -189,13 +192,12 @@ fn python_chess_is_certified_against_the_stand_in() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let certification = report_at(&report);
-    assert_eq!(certification["verdict"], "pass", "{certification:#}");
-    let passed = certification["required"]
-        .as_array()
-        .unwrap()
+    let certification: Certification = report_at(&report);
+    assert_eq!(certification.verdict, Verdict::Pass, "{certification:#?}");
+    let passed = certification
+        .required
         .iter()
-        .filter(|v| v["verdict"] == "pass")
+        .filter(|v| v.verdict == Verdict::Pass)
         .count();
     assert!(passed >= 20, "only {passed} required rows judged");
 }

@@ -8,13 +8,18 @@ mod common;
 use std::io::{Read, Write};
 use std::process::{Command, Stdio};
 
-use serde_json::Value;
+use arbiter::certify::{Certification, Verdict};
+use arbiter::check::registry::Side;
+use arbiter::report::Report;
+use arbiter::session::LineEnding;
+use arbiter::session::transcript::Direction;
+use serde::de::DeserializeOwned;
 
 use common::gui::{arbiter_binary, findings, outcomes, report_at, temp_dir};
 use common::{fixture_engine, fixture_gui, reference_engine, run_rows};
 
 /// Runs the fixture GUI with `fault` against `engine` behind the spy; returns the report.
-fn fixture_session(protocol: &str, fault: &str, engine: &[String]) -> Value {
+fn fixture_session(protocol: &str, fault: &str, engine: &[String]) -> Report {
     let dir = temp_dir(&format!("{protocol}-{fault}"));
     let report = dir.join("report.json");
     let status = Command::new(fixture_gui())
@@ -56,7 +61,7 @@ fn conforming_fixture_guis_raise_no_finding_on_either_side() {
         }
         let judged_gui = outcomes(&report)
             .iter()
-            .filter(|o| o["side"] == "gui")
+            .filter(|o| o.side == Side::Gui)
             .count();
         if judged_gui == 0 {
             problems.push(format!("{protocol}: no GUI-side check judged anything"));
@@ -156,15 +161,12 @@ fn the_spy_relays_every_byte_unchanged() {
         Some(0),
         "cat exits 0 at the end of its input"
     );
-    let report = report_at(&report);
-    let entries = report["runs"][0]["transcript"]["entries"]
-        .as_array()
-        .unwrap()
-        .clone();
+    let report: Report = report_at(&report);
+    let entries = &report.runs[0].transcript.entries;
     let sent_lines: Vec<(&str, &str)> = entries
         .iter()
-        .filter(|e| e["direction"] == "sent")
-        .map(|e| (e["text"].as_str().unwrap(), e["ending"].as_str().unwrap()))
+        .filter(|e| e.direction == Direction::Sent)
+        .map(|e| (e.text.as_str(), ending_name(e.ending)))
         .collect();
     assert_eq!(
         sent_lines,
@@ -253,13 +255,13 @@ fn a_gui_that_kills_the_spy_still_gets_its_report() {
         // SAFETY: kill(2) on the child this test started.
         unsafe { libc::kill(spy.id() as libc::pid_t, signal) };
         spy.wait().unwrap();
-        let report = report_at(&report);
-        let sent: Vec<&str> = report["runs"][0]["transcript"]["entries"]
-            .as_array()
-            .unwrap()
+        let report: Report = report_at(&report);
+        let sent: Vec<&str> = report.runs[0]
+            .transcript
+            .entries
             .iter()
-            .filter(|e| e["direction"] == "sent")
-            .map(|e| e["text"].as_str().unwrap())
+            .filter(|e| e.direction == Direction::Sent)
+            .map(|e| e.text.as_str())
             .collect();
         assert_eq!(sent, ["ucci", "quit"], "signal {signal}");
         let log = std::fs::read_to_string(&log).unwrap();
@@ -271,8 +273,8 @@ fn a_gui_that_kills_the_spy_still_gets_its_report() {
 }
 
 /// Runs the fixture GUI with `fault` against `arbiter stand-in` (extra arguments after the
-/// protocol); returns the report.
-fn against_stand_in(protocol: &str, fault: &str, extra: &[&str]) -> Value {
+/// protocol); returns the report: a run's, or with `--profile` a certification's.
+fn against_stand_in<T: DeserializeOwned>(protocol: &str, fault: &str, extra: &[&str]) -> T {
     let dir = temp_dir(&format!("stand-in-{protocol}-{fault}-{}", extra.len()));
     let report = dir.join("report.json");
     let status = Command::new(fixture_gui())
@@ -333,7 +335,7 @@ fn the_stand_in_plays_within_the_text_and_grades_guis_by_profile() {
         ("agi", &["--behaviour", "late-readyok"]),
     ];
     let problems = run_rows(rows, |(protocol, extra)| {
-        let report = against_stand_in(protocol, "none", extra);
+        let report: Report = against_stand_in(protocol, "none", extra);
         let mut problems = Vec::new();
         for side in ["engine", "gui"] {
             let found = findings(&report, side);
@@ -343,14 +345,13 @@ fn the_stand_in_plays_within_the_text_and_grades_guis_by_profile() {
                 ));
             }
         }
-        let received = report["runs"][0]["transcript"]["entries"]
-            .as_array()
-            .unwrap()
+        let received = report.runs[0]
+            .transcript
+            .entries
             .iter()
-            .filter(|e| e["direction"] == "received")
-            .cloned()
+            .filter(|e| e.direction == Direction::Received)
             .collect::<Vec<_>>();
-        if extra.contains(&"crlf") && received.iter().any(|e| e["ending"] != "crlf") {
+        if extra.contains(&"crlf") && received.iter().any(|e| e.ending != Some(LineEnding::CrLf)) {
             problems.push(format!("{protocol} {extra:?}: a line without CR LF"));
         }
         if extra.contains(&"info-flood") && received.len() < 4000 {
@@ -359,11 +360,7 @@ fn the_stand_in_plays_within_the_text_and_grades_guis_by_profile() {
                 received.len()
             ));
         }
-        if extra.contains(&"resign")
-            && !received
-                .iter()
-                .any(|e| e["text"].as_str().unwrap().ends_with(" resign"))
-        {
+        if extra.contains(&"resign") && !received.iter().any(|e| e.text.ends_with(" resign")) {
             problems.push(format!("{protocol} {extra:?}: no resignation"));
         }
         problems
@@ -371,18 +368,18 @@ fn the_stand_in_plays_within_the_text_and_grades_guis_by_profile() {
     assert!(problems.is_empty(), "{problems:#?}");
 
     for (protocol, fault, verdict, failing) in [
-        ("uci", "none", "pass", vec![]),
-        ("ucci", "none", "pass", vec![]),
+        ("uci", "none", Verdict::Pass, vec![]),
+        ("ucci", "none", Verdict::Pass, vec![]),
         (
             "uci",
             "negative-hash",
-            "fail",
+            Verdict::Fail,
             vec!["uci-r179", "uci-r185", "uci-r186"],
         ),
         (
             "ucci",
             "position-after-stop",
-            "fail",
+            Verdict::Fail,
             vec!["ucci-r94", "ucci-r95", "ucci-r129"],
         ),
     ] {
@@ -390,14 +387,14 @@ fn the_stand_in_plays_within_the_text_and_grades_guis_by_profile() {
             "gomocup" => "gomocup-manager".to_owned(),
             _ => format!("{protocol}-gui"),
         };
-        let certification = against_stand_in(protocol, fault, &["--profile", &profile]);
-        assert_eq!(certification["verdict"], verdict, "{protocol} {fault}");
-        let failed: Vec<&str> = certification["required"]
-            .as_array()
-            .unwrap()
+        let certification: Certification =
+            against_stand_in(protocol, fault, &["--profile", &profile]);
+        assert_eq!(certification.verdict, verdict, "{protocol} {fault}");
+        let failed: Vec<String> = certification
+            .required
             .iter()
-            .filter(|v| v["verdict"] == "fail")
-            .map(|v| v["requirement"]["id"].as_str().unwrap())
+            .filter(|v| v.verdict == Verdict::Fail)
+            .map(|v| v.requirement.id.to_string())
             .collect();
         assert_eq!(failed, failing, "{protocol} {fault}");
     }
@@ -435,13 +432,8 @@ fn a_behaviour_file_drives_the_stand_in_and_the_notes_say_what_the_gui_did() {
         "# the GUI's patience\nslow-handshake\n\nlate-readyok  # 700 ms\n",
     )
     .unwrap();
-    let report = against_stand_in("uci", "none", &["--behaviours", file.to_str().unwrap()]);
-    let notes: Vec<&str> = report["runs"][0]["notes"]
-        .as_array()
-        .unwrap_or_else(|| panic!("no notes: {report:#}"))
-        .iter()
-        .map(|n| n.as_str().unwrap())
-        .collect();
+    let report: Report = against_stand_in("uci", "none", &["--behaviours", file.to_str().unwrap()]);
+    let notes: Vec<&str> = report.runs[0].notes.iter().map(String::as_str).collect();
     assert_eq!(notes.len(), 2, "{notes:?}");
     assert!(
         notes[0].starts_with("slow-handshake: after `uciok`, "),
@@ -465,4 +457,15 @@ fn a_behaviour_file_drives_the_stand_in_and_the_notes_say_what_the_gui_did() {
         stderr.contains("stress.txt: line 2: unknown behaviour `slow-handshakes`"),
         "{stderr}"
     );
+}
+
+/// A line end as the report spells it.
+fn ending_name(ending: Option<LineEnding>) -> &'static str {
+    match ending {
+        Some(LineEnding::Lf) => "lf",
+        Some(LineEnding::CrLf) => "crlf",
+        Some(LineEnding::Cr) => "cr",
+        Some(LineEnding::Eof) => "eof",
+        None => "none",
+    }
 }

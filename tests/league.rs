@@ -11,15 +11,16 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
 
+use arbiter::report::Report;
 use common::gui::{arbiter_binary, findings, temp_dir};
 use common::{fixture_engine, fixture_gui, reference_engine};
-use serde_json::Value;
 
 /// The spy's reports in `dir`, once `count` of them are whole.
-fn reports(dir: &Path, count: usize) -> Vec<Value> {
+fn reports(dir: &Path, count: usize) -> Vec<Report> {
     let deadline = Instant::now() + Duration::from_secs(20);
     loop {
-        let found: Vec<Value> = std::fs::read_dir(dir)
+        // A report still being written does not parse yet.
+        let found: Vec<Report> = std::fs::read_dir(dir)
             .unwrap()
             .filter_map(|e| std::fs::read_to_string(e.ok()?.path()).ok())
             .filter_map(|text| serde_json::from_str(&text).ok())
@@ -39,7 +40,7 @@ fn reports(dir: &Path, count: usize) -> Vec<Value> {
 
 /// Plays the league's game between two processes of `engine`, each behind the spy; both
 /// sessions' reports.
-fn league_game(name: &str, engine: &[PathBuf], args: &[&str]) -> Vec<Value> {
+fn league_game(name: &str, engine: &[PathBuf], args: &[&str]) -> Vec<Report> {
     let dir = temp_dir(&format!("league-{name}"));
     let status = Command::new(fixture_gui())
         .args(["uccileag", "--"])
@@ -65,7 +66,7 @@ fn league_game(name: &str, engine: &[PathBuf], args: &[&str]) -> Vec<Value> {
     reports(&dir, 2)
 }
 
-fn assert_league_clean(reports: &[Value], engine_warnings: &[&str]) {
+fn assert_league_clean(reports: &[Report], engine_warnings: &[&str]) {
     for report in reports {
         let engine: Vec<_> = findings(report, "engine");
         let expected: Vec<(String, String, String)> = engine_warnings

@@ -11,12 +11,12 @@ mod common;
 
 use std::path::PathBuf;
 
+use arbiter::certify::{Certification, Verdict};
 use common::{arbiter, json_report, peer_or_skip};
-use serde_json::Value;
 
 /// Certifies `engine` with `profile` (and extra arguments) and returns the exit status and
 /// the JSON verdict.
-fn certify(profile: &str, engine: &PathBuf, extra: &[&str]) -> (i32, Value) {
+fn certify(profile: &str, engine: &PathBuf, extra: &[&str]) -> (i32, Certification) {
     json_report(
         arbiter()
             .args([
@@ -34,33 +34,53 @@ fn certify(profile: &str, engine: &PathBuf, extra: &[&str]) -> (i32, Value) {
 
 /// One line per graded requirement, `section id level verdict`, then the overall verdict:
 /// what the snapshot pins.
-fn verdict_table(report: &Value) -> String {
-    let mut lines = vec![format!("verdict: {}", report["verdict"].as_str().unwrap())];
-    for section in ["required", "recommended"] {
-        for row in report[section].as_array().unwrap() {
+fn verdict_table(report: &Certification) -> String {
+    let mut lines = vec![format!("verdict: {}", json_name(report.verdict))];
+    for (section, rows) in [
+        ("required", &report.required),
+        ("recommended", &report.recommended),
+    ] {
+        for row in rows {
             lines.push(format!(
                 "{section} {} {} {}",
-                row["requirement"]["id"].as_str().unwrap(),
-                row["requirement"]["level"].as_str().unwrap(),
-                row["verdict"].as_str().unwrap()
+                row.requirement.id,
+                json_name(row.requirement.level),
+                json_name(row.verdict)
             ));
         }
     }
     lines.join("\n")
 }
 
+/// A verdict or level as the JSON report spells it (`pass-with-warnings`, `must`).
+fn json_name(value: impl serde::Serialize) -> String {
+    match serde_json::to_value(value) {
+        Ok(serde_json::Value::String(name)) => name,
+        other => panic!("not a name: {other:?}"),
+    }
+}
+
 /// Certifies a peer with a profile and pins every requirement's verdict in the snapshot
 /// `name`; the exit status must match the verdict.
-fn pin_verdicts(peer: &str, profile: &str, name: &str) -> Option<Value> {
+fn pin_verdicts(peer: &str, profile: &str, name: &str) -> Option<Certification> {
     pin_verdicts_with(peer, profile, name, &[])
 }
 
-fn pin_verdicts_with(peer: &str, profile: &str, name: &str, extra: &[&str]) -> Option<Value> {
+fn pin_verdicts_with(
+    peer: &str,
+    profile: &str,
+    name: &str,
+    extra: &[&str],
+) -> Option<Certification> {
     let engine = peer_or_skip(peer)?;
     let (code, report) = certify(profile, &engine, extra);
     let table = verdict_table(&report);
     insta::assert_snapshot!(name, table);
-    let expected = if report["verdict"] == "fail" { 1 } else { 0 };
+    let expected = if report.verdict == Verdict::Fail {
+        1
+    } else {
+        0
+    };
     assert_eq!(code, expected, "{table}");
     Some(report)
 }
@@ -69,13 +89,14 @@ fn pin_verdicts_with(peer: &str, profile: &str, name: &str, extra: &[&str]) -> O
 /// transcript excerpts (whether a banner comes before or after the first command is a race
 /// both ways of which are right), and how many checks passed (a search cut short by `quit`
 /// shows more or fewer pv lines).
-fn human_report_of_runs(certification: Value) -> (String, usize) {
-    let c: arbiter::certify::Certification = serde_json::from_value(certification).unwrap();
+fn human_report_of_runs(c: Certification) -> (String, usize) {
     let report = arbiter::report::Report::new(c.protocol, c.engine, 1.0, c.runs);
-    let text = report.render(
-        arbiter::report::Format::Human,
-        arbiter::report::Detail::Findings,
-    );
+    let text = arbiter::report::Document::Run(&report)
+        .render(
+            arbiter::report::Format::Human,
+            arbiter::report::Detail::Findings,
+        )
+        .unwrap();
     let lines = text.lines().count();
     let redact = |pattern: &str, text: &str, with: &str| {
         regex::Regex::new(pattern)

@@ -11,8 +11,8 @@ mod common;
 
 use std::collections::BTreeSet;
 
+use arbiter::certify::{Certification, Verdict};
 use common::{arbiter, json_report, peer_or_skip, run_rows};
-use serde_json::Value;
 
 struct Program {
     /// The Debian package and executable.
@@ -97,14 +97,13 @@ const PROGRAMS: &[Program] = &[
 ];
 
 /// The (check, grade) pairs of a certification's outcomes with the given grade.
-fn checks_graded(report: &Value, grade: &str) -> BTreeSet<String> {
-    report["runs"]
-        .as_array()
-        .unwrap()
+fn checks_graded(report: &Certification, grade: &str) -> BTreeSet<String> {
+    report
+        .runs
         .iter()
-        .flat_map(|run| run["outcomes"].as_array().unwrap())
-        .filter(|o| o["grade"] == grade)
-        .map(|o| o["check"].as_str().unwrap().to_owned())
+        .flat_map(|run| &run.outcomes)
+        .filter(|o| o.grade.as_str() == grade)
+        .map(|o| o.check.to_string())
         .collect()
 }
 
@@ -134,7 +133,7 @@ fn certify(program: &Program) -> Vec<String> {
     for arg in program.args {
         cmd.args(["--engine-arg", arg]);
     }
-    let (code, report) = json_report(&mut cmd);
+    let (code, report): (i32, Certification) = json_report(&mut cmd);
     let mut problems = Vec::new();
     let failed = checks_graded(&report, "fail");
     let expected: BTreeSet<String> = program.failures.iter().map(|s| s.to_string()).collect();
@@ -154,10 +153,11 @@ fn certify(program: &Program) -> Vec<String> {
             problems.push(format!("{}: `{w}` does not warn: {warned:?}", program.name));
         }
     }
-    if report["verdict"] != "fail" || code != 1 {
+    if report.verdict != Verdict::Fail || code != 1 {
         problems.push(format!(
             "{}: verdict {} (exit {code}), expected fail",
-            program.name, report["verdict"]
+            program.name,
+            report.verdict.label()
         ));
     }
     problems

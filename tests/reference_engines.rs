@@ -5,14 +5,15 @@
 
 mod common;
 
+use arbiter::check::Grade;
+use arbiter::report::Report;
 use common::{arbiter, json_report, reference_engine};
-use serde_json::Value;
 
-fn run_library(protocol: &str, engine: &str) -> (i32, Value) {
+fn run_library(protocol: &str, engine: &str) -> (i32, Report) {
     run_library_with(protocol, engine, &[])
 }
 
-fn run_library_with(protocol: &str, engine: &str, extra: &[&str]) -> (i32, Value) {
+fn run_library_with(protocol: &str, engine: &str, extra: &[&str]) -> (i32, Report) {
     json_report(
         arbiter()
             .args([
@@ -31,14 +32,17 @@ fn run_library_with(protocol: &str, engine: &str, extra: &[&str]) -> (i32, Value
 /// The scenarios with a finding, and the findings, for a readable assertion. Warnings are
 /// allowed: a reference engine may honestly miss a recommendation (e.g. it has no opening
 /// book, so it does not announce `usebook` as on).
-fn findings(report: &Value) -> Vec<String> {
+fn findings(report: &Report) -> Vec<String> {
     let mut found = Vec::new();
-    for run in report["runs"].as_array().unwrap() {
-        for o in run["outcomes"].as_array().unwrap() {
-            if o["grade"] != "pass" {
+    for run in &report.runs {
+        for o in &run.outcomes {
+            if o.grade != Grade::Pass {
                 found.push(format!(
                     "{} {} {}: {}",
-                    run["scenario"]["name"], o["grade"], o["check"], o["message"]
+                    run.scenario.name,
+                    o.grade.as_str(),
+                    o.check,
+                    o.message
                 ));
             }
         }
@@ -50,7 +54,7 @@ fn findings(report: &Value) -> Vec<String> {
 fn the_xiangqi_engine_passes_every_ucci_scenario() {
     let (code, report) = run_library("ucci", "arbiter-xiangqi");
     assert_eq!(code, 0, "{:#?}", findings(&report));
-    assert_eq!(report["summary"]["checks_failed"], 0);
+    assert_eq!(report.summary.checks_failed, 0);
 }
 
 #[test]
@@ -58,7 +62,7 @@ fn the_gomoku_engine_passes_every_gomocup_and_agi_scenario() {
     for protocol in ["gomocup", "agi"] {
         let (code, report) = run_library(protocol, "pbrain-arbiter");
         assert_eq!(code, 0, "{protocol}: {:#?}", findings(&report));
-        assert_eq!(report["summary"]["checks_failed"], 0, "{protocol}");
+        assert_eq!(report.summary.checks_failed, 0, "{protocol}");
     }
 }
 
@@ -66,12 +70,11 @@ fn the_gomoku_engine_passes_every_gomocup_and_agi_scenario() {
 fn the_xiangqi_engine_passes_every_uci_scenario_for_xiangqi() {
     let (code, report) = run_library_with("uci", "arbiter-xiangqi", &["--game", "xiangqi"]);
     assert_eq!(code, 0, "{:#?}", findings(&report));
-    assert_eq!(report["summary"]["checks_failed"], 0);
-    let names: Vec<&str> = report["runs"]
-        .as_array()
-        .unwrap()
+    assert_eq!(report.summary.checks_failed, 0);
+    let names: Vec<&str> = report
+        .runs
         .iter()
-        .map(|r| r["scenario"]["name"].as_str().unwrap())
+        .map(|r| r.scenario.name.as_str())
         .collect();
     // The xiangqi rewrites and the scenarios that hold for any game; none written for chess.
     assert!(names.contains(&"uci/xiangqi/search"), "{names:?}");

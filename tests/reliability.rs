@@ -6,10 +6,11 @@ mod common;
 use std::time::{Duration, Instant};
 
 use arbiter::check::Grade;
+use arbiter::report::Report;
 use arbiter::runner::{RunOptions, run_scenario};
 use arbiter::scenario::builtin_named;
 use arbiter::session::EngineCommand;
-use serde_json::Value;
+use arbiter::session::transcript::Direction;
 
 use common::{arbiter, fixture_engine, hostile_relay, json_report, reference_engine, run_rows};
 
@@ -59,7 +60,7 @@ fn hostile(behaviour: &str, protocol: &str) -> Vec<String> {
 }
 
 /// `arbiter run` with a JSON report; the exit status, the report and how long it took.
-fn run(protocol: &str, engine: &[String], extra: &[&str]) -> (i32, Value, Duration) {
+fn run(protocol: &str, engine: &[String], extra: &[&str]) -> (i32, Report, Duration) {
     let started = Instant::now();
     let (code, report) = json_report(
         arbiter()
@@ -70,24 +71,18 @@ fn run(protocol: &str, engine: &[String], extra: &[&str]) -> (i32, Value, Durati
     (code, report, started.elapsed())
 }
 
-fn summary(report: &Value) -> String {
-    report["summary"].to_string()
+fn summary(report: &Report) -> String {
+    format!("{:?}", report.summary)
 }
 
 /// Every outcome of a check id in the report: (grade, message).
-fn outcomes(report: &Value, check: &str) -> Vec<(String, String)> {
-    report["runs"]
-        .as_array()
-        .unwrap()
+fn outcomes(report: &Report, check: &str) -> Vec<(String, String)> {
+    report
+        .runs
         .iter()
-        .flat_map(|run| run["outcomes"].as_array().unwrap().iter())
-        .filter(|o| o["check"] == check)
-        .map(|o| {
-            (
-                o["grade"].as_str().unwrap().to_owned(),
-                o["message"].as_str().unwrap().to_owned(),
-            )
-        })
+        .flat_map(|run| &run.outcomes)
+        .filter(|o| o.check == check)
+        .map(|o| (o.grade.as_str().to_owned(), o.message.clone()))
         .collect()
 }
 
@@ -98,8 +93,8 @@ fn outcomes(report: &Value, check: &str) -> Vec<(String, String)> {
 fn a_burst_engine_passes_every_scenario_a_line_buffered_one_passes() {
     let problems = run_rows(&["ucci", "uci", "gomocup", "agi"], |protocol| {
         let (code, report, _) = run(protocol, &hostile("burst", protocol), &[]);
-        let s = &report["summary"];
-        if code != 0 || s["checks_failed"] != 0 || s["checks_warned"] != 0 {
+        let s = &report.summary;
+        if code != 0 || s.checks_failed != 0 || s.checks_warned != 0 {
             vec![format!(
                 "{protocol} through the burst relay: {}",
                 summary(&report)
@@ -136,10 +131,8 @@ fn floods_end_with_a_report_and_a_flood_warning() {
         if took > Duration::from_secs(40) {
             problems.push(format!("{behaviour}: took {took:?}"));
         }
-        let entries = report["runs"][0]["transcript"]["entries"]
-            .as_array()
-            .unwrap();
-        if !entries.iter().any(|e| e["direction"] == "omitted") {
+        let entries = &report.runs[0].transcript.entries;
+        if !entries.iter().any(|e| e.direction == Direction::Omitted) {
             problems.push(format!("{behaviour}: the transcript kept every line"));
         }
         problems
@@ -183,7 +176,7 @@ fn an_engine_that_never_reads_cannot_hang_a_write() {
     );
     assert_eq!(code, 1);
     assert!(took < Duration::from_secs(15), "{took:?}");
-    let aborted = report["runs"][0]["aborted"].as_str().unwrap();
+    let aborted = report.runs[0].end.aborted().unwrap();
     assert!(aborted.contains("did not read its input"), "{aborted}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
@@ -196,13 +189,13 @@ fn a_dead_engine_costs_seconds_not_minutes() {
         let (code, report, took) = run("uci", &hostile(behaviour, "uci"), &[]);
         assert_eq!(code, 1, "{behaviour}");
         assert!(took < Duration::from_secs(15), "{behaviour}: {took:?}");
-        assert_eq!(report["summary"]["scenarios_not_run"], 22, "{behaviour}");
+        assert_eq!(report.summary.scenarios_not_run, 22, "{behaviour}");
         let (_, report, _) = run(
             "uci",
             &hostile(behaviour, "uci"),
             &["--no-fail-fast", "uci/quit", "uci/search"],
         );
-        assert_eq!(report["summary"]["scenarios_not_run"], 0, "{behaviour}");
+        assert_eq!(report.summary.scenarios_not_run, 0, "{behaviour}");
     }
 }
 
@@ -326,18 +319,14 @@ fn a_signal_ends_the_run_with_a_report_and_no_engine_left() {
         started.elapsed()
     );
     assert_eq!(status.code(), Some(128 + libc::SIGTERM));
-    let report: Value =
+    let report: Report =
         serde_json::from_str(&std::fs::read_to_string(&report_file).unwrap()).unwrap();
-    let runs = report["runs"].as_array().unwrap();
-    assert!(runs.iter().any(|r| {
-        r["not_run"]
-            .as_str()
-            .is_some_and(|w| w.contains("signal 15"))
-    }));
+    let runs = &report.runs;
     assert!(
         runs.iter()
-            .any(|r| !r["transcript"]["entries"].as_array().unwrap().is_empty())
+            .any(|r| r.end.not_run().is_some_and(|w| w.contains("signal 15")))
     );
+    assert!(runs.iter().any(|r| !r.transcript.entries.is_empty()));
     let left: Vec<String> = std::fs::read_to_string(&pids)
         .unwrap()
         .lines()

@@ -86,3 +86,32 @@ fn a_json_report_reads_back_whole() {
     let report: arbiter::report::Report = serde_json::from_value(written.clone()).unwrap();
     assert_eq!(serde_json::to_value(&report).unwrap(), written);
 }
+
+/// A report saved before runs had one `end` (schema 3) renders as that version rendered it.
+#[test]
+fn a_schema_3_report_renders_as_before() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/reports");
+    for (format, expected) in [
+        ("human", "schema-3-run.human.txt"),
+        ("junit", "schema-3-run.junit.xml"),
+    ] {
+        let output = arbiter()
+            .args(["report", "render", "--format", format])
+            .arg(format!("{dir}/schema-3-run.json"))
+            .output()
+            .unwrap();
+        assert!(output.status.success(), "{format}: {output:?}");
+        let expected = std::fs::read_to_string(format!("{dir}/{expected}")).unwrap();
+        assert_eq!(
+            String::from_utf8(output.stdout).unwrap(),
+            expected,
+            "{format}"
+        );
+    }
+    let merged = arbiter()
+        .args(["report", "merge", "--format", "human"])
+        .arg(format!("{dir}/schema-3-run.json"))
+        .output()
+        .unwrap();
+    assert!(merged.status.success(), "{merged:?}");
+}

@@ -4,7 +4,8 @@
 
 mod common;
 
-use serde_json::Value;
+use arbiter::check::Grade;
+use arbiter::report::Report;
 
 use common::{arbiter, fixture_engine, json_report, run_rows};
 
@@ -89,7 +90,7 @@ const FAULTS: &[Fault] = &[
 ];
 
 /// Runs `arbiter run` with a JSON report; returns the exit status and the report.
-fn run(protocol: &str, fault: &str, scenarios: &[&str], extra: &[&str]) -> (i32, Value) {
+fn run(protocol: &str, fault: &str, scenarios: &[&str], extra: &[&str]) -> (i32, Report) {
     let mut cmd = arbiter();
     cmd.args([
         "run",
@@ -107,14 +108,13 @@ fn run(protocol: &str, fault: &str, scenarios: &[&str], extra: &[&str]) -> (i32,
 }
 
 /// The grades the report gives a check id, in order.
-fn grades(report: &Value, check: &str) -> Vec<String> {
-    report["runs"]
-        .as_array()
-        .unwrap()
+fn grades(report: &Report, check: &str) -> Vec<String> {
+    report
+        .runs
         .iter()
-        .flat_map(|run| run["outcomes"].as_array().unwrap().iter())
-        .filter(|o| o["check"] == check)
-        .map(|o| o["grade"].as_str().unwrap().to_owned())
+        .flat_map(|run| &run.outcomes)
+        .filter(|o| o.check == check)
+        .map(|o| o.grade.as_str().to_owned())
         .collect()
 }
 
@@ -134,7 +134,7 @@ fn every_fault_is_caught_by_its_check_with_the_grade_the_text_justifies() {
         }
         if code != f.status {
             problems.push(format!(
-                "{}/{}: exit status {code}, expected {}\n{report:#}",
+                "{}/{}: exit status {code}, expected {}\n{report:#?}",
                 f.protocol, f.fault, f.status
             ));
         }
@@ -166,21 +166,15 @@ const CORE: [(&str, &[&str]); 3] = [
 ];
 
 /// The grades and cited rows of a check's outcomes in the report.
-fn cited(report: &Value, check: &str) -> Vec<(String, Vec<String>)> {
-    report["runs"]
-        .as_array()
-        .unwrap()
+fn cited(report: &Report, check: &str) -> Vec<(String, Vec<String>)> {
+    report
+        .runs
         .iter()
-        .flat_map(|run| run["outcomes"].as_array().unwrap().iter())
-        .filter(|o| o["check"] == check && o["grade"] != "pass")
+        .flat_map(|run| &run.outcomes)
+        .filter(|o| o.check == check && o.grade != Grade::Pass)
         .map(|o| {
-            let rows = o["requirements"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(|r| r.as_str().unwrap().to_owned())
-                .collect();
-            (o["grade"].as_str().unwrap().to_owned(), rows)
+            let rows = o.requirements.iter().map(ToString::to_string).collect();
+            (o.grade.as_str().to_owned(), rows)
         })
         .collect()
 }
@@ -252,12 +246,12 @@ fn moves_written_outside_the_notation_are_caught_with_their_row() {
         // The move meant is judged as usual: it is legal.
         if !cited(&report, &format!("{protocol}.bestmove.legal")).is_empty() {
             problems.push(format!(
-                "{protocol}/{fault}: a legal move was failed\n{report:#}"
+                "{protocol}/{fault}: a legal move was failed\n{report:#?}"
             ));
         }
         if code != status {
             problems.push(format!(
-                "{protocol}/{fault}: exit status {code}, expected {status}\n{report:#}"
+                "{protocol}/{fault}: exit status {code}, expected {status}\n{report:#?}"
             ));
         }
         problems
@@ -269,12 +263,12 @@ fn moves_written_outside_the_notation_are_caught_with_their_row() {
 fn the_well_behaved_fixture_passes_the_whole_uci_library_and_the_core_of_the_others() {
     // Arbiter ships no chess engine: the fixture is the UCI library's conforming engine.
     let (code, report) = run("uci", "none", &[], &[]);
-    assert_eq!(code, 0, "uci: {report:#}");
-    assert_eq!(report["summary"]["checks_failed"], 0);
+    assert_eq!(code, 0, "uci: {report:#?}");
+    assert_eq!(report.summary.checks_failed, 0);
     for (protocol, scenarios) in CORE {
         let (code, report) = run(protocol, "none", scenarios, &[]);
-        assert_eq!(code, 0, "{protocol}: {report:#}");
-        assert_eq!(report["summary"]["checks_failed"], 0);
+        assert_eq!(code, 0, "{protocol}: {report:#?}");
+        assert_eq!(report.summary.checks_failed, 0);
     }
 }
 
@@ -289,7 +283,7 @@ fn other_line_ends_and_lower_case_agi_pass() {
     ] {
         let core = CORE.iter().find(|(p, _)| *p == protocol).unwrap().1;
         let (code, report) = run(protocol, fault, core, &[]);
-        assert_eq!(code, 0, "{protocol}/{fault}: {report:#}");
+        assert_eq!(code, 0, "{protocol}/{fault}: {report:#?}");
     }
 }
 

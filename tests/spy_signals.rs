@@ -14,6 +14,7 @@ use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
+use arbiter::report::Report;
 use common::gui::{arbiter_binary, report_at, temp_dir};
 use common::reference_engine;
 
@@ -183,8 +184,13 @@ fn the_process_the_gui_started_is_the_engine_and_the_worker_is_outside_its_tree(
     gui.expect("bye");
     let (report, log) = (gui.report.clone(), gui.log.clone());
     assert_eq!(gui.wait().code(), Some(0));
-    let report = report_at(&report);
-    assert_eq!(report["runs"][0]["transcript"]["exit"]["code"], 0);
+    let report = report_at::<Report>(&report);
+    let exit = report.runs[0]
+        .transcript
+        .exit
+        .as_ref()
+        .expect("the engine's exit");
+    assert_eq!(exit.code, Some(0));
     wait_until("the worker to end", || state(worker).is_none());
     let log = std::fs::read_to_string(log).unwrap();
     assert!(log.contains(" # arbiter: 1 scenarios: "), "{log}");
@@ -234,17 +240,17 @@ fn ending_signals_reach_the_engine_and_the_report_is_written() {
         let (spied, report) = ended(true);
         assert_eq!(direct.signal(), Some(signal), "the engine's own reaction");
         assert_eq!(spied.into_raw(), direct.into_raw(), "signal {signal}");
-        let report = report_at(&report);
-        let run = &report["runs"][0];
-        assert_eq!(run["transcript"]["exit"]["signal"], signal);
+        let report = report_at::<Report>(&report);
+        let run = &report.runs[0];
+        let exit = run.transcript.exit.as_ref().expect("the engine's exit");
+        assert_eq!(exit.signal, Some(signal));
         assert!(
-            run["aborted"]
-                .as_str()
-                .unwrap()
-                .contains(&format!("signal {signal} ")),
-            "{run:#}"
+            run.end
+                .aborted()
+                .is_some_and(|why| why.contains(&format!("signal {signal} "))),
+            "{run:#?}"
         );
-        assert_eq!(run["transcript"]["cut_short"], true);
+        assert!(run.transcript.cut_short);
     }
 }
 
@@ -268,11 +274,13 @@ fn an_engine_that_ignores_sigterm_ignores_it_behind_the_spy() {
     gui.signal(libc::SIGKILL);
     let report = gui.report.clone();
     assert_eq!(gui.wait().signal(), Some(libc::SIGKILL));
-    let report = report_at(&report);
-    assert_eq!(
-        report["runs"][0]["transcript"]["exit"]["signal"],
-        libc::SIGKILL
-    );
+    let report = report_at::<Report>(&report);
+    let exit = report.runs[0]
+        .transcript
+        .exit
+        .as_ref()
+        .expect("the engine's exit");
+    assert_eq!(exit.signal, Some(libc::SIGKILL));
 }
 
 /// An engine that writes on stdout and stderr and ends with a status of its own: through the
@@ -324,9 +332,14 @@ fn nothing_but_the_engines_bytes_reach_the_gui() {
     assert_eq!(direct.2, b"to stderr\nno line end");
     assert_eq!(run(true), direct);
     // The GUI read the engine's output to its end: the report is there already.
-    let report: serde_json::Value =
+    let report: arbiter::report::Report =
         serde_json::from_str(&std::fs::read_to_string(dir.join("report.json")).unwrap()).unwrap();
-    assert_eq!(report["runs"][0]["transcript"]["exit"]["code"], 5);
+    let exit = report.runs[0]
+        .transcript
+        .exit
+        .as_ref()
+        .expect("the engine's exit");
+    assert_eq!(exit.code, Some(5));
     let log = std::fs::read_to_string(dir.join("session.log")).unwrap();
     assert!(log.contains(" ! to stderr\n"), "{log}");
     assert!(log.contains(" # arbiter: 1 scenarios: "), "{log}");

@@ -97,7 +97,7 @@ impl Certification {
             .map(|r| judge(r.clone(), &runs))
             .filter(|v| v.verdict != Verdict::NotApplicable)
             .collect();
-        let harness_failed = runs.iter().any(|r| r.harness_error.is_some());
+        let harness_failed = runs.iter().any(|r| r.end.harness_error().is_some());
         let verdict = if harness_failed || required.iter().any(|v| v.verdict == Verdict::Fail) {
             Verdict::Fail
         } else if required.iter().any(|v| v.verdict == Verdict::Blocked) {
@@ -113,7 +113,7 @@ impl Certification {
             Verdict::Pass
         };
         Certification {
-            schema_version: 3,
+            schema_version: 4,
             profile: profile.name.clone(),
             title: profile.title.clone(),
             spec: profile.spec.clone(),
@@ -200,6 +200,7 @@ pub fn judge(requirement: Requirement, runs: &[ScenarioRun]) -> RequirementVerdi
 mod tests {
     use super::*;
     use crate::check::{CheckId, CheckRef, Outcome};
+    use crate::runner::RunEnd;
     use crate::scenario::builtin_named;
 
     /// Issue 26 survey, H8: one failing outcome citing a must-row and a should-row.
@@ -208,8 +209,7 @@ mod tests {
         let scenario = builtin_named("ucci/stop")
             .expect("a built-in scenario")
             .expect("it parses");
-        let mut run = ScenarioRun::not_run(&scenario, "");
-        run.not_run = None;
+        let mut run = ScenarioRun::ended(&scenario, RunEnd::Completed);
         let (must, should) = (ReqId::new("ucci-r95"), ReqId::new("ucci-r96"));
         run.outcomes.push(Outcome::new(
             CheckRef::builtin(Protocol::Ucci, CheckId::StopResult),

@@ -7,6 +7,8 @@ use super::engine::EngineArgs;
 use super::output::ReportArgs;
 use super::run::{RunSettings, fits, play};
 use crate::certify::{Certification, ScenarioRef, profile};
+use crate::report::Document;
+use crate::runner::ExitStatus;
 use crate::runner::{Partition, RunOptions};
 use crate::scenario::{Scenario, builtin_named};
 
@@ -27,7 +29,7 @@ pub struct CertifyArgs {
     partition: Option<Partition>,
 }
 
-pub fn run(args: &CertifyArgs) -> Result<(String, u8), CliError> {
+pub fn run(args: &CertifyArgs) -> Result<(String, ExitStatus), CliError> {
     let profile = profile::load(&args.profile).map_err(|e| CliError::BadInput(e.to_string()))?;
     if profile.side == crate::check::registry::Side::Gui {
         return Err(CliError::BadInput(format!(
@@ -63,8 +65,10 @@ pub fn run(args: &CertifyArgs) -> Result<(String, u8), CliError> {
     let mut certification =
         Certification::new(&profile, args.engine.info(), args.partition, played.runs);
     certification.parallelism = played.parallelism;
-    let text = certification.render(args.report.format(), args.report.detail());
-    let status = certification.exit_status().code();
+    let text = args
+        .report
+        .render(Document::Certification(&certification))?;
+    let status = certification.exit_status();
     Ok((
         args.report.deliver(text, &certification.verdict_line())?,
         status,

@@ -14,6 +14,8 @@ use super::run::RunSettings;
 use crate::fuzz::report::FuzzReport;
 use crate::fuzz::{FuzzObserver, FuzzOptions, fuzz};
 use crate::protocol::Protocol;
+use crate::report::Document;
+use crate::runner::ExitStatus;
 
 #[derive(Args, Debug)]
 pub struct FuzzArgs {
@@ -87,7 +89,7 @@ impl FuzzObserver for Bar {
     }
 }
 
-pub fn run(args: &FuzzArgs) -> Result<(String, u8), CliError> {
+pub fn run(args: &FuzzArgs) -> Result<(String, ExitStatus), CliError> {
     let game = args.settings.game(args.protocol)?;
     args.engine.check_startable()?;
     args.report.check_writable()?;
@@ -150,8 +152,8 @@ pub fn run(args: &FuzzArgs) -> Result<(String, u8), CliError> {
         args.protocol,
         args.settings.time_scale,
     );
-    let text = report.render(args.report.format(), args.report.detail());
-    let status = report.exit_status().code();
+    let text = args.report.render(Document::Fuzz(&report))?;
+    let status = report.exit_status();
     Ok((args.report.deliver(text, &report.summary_line())?, status))
 }
 

@@ -3,54 +3,27 @@
 
 use std::fmt::Write as _;
 
-use clap::{Args, ValueEnum};
+use clap::Args;
 
 use super::CliError;
 use crate::certify::profile;
-use crate::check::CheckRef;
-use crate::check::registry::{self, CHECKS};
 use crate::protocol::Protocol;
-use crate::report::join_ids;
+use crate::report::{Detail, Document, Format, join_ids};
 use crate::scenario::builtin;
-
-#[derive(Clone, Copy, Debug, ValueEnum)]
-pub enum ListFormat {
-    Human,
-    /// The README's check table.
-    Markdown,
-}
 
 #[derive(Args, Debug)]
 pub struct ChecksArgs {
     /// One protocol's checks, with the requirements each cites; all of them if left out.
     #[arg(long)]
     protocol: Option<Protocol>,
-    #[arg(long, value_enum, default_value = "human")]
-    format: ListFormat,
+    #[arg(long, default_value = "human", value_parser = Format::parser(Format::CHECKS))]
+    format: Format,
 }
 
 pub fn checks(args: &ChecksArgs) -> Result<String, CliError> {
-    if let ListFormat::Markdown = args.format {
-        return Ok(registry::markdown_table());
-    }
-    let mut out = String::new();
-    for check in CHECKS {
-        for rule in check.rules {
-            if args.protocol.is_some_and(|p| p != rule.protocol) {
-                continue;
-            }
-            let grades: Vec<&str> = rule.grades.iter().map(|g| g.as_str()).collect();
-            let _ = writeln!(
-                out,
-                "{:<44} {:<9} [{}] {}",
-                CheckRef::builtin(rule.protocol, check.id).to_string(),
-                grades.join("/"),
-                join_ids(rule.reqs),
-                check.what
-            );
-        }
-    }
-    Ok(out)
+    Document::Checks(args.protocol)
+        .render(args.format, Detail::default())
+        .map_err(CliError::from)
 }
 
 pub fn profiles() -> Result<String, CliError> {

@@ -1,6 +1,6 @@
 //! The `arbiter` command line: parses arguments, runs one subcommand, and maps its outcome to an
-//! exit status (0 success, 2 bad input or usage). Subcommands print results to stdout and errors
-//! to stderr, in forms users' scripts rely on.
+//! exit status ([`ExitStatus`]: 0 success, 2 bad input or usage). Subcommands print results to
+//! stdout and errors to stderr, in forms users' scripts rely on.
 
 mod certify;
 mod coverage;
@@ -19,10 +19,10 @@ mod spy;
 use std::io::Write;
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{Parser, Subcommand};
 
-/// Exit status for bad input (malformed FEN, illegal position, bad coordinates) and usage errors.
-pub const EXIT_BAD_INPUT: u8 = 2;
+use crate::protocol::GameKind;
+use crate::runner::ExitStatus;
 
 #[derive(Parser, Debug)]
 #[command(
@@ -35,20 +35,14 @@ struct Cli {
     command: Command,
 }
 
-/// A game with move-based rules the harness knows.
-#[derive(Clone, Copy, Debug, ValueEnum)]
-pub enum GameName {
-    Xiangqi,
-    Chess,
-}
-
 #[derive(Subcommand, Debug)]
 enum Command {
     /// Count the leaf nodes of the legal move tree, split by root move.
     ///
     /// Prints one `move: count` line per legal move (sorted by move) and `nodes N` last.
     Perft {
-        game: GameName,
+        #[arg(value_parser = rules::move_tree_game())]
+        game: GameKind,
         /// Position in FEN (UCCI FEN for xiangqi); the start position when left out.
         #[arg(long)]
         fen: Option<String>,
@@ -58,7 +52,8 @@ enum Command {
     },
     /// Print the legal moves of a position, sorted ascending, space-separated, on one line.
     Legal {
-        game: GameName,
+        #[arg(value_parser = rules::move_tree_game())]
+        game: GameKind,
         /// Position in FEN (UCCI FEN for xiangqi); the start position when left out.
         #[arg(long)]
         fen: Option<String>,
@@ -131,6 +126,9 @@ pub enum CliError {
     BadInput(String),
     #[error("cannot write output: {0}")]
     Output(#[from] std::io::Error),
+    /// A document asked for in a format it has no form in.
+    #[error("{0}")]
+    Unsupported(#[from] crate::report::Unsupported),
 }
 
 /// Runs the command line and returns the process exit status.
@@ -157,10 +155,12 @@ pub fn main() -> ExitCode {
     }
     let result = match cli.command {
         Command::Perft { game, fen, depth } => {
-            rules::perft(game, fen.as_deref(), depth).map(|t| (t, 0))
+            rules::perft(game, fen.as_deref(), depth).map(|t| (t, ExitStatus::Passed))
         }
-        Command::Legal { game, fen } => rules::legal(game, fen.as_deref()).map(|t| (t, 0)),
-        Command::Forbidden(args) => forbidden::run(&args).map(|t| (t, 0)),
+        Command::Legal { game, fen } => {
+            rules::legal(game, fen.as_deref()).map(|t| (t, ExitStatus::Passed))
+        }
+        Command::Forbidden(args) => forbidden::run(&args).map(|t| (t, ExitStatus::Passed)),
         Command::Run(args) => run::run(&args),
         Command::Certify(args) => certify::run(&args),
         Command::Fuzz(args) => fuzz::run(&args),
@@ -169,10 +169,10 @@ pub fn main() -> ExitCode {
         Command::Match(args) => matchplay::run(&args),
         Command::StandIn(args) => spy::stand_in(&args),
         Command::StandInEngine(args) => spy::stand_in_engine(&args),
-        Command::Coverage(args) => coverage::run(&args).map(|t| (t, 0)),
-        Command::Checks(args) => lists::checks(&args).map(|t| (t, 0)),
-        Command::Profiles => lists::profiles().map(|t| (t, 0)),
-        Command::Scenarios(args) => lists::scenarios(&args).map(|t| (t, 0)),
+        Command::Coverage(args) => coverage::run(&args).map(|t| (t, ExitStatus::Passed)),
+        Command::Checks(args) => lists::checks(&args).map(|t| (t, ExitStatus::Passed)),
+        Command::Profiles => lists::profiles().map(|t| (t, ExitStatus::Passed)),
+        Command::Scenarios(args) => lists::scenarios(&args).map(|t| (t, ExitStatus::Passed)),
         Command::Report(command) => report::run(&command),
     };
     let written = result.and_then(|(text, status)| {
@@ -180,10 +180,10 @@ pub fn main() -> ExitCode {
         Ok(status)
     });
     match written {
-        Ok(status) => ExitCode::from(status),
+        Ok(status) => status.into(),
         Err(err) => {
             eprintln!("error: {err}");
-            ExitCode::from(EXIT_BAD_INPUT)
+            ExitStatus::Usage.into()
         }
     }
 }

@@ -6,37 +6,16 @@
 use std::io::Write as _;
 use std::path::PathBuf;
 
-use clap::{Args, ValueEnum};
+use clap::Args;
 
 use super::CliError;
-use crate::report::{Detail, Format};
-
-/// The report formats on the command line.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum FormatArg {
-    Human,
-    Json,
-    Junit,
-    /// One self-contained HTML page: verdict, requirement matrix, each scenario's timeline.
-    Html,
-}
-
-impl From<FormatArg> for Format {
-    fn from(format: FormatArg) -> Format {
-        match format {
-            FormatArg::Human => Format::Human,
-            FormatArg::Json => Format::Json,
-            FormatArg::Junit => Format::Junit,
-            FormatArg::Html => Format::Html,
-        }
-    }
-}
+use crate::report::{Detail, Document, Format};
 
 #[derive(Args, Debug, Clone)]
 pub struct ReportArgs {
     /// Report format.
-    #[arg(long, value_enum, default_value = "human")]
-    pub format: FormatArg,
+    #[arg(long, default_value = "human", value_parser = Format::parser(Format::REPORTS))]
+    pub format: Format,
     /// Write the report to this file instead of stdout (a one-line summary still goes to
     /// stderr).
     #[arg(long, value_name = "FILE")]
@@ -51,7 +30,12 @@ pub struct ReportArgs {
 
 impl ReportArgs {
     pub fn format(&self) -> Format {
-        self.format.into()
+        self.format
+    }
+
+    /// The document in the format and detail asked for.
+    pub fn render(&self, doc: Document<'_>) -> Result<String, CliError> {
+        Ok(doc.render(self.format, self.detail())?)
     }
 
     pub fn detail(&self) -> Detail {

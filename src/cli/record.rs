@@ -12,6 +12,7 @@ use super::run::{RuleArgs, RunSettings, load_scenarios, play};
 use crate::check::Grade;
 use crate::golden::{self, Snapshots};
 use crate::protocol::{LineEnd, Protocol};
+use crate::runner::ExitStatus;
 
 #[derive(Args, Debug)]
 pub struct RecordArgs {
@@ -38,7 +39,7 @@ pub struct RecordArgs {
 /// still judged: a golden transcript of behaviour that breaks the protocol is allowed, but
 /// the user is told. Exit status 2 when a scenario could not run or a file could not be
 /// written, else 0.
-pub fn run(args: &RecordArgs) -> Result<(String, u8), CliError> {
+pub fn run(args: &RecordArgs) -> Result<(String, ExitStatus), CliError> {
     let game = args.settings.game(args.protocol)?;
     let scenarios = load_scenarios(&args.scenarios, args.protocol, game)?;
     args.engine.check_startable()?;
@@ -50,17 +51,17 @@ pub fn run(args: &RecordArgs) -> Result<(String, u8), CliError> {
         rules: Some(args.rules.rules().unwrap_or_default()),
     };
     let mut out = String::new();
-    let mut status = 0;
+    let mut status = ExitStatus::Passed;
     for run in &runs {
         let name = &run.scenario.name;
-        if let Some(error) = run.harness_error.as_ref().or(run.not_run.as_ref()) {
+        if let Some(error) = run.end.harness_error().or(run.end.not_run()) {
             let _ = writeln!(out, "not recorded  {name}: {error}");
-            status = super::EXIT_BAD_INPUT;
+            status = ExitStatus::HarnessFailed;
             continue;
         }
         let outcome = golden::judge(run, &snapshots);
         if outcome.grade == Grade::Fail {
-            status = super::EXIT_BAD_INPUT;
+            status = ExitStatus::HarnessFailed;
         }
         let failed = run
             .outcomes

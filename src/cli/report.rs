@@ -9,7 +9,8 @@ use super::CliError;
 use super::output::ReportArgs;
 use crate::certify::Certification;
 use crate::report::merge::{Column, Matrix};
-use crate::report::{Format, Report};
+use crate::report::{Document, Format, Report};
+use crate::runner::ExitStatus;
 
 #[derive(Subcommand, Debug)]
 pub enum ReportCommand {
@@ -66,29 +67,28 @@ pub fn load(path: &PathBuf) -> Result<Saved, CliError> {
     }
 }
 
-pub fn run(command: &ReportCommand) -> Result<(String, u8), CliError> {
+pub fn run(command: &ReportCommand) -> Result<(String, ExitStatus), CliError> {
     match command {
         ReportCommand::Render(args) => {
             args.report.check_writable()?;
             let (text, summary) = match load(&args.file)? {
                 Saved::Run(report) => (
-                    report.render(args.report.format(), args.report.detail()),
+                    args.report.render(Document::Run(&report))?,
                     report.summary_line(),
                 ),
                 Saved::Certification(c) => (
-                    c.render(args.report.format(), args.report.detail()),
+                    args.report.render(Document::Certification(&c))?,
                     c.verdict_line(),
                 ),
             };
-            Ok((args.report.deliver(text, &summary)?, 0))
+            Ok((args.report.deliver(text, &summary)?, ExitStatus::Passed))
         }
         ReportCommand::Merge(args) => merge(args),
     }
 }
 
-fn merge(args: &MergeArgs) -> Result<(String, u8), CliError> {
-    let format = args.report.format();
-    if !matches!(format, Format::Html | Format::Human) {
+fn merge(args: &MergeArgs) -> Result<(String, ExitStatus), CliError> {
+    if !Format::MERGE.contains(&args.report.format()) {
         return Err(CliError::BadInput(
             "report merge renders --format html or human".into(),
         ));
@@ -103,10 +103,7 @@ fn merge(args: &MergeArgs) -> Result<(String, u8), CliError> {
         })
         .collect();
     let matrix = Matrix::of(&columns);
-    let text = match format {
-        Format::Html => crate::report::html::render_merge(&matrix),
-        _ => matrix.render_text(),
-    };
+    let text = args.report.render(Document::Merge(&matrix))?;
     let summary = format!("{} reports merged", columns.len());
-    Ok((args.report.deliver(text, &summary)?, 0))
+    Ok((args.report.deliver(text, &summary)?, ExitStatus::Passed))
 }

@@ -2,7 +2,10 @@
 
 use std::fmt::Write as _;
 
-use super::{CliError, GameName};
+use clap::builder::{PossibleValuesParser, TypedValueParser};
+
+use super::CliError;
+use crate::protocol::GameKind;
 use crate::rules::chess::ChessPosition;
 use crate::rules::perft::divide;
 use crate::rules::{Game, xiangqi};
@@ -28,16 +31,31 @@ fn legal_text<G: Game>(fen: Option<&str>) -> Result<String, CliError> {
     Ok(position::<G>(fen)?.legal_move_texts().join(" ") + "\n")
 }
 
-pub fn perft(game: GameName, fen: Option<&str>, depth: u32) -> Result<String, CliError> {
+/// The games with a move tree (`xiangqi`, `chess`), as `perft` and `legal` take them.
+pub fn move_tree_game() -> impl TypedValueParser<Value = GameKind> {
+    PossibleValuesParser::new([GameKind::Xiangqi.name(), GameKind::Chess.name()])
+        .try_map(|name| name.parse::<GameKind>())
+}
+
+/// Gomoku is judged point by point (`arbiter forbidden`), not by a move tree.
+fn no_move_tree(game: GameKind) -> CliError {
+    CliError::BadInput(format!(
+        "{game} has no move tree here: give xiangqi or chess"
+    ))
+}
+
+pub fn perft(game: GameKind, fen: Option<&str>, depth: u32) -> Result<String, CliError> {
     match game {
-        GameName::Xiangqi => perft_text::<xiangqi::Position>(fen, depth),
-        GameName::Chess => perft_text::<ChessPosition>(fen, depth),
+        GameKind::Xiangqi => perft_text::<xiangqi::Position>(fen, depth),
+        GameKind::Chess => perft_text::<ChessPosition>(fen, depth),
+        GameKind::Gomoku => Err(no_move_tree(game)),
     }
 }
 
-pub fn legal(game: GameName, fen: Option<&str>) -> Result<String, CliError> {
+pub fn legal(game: GameKind, fen: Option<&str>) -> Result<String, CliError> {
     match game {
-        GameName::Xiangqi => legal_text::<xiangqi::Position>(fen),
-        GameName::Chess => legal_text::<ChessPosition>(fen),
+        GameKind::Xiangqi => legal_text::<xiangqi::Position>(fen),
+        GameKind::Chess => legal_text::<ChessPosition>(fen),
+        GameKind::Gomoku => Err(no_move_tree(game)),
     }
 }

@@ -13,7 +13,8 @@ use super::engine::{EngineArgs, parse_scale};
 use super::output::ReportArgs;
 use crate::golden::{self, Rules, Snapshots};
 use crate::protocol::{GameKind, LineEnd, Protocol};
-use crate::report::{Report, progress::Progress};
+use crate::report::{Document, Report, progress::Progress};
+use crate::runner::ExitStatus;
 use crate::runner::{Concurrency, EngineOption, Played, RunOptions, run_all};
 use crate::scenario::{Scenario, builtin_for, builtin_named, builtin_names, suggest};
 
@@ -230,7 +231,7 @@ fn collect(dir: &Path, files: &mut Vec<PathBuf>) -> std::io::Result<()> {
     Ok(())
 }
 
-pub fn run(args: &RunArgs) -> Result<(String, u8), CliError> {
+pub fn run(args: &RunArgs) -> Result<(String, ExitStatus), CliError> {
     let game = args.settings.game(args.protocol)?;
     let scenarios = load_scenarios(&args.scenarios, args.protocol, game)?;
     args.engine.check_startable()?;
@@ -248,7 +249,7 @@ pub fn run(args: &RunArgs) -> Result<(String, u8), CliError> {
         };
         for run in runs
             .iter_mut()
-            .filter(|r| r.harness_error.is_none() && r.not_run.is_none())
+            .filter(|r| r.end.harness_error().is_none() && r.end.not_run().is_none())
         {
             let outcome = golden::judge(run, &snapshots);
             run.outcomes.push(outcome);
@@ -256,8 +257,8 @@ pub fn run(args: &RunArgs) -> Result<(String, u8), CliError> {
     }
     let mut report = Report::new(args.protocol, args.engine.info(), options.time_scale, runs);
     report.parallelism = parallelism;
-    let text = report.render(args.report.format(), args.report.detail());
-    let status = report.exit_status().code();
+    let text = args.report.render(Document::Run(&report))?;
+    let status = report.exit_status();
     Ok((args.report.deliver(text, &report.summary_line())?, status))
 }
 
@@ -270,18 +271,18 @@ pub(super) fn play(scenarios: &[Scenario], engine: &EngineArgs, options: &RunOpt
     let runs = &played.runs;
     let mut said = std::collections::HashSet::new();
     for run in runs {
-        if let Some(error) = &run.harness_error
-            && said.insert(error.clone())
+        if let Some(error) = run.end.harness_error()
+            && said.insert(error)
         {
             eprintln!("error: {}: {error}", run.scenario.name);
         }
     }
-    let skipped = runs.iter().filter(|r| r.not_run.is_some()).count();
+    let skipped = runs.iter().filter(|r| r.end.not_run().is_some()).count();
     if let Some(signal) = crate::session::interrupt::raised() {
         eprintln!(
             "note: the run was interrupted by signal {signal}; {skipped} scenarios did not run to the end"
         );
-    } else if let Some(why) = runs.iter().find_map(|r| r.not_run.as_ref()) {
+    } else if let Some(why) = runs.iter().find_map(|r| r.end.not_run()) {
         eprintln!("note: {skipped} scenarios not run: {why}");
     }
     played

@@ -9,14 +9,14 @@ use clap::Args;
 
 use super::CliError;
 use super::engine::parse_scale;
-use super::output::FormatArg;
 use crate::certify::Certification;
 use crate::certify::profile::{self, Profile};
 use crate::check::Context;
 use crate::check::registry::Side;
 use crate::protocol::{GameKind, Protocol};
-use crate::report::{Detail, Format};
+use crate::report::{Detail, Document, Format};
 use crate::runner::EngineInfo;
+use crate::runner::ExitStatus;
 use crate::session::{EngineCommand, interrupt};
 use crate::spy::launch::{LaunchError, Worker, launch};
 use crate::spy::reaction::reactions;
@@ -46,8 +46,8 @@ pub struct SessionArgs {
     )]
     report_dir: Option<PathBuf>,
     /// Report format.
-    #[arg(long, value_enum, default_value = "json")]
-    format: FormatArg,
+    #[arg(long, default_value = "json", value_parser = Format::parser(Format::REPORTS))]
+    format: Format,
     /// Stream the timestamped transcript to this file while the session runs (`tail -f`).
     #[arg(long, value_name = "FILE")]
     log: Option<PathBuf>,
@@ -94,7 +94,7 @@ pub struct StandInEngineArgs {
     behaviours: Vec<Behaviour>,
 }
 
-pub fn spy_command(args: &SpyArgs) -> Result<(String, u8), CliError> {
+pub fn spy_command(args: &SpyArgs) -> Result<(String, ExitStatus), CliError> {
     let engine = EngineCommand {
         program: PathBuf::from(&args.engine[0]),
         args: args.engine[1..].to_vec(),
@@ -104,7 +104,7 @@ pub fn spy_command(args: &SpyArgs) -> Result<(String, u8), CliError> {
 }
 
 /// The stand-in is the spy with Arbiter's own engine as the engine: one session, one judge.
-pub fn stand_in(args: &StandInArgs) -> Result<(String, u8), CliError> {
+pub fn stand_in(args: &StandInArgs) -> Result<(String, ExitStatus), CliError> {
     let s = &args.session;
     let mut behaviours = args.behaviours.clone();
     if let Some(path) = &args.behaviour_file {
@@ -133,7 +133,7 @@ pub fn stand_in(args: &StandInArgs) -> Result<(String, u8), CliError> {
     run_session(s, &engine, &behaviours)
 }
 
-pub fn stand_in_engine(args: &StandInEngineArgs) -> Result<(String, u8), CliError> {
+pub fn stand_in_engine(args: &StandInEngineArgs) -> Result<(String, ExitStatus), CliError> {
     let game = args.game.unwrap_or(args.protocol.default_game());
     crate::standin::run(
         args.protocol,
@@ -143,7 +143,7 @@ pub fn stand_in_engine(args: &StandInEngineArgs) -> Result<(String, u8), CliErro
         std::io::stdout().lock(),
     )
     .map_err(|e| CliError::BadInput(e.to_string()))?;
-    Ok((String::new(), 0))
+    Ok((String::new(), ExitStatus::Passed))
 }
 
 /// Runs the session. Everything that can be refused is checked first and said on stderr
@@ -156,7 +156,7 @@ fn run_session(
     args: &SessionArgs,
     engine: &EngineCommand,
     behaviours: &[Behaviour],
-) -> Result<(String, u8), CliError> {
+) -> Result<(String, ExitStatus), CliError> {
     let profile = gui_profile(args)?;
     let game = args
         .protocol
@@ -174,7 +174,7 @@ fn run_session(
         Ok(worker) => worker,
         // In the worker, when the engine did not start: the process the GUI started has
         // said why on the GUI's stderr, and there is no session to report.
-        Err(LaunchError::EngineDidNotStart) => return Ok((String::new(), 0)),
+        Err(LaunchError::EngineDidNotStart) => return Ok((String::new(), ExitStatus::Passed)),
         Err(e) => return Err(CliError::BadInput(e.to_string())),
     };
     // Only the worker handles signals: the engine keeps the dispositions the GUI gave.
@@ -237,18 +237,17 @@ fn work(
     log: Option<TranscriptLog>,
     profile: Option<&Profile>,
     behaviours: &[Behaviour],
-) -> Result<(String, u8), CliError> {
+) -> Result<(String, ExitStatus), CliError> {
     let report_path = report_path(args, engine, worker.engine.pid);
     let mut spied = spy(worker.engine, EngineInfo::of(engine), ctx, worker.gui, log)
         .map_err(|e| CliError::BadInput(e.to_string()))?;
     for run in &mut spied.report.runs {
         run.notes = reactions(args.protocol, behaviours, &run.transcript);
     }
-    let format: Format = args.format.into();
     let (text, summary) = match profile {
-        Some(profile) => certify_gui(profile, &spied, format),
+        Some(profile) => certify_gui(profile, &spied, args.format)?,
         None => (
-            spied.report.render(format, Detail::Findings),
+            Document::Run(&spied.report).render(args.format, Detail::Findings)?,
             spied.report.summary_line(),
         ),
     };
@@ -272,7 +271,7 @@ fn work(
         }
     }
     spied.release_gui();
-    written.map(|()| (String::new(), 0))
+    written.map(|()| (String::new(), ExitStatus::Passed))
 }
 
 /// Writes the report under a temporary name beside it and renames it into place, so a GUI or
@@ -308,16 +307,20 @@ fn peak_rss_kb() -> Option<u64> {
 }
 
 /// The GUI's verdict per requirement of the profile, from its side's outcomes.
-fn certify_gui(profile: &Profile, spied: &Spied, format: Format) -> (String, String) {
+fn certify_gui(
+    profile: &Profile,
+    spied: &Spied,
+    format: Format,
+) -> Result<(String, String), CliError> {
     let mut runs = spied.report.runs.clone();
     for run in &mut runs {
         run.outcomes.retain(|o| o.side == Side::Gui);
     }
     let certification = Certification::new(profile, spied.report.engine.clone(), None, runs);
-    (
-        certification.render(format, Detail::Findings),
+    Ok((
+        Document::Certification(&certification).render(format, Detail::Findings)?,
         certification.verdict_line(),
-    )
+    ))
 }
 
 /// `--report`, else `ENGINE-spy-TIME-PID.EXT` in the report folder, PID the engine's (the
@@ -339,13 +342,7 @@ fn report_path(args: &SessionArgs, engine: &EngineCommand, engine_pid: u32) -> P
         .chars()
         .filter(|c| !matches!(c, '-' | ':'))
         .collect();
-    let extension = match args.format {
-        FormatArg::Human => "txt",
-        FormatArg::Json => "json",
-        FormatArg::Junit => "xml",
-        FormatArg::Html => "html",
-    };
-    let name = format!("{stem}-spy-{time}-{engine_pid}.{extension}");
+    let name = format!("{stem}-spy-{time}-{engine_pid}.{}", args.format.extension());
     args.report_dir
         .as_deref()
         .unwrap_or(Path::new("."))

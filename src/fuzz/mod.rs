@@ -401,7 +401,7 @@ fn failure_keys(run: &ScenarioRun, robustness: bool) -> Vec<FailureKey> {
             keys.push(key);
         }
     }
-    if run.harness_error.is_some() {
+    if run.end.harness_error().is_some() {
         keys.clear();
     }
     keys

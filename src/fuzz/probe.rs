@@ -4,7 +4,7 @@
 use super::model::EngineOffer;
 use crate::protocol::family::OptionDecl;
 use crate::protocol::{Exchange, Protocol};
-use crate::runner::{RunOptions, run_scenario};
+use crate::runner::{RunEnd, RunOptions, run_scenario};
 use crate::scenario;
 use crate::session::{Direction, EngineCommand};
 
@@ -29,7 +29,7 @@ pub fn offer(
     let scenario = scenario::parse("fuzz/probe", "fuzz probe", &text)
         .map_err(|e| format!("the handshake probe is malformed: {e}"))?;
     let run = run_scenario(&scenario, engine, options);
-    if let Some(error) = run.harness_error {
+    if let RunEnd::HarnessError { error } = run.end {
         return Err(error);
     }
     let options = run

@@ -1,14 +1,12 @@
 //! A fuzzing run's report: how many cases ran under which seed, each distinct failure with its
 //! reproduction file and how often a replay failed, and the minimal cases' runs in the one run
-//! report (findings with the transcript around them, JSON, JUnit).
-
-use std::fmt::Write as _;
+//! report (findings with the transcript around them, JSON, JUnit); `report::fuzz` renders it.
 
 use serde::{Deserialize, Serialize};
 
 use super::{Failure, FuzzResult};
 use crate::protocol::ReqId;
-use crate::report::{Detail, Format, Report};
+use crate::report::Report;
 use crate::runner::{EngineInfo, ExitStatus};
 
 /// One distinct failure, as the report lists it.
@@ -62,7 +60,7 @@ impl FuzzReport {
             })
             .collect();
         FuzzReport {
-            schema_version: 3,
+            schema_version: 4,
             seed,
             cases: result.cases,
             elapsed_ms: result.elapsed.as_millis() as u64,
@@ -95,48 +93,6 @@ impl FuzzReport {
                 n => format!("{n} failures"),
             }
         )
-    }
-
-    pub fn render(&self, format: Format, detail: Detail) -> String {
-        match format {
-            Format::Json => serde_json::to_string_pretty(self).expect("a report serialises") + "\n",
-            Format::Junit | Format::Html => self.report.render(format, detail),
-            Format::Human => {
-                let mut out = self.summary_line() + "\n";
-                if self.interrupted {
-                    out.push_str("  interrupted: the cases above are all that ran\n");
-                }
-                for f in &self.failures {
-                    let reqs: Vec<String> =
-                        f.requirements.iter().map(ToString::to_string).collect();
-                    let _ = writeln!(
-                        out,
-                        "  FAIL {} [{}]: {} ({} commands; case {}, shrunk in {} runs; failed {} of {} replays{})",
-                        f.check,
-                        reqs.join(", "),
-                        f.file,
-                        f.commands,
-                        f.case,
-                        f.shrink_runs,
-                        f.replays_failed,
-                        f.replays,
-                        if f.replays_failed < f.replays {
-                            ", flaky"
-                        } else {
-                            ""
-                        }
-                    );
-                    if !f.also.is_empty() {
-                        let _ = writeln!(out, "    the same run also fails {}", f.also.join(", "));
-                    }
-                }
-                if !self.failures.is_empty() {
-                    out.push('\n');
-                    out.push_str(&self.report.render(format, detail));
-                }
-                out
-            }
-        }
     }
 }
 

@@ -104,6 +104,32 @@ impl MatchGame {
         }
     }
 
+    /// The game `--game` names, on the default 15×15 board and, for gomoku, the freestyle
+    /// rule; the board and the gomoku rule are the caller's to change.
+    pub fn named(name: &str) -> Option<MatchGame> {
+        let gomoku = |rule| MatchGame::Gomoku { size: 15, rule };
+        [
+            MatchGame::Xiangqi,
+            MatchGame::Chess,
+            gomoku(Rule::FREESTYLE),
+            gomoku(Rule::RENJU),
+        ]
+        .into_iter()
+        .find(|game| game.name() == name)
+    }
+
+    /// The game the protocol's text was written for.
+    pub fn of_protocol(protocol: Protocol) -> MatchGame {
+        match protocol.default_game() {
+            GameKind::Xiangqi => MatchGame::Xiangqi,
+            GameKind::Chess => MatchGame::Chess,
+            GameKind::Gomoku => MatchGame::Gomoku {
+                size: 15,
+                rule: Rule::FREESTYLE,
+            },
+        }
+    }
+
     /// The game as the protocol checks know it.
     pub const fn kind(self) -> GameKind {
         match self {
@@ -303,6 +329,12 @@ impl GameRecord {
             undeclared_options: Vec::new(),
             aborted: false,
         }
+    }
+
+    /// Whether the game ended by an engine's own fault (see [`Termination::is_fault`]) or an
+    /// engine failed a protocol check in it.
+    pub fn is_faulty(&self) -> bool {
+        self.findings.iter().any(|f| f.outcome.grade == Grade::Fail) || self.termination.is_fault()
     }
 }
 

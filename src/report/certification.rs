@@ -7,25 +7,9 @@ use quick_junit::{
     NonSuccessKind, Property, Report as JUnitReport, TestCase, TestCaseStatus, TestSuite,
 };
 
-use super::{Detail, Format, human};
+use super::{Detail, human};
 use crate::certify::{Certification, RequirementVerdict, Verdict};
 use crate::check::Grade;
-
-impl Certification {
-    pub fn render(&self, format: Format, detail: Detail) -> String {
-        match format {
-            Format::Human => human(self, detail),
-            Format::Json => {
-                let mut text =
-                    serde_json::to_string_pretty(self).expect("the certification is plain data");
-                text.push('\n');
-                text
-            }
-            Format::Junit => junit(self),
-            Format::Html => super::html::render_certification(self),
-        }
-    }
-}
 
 fn section(out: &mut String, title: &str, rows: &[RequirementVerdict]) {
     if rows.is_empty() {
@@ -62,7 +46,7 @@ fn blocked(rows: &[RequirementVerdict]) -> String {
     }
 }
 
-fn human(c: &Certification, detail: Detail) -> String {
+pub(super) fn human(c: &Certification, detail: Detail) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "arbiter certify: profile {} ({})", c.profile, c.title);
     let _ = writeln!(out, "  spec: {}", c.spec);
@@ -115,12 +99,12 @@ fn human(c: &Certification, detail: Detail) -> String {
             }
         }
     }
-    for run in c.runs.iter().filter(|r| r.harness_error.is_some()) {
+    for run in c.runs.iter().filter(|r| r.end.harness_error().is_some()) {
         let _ = writeln!(
             out,
             "\nharness error in {}: {}",
             run.scenario.name,
-            run.harness_error.as_deref().unwrap_or("")
+            run.end.harness_error().unwrap_or("")
         );
     }
     let _ = writeln!(out, "\n{}", c.verdict_line());
@@ -151,7 +135,7 @@ impl Certification {
 
 /// One test suite per section, one test case per requirement: failures of required ones fail,
 /// everything else passes with its verdict in the output.
-fn junit(c: &Certification) -> String {
+pub(super) fn junit(c: &Certification) -> String {
     let mut report = JUnitReport::new(format!("arbiter certify {}", c.profile));
     for (name, rows, binding) in [
         ("required", &c.required, true),

@@ -162,7 +162,7 @@ fn scenario(
         return;
     }
     let s = &run.scenario;
-    let status = match run.not_run {
+    let status = match run.end.not_run() {
         Some(_) => "not run",
         None => label(grade),
     };
@@ -170,10 +170,10 @@ fn scenario(
     if detail == Detail::All {
         let _ = writeln!(out, "     spec: {}", s.spec);
     }
-    if let Some(why) = &run.not_run {
+    if let Some(why) = run.end.not_run() {
         let _ = writeln!(out, "     not run: {why}");
     }
-    if let Some(error) = &run.harness_error {
+    if let Some(error) = run.end.harness_error() {
         let _ = writeln!(out, "     harness error: {error}");
         return;
     }
@@ -225,7 +225,7 @@ fn scenario(
             "  {shown_elsewhere} finding{s} as in an earlier scenario (shown there)"
         );
     }
-    if let Some(reason) = &run.aborted {
+    if let Some(reason) = run.end.aborted() {
         let _ = writeln!(out, "  stopped early: {reason}");
     }
     for note in &run.notes {

@@ -16,14 +16,14 @@ pub fn render(report: &Report) -> String {
         if let Some(line) = &ran_at_once {
             suite.add_property(Property::new("parallelism", line.as_str()));
         }
-        if let Some(why) = &run.not_run {
+        if let Some(why) = run.end.not_run() {
             let mut status = TestCaseStatus::skipped();
-            status.set_message(why.clone());
+            status.set_message(why);
             suite.add_test_case(TestCase::new("not run", status));
         }
-        if let Some(error) = &run.harness_error {
+        if let Some(error) = run.end.harness_error() {
             let mut status = TestCaseStatus::non_success(NonSuccessKind::Error);
-            status.set_message(error.clone());
+            status.set_message(error);
             suite.add_test_case(TestCase::new("harness", status));
         }
         // A check may give several outcomes in one scenario; CI systems want names unique

@@ -1,14 +1,19 @@
 //! Reports: render the results of a run. A reporter only renders; it never judges.
 
 pub mod certification;
+pub mod checks;
 pub mod excerpt;
+pub mod fuzz;
 pub mod html;
 pub mod human;
-pub mod json;
 pub mod junit;
+pub mod matchplay;
 pub mod merge;
 pub mod progress;
+pub mod render;
 
+use clap::ValueEnum;
+use clap::builder::{PossibleValuesParser, TypedValueParser};
 use serde::Serialize;
 
 use crate::check::Grade;
@@ -60,7 +65,7 @@ impl Report {
             ..Summary::default()
         };
         for run in &runs {
-            if run.not_run.is_some() {
+            if run.end.not_run().is_some() {
                 s.scenarios_not_run += 1;
                 continue;
             }
@@ -69,7 +74,7 @@ impl Report {
                 Grade::Warn => s.scenarios_warned += 1,
                 Grade::Fail => s.scenarios_failed += 1,
             }
-            s.harness_errors += usize::from(run.harness_error.is_some());
+            s.harness_errors += usize::from(run.end.harness_error().is_some());
             s.checks_blocked += run.blocked.len();
             for o in &run.outcomes {
                 match o.grade {
@@ -80,7 +85,7 @@ impl Report {
             }
         }
         Report {
-            schema_version: 3,
+            schema_version: 4,
             protocol,
             engine,
             time_scale,
@@ -104,14 +109,62 @@ pub fn join_ids(ids: &[crate::protocol::ReqId]) -> String {
         .join(", ")
 }
 
-/// The output formats of the reports.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub use render::{Document, Render, Unsupported};
+
+/// The output formats, of every document Arbiter writes; each subcommand takes those its
+/// documents have (see [`render`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum Format {
+    /// Text for people.
     Human,
+    /// The whole document, for machines.
     Json,
+    /// JUnit XML, for CI systems.
     Junit,
-    /// One self-contained page (see [`html`]).
+    /// One self-contained HTML page: verdict, requirement matrix, each scenario's timeline.
     Html,
+    /// A Markdown table (the README's check table).
+    Markdown,
+}
+
+impl Format {
+    /// What a run, a certification and a fuzzing run are written in.
+    pub const REPORTS: &[Format] = &[Format::Human, Format::Json, Format::Junit, Format::Html];
+    /// What a match's results are written in.
+    pub const MATCH: &[Format] = &[Format::Human, Format::Json, Format::Junit];
+    /// What merged reports are written in.
+    pub const MERGE: &[Format] = &[Format::Html, Format::Human];
+    /// What the list of checks is written in.
+    pub const CHECKS: &[Format] = &[Format::Human, Format::Markdown];
+
+    /// Its name on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::Human => "human",
+            Format::Json => "json",
+            Format::Junit => "junit",
+            Format::Html => "html",
+            Format::Markdown => "markdown",
+        }
+    }
+
+    /// The extension of a file in this format.
+    pub fn extension(self) -> &'static str {
+        match self {
+            Format::Human => "txt",
+            Format::Json => "json",
+            Format::Junit => "xml",
+            Format::Html => "html",
+            Format::Markdown => "md",
+        }
+    }
+
+    /// A command-line parser that takes only the formats in `allowed`, so each subcommand's
+    /// `--help` lists, and its usage error names, what that subcommand writes.
+    pub fn parser(allowed: &'static [Format]) -> impl TypedValueParser<Value = Format> {
+        PossibleValuesParser::new(allowed.iter().filter_map(ValueEnum::to_possible_value))
+            .try_map(|name| Format::from_str(&name, false))
+    }
 }
 
 /// How much of a run the human report shows (JSON and JUnit always hold everything).
@@ -127,16 +180,6 @@ pub enum Detail {
 }
 
 impl Report {
-    /// Renders the report in a format.
-    pub fn render(&self, format: Format, detail: Detail) -> String {
-        match format {
-            Format::Human => human::render(self, detail),
-            Format::Json => json::render(self),
-            Format::Junit => junit::render(self),
-            Format::Html => html::render_run(self),
-        }
-    }
-
     /// The one line that sums the run up.
     pub fn summary_line(&self) -> String {
         human::summary_line(self)

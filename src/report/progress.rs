@@ -49,7 +49,7 @@ impl Observer for Progress {
     }
 
     fn finished(&mut self, run: &ScenarioRun) {
-        if run.not_run.is_none() {
+        if run.end.not_run().is_none() {
             match run.grade() {
                 Grade::Pass => self.passed += 1,
                 Grade::Warn => self.warned += 1,

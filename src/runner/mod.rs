@@ -2,6 +2,7 @@
 //! its lines arrive. The runner reports progress as events; it renders nothing.
 
 mod blocked;
+mod end;
 mod partition;
 mod schedule;
 mod status;
@@ -16,6 +17,7 @@ use crate::protocol::{GameKind, LineEnd, Protocol, ReqId};
 use crate::scenario::Scenario;
 use crate::session::{EngineCommand, Session, SessionOptions, Transcript, interrupt};
 pub use blocked::{Blocked, Cause};
+pub use end::RunEnd;
 pub use partition::{BadPartition, Partition};
 pub use schedule::{Concurrency, Parallelism, Played, run_all};
 pub use status::ExitStatus;
@@ -130,6 +132,7 @@ impl ScenarioInfo {
 
 /// The result of one scenario against one engine.
 #[derive(Debug, Clone, Serialize, serde::Deserialize)]
+#[serde(from = "end::StoredRun")]
 pub struct ScenarioRun {
     pub scenario: ScenarioInfo,
     /// Scenario expectations first, then the built-in checks.
@@ -138,19 +141,8 @@ pub struct ScenarioRun {
     /// that finding: they grade none of the requirements they cite.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub blocked: Vec<Blocked>,
-    /// Why the scenario stopped early, if it did.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub aborted: Option<String>,
-    /// The harness could not run the scenario at all (e.g. the engine could not be started).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub harness_error: Option<String>,
-    /// The scenario was not run, and why (an earlier one showed the engine does not answer,
-    /// or the run was interrupted).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub not_run: Option<String>,
-    /// The engine never answered the session's opening command.
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub unresponsive: bool,
+    /// How the run ended: completed, stopped early, not run, and so on.
+    pub end: RunEnd,
     pub duration_us: u64,
     /// Observations that judge nothing: what a GUI did after each stress the stand-in put on
     /// it (waited, went on, gave up).
@@ -162,29 +154,26 @@ pub struct ScenarioRun {
 impl ScenarioRun {
     /// A run that did not happen.
     pub fn not_run(scenario: &Scenario, why: impl Into<String>) -> ScenarioRun {
-        ScenarioRun {
-            not_run: Some(why.into()),
-            ..ScenarioRun::empty(scenario)
-        }
+        ScenarioRun::ended(scenario, RunEnd::NotRun { why: why.into() })
     }
 
     /// A run that could not start: the harness failed.
     pub fn harness_failed(scenario: &Scenario, error: impl Into<String>) -> ScenarioRun {
-        ScenarioRun {
-            harness_error: Some(error.into()),
-            ..ScenarioRun::empty(scenario)
-        }
+        ScenarioRun::ended(
+            scenario,
+            RunEnd::HarnessError {
+                error: error.into(),
+            },
+        )
     }
 
-    fn empty(scenario: &Scenario) -> ScenarioRun {
+    /// A run with no outcomes, ended as `end`.
+    pub fn ended(scenario: &Scenario, end: RunEnd) -> ScenarioRun {
         ScenarioRun {
             scenario: ScenarioInfo::of(scenario),
             outcomes: Vec::new(),
             blocked: Vec::new(),
-            aborted: None,
-            harness_error: None,
-            not_run: None,
-            unresponsive: false,
+            end,
             duration_us: 0,
             notes: Vec::new(),
             transcript: Transcript::default(),
@@ -193,7 +182,7 @@ impl ScenarioRun {
 
     /// The worst grade among its outcomes; a harness error counts as a failure.
     pub fn grade(&self) -> Grade {
-        if self.harness_error.is_some() {
+        if self.end.harness_error().is_some() {
             return Grade::Fail;
         }
         self.outcomes
@@ -264,13 +253,14 @@ pub fn run_scenario(
         scenario: ScenarioInfo::of(scenario),
         outcomes,
         blocked,
-        aborted,
-        harness_error: None,
         // Cut short by a signal: its outcomes and transcript are kept, but it counts as not
         // run, neither passed nor failed.
-        not_run: interrupt::raised()
-            .map(|signal| format!("interrupted by signal {signal} while it ran")),
-        unresponsive,
+        end: RunEnd::of_run(
+            aborted,
+            unresponsive,
+            interrupt::raised()
+                .map(|signal| format!("interrupted by signal {signal} while it ran")),
+        ),
         duration_us: started.elapsed().as_micros() as u64,
         notes: Vec::new(),
         transcript,

@@ -213,7 +213,7 @@ pub fn run_all(
 /// the run at that scenario (a later one, even if it ran beside it, counts as not run, as in a
 /// serial run); a signal only stops new starts, and what finished before it keeps its verdict.
 fn stops_the_run(index: usize, run: &ScenarioRun, options: &RunOptions) -> Option<Stop> {
-    if options.fail_fast && (run.unresponsive || run.harness_error.is_some()) {
+    if options.fail_fast && (run.end.unresponsive() || run.end.harness_error().is_some()) {
         return Some(Stop {
             after: index,
             why: format!(
@@ -241,7 +241,7 @@ fn tell_in_order(
     while let Some(Some(run)) = done.get_mut(*told) {
         if let Some(stop) = stop
             && *told > stop.after
-            && run.not_run.is_none()
+            && run.end.not_run().is_none()
         {
             *run = ScenarioRun::not_run(&scenarios[*told], stop.why.clone());
         }

@@ -1,18 +1,23 @@
-//! The exit status of a run, as scripts and CI read it.
+//! The exit status of a command, as scripts and CI read it: the statuses the README documents,
+//! and the one place they become numbers.
 
 use super::ScenarioRun;
 use crate::session::interrupt;
 
-/// How a run ended.
+/// How a command ended, for its exit status.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ExitStatus {
-    /// No check failed (warnings allowed); certified.
+    /// 0: no check failed (warnings allowed); certified; the match was clean; done.
     Passed,
-    /// A check failed; not certified.
+    /// 1: a check failed; not certified; a fuzz failure was found; an engine lost a match by
+    /// its own fault.
     Failed,
-    /// Bad input, a usage error, or the harness could not run (an engine that cannot start).
+    /// 2: bad input or a usage error, said before anything ran.
+    Usage,
+    /// 2: the harness itself could not do its part (an engine that cannot start, a scenario
+    /// that could not run, a file that could not be written).
     HarnessFailed,
-    /// A signal stopped the run; the report covers what ran.
+    /// 128 + N: signal N stopped the command; what ran is still reported.
     Interrupted(i32),
 }
 
@@ -21,7 +26,7 @@ impl ExitStatus {
     pub fn of(runs: &[ScenarioRun], failed: bool) -> ExitStatus {
         if let Some(signal) = interrupt::raised() {
             ExitStatus::Interrupted(signal)
-        } else if runs.iter().any(|r| r.harness_error.is_some()) {
+        } else if runs.iter().any(|r| r.end.harness_error().is_some()) {
             ExitStatus::HarnessFailed
         } else if failed {
             ExitStatus::Failed
@@ -35,8 +40,30 @@ impl ExitStatus {
         match self {
             ExitStatus::Passed => 0,
             ExitStatus::Failed => 1,
-            ExitStatus::HarnessFailed => 2,
+            ExitStatus::Usage | ExitStatus::HarnessFailed => 2,
             ExitStatus::Interrupted(signal) => interrupt::exit_status(signal),
         }
+    }
+}
+
+impl From<ExitStatus> for std::process::ExitCode {
+    fn from(status: ExitStatus) -> std::process::ExitCode {
+        std::process::ExitCode::from(status.code())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The numbers the README documents for each status.
+    #[test]
+    fn each_status_is_its_documented_number() {
+        assert_eq!(ExitStatus::Passed.code(), 0);
+        assert_eq!(ExitStatus::Failed.code(), 1);
+        assert_eq!(ExitStatus::Usage.code(), 2);
+        assert_eq!(ExitStatus::HarnessFailed.code(), 2);
+        assert_eq!(ExitStatus::Interrupted(2).code(), 130);
+        assert_eq!(ExitStatus::Interrupted(15).code(), 143);
     }
 }

@@ -22,7 +22,7 @@ pub use log::TranscriptLog;
 
 use crate::check::{Context, Judge, Outcome};
 use crate::report::Report;
-use crate::runner::{EngineInfo, ScenarioInfo, ScenarioRun};
+use crate::runner::{EngineInfo, RunEnd, ScenarioInfo, ScenarioRun};
 use crate::session::{
     AttachedEngine, InputRelay, Relay, Session, SessionError, SessionOptions, Sink, Transcript,
     interrupt,
@@ -167,10 +167,7 @@ pub fn spy(
         },
         outcomes,
         blocked: Vec::new(),
-        aborted,
-        harness_error: None,
-        not_run: None,
-        unresponsive: false,
+        end: aborted.map_or(RunEnd::Completed, |reason| RunEnd::Aborted { reason }),
         duration_us: started.elapsed().as_micros() as u64,
         notes: Vec::new(),
         transcript,

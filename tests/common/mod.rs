@@ -31,10 +31,11 @@ pub fn stdout_of(args: &[&str]) -> String {
     String::from_utf8(out).expect("arbiter writes UTF-8")
 }
 
-/// Runs an `arbiter … --format json` command; returns its exit status and its report, or
-/// panics with its stderr when stdout is not JSON.
+/// Runs an `arbiter … --format json` command; returns its exit status and its report, read
+/// into the model (`arbiter::report::Report`, `arbiter::certify::Certification`, …) or as
+/// plain JSON, or panics with its stderr when stdout is not that.
 #[allow(dead_code)] // not every test file reads a JSON report
-pub fn json_report(cmd: &mut Command) -> (i32, Value) {
+pub fn json_report<T: serde::de::DeserializeOwned>(cmd: &mut Command) -> (i32, T) {
     let output = cmd.output().expect("arbiter runs");
     let report = serde_json::from_slice(&output.stdout).unwrap_or_else(|e| {
         panic!(

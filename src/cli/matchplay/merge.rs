@@ -13,6 +13,7 @@ use super::output::{MatchPrinter, MatchShape, OutputFormat, Setup};
 use crate::matchplay::SprtReport;
 use crate::matchplay::sprt::Sprt;
 use crate::matchplay::tally::{Encounter, GameOutcome, Standing, encounters, standings};
+use crate::runner::ExitStatus;
 
 #[derive(Args, Debug)]
 pub struct MergeArgs {
@@ -64,7 +65,7 @@ struct Merged {
     sprt: Option<SprtReport>,
 }
 
-pub fn run(args: &MergeArgs) -> Result<(String, u8), CliError> {
+pub fn run(args: &MergeArgs) -> Result<(String, ExitStatus), CliError> {
     let mut players: Vec<String> = Vec::new();
     let mut games: BTreeMap<usize, GameOutcome> = BTreeMap::new();
     let mut tests: Vec<Sprt> = Vec::new();
@@ -146,5 +147,5 @@ pub fn run(args: &MergeArgs) -> Result<(String, u8), CliError> {
         std::fs::write(path, json)
             .map_err(|e| CliError::BadInput(format!("--out {}: {e}", path.display())))?;
     }
-    Ok((text, 0))
+    Ok((text, ExitStatus::Passed))
 }

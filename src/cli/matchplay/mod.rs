@@ -9,6 +9,7 @@ mod output;
 use std::path::PathBuf;
 use std::time::Duration;
 
+use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::{Args, Subcommand};
 
 use super::CliError;
@@ -23,28 +24,23 @@ use crate::matchplay::{
     play_tournament,
 };
 use crate::protocol::{GameKind, Protocol};
+use crate::report::matchplay::findings_summary;
+use crate::report::{Detail, Document, Format};
 use crate::rules::gomoku::Rule;
+use crate::runner::ExitStatus;
 use crate::session::interrupt;
 
-/// The games a match can be played in.
-#[derive(clap::ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
-enum GameName {
-    Xiangqi,
-    Chess,
-    /// Gomoku: five or more in a row wins (`--rule exact5` for exactly five).
-    Gomoku,
-    /// Renju: black wins with exactly five and may not play a forbidden point.
-    Renju,
-}
-
-impl GameName {
-    const fn kind(self) -> GameKind {
-        match self {
-            GameName::Xiangqi => GameKind::Xiangqi,
-            GameName::Chess => GameKind::Chess,
-            GameName::Gomoku | GameName::Renju => GameKind::Gomoku,
-        }
-    }
+/// The games a match can be played in, read straight into the game with its rules.
+fn match_game() -> impl TypedValueParser<Value = MatchGame> {
+    PossibleValuesParser::new([
+        PossibleValue::new("xiangqi"),
+        PossibleValue::new("chess"),
+        PossibleValue::new("gomoku")
+            .help("Gomoku: five or more in a row wins (`--rule exact5` for exactly five)"),
+        PossibleValue::new("renju")
+            .help("Renju: black wins with exactly five and may not play a forbidden point"),
+    ])
+    .try_map(|name| MatchGame::named(&name).ok_or(format!("no game {name}")))
 }
 
 /// Gomoku's rule choice when the game is `gomoku`.
@@ -79,17 +75,6 @@ enum BanMovesChoice {
     Off,
 }
 
-/// What the report written with `--out` looks like.
-#[derive(clap::ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
-enum MatchFormat {
-    /// The lines printed as the match goes.
-    Human,
-    /// Every game (moves, times, termination, protocol findings) and the scores.
-    Json,
-    /// A suite per encounter, a case per game; failed where an engine was at fault.
-    Junit,
-}
-
 #[derive(Args, Debug)]
 #[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
 pub struct MatchArgs {
@@ -100,8 +85,8 @@ pub struct MatchArgs {
     #[arg(long)]
     protocol: Option<Protocol>,
     /// The game (default: the protocol's own).
-    #[arg(long, value_name = "GAME")]
-    game: Option<GameName>,
+    #[arg(long, value_name = "GAME", value_parser = match_game())]
+    game: Option<MatchGame>,
     /// Gomoku and renju: the board's size.
     #[arg(long, value_name = "N", default_value_t = 15)]
     board: u8,
@@ -183,9 +168,11 @@ pub struct MatchArgs {
     /// Write the report here, in `--format` (default json).
     #[arg(long, value_name = "FILE")]
     out: Option<PathBuf>,
-    /// The report's form.
-    #[arg(long, default_value = "json")]
-    format: MatchFormat,
+    /// The report's form: `human`, the lines printed as the match goes; `json`, every game
+    /// (moves, times, termination, protocol findings) and the scores; `junit`, a suite per
+    /// encounter, a case per game, failed where an engine was at fault.
+    #[arg(long, default_value = "json", value_parser = Format::parser(Format::MATCH))]
+    format: Format,
     /// Write the games as PGN here (chess and xiangqi).
     #[arg(long, value_name = "FILE")]
     pgnout: Option<PathBuf>,
@@ -207,7 +194,7 @@ enum MatchCommand {
     Merge(merge::MergeArgs),
 }
 
-pub fn run(args: &MatchArgs) -> Result<(String, u8), CliError> {
+pub fn run(args: &MatchArgs) -> Result<(String, ExitStatus), CliError> {
     if let Some(MatchCommand::Merge(merge)) = &args.command {
         return merge::run(merge);
     }
@@ -323,19 +310,21 @@ pub fn run(args: &MatchArgs) -> Result<(String, u8), CliError> {
             openings.len()
         ));
     }
-    eprint!("{}", output::findings_summary(&report.games));
+    eprint!("{}", findings_summary(&report.games));
     let outcomes: Vec<_> = report.games.iter().filter_map(|g| g.outcome()).collect();
     let sprt_state = report.sprt.as_ref().map(|s| &s.state);
     let closing = printer.closing(&report.encounters, &outcomes, sprt_state);
     write_records(args, game, &report, &closing)?;
     if let Some(signal) = interrupt::raised() {
-        return Ok((closing, interrupt::exit_status(signal)));
+        return Ok((closing, ExitStatus::Interrupted(signal)));
     }
-    let faulty = report
-        .games
-        .iter()
-        .any(|g| output::game_is_faulty(&g.record));
-    Ok((closing, u8::from(faulty)))
+    let faulty = report.games.iter().any(|g| g.record.is_faulty());
+    let status = if faulty {
+        ExitStatus::Failed
+    } else {
+        ExitStatus::Passed
+    };
+    Ok((closing, status))
 }
 
 /// The report in its format, and the PGN.
@@ -350,24 +339,7 @@ fn write_records(
             .map_err(|e| CliError::BadInput(format!("{flag} {}: {e}", path.display())))
     };
     if let Some(path) = &args.out {
-        let text = match args.format {
-            MatchFormat::Json => {
-                let mut text = serde_json::to_string_pretty(report).expect("plain data serialises");
-                text.push('\n');
-                text
-            }
-            MatchFormat::Junit => {
-                output::junit(&format!("arbiter match ({})", report.game), &report.games)
-            }
-            MatchFormat::Human => {
-                let mut text = String::new();
-                for g in &report.games {
-                    text.push_str(&output::finished_line(&g.record));
-                }
-                text.push_str(closing);
-                text
-            }
-        };
+        let text = Document::Match { report, closing }.render(args.format, Detail::default())?;
         write(path, "--out", text)?;
     }
     if let Some(path) = &args.pgnout {
@@ -467,45 +439,42 @@ fn fastchess_setup(
 /// The game with its rules, and the protocol engines speak unless they say otherwise: each
 /// given, or one from the other.
 fn game_and_protocol(args: &MatchArgs) -> Result<(MatchGame, Protocol), CliError> {
-    let name = match (args.game, args.protocol) {
-        (Some(name), _) => name,
-        (None, Some(Protocol::Ucci)) => GameName::Xiangqi,
-        (None, Some(Protocol::Uci)) => GameName::Chess,
-        (None, Some(Protocol::Gomocup | Protocol::Agi)) => GameName::Gomoku,
+    let game = match (args.game, args.protocol) {
+        (Some(game), _) => game,
+        (None, Some(protocol)) => MatchGame::of_protocol(protocol),
         (None, None) => {
             return Err(CliError::BadInput(
                 "give --game (xiangqi, chess, gomoku, renju) or --protocol".into(),
             ));
         }
     };
-    let protocol = args.protocol.unwrap_or(match name {
-        GameName::Xiangqi => Protocol::Ucci,
-        GameName::Chess => Protocol::Uci,
-        GameName::Gomoku | GameName::Renju => Protocol::Gomocup,
+    let protocol = args.protocol.unwrap_or(match game.kind() {
+        GameKind::Xiangqi => Protocol::Ucci,
+        GameKind::Chess => Protocol::Uci,
+        GameKind::Gomoku => Protocol::Gomocup,
     });
     protocol
-        .check_game(name.kind())
+        .check_game(game.kind())
         .map_err(|e| CliError::BadInput(format!("--game: {e}")))?;
-    let game = match name {
-        GameName::Xiangqi => MatchGame::Xiangqi,
-        GameName::Chess => MatchGame::Chess,
-        GameName::Gomoku | GameName::Renju => {
+    let game = match game {
+        MatchGame::Gomoku { rule, .. } => {
             if !(5..=32).contains(&args.board) {
                 return Err(CliError::BadInput(format!(
                     "--board {}: a side of 5 to 32 points",
                     args.board
                 )));
             }
-            let rule = match (name, args.rule) {
-                (GameName::Renju, _) => Rule::RENJU,
-                (_, GomokuRule::Freestyle) => Rule::FREESTYLE,
-                (_, GomokuRule::Exact5) => Rule::EXACT_FIVE,
+            let rule = match (rule.renju, args.rule) {
+                (true, _) => Rule::RENJU,
+                (false, GomokuRule::Freestyle) => Rule::FREESTYLE,
+                (false, GomokuRule::Exact5) => Rule::EXACT_FIVE,
             };
             MatchGame::Gomoku {
                 size: args.board,
                 rule,
             }
         }
+        other => other,
     };
     Ok((game, protocol))
 }

@@ -118,7 +118,7 @@ pub fn view(
     statements: &HashMap<ReqId, Requirement>,
 ) -> ScenarioView {
     let anchor = format!("s{index}");
-    let grade = if run.not_run.is_some() {
+    let grade = if run.end.not_run().is_some() {
         "not-run"
     } else {
         run.grade().as_str()
@@ -161,15 +161,15 @@ pub fn view(
         spec: run.scenario.spec.clone(),
         grade,
         duration_ms: format!("{:.1}", run.duration_us as f64 / 1000.0),
-        not_run: run.not_run.clone(),
-        aborted: run.aborted.clone(),
+        not_run: run.end.not_run().map(str::to_owned),
+        aborted: run.end.aborted().map(str::to_owned),
         blocked: run
             .blocked
             .iter()
             .map(crate::report::human::blocked_line)
             .collect(),
         notes: run.notes.clone(),
-        harness_error: run.harness_error.clone(),
+        harness_error: run.end.harness_error().map(str::to_owned),
         findings,
         bars: run
             .outcomes

@@ -1,0 +1,201 @@
+//! Formats as renderers: each format is one [`Render`] over every [`Document`] Arbiter writes
+//! (a run, a certification, a fuzzing run, a match, merged reports, the check list), so a
+//! format is matched once ([`Format::renderer`]) and a document kind once per renderer.
+
+use super::{Detail, Format, certification, checks, fuzz, html, human, junit, matchplay};
+use crate::certify::Certification;
+use crate::fuzz::report::FuzzReport;
+use crate::matchplay::MatchReport;
+use crate::protocol::Protocol;
+use crate::report::Report;
+use crate::report::merge::Matrix;
+
+/// Everything a renderer renders.
+#[derive(Clone, Copy)]
+pub enum Document<'a> {
+    /// `arbiter run`, `spy`, `stand-in`.
+    Run(&'a Report),
+    /// `arbiter certify`, and `spy --profile`.
+    Certification(&'a Certification),
+    /// `arbiter fuzz`.
+    Fuzz(&'a FuzzReport),
+    /// `arbiter match --out`: its results, and the closing lines its printer wrote (in
+    /// cutechess-cli's or fastchess's words), which its human form ends with.
+    Match {
+        report: &'a MatchReport,
+        closing: &'a str,
+    },
+    /// `arbiter report merge`: several reports side by side.
+    Merge(&'a Matrix),
+    /// `arbiter checks`: the built-in checks, of one protocol or all.
+    Checks(Option<Protocol>),
+}
+
+impl Document<'_> {
+    /// What it is, for an error that says it has no such form.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Document::Run(_) => "a run report",
+            Document::Certification(_) => "a certification",
+            Document::Fuzz(_) => "a fuzzing report",
+            Document::Match { .. } => "a match's results",
+            Document::Merge(_) => "merged reports",
+            Document::Checks(_) => "the check list",
+        }
+    }
+
+    /// The document in `format`, with `detail` for the human form.
+    pub fn render(&self, format: Format, detail: Detail) -> Result<String, Unsupported> {
+        format.renderer(detail).render(self)
+    }
+}
+
+/// A document a format has no form for (a match as HTML, a run as Markdown).
+#[derive(Debug, Clone, thiserror::Error)]
+#[error("{document} has no {format} form")]
+pub struct Unsupported {
+    pub format: &'static str,
+    pub document: &'static str,
+}
+
+/// A format: renders the documents it has a form for.
+pub trait Render {
+    fn render(&self, doc: &Document<'_>) -> Result<String, Unsupported>;
+}
+
+impl Format {
+    /// The one renderer of each format.
+    pub fn renderer(self, detail: Detail) -> Box<dyn Render> {
+        match self {
+            Format::Human => Box::new(Human { detail }),
+            Format::Json => Box::new(Json),
+            Format::Junit => Box::new(Junit),
+            Format::Html => Box::new(Html),
+            Format::Markdown => Box::new(Markdown),
+        }
+    }
+}
+
+fn unsupported(format: Format, doc: &Document<'_>) -> Unsupported {
+    Unsupported {
+        format: format.name(),
+        document: doc.kind(),
+    }
+}
+
+/// Text for people; `detail` says how much of a run it shows.
+pub struct Human {
+    pub detail: Detail,
+}
+
+impl Render for Human {
+    fn render(&self, doc: &Document<'_>) -> Result<String, Unsupported> {
+        Ok(match *doc {
+            Document::Run(report) => human::render(report, self.detail),
+            Document::Certification(c) => certification::human(c, self.detail),
+            Document::Fuzz(f) => fuzz::human(f, self.detail),
+            Document::Match { report, closing } => matchplay::human(report, closing),
+            Document::Merge(matrix) => matrix.render_text(),
+            Document::Checks(protocol) => checks::human(protocol),
+        })
+    }
+}
+
+/// The whole document, for machines (layout in `docs/report-format.md`).
+pub struct Json;
+
+impl Render for Json {
+    fn render(&self, doc: &Document<'_>) -> Result<String, Unsupported> {
+        // Serialising plain data with string keys cannot fail.
+        let text = match *doc {
+            Document::Run(report) => serde_json::to_string_pretty(report),
+            Document::Certification(c) => serde_json::to_string_pretty(c),
+            Document::Fuzz(f) => serde_json::to_string_pretty(f),
+            Document::Match { report, .. } => serde_json::to_string_pretty(report),
+            Document::Merge(_) | Document::Checks(_) => {
+                return Err(unsupported(Format::Json, doc));
+            }
+        };
+        Ok(text.expect("a report is plain data") + "\n")
+    }
+}
+
+/// JUnit XML, for CI systems.
+pub struct Junit;
+
+impl Render for Junit {
+    fn render(&self, doc: &Document<'_>) -> Result<String, Unsupported> {
+        match *doc {
+            Document::Run(report) => Ok(junit::render(report)),
+            Document::Certification(c) => Ok(certification::junit(c)),
+            // The minimal failing cases' runs.
+            Document::Fuzz(f) => Ok(junit::render(&f.report)),
+            Document::Match { report, .. } => Ok(matchplay::junit(report)),
+            Document::Merge(_) | Document::Checks(_) => Err(unsupported(Format::Junit, doc)),
+        }
+    }
+}
+
+/// One self-contained HTML page.
+pub struct Html;
+
+impl Render for Html {
+    fn render(&self, doc: &Document<'_>) -> Result<String, Unsupported> {
+        match *doc {
+            Document::Run(report) => Ok(html::render_run(report)),
+            Document::Certification(c) => Ok(html::render_certification(c)),
+            Document::Fuzz(f) => Ok(html::render_run(&f.report)),
+            Document::Merge(matrix) => Ok(html::render_merge(matrix)),
+            Document::Match { .. } | Document::Checks(_) => Err(unsupported(Format::Html, doc)),
+        }
+    }
+}
+
+/// A Markdown table: the README's check table.
+pub struct Markdown;
+
+impl Render for Markdown {
+    fn render(&self, doc: &Document<'_>) -> Result<String, Unsupported> {
+        match *doc {
+            Document::Checks(_) => Ok(checks::markdown()),
+            _ => Err(unsupported(Format::Markdown, doc)),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_format_without_a_form_for_a_document_says_so() {
+        let error = Document::Checks(None)
+            .render(Format::Json, Detail::default())
+            .unwrap_err();
+        assert_eq!(error.to_string(), "the check list has no json form");
+        let markdown = Document::Checks(None)
+            .render(Format::Markdown, Detail::default())
+            .expect("the check table");
+        assert!(markdown.starts_with("| check |"), "{markdown}");
+        let human = Document::Checks(Some(Protocol::Ucci))
+            .render(Format::Human, Detail::default())
+            .expect("the check list");
+        assert!(human.lines().all(|l| l.starts_with("ucci.")), "{human}");
+    }
+
+    #[test]
+    fn each_format_parses_only_where_it_is_allowed() {
+        use clap::builder::TypedValueParser;
+        let parse = |allowed: &'static [Format], word: &str| {
+            let command = clap::Command::new("t");
+            Format::parser(allowed).parse_ref(&command, None, std::ffi::OsStr::new(word))
+        };
+        assert_eq!(parse(Format::MATCH, "junit").ok(), Some(Format::Junit));
+        assert!(parse(Format::MATCH, "html").is_err());
+        assert_eq!(
+            parse(Format::CHECKS, "markdown").ok(),
+            Some(Format::Markdown)
+        );
+        assert!(parse(Format::REPORTS, "markdown").is_err());
+    }
+}
