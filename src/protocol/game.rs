@@ -33,6 +33,15 @@ impl Protocol {
         self.games()[0]
     }
 
+    /// The protocol whose text was written for `game` (UCCI for xiangqi, UCI for chess,
+    /// Gomocup for gomoku): the first in the table that has it as its own.
+    pub fn of_game(game: GameKind) -> Protocol {
+        Protocol::ALL
+            .into_iter()
+            .find(|p| p.default_game() == game)
+            .expect("every game is some protocol's own")
+    }
+
     /// The games Arbiter can judge under the protocol, its own first.
     pub const fn games(self) -> &'static [GameKind] {
         self.descriptor().games
@@ -92,6 +101,13 @@ impl FromStr for GameKind {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn each_game_has_the_protocol_written_for_it() {
+        assert_eq!(Protocol::of_game(GameKind::Xiangqi), Protocol::Ucci);
+        assert_eq!(Protocol::of_game(GameKind::Chess), Protocol::Uci);
+        assert_eq!(Protocol::of_game(GameKind::Gomoku), Protocol::Gomocup);
+    }
 
     #[test]
     fn uci_speaks_chess_and_xiangqi_the_others_their_own_game() {

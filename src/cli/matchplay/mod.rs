@@ -23,7 +23,7 @@ use crate::matchplay::{
     MatchEvent, MatchGame, MatchReport, MatchSettings, Player, TimeControl, TournamentOptions,
     play_tournament,
 };
-use crate::protocol::{GameKind, Protocol};
+use crate::protocol::Protocol;
 use crate::report::matchplay::findings_summary;
 use crate::report::{Detail, Document, Format};
 use crate::rules::gomoku::Rule;
@@ -448,11 +448,9 @@ fn game_and_protocol(args: &MatchArgs) -> Result<(MatchGame, Protocol), CliError
             ));
         }
     };
-    let protocol = args.protocol.unwrap_or(match game.kind() {
-        GameKind::Xiangqi => Protocol::Ucci,
-        GameKind::Chess => Protocol::Uci,
-        GameKind::Gomoku => Protocol::Gomocup,
-    });
+    let protocol = args
+        .protocol
+        .unwrap_or_else(|| Protocol::of_game(game.kind()));
     protocol
         .check_game(game.kind())
         .map_err(|e| CliError::BadInput(format!("--game: {e}")))?;
