@@ -1,5 +1,5 @@
 //! The list of built-in checks (`arbiter checks`): one line per check and protocol, or the
-//! README's Markdown table.
+//! Markdown table of docs/checks.md.
 
 use std::fmt::Write as _;
 
@@ -30,7 +30,7 @@ pub(super) fn human(protocol: Option<Protocol>) -> String {
     out
 }
 
-/// The check table of the README (every protocol's).
+/// The check table of docs/checks.md (every protocol's).
 pub(super) fn markdown() -> String {
     registry::markdown_table()
 }

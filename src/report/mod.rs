@@ -123,7 +123,7 @@ pub enum Format {
     Junit,
     /// One self-contained HTML page: verdict, requirement matrix, each scenario's timeline.
     Html,
-    /// A Markdown table (the README's check table).
+    /// A Markdown table (the check table of `docs/checks.md`).
     Markdown,
 }
 

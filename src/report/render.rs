@@ -151,7 +151,7 @@ impl Render for Html {
     }
 }
 
-/// A Markdown table: the README's check table.
+/// A Markdown table: the check table of docs/checks.md.
 pub struct Markdown;
 
 impl Render for Markdown {
