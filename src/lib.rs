@@ -12,9 +12,9 @@
 //!   checks;
 //! * `certify` grades requirements from a profile's runs; `golden` compares runs with stored
 //!   golden transcripts;
-//! * `report` holds the report of runs and certifications and renders it (human, JSON,
-//!   JUnit, HTML); `fuzz`, `spy` (with `standin`, Arbiter's own engine) and `matchplay`
-//!   build on the layers below and produce reports;
+//! * `report` holds the report model of runs; `fuzz`, `spy` (with `standin`, Arbiter's own
+//!   engine) and `matchplay` build on the layers below and produce reports;
+//! * `render` writes every document in its formats (human, JSON, JUnit, HTML, Markdown);
 //! * `cli` parses arguments and maps results to exit statuses.
 
 pub mod certify;
@@ -24,6 +24,7 @@ pub mod fuzz;
 pub mod golden;
 pub mod matchplay;
 pub mod protocol;
+pub mod render;
 pub mod report;
 pub mod runner;
 pub mod scenario;

@@ -91,10 +91,10 @@ fn pin_verdicts_with(
 /// shows more or fewer pv lines).
 fn human_report_of_runs(c: Certification) -> (String, usize) {
     let report = arbiter::report::Report::new(c.protocol, c.engine, 1.0, c.runs);
-    let text = arbiter::report::Document::Run(&report)
+    let text = arbiter::render::Document::Run(&report)
         .render(
-            arbiter::report::Format::Human,
-            arbiter::report::Detail::Findings,
+            arbiter::render::Format::Human,
+            arbiter::render::Detail::Findings,
         )
         .unwrap();
     let lines = text.lines().count();

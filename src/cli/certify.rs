@@ -7,7 +7,7 @@ use super::engine::EngineArgs;
 use super::output::ReportArgs;
 use super::run::{RunSettings, fits, play};
 use crate::certify::{Certification, ScenarioRef, profile};
-use crate::report::Document;
+use crate::render::Document;
 use crate::runner::ExitStatus;
 use crate::runner::{Partition, RunOptions};
 use crate::scenario::{Scenario, builtin_named};

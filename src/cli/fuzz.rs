@@ -14,7 +14,7 @@ use super::run::RunSettings;
 use crate::fuzz::report::FuzzReport;
 use crate::fuzz::{FuzzObserver, FuzzOptions, fuzz};
 use crate::protocol::Protocol;
-use crate::report::Document;
+use crate::render::Document;
 use crate::runner::ExitStatus;
 
 #[derive(Args, Debug)]

@@ -8,7 +8,7 @@ use clap::Args;
 use super::CliError;
 use crate::certify::profile;
 use crate::protocol::Protocol;
-use crate::report::{Detail, Document, Format, join_ids};
+use crate::render::{Detail, Document, Format, join_ids};
 use crate::scenario::builtin;
 
 #[derive(Args, Debug)]

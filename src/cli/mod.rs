@@ -128,7 +128,7 @@ pub enum CliError {
     Output(#[from] std::io::Error),
     /// A document asked for in a format it has no form in.
     #[error("{0}")]
-    Unsupported(#[from] crate::report::Unsupported),
+    Unsupported(#[from] crate::render::Unsupported),
 }
 
 /// Runs the command line and returns the process exit status.

@@ -9,7 +9,7 @@ use std::path::PathBuf;
 use clap::Args;
 
 use super::CliError;
-use crate::report::{Detail, Document, Format};
+use crate::render::{Detail, Document, Format};
 
 #[derive(Args, Debug, Clone)]
 pub struct ReportArgs {

@@ -8,8 +8,9 @@ use clap::{Args, Subcommand};
 use super::CliError;
 use super::output::ReportArgs;
 use crate::certify::Certification;
-use crate::report::merge::{Column, Matrix};
-use crate::report::{Document, Format, Report};
+use crate::render::merge::{Column, Matrix};
+use crate::render::{Document, Format};
+use crate::report::Report;
 use crate::runner::ExitStatus;
 
 #[derive(Subcommand, Debug)]
@@ -74,7 +75,7 @@ pub fn run(command: &ReportCommand) -> Result<(String, ExitStatus), CliError> {
             let (text, summary) = match load(&args.file)? {
                 Saved::Run(report) => (
                     args.report.render(Document::Run(&report))?,
-                    report.summary_line(),
+                    crate::render::human::summary_line(&report),
                 ),
                 Saved::Certification(c) => (
                     args.report.render(Document::Certification(&c))?,

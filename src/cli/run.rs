@@ -13,7 +13,8 @@ use super::engine::{EngineArgs, parse_scale};
 use super::output::ReportArgs;
 use crate::golden::{self, Rules, Snapshots};
 use crate::protocol::{GameKind, LineEnd, Protocol};
-use crate::report::{Document, Report, progress::Progress};
+use crate::render::Document;
+use crate::report::{Report, progress::Progress};
 use crate::runner::ExitStatus;
 use crate::runner::{Concurrency, EngineOption, Played, RunOptions, run_all};
 use crate::scenario::{Scenario, builtin_for, builtin_named, builtin_names, suggest};
@@ -259,7 +260,11 @@ pub fn run(args: &RunArgs) -> Result<(String, ExitStatus), CliError> {
     report.parallelism = parallelism;
     let text = args.report.render(Document::Run(&report))?;
     let status = report.exit_status();
-    Ok((args.report.deliver(text, &report.summary_line())?, status))
+    Ok((
+        args.report
+            .deliver(text, &crate::render::human::summary_line(&report))?,
+        status,
+    ))
 }
 
 /// Plays the scenarios with a progress bar on a terminal, and says on stderr which could not

@@ -14,7 +14,7 @@ use crate::certify::profile::{self, Profile};
 use crate::check::Context;
 use crate::check::registry::Side;
 use crate::protocol::{GameKind, Protocol};
-use crate::report::{Detail, Document, Format};
+use crate::render::{Detail, Document, Format};
 use crate::runner::EngineInfo;
 use crate::runner::ExitStatus;
 use crate::session::{EngineCommand, interrupt};
@@ -248,7 +248,7 @@ fn work(
         Some(profile) => certify_gui(profile, &spied, args.format)?,
         None => (
             Document::Run(&spied.report).render(args.format, Detail::Findings)?,
-            spied.report.summary_line(),
+            crate::render::human::summary_line(&spied.report),
         ),
     };
     let written = write_report(&report_path, &text);

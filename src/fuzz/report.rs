@@ -1,6 +1,6 @@
 //! A fuzzing run's report: how many cases ran under which seed, each distinct failure with its
 //! reproduction file and how often a replay failed, and the minimal cases' runs in the one run
-//! report (findings with the transcript around them, JSON, JUnit); `report::fuzz` renders it.
+//! report (findings with the transcript around them, JSON, JUnit); `render::fuzz` renders it.
 
 use serde::{Deserialize, Serialize};
 

@@ -24,8 +24,8 @@ use crate::matchplay::{
     play_tournament,
 };
 use crate::protocol::Protocol;
-use crate::report::matchplay::findings_summary;
-use crate::report::{Detail, Document, Format};
+use crate::render::matchplay::findings_summary;
+use crate::render::{Detail, Document, Format};
 use crate::rules::gomoku::Rule;
 use crate::runner::ExitStatus;
 use crate::session::interrupt;

@@ -15,7 +15,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use crate::matchplay::MatchEvent;
 use crate::matchplay::sprt::{Sprt, SprtState};
 use crate::matchplay::tally::{Encounter, GameOutcome};
-use crate::report::matchplay::finished_line;
+use crate::render::matchplay::finished_line;
 
 pub use fastchess::Setup;
 

@@ -2,13 +2,23 @@
 //! (a run, a certification, a fuzzing run, a match, merged reports, the check list), so a
 //! format is matched once ([`Format::renderer`]) and a document kind once per renderer.
 
-use super::{Detail, Format, certification, checks, fuzz, html, human, junit, matchplay};
+pub mod certification;
+pub mod checks;
+pub mod fuzz;
+pub mod html;
+pub mod human;
+pub mod junit;
+pub mod matchplay;
+pub mod merge;
+
 use crate::certify::Certification;
 use crate::fuzz::report::FuzzReport;
 use crate::matchplay::MatchReport;
 use crate::protocol::Protocol;
 use crate::report::Report;
-use crate::report::merge::Matrix;
+use clap::ValueEnum;
+use clap::builder::{PossibleValuesParser, TypedValueParser};
+use merge::Matrix;
 
 /// Everything a renderer renders.
 #[derive(Clone, Copy)]
@@ -198,4 +208,80 @@ mod tests {
         );
         assert!(parse(Format::REPORTS, "markdown").is_err());
     }
+}
+
+/// The output formats, of every document Arbiter writes; each subcommand takes those its
+/// documents have (see [`render`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// Text for people.
+    Human,
+    /// The whole document, for machines.
+    Json,
+    /// JUnit XML, for CI systems.
+    Junit,
+    /// One self-contained HTML page: verdict, requirement matrix, each scenario's timeline.
+    Html,
+    /// A Markdown table (the check table of `docs/checks.md`).
+    Markdown,
+}
+
+impl Format {
+    /// What a run, a certification and a fuzzing run are written in.
+    pub const REPORTS: &[Format] = &[Format::Human, Format::Json, Format::Junit, Format::Html];
+    /// What a match's results are written in.
+    pub const MATCH: &[Format] = &[Format::Human, Format::Json, Format::Junit];
+    /// What merged reports are written in.
+    pub const MERGE: &[Format] = &[Format::Html, Format::Human];
+    /// What the list of checks is written in.
+    pub const CHECKS: &[Format] = &[Format::Human, Format::Markdown];
+
+    /// Its name on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::Human => "human",
+            Format::Json => "json",
+            Format::Junit => "junit",
+            Format::Html => "html",
+            Format::Markdown => "markdown",
+        }
+    }
+
+    /// The extension of a file in this format.
+    pub fn extension(self) -> &'static str {
+        match self {
+            Format::Human => "txt",
+            Format::Json => "json",
+            Format::Junit => "xml",
+            Format::Html => "html",
+            Format::Markdown => "md",
+        }
+    }
+
+    /// A command-line parser that takes only the formats in `allowed`, so each subcommand's
+    /// `--help` lists, and its usage error names, what that subcommand writes.
+    pub fn parser(allowed: &'static [Format]) -> impl TypedValueParser<Value = Format> {
+        PossibleValuesParser::new(allowed.iter().filter_map(ValueEnum::to_possible_value))
+            .try_map(|name| Format::from_str(&name, false))
+    }
+}
+
+/// How much of a run the human report shows (JSON and JUnit always hold everything).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Detail {
+    /// Each scenario's verdict and findings, a repeated finding once; passes counted.
+    #[default]
+    Findings,
+    /// Every outcome, passes with their latencies, and how each engine ended.
+    All,
+    /// Only failing scenarios and their failures.
+    FailuresOnly,
+}
+
+/// Requirement ids as `ucci-r45, ucci-r135`.
+pub fn join_ids(ids: &[crate::protocol::ReqId]) -> String {
+    ids.iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(", ")
 }

@@ -5,8 +5,10 @@ use quick_junit::{
     NonSuccessKind, Property, Report as JUnitReport, TestCase, TestCaseStatus, TestSuite,
 };
 
-use super::{Report, excerpt, human, join_ids};
+use super::{human, join_ids};
 use crate::check::Grade;
+use crate::report::Report;
+use crate::report::excerpt;
 
 pub fn render(report: &Report) -> String {
     let mut junit = JUnitReport::new(format!("arbiter {}", report.protocol));

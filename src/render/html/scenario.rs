@@ -166,7 +166,7 @@ pub fn view(
         blocked: run
             .blocked
             .iter()
-            .map(crate::report::human::blocked_line)
+            .map(crate::render::human::blocked_line)
             .collect(),
         notes: run.notes.clone(),
         harness_error: run.end.harness_error().map(str::to_owned),

@@ -6,9 +6,11 @@
 use std::collections::HashMap;
 use std::fmt::Write as _;
 
-use super::{Detail, Report, excerpt, join_ids};
+use super::{Detail, join_ids};
 use crate::check::{Grade, Outcome};
 use crate::protocol::ReqId;
+use crate::report::Report;
+use crate::report::excerpt;
 use crate::runner::{Blocked, Parallelism, ScenarioRun};
 
 fn label(grade: Grade) -> &'static str {
