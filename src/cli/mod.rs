@@ -8,6 +8,7 @@ mod engine;
 mod forbidden;
 mod fuzz;
 mod lists;
+mod manual;
 mod matchplay;
 mod output;
 mod record;
@@ -15,6 +16,9 @@ mod report;
 mod rules;
 mod run;
 mod spy;
+
+#[cfg(test)]
+mod documented_commands;
 
 use std::io::Write;
 use std::process::ExitCode;
@@ -117,6 +121,19 @@ enum Command {
     /// Work with saved JSON reports.
     #[command(subcommand)]
     Report(report::ReportCommand),
+    /// Print the completion script of a shell: `arbiter completions bash >
+    /// ~/.local/share/bash-completion/completions/arbiter`.
+    Completions {
+        /// bash, zsh, fish, powershell or elvish.
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page (roff: `arbiter man | man -l -`), or write one page per
+    /// subcommand into a folder.
+    Man {
+        /// Write `arbiter.1`, `arbiter-run.1`, … here instead.
+        #[arg(long, value_name = "DIR")]
+        dir: Option<std::path::PathBuf>,
+    },
 }
 
 /// What went wrong, said to the user on stderr.
@@ -174,6 +191,8 @@ pub fn main() -> ExitCode {
         Command::Profiles => lists::profiles().map(|t| (t, ExitStatus::Passed)),
         Command::Scenarios(args) => lists::scenarios(&args).map(|t| (t, ExitStatus::Passed)),
         Command::Report(command) => report::run(&command),
+        Command::Completions { shell } => Ok((manual::completions(shell), ExitStatus::Passed)),
+        Command::Man { dir } => manual::man(dir.as_deref()).map(|t| (t, ExitStatus::Passed)),
     };
     let written = result.and_then(|(text, status)| {
         std::io::stdout().lock().write_all(text.as_bytes())?;

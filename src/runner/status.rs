@@ -46,6 +46,46 @@ impl ExitStatus {
     }
 }
 
+/// Every status a command can end with, as the README's table gives them (a test keeps the
+/// two in step).
+const DOCUMENTED: [(ExitStatus, &str); 5] = [
+    (
+        ExitStatus::Passed,
+        "no check failed (warnings allowed); certified; fuzzing found nothing; the match was clean",
+    ),
+    (
+        ExitStatus::Failed,
+        "a check failed; not certified (a required row failed or was blocked); fuzzing found a failure; an engine lost a game by its own fault",
+    ),
+    (
+        ExitStatus::Usage,
+        "a usage error or bad input, said on stderr before anything ran",
+    ),
+    (
+        ExitStatus::HarnessFailed,
+        "the harness could not do its part: an engine that cannot start, a scenario that could not run, a report that could not be written",
+    ),
+    (
+        ExitStatus::Interrupted(2),
+        "signal N stopped the command (130 for Ctrl-C, 143 for SIGTERM); what ran is still reported",
+    ),
+];
+
+impl ExitStatus {
+    /// The exit statuses as a Markdown table, the one the README shows.
+    pub fn markdown_table() -> String {
+        let mut table = String::from("| status | meaning |\n|---|---|\n");
+        for (status, meaning) in DOCUMENTED {
+            let code = match status {
+                ExitStatus::Interrupted(_) => "128 + N".to_owned(),
+                other => other.code().to_string(),
+            };
+            table.push_str(&format!("| {code} | {meaning} |\n"));
+        }
+        table
+    }
+}
+
 impl From<ExitStatus> for std::process::ExitCode {
     fn from(status: ExitStatus) -> std::process::ExitCode {
         std::process::ExitCode::from(status.code())
@@ -65,5 +105,15 @@ mod tests {
         assert_eq!(ExitStatus::HarnessFailed.code(), 2);
         assert_eq!(ExitStatus::Interrupted(2).code(), 130);
         assert_eq!(ExitStatus::Interrupted(15).code(), 143);
+    }
+
+    #[test]
+    fn the_readme_shows_every_exit_status() {
+        let readme = include_str!("../../README.md");
+        let table = ExitStatus::markdown_table();
+        assert!(
+            readme.contains(&table),
+            "the README's exit-status table differs from the code; it should read:\n{table}"
+        );
     }
 }
