@@ -15,6 +15,8 @@
 //! * `report` holds the report model of runs; `fuzz`, `spy` (with `standin`, Arbiter's own
 //!   engine) and `matchplay` build on the layers below and produce reports;
 //! * `render` writes every document in its formats (human, JSON, JUnit, HTML, Markdown);
+//! * `testing` is the library API for engine projects: [`Engine`] certifies or runs scenarios
+//!   against an engine from the project's own `cargo test`;
 //! * `cli` parses arguments and maps results to exit statuses.
 
 pub mod certify;
@@ -31,5 +33,8 @@ pub mod scenario;
 pub mod session;
 pub mod spy;
 pub mod standin;
+pub mod testing;
 
 pub use arbiter_rules as rules;
+pub use protocol::{GameKind, Protocol};
+pub use testing::Engine;

@@ -28,7 +28,9 @@ fn layers() -> BTreeMap<String, usize> {
             let module = if name.starts_with("rules/") {
                 "rules".to_owned()
             } else if let Some(rest) = name.strip_prefix("src/") {
-                rest.trim_end_matches('/').to_owned()
+                rest.trim_end_matches('/')
+                    .trim_end_matches(".rs")
+                    .to_owned()
             } else {
                 continue;
             };

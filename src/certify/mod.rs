@@ -2,6 +2,7 @@
 //! conformance suite — pass, pass with warnings, fail, or not applicable (not exercised).
 
 pub mod coverage;
+mod engine;
 pub mod profile;
 pub mod requirements;
 
@@ -10,6 +11,7 @@ use serde::Serialize;
 use crate::check::Grade;
 use crate::protocol::{Protocol, ReqId};
 use crate::runner::{EngineInfo, ExitStatus, Parallelism, Partition, ScenarioRun};
+pub use engine::{CertifyError, scenarios};
 pub use profile::{Profile, ProfileError, ScenarioRef};
 pub use requirements::{Binds, Level, Requirement, catalogue};
 

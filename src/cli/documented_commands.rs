@@ -25,18 +25,21 @@ fn pages() -> Vec<PathBuf> {
     pages
 }
 
-/// The `arbiter` command lines of a page's code blocks, each with its line number; a line
-/// ending in `\` goes on, and a `#` comment after the command is not part of it.
+/// The `arbiter` command lines of a page's shell code blocks (no language, or a shell's),
+/// each with its line number; a line ending in `\` goes on, and a `#` comment after the
+/// command is not part of it.
 fn quoted_commands(text: &str) -> Vec<(usize, String)> {
     let mut commands = Vec::new();
     let mut in_fence = false;
+    let mut shell = false;
     let mut open: Option<(usize, String)> = None;
     for (number, line) in text.lines().enumerate() {
-        if line.trim_start().starts_with("```") {
+        if let Some(language) = line.trim_start().strip_prefix("```") {
             in_fence = !in_fence;
+            shell = in_fence && matches!(language.trim(), "" | "sh" | "bash" | "shell" | "console");
             continue;
         }
-        if !in_fence {
+        if !shell {
             continue;
         }
         let line = line.trim();
@@ -124,7 +127,7 @@ fn every_command_the_pages_quote_parses() {
 
 #[test]
 fn commands_are_read_across_continued_lines_and_without_comments() {
-    let page = "text\n```\narbiter run --protocol uci \\\n  --engine ./e   # a comment\nls\n```\narbiter outside\n";
+    let page = "text\n```\narbiter run --protocol uci \\\n  --engine ./e   # a comment\nls\n```\narbiter outside\n```toml\narbiter = { path = \"..\" }\n```\n";
     assert_eq!(
         quoted_commands(page),
         [(3, "arbiter run --protocol uci --engine ./e".to_owned())]

@@ -1,7 +1,7 @@
 //! `arbiter run`: scenarios against an engine, a report, an exit status.
 
 use std::num::NonZeroUsize;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::Duration;
 
 use clap::Args;
@@ -17,7 +17,7 @@ use crate::render::Document;
 use crate::report::{Report, progress::Progress};
 use crate::runner::ExitStatus;
 use crate::runner::{Concurrency, EngineOption, Played, RunOptions, run_all};
-use crate::scenario::{Scenario, builtin_for, builtin_named, builtin_names, suggest};
+use crate::scenario::{Scenario, select};
 
 #[derive(Args, Debug)]
 pub struct RunArgs {
@@ -84,18 +84,11 @@ impl RunSettings {
             fail_fast: !self.no_fail_fast,
             engine_options: self.options.clone(),
             game: self.game,
-            concurrency: Concurrency::for_this_machine(self.engine_threads(), self.jobs),
+            concurrency: Concurrency::for_this_machine(
+                EngineOption::search_threads(&self.options),
+                self.jobs,
+            ),
         }
-    }
-
-    /// The threads one search of the engine uses: its `Threads` option when set, else one.
-    fn engine_threads(&self) -> NonZeroUsize {
-        self.options
-            .iter()
-            .rev()
-            .find(|o| o.name.eq_ignore_ascii_case("threads"))
-            .and_then(|o| o.value.as_deref()?.trim().parse().ok())
-            .unwrap_or(NonZeroUsize::MIN)
     }
 
     /// The game played under `protocol`: `--game`, else the protocol's own; an error when the
@@ -135,101 +128,14 @@ fn parse_regex(text: &str) -> Result<Regex, String> {
     Regex::new(text).map_err(|e| e.to_string())
 }
 
-/// Loads the scenarios named on the command line: files, folders (recursively, `*.scenario`,
-/// sorted by path) and built-in names; all built-in ones of the protocol when none is named.
+/// Loads the scenarios named on the command line (`scenario::select`): a name that does not
+/// read is a usage error.
 pub(super) fn load_scenarios(
     paths: &[PathBuf],
     protocol: Protocol,
     game: GameKind,
 ) -> Result<Vec<Scenario>, CliError> {
-    if paths.is_empty() {
-        let mut all = builtin_for(protocol).map_err(|e| CliError::BadInput(e.to_string()))?;
-        all.retain(|s| s.game.is_none_or(|g| g == game));
-        return Ok(all);
-    }
-    let mut scenarios = Vec::new();
-    for path in paths {
-        if path.is_dir() {
-            let mut files = Vec::new();
-            collect(path, &mut files)
-                .map_err(|e| CliError::BadInput(format!("cannot read {}: {e}", path.display())))?;
-            if files.is_empty() {
-                return Err(CliError::BadInput(format!(
-                    "{}: no *.scenario files in this folder",
-                    path.display()
-                )));
-            }
-            for file in files {
-                scenarios.push(load_file(&file)?);
-            }
-        } else if path.is_file() {
-            scenarios.push(load_file(path)?);
-        } else {
-            scenarios.push(load_builtin(path, protocol)?);
-        }
-    }
-    for scenario in &scenarios {
-        fits(scenario, protocol, game)?;
-    }
-    Ok(scenarios)
-}
-
-/// A scenario run against an engine of another protocol or game is a usage error.
-pub(super) fn fits(
-    scenario: &Scenario,
-    protocol: Protocol,
-    game: GameKind,
-) -> Result<(), CliError> {
-    if scenario.protocol != protocol {
-        return Err(CliError::BadInput(format!(
-            "{} is a {} scenario, but the engine is run as {protocol}",
-            scenario.name, scenario.protocol
-        )));
-    }
-    match scenario.game {
-        Some(own) if own != game => Err(CliError::BadInput(format!(
-            "{} is written for {own}, but the engine is run for {game} (--game)",
-            scenario.name
-        ))),
-        _ => Ok(()),
-    }
-}
-
-fn load_file(file: &Path) -> Result<Scenario, CliError> {
-    Scenario::load(file).map_err(|e| CliError::BadInput(e.to_string()))
-}
-
-/// A built-in scenario by its name (`ucci/stop`) or its name within the protocol (`stop`).
-fn load_builtin(name: &Path, protocol: Protocol) -> Result<Scenario, CliError> {
-    let word = name.to_string_lossy();
-    let full = if word.contains('/') {
-        word.to_string()
-    } else {
-        format!("{protocol}/{word}")
-    };
-    match builtin_named(&full) {
-        Some(Ok(scenario)) => Ok(scenario),
-        Some(Err(e)) => Err(CliError::BadInput(e.to_string())),
-        None => Err(CliError::BadInput(format!(
-            "`{word}` is neither a scenario file nor a built-in scenario{} (`arbiter scenarios` lists them)",
-            suggest(&full, &builtin_names())
-        ))),
-    }
-}
-
-fn collect(dir: &Path, files: &mut Vec<PathBuf>) -> std::io::Result<()> {
-    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)?
-        .map(|e| e.map(|e| e.path()))
-        .collect::<Result<_, _>>()?;
-    entries.sort();
-    for path in entries {
-        if path.is_dir() {
-            collect(&path, files)?;
-        } else if path.extension().is_some_and(|e| e == "scenario") {
-            files.push(path);
-        }
-    }
-    Ok(())
+    select(paths, protocol, game).map_err(|e| CliError::BadInput(e.to_string()))
 }
 
 pub fn run(args: &RunArgs) -> Result<(String, ExitStatus), CliError> {

@@ -50,6 +50,19 @@ pub struct EngineOption {
     pub value: Option<String>,
 }
 
+impl EngineOption {
+    /// The threads one search of the engine uses: its last `Threads` option when set, else
+    /// one (a search holds that many cores while scenarios run at once).
+    pub fn search_threads(options: &[EngineOption]) -> std::num::NonZeroUsize {
+        options
+            .iter()
+            .rev()
+            .find(|o| o.name.eq_ignore_ascii_case("threads"))
+            .and_then(|o| o.value.as_deref()?.trim().parse().ok())
+            .unwrap_or(std::num::NonZeroUsize::MIN)
+    }
+}
+
 impl std::str::FromStr for EngineOption {
     type Err = String;
 

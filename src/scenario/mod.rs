@@ -4,12 +4,14 @@
 mod builtin;
 mod parse;
 pub mod pattern;
+mod select;
 
 use std::path::Path;
 
 pub use builtin::{builtin, builtin_for, builtin_named, builtin_names, suggest};
 pub use parse::{ScenarioError, parse};
 use pattern::Pattern;
+pub use select::{SelectError, fits, select};
 
 use crate::protocol::{GameKind, LineEnd, Protocol, ReqId};
 

@@ -1,0 +1,236 @@
+//! Arbiter inside an engine project's own `cargo test`: certify the engine against a profile,
+//! or run scenarios against it, and fail the test with the human report — findings and the
+//! transcript around them — when it does not conform.
+//!
+//! ```no_run
+//! use arbiter::{Engine, Protocol};
+//!
+//! // Certify the engine the project builds against the UCI profile's rows.
+//! let certification = Engine::new("target/release/my-engine")
+//!     .protocol(Protocol::Uci)
+//!     .certify("uci")
+//!     .expect("the profile runs");
+//! certification.assert_pass();
+//!
+//! // Or run a few built-in scenarios and the project's own.
+//! Engine::new("target/release/my-engine")
+//!     .protocol(Protocol::Uci)
+//!     .option("Hash", "16")
+//!     .run(&["uci/stop", "tests/arbiter/"])
+//!     .expect("the scenarios load")
+//!     .assert_pass();
+//! ```
+//!
+//! The runs are the command line's: the same scenarios, checks, deadlines and verdicts as
+//! `arbiter certify` and `arbiter run`, engines killed and reaped whatever they do. A test
+//! passes on warnings, as the exit status 0 does.
+
+use std::num::NonZeroUsize;
+use std::path::PathBuf;
+
+use crate::certify::{self, Certification, CertifyError, ProfileError, profile};
+use crate::protocol::{GameKind, Protocol, WrongGame};
+use crate::render::{Detail, Document, Format, human};
+use crate::report::Report;
+use crate::runner::{
+    Concurrency, EngineInfo, EngineOption, ExitStatus, Quiet, RunOptions, run_all,
+};
+use crate::scenario::{SelectError, select};
+use crate::session::EngineCommand;
+
+/// Why a check could not be run at all (a finding about the engine is never an error: it is
+/// in the report).
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    #[error("say which protocol the engine speaks: Engine::protocol")]
+    NoProtocol,
+    #[error(
+        "profile `{profile}` is for {profile_protocol}, but the engine was set to speak {engine}"
+    )]
+    OtherProtocol {
+        profile: String,
+        profile_protocol: Protocol,
+        engine: Protocol,
+    },
+    #[error(transparent)]
+    Profile(#[from] ProfileError),
+    #[error(transparent)]
+    Certify(#[from] CertifyError),
+    #[error(transparent)]
+    Scenarios(#[from] SelectError),
+    #[error(transparent)]
+    Game(#[from] WrongGame),
+}
+
+/// An engine binary to check, and how to run it.
+#[derive(Debug, Clone)]
+pub struct Engine {
+    command: EngineCommand,
+    protocol: Option<Protocol>,
+    game: Option<GameKind>,
+    options: Vec<EngineOption>,
+    time_scale: f64,
+    jobs: Option<NonZeroUsize>,
+}
+
+impl Engine {
+    /// The engine at `program`, started directly (no shell); a bare name is looked up on
+    /// `PATH`.
+    pub fn new(program: impl Into<PathBuf>) -> Engine {
+        Engine {
+            command: EngineCommand {
+                program: program.into(),
+                args: Vec::new(),
+                working_dir: None,
+                env: Vec::new(),
+            },
+            protocol: None,
+            game: None,
+            options: Vec::new(),
+            time_scale: 1.0,
+            jobs: None,
+        }
+    }
+
+    /// An argument for the engine's command line; call again for more.
+    pub fn arg(mut self, arg: impl Into<String>) -> Engine {
+        self.command.args.push(arg.into());
+        self
+    }
+
+    /// The protocol the engine speaks. Needed for [`run`](Engine::run); a profile names its
+    /// own, which must agree when this is given.
+    pub fn protocol(mut self, protocol: Protocol) -> Engine {
+        self.protocol = Some(protocol);
+        self
+    }
+
+    /// The game it plays, where the protocol is spoken for more than one (UCI: chess, the
+    /// default, or xiangqi).
+    pub fn game(mut self, game: GameKind) -> Engine {
+        self.game = Some(game);
+        self
+    }
+
+    /// An engine option set in the protocol's own words once the handshake is done
+    /// (`setoption name Hash value 16`); an empty value is a button.
+    pub fn option(mut self, name: impl Into<String>, value: impl Into<String>) -> Engine {
+        let value = value.into();
+        self.options.push(EngineOption {
+            name: name.into(),
+            value: (!value.is_empty()).then_some(value),
+        });
+        self
+    }
+
+    /// Multiplies every upper timing bound, for slow CI machines (a `not before` stays).
+    pub fn time_scale(mut self, scale: f64) -> Engine {
+        self.time_scale = scale;
+        self
+    }
+
+    /// Runs at most `jobs` scenarios at once (default: as `arbiter run` chooses for this
+    /// machine).
+    pub fn jobs(mut self, jobs: NonZeroUsize) -> Engine {
+        self.jobs = Some(jobs);
+        self
+    }
+
+    /// Certifies the engine against a built-in profile (`uci`, `ucci-league`, …) or a profile
+    /// file, as `arbiter certify --profile` does.
+    pub fn certify(&self, profile: &str) -> Result<Certification, Error> {
+        let profile = profile::load(profile)?;
+        if let Some(engine) = self.protocol.filter(|p| *p != profile.protocol) {
+            return Err(Error::OtherProtocol {
+                profile: profile.name,
+                profile_protocol: profile.protocol,
+                engine,
+            });
+        }
+        let (game, scenarios) = certify::scenarios(&profile, self.game, None)?;
+        let options = self.options(game);
+        let played = run_all(&scenarios, &self.command, &options, &mut Quiet);
+        Ok(Certification::of_run(
+            &profile,
+            EngineInfo::of(&self.command),
+            None,
+            played,
+        ))
+    }
+
+    /// Runs scenarios against the engine, as `arbiter run` does: scenario files, folders of
+    /// them and built-in names; every built-in scenario of the protocol when `scenarios` is
+    /// empty.
+    pub fn run(&self, scenarios: &[&str]) -> Result<Report, Error> {
+        let protocol = self.protocol.ok_or(Error::NoProtocol)?;
+        let game = protocol.check_game(self.game.unwrap_or(protocol.default_game()))?;
+        let names: Vec<PathBuf> = scenarios.iter().map(PathBuf::from).collect();
+        let scenarios = select(&names, protocol, game)?;
+        let options = self.options(game);
+        let played = run_all(&scenarios, &self.command, &options, &mut Quiet);
+        let mut report = Report::new(
+            protocol,
+            EngineInfo::of(&self.command),
+            options.time_scale,
+            played.runs,
+        );
+        report.parallelism = played.parallelism;
+        Ok(report)
+    }
+
+    fn options(&self, game: GameKind) -> RunOptions {
+        let threads = EngineOption::search_threads(&self.options);
+        RunOptions {
+            time_scale: self.time_scale,
+            engine_options: self.options.clone(),
+            game: Some(game),
+            concurrency: Concurrency::for_this_machine(threads, self.jobs),
+            ..RunOptions::default()
+        }
+    }
+}
+
+impl Certification {
+    /// Whether the engine is certified (warnings allowed), as exit status 0 says.
+    pub fn passed(&self) -> bool {
+        self.exit_status() == ExitStatus::Passed
+    }
+
+    /// Panics with the human certification (every row, and each finding with the transcript
+    /// around it) unless the engine is certified.
+    pub fn assert_pass(&self) {
+        if !self.passed() {
+            panic!(
+                "{}\n{}",
+                self.verdict_line(),
+                human_text(Document::Certification(self))
+            );
+        }
+    }
+}
+
+impl Report {
+    /// Whether no check failed (warnings allowed), as exit status 0 says.
+    pub fn passed(&self) -> bool {
+        self.exit_status() == ExitStatus::Passed
+    }
+
+    /// Panics with the human report (each failing finding with the transcript around it)
+    /// unless no check failed.
+    pub fn assert_pass(&self) {
+        if !self.passed() {
+            panic!(
+                "{}\n{}",
+                human::summary_line(self),
+                human_text(Document::Run(self))
+            );
+        }
+    }
+}
+
+/// A document as a person reads it: each finding once, with the transcript around it.
+fn human_text(document: Document<'_>) -> String {
+    document
+        .render(Format::Human, Detail::Findings)
+        .unwrap_or_else(|unsupported| unsupported.to_string())
+}
