@@ -27,16 +27,7 @@ impl Fuzzed for ucci::Ucci {
         options: &FuzzOptions,
         observer: &mut dyn FuzzObserver,
     ) -> Result<FuzzResult, String> {
-        let offer =
-            probe::offer(
-                Self::PROTOCOL,
-                engine,
-                &options.run,
-                |line| match ucci::parse_message(line) {
-                    Ok(ucci::Message::Option(decl)) => Some(decl),
-                    _ => None,
-                },
-            )?;
+        let offer = probe::offer(Self::PROTOCOL, engine, &options.run, ucci::declared_option)?;
         let model = FamilyModel::<Position>::new(
             Self::PROTOCOL,
             fens(GameKind::Xiangqi),
@@ -54,16 +45,7 @@ impl Fuzzed for uci::Uci {
         options: &FuzzOptions,
         observer: &mut dyn FuzzObserver,
     ) -> Result<FuzzResult, String> {
-        let offer =
-            probe::offer(
-                Self::PROTOCOL,
-                engine,
-                &options.run,
-                |line| match uci::parse_message(line) {
-                    Ok(uci::Message::Option(decl)) => Some(decl),
-                    _ => None,
-                },
-            )?;
+        let offer = probe::offer(Self::PROTOCOL, engine, &options.run, uci::declared_option)?;
         let (protocol, robust) = (Self::PROTOCOL, options.robustness);
         match options.game {
             GameKind::Xiangqi => {

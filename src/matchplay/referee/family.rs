@@ -8,6 +8,7 @@ use super::game::Played;
 use crate::matchplay::adjudication::last_score;
 use crate::matchplay::fault::{Fault, read_until};
 use crate::matchplay::options::{UndeclaredOption, is_declared};
+use crate::protocol::family::OptionDecl;
 use crate::protocol::spelling::{Respelt, respell};
 use crate::protocol::{ParseError, Protocol};
 
@@ -17,16 +18,19 @@ use super::seat::Engine;
 pub(super) const PONDER_STOP_BOUND: Duration = Duration::from_secs(5);
 
 /// Reads the handshake's answer up to the line `done` accepts: the options the engine
-/// declared on the way, each named by the seat's `option_name` (its codec's reading of an
-/// `option` line; a line it cannot read declares nothing, and the protocol checks report it).
+/// declared on the way, read by the seat's codec (`declared_option`).
 pub(super) fn declared(
     engine: &mut Engine,
     bound: Duration,
     done: impl Fn(&str) -> bool,
-    option_name: fn(&str) -> Option<String>,
+    declared_option: fn(&str) -> Option<OptionDecl>,
 ) -> Result<Vec<String>, Fault> {
     let lines = read_until(engine.session()?, bound, done)?;
-    Ok(lines.iter().filter_map(|line| option_name(line)).collect())
+    Ok(lines
+        .iter()
+        .filter_map(|line| declared_option(line))
+        .map(|declared| declared.name)
+        .collect())
 }
 
 /// Whether the user set the option `name` for this engine (the referee then leaves it alone).

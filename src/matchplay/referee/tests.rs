@@ -153,7 +153,7 @@ fn a_bestmove_the_codec_refuses_is_read_by_its_move_alone_or_named_as_written() 
 }
 
 #[test]
-fn each_family_seat_reads_the_options_its_engine_declares() {
+fn each_family_codec_reads_the_options_an_engine_declares() {
     let uci = [
         "id name X",
         "option name Hash type spin default 16 min 1 max 1024",
@@ -162,13 +162,15 @@ fn each_family_seat_reads_the_options_its_engine_declares() {
     ];
     let names: Vec<String> = uci
         .into_iter()
-        .filter_map(uci_seat::declared_option)
+        .filter_map(uci::declared_option)
+        .map(|declared| declared.name)
         .collect();
     assert_eq!(names, ["Hash", "Skill Level"]);
     let ucci = ["option usemillisec type check default false", "ucciok"];
     let names: Vec<String> = ucci
         .into_iter()
-        .filter_map(ucci_seat::declared_option)
+        .filter_map(ucci::declared_option)
+        .map(|declared| declared.name)
         .collect();
     assert_eq!(names, ["usemillisec"]);
     assert!(is_declared(&names, "UseMillisec"));

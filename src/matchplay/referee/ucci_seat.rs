@@ -18,7 +18,9 @@ use crate::matchplay::options::{UndeclaredOption, is_declared};
 use crate::matchplay::{Finding, MatchSettings, Player, START_BOUND, TimeControl};
 use crate::protocol::Protocol;
 use crate::protocol::spelling::canonical_move;
-use crate::protocol::ucci::{Command, GoLimit, Message, Ucci, Verdict, parse_message};
+use crate::protocol::ucci::{
+    Command, GoLimit, Message, Ucci, Verdict, declared_option, parse_message,
+};
 use crate::rules::xiangqi::Move;
 
 pub(crate) struct UcciSeat {
@@ -165,14 +167,6 @@ pub(super) fn position(line: &Line<Move>) -> Command {
 /// then.
 pub(super) fn banmoves(banned: &[Move]) -> Option<Command> {
     (!banned.is_empty()).then(|| Command::BanMoves(banned.to_vec()))
-}
-
-/// The option a UCCI `option NAME type …` line declares.
-pub(super) fn declared_option(line: &str) -> Option<String> {
-    match parse_message(line) {
-        Ok(Message::Option(declared)) => Some(declared.name),
-        _ => None,
-    }
 }
 
 /// A UCCI engine plays xiangqi, the one game its text is for.

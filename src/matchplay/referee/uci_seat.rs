@@ -19,7 +19,7 @@ use crate::matchplay::options::{UndeclaredOption, is_declared};
 use crate::matchplay::{Finding, MatchSettings, Player, START_BOUND, TimeControl};
 use crate::protocol::Protocol;
 use crate::protocol::spelling::canonical_move;
-use crate::protocol::uci::{self, Command, Go, Message, parse_message};
+use crate::protocol::uci::{self, Command, Go, Message, declared_option, parse_message};
 use crate::rules::Game;
 
 /// A UCI engine in a game whose moves are `M`.
@@ -103,14 +103,6 @@ pub(super) fn reply<M: Notation>(answer: Answer<Message>) -> Result<Reply<M>, Fa
         score: answer.score,
         ponder: ponder.and_then(M::from_uci),
     })
-}
-
-/// The option a UCI `option name NAME WITH SPACES type …` line declares.
-pub(super) fn declared_option(line: &str) -> Option<String> {
-    match parse_message(line) {
-        Ok(Message::Option(declared)) => Some(declared.name),
-        _ => None,
-    }
 }
 
 /// A UCI engine plays chess, and xiangqi in the UCI dialect of Fairy-Stockfish and Pikafish.

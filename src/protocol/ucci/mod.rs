@@ -449,6 +449,16 @@ pub fn message_rows(line: &str, error: &ParseError) -> Option<&'static [ReqId]> 
     })
 }
 
+/// The option an `option NAME type …` line declares; any other line, or one that does not read,
+/// declares none (the protocol checks report it). What a GUI learns of an engine's options
+/// from its handshake: the match referee and the fuzzer's probe both read them so.
+pub fn declared_option(line: &str) -> Option<OptionDecl> {
+    match parse_message(line) {
+        Ok(Message::Option(declared)) => Some(declared),
+        _ => None,
+    }
+}
+
 /// Parses one engine → GUI line.
 pub fn parse_message(line: &str) -> Result<Message, ParseError> {
     let mut t = Tokens::new(line);

@@ -350,6 +350,17 @@ fn parse_register(t: &mut Tokens<'_>) -> Result<Register, ParseError> {
     Ok(Register::Now { name, code })
 }
 
+/// The option an `option name NAME WITH SPACES type …` line declares; any other line, or
+/// one that does not read, declares none (the protocol checks report it). What a GUI learns
+/// of an engine's options from its handshake: the match referee and the fuzzer's probe both
+/// read them so.
+pub fn declared_option(line: &str) -> Option<OptionDecl> {
+    match parse_message(line) {
+        Ok(Message::Option(declared)) => Some(declared),
+        _ => None,
+    }
+}
+
 /// Parses one engine → GUI line.
 pub fn parse_message(line: &str) -> Result<Message, ParseError> {
     let mut t = Tokens::new(line);
