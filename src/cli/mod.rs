@@ -18,7 +18,7 @@ mod run;
 mod spy;
 
 #[cfg(test)]
-mod documented_commands;
+mod guide_tests;
 
 use std::io::Write;
 use std::process::ExitCode;
