@@ -168,14 +168,12 @@ impl Engine {
         let scenarios = select(&names, protocol, game)?;
         let options = self.options(game);
         let played = run_all(&scenarios, &self.command, &options, &mut Quiet);
-        let mut report = Report::new(
+        Ok(Report::of_run(
             protocol,
             EngineInfo::of(&self.command),
             options.time_scale,
-            played.runs,
-        );
-        report.parallelism = played.parallelism;
-        Ok(report)
+            played,
+        ))
     }
 
     fn options(&self, game: GameKind) -> RunOptions {

@@ -144,17 +144,15 @@ pub fn run(args: &RunArgs) -> Result<(String, ExitStatus), CliError> {
     args.engine.check_startable()?;
     args.report.check_writable()?;
     let options = args.settings.options(args.crlf.then_some(LineEnd::CrLf));
-    let Played {
-        mut runs,
-        parallelism,
-    } = play(&scenarios, &args.engine, &options);
+    let mut played = play(&scenarios, &args.engine, &options);
     if let Some(dir) = &args.snapshots {
         let snapshots = Snapshots {
             dir: dir.clone(),
             update: args.update_snapshots,
             rules: args.rules.rules(),
         };
-        for run in runs
+        for run in played
+            .runs
             .iter_mut()
             .filter(|r| r.end.harness_error().is_none() && r.end.not_run().is_none())
         {
@@ -162,8 +160,12 @@ pub fn run(args: &RunArgs) -> Result<(String, ExitStatus), CliError> {
             run.outcomes.push(outcome);
         }
     }
-    let mut report = Report::new(args.protocol, args.engine.info(), options.time_scale, runs);
-    report.parallelism = parallelism;
+    let report = Report::of_run(
+        args.protocol,
+        args.engine.info(),
+        options.time_scale,
+        played,
+    );
     let text = args.report.render(Document::Run(&report))?;
     let status = report.exit_status();
     Ok((

@@ -9,7 +9,7 @@ use serde::Serialize;
 
 use crate::check::Grade;
 use crate::protocol::Protocol;
-use crate::runner::{EngineInfo, ExitStatus, Parallelism, ScenarioRun};
+use crate::runner::{EngineInfo, ExitStatus, Parallelism, Played, ScenarioRun};
 
 /// Everything a reporter renders.
 #[derive(Debug, Clone, Serialize, serde::Deserialize)]
@@ -45,6 +45,19 @@ pub struct Summary {
 }
 
 impl Report {
+    /// The report of a suite's run (`runner::run_all`), with how many scenarios ran at once.
+    pub fn of_run(
+        protocol: Protocol,
+        engine: EngineInfo,
+        time_scale: f64,
+        played: Played,
+    ) -> Report {
+        Report {
+            parallelism: played.parallelism,
+            ..Report::new(protocol, engine, time_scale, played.runs)
+        }
+    }
+
     pub fn new(
         protocol: Protocol,
         engine: EngineInfo,
