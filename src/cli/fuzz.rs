@@ -34,8 +34,9 @@ pub struct FuzzArgs {
     /// Generate until this much time has passed (`90s`, `10m`, `1h`) instead of a case count.
     #[arg(long, value_name = "DURATION", value_parser = parse_duration)]
     time: Option<Duration>,
-    /// Actions per case, at most (each action is a command or a short exchange).
-    #[arg(long, default_value_t = 12)]
+    /// Transitions per case, at most (each is one command with the reply the text makes a GUI
+    /// wait for, a wait, or reading a search's result).
+    #[arg(long, default_value_t = 24)]
     max_steps: usize,
     /// Engine runs a failure's shrinking may take.
     #[arg(long, default_value_t = 150)]

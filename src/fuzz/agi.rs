@@ -1,12 +1,15 @@
-//! The model of an AGI GUI: `SETRULE`, `SETOPTION`, `ISREADY` bursts, `POSITION` with random
-//! stones, `GO` with a time, `SEARCH` points, `INFINITE` or `PONDER` ended by `STOP`, and
-//! `DOMOVE` of the engine's own best move (captured from its reply) or of an opponent's move on
-//! an empty point. Random points are used only while every stone on the board is known.
+//! The model of an AGI GUI, one command per transition over the catalogue's states (idle,
+//! thinking, infinite, pondering, stopped with the result owed): `SETRULE`, `SETOPTION`,
+//! `ISREADY` in any state, `POSITION` with random stones, `GO` with a time or `SEARCH` points,
+//! `GO INFINITE`, `GO PONDER`, `STOP`, waits, reading the result, and `DOMOVE` of the engine's
+//! own best move (captured from its reply) or of an opponent's move on an empty point. Random
+//! points are used only while every stone on the board is known.
 
 use proptest::prelude::*;
 use proptest::strategy::Union;
 
 use super::gomocup::stones;
+use super::coverage::{AllowedPair, CommandName, Counts, Pair, StateName, Table};
 use super::model::Model;
 use super::script::{Reply, Script};
 use super::{FuzzObserver, FuzzOptions, FuzzResult, Fuzzed, drive};
@@ -22,24 +25,15 @@ const RESULT: Reply = Reply::must("BESTMOVE of GO", &[ReqId::new("agi-r61")]);
 const AFTER_STOP: Reply = Reply::must("BESTMOVE after STOP", &[ReqId::new("agi-r79")]);
 const BYE: Reply = Reply::must("BYE", &[ReqId::new("agi-r86")]);
 
+/// A foreground search's limit.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Go {
     Time(u16),
     /// `GO SEARCH <points> TIME <ms>`: the result must be one of the points.
-    Search {
-        points: Vec<Point>,
-        ms: u16,
-    },
-    /// `GO INFINITE`, a wait, `STOP`.
-    Infinite {
-        after: u16,
-    },
-    /// `GO PONDER`, a wait, `STOP` (a `BESTMOVE` may follow), `ISREADY`.
-    Ponder {
-        after: u16,
-    },
+    Search { points: Vec<Point>, ms: u16 },
 }
 
+/// One transition: a single command, a wait, or reading the search's result.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Action {
     SetRule {
@@ -49,25 +43,137 @@ pub enum Action {
         ownbook: bool,
         ponder: bool,
     },
-    IsReady(u8),
+    /// `ISREADY`, then `READYOK`, also while the engine thinks (agi-r05).
+    IsReady,
     Position(Vec<Point>),
     Go(Go),
+    /// `GO INFINITE`.
+    Infinite,
+    /// `GO PONDER`: background thinking, whose `BESTMOVE` the GUI must not wait for (agi-r66).
+    Ponder,
+    /// `STOP`: a foreground search answers at once; a ponder is stopped and synced with
+    /// `ISREADY` (a `BESTMOVE` may come before `READYOK`).
+    Stop,
+    Wait(u16),
+    /// The foreground search's `BESTMOVE`.
+    AwaitResult,
     /// `DOMOVE` of the engine's last best move.
     PlayBest,
     /// `DOMOVE` of a move on an empty point.
     Play(Point),
+    /// `QUIT`, which closes every case.
+    Quit,
     /// Out of contract (robustness mode): an unknown command, or a point off the board.
     Garbage(bool),
 }
 
+/// The states of the catalogue's state model (agi.md, remark 22), as the GUI sees them.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Phase {
+    #[default]
+    Idle,
+    /// `GO TIME`/`GO SEARCH`: it may end by itself.
+    Thinking,
+    /// `GO INFINITE`: until `STOP` (or every point resolved, agi-r68).
+    Infinite,
+    Pondering,
+    /// `STOP` sent to a foreground search: its `BESTMOVE` is owed.
+    Stopping,
+}
+
 #[derive(Debug, Clone, Default)]
 pub struct State {
+    phase: Phase,
+    /// As in the UCCI/UCI model: an expectation was read while a result may already wait, so
+    /// only waits and the result may follow.
+    synced: bool,
+    /// The running search's bound, for how long its result may take.
+    within_ms: u64,
     /// The stones on the board, when every one of them is known.
     known: Option<Vec<Point>>,
     /// Best moves captured so far; the last can be played.
     bests: usize,
     best_playable: bool,
 }
+
+const BOOT: StateName = StateName("boot");
+const IDLE: StateName = StateName("idle");
+const THINKING: StateName = StateName("thinking");
+const INFINITE: StateName = StateName("infinite");
+const PONDERING: StateName = StateName("pondering");
+const STOPPING: StateName = StateName("stopping");
+
+const HELLO: CommandName = CommandName("AGI");
+const SETRULE: CommandName = CommandName("SETRULE");
+const SETOPTION: CommandName = CommandName("SETOPTION");
+const ISREADY: CommandName = CommandName("ISREADY");
+const POSITION: CommandName = CommandName("POSITION");
+const DOMOVE: CommandName = CommandName("DOMOVE");
+const GO: CommandName = CommandName("GO");
+const GO_INFINITE: CommandName = CommandName("GO INFINITE");
+const GO_PONDER: CommandName = CommandName("GO PONDER");
+const STOP: CommandName = CommandName("STOP");
+const WAIT: CommandName = CommandName("wait");
+const AWAIT: CommandName = CommandName("read result");
+const QUIT: CommandName = CommandName("QUIT");
+const GARBAGE: CommandName = CommandName("out of contract");
+
+const fn allowed(state: StateName, command: CommandName, cites: &'static [ReqId]) -> AllowedPair {
+    AllowedPair {
+        state,
+        command,
+        cites,
+    }
+}
+
+/// The catalogue's derived state model (agi.md remark 22): set-up commands while idle; while
+/// thinking `ISREADY` and `STOP`, the engine taking commands at any time (agi-r05, agi-r06).
+/// Set-up commands and `GO` during a search have no defined effect (remark 20): not drawn.
+static TABLE: Table = Table {
+    states: &[BOOT, IDLE, THINKING, INFINITE, PONDERING, STOPPING],
+    commands: &[
+        HELLO,
+        SETRULE,
+        SETOPTION,
+        ISREADY,
+        POSITION,
+        DOMOVE,
+        GO,
+        GO_INFINITE,
+        GO_PONDER,
+        STOP,
+        WAIT,
+        AWAIT,
+        QUIT,
+        GARBAGE,
+    ],
+    allowed: &[
+        allowed(BOOT, HELLO, &[ReqId::new("agi-r04")]),
+        allowed(IDLE, SETRULE, &[ReqId::new("agi-r40")]),
+        allowed(IDLE, SETOPTION, &[ReqId::new("agi-r47")]),
+        allowed(IDLE, ISREADY, &[ReqId::new("agi-r53")]),
+        allowed(IDLE, POSITION, &[ReqId::new("agi-r10")]),
+        allowed(IDLE, DOMOVE, &[ReqId::new("agi-r17")]),
+        allowed(IDLE, GO, &[ReqId::new("agi-r10")]),
+        allowed(IDLE, GO_INFINITE, &[ReqId::new("agi-r68")]),
+        allowed(IDLE, GO_PONDER, &[ReqId::new("agi-r64")]),
+        allowed(IDLE, WAIT, &[]),
+        allowed(IDLE, QUIT, &[ReqId::new("agi-r98")]),
+        allowed(THINKING, ISREADY, &[ReqId::new("agi-r05")]),
+        allowed(THINKING, STOP, &[ReqId::new("agi-r06")]),
+        allowed(THINKING, WAIT, &[]),
+        allowed(THINKING, AWAIT, &[ReqId::new("agi-r61")]),
+        allowed(INFINITE, ISREADY, &[ReqId::new("agi-r05")]),
+        allowed(INFINITE, STOP, &[ReqId::new("agi-r97")]),
+        allowed(INFINITE, WAIT, &[]),
+        allowed(PONDERING, ISREADY, &[ReqId::new("agi-r05")]),
+        allowed(PONDERING, STOP, &[ReqId::new("agi-r66")]),
+        allowed(PONDERING, WAIT, &[]),
+        allowed(STOPPING, ISREADY, &[ReqId::new("agi-r05")]),
+        allowed(STOPPING, WAIT, &[]),
+        allowed(STOPPING, AWAIT, &[ReqId::new("agi-r79")]),
+    ],
+};
 
 pub struct AgiModel {
     robustness: bool,
@@ -109,6 +215,36 @@ impl Model for AgiModel {
         Protocol::Agi
     }
 
+    fn table(&self) -> &'static Table {
+        &TABLE
+    }
+
+    fn pair(&self, state: &State, action: &Action) -> Pair {
+        let phase = match state.phase {
+            Phase::Idle => IDLE,
+            Phase::Thinking => THINKING,
+            Phase::Infinite => INFINITE,
+            Phase::Pondering => PONDERING,
+            Phase::Stopping => STOPPING,
+        };
+        let command = match action {
+            Action::SetRule { .. } => SETRULE,
+            Action::SetOption { .. } => SETOPTION,
+            Action::IsReady => ISREADY,
+            Action::Position(_) => POSITION,
+            Action::Go(_) => GO,
+            Action::Infinite => GO_INFINITE,
+            Action::Ponder => GO_PONDER,
+            Action::Stop => STOP,
+            Action::Wait(_) => WAIT,
+            Action::AwaitResult => AWAIT,
+            Action::PlayBest | Action::Play(_) => DOMOVE,
+            Action::Quit => QUIT,
+            Action::Garbage(_) => GARBAGE,
+        };
+        (phase, command)
+    }
+
     fn initial(&self) -> State {
         State {
             known: Some(Vec::new()),
@@ -116,71 +252,47 @@ impl Model for AgiModel {
         }
     }
 
-    fn actions(&self, state: &State) -> BoxedStrategy<Action> {
-        let mut actions = vec![
-            (
-                1,
-                any::<bool>()
-                    .prop_map(|forbidden| Action::SetRule { forbidden })
-                    .boxed(),
-            ),
-            (
-                1,
-                (any::<bool>(), any::<bool>())
-                    .prop_map(|(ownbook, ponder)| Action::SetOption { ownbook, ponder })
-                    .boxed(),
-            ),
-            (2, (1u8..=3).prop_map(Action::IsReady).boxed()),
-            (3, stones(SIZE, 10).prop_map(Action::Position).boxed()),
-            (
-                2,
-                (0u16..=300)
-                    .prop_map(|after| Action::Go(Go::Infinite { after }))
-                    .boxed(),
-            ),
-            (
-                2,
-                (0u16..=300)
-                    .prop_map(|after| Action::Go(Go::Ponder { after }))
-                    .boxed(),
-            ),
-            (
-                4,
-                (100u16..=1500)
-                    .prop_map(|ms| Action::Go(Go::Time(ms)))
-                    .boxed(),
-            ),
-        ];
-        if let Some(known) = &state.known {
-            let empty = empty_points(known);
-            let search = (
-                prop::sample::subsequence(empty.clone(), 1..=3),
-                100u16..=1500,
-            )
-                .prop_map(|(points, ms)| Action::Go(Go::Search { points, ms }));
-            actions.push((2, search.boxed()));
-            actions.push((
-                2,
-                prop::sample::select(empty).prop_map(Action::Play).boxed(),
-            ));
-        }
-        if state.best_playable {
-            actions.push((3, Just(Action::PlayBest).boxed()));
-        }
-        if self.robustness {
-            actions.push((2, any::<bool>().prop_map(Action::Garbage).boxed()));
-        }
-        Union::new_weighted(actions).boxed()
+    fn actions(&self, state: &State, generated: &Counts) -> BoxedStrategy<Action> {
+        let wait = (Action::Wait(0), 2, (1u16..=150).prop_map(Action::Wait).boxed());
+        let read = (Action::AwaitResult, 5, Just(Action::AwaitResult).boxed());
+        let isready = (Action::IsReady, 2, Just(Action::IsReady).boxed());
+        let stop = (Action::Stop, 3, Just(Action::Stop).boxed());
+        let actions = match state.phase {
+            _ if state.synced => vec![wait, read],
+            Phase::Thinking => vec![wait, isready, stop, read],
+            Phase::Infinite | Phase::Pondering => vec![wait, isready, stop],
+            Phase::Stopping => vec![wait, isready, read],
+            Phase::Idle => self.idle_actions(state, wait, isready),
+        };
+        let weighted: Vec<(u32, BoxedStrategy<Action>)> = actions
+            .into_iter()
+            .map(|(example, base, strategy)| {
+                (generated.weight(self.pair(state, &example), base), strategy)
+            })
+            .collect();
+        Union::new_weighted(weighted).boxed()
     }
 
     fn allowed(&self, state: &State, action: &Action) -> bool {
         let empty = |p: &Point| state.known.as_ref().is_some_and(|k| !k.contains(p));
+        let idle = state.phase == Phase::Idle;
+        let may_send = !state.synced;
         match action {
-            Action::Go(Go::Search { points, .. }) => points.iter().all(empty),
-            Action::Play(p) => empty(p),
-            Action::PlayBest => state.best_playable,
-            Action::Garbage(_) => self.robustness,
-            _ => true,
+            Action::Go(Go::Search { points, .. }) => idle && points.iter().all(empty),
+            Action::Play(p) => idle && empty(p),
+            Action::PlayBest => idle && state.best_playable,
+            Action::Garbage(_) => idle && self.robustness,
+            Action::SetRule { .. }
+            | Action::SetOption { .. }
+            | Action::Position(_)
+            | Action::Go(Go::Time(_))
+            | Action::Infinite
+            | Action::Ponder
+            | Action::Quit => idle,
+            Action::IsReady => may_send,
+            Action::Stop => may_send && !matches!(state.phase, Phase::Idle | Phase::Stopping),
+            Action::AwaitResult => matches!(state.phase, Phase::Thinking | Phase::Stopping),
+            Action::Wait(_) => true,
         }
     }
 
@@ -190,12 +302,28 @@ impl Model for AgiModel {
                 state.known = Some(points.clone());
                 state.best_playable = false;
             }
-            Action::Go(Go::Time(_) | Go::Search { .. } | Go::Infinite { .. }) => {
+            Action::Go(Go::Time(ms) | Go::Search { ms, .. }) => {
+                state.phase = Phase::Thinking;
+                state.within_ms = u64::from(*ms) + 5000;
+                state.synced = false;
+            }
+            Action::Infinite => (state.phase, state.synced) = (Phase::Infinite, false),
+            Action::Ponder => (state.phase, state.synced) = (Phase::Pondering, false),
+            Action::Stop if state.phase == Phase::Pondering => {
+                // The stop's sync read whatever the ponder gave: nothing to play.
+                state.phase = Phase::Idle;
+                state.best_playable = false;
+            }
+            Action::Stop => (state.phase, state.within_ms) = (Phase::Stopping, 5000),
+            Action::AwaitResult => {
+                state.phase = Phase::Idle;
+                state.synced = false;
                 state.bests += 1;
                 state.best_playable = true;
             }
-            // After a ponder's STOP the best move may not come: nothing to play.
-            Action::Go(Go::Ponder { .. }) => state.best_playable = false,
+            Action::IsReady if matches!(state.phase, Phase::Thinking | Phase::Stopping) => {
+                state.synced = true;
+            }
             Action::PlayBest => {
                 state.known = None;
                 state.best_playable = false;
@@ -211,19 +339,13 @@ impl Model for AgiModel {
         state
     }
 
-    fn opening(&self, out: &mut Script) {
+    fn opening(&self, out: &mut Script) -> Pair {
         out.send("AGI");
         out.expect("AGIOK", 5000, AGIOK);
+        (BOOT, HELLO)
     }
 
     fn render(&self, state: &State, action: &Action, out: &mut Script) {
-        let best = |out: &mut Script, within, reply| {
-            out.expect(
-                &format!("BESTMOVE {{b{}}} ...", state.bests + 1),
-                within,
-                reply,
-            );
-        };
         match action {
             Action::SetRule { forbidden } => out.send(if *forbidden {
                 "SETRULE FORBIDDEN"
@@ -238,13 +360,9 @@ impl Model for AgiModel {
                     on(*ponder)
                 ));
             }
-            Action::IsReady(n) => {
-                for _ in 0..*n {
-                    out.send("ISREADY");
-                }
-                for _ in 0..*n {
-                    out.expect("READYOK", 5000, READYOK);
-                }
+            Action::IsReady => {
+                out.send("ISREADY");
+                out.expect("READYOK", 5000, READYOK);
             }
             Action::Position(points) => {
                 let moves: String = points.iter().map(|&p| hex(p)).collect();
@@ -254,31 +372,40 @@ impl Model for AgiModel {
                     format!("POSITION MOVES {moves}")
                 });
             }
-            Action::Go(Go::Time(ms)) => {
-                out.send(format!("GO TIME {ms}"));
-                best(out, u64::from(*ms) + 5000, RESULT);
-            }
+            Action::Go(Go::Time(ms)) => out.send(format!("GO TIME {ms}")),
             Action::Go(Go::Search { points, ms }) => {
                 let list: String = points.iter().map(|&p| hex(p)).collect();
                 out.send(format!("GO SEARCH {list} TIME {ms}"));
-                best(out, u64::from(*ms) + 5000, RESULT);
             }
-            Action::Go(Go::Infinite { after }) => {
-                out.send("GO INFINITE");
-                out.wait(u64::from(*after));
-                out.send("STOP");
-                best(out, 5000, AFTER_STOP);
-            }
-            Action::Go(Go::Ponder { after }) => {
-                out.send("GO PONDER");
-                out.wait(u64::from(*after));
+            Action::Infinite => out.send("GO INFINITE"),
+            Action::Ponder => out.send("GO PONDER"),
+            Action::Stop if state.phase == Phase::Pondering => {
                 out.send("STOP");
                 out.send("ISREADY");
                 out.maybe("BESTMOVE ...");
                 out.expect("READYOK", 5000, READYOK);
             }
+            Action::Stop => out.send("STOP"),
+            Action::Wait(ms) => out.wait(u64::from(*ms)),
+            Action::AwaitResult => {
+                let reply = if state.phase == Phase::Stopping {
+                    AFTER_STOP
+                } else {
+                    RESULT
+                };
+                out.apart();
+                out.expect(
+                    &format!("BESTMOVE {{b{}}} ...", state.bests + 1),
+                    state.within_ms,
+                    reply,
+                );
+            }
             Action::PlayBest => out.send(format!("DOMOVE {{b{}}}", state.bests)),
             Action::Play(p) => out.send(format!("DOMOVE {}", hex(*p))),
+            Action::Quit => {
+                out.send("QUIT");
+                out.expect("BYE", 3000, BYE);
+            }
             Action::Garbage(unknown) => {
                 out.send(if *unknown {
                     "FROBNICATE 3"
@@ -291,9 +418,72 @@ impl Model for AgiModel {
         }
     }
 
-    fn closing(&self, out: &mut Script) {
-        out.send("QUIT");
-        out.expect("BYE", 3000, BYE);
+    fn closing(&self, state: &State) -> Vec<Action> {
+        match state.phase {
+            Phase::Idle => vec![Action::Quit],
+            Phase::Thinking | Phase::Stopping => vec![Action::AwaitResult, Action::Quit],
+            Phase::Infinite => vec![Action::Stop, Action::AwaitResult, Action::Quit],
+            Phase::Pondering => vec![Action::Stop, Action::Quit],
+        }
+    }
+
+    fn exit(&self, out: &mut Script) {
         out.exit_within(3000);
+    }
+}
+
+type Weighted = (Action, u32, BoxedStrategy<Action>);
+
+impl AgiModel {
+    fn idle_actions(&self, state: &State, wait: Weighted, isready: Weighted) -> Vec<Weighted> {
+        let mut actions = vec![
+            wait,
+            isready,
+            (
+                Action::SetRule { forbidden: false },
+                1,
+                any::<bool>()
+                    .prop_map(|forbidden| Action::SetRule { forbidden })
+                    .boxed(),
+            ),
+            (
+                Action::SetOption {
+                    ownbook: false,
+                    ponder: false,
+                },
+                1,
+                (any::<bool>(), any::<bool>())
+                    .prop_map(|(ownbook, ponder)| Action::SetOption { ownbook, ponder })
+                    .boxed(),
+            ),
+            (
+                Action::Position(Vec::new()),
+                3,
+                stones(SIZE, 10).prop_map(Action::Position).boxed(),
+            ),
+            (Action::Infinite, 2, Just(Action::Infinite).boxed()),
+            (Action::Ponder, 2, Just(Action::Ponder).boxed()),
+            (
+                Action::Go(Go::Time(0)),
+                4,
+                (20u16..=300).prop_map(|ms| Action::Go(Go::Time(ms))).boxed(),
+            ),
+        ];
+        if let Some(known) = &state.known {
+            let empty = empty_points(known);
+            let search = (prop::sample::subsequence(empty.clone(), 1..=3), 20u16..=300)
+                .prop_map(|(points, ms)| Action::Go(Go::Search { points, ms }));
+            actions.push((Action::Go(Go::Time(0)), 2, search.boxed()));
+            let play = prop::sample::select(empty).prop_map(Action::Play);
+            actions.push((Action::Play(Point::new(0, 0)), 2, play.boxed()));
+        }
+        if state.best_playable {
+            actions.push((Action::PlayBest, 3, Just(Action::PlayBest).boxed()));
+        }
+        if self.robustness {
+            let garbage = any::<bool>().prop_map(Action::Garbage).boxed();
+            actions.push((Action::Garbage(true), 2, garbage));
+        }
+        actions
     }
 }

@@ -1,9 +1,10 @@
-//! The model of a UCCI or UCI GUI: positions reached by legal play from the start and from the
-//! test data's FENs, every kind of `go` the text gives (depth, nodes, movetime, clocks with
-//! increments, infinite, ponder then `ponderhit` or `stop`, `searchmoves`, UCCI `banmoves`),
-//! `stop` after a random delay, `isready` bursts, `ucinewgame`, and `setoption` with values
-//! from what the engine offered. Commands the text sends only to an idle engine wait for the
-//! search's result first.
+//! The model of a UCCI or UCI GUI, one command per transition over the states the texts define
+//! (idle, a bounded search, an infinite one, pondering, stopped with the result owed): positions
+//! reached by legal play from the start and from the test data's FENs, every kind of `go` the
+//! text gives (depth, nodes, movetime, clocks with increments, infinite, ponder, `searchmoves`,
+//! UCCI `banmoves` and draw offers), `stop`, `ponderhit`, `isready` and UCI `debug` in any
+//! state, `setoption` with values from what the engine offered, waits, and reading the result
+//! where the text makes a GUI wait for it.
 
 use std::marker::PhantomData;
 use std::sync::Arc;
@@ -11,6 +12,7 @@ use std::sync::Arc;
 use proptest::prelude::*;
 use proptest::strategy::Union;
 
+use super::coverage::{AllowedPair, CommandName, Counts, Pair, StateName, Table};
 use super::model::{EngineOffer, Model, pick};
 use super::options::settable;
 use super::script::{Reply, Script};
@@ -84,11 +86,14 @@ pub enum Limit {
     },
 }
 
+/// One transition: a single command, a wait, or reading the search's result.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Action {
-    /// `isready` one to three times in a row, then as many `readyok`.
-    IsReady(u8),
-    /// UCI `ucinewgame`, then `isready`.
+    /// `isready`, then `readyok` (the text makes a GUI wait for it).
+    IsReady,
+    /// UCI `debug on|off`, which may come at any time (uci-r28).
+    Debug(bool),
+    /// UCI `ucinewgame`.
     NewGame,
     SetOption {
         name: String,
@@ -101,29 +106,31 @@ pub enum Action {
     },
     /// UCCI `banmoves`.
     Ban(Vec<String>),
-    /// UCCI `probe` of a position (a debugging command an engine need not implement), then
-    /// `isready`: a `pophash` may come, `readyok` must.
+    /// UCCI `probe` of a position (a debugging command an engine need not implement, for the
+    /// idle and thinking states, ucci-r112); a `pophash` may come.
     Probe {
         fen: Option<String>,
         moves: Vec<String>,
     },
-    /// A bounded search, perhaps cut short by `stop` after some milliseconds.
-    Search {
+    /// A bounded search (UCCI may offer a draw with it).
+    Go {
         limit: Limit,
         searchmoves: Vec<String>,
-        stop_after: Option<u16>,
+        draw: bool,
     },
-    /// `go infinite`, a wait, perhaps `isready`, then `stop`.
-    Infinite {
-        after: u16,
-        isready: bool,
-    },
-    /// `go ponder` on a clock, a wait, then `ponderhit` (or `stop`, a ponder miss).
-    Ponder {
-        limit: Limit,
-        after: u16,
-        hit: bool,
-    },
+    /// `go infinite`.
+    Infinite,
+    /// `go ponder` on a clock.
+    Ponder { limit: Limit },
+    /// `ponderhit` (UCCI may offer a draw with it).
+    PonderHit { draw: bool },
+    Stop,
+    /// Time passes; replies wait for the next expectation.
+    Wait(u16),
+    /// The search's result, which the text makes a GUI wait for.
+    AwaitResult,
+    /// `quit`, which closes every case.
+    Quit,
     /// Out of contract (robustness mode only), then `isready`: the engine must still answer.
     Garbage(Garbage),
 }
@@ -156,15 +163,202 @@ impl Garbage {
     }
 }
 
-/// What the GUI has set up.
+/// The state the texts define, as the GUI sees it.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Phase {
+    #[default]
+    Idle,
+    /// A bounded search, which may have ended already (its result not read yet).
+    Searching,
+    /// `go infinite`: no result before `stop` (UCI; UCCI lets a mate end it, a warning).
+    Infinite,
+    /// `go ponder`: no result before `ponderhit` or `stop`.
+    Pondering,
+    /// `stop` was sent; the result is owed.
+    Stopping,
+}
+
+/// What the result being waited for answers, for the row its miss cites.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Owed {
+    #[default]
+    Go,
+    Stop,
+    PonderHit,
+}
+
+/// What the GUI has set up, and where the engine is.
 #[derive(Debug, Clone, Default)]
 pub struct State {
+    pub phase: Phase,
+    pub owed: Owed,
+    /// An expectation was read since the search began while its result may already have come:
+    /// a command sent now would leave that result behind the runner's reply window, so only
+    /// waits and reading the result may follow.
+    pub synced: bool,
     /// A `position` was sent since the handshake or the last `ucinewgame`.
     pub set_up: bool,
     pub legal: Vec<String>,
     pub banned: Vec<String>,
     pub first_to_move: bool,
 }
+
+impl State {
+    fn thinking(&self) -> bool {
+        self.phase != Phase::Idle
+    }
+
+    /// The search's result may already be waiting, unread.
+    fn result_may_wait(&self) -> bool {
+        matches!(self.phase, Phase::Searching | Phase::Stopping)
+    }
+}
+
+const BOOT: StateName = StateName("boot");
+const IDLE: StateName = StateName("idle");
+const SEARCHING: StateName = StateName("searching");
+const INFINITE: StateName = StateName("infinite");
+const PONDERING: StateName = StateName("pondering");
+const STOPPING: StateName = StateName("stopping");
+
+const UCI_HELLO: CommandName = CommandName("uci");
+const UCCI_HELLO: CommandName = CommandName("ucci");
+const DEBUG: CommandName = CommandName("debug");
+const ISREADY: CommandName = CommandName("isready");
+const SETOPTION: CommandName = CommandName("setoption");
+const UCINEWGAME: CommandName = CommandName("ucinewgame");
+const POSITION: CommandName = CommandName("position");
+const BANMOVES: CommandName = CommandName("banmoves");
+const PROBE: CommandName = CommandName("probe");
+const GO: CommandName = CommandName("go");
+const GO_INFINITE: CommandName = CommandName("go infinite");
+const GO_PONDER: CommandName = CommandName("go ponder");
+const PONDERHIT: CommandName = CommandName("ponderhit");
+const STOP: CommandName = CommandName("stop");
+const WAIT: CommandName = CommandName("wait");
+const AWAIT: CommandName = CommandName("read result");
+const QUIT: CommandName = CommandName("quit");
+const GARBAGE: CommandName = CommandName("out of contract");
+
+const fn pair(state: StateName, command: CommandName, cites: &'static [ReqId]) -> AllowedPair {
+    AllowedPair {
+        state,
+        command,
+        cites,
+    }
+}
+
+/// UCI: `isready` and `debug` at any time (uci-r05, uci-r28); `setoption` only while idle
+/// (uci-r39); `position` before `go` (uci-r13); `ponderhit` only while pondering (uci-r77);
+/// `stop` while searching (uci-r73). The text gives `ucinewgame` and `quit` no state beyond
+/// "before the next search": the model sends them idle.
+static UCI_TABLE: Table = Table {
+    states: &[BOOT, IDLE, SEARCHING, INFINITE, PONDERING, STOPPING],
+    commands: &[
+        UCI_HELLO,
+        DEBUG,
+        ISREADY,
+        SETOPTION,
+        UCINEWGAME,
+        POSITION,
+        GO,
+        GO_INFINITE,
+        GO_PONDER,
+        PONDERHIT,
+        STOP,
+        WAIT,
+        AWAIT,
+        QUIT,
+        GARBAGE,
+    ],
+    allowed: &[
+        pair(BOOT, UCI_HELLO, &[ReqId::new("uci-r15")]),
+        pair(IDLE, DEBUG, &[ReqId::new("uci-r28")]),
+        pair(IDLE, ISREADY, &[ReqId::new("uci-r29")]),
+        pair(IDLE, SETOPTION, &[ReqId::new("uci-r39")]),
+        pair(IDLE, UCINEWGAME, &[ReqId::new("uci-r45")]),
+        pair(IDLE, POSITION, &[ReqId::new("uci-r13")]),
+        pair(IDLE, GO, &[ReqId::new("uci-r13")]),
+        pair(IDLE, GO_INFINITE, &[ReqId::new("uci-r13")]),
+        pair(IDLE, GO_PONDER, &[ReqId::new("uci-r153")]),
+        pair(IDLE, WAIT, &[]),
+        pair(IDLE, QUIT, &[]),
+        pair(SEARCHING, DEBUG, &[ReqId::new("uci-r28")]),
+        pair(SEARCHING, ISREADY, &[ReqId::new("uci-r05")]),
+        pair(SEARCHING, STOP, &[ReqId::new("uci-r74")]),
+        pair(SEARCHING, WAIT, &[]),
+        pair(SEARCHING, AWAIT, &[ReqId::new("uci-r90")]),
+        pair(INFINITE, DEBUG, &[ReqId::new("uci-r28")]),
+        pair(INFINITE, ISREADY, &[ReqId::new("uci-r05")]),
+        pair(INFINITE, STOP, &[ReqId::new("uci-r73")]),
+        pair(INFINITE, WAIT, &[]),
+        pair(PONDERING, DEBUG, &[ReqId::new("uci-r28")]),
+        pair(PONDERING, ISREADY, &[ReqId::new("uci-r05")]),
+        pair(PONDERING, PONDERHIT, &[ReqId::new("uci-r77")]),
+        pair(PONDERING, STOP, &[ReqId::new("uci-r74")]),
+        pair(PONDERING, WAIT, &[]),
+        pair(STOPPING, DEBUG, &[ReqId::new("uci-r28")]),
+        pair(STOPPING, ISREADY, &[ReqId::new("uci-r05")]),
+        pair(STOPPING, WAIT, &[]),
+        pair(STOPPING, AWAIT, &[ReqId::new("uci-r74")]),
+    ],
+};
+
+/// UCCI: `probe` in the idle and thinking states (ucci-r112), `ponderhit` while pondering
+/// (ucci-r89), `stop` while thinking (ucci-r93), `quit` idle (ucci-r116). The texts give
+/// `isready`, `setoption`, `position`, `banmoves` and `go` no state (A18): the model sends the
+/// last four idle, and `isready` anywhere, its mid-search `readyok` graded a warning.
+static UCCI_TABLE: Table = Table {
+    states: &[BOOT, IDLE, SEARCHING, INFINITE, PONDERING, STOPPING],
+    commands: &[
+        UCCI_HELLO,
+        ISREADY,
+        SETOPTION,
+        POSITION,
+        BANMOVES,
+        PROBE,
+        GO,
+        GO_INFINITE,
+        GO_PONDER,
+        PONDERHIT,
+        STOP,
+        WAIT,
+        AWAIT,
+        QUIT,
+        GARBAGE,
+    ],
+    allowed: &[
+        pair(BOOT, UCCI_HELLO, &[ReqId::new("ucci-r20")]),
+        pair(IDLE, ISREADY, &[ReqId::new("ucci-r48")]),
+        pair(IDLE, SETOPTION, &[ReqId::new("ucci-r47")]),
+        pair(IDLE, POSITION, &[ReqId::new("ucci-r47")]),
+        pair(IDLE, BANMOVES, &[ReqId::new("ucci-r47")]),
+        pair(IDLE, PROBE, &[ReqId::new("ucci-r112")]),
+        pair(IDLE, GO, &[ReqId::new("ucci-r47")]),
+        pair(IDLE, GO_INFINITE, &[ReqId::new("ucci-r47")]),
+        pair(IDLE, GO_PONDER, &[ReqId::new("ucci-r125")]),
+        pair(IDLE, WAIT, &[]),
+        pair(IDLE, QUIT, &[ReqId::new("ucci-r116")]),
+        pair(SEARCHING, ISREADY, &[ReqId::new("ucci-r48")]),
+        pair(SEARCHING, PROBE, &[ReqId::new("ucci-r112")]),
+        pair(SEARCHING, STOP, &[ReqId::new("ucci-r93")]),
+        pair(SEARCHING, WAIT, &[]),
+        pair(SEARCHING, AWAIT, &[ReqId::new("ucci-r99")]),
+        pair(INFINITE, ISREADY, &[ReqId::new("ucci-r48")]),
+        pair(INFINITE, PROBE, &[ReqId::new("ucci-r112")]),
+        pair(INFINITE, STOP, &[ReqId::new("ucci-r93")]),
+        pair(INFINITE, WAIT, &[]),
+        pair(PONDERING, ISREADY, &[ReqId::new("ucci-r48")]),
+        pair(PONDERING, PROBE, &[ReqId::new("ucci-r112")]),
+        pair(PONDERING, PONDERHIT, &[ReqId::new("ucci-r89")]),
+        pair(PONDERING, STOP, &[ReqId::new("ucci-r93"), ReqId::new("ucci-r94")]),
+        pair(PONDERING, WAIT, &[]),
+        pair(STOPPING, ISREADY, &[ReqId::new("ucci-r48")]),
+        pair(STOPPING, PROBE, &[ReqId::new("ucci-r112")]),
+        pair(STOPPING, WAIT, &[]),
+        pair(STOPPING, AWAIT, &[ReqId::new("ucci-r95")]),
+    ],
+};
 
 /// The UCCI or UCI model over the game `P` (chess, or xiangqi in ICCS or UCI notation).
 pub struct FamilyModel<P> {
@@ -179,6 +373,8 @@ pub struct FamilyModel<P> {
 struct Replies {
     handshake: Reply,
     readyok: Reply,
+    /// `readyok` asked for while the engine thinks.
+    readyok_thinking: Reply,
     result: Reply,
     after_stop: Reply,
     after_ponder: Reply,
@@ -189,6 +385,10 @@ struct Replies {
 const UCI: Replies = Replies {
     handshake: Reply::must("uciok", &[ReqId::new("uci-r191")]),
     readyok: Reply::must("readyok", &[ReqId::new("uci-r31")]),
+    readyok_thinking: Reply::must(
+        "readyok while thinking",
+        &[ReqId::new("uci-r05"), ReqId::new("uci-r31")],
+    ),
     result: Reply::must("bestmove of go", &[ReqId::new("uci-r90")]),
     after_stop: Reply::must(
         "bestmove after stop",
@@ -201,6 +401,8 @@ const UCI: Replies = Replies {
 const UCCI: Replies = Replies {
     handshake: Reply::must("ucciok", &[ReqId::new("ucci-r45")]),
     readyok: Reply::must("readyok", &[ReqId::new("ucci-r49")]),
+    // The texts give `isready` no state (A18): silence while thinking is a warning.
+    readyok_thinking: Reply::should("readyok while thinking", &[ReqId::new("ucci-r49")]),
     result: Reply::must("result of go", &[ReqId::new("ucci-r99")]),
     after_stop: Reply::must("result after stop", &[ReqId::new("ucci-r95")]),
     after_ponder: Reply::must(
@@ -358,64 +560,64 @@ impl<P: Game + Clone> FamilyModel<P> {
     }
 }
 
-impl<P: Game + Clone + 'static> Model for FamilyModel<P> {
-    type State = State;
-    type Action = Action;
-
-    fn protocol(&self) -> Protocol {
-        self.protocol
-    }
-
-    fn initial(&self) -> State {
-        State::default()
-    }
-
-    fn actions(&self, state: &State) -> BoxedStrategy<Action> {
-        let model = FamilyModel::<P> {
+impl<P: Game + Clone + 'static> FamilyModel<P> {
+    fn shared(&self) -> Arc<FamilyModel<P>> {
+        Arc::new(FamilyModel::<P> {
             protocol: self.protocol,
             robustness: self.robustness,
             fens: self.fens.clone(),
             offer: self.offer.clone(),
             game: PhantomData,
-        };
+        })
+    }
+
+    /// A position of the test data (or the start) and a random legal walk from it.
+    fn positions(&self) -> BoxedStrategy<(Option<String>, Vec<String>)> {
         let fens = self.fens.clone();
-        let model = Arc::new(model);
-        let walk = model.clone();
-        let position =
-            (0..=fens.len(), 0usize..=14, any::<u64>()).prop_map(move |(f, len, seed)| {
+        let walk = self.shared();
+        (0..=fens.len(), 0usize..=14, any::<u64>())
+            .prop_map(move |(f, len, seed)| {
                 let fen = f.checked_sub(1).map(|i| fens[i].clone());
                 let moves = walk.walk(fen.as_deref(), len, seed);
                 (fen, moves)
-            });
+            })
+            .boxed()
+    }
+
+    /// What an idle engine may be sent.
+    fn idle_actions(&self, state: &State) -> Vec<(CommandName, u32, BoxedStrategy<Action>)> {
+        let uci = self.uci();
         let mut actions = vec![
-            (2, (1u8..=3).prop_map(Action::IsReady).boxed()),
+            (ISREADY, 2, Just(Action::IsReady).boxed()),
+            (WAIT, 1, (1u16..=150).prop_map(Action::Wait).boxed()),
             (
+                POSITION,
                 4,
-                position
-                    .clone()
+                self.positions()
                     .prop_map(|(fen, moves)| Action::Position { fen, moves })
                     .boxed(),
             ),
         ];
-        if !self.uci() {
-            let probe = position.prop_map(|(fen, moves)| Action::Probe { fen, moves });
-            actions.push((1, probe.boxed()));
+        if uci {
+            actions.push((DEBUG, 1, any::<bool>().prop_map(Action::Debug).boxed()));
+            actions.push((UCINEWGAME, 1, Just(Action::NewGame).boxed()));
+        } else {
+            let probe = self
+                .positions()
+                .prop_map(|(fen, moves)| Action::Probe { fen, moves });
+            actions.push((PROBE, 1, probe.boxed()));
         }
         let settable = settable(&self.offer.options);
         if !settable.is_empty() {
-            let names = settable.clone();
-            let set = (0..names.len(), any::<u64>()).prop_map(move |(i, seed)| {
-                let (name, value) = names[i].value(seed);
+            let set = (0..settable.len(), any::<u64>()).prop_map(move |(i, seed)| {
+                let (name, value) = settable[i].value(seed);
                 Action::SetOption { name, value }
             });
-            actions.push((2, set.boxed()));
-        }
-        if self.uci() {
-            actions.push((1, Just(Action::NewGame).boxed()));
+            actions.push((SETOPTION, 2, set.boxed()));
         }
         if self.robustness {
             let garbage = prop::sample::select(Garbage::ALL.to_vec()).prop_map(Action::Garbage);
-            actions.push((3, garbage.boxed()));
+            actions.push((GARBAGE, 3, garbage.boxed()));
         }
         let playable: Vec<String> = state
             .legal
@@ -424,7 +626,7 @@ impl<P: Game + Clone + 'static> Model for FamilyModel<P> {
             .cloned()
             .collect();
         if state.set_up && !playable.is_empty() {
-            let searchmoves = if self.uci() {
+            let searchmoves = if uci {
                 prop::option::weighted(
                     0.2,
                     prop::sample::subsequence(playable.clone(), 1..=playable.len().min(3)),
@@ -434,46 +636,164 @@ impl<P: Game + Clone + 'static> Model for FamilyModel<P> {
             } else {
                 Just(Vec::new()).boxed()
             };
-            let search = (
-                self.limit(false),
-                searchmoves,
-                prop::option::weighted(0.3, 0u16..=250),
-            )
-                .prop_map(|(limit, searchmoves, stop_after)| Action::Search {
+            // UCCI lets the GUI offer a draw with `go draw` (ucci-r104); UCI has no offer.
+            let draw = if uci {
+                Just(false).boxed()
+            } else {
+                prop::bool::weighted(0.15).boxed()
+            };
+            let go = (self.limit(false), searchmoves, draw).prop_map(
+                |(limit, searchmoves, draw)| Action::Go {
                     limit,
                     searchmoves,
-                    stop_after,
-                });
-            actions.push((5, search.boxed()));
-            let infinite = (0u16..=300, any::<bool>())
-                .prop_map(|(after, isready)| Action::Infinite { after, isready });
-            actions.push((2, infinite.boxed()));
-            let ponder = (self.limit(true), 0u16..=300, any::<bool>())
-                .prop_map(|(limit, after, hit)| Action::Ponder { limit, after, hit });
-            actions.push((2, ponder.boxed()));
-            if !self.uci() && state.legal.len() > 1 {
+                    draw,
+                },
+            );
+            actions.push((GO, 5, go.boxed()));
+            actions.push((GO_INFINITE, 2, Just(Action::Infinite).boxed()));
+            let ponder = self.limit(true).prop_map(|limit| Action::Ponder { limit });
+            actions.push((GO_PONDER, 3, ponder.boxed()));
+            if !uci && state.legal.len() > 1 {
                 let ban = prop::sample::subsequence(
                     state.legal.clone(),
                     1..=2.min(state.legal.len() - 1),
                 )
                 .prop_map(Action::Ban);
-                actions.push((1, ban.boxed()));
+                actions.push((BANMOVES, 1, ban.boxed()));
             }
         }
-        Union::new_weighted(actions).boxed()
+        actions
+    }
+
+    /// What a thinking engine may be sent, and reading its result where one is owed.
+    fn thinking_actions(&self, state: &State) -> Vec<(CommandName, u32, BoxedStrategy<Action>)> {
+        let wait = (WAIT, 2, (1u16..=150).prop_map(Action::Wait).boxed());
+        let read = (AWAIT, 5, Just(Action::AwaitResult).boxed());
+        if state.synced {
+            return vec![wait, read];
+        }
+        let mut actions = vec![wait, (ISREADY, 2, Just(Action::IsReady).boxed())];
+        if self.uci() {
+            actions.push((DEBUG, 1, any::<bool>().prop_map(Action::Debug).boxed()));
+        } else {
+            let probe = self
+                .positions()
+                .prop_map(|(fen, moves)| Action::Probe { fen, moves });
+            actions.push((PROBE, 1, probe.boxed()));
+        }
+        match state.phase {
+            Phase::Searching => {
+                actions.push((STOP, 3, Just(Action::Stop).boxed()));
+                actions.push(read);
+            }
+            Phase::Infinite => actions.push((STOP, 4, Just(Action::Stop).boxed())),
+            Phase::Pondering => {
+                actions.push((STOP, 2, Just(Action::Stop).boxed()));
+                let draw = if self.uci() {
+                    Just(false).boxed()
+                } else {
+                    prop::bool::weighted(0.15).boxed()
+                };
+                let hit = draw.prop_map(|draw| Action::PonderHit { draw });
+                actions.push((PONDERHIT, 3, hit.boxed()));
+            }
+            Phase::Stopping => actions.push(read),
+            Phase::Idle => {}
+        }
+        actions
+    }
+
+    fn phase_name(phase: Phase) -> StateName {
+        match phase {
+            Phase::Idle => IDLE,
+            Phase::Searching => SEARCHING,
+            Phase::Infinite => INFINITE,
+            Phase::Pondering => PONDERING,
+            Phase::Stopping => STOPPING,
+        }
+    }
+
+    fn command_name(action: &Action) -> CommandName {
+        match action {
+            Action::IsReady => ISREADY,
+            Action::Debug(_) => DEBUG,
+            Action::NewGame => UCINEWGAME,
+            Action::SetOption { .. } => SETOPTION,
+            Action::Position { .. } => POSITION,
+            Action::Ban(_) => BANMOVES,
+            Action::Probe { .. } => PROBE,
+            Action::Go { .. } => GO,
+            Action::Infinite => GO_INFINITE,
+            Action::Ponder { .. } => GO_PONDER,
+            Action::PonderHit { .. } => PONDERHIT,
+            Action::Stop => STOP,
+            Action::Wait(_) => WAIT,
+            Action::AwaitResult => AWAIT,
+            Action::Quit => QUIT,
+            Action::Garbage(_) => GARBAGE,
+        }
+    }
+}
+
+impl<P: Game + Clone + 'static> Model for FamilyModel<P> {
+    type State = State;
+    type Action = Action;
+
+    fn protocol(&self) -> Protocol {
+        self.protocol
+    }
+
+    fn table(&self) -> &'static Table {
+        if self.uci() { &UCI_TABLE } else { &UCCI_TABLE }
+    }
+
+    fn pair(&self, state: &State, action: &Action) -> Pair {
+        (Self::phase_name(state.phase), Self::command_name(action))
+    }
+
+    fn initial(&self) -> State {
+        State::default()
+    }
+
+    fn actions(&self, state: &State, generated: &Counts) -> BoxedStrategy<Action> {
+        let phase = Self::phase_name(state.phase);
+        let actions = if state.thinking() {
+            self.thinking_actions(state)
+        } else {
+            self.idle_actions(state)
+        };
+        let weighted: Vec<(u32, BoxedStrategy<Action>)> = actions
+            .into_iter()
+            .map(|(command, base, strategy)| (generated.weight((phase, command), base), strategy))
+            .collect();
+        Union::new_weighted(weighted).boxed()
     }
 
     fn allowed(&self, state: &State, action: &Action) -> bool {
         let legal = |moves: &[String]| moves.iter().all(|m| state.legal.contains(m));
         let playable = state.legal.iter().any(|m| !state.banned.contains(m));
+        let idle = state.phase == Phase::Idle;
+        let may_send = !state.synced;
         match action {
-            Action::Search { searchmoves, .. } => state.set_up && playable && legal(searchmoves),
-            Action::Infinite { .. } | Action::Ponder { .. } => state.set_up && playable,
-            Action::Ban(moves) => legal(moves) && moves.len() < state.legal.len(),
-            Action::NewGame => self.uci(),
-            Action::Garbage(_) => self.robustness,
-            Action::Probe { .. } => !self.uci(),
-            Action::IsReady(_) | Action::SetOption { .. } | Action::Position { .. } => true,
+            Action::Go { searchmoves, .. } => {
+                idle && state.set_up && playable && legal(searchmoves)
+            }
+            Action::Infinite | Action::Ponder { .. } => idle && state.set_up && playable,
+            Action::Ban(moves) => {
+                idle && !self.uci() && legal(moves) && moves.len() < state.legal.len()
+            }
+            Action::NewGame => idle && self.uci(),
+            Action::Garbage(_) => idle && self.robustness,
+            Action::SetOption { .. } | Action::Position { .. } | Action::Quit => idle,
+            Action::Probe { .. } => !self.uci() && may_send,
+            Action::Debug(_) => self.uci() && may_send,
+            Action::IsReady => may_send,
+            Action::Stop => {
+                may_send && matches!(state.phase, Phase::Searching | Phase::Infinite | Phase::Pondering)
+            }
+            Action::PonderHit { .. } => state.phase == Phase::Pondering,
+            Action::AwaitResult => matches!(state.phase, Phase::Searching | Phase::Stopping),
+            Action::Wait(_) => true,
         }
     }
 
@@ -496,38 +816,47 @@ impl<P: Game + Clone + 'static> Model for FamilyModel<P> {
             // An engine may reset its game on `ucinewgame`, and what it makes of a bad
             // `position` is its own business: a search needs a new position.
             Action::NewGame | Action::Garbage(_) => state.set_up = false,
+            Action::Go { .. } => {
+                (state.phase, state.owed, state.synced) = (Phase::Searching, Owed::Go, false);
+            }
+            Action::Infinite => (state.phase, state.synced) = (Phase::Infinite, false),
+            Action::Ponder { .. } => (state.phase, state.synced) = (Phase::Pondering, false),
+            Action::PonderHit { .. } => {
+                (state.phase, state.owed, state.synced) = (Phase::Searching, Owed::PonderHit, false);
+            }
+            Action::Stop => (state.phase, state.owed) = (Phase::Stopping, Owed::Stop),
+            Action::AwaitResult => (state.phase, state.synced) = (Phase::Idle, false),
+            Action::IsReady if state.result_may_wait() => state.synced = true,
             _ => {}
         }
         state
     }
 
-    fn opening(&self, out: &mut Script) {
-        let (command, handshake) = if self.uci() {
-            ("uci", UCI.handshake)
+    fn opening(&self, out: &mut Script) -> Pair {
+        let (command, name, handshake) = if self.uci() {
+            ("uci", UCI_HELLO, UCI.handshake)
         } else {
-            ("ucci", UCCI.handshake)
+            ("ucci", UCCI_HELLO, UCCI.handshake)
         };
         out.send(command);
         out.expect(handshake.label, 5000, handshake);
+        (BOOT, name)
     }
 
     fn render(&self, state: &State, action: &Action, out: &mut Script) {
-        let result = self.result_pattern();
         let replies = self.replies();
         match action {
-            Action::IsReady(n) => {
-                for _ in 0..*n {
-                    out.send("isready");
-                }
-                for _ in 0..*n {
-                    out.expect("readyok", 5000, replies.readyok);
-                }
-            }
-            Action::NewGame => {
-                out.send("ucinewgame");
+            Action::IsReady => {
                 out.send("isready");
-                out.expect("readyok", 10_000, replies.readyok);
+                let reply = if state.thinking() {
+                    replies.readyok_thinking
+                } else {
+                    replies.readyok
+                };
+                out.expect("readyok", 5000, reply);
             }
+            Action::Debug(on) => out.send(if *on { "debug on" } else { "debug off" }),
+            Action::NewGame => out.send("ucinewgame"),
             Action::SetOption { name, value } => {
                 out.send(match (self.uci(), value) {
                     (true, Some(v)) => format!("setoption name {name} value {v}"),
@@ -535,59 +864,52 @@ impl<P: Game + Clone + 'static> Model for FamilyModel<P> {
                     (false, Some(v)) => format!("setoption {name} {v}"),
                     (false, None) => format!("setoption {name}"),
                 });
-                out.send("isready");
-                out.expect("readyok", 10_000, replies.readyok);
             }
             Action::Position { fen, moves } => {
                 out.send(format!("position {}", position_text(fen.as_deref(), moves)));
             }
+            // An engine without `probe` may stay silent; the built-in checks judge a `pophash`
+            // that comes.
             Action::Probe { fen, moves } => {
                 out.send(format!("probe {}", position_text(fen.as_deref(), moves)));
-                out.send("isready");
-                // An engine without `probe` may stay silent (the built-in checks judge a
-                // `pophash` that comes); `readyok` shows it is still there.
-                out.maybe("pophash ...");
-                out.expect("readyok", 5000, replies.readyok);
             }
             Action::Ban(moves) => out.send(format!("banmoves {}", moves.join(" "))),
-            Action::Search {
+            Action::Go {
                 limit,
                 searchmoves,
-                stop_after,
+                draw,
             } => {
-                let mut go = format!("go {}", self.go_text(limit, state));
+                let mut go = "go ".to_owned();
+                if *draw {
+                    go.push_str("draw ");
+                }
+                go.push_str(&self.go_text(limit, state));
                 if !searchmoves.is_empty() {
                     go.push_str(&format!(" searchmoves {}", searchmoves.join(" ")));
                 }
                 out.send(go);
-                let mut reply = replies.result;
-                if let Some(ms) = stop_after {
-                    out.wait(u64::from(*ms));
-                    out.send("stop");
-                    reply = replies.after_stop;
-                }
-                out.expect(result, 15_000, reply);
             }
-            Action::Infinite { after, isready } => {
-                out.send("go infinite");
-                out.wait(u64::from(*after));
-                if *isready {
-                    out.send("isready");
-                    out.expect("readyok", 5000, replies.readyok);
-                }
-                out.send("stop");
-                out.expect(result, 5000, replies.after_stop);
+            Action::Infinite => out.send("go infinite"),
+            Action::Ponder { limit } => out.send(format!("go ponder {}", self.go_text(limit, state))),
+            Action::PonderHit { draw } => {
+                out.send(if *draw { "ponderhit draw" } else { "ponderhit" });
             }
-            Action::Ponder { limit, after, hit } => {
-                out.send(format!("go ponder {}", self.go_text(limit, state)));
-                out.wait(u64::from(*after));
-                out.send(if *hit { "ponderhit" } else { "stop" });
-                let reply = if *hit {
-                    replies.after_ponder
-                } else {
-                    replies.after_stop
+            Action::Stop => out.send("stop"),
+            Action::Wait(ms) => out.wait(u64::from(*ms)),
+            Action::AwaitResult => {
+                let (reply, within) = match state.owed {
+                    Owed::Go => (replies.result, 15_000),
+                    Owed::PonderHit => (replies.after_ponder, 15_000),
+                    Owed::Stop => (replies.after_stop, 5000),
                 };
-                out.expect(result, 15_000, reply);
+                out.apart();
+                out.expect(self.result_pattern(), within, reply);
+            }
+            Action::Quit => {
+                out.send("quit");
+                if let Some(bye) = replies.bye {
+                    out.expect("bye", 3000, bye);
+                }
             }
             Action::Garbage(garbage) => {
                 out.send(garbage.text());
@@ -597,11 +919,17 @@ impl<P: Game + Clone + 'static> Model for FamilyModel<P> {
         }
     }
 
-    fn closing(&self, out: &mut Script) {
-        out.send("quit");
-        if let Some(bye) = self.replies().bye {
-            out.expect("bye", 3000, bye);
+    fn closing(&self, state: &State) -> Vec<Action> {
+        match state.phase {
+            Phase::Idle => vec![Action::Quit],
+            Phase::Searching | Phase::Stopping => vec![Action::AwaitResult, Action::Quit],
+            Phase::Infinite | Phase::Pondering => {
+                vec![Action::Stop, Action::AwaitResult, Action::Quit]
+            }
         }
+    }
+
+    fn exit(&self, out: &mut Script) {
         out.exit_within(3000);
     }
 }

@@ -7,6 +7,7 @@
 use proptest::prelude::*;
 use proptest::strategy::Union;
 
+use super::coverage::{AllowedPair, CommandName, Counts, Pair, StateName, Table};
 use super::model::Model;
 use super::script::{Reply, Script};
 use super::{FuzzObserver, FuzzOptions, FuzzResult, Fuzzed, drive};
@@ -15,7 +16,9 @@ use crate::rules::gomoku::{Board, BoardSize, Point, Rule, Stone};
 use crate::session::EngineCommand;
 
 const SIZE: u8 = 20;
-const OPENING_TURN_MS: u64 = 300;
+/// Short turns keep a case quick (a brain spends most of its turn); `INFO` varies them later,
+/// down to 0, "as fast as possible".
+const OPENING_TURN_MS: u64 = 100;
 
 const START_OK: Reply = Reply::must("OK to START", &[ReqId::new("gomocup-r40")]);
 const BEGIN_MOVE: Reply = Reply::must("move after BEGIN", &[ReqId::new("gomocup-r44")]);
@@ -59,6 +62,8 @@ pub enum Action {
     About,
     /// Out of contract (robustness mode): an unknown command, or a move off the board.
     Garbage(Garbage),
+    /// `END`, which closes every case.
+    End,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -69,6 +74,8 @@ pub enum Garbage {
 
 #[derive(Debug, Clone, Default)]
 pub struct State {
+    /// A game has stones on its board (the brain may be asked for a move, or to take one back).
+    in_game: bool,
     /// The stones the manager placed (the brain's known ones too), when the board holds no
     /// stone it does not know.
     known: Option<Vec<Point>>,
@@ -79,6 +86,69 @@ pub struct State {
     /// `INFO timeout_turn`, for how long a reply may take.
     timeout_turn_ms: Option<u64>,
 }
+
+const NO_GAME: StateName = StateName("before START");
+const NEW_GAME: StateName = StateName("new game");
+const IN_GAME: StateName = StateName("in game");
+
+const START: CommandName = CommandName("START");
+const INFO: CommandName = CommandName("INFO");
+const BEGIN: CommandName = CommandName("BEGIN");
+const TURN: CommandName = CommandName("TURN");
+const BOARD: CommandName = CommandName("BOARD");
+const TAKEBACK_COMMAND: CommandName = CommandName("TAKEBACK");
+const RESTART_COMMAND: CommandName = CommandName("RESTART");
+const ABOUT_COMMAND: CommandName = CommandName("ABOUT");
+const END: CommandName = CommandName("END");
+const GARBAGE: CommandName = CommandName("out of contract");
+
+const fn allowed(state: StateName, command: CommandName, cites: &'static [ReqId]) -> AllowedPair {
+    AllowedPair {
+        state,
+        command,
+        cites,
+    }
+}
+
+/// The text has no state table: a manager starts a game with `START`, opens it with `BEGIN`, a
+/// `TURN` or a `BOARD`, and between the brain's moves may send `INFO`, `ABOUT`, `RESTART`,
+/// `TAKEBACK` (after a move), a new `START` or `END`. Nothing is sent while the brain thinks
+/// (A8: a tournament manager waits), so each move command is read with its reply. A `TURN`
+/// after the brain has moved is not drawn: the brain's stones are not known when a case is
+/// drawn, so a game goes on through `BOARD`, which names every stone.
+static TABLE: Table = Table {
+    states: &[NO_GAME, NEW_GAME, IN_GAME],
+    commands: &[
+        START,
+        INFO,
+        BEGIN,
+        TURN,
+        BOARD,
+        TAKEBACK_COMMAND,
+        RESTART_COMMAND,
+        ABOUT_COMMAND,
+        END,
+        GARBAGE,
+    ],
+    allowed: &[
+        allowed(NO_GAME, START, &[ReqId::new("gomocup-r40")]),
+        allowed(NEW_GAME, INFO, &[ReqId::new("gomocup-r61")]),
+        allowed(NEW_GAME, BEGIN, &[ReqId::new("gomocup-r44")]),
+        allowed(NEW_GAME, TURN, &[ReqId::new("gomocup-r42")]),
+        allowed(NEW_GAME, BOARD, &[ReqId::new("gomocup-r57")]),
+        allowed(NEW_GAME, RESTART_COMMAND, &[ReqId::new("gomocup-r110")]),
+        allowed(NEW_GAME, ABOUT_COMMAND, &[ReqId::new("gomocup-r98")]),
+        allowed(NEW_GAME, START, &[ReqId::new("gomocup-r40")]),
+        allowed(NEW_GAME, END, &[]),
+        allowed(IN_GAME, INFO, &[ReqId::new("gomocup-r61")]),
+        allowed(IN_GAME, BOARD, &[ReqId::new("gomocup-r57")]),
+        allowed(IN_GAME, TAKEBACK_COMMAND, &[ReqId::new("gomocup-r113")]),
+        allowed(IN_GAME, RESTART_COMMAND, &[ReqId::new("gomocup-r110")]),
+        allowed(IN_GAME, ABOUT_COMMAND, &[ReqId::new("gomocup-r98")]),
+        allowed(IN_GAME, START, &[ReqId::new("gomocup-r40")]),
+        allowed(IN_GAME, END, &[]),
+    ],
+};
 
 pub struct GomocupModel {
     robustness: bool,
@@ -154,6 +224,27 @@ impl Model for GomocupModel {
         Protocol::Gomocup
     }
 
+    fn table(&self) -> &'static Table {
+        &TABLE
+    }
+
+    fn pair(&self, state: &State, action: &Action) -> Pair {
+        let phase = if state.in_game { IN_GAME } else { NEW_GAME };
+        let command = match action {
+            Action::Start => START,
+            Action::Info { .. } => INFO,
+            Action::Begin => BEGIN,
+            Action::Turn(_) => TURN,
+            Action::Board(_) => BOARD,
+            Action::TakeBack => TAKEBACK_COMMAND,
+            Action::Restart => RESTART_COMMAND,
+            Action::About => ABOUT_COMMAND,
+            Action::End => END,
+            Action::Garbage(_) => GARBAGE,
+        };
+        (phase, command)
+    }
+
     fn initial(&self) -> State {
         State {
             known: Some(Vec::new()),
@@ -162,9 +253,9 @@ impl Model for GomocupModel {
         }
     }
 
-    fn actions(&self, state: &State) -> BoxedStrategy<Action> {
+    fn actions(&self, state: &State, generated: &Counts) -> BoxedStrategy<Action> {
         let info = prop_oneof![
-            (100u64..=1000).prop_map(|v| Action::Info {
+            (0u64..=300).prop_map(|v| Action::Info {
                 key: "timeout_turn",
                 value: v
             }),
@@ -192,37 +283,42 @@ impl Model for GomocupModel {
         ];
         let board = stones(SIZE, 10).prop_map(Action::Board);
         let mut actions = vec![
-            (1, Just(Action::Start).boxed()),
-            (2, info.boxed()),
-            (3, board.boxed()),
-            (1, Just(Action::About).boxed()),
-            (1, Just(Action::Restart).boxed()),
+            (Action::Start, 1, Just(Action::Start).boxed()),
+            (Action::Info { key: "", value: 0 }, 2, info.boxed()),
+            (Action::Board(Vec::new()), 3, board.boxed()),
+            (Action::About, 1, Just(Action::About).boxed()),
+            (Action::Restart, 1, Just(Action::Restart).boxed()),
         ];
-        if let Some(known) = &state.known {
-            if known.is_empty() {
-                actions.push((2, Just(Action::Begin).boxed()));
-            }
+        if let Some(known) = state.known.as_ref().filter(|_| !state.in_game) {
+            actions.push((Action::Begin, 2, Just(Action::Begin).boxed()));
             let taken = known.clone();
             let turn = (0..SIZE, 0..SIZE)
                 .prop_map(|(x, y)| Point::new(x, y))
                 .prop_filter("an empty point", move |p| !taken.contains(p))
                 .prop_map(Action::Turn);
-            actions.push((4, turn.boxed()));
+            actions.push((Action::Turn(Point::new(0, 0)), 4, turn.boxed()));
         }
         if state.takeback {
-            actions.push((1, Just(Action::TakeBack).boxed()));
+            actions.push((Action::TakeBack, 1, Just(Action::TakeBack).boxed()));
         }
         if self.robustness {
             let garbage = prop_oneof![Just(Garbage::UnknownCommand), Just(Garbage::OffBoard)];
-            actions.push((2, garbage.prop_map(Action::Garbage).boxed()));
+            let example = Action::Garbage(Garbage::UnknownCommand);
+            actions.push((example, 2, garbage.prop_map(Action::Garbage).boxed()));
         }
-        Union::new_weighted(actions).boxed()
+        let weighted: Vec<(u32, BoxedStrategy<Action>)> = actions
+            .into_iter()
+            .map(|(example, base, strategy)| {
+                (generated.weight(self.pair(state, &example), base), strategy)
+            })
+            .collect();
+        Union::new_weighted(weighted).boxed()
     }
 
     fn allowed(&self, state: &State, action: &Action) -> bool {
         match action {
-            Action::Begin => state.known.as_ref().is_some_and(Vec::is_empty),
-            Action::Turn(p) => state.known.as_ref().is_some_and(|k| !k.contains(p)),
+            Action::Begin => !state.in_game && state.known.as_ref().is_some_and(Vec::is_empty),
+            Action::Turn(p) => !state.in_game && state.known.as_ref().is_some_and(|k| !k.contains(p)),
             Action::TakeBack => state.takeback,
             Action::Garbage(_) => self.robustness,
             _ => true,
@@ -234,6 +330,7 @@ impl Model for GomocupModel {
             Action::Start => {
                 state.known = Some(Vec::new());
                 state.takeback = false;
+                state.in_game = false;
             }
             Action::Info {
                 key: "timeout_turn",
@@ -244,6 +341,7 @@ impl Model for GomocupModel {
                 state.known = None;
                 state.replies += 1;
                 state.takeback = true;
+                state.in_game = true;
             }
             // A brain may answer UNKNOWN to TAKEBACK (it is optional): the board is not known.
             Action::TakeBack => state.takeback = false,
@@ -251,6 +349,7 @@ impl Model for GomocupModel {
             Action::Restart => {
                 state.known = None;
                 state.takeback = false;
+                state.in_game = false;
             }
             _ => {}
         }
@@ -259,12 +358,13 @@ impl Model for GomocupModel {
 
     /// What a tournament manager sends first: the time limits, then `START`.
     /// Short turns keep a case quick; the model varies them later.
-    fn opening(&self, out: &mut Script) {
+    fn opening(&self, out: &mut Script) -> Pair {
         out.send(format!("INFO timeout_turn {OPENING_TURN_MS}"));
         out.send("INFO timeout_match 1000000");
         out.send("INFO time_left 1000000");
         out.send("START 20");
         out.expect("OK", 5000, START_OK);
+        (NO_GAME, START)
     }
 
     fn render(&self, state: &State, action: &Action, out: &mut Script) {
@@ -315,11 +415,15 @@ impl Model for GomocupModel {
                 out.send("ABOUT");
                 out.expect("!MESSAGE|DEBUG|ERROR|UNKNOWN ...", 5000, ALIVE);
             }
+            Action::End => out.send("END"),
         }
     }
 
-    fn closing(&self, out: &mut Script) {
-        out.send("END");
+    fn closing(&self, _state: &State) -> Vec<Action> {
+        vec![Action::End]
+    }
+
+    fn exit(&self, out: &mut Script) {
         out.exit_within(3000);
     }
 }

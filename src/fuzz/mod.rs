@@ -8,8 +8,10 @@
 
 mod agi;
 mod command;
+pub mod coverage;
 mod family;
 mod gomocup;
+mod hunt;
 mod model;
 #[cfg(test)]
 mod model_tests;
@@ -18,19 +20,15 @@ mod probe;
 pub mod report;
 mod script;
 
-use std::cell::RefCell;
 use std::path::PathBuf;
-use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use proptest::test_runner::{Config, RngAlgorithm, TestCaseError, TestError, TestRng, TestRunner};
-
-use crate::check::{CheckId, CheckRef, Grade};
+use crate::check::CheckRef;
 use crate::protocol::{Codec, GameKind, Protocol, ReqId, with_codec};
-use crate::runner::{RunOptions, ScenarioRun, run_scenario};
-use crate::scenario::{self, Scenario};
-use crate::session::{EngineCommand, interrupt};
-use model::{Model, script as case_script};
+use crate::runner::{RunOptions, ScenarioRun};
+use crate::session::EngineCommand;
+use coverage::Matrix;
+use hunt::drive;
 
 pub use model::EngineOffer;
 
@@ -112,6 +110,8 @@ pub struct FuzzResult {
     pub failures: Vec<Failure>,
     pub elapsed: Duration,
     pub interrupted: bool,
+    /// The (state, command) pairs the cases reached, beside those the text allows.
+    pub matrix: Matrix,
 }
 
 /// Progress: cases run, failures found, shrink runs of the current failure.
@@ -147,269 +147,4 @@ fn fens(game: GameKind) -> &'static str {
         GameKind::Chess => include_str!("../../scenarios/fuzz/chess.fens"),
         _ => include_str!("../../scenarios/fuzz/xiangqi.fens"),
     }
-}
-
-/// What the search for one failure has seen so far.
-#[derive(Default)]
-struct Hunt {
-    cases: u32,
-    target: Option<(FailureKey, u32)>,
-    shrink_runs: u32,
-}
-
-fn drive<M: Model>(
-    model: M,
-    engine: &EngineCommand,
-    options: &FuzzOptions,
-    observer: &mut dyn FuzzObserver,
-) -> Result<FuzzResult, String> {
-    let started = Instant::now();
-    let model = Arc::new(model);
-    let strategy = model::sequences(model.clone(), options.max_steps);
-    let observer = RefCell::new(observer);
-    let mut failures: Vec<Failure> = Vec::new();
-    let mut cases = 0u32;
-    let mut round = 0u64;
-    let time_up =
-        || options.time.is_some_and(|t| started.elapsed() >= t) || interrupt::raised().is_some();
-    while cases < options.cases && !time_up() {
-        // What the minimal cases already show, their other findings included: the same
-        // fault seen by a second check is not hunted again.
-        let found: Vec<FailureKey> = failures
-            .iter()
-            .flat_map(|f| std::iter::once(&f.key).chain(&f.also))
-            .cloned()
-            .collect();
-        let hunt = RefCell::new(Hunt::default());
-        let config = Config {
-            cases: options.cases - cases,
-            // The bound on engine runs is kept below, where candidates are run: past it every
-            // candidate counts as passing, so shrinking ends at once and quietly (proptest's own
-            // bound would end it with a note about its configuration on stderr; `u32::MAX`
-            // itself means four times the case count to proptest).
-            max_shrink_iters: if options.max_shrink_runs == 0 {
-                0
-            } else {
-                u32::MAX - 1
-            },
-            max_shrink_time: 0,
-            failure_persistence: None,
-            max_global_rejects: 100_000,
-            ..Config::default()
-        };
-        let mut runner = TestRunner::new_with_rng(config, rng(options.seed, round));
-        let outcome = runner.run(&strategy, |(initial, actions, seen)| {
-            // Every action of a case reaches the engine, and any of them may be the one that
-            // broke it: "all seen" makes shrinking try to delete each, from the last one, and
-            // re-run. (Left at 0, every action would be dropped unseen; at the action count,
-            // the last would be kept as the culprit.) Without shrinking the counter must stay
-            // 0, as the runner then reads the case once more.
-            if let Some(seen) = seen.as_ref().filter(|_| options.max_shrink_runs > 0) {
-                seen.store(usize::MAX, std::sync::atomic::Ordering::SeqCst);
-            }
-            let mut h = hunt.borrow_mut();
-            if h.target.is_none() && time_up() {
-                return Ok(());
-            }
-            if h.target.is_some() && h.shrink_runs >= options.max_shrink_runs {
-                return Ok(());
-            }
-            let text = render(&*model, &initial, &actions, &[]);
-            let run = run_text(&text, engine, &options.run)?;
-            let keys: Vec<FailureKey> = failure_keys(&run, options.robustness)
-                .into_iter()
-                .filter(|k| !found.contains(k))
-                .collect();
-            match h.target.clone() {
-                None => {
-                    h.cases += 1;
-                    observer.borrow_mut().case(cases + h.cases, failures.len());
-                    match keys.into_iter().next() {
-                        None => Ok(()),
-                        Some(key) => {
-                            let case = cases + h.cases;
-                            h.target = Some((key, case));
-                            Err(TestCaseError::fail("a check failed"))
-                        }
-                    }
-                }
-                Some((key, _)) => {
-                    h.shrink_runs += 1;
-                    observer.borrow_mut().shrink(h.shrink_runs);
-                    if keys.contains(&key) {
-                        Err(TestCaseError::fail("the same check failed"))
-                    } else {
-                        Ok(())
-                    }
-                }
-            }
-        });
-        let hunt = hunt.into_inner();
-        cases += hunt.cases;
-        match (outcome, hunt.target) {
-            (Err(TestError::Fail(_, (initial, actions, _))), Some((key, case))) => {
-                failures.push(confirm(
-                    &*model,
-                    &initial,
-                    &actions,
-                    key,
-                    case,
-                    hunt.shrink_runs,
-                    engine,
-                    options,
-                )?);
-                observer.borrow_mut().case(cases, failures.len());
-            }
-            (Err(TestError::Abort(reason)), _) => return Err(format!("fuzzing stopped: {reason}")),
-            _ => break,
-        }
-        round += 1;
-    }
-    Ok(FuzzResult {
-        cases,
-        failures,
-        elapsed: started.elapsed(),
-        interrupted: interrupt::raised().is_some(),
-    })
-}
-
-/// Replays the minimal case to count how often it fails, and writes its scenario.
-#[allow(clippy::too_many_arguments)]
-fn confirm<M: Model>(
-    model: &M,
-    initial: &M::State,
-    actions: &[M::Action],
-    key: FailureKey,
-    case: u32,
-    shrink_runs: u32,
-    engine: &EngineCommand,
-    options: &FuzzOptions,
-) -> Result<Failure, String> {
-    let script = case_script(model, initial, actions);
-    let mut first_failing: Option<ScenarioRun> = None;
-    let mut last = None;
-    let mut replays_failed = 0;
-    let probe_text = script.render(model.protocol(), "fuzz case", &[]);
-    for _ in 0..options.replays.max(1) {
-        let run = run_text(&probe_text, engine, &options.run).map_err(|e| e.to_string())?;
-        if failure_keys(&run, options.robustness).contains(&key) {
-            replays_failed += 1;
-            first_failing.get_or_insert_with(|| run.clone());
-        }
-        last = Some(run);
-    }
-    let also: Vec<FailureKey> = first_failing
-        .as_ref()
-        .map(|run| failure_keys(run, options.robustness))
-        .unwrap_or_default()
-        .into_iter()
-        .filter(|k| *k != key)
-        .collect();
-    let file = options.repro.join(format!("{}.scenario", key.slug()));
-    let protocol = model.protocol();
-    let mut comments = vec![
-        format!(
-            "Found by `{}` (case {case}, shrunk in {shrink_runs} runs).",
-            command::fuzz_line(protocol, engine, options)
-        ),
-        format!(
-            "It fails {} [{}]; replayed {} times, it failed {replays_failed}.",
-            key.check,
-            key.requirements
-                .iter()
-                .map(ToString::to_string)
-                .collect::<Vec<_>>()
-                .join(", "),
-            options.replays.max(1)
-        ),
-        format!(
-            "Replay it: `{}`",
-            command::run_line(protocol, engine, options, &file.display().to_string())
-        ),
-    ];
-    if !also.is_empty() {
-        let names: Vec<String> = also.iter().map(|k| k.check.to_string()).collect();
-        comments.push(format!("The same run also fails {}.", names.join(", ")));
-    }
-    let scenario_text = script.render(
-        model.protocol(),
-        &format!("a generated case failing {}", key.check),
-        &comments,
-    );
-    Ok(Failure {
-        key,
-        file,
-        scenario_text,
-        run: first_failing.or(last).expect("at least one replay"),
-        case,
-        commands: script.commands(),
-        shrink_runs,
-        replays: options.replays.max(1),
-        replays_failed,
-        also,
-    })
-}
-
-fn render<M: Model>(
-    model: &M,
-    initial: &M::State,
-    actions: &[M::Action],
-    comments: &[String],
-) -> String {
-    case_script(model, initial, actions).render(model.protocol(), "fuzz case", comments)
-}
-
-fn run_text(
-    text: &str,
-    engine: &EngineCommand,
-    options: &RunOptions,
-) -> Result<ScenarioRun, TestCaseError> {
-    let scenario: Scenario = scenario::parse("fuzz/case", "fuzz case", text)
-        .map_err(|e| TestCaseError::reject(format!("the model wrote a bad scenario: {e}")))?;
-    Ok(run_scenario(&scenario, engine, options))
-}
-
-/// The distinct failures of a run. In robustness mode only what no input excuses counts: the
-/// engine dying, hanging, going silent, or writing garbage.
-fn failure_keys(run: &ScenarioRun, robustness: bool) -> Vec<FailureKey> {
-    const ALWAYS: [CheckId; 7] = [
-        CheckId::ProcessUnexpectedExit,
-        CheckId::HandshakeOk,
-        CheckId::IsreadyReadyok,
-        CheckId::QuitExit,
-        CheckId::QuitBye,
-        CheckId::EndExit,
-        CheckId::OutputText,
-    ];
-    let mut keys: Vec<FailureKey> = Vec::new();
-    for o in run.outcomes.iter().filter(|o| o.grade == Grade::Fail) {
-        let check = match &o.check {
-            CheckRef::Step { label, .. } => CheckRef::Step {
-                scenario: "fuzz".to_owned(),
-                label: label.split('#').next().unwrap_or(label).trim().to_owned(),
-            },
-            other => other.clone(),
-        };
-        if robustness && check.id().is_some_and(|id| !ALWAYS.contains(&id)) {
-            continue;
-        }
-        let key = FailureKey {
-            check,
-            requirements: o.requirements.clone(),
-        };
-        if !keys.contains(&key) {
-            keys.push(key);
-        }
-    }
-    if run.end.harness_error().is_some() {
-        keys.clear();
-    }
-    keys
-}
-
-fn rng(seed: u64, round: u64) -> TestRng {
-    let mut bytes = [0u8; 32];
-    bytes[..8].copy_from_slice(&seed.to_le_bytes());
-    bytes[8..16].copy_from_slice(&round.to_le_bytes());
-    TestRng::from_seed(RngAlgorithm::ChaCha, &bytes)
 }

@@ -1,14 +1,15 @@
 //! A protocol's model for the fuzzer: what a conforming GUI or manager may send in each state,
-//! and how each action is written as scenario steps. `proptest-state-machine` turns a model into
-//! a strategy of action sequences whose every step meets its preconditions, also while a
-//! failing sequence is shrunk.
+//! one command (or one wait) per transition, and how each is written as scenario steps.
+//! `proptest-state-machine` turns a model into a strategy of action sequences whose every step
+//! meets its preconditions, also while a failing sequence is shrunk one command at a time.
 
 use std::fmt::Debug;
-use std::sync::Arc;
+use std::sync::{Arc, RwLock};
 
 use proptest::prelude::*;
 use proptest_state_machine::Sequential;
 
+use super::coverage::{Counts, Pair, Table};
 use super::script::Script;
 use crate::protocol::Protocol;
 
@@ -24,20 +25,28 @@ pub trait Model: Send + Sync + 'static {
     type Action: Clone + Debug + Send + Sync + 'static;
 
     fn protocol(&self) -> Protocol;
+    /// The states the text defines, its commands, and which it lets a GUI send in which state.
+    fn table(&self) -> &'static Table;
+    /// The state (as the text names it) `state` is in, and the command `action` sends there.
+    fn pair(&self, state: &Self::State, action: &Self::Action) -> Pair;
     /// The state after the handshake.
     fn initial(&self) -> Self::State;
-    /// The actions a conforming GUI may take in `state`.
-    fn actions(&self, state: &Self::State) -> BoxedStrategy<Self::Action>;
+    /// The actions a conforming GUI may take in `state`, those whose pair `generated` has not
+    /// seen yet weighted up.
+    fn actions(&self, state: &Self::State, generated: &Counts) -> BoxedStrategy<Self::Action>;
     /// Whether `action` may still be taken in `state` (checked again while shrinking, when the
     /// actions before it change).
     fn allowed(&self, state: &Self::State, action: &Self::Action) -> bool;
     fn apply(&self, state: Self::State, action: &Self::Action) -> Self::State;
-    /// The handshake that opens every case.
-    fn opening(&self, out: &mut Script);
-    /// One action as scenario steps, with the replies it waits for.
+    /// The handshake that opens every case, and its pair.
+    fn opening(&self, out: &mut Script) -> Pair;
+    /// One action as scenario steps, with the replies the text makes the GUI wait for.
     fn render(&self, state: &Self::State, action: &Self::Action, out: &mut Script);
-    /// How every case ends: `quit` and the exit.
-    fn closing(&self, out: &mut Script);
+    /// The actions that end a case from `state`: whatever brings the engine back to where the
+    /// text lets a GUI quit, then the quit itself.
+    fn closing(&self, state: &Self::State) -> Vec<Self::Action>;
+    /// After `closing`'s actions: the exit (and any farewell the text gives).
+    fn exit(&self, out: &mut Script);
 }
 
 /// Sequences of a model's actions from its initial state, as proptest-state-machine draws them.
@@ -48,29 +57,53 @@ pub type Sequences<M> = Sequential<
     BoxedStrategy<<M as Model>::Action>,
 >;
 
-/// The strategy of action sequences of 1 to `max_steps` actions.
-pub fn sequences<M: Model>(model: Arc<M>, max_steps: usize) -> Sequences<M> {
+/// The strategy of action sequences of 1 to `max_steps` actions, drawn with the pair counts in
+/// `generated` as they stand when a case is drawn.
+pub fn sequences<M: Model>(
+    model: Arc<M>,
+    max_steps: usize,
+    generated: Arc<RwLock<Counts>>,
+) -> Sequences<M> {
     let (init, allowed, actions, apply) = (model.clone(), model.clone(), model.clone(), model);
     Sequential::new(
         (1..=max_steps.max(1)).into(),
         move || Just(init.initial()).boxed(),
         move |state, action| allowed.allowed(state, action),
-        move |state| actions.actions(state),
+        move |state| {
+            let counts = generated.read().unwrap_or_else(|poisoned| poisoned.into_inner());
+            actions.actions(state, &counts)
+        },
         move |state, action| apply.apply(state, action),
     )
 }
 
-/// The case written as scenario steps.
-pub fn script<M: Model>(model: &M, initial: &M::State, actions: &[M::Action]) -> Script {
+/// A case written as scenario steps, with the pairs it exercises in order and, for each, how many
+/// commands the script sends before it (to tell which pairs a run that stopped early reached).
+pub struct CaseScript {
+    pub script: Script,
+    pub pairs: Vec<(Pair, usize)>,
+}
+
+/// The case written as scenario steps: the opening, the actions, and the closing from where the
+/// actions left the engine.
+pub fn script<M: Model>(model: &M, initial: &M::State, actions: &[M::Action]) -> CaseScript {
     let mut out = Script::default();
-    model.opening(&mut out);
+    let mut pairs = vec![(model.opening(&mut out), 0)];
     let mut state = initial.clone();
+    let closing = |state: &M::State| model.closing(state);
+    let mut play = |state: M::State, action: &M::Action, out: &mut Script| {
+        pairs.push((model.pair(&state, action), out.commands()));
+        model.render(&state, action, out);
+        model.apply(state, action)
+    };
     for action in actions {
-        model.render(&state, action, &mut out);
-        state = model.apply(state, action);
+        state = play(state, action, &mut out);
     }
-    model.closing(&mut out);
-    out
+    for action in closing(&state) {
+        state = play(state, &action, &mut out);
+    }
+    model.exit(&mut out);
+    CaseScript { script: out, pairs }
 }
 
 /// A deterministic walk through a list: the `i`-th pick of `seed` among `n` choices.

@@ -1,29 +1,41 @@
 //! Every model, driven without an engine: each generated case is a scenario the parser reads,
-//! keeps within its step bound, and over many cases sends each of the protocol's commands the
-//! model claims to cover.
+//! keeps within its step bound, over many cases sends each of the protocol's commands the model
+//! claims to cover, and 300 cases draw every (state, command) pair the text allows.
 
 use std::sync::Arc;
 
-use proptest::strategy::{Strategy, ValueTree};
-use proptest::test_runner::{Config, TestRunner};
+use proptest::strategy::ValueTree;
 
-use super::model::{Model, script, sequences};
+use super::hunt::Drawer;
+use super::model::Model;
 use super::{agi, family, gomocup};
 use crate::protocol::{Protocol, uci};
 use crate::rules::{chess::ChessPosition, xiangqi::Position};
 
-/// The scenario texts of `count` generated cases.
+/// The scenario texts of `count` generated cases, after checking that together they draw every
+/// pair the protocol's table allows.
 fn cases<M: Model>(model: M, count: usize) -> Vec<String> {
     let model = Arc::new(model);
-    let strategy = sequences(model.clone(), 12);
-    let mut runner = TestRunner::new(Config::default());
-    (0..count)
+    let mut drawer = Drawer::new(model.clone(), 1, 24);
+    let texts = (0..count)
         .map(|_| {
-            let (initial, actions, _) = strategy.new_tree(&mut runner).unwrap().current();
-            assert!((1..=12).contains(&actions.len()));
-            script(&*model, &initial, &actions).render(model.protocol(), "case", &[])
+            let drawn = drawer.draw().unwrap();
+            let (_, actions, _) = drawn.tree.current();
+            assert!((1..=24).contains(&actions.len()));
+            drawn.case.script.render(model.protocol(), "case", &[])
         })
-        .collect()
+        .collect();
+    let matrix = drawer.generated().matrix(model.table());
+    let unreached: Vec<String> = matrix
+        .unreached()
+        .map(|c| format!("{} × {}", c.state, c.command))
+        .collect();
+    assert!(
+        unreached.is_empty(),
+        "{}: {count} cases never draw {unreached:?}",
+        model.protocol()
+    );
+    texts
 }
 
 /// Every case parses, and together they send each of `commands` at least once.
@@ -165,6 +177,6 @@ fn only_robustness_mode_sends_what_the_text_forbids() {
     let polite = family::FamilyModel::<Position>::new(Protocol::Ucci, fens, offer(), false);
     let robust = family::FamilyModel::<Position>::new(Protocol::Ucci, fens, offer(), true);
     let garbage = |texts: &[String]| texts.iter().any(|t| t.contains("> frobnicate"));
-    assert!(!garbage(&cases(polite, 200)));
-    assert!(garbage(&cases(robust, 200)));
+    assert!(!garbage(&cases(polite, 300)));
+    assert!(garbage(&cases(robust, 300)));
 }

@@ -4,6 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::coverage::Matrix;
 use super::{Failure, FuzzResult};
 use crate::protocol::ReqId;
 use crate::report::Report;
@@ -35,6 +36,9 @@ pub struct FuzzReport {
     pub robustness: bool,
     pub interrupted: bool,
     pub failures: Vec<FailureSummary>,
+    /// The (state, command) pairs the cases reached, beside those the text allows in each state.
+    #[serde(default)]
+    pub coverage: Matrix,
     /// The minimal failing cases' runs, one per failure.
     pub report: Report,
 }
@@ -49,6 +53,7 @@ impl FuzzReport {
         time_scale: f64,
     ) -> FuzzReport {
         let failures = result.failures.iter().map(summary).collect();
+        let coverage = result.matrix;
         let runs = result
             .failures
             .into_iter()
@@ -60,13 +65,14 @@ impl FuzzReport {
             })
             .collect();
         FuzzReport {
-            schema_version: 4,
+            schema_version: 5,
             seed,
             cases: result.cases,
             elapsed_ms: result.elapsed.as_millis() as u64,
             robustness,
             interrupted: result.interrupted,
             failures,
+            coverage,
             report: Report::new(protocol, engine, time_scale, runs),
         }
     }
@@ -82,11 +88,13 @@ impl FuzzReport {
     pub fn summary_line(&self) -> String {
         let rate = f64::from(self.cases) / (self.elapsed_ms.max(1) as f64 / 1000.0);
         format!(
-            "fuzz: {} cases in {:.1} s ({rate:.1} cases/s), seed {}{}: {}",
+            "fuzz: {} cases in {:.1} s ({rate:.1} cases/s), seed {}{}, {} of {} allowed (state, command) pairs reached: {}",
             self.cases,
             self.elapsed_ms as f64 / 1000.0,
             self.seed,
             if self.robustness { ", robustness" } else { "" },
+            self.coverage.reached(),
+            self.coverage.allowed(),
             match self.failures.len() {
                 0 => "no failure".to_owned(),
                 1 => "1 failure".to_owned(),

@@ -74,6 +74,16 @@ impl Script {
         }
     }
 
+    /// Keeps the next expectation out of the group of the one before it. Consecutive
+    /// expectations are read in order (the second line must come after the first); a reply the
+    /// text lets come before or after the previous one (a search's result around a `readyok`)
+    /// is read apart, after a wait of a millisecond.
+    pub fn apart(&mut self) {
+        if self.lines.last().is_some_and(|l| l.starts_with('<')) {
+            self.lines.push("wait 1 ms".to_owned());
+        }
+    }
+
     /// The engine ends by itself within `ms` of the last command.
     pub fn exit_within(&mut self, ms: u64) {
         self.lines.push(format!("exit within {ms} ms"));

@@ -1,9 +1,11 @@
-//! A fuzzing run for people: its summary line, each distinct failure with its reproduction
-//! file and replays, then the minimal cases' runs as the run report shows them.
+//! A fuzzing run for people: its summary line, the state × command coverage (what each state
+//! was sent, and what the text allows there that no case reached), each distinct failure with
+//! its reproduction file and replays, then the minimal cases' runs as the run report shows them.
 
 use std::fmt::Write as _;
 
 use super::{Detail, human};
+use crate::fuzz::coverage::Matrix;
 use crate::fuzz::report::FuzzReport;
 
 pub(super) fn human(f: &FuzzReport, detail: Detail) -> String {
@@ -11,6 +13,7 @@ pub(super) fn human(f: &FuzzReport, detail: Detail) -> String {
     if f.interrupted {
         out.push_str("  interrupted: the cases above are all that ran\n");
     }
+    out.push_str(&coverage(&f.coverage));
     for failure in &f.failures {
         let reqs: Vec<String> = failure
             .requirements
@@ -47,4 +50,70 @@ pub(super) fn human(f: &FuzzReport, detail: Detail) -> String {
         out.push_str(&human::render(&f.report, detail));
     }
     out
+}
+
+/// One line per state: each command sent there and how often, then the allowed ones never
+/// reached, and any sent outside what the text allows (only `--robustness` sends those).
+fn coverage(matrix: &Matrix) -> String {
+    let mut out = String::new();
+    for state in &matrix.states {
+        let cells: Vec<_> = matrix.cells.iter().filter(|c| &c.state == state).collect();
+        if cells.is_empty() {
+            continue;
+        }
+        let sent: Vec<String> = cells
+            .iter()
+            .filter(|c| c.count > 0)
+            .map(|c| {
+                let outside = if c.allowed { "" } else { " (outside the text)" };
+                format!("{} {}{outside}", c.command, c.count)
+            })
+            .collect();
+        let never: Vec<&str> = cells
+            .iter()
+            .filter(|c| c.allowed && c.count == 0)
+            .map(|c| c.command.as_str())
+            .collect();
+        let sent = if sent.is_empty() {
+            "nothing".to_owned()
+        } else {
+            sent.join(", ")
+        };
+        let _ = write!(out, "  {state}: {sent}");
+        if !never.is_empty() {
+            let _ = write!(out, "; never reached: {}", never.join(", "));
+        }
+        out.push('\n');
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::fuzz::coverage::Cell;
+
+    #[test]
+    fn each_state_lists_what_it_was_sent_and_what_it_never_was() {
+        let cell = |state: &str, command: &str, allowed, count| Cell {
+            state: state.into(),
+            command: command.into(),
+            allowed,
+            cites: vec![],
+            count,
+        };
+        let matrix = Matrix {
+            states: vec!["idle".into(), "pondering".into(), "boot".into()],
+            commands: vec!["go".into(), "ponderhit".into(), "junk".into()],
+            cells: vec![
+                cell("idle", "go", true, 12),
+                cell("idle", "junk", false, 2),
+                cell("pondering", "ponderhit", true, 0),
+            ],
+        };
+        assert_eq!(
+            coverage(&matrix),
+            "  idle: go 12, junk 2 (outside the text)\n  pondering: nothing; never reached: ponderhit\n"
+        );
+    }
 }

@@ -154,7 +154,7 @@ impl Render for Html {
         match *doc {
             Document::Run(report) => Ok(html::render_run(report)),
             Document::Certification(c) => Ok(html::render_certification(c)),
-            Document::Fuzz(f) => Ok(html::render_run(&f.report)),
+            Document::Fuzz(f) => Ok(html::render_fuzz(f)),
             Document::Merge(matrix) => Ok(html::render_merge(matrix)),
             Document::Match { .. } | Document::Checks(_) => Err(unsupported(Format::Html, doc)),
         }

@@ -15,6 +15,7 @@ use serde::Serialize;
 
 use crate::certify::{Certification, Requirement, RequirementVerdict, Verdict, catalogue};
 use crate::check::Grade;
+use crate::fuzz::report::FuzzReport;
 use crate::protocol::{Protocol, ReqId};
 use crate::render::human;
 use crate::render::merge::Matrix;
@@ -66,8 +67,88 @@ struct RequirementRow {
     scenarios: Vec<(String, String)>,
 }
 
+/// A fuzzing run's page: the minimal failing cases' runs, and the state × command matrix.
+pub fn render_fuzz(f: &FuzzReport) -> String {
+    let mut summary_and_rows = run_parts(&f.report);
+    summary_and_rows.0.title = format!("arbiter fuzz: {} engine", f.report.protocol);
+    summary_and_rows.0.command = format!("arbiter fuzz --seed {}", f.seed);
+    summary_and_rows.0.verdict_label = format!(
+        "{} — {}",
+        summary_and_rows.0.verdict_label,
+        f.summary_line()
+    );
+    let (summary, rows) = summary_and_rows;
+    let coverage = CoverageView::of(&f.coverage);
+    page(summary, rows, f.report.protocol, &f.report.runs, Some(coverage))
+}
+
+/// The state × command matrix as a table: a row per state, a column per command.
+#[derive(Serialize)]
+struct CoverageView {
+    commands: Vec<String>,
+    rows: Vec<(String, Vec<CoverageCell>)>,
+    reached: usize,
+    allowed: usize,
+}
+
+#[derive(Serialize)]
+struct CoverageCell {
+    text: String,
+    /// `reached`, `unreached` (allowed, never sent), `outside` (sent, not allowed), or empty.
+    class: &'static str,
+    title: String,
+}
+
+impl CoverageView {
+    fn of(matrix: &crate::fuzz::coverage::Matrix) -> CoverageView {
+        let rows = matrix
+            .states
+            .iter()
+            .map(|state| {
+                let cells = matrix
+                    .commands
+                    .iter()
+                    .map(|command| match matrix.cell(state, command) {
+                        None => CoverageCell {
+                            text: String::new(),
+                            class: "",
+                            title: format!("the text does not let a GUI send {command} here"),
+                        },
+                        Some(c) => {
+                            let cites: Vec<String> =
+                                c.cites.iter().map(ToString::to_string).collect();
+                            let (class, why) = match (c.allowed, c.count) {
+                                (true, 0) => ("unreached", "allowed, never reached"),
+                                (true, _) => ("reached", "allowed"),
+                                (false, _) => ("outside", "outside the text (--robustness)"),
+                            };
+                            CoverageCell {
+                                text: c.count.to_string(),
+                                class,
+                                title: format!("{state} × {command}: {why} {}", cites.join(", ")),
+                            }
+                        }
+                    })
+                    .collect();
+                (state.clone(), cells)
+            })
+            .collect();
+        CoverageView {
+            commands: matrix.commands.clone(),
+            rows,
+            reached: matrix.reached(),
+            allowed: matrix.allowed(),
+        }
+    }
+}
+
 /// A run's page.
 pub fn render_run(report: &Report) -> String {
+    let (summary, rows) = run_parts(report);
+    page(summary, rows, report.protocol, &report.runs, None)
+}
+
+fn run_parts(report: &Report) -> (Summary, Vec<RequirementRow>) {
     let verdict = match report.exit_status().code() {
         0 if report.summary.checks_warned > 0 => Verdict::PassWithWarnings,
         0 => Verdict::Pass,
@@ -94,7 +175,7 @@ pub fn render_run(report: &Report) -> String {
     };
     let rows = exercised(report.protocol, &report.runs);
     let rows = matrix(&[("exercised", &rows)], &report.runs);
-    page(summary, rows, report.protocol, &report.runs)
+    (summary, rows)
 }
 
 /// A certification's page.
@@ -123,7 +204,7 @@ pub fn render_certification(c: &Certification) -> String {
         ],
         &c.runs,
     );
-    page(summary, rows, c.protocol, &c.runs)
+    page(summary, rows, c.protocol, &c.runs, None)
 }
 
 fn page(
@@ -131,6 +212,7 @@ fn page(
     rows: Vec<RequirementRow>,
     protocol: Protocol,
     runs: &[ScenarioRun],
+    coverage: Option<CoverageView>,
 ) -> String {
     let statements = statements(protocol);
     let scenarios: Vec<ScenarioView> = runs
@@ -138,7 +220,7 @@ fn page(
         .enumerate()
         .map(|(i, run)| scenario::view(i, run, &statements))
         .collect();
-    render(PAGE, context! { summary, rows, scenarios })
+    render(PAGE, context! { summary, rows, scenarios, coverage })
 }
 
 /// Several reports side by side: one row per requirement any of them graded, an engine per

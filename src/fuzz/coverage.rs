@@ -1,0 +1,207 @@
+//! The state × command matrix: for each protocol, the states its text defines, the commands a
+//! GUI may send in each (with the rows that say so), and how often the cases sent each command
+//! in each state. Generation reads the counts so far to favour pairs not yet exercised; the
+//! report shows the matrix, so a run says what it tried and what it never reached.
+
+use std::collections::BTreeMap;
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use crate::protocol::ReqId;
+
+/// A state a protocol's text defines (the GUI's view of it: a bounded search the engine has
+/// already finished is still `searching` until its result is read).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct StateName(pub &'static str);
+
+/// A command a GUI sends, or a transition that sends nothing (a wait, reading a result).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct CommandName(pub &'static str);
+
+impl fmt::Display for StateName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.0)
+    }
+}
+
+impl fmt::Display for CommandName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.0)
+    }
+}
+
+/// One (state, command) pair of a case.
+pub type Pair = (StateName, CommandName);
+
+/// A pair the text lets a GUI take, with the rows (or the catalogue's state model) it rests on.
+#[derive(Debug, Clone, Copy)]
+pub struct AllowedPair {
+    pub state: StateName,
+    pub command: CommandName,
+    pub cites: &'static [ReqId],
+}
+
+/// A protocol's table: its states and commands in reading order, and the pairs its text allows.
+#[derive(Debug)]
+pub struct Table {
+    pub states: &'static [StateName],
+    pub commands: &'static [CommandName],
+    pub allowed: &'static [AllowedPair],
+}
+
+impl Table {
+    pub fn allows(&self, state: StateName, command: CommandName) -> bool {
+        self.allowed
+            .iter()
+            .any(|p| p.state == state && p.command == command)
+    }
+}
+
+/// How often each pair was exercised.
+#[derive(Debug, Clone, Default)]
+pub struct Counts(BTreeMap<Pair, u32>);
+
+impl Counts {
+    pub fn add(&mut self, pair: Pair) {
+        *self.0.entry(pair).or_default() += 1;
+    }
+
+    pub fn get(&self, pair: Pair) -> u32 {
+        self.0.get(&pair).copied().unwrap_or(0)
+    }
+
+    /// How much more likely an action is drawn when its pair has not been generated yet: enough
+    /// that a rare state's rare command comes within a few hundred cases, little enough that
+    /// common sequences stay common.
+    pub fn weight(&self, pair: Pair, base: u32) -> u32 {
+        if self.get(pair) == 0 { base * 8 } else { base }
+    }
+
+    /// The matrix as the report gives it.
+    pub fn matrix(&self, table: &Table) -> Matrix {
+        let mut cells = Vec::new();
+        for &state in table.states {
+            for &command in table.commands {
+                let allowed = table
+                    .allowed
+                    .iter()
+                    .find(|p| p.state == state && p.command == command);
+                let count = self.get((state, command));
+                if allowed.is_none() && count == 0 {
+                    continue;
+                }
+                cells.push(Cell {
+                    state: state.0.to_owned(),
+                    command: command.0.to_owned(),
+                    allowed: allowed.is_some(),
+                    cites: allowed.map(|p| p.cites.to_vec()).unwrap_or_default(),
+                    count,
+                });
+            }
+        }
+        Matrix {
+            states: table.states.iter().map(|s| s.0.to_owned()).collect(),
+            commands: table.commands.iter().map(|c| c.0.to_owned()).collect(),
+            cells,
+        }
+    }
+}
+
+/// The matrix in the report: every allowed pair, and any other pair a case exercised (which only
+/// `--robustness` does).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct Matrix {
+    pub states: Vec<String>,
+    pub commands: Vec<String>,
+    pub cells: Vec<Cell>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Cell {
+    pub state: String,
+    pub command: String,
+    /// The text lets a GUI send the command in the state.
+    pub allowed: bool,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub cites: Vec<ReqId>,
+    /// How many times the cases sent it there (shrinking runs and replays aside).
+    pub count: u32,
+}
+
+impl Matrix {
+    pub fn cell(&self, state: &str, command: &str) -> Option<&Cell> {
+        self.cells
+            .iter()
+            .find(|c| c.state == state && c.command == command)
+    }
+
+    /// The allowed pairs no case reached.
+    pub fn unreached(&self) -> impl Iterator<Item = &Cell> {
+        self.cells.iter().filter(|c| c.allowed && c.count == 0)
+    }
+
+    pub fn allowed(&self) -> usize {
+        self.cells.iter().filter(|c| c.allowed).count()
+    }
+
+    pub fn reached(&self) -> usize {
+        self.cells.iter().filter(|c| c.allowed && c.count > 0).count()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const IDLE: StateName = StateName("idle");
+    const BUSY: StateName = StateName("searching");
+    const GO: CommandName = CommandName("go");
+    const STOP: CommandName = CommandName("stop");
+    const JUNK: CommandName = CommandName("garbage");
+    const TABLE: Table = Table {
+        states: &[IDLE, BUSY],
+        commands: &[GO, STOP, JUNK],
+        allowed: &[
+            AllowedPair {
+                state: IDLE,
+                command: GO,
+                cites: &[ReqId::new("uci-r13")],
+            },
+            AllowedPair {
+                state: BUSY,
+                command: STOP,
+                cites: &[],
+            },
+        ],
+    };
+
+    #[test]
+    fn the_matrix_lists_allowed_pairs_and_what_else_was_sent() {
+        let mut counts = Counts::default();
+        counts.add((IDLE, GO));
+        counts.add((IDLE, GO));
+        counts.add((BUSY, JUNK));
+        let matrix = counts.matrix(&TABLE);
+        assert_eq!(matrix.cells.len(), 3);
+        assert_eq!(matrix.cell("idle", "go").unwrap().count, 2);
+        assert_eq!(
+            matrix.cell("idle", "go").unwrap().cites,
+            [ReqId::new("uci-r13")]
+        );
+        assert!(!matrix.cell("searching", "garbage").unwrap().allowed);
+        assert!(matrix.cell("idle", "stop").is_none());
+        let unreached: Vec<_> = matrix.unreached().map(|c| c.command.as_str()).collect();
+        assert_eq!(unreached, ["stop"]);
+        assert_eq!((matrix.reached(), matrix.allowed()), (1, 2));
+    }
+
+    #[test]
+    fn an_unexercised_pair_weighs_more() {
+        let mut counts = Counts::default();
+        assert_eq!(counts.weight((IDLE, GO), 3), 24);
+        counts.add((IDLE, GO));
+        assert_eq!(counts.weight((IDLE, GO), 3), 3);
+        assert!(TABLE.allows(BUSY, STOP) && !TABLE.allows(IDLE, STOP));
+    }
+}

@@ -1,0 +1,377 @@
+//! The hunt: cases drawn in order, each from its own seed, run a batch at a time, and the first
+//! failing one shrunk a command at a time to the shortest case that still fails the same check.
+//!
+//! Case `i` is drawn from `(seed, i)` and from the pair counts of the cases drawn before it,
+//! never from what ran at the same time: the same seed draws the same cases and finds the same
+//! first failure whatever `--jobs` says. Shrinking and replays run one engine at a time.
+
+use std::sync::atomic::Ordering;
+use std::sync::{Arc, RwLock};
+use std::time::Instant;
+
+use proptest::strategy::{Strategy, ValueTree};
+use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
+
+use super::coverage::Counts;
+use super::model::{self, CaseScript, Model, Sequences};
+use super::{Failure, FailureKey, FuzzObserver, FuzzOptions, FuzzResult, command};
+use crate::check::{CheckId, CheckRef, Grade};
+use crate::runner::{self, RunEnd, RunOptions, ScenarioRun, run_scenario};
+use crate::scenario::{self, Scenario};
+use crate::session::{EngineCommand, Direction, interrupt};
+
+type Tree<M> = <Sequences<M> as Strategy>::Tree;
+
+/// A case drawn and not yet judged.
+pub(super) struct Drawn<M: Model> {
+    /// 0-based.
+    pub index: u32,
+    pub tree: Tree<M>,
+    pub case: CaseScript,
+}
+
+/// Draws a seed's cases in order, each weighted by the pairs the cases before it exercised.
+pub(super) struct Drawer<M: Model> {
+    model: Arc<M>,
+    strategy: Sequences<M>,
+    generated: Arc<RwLock<Counts>>,
+    seed: u64,
+    next: u32,
+}
+
+impl<M: Model> Drawer<M> {
+    pub fn new(model: Arc<M>, seed: u64, max_steps: usize) -> Drawer<M> {
+        let generated = Arc::new(RwLock::new(Counts::default()));
+        let strategy = model::sequences(model.clone(), max_steps, generated.clone());
+        Drawer {
+            model,
+            strategy,
+            generated,
+            seed,
+            next: 0,
+        }
+    }
+
+    /// The next case: case `i` of the seed comes from `(seed, i)` and the counts so far.
+    pub fn draw(&mut self) -> Result<Drawn<M>, String> {
+        let mut runner = TestRunner::new_with_rng(Config::default(), rng(self.seed, self.next));
+        let tree = self
+            .strategy
+            .new_tree(&mut runner)
+            .map_err(|e| format!("the model drew no case: {e}"))?;
+        let (initial, actions, _) = tree.current();
+        let case = model::script(&*self.model, &initial, &actions);
+        let mut counts = self.generated.write().unwrap_or_else(|p| p.into_inner());
+        for (pair, _) in &case.pairs {
+            counts.add(*pair);
+        }
+        let index = self.next;
+        self.next += 1;
+        Ok(Drawn { index, tree, case })
+    }
+
+    /// How many cases were drawn.
+    pub fn drawn(&self) -> u32 {
+        self.next
+    }
+
+    /// The pairs of every case drawn so far.
+    pub fn generated(&self) -> Counts {
+        self.generated
+            .read()
+            .unwrap_or_else(|p| p.into_inner())
+            .clone()
+    }
+}
+
+pub(super) fn drive<M: Model>(
+    model: M,
+    engine: &EngineCommand,
+    options: &FuzzOptions,
+    observer: &mut dyn FuzzObserver,
+) -> Result<FuzzResult, String> {
+    let started = Instant::now();
+    let model = Arc::new(model);
+    let mut drawer = Drawer::new(model.clone(), options.seed, options.max_steps);
+    let mut reached = Counts::default();
+    let mut failures: Vec<Failure> = Vec::new();
+    let mut queue: std::collections::VecDeque<Drawn<M>> = Default::default();
+    let mut cases = 0u32;
+    let jobs = options.run.concurrency.jobs.get();
+    // Cases run in batches: two per job keeps engines busy while a batch's slowest case ends.
+    let batch_size = (jobs * 2) as u32;
+    let batch_options = RunOptions {
+        // A case that finds a dead engine is a finding of its own, not a reason to skip the rest.
+        fail_fast: false,
+        ..options.run.clone()
+    };
+    let time_up =
+        || options.time.is_some_and(|t| started.elapsed() >= t) || interrupt::raised().is_some();
+    'hunt: while cases < options.cases && !time_up() {
+        while queue.len() < batch_size as usize && drawer.drawn() < options.cases {
+            queue.push_back(drawer.draw()?);
+        }
+        let batch: Vec<Drawn<M>> = queue.drain(..).collect();
+        let scenarios = batch
+            .iter()
+            .map(|d| parse(&render(&*model, &d.case)))
+            .collect::<Result<Vec<_>, _>>()?;
+        let played = runner::run_all(&scenarios, engine, &batch_options, &mut runner::Quiet);
+        // What the minimal cases already show, their other findings included: the same fault
+        // seen by a second check is not hunted again.
+        let found: Vec<FailureKey> = failures
+            .iter()
+            .flat_map(|f| std::iter::once(&f.key).chain(&f.also))
+            .cloned()
+            .collect();
+        let mut batch = batch.into_iter();
+        for (drawn, run) in batch.by_ref().zip(played.runs) {
+            if run.end.not_run().is_some() && time_up() {
+                break 'hunt;
+            }
+            cases += 1;
+            for pair in reached_pairs(&drawn.case, &run, options.run.engine_options.len()) {
+                reached.add(pair);
+            }
+            let key = failure_keys(&run, options.robustness)
+                .into_iter()
+                .find(|k| !found.contains(k));
+            observer.case(cases, failures.len());
+            if let Some(key) = key {
+                let seen = seen_actions(&drawn.case, &run, options.run.engine_options.len());
+                let ((initial, actions), shrink_runs) =
+                    shrink(&*model, drawn.tree, seen, &key, engine, options, observer)?;
+                failures.push(confirm(
+                    &*model,
+                    &initial,
+                    &actions,
+                    key,
+                    drawn.index + 1,
+                    shrink_runs,
+                    engine,
+                    options,
+                )?);
+                observer.case(cases, failures.len());
+                // The cases after it in the batch run again, as drawn: they go back first.
+                for rest in batch.rev() {
+                    queue.push_front(rest);
+                }
+                continue 'hunt;
+            }
+            if cases >= options.cases {
+                break 'hunt;
+            }
+        }
+    }
+    Ok(FuzzResult {
+        cases,
+        failures,
+        elapsed: started.elapsed(),
+        interrupted: interrupt::raised().is_some(),
+        matrix: reached.matrix(model.table()),
+    })
+}
+
+/// Shrinks a failing case: each candidate (one command or wait fewer, or a smaller argument) is
+/// run on a fresh engine and kept only when it fails the same check. Returns the smallest
+/// failing case and the engine runs spent.
+fn shrink<M: Model>(
+    model: &M,
+    mut tree: Tree<M>,
+    seen: usize,
+    key: &FailureKey,
+    engine: &EngineCommand,
+    options: &FuzzOptions,
+    observer: &mut dyn FuzzObserver,
+) -> Result<((M::State, Vec<M::Action>), u32), String> {
+    let (initial, actions, counter) = tree.current();
+    let mut smallest = (initial, actions);
+    // The actions after the one the failure was seen at were never reached: the tree drops them
+    // first. Without a count it would keep them all as possible culprits.
+    if let Some(counter) = counter {
+        counter.store(seen, Ordering::SeqCst);
+    }
+    let mut runs = 0u32;
+    if options.max_shrink_runs == 0 || !tree.simplify() {
+        return Ok((smallest, runs));
+    }
+    while runs < options.max_shrink_runs && interrupt::raised().is_none() {
+        let (initial, actions, _) = tree.current();
+        let text = render(model, &model::script(model, &initial, &actions));
+        let run = run_scenario(&parse(&text)?, engine, &options.run);
+        runs += 1;
+        observer.shrink(runs);
+        let more = if failure_keys(&run, options.robustness).contains(key) {
+            smallest = (initial, actions);
+            tree.simplify()
+        } else {
+            tree.complicate()
+        };
+        if !more {
+            break;
+        }
+    }
+    Ok((smallest, runs))
+}
+
+/// The pairs a run reached: those of the actions whose commands it sent.
+fn reached_pairs(
+    case: &CaseScript,
+    run: &ScenarioRun,
+    options_sent: usize,
+) -> Vec<super::coverage::Pair> {
+    let sent = sent_commands(run, options_sent);
+    case.pairs
+        .iter()
+        .filter(|(_, before)| *before < sent || run.end == RunEnd::Completed)
+        .map(|(pair, _)| *pair)
+        .collect()
+}
+
+/// How many of a case's actions (the opening aside) its run reached.
+fn seen_actions(case: &CaseScript, run: &ScenarioRun, options_sent: usize) -> usize {
+    reached_pairs(case, run, options_sent)
+        .len()
+        .saturating_sub(1)
+}
+
+/// Commands the scenario sent, the `--option` settings aside.
+fn sent_commands(run: &ScenarioRun, options_sent: usize) -> usize {
+    run.transcript
+        .entries
+        .iter()
+        .filter(|e| e.direction == Direction::Sent)
+        .count()
+        .saturating_sub(options_sent)
+}
+
+/// Replays the minimal case to count how often it fails, and writes its scenario.
+#[allow(clippy::too_many_arguments)]
+fn confirm<M: Model>(
+    model: &M,
+    initial: &M::State,
+    actions: &[M::Action],
+    key: FailureKey,
+    case: u32,
+    shrink_runs: u32,
+    engine: &EngineCommand,
+    options: &FuzzOptions,
+) -> Result<Failure, String> {
+    let script = model::script(model, initial, actions).script;
+    let mut first_failing: Option<ScenarioRun> = None;
+    let mut last = None;
+    let mut replays_failed = 0;
+    let probe = parse(&script.render(model.protocol(), "fuzz case", &[]))?;
+    for _ in 0..options.replays.max(1) {
+        let run = run_scenario(&probe, engine, &options.run);
+        if failure_keys(&run, options.robustness).contains(&key) {
+            replays_failed += 1;
+            first_failing.get_or_insert_with(|| run.clone());
+        }
+        last = Some(run);
+    }
+    let also: Vec<FailureKey> = first_failing
+        .as_ref()
+        .map(|run| failure_keys(run, options.robustness))
+        .unwrap_or_default()
+        .into_iter()
+        .filter(|k| *k != key)
+        .collect();
+    let file = options.repro.join(format!("{}.scenario", key.slug()));
+    let protocol = model.protocol();
+    let mut comments = vec![
+        format!(
+            "Found by `{}` (case {case}, shrunk in {shrink_runs} runs).",
+            command::fuzz_line(protocol, engine, options)
+        ),
+        format!(
+            "It fails {} [{}]; replayed {} times, it failed {replays_failed}.",
+            key.check,
+            key.requirements
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join(", "),
+            options.replays.max(1)
+        ),
+        format!(
+            "Replay it: `{}`",
+            command::run_line(protocol, engine, options, &file.display().to_string())
+        ),
+    ];
+    if !also.is_empty() {
+        let names: Vec<String> = also.iter().map(|k| k.check.to_string()).collect();
+        comments.push(format!("The same run also fails {}.", names.join(", ")));
+    }
+    let scenario_text = script.render(
+        protocol,
+        &format!("a generated case failing {}", key.check),
+        &comments,
+    );
+    Ok(Failure {
+        key,
+        file,
+        scenario_text,
+        run: first_failing.or(last).expect("at least one replay"),
+        case,
+        commands: script.commands(),
+        shrink_runs,
+        replays: options.replays.max(1),
+        replays_failed,
+        also,
+    })
+}
+
+fn render<M: Model>(model: &M, case: &CaseScript) -> String {
+    case.script.render(model.protocol(), "fuzz case", &[])
+}
+
+fn parse(text: &str) -> Result<Scenario, String> {
+    scenario::parse("fuzz/case", "fuzz case", text)
+        .map_err(|e| format!("the model wrote a bad scenario: {e}\n{text}"))
+}
+
+/// The distinct failures of a run. In robustness mode only what no input excuses counts: the
+/// engine dying, hanging, going silent, or writing garbage.
+pub(super) fn failure_keys(run: &ScenarioRun, robustness: bool) -> Vec<FailureKey> {
+    const ALWAYS: [CheckId; 7] = [
+        CheckId::ProcessUnexpectedExit,
+        CheckId::HandshakeOk,
+        CheckId::IsreadyReadyok,
+        CheckId::QuitExit,
+        CheckId::QuitBye,
+        CheckId::EndExit,
+        CheckId::OutputText,
+    ];
+    let mut keys: Vec<FailureKey> = Vec::new();
+    for o in run.outcomes.iter().filter(|o| o.grade == Grade::Fail) {
+        let check = match &o.check {
+            CheckRef::Step { label, .. } => CheckRef::Step {
+                scenario: "fuzz".to_owned(),
+                label: label.split('#').next().unwrap_or(label).trim().to_owned(),
+            },
+            other => other.clone(),
+        };
+        if robustness && check.id().is_some_and(|id| !ALWAYS.contains(&id)) {
+            continue;
+        }
+        let key = FailureKey {
+            check,
+            requirements: o.requirements.clone(),
+        };
+        if !keys.contains(&key) {
+            keys.push(key);
+        }
+    }
+    if run.end.harness_error().is_some() {
+        keys.clear();
+    }
+    keys
+}
+
+fn rng(seed: u64, case: u32) -> TestRng {
+    let mut bytes = [0u8; 32];
+    bytes[..8].copy_from_slice(&seed.to_le_bytes());
+    bytes[8..12].copy_from_slice(&case.to_le_bytes());
+    TestRng::from_seed(RngAlgorithm::ChaCha, &bytes)
+}
