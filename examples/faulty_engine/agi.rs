@@ -22,6 +22,10 @@ pub fn run(out: &Out, script: &[String]) {
     let mut infinite = false;
     // A SETRULE arrived (SilentStopAfterSetrule needs one before a STOP of GO INFINITE).
     let mut rule_set = false;
+    // The search is a GO PONDER, and a SETOPTION switched background thinking on rather than
+    // leaving it on by default (IsreadyWhilePonderingByDefault acts only before one).
+    let mut pondering = false;
+    let mut ponder_switched_on = false;
     let best = |board: &Board, search: &[Point]| {
         search
             .first()
@@ -53,10 +57,27 @@ pub fn run(out: &Out, script: &[String]) {
         match words.first().map(String::as_str).unwrap_or("") {
             "AGI" => {
                 out.line("ID NAME Faulty Fixture");
-                out.line("OPTION OWNBOOK FALSE PONDER FALSE");
+                // The fault that acts while pondering says it can (agi-r37), so that a GUI
+                // heeding the declaration sends GO PONDER.
+                let ponder = if out.fault() == Fault::IsreadyWhilePonderingByDefault {
+                    "TRUE"
+                } else {
+                    "FALSE"
+                };
+                out.line(&format!("OPTION OWNBOOK FALSE PONDER {ponder}"));
                 out.line("AGIOK");
             }
+            // No READYOK while pondering with background thinking on by default only.
+            "ISREADY"
+                if out.fault() == Fault::IsreadyWhilePonderingByDefault
+                    && searching
+                    && pondering
+                    && !ponder_switched_on => {}
             "ISREADY" => out.line("READYOK"),
+            "SETOPTION" => {
+                let on = words.windows(2).any(|w| w[0] == "PONDER" && w[1] == "ON");
+                ponder_switched_on |= on;
+            }
             "POSITION" => {
                 board.clear();
                 let mut colour = Stone::Black;
@@ -89,7 +110,8 @@ pub fn run(out: &Out, script: &[String]) {
                     .and_then(|m| agi::parse_moves(m, size).ok())
                     .unwrap_or_default();
                 infinite = words.iter().any(|w| w == "INFINITE");
-                let open = infinite || words.iter().any(|w| w == "PONDER");
+                pondering = words.iter().any(|w| w == "PONDER");
+                let open = infinite || pondering;
                 until = (!open).then(|| Instant::now() + Duration::from_millis(100));
                 out.line("INFO DEPTH 1");
             }

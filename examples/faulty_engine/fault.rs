@@ -35,6 +35,29 @@ pub enum Fault {
     OffBoardAfterEdgeBoard,
     /// AGI: no `BESTMOVE` at `STOP` of `GO INFINITE`, only after a `SETRULE`.
     SilentStopAfterSetrule,
+    // Faults one command shows, but only in one state: an `isready` while pondering, a `TURN`
+    // after a take-back. Elsewhere the engine conforms.
+    /// UCI: no `readyok` to an `isready` that comes while it ponders (after `go ponder`,
+    /// before `ponderhit` or `stop`), which breaks uci-r05 (ready for commands even while
+    /// thinking), uci-r31 (every `isready` is answered) and uci-r32 (at once, even while
+    /// thinking). It ponders on, and answers the `stop` or `ponderhit` that follows with its
+    /// `bestmove` as usual.
+    IsreadyWhilePondering,
+    /// UCCI: no `readyok` to an `isready` that comes while it ponders, from the second
+    /// `go ponder` of the process on (ucci-r49: the engine answers `isready` with `readyok`);
+    /// the first ponder search answers it. The search goes on as usual.
+    IsreadyInSecondPonder,
+    /// Gomocup: implements `TAKEBACK` (removes the stone, answers `OK`, gomocup-r113), but
+    /// answers the first `TURN` after it with the point that `TURN` just took, an occupied
+    /// point (gomocup-r42: the brain's move goes on an empty point). gomocup-r113 lets the
+    /// manager go on with `TURN` after a take-back; every other `TURN` is answered as usual.
+    OccupiedPointAfterTakeback,
+    /// AGI: declares `PONDER TRUE` and ponders on `GO PONDER`, but gives no `READYOK` to an
+    /// `ISREADY` while it ponders with background thinking in its default state, that is
+    /// before any `SETOPTION … PONDER ON` (agi-r49: on by default); this breaks agi-r52 (a
+    /// `READYOK` for every `ISREADY`) and agi-r55 (even while thinking). After `SETOPTION …
+    /// PONDER ON`, and in every other search, `ISREADY` is answered.
+    IsreadyWhilePonderingByDefault,
     /// Gomocup and AGI: the moves given after the fault name on the command line, in order
     /// and as written (Gomocup `x,y`, turned into AGI's hex where it has a form), whatever
     /// the board; then the nearest empty point as without a fault. Match play tests use it
@@ -77,7 +100,7 @@ pub enum Fault {
 }
 
 /// Each fault under its command-line name.
-const NAMES: [(&str, Fault); 35] = [
+const NAMES: [(&str, Fault); 39] = [
     ("none", Fault::None),
     ("late-handshake", Fault::LateHandshake),
     ("no-readyok-while-searching", Fault::NoReadyokWhileSearching),
@@ -106,6 +129,16 @@ const NAMES: [(&str, Fault); 35] = [
     ("banned-move-on-stop", Fault::BannedMoveOnStop),
     ("off-board-after-edge-board", Fault::OffBoardAfterEdgeBoard),
     ("silent-stop-after-setrule", Fault::SilentStopAfterSetrule),
+    ("isready-while-pondering", Fault::IsreadyWhilePondering),
+    ("isready-in-second-ponder", Fault::IsreadyInSecondPonder),
+    (
+        "occupied-point-after-takeback",
+        Fault::OccupiedPointAfterTakeback,
+    ),
+    (
+        "isready-while-pondering-by-default",
+        Fault::IsreadyWhilePonderingByDefault,
+    ),
     ("scripted", Fault::Scripted),
     ("illegal-at-move-3", Fault::IllegalAtMove3),
     ("offers-draw", Fault::OffersDraw),

@@ -21,8 +21,12 @@ pub fn run(out: &Out, script: &[String]) {
     let mut board = Board::new(BoardSize::square(15).expect("15 is a legal size"));
     let mut last_opponent: Option<Point> = None;
     let mut in_board = false;
+    // A `TAKEBACK` came, and no move or new board since (OccupiedPointAfterTakeback).
+    let mut taken_back = false;
     let mut script = script.iter().filter(|_| fault == Fault::Scripted);
-    let mut reply = |board: &mut Board, last: Option<Point>| {
+    // The brain's move: the next scripted one, else `occupied` when the fault plays there,
+    // else the empty point nearest the centre.
+    let mut reply = |board: &mut Board, occupied: Option<Point>| {
         if fault == Fault::CrashMidSearch {
             // Gone while it should be thinking of its move.
             std::process::exit(3);
@@ -34,10 +38,7 @@ pub fn run(out: &Out, script: &[String]) {
             out.line(text);
             return;
         }
-        let point = match (fault, last) {
-            (Fault::OccupiedPoint, Some(p)) => Some(p),
-            _ => nearest_empty(board),
-        };
+        let point = occupied.or_else(|| nearest_empty(board));
         if let Some(p) = point {
             let _ = board.place(p, Stone::Black);
             out.line(&format!("{},{}", p.x, p.y));
@@ -58,7 +59,7 @@ pub fn run(out: &Out, script: &[String]) {
                     ));
                     continue;
                 }
-                reply(&mut board, last_opponent);
+                reply(&mut board, occupied(fault, last_opponent));
             } else if let Some((x, y, f)) = parse_field(&upper) {
                 let point = Point { x, y };
                 let stone = if f == 1 { Stone::Black } else { Stone::White };
@@ -79,25 +80,45 @@ pub fn run(out: &Out, script: &[String]) {
             {
                 Some(size) => {
                     board = Board::new(size);
+                    taken_back = false;
                     out.line("OK");
                 }
                 None => out.line("ERROR unsupported size"),
             },
             "RESTART" => {
                 board.clear();
+                taken_back = false;
                 out.line("OK");
             }
-            "BEGIN" => reply(&mut board, None),
+            "BEGIN" => {
+                taken_back = false;
+                reply(&mut board, None);
+            }
             "TURN" => {
                 if let Ok(p) = rest.trim().parse::<Point>() {
                     let _ = board.place(p, Stone::White);
                     last_opponent = Some(p);
                 }
-                reply(&mut board, last_opponent);
+                // The point this TURN took, but only for the first TURN after a take-back.
+                let fault = match fault {
+                    Fault::OccupiedPointAfterTakeback if taken_back => Fault::OccupiedPoint,
+                    other => other,
+                };
+                taken_back = false;
+                reply(&mut board, occupied(fault, last_opponent));
             }
             "BOARD" => {
                 board.clear();
                 in_board = true;
+                taken_back = false;
+            }
+            // TAKEBACK is optional (gomocup-r103); only the fault that acts after it has it.
+            "TAKEBACK" if fault == Fault::OccupiedPointAfterTakeback => {
+                if let Ok(p) = rest.trim().parse::<Point>() {
+                    let _ = board.remove(p);
+                }
+                taken_back = true;
+                out.line("OK");
             }
             "INFO" => {}
             "ABOUT" => out.line(
@@ -113,6 +134,11 @@ pub fn run(out: &Out, script: &[String]) {
             _ => out.line(&format!("UNKNOWN {cmd} is not supported")),
         }
     }
+}
+
+/// The occupied point the brain answers with when `fault` plays one: the opponent's last stone.
+fn occupied(fault: Fault, last_opponent: Option<Point>) -> Option<Point> {
+    last_opponent.filter(|_| fault == Fault::OccupiedPoint)
 }
 
 /// Stones of both colours, one of them on the board's edge.

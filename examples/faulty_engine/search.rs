@@ -56,6 +56,8 @@ pub fn run<G: Game>(dialect: Dialect, out: &Out) {
     // The moves of the last `position`, and how many searches the session has had.
     let mut played: Vec<String> = Vec::new();
     let mut searches = 0;
+    // How many `go ponder` the session has had (IsreadyInSecondPonder acts from the second).
+    let mut ponders = 0;
     loop {
         let timeout =
             search
@@ -139,7 +141,7 @@ pub fn run<G: Game>(dialect: Dialect, out: &Out) {
                     out.line("uciok");
                 }
             }
-            "isready" if !(search.is_some() && fault == Fault::NoReadyokWhileSearching) => {
+            "isready" if !ignores_isready(fault, search.as_ref(), ponders) => {
                 out.line("readyok");
             }
             "setoption" => options_set = true,
@@ -167,6 +169,7 @@ pub fn run<G: Game>(dialect: Dialect, out: &Out) {
                 let ponder = words.contains(&"ponder");
                 let open = ponder || words.contains(&"infinite");
                 searches += 1;
+                ponders += u32::from(ponder);
                 let turn = Turn {
                     number: searches,
                     offered: words.contains(&"draw"),
@@ -273,6 +276,18 @@ pub fn run<G: Game>(dialect: Dialect, out: &Out) {
             }
             _ => {}
         }
+    }
+}
+
+/// Whether the fault leaves this `isready` unanswered: any during a search, or only one while
+/// pondering (from the session's second `go ponder` on, for IsreadyInSecondPonder).
+fn ignores_isready(fault: Fault, search: Option<&Search>, ponders: u32) -> bool {
+    let pondering = search.is_some_and(|s| s.pondering);
+    match fault {
+        Fault::NoReadyokWhileSearching => search.is_some(),
+        Fault::IsreadyWhilePondering => pondering,
+        Fault::IsreadyInSecondPonder => pondering && ponders >= 2,
+        _ => false,
     }
 }
 
