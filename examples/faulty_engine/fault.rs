@@ -48,9 +48,10 @@ pub enum Fault {
     /// the first ponder search answers it. The search goes on as usual.
     IsreadyInSecondPonder,
     /// Gomocup: implements `TAKEBACK` (removes the stone, answers `OK`, gomocup-r113), but
-    /// answers the first `TURN` after it with the point that `TURN` just took, an occupied
-    /// point (gomocup-r42: the brain's move goes on an empty point). gomocup-r113 lets the
-    /// manager go on with `TURN` after a take-back; every other `TURN` is answered as usual.
+    /// answers the first move asked for after it (a `TURN`, or a `BOARD`) with the opponent's
+    /// last stone, an occupied point (gomocup-r42, gomocup-r57: the brain's move goes on an
+    /// empty point). gomocup-r113 lets the manager go on after a take-back; every other move
+    /// is answered as usual.
     OccupiedPointAfterTakeback,
     /// AGI: declares `PONDER TRUE` and ponders on `GO PONDER`, but gives no `READYOK` to an
     /// `ISREADY` while it ponders with background thinking in its default state, that is

@@ -59,6 +59,12 @@ pub fn run(out: &Out, script: &[String]) {
                     ));
                     continue;
                 }
+                // The opponent's last stone, but only for the first move after a take-back.
+                let fault = match fault {
+                    Fault::OccupiedPointAfterTakeback if taken_back => Fault::OccupiedPoint,
+                    other => other,
+                };
+                taken_back = false;
                 reply(&mut board, occupied(fault, last_opponent));
             } else if let Some((x, y, f)) = parse_field(&upper) {
                 let point = Point { x, y };
@@ -110,7 +116,6 @@ pub fn run(out: &Out, script: &[String]) {
             "BOARD" => {
                 board.clear();
                 in_board = true;
-                taken_back = false;
             }
             // TAKEBACK is optional (gomocup-r103); only the fault that acts after it has it.
             "TAKEBACK" if fault == Fault::OccupiedPointAfterTakeback => {
