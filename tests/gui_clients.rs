@@ -201,3 +201,58 @@ fn python_chess_is_certified_against_the_stand_in() {
         .count();
     assert!(passed >= 20, "only {passed} required rows judged");
 }
+
+/// python-chess plays its game against the fuzzed stand-in, for two seeds: whatever delays,
+/// report floods and ponder moves are drawn, the game runs to its end and nothing is found on
+/// either side (a drawn choice that made python-chess fail, or broke the text, would show).
+#[test]
+fn python_chess_plays_against_the_fuzzed_stand_in() {
+    let Some(python) = common::python_chess_or_skip() else {
+        return;
+    };
+    let client = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/clients/python_chess_game.py");
+    let problems = common::run_rows(&[21_u64, 22], |seed| {
+        let report = temp_dir(&format!("python-chess-fuzz-{seed}")).join("report.json");
+        let out = Command::new(&python)
+            .arg(&client)
+            .args(["10", "--"])
+            .arg(arbiter_binary())
+            .args(["stand-in", "--protocol", "uci", "--fuzz"])
+            .arg(seed.to_string())
+            .arg("--report")
+            .arg(&report)
+            .output()
+            .unwrap();
+        if !out.status.success() {
+            return vec![format!(
+                "--fuzz {seed}: python-chess failed: {}",
+                String::from_utf8_lossy(&out.stderr)
+            )];
+        }
+        let moves = String::from_utf8_lossy(&out.stdout)
+            .split_whitespace()
+            .count();
+        let report: Report = report_at(&report);
+        let mut problems = Vec::new();
+        if moves != 10 {
+            problems.push(format!("--fuzz {seed}: {moves} moves played"));
+        }
+        for side in ["gui", "engine"] {
+            let found = findings(&report, side);
+            if !found.is_empty() {
+                problems.push(format!("--fuzz {seed}: {side}-side findings {found:?}"));
+            }
+        }
+        let ponder_moves = report.runs[0]
+            .transcript
+            .entries
+            .iter()
+            .filter(|e| e.text.starts_with("bestmove") && e.text.contains(" ponder "))
+            .count();
+        if ponder_moves == 0 {
+            problems.push(format!("--fuzz {seed}: no ponder move was ever named"));
+        }
+        problems
+    });
+    assert!(problems.is_empty(), "{problems:#?}");
+}

@@ -275,7 +275,12 @@ fn a_gui_that_kills_the_spy_still_gets_its_report() {
 /// Runs the fixture GUI with `fault` against `arbiter stand-in` (extra arguments after the
 /// protocol); returns the report: a run's, or with `--profile` a certification's.
 fn against_stand_in<T: DeserializeOwned>(protocol: &str, fault: &str, extra: &[&str]) -> T {
-    let dir = temp_dir(&format!("stand-in-{protocol}-{fault}-{}", extra.len()));
+    // A folder per session: rows that differ only in their arguments run side by side.
+    let words: Vec<String> = extra
+        .iter()
+        .map(|a| a.chars().filter(char::is_ascii_alphanumeric).collect())
+        .collect();
+    let dir = temp_dir(&format!("stand-in-{protocol}-{fault}-{}", words.join("-")));
     let report = dir.join("report.json");
     let status = Command::new(fixture_gui())
         .args([protocol, fault, "--"])
@@ -398,6 +403,165 @@ fn the_stand_in_plays_within_the_text_and_grades_guis_by_profile() {
             .collect();
         assert_eq!(failed, failing, "{protocol} {fault}");
     }
+}
+
+/// The received lines of a session, as the GUI read them, with the clock's readings (`time N`
+/// in a search report) left out.
+fn engine_lines(report: &Report) -> Vec<String> {
+    let time = regex::Regex::new(r" time \d+").unwrap();
+    report.runs[0]
+        .transcript
+        .entries
+        .iter()
+        .filter(|e| e.direction == Direction::Received)
+        .map(|e| time.replace(&e.text, " time T").into_owned())
+        .collect()
+}
+
+/// `--fuzz SEED` draws the stand-in's free choices, and none of them takes it outside the text
+/// or makes a conforming GUI fail: the conforming fixture GUI raises no finding on either side
+/// in each protocol for several seeds, and the report names the seed and the command that
+/// replays it.
+#[test]
+fn the_fuzzed_stand_in_stays_within_the_text_for_every_seed() {
+    let rows: Vec<(&str, u64)> = ["uci", "ucci", "gomocup", "agi"]
+        .into_iter()
+        .flat_map(|protocol| [(protocol, 1), (protocol, 2), (protocol, 3)])
+        .collect();
+    let problems = run_rows(&rows, |(protocol, seed)| {
+        let seed_text = seed.to_string();
+        let report: Report = against_stand_in(protocol, "none", &["--fuzz", &seed_text]);
+        let mut problems = Vec::new();
+        for side in ["engine", "gui"] {
+            let found = findings(&report, side);
+            if !found.is_empty() {
+                problems.push(format!(
+                    "{protocol} --fuzz {seed}: {side}-side findings {found:?}"
+                ));
+            }
+        }
+        let replay = format!(
+            "stand-in --fuzz {seed}: replay the engine's choices with `arbiter stand-in --protocol {protocol} --fuzz {seed}`"
+        );
+        if report.runs[0].notes.first() != Some(&replay) {
+            problems.push(format!(
+                "{protocol} --fuzz {seed}: notes {:?}",
+                report.runs[0].notes
+            ));
+        }
+        problems
+    });
+    assert!(problems.is_empty(), "{problems:#?}");
+}
+
+/// The same seed and the same GUI input give the same engine output, whatever the timing; another
+/// seed gives another (so the comparison could fail). UCCI draws the most kinds of choice (reply
+/// delays, reports, ponder moves, draw offers and resignations), Gomocup its DEBUG/MESSAGE lines.
+#[test]
+fn the_same_seed_replays_the_same_engine_output() {
+    // (protocol, seed), each session in a folder of its own: two of them are the same session.
+    let rows = [
+        ("ucci", 11),
+        ("ucci", 11),
+        ("ucci", 12),
+        ("gomocup", 11),
+        ("gomocup", 11),
+        ("gomocup", 12),
+    ];
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let outputs = std::sync::Mutex::new(Vec::new());
+    let problems = run_rows(&rows, |(protocol, seed)| {
+        let folder = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let report = temp_dir(&format!("replay-{folder}")).join("report.json");
+        let status = Command::new(fixture_gui())
+            .args([*protocol, "none", "--"])
+            .arg(arbiter_binary())
+            .args(["stand-in", "--protocol", protocol, "--fuzz"])
+            .arg(seed.to_string())
+            .arg("--report")
+            .arg(&report)
+            .stderr(Stdio::null())
+            .status()
+            .unwrap();
+        if !status.success() {
+            return vec![format!(
+                "{protocol} --fuzz {seed}: the fixture's script did not finish"
+            )];
+        }
+        let report: Report = report_at(&report);
+        let lines = engine_lines(&report);
+        outputs.lock().unwrap().push((*protocol, *seed, lines));
+        Vec::new()
+    });
+    assert!(problems.is_empty(), "{problems:#?}");
+    let outputs = outputs.into_inner().unwrap();
+    for protocol in ["ucci", "gomocup"] {
+        let of = |seed| {
+            outputs
+                .iter()
+                .filter(|(p, s, _)| *p == protocol && *s == seed)
+                .map(|(_, _, lines)| lines)
+                .collect::<Vec<_>>()
+        };
+        let (same, other) = (of(11), of(12));
+        assert_eq!(same.len(), 2, "{protocol}");
+        assert_eq!(same[0], same[1], "{protocol}: seed 11 twice");
+        assert_ne!(same[0], other[0], "{protocol}: seeds 11 and 12");
+    }
+}
+
+/// A faulty GUI is still caught in front of the fuzzed stand-in, by the same check and row as in
+/// front of a real engine, one fault a protocol.
+#[test]
+fn a_faulty_gui_is_still_caught_in_front_of_the_fuzzed_stand_in() {
+    let rows = [
+        (
+            "uci",
+            "negative-hash",
+            "uci.gui.setoption.value",
+            "fail",
+            "uci-r179",
+            4,
+        ),
+        (
+            "ucci",
+            "position-after-stop",
+            "ucci.gui.search.idle-only",
+            "fail",
+            "ucci-r95",
+            5,
+        ),
+        (
+            "gomocup",
+            "turn-before-answer",
+            "gomocup.gui.reply.wait",
+            "warn",
+            "gomocup-r11",
+            6,
+        ),
+        (
+            "agi",
+            "go-without-time",
+            "agi.gui.go.form",
+            "fail",
+            "agi-r14",
+            7,
+        ),
+    ];
+    let problems = run_rows(&rows, |(protocol, fault, check, grade, row, seed)| {
+        let seed_text = seed.to_string();
+        let report: Report = against_stand_in(protocol, fault, &["--fuzz", &seed_text]);
+        let found = findings(&report, "gui");
+        let expected = (check.to_string(), grade.to_string(), row.to_string());
+        if found == vec![expected.clone()] {
+            Vec::new()
+        } else {
+            vec![format!(
+                "{protocol} {fault} --fuzz {seed}: expected {expected:?}, found {found:?}"
+            )]
+        }
+    });
+    assert!(problems.is_empty(), "{problems:#?}");
 }
 
 /// A GUI-side profile is not for `arbiter certify`, nor for another protocol.

@@ -106,8 +106,8 @@ enum Command {
     /// way.
     ///
     /// Configure the GUI to run `arbiter stand-in --protocol P` as its engine; `--behaviour`
-    /// makes it stress the GUI within the text, `--profile uci-gui` grades the GUI per
-    /// requirement.
+    /// makes it stress the GUI within the text, `--fuzz SEED` draws its free choices at random
+    /// and replayably, `--profile uci-gui` grades the GUI per requirement.
     StandIn(spy::StandInArgs),
     /// Internal: the stand-in engine itself, on stdin and stdout.
     #[command(hide = true)]

@@ -21,7 +21,7 @@ use crate::session::{EngineCommand, interrupt};
 use crate::spy::launch::{LaunchError, Worker, launch};
 use crate::spy::reaction::reactions;
 use crate::spy::{Spied, TranscriptLog, spy};
-use crate::standin::Behaviour;
+use crate::standin::{Behaviour, Choices};
 
 /// What `spy` and `stand-in` share: the protocol, where the report goes, the live log.
 #[derive(Args, Debug)]
@@ -81,6 +81,12 @@ pub struct StandInArgs {
     /// A file of behaviours, one name a line (`#` comments), added to any `--behaviour`.
     #[arg(long = "behaviours", value_name = "FILE")]
     behaviour_file: Option<PathBuf>,
+    /// Draw the choices the text leaves free at random from SEED: reply delays, the number of
+    /// search reports, ponder moves, UCCI draw offers and resignations, Gomocup DEBUG/MESSAGE
+    /// lines. The same SEED makes the same choices for the same GUI input, and the report
+    /// names the command that replays them. A `--behaviour` still fixes the choice it names.
+    #[arg(long, value_name = "SEED")]
+    fuzz: Option<u64>,
 }
 
 /// `arbiter stand-in-engine`: the stand-in engine itself, on this process's stdin and stdout.
@@ -92,6 +98,8 @@ pub struct StandInEngineArgs {
     game: Option<GameKind>,
     #[arg(long = "behaviour", value_name = "NAME")]
     behaviours: Vec<Behaviour>,
+    #[arg(long, value_name = "SEED")]
+    fuzz: Option<u64>,
 }
 
 pub fn spy_command(args: &SpyArgs) -> Result<(String, ExitStatus), CliError> {
@@ -100,7 +108,24 @@ pub fn spy_command(args: &SpyArgs) -> Result<(String, ExitStatus), CliError> {
         args: args.engine[1..].to_vec(),
         ..EngineCommand::default()
     };
-    run_session(&args.session, &engine, &[])
+    run_session(&args.session, &engine, &StandIn::default())
+}
+
+/// What the stand-in was asked to do, for the report: the behaviours whose effect it notes, and
+/// the seed with the command that replays the session's choices.
+#[derive(Default)]
+struct StandIn {
+    behaviours: Vec<Behaviour>,
+    replay: Option<(u64, String)>,
+}
+
+impl StandIn {
+    /// The report's note naming the seed and how to replay it.
+    fn replay_note(&self) -> Option<String> {
+        self.replay.as_ref().map(|(seed, command)| {
+            format!("stand-in --fuzz {seed}: replay the engine's choices with `{command}`")
+        })
+    }
 }
 
 /// The stand-in is the spy with Arbiter's own engine as the engine: one session, one judge.
@@ -125,12 +150,24 @@ pub fn stand_in(args: &StandInArgs) -> Result<(String, ExitStatus), CliError> {
     for behaviour in &behaviours {
         engine_args.extend(["--behaviour".to_owned(), behaviour.to_string()]);
     }
+    if let Some(seed) = args.fuzz {
+        engine_args.extend(["--fuzz".to_owned(), seed.to_string()]);
+    }
+    // The replay is the stand-in's own command line: the GUI's input does the rest.
+    let replay = args.fuzz.map(|seed| {
+        let command = std::iter::once("arbiter stand-in".to_owned())
+            .chain(engine_args[1..].iter().cloned())
+            .collect::<Vec<_>>()
+            .join(" ");
+        (seed, command)
+    });
     let engine = EngineCommand {
         program: std::env::current_exe()?,
         args: engine_args,
         ..EngineCommand::default()
     };
-    run_session(s, &engine, &behaviours)
+    let stand_in = StandIn { behaviours, replay };
+    run_session(s, &engine, &stand_in)
 }
 
 pub fn stand_in_engine(args: &StandInEngineArgs) -> Result<(String, ExitStatus), CliError> {
@@ -138,7 +175,7 @@ pub fn stand_in_engine(args: &StandInEngineArgs) -> Result<(String, ExitStatus),
     crate::standin::run(
         args.protocol,
         game,
-        &args.behaviours,
+        Choices::new(args.protocol, &args.behaviours, args.fuzz),
         std::io::stdin(),
         std::io::stdout().lock(),
     )
@@ -155,7 +192,7 @@ pub fn stand_in_engine(args: &StandInEngineArgs) -> Result<(String, ExitStatus),
 fn run_session(
     args: &SessionArgs,
     engine: &EngineCommand,
-    behaviours: &[Behaviour],
+    stand_in: &StandIn,
 ) -> Result<(String, ExitStatus), CliError> {
     let profile = gui_profile(args)?;
     let game = args
@@ -184,8 +221,11 @@ fn run_session(
         game,
         time_scale: args.time_scale,
     };
-    let log = log.map(|file| TranscriptLog::new(Box::new(file)));
-    work(args, engine, worker, ctx, log, profile.as_ref(), behaviours)
+    let mut log = log.map(|file| TranscriptLog::new(Box::new(file)));
+    if let (Some(log), Some(note)) = (&mut log, stand_in.replay_note()) {
+        log.note(0, &format!("arbiter: {note}"));
+    }
+    work(args, engine, worker, ctx, log, profile.as_ref(), stand_in)
 }
 
 /// `--report`'s folder, or `--report-dir`, must be there before the engine starts: the
@@ -236,13 +276,18 @@ fn work(
     ctx: Context,
     log: Option<TranscriptLog>,
     profile: Option<&Profile>,
-    behaviours: &[Behaviour],
+    stand_in: &StandIn,
 ) -> Result<(String, ExitStatus), CliError> {
     let report_path = report_path(args, engine, worker.engine.pid);
     let mut spied = spy(worker.engine, EngineInfo::of(engine), ctx, worker.gui, log)
         .map_err(|e| CliError::BadInput(e.to_string()))?;
     for run in &mut spied.report.runs {
-        run.notes = reactions(args.protocol, behaviours, &run.transcript);
+        run.notes = stand_in.replay_note().into_iter().collect();
+        run.notes.extend(reactions(
+            args.protocol,
+            &stand_in.behaviours,
+            &run.transcript,
+        ));
     }
     let (text, summary) = match profile {
         Some(profile) => certify_gui(profile, &spied, args.format)?,

@@ -157,8 +157,9 @@ pub struct ScenarioRun {
     /// How the run ended: completed, stopped early, not run, and so on.
     pub end: RunEnd,
     pub duration_us: u64,
-    /// Observations that judge nothing: what a GUI did after each stress the stand-in put on
-    /// it (waited, went on, gave up).
+    /// Observations that judge nothing: the seed of a fuzzed stand-in and the command that
+    /// replays it, and what a GUI did after each stress the stand-in put on it (waited, went
+    /// on, gave up).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub notes: Vec<String>,
     pub transcript: Transcript,

@@ -4,7 +4,7 @@ use std::io::Write;
 use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
-use super::{Behaviour, Out, StandInError, StandsIn};
+use super::{Choices, Out, SearchChoices, StandInError, StandsIn, Think, Verdict};
 use crate::protocol::family::PositionStart;
 use crate::protocol::{Codec, GameKind, ucci, uci};
 use crate::rules::chess::ChessPosition;
@@ -14,11 +14,11 @@ use crate::rules::{Game, Side};
 impl StandsIn for ucci::Ucci {
     fn run<W: Write>(
         _: GameKind,
-        behaviours: &[Behaviour],
+        choices: Choices,
         lines: Receiver<String>,
         out: Out<W>,
     ) -> Result<(), StandInError> {
-        run::<Position>(Dialect::Ucci, behaviours, lines, out)
+        run::<Position>(Dialect::Ucci, choices, lines, out)
     }
 }
 
@@ -26,13 +26,13 @@ impl StandsIn for ucci::Ucci {
 impl StandsIn for uci::Uci {
     fn run<W: Write>(
         game: GameKind,
-        behaviours: &[Behaviour],
+        choices: Choices,
         lines: Receiver<String>,
         out: Out<W>,
     ) -> Result<(), StandInError> {
         match game {
-            GameKind::Xiangqi => run::<UciPosition>(Dialect::Uci, behaviours, lines, out),
-            _ => run::<ChessPosition>(Dialect::Uci, behaviours, lines, out),
+            GameKind::Xiangqi => run::<UciPosition>(Dialect::Uci, choices, lines, out),
+            _ => run::<ChessPosition>(Dialect::Uci, choices, lines, out),
         }
     }
 }
@@ -47,8 +47,8 @@ enum Dialect {
 struct Go {
     ponder: bool,
     infinite: bool,
-    /// How long to think once the clock runs.
-    think: Duration,
+    /// How long it may think once the clock runs.
+    think: Think,
     /// UCI `searchmoves`.
     only: Vec<String>,
     /// UCCI `go draw`: the GUI offers a draw.
@@ -61,14 +61,14 @@ struct Running {
     ponder_move: Option<String>,
     /// When the result is due: `None` while pondering or searching infinitely.
     due: Option<Instant>,
-    think: Duration,
     draw_offered: bool,
     started: Instant,
+    choices: SearchChoices,
 }
 
 struct Engine<G: Game, W: Write> {
     dialect: Dialect,
-    behaviours: Vec<Behaviour>,
+    choices: Choices,
     out: Out<W>,
     position: Option<G>,
     banned: Vec<String>,
@@ -80,13 +80,13 @@ struct Engine<G: Game, W: Write> {
 
 fn run<G: Game>(
     dialect: Dialect,
-    behaviours: &[Behaviour],
+    choices: Choices,
     lines: Receiver<String>,
     out: Out<impl Write>,
 ) -> Result<(), StandInError> {
     let mut engine = Engine::<G, _> {
         dialect,
-        behaviours: behaviours.to_vec(),
+        choices,
         out,
         position: None,
         banned: Vec::new(),
@@ -132,10 +132,6 @@ fn run<G: Game>(
 }
 
 impl<G: Game, W: Write> Engine<G, W> {
-    fn has(&self, behaviour: Behaviour) -> bool {
-        self.behaviours.contains(&behaviour)
-    }
-
     /// A UCCI command; whether it ends the session.
     fn ucci(&mut self, line: &str) -> Result<bool, StandInError> {
         use ucci::Command as C;
@@ -172,11 +168,14 @@ impl<G: Game, W: Write> Engine<G, W> {
                 let (think, infinite) = match limit {
                     ucci::GoLimit::Time {
                         time, movestogo, ..
-                    } => (share(time * unit, movestogo.map(u64::from)), false),
+                    } => (
+                        Think::within(share(time * unit, movestogo.map(u64::from))),
+                        false,
+                    ),
                     ucci::GoLimit::Infinite | ucci::GoLimit::DepthInfinite => {
-                        (Duration::ZERO, true)
+                        (Think::within(Duration::ZERO), true)
                     }
-                    _ => (Duration::from_millis(5), false),
+                    _ => (Think::untimed(UNTIMED), false),
                 };
                 self.go(Go {
                     ponder,
@@ -187,11 +186,7 @@ impl<G: Game, W: Write> Engine<G, W> {
                 })?;
             }
             C::PonderHit { draw } => self.ponderhit(draw),
-            C::Stop => {
-                if self.running.is_some() {
-                    self.result()?;
-                }
-            }
+            C::Stop => self.stop()?,
             C::Probe { .. } => {}
             C::Quit => {
                 self.running = None;
@@ -232,9 +227,11 @@ impl<G: Game, W: Write> Engine<G, W> {
                     _ => go.btime,
                 };
                 let think = match (go.movetime, clock) {
-                    (Some(ms), _) => Duration::from_millis(ms),
-                    (None, Some(ms)) => share(ms.max(0) as u64, go.movestogo.map(u64::from)),
-                    _ => Duration::from_millis(5),
+                    (Some(ms), _) => Think::within(Duration::from_millis(ms)),
+                    (None, Some(ms)) => {
+                        Think::within(share(ms.max(0) as u64, go.movestogo.map(u64::from)))
+                    }
+                    _ => Think::untimed(UNTIMED),
                 };
                 self.go(Go {
                     ponder: go.ponder,
@@ -245,28 +242,35 @@ impl<G: Game, W: Write> Engine<G, W> {
                 })?;
             }
             C::PonderHit => self.ponderhit(false),
-            C::Stop => {
-                if self.running.is_some() {
-                    self.result()?;
-                }
-            }
+            C::Stop => self.stop()?,
             C::Quit => return Ok(true),
             C::Debug(_) | C::SetOption { .. } | C::Register(_) | C::UciNewGame => {}
         }
         Ok(false)
     }
 
-    fn handshake_pause(&self) {
-        if self.has(Behaviour::SlowHandshake) {
-            std::thread::sleep(Duration::from_millis(1500));
-        }
+    fn handshake_pause(&mut self) {
+        std::thread::sleep(self.choices.handshake_delay());
     }
 
+    /// `readyok`, late if so chosen, but never so late that a search's result due meanwhile
+    /// would come after its time.
     fn readyok(&mut self) -> std::io::Result<()> {
-        if self.has(Behaviour::LateReadyok) {
-            std::thread::sleep(Duration::from_millis(700));
+        let mut delay = self.choices.readyok_delay();
+        if let Some(due) = self.running.as_ref().and_then(|r| r.due) {
+            delay = delay.min(due.saturating_duration_since(Instant::now()));
         }
+        std::thread::sleep(delay);
         self.out.line("readyok")
+    }
+
+    /// The search under way ends with its result, after the delay chosen for a `stop`.
+    fn stop(&mut self) -> std::io::Result<()> {
+        if let Some(running) = &self.running {
+            std::thread::sleep(running.choices.stop_delay());
+            self.result()?;
+        }
+        Ok(())
     }
 
     fn set_position<M: ToString>(&mut self, start: &PositionStart, moves: &[M]) {
@@ -285,15 +289,16 @@ impl<G: Game, W: Write> Engine<G, W> {
     /// or after `ponderhit`.
     fn go(&mut self, go: Go) -> std::io::Result<()> {
         self.searches += 1;
-        let (best, ponder_move) = self.choose(&go.only);
+        let choices = self.choices.search(go.think);
+        let (best, ponder_move) = self.choose(&go.only, &choices);
         let started = Instant::now();
         self.running = Some(Running {
             best,
             ponder_move,
-            due: (!go.ponder && !go.infinite).then(|| started + go.think),
-            think: go.think,
+            due: (!go.ponder && !go.infinite).then(|| started + choices.think()),
             draw_offered: go.draw_offered,
             started,
+            choices,
         });
         Ok(())
     }
@@ -302,14 +307,14 @@ impl<G: Game, W: Write> Engine<G, W> {
         if let Some(running) = &mut self.running
             && running.due.is_none()
         {
-            running.due = Some(Instant::now() + running.think);
+            running.due = Some(Instant::now() + running.choices.think());
             running.draw_offered |= draw;
         }
     }
 
     /// A legal move (the searched one, seeded by the search count so games vary but repeat
-    /// run to run) and a legal reply to ponder on.
-    fn choose(&self, only: &[String]) -> (Option<String>, Option<String>) {
+    /// run to run) and the legal reply to ponder on that the search's choices pick, if any.
+    fn choose(&self, only: &[String], choices: &SearchChoices) -> (Option<String>, Option<String>) {
         let Some(position) = &self.position else {
             return (None, None);
         };
@@ -324,10 +329,11 @@ impl<G: Game, W: Write> Engine<G, W> {
         }
         let best = moves[(self.searches as usize * 7919) % moves.len()].clone();
         let mut after = position.clone();
-        let reply = after
-            .play_text(&best)
-            .ok()
-            .and_then(|_| after.legal_move_texts().into_iter().next());
+        let replies = match after.play_text(&best) {
+            Ok(_) => after.legal_move_texts(),
+            Err(_) => Vec::new(),
+        };
+        let reply = choices.ponder_move(&replies).cloned();
         (Some(best), reply)
     }
 
@@ -337,11 +343,7 @@ impl<G: Game, W: Write> Engine<G, W> {
             return Ok(());
         };
         let elapsed = running.started.elapsed().as_millis();
-        let reports = if self.has(Behaviour::InfoFlood) {
-            2000
-        } else {
-            1
-        };
+        let reports = running.choices.reports();
         if let Some(best) = &running.best {
             for depth in 1..=reports {
                 let line = match self.dialect {
@@ -361,22 +363,23 @@ impl<G: Game, W: Write> Engine<G, W> {
             (None, Dialect::Uci) => "bestmove 0000".to_owned(),
         };
         if running.best.is_some() {
-            if let Some(reply) = &running.ponder_move
-                && !self.has(Behaviour::NoPonderMove)
-            {
+            if let Some(reply) = &running.ponder_move {
                 line.push_str(&format!(" ponder {reply}"));
             }
-            if self.dialect == Dialect::Ucci && self.has(Behaviour::Resign) {
-                line.push_str(if running.draw_offered {
-                    " draw"
-                } else {
-                    " resign"
-                });
+            // Only UCCI's result carries a draw or a resignation; the choices hold none for UCI.
+            match running.choices.verdict(running.draw_offered) {
+                Some(Verdict::Draw) => line.push_str(" draw"),
+                Some(Verdict::Resign) => line.push_str(" resign"),
+                None => {}
             }
         }
         self.out.line(&line)
     }
 }
+
+/// How long the stand-in thinks by default when the GUI gives no clock to share (a depth, a
+/// node count, no limit): a moment, as a shallow search takes.
+const UNTIMED: Duration = Duration::from_millis(5);
 
 /// A share of the remaining time: a fortieth, or the time over the moves to go, at most 1 s.
 fn share(remaining_ms: u64, movestogo: Option<u64>) -> Duration {

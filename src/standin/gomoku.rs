@@ -5,7 +5,7 @@ use std::io::Write;
 use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
-use super::{Behaviour, Out, StandInError, StandsIn};
+use super::{Choices, Out, SearchChoices, StandInError, StandsIn, Think};
 use crate::protocol::agi::{self, GoTime};
 use crate::protocol::gomocup::{self, InfoKey};
 use crate::protocol::{Codec, GameKind};
@@ -44,11 +44,11 @@ fn play(board: &mut Option<Board>, point: Point, rule: Rule) {
 impl StandsIn for gomocup::Gomocup {
     fn run<W: Write>(
         _: GameKind,
-        behaviours: &[Behaviour],
+        choices: Choices,
         lines: Receiver<String>,
         out: Out<W>,
     ) -> Result<(), StandInError> {
-        run_gomocup(behaviours, lines, out)
+        run_gomocup(choices, lines, out)
     }
 
     /// Gomocup has no handshake: the slow one delays START's answer.
@@ -60,23 +60,42 @@ impl StandsIn for gomocup::Gomocup {
 impl StandsIn for agi::Agi {
     fn run<W: Write>(
         _: GameKind,
-        behaviours: &[Behaviour],
+        choices: Choices,
         lines: Receiver<String>,
         out: Out<W>,
     ) -> Result<(), StandInError> {
-        run_agi(behaviours, lines, out)
+        run_agi(choices, lines, out)
+    }
+}
+
+/// How long a Gomocup move may take: a quarter of the turn's limit and a twentieth of what is
+/// left of the match, as far as the manager said them (`timeout_turn` 0 asks for moves as fast
+/// as possible), and no more than a search without a clock.
+fn move_time(timeout_turn: Option<u64>, time_left: Option<u64>) -> Think {
+    let mut most = super::choices::UNTIMED_MOST;
+    if let Some(turn) = timeout_turn {
+        most = most.min(Duration::from_millis(turn / 4));
+    }
+    if let Some(left) = time_left {
+        most = most.min(Duration::from_millis(left / 20));
+    }
+    // The stand-in answers at once unless its choices are drawn.
+    Think {
+        usual: Duration::ZERO,
+        most,
     }
 }
 
 fn run_gomocup<W: Write>(
-    behaviours: &[Behaviour],
+    mut choices: Choices,
     lines: Receiver<String>,
     mut out: Out<W>,
 ) -> Result<(), StandInError> {
     use gomocup::Command as C;
-    let has = |b| behaviours.contains(&b);
     let mut board: Option<Board> = None;
     let mut rule = Rule::FREESTYLE;
+    // The manager's limits, in milliseconds, as INFO gave them.
+    let (mut timeout_turn, mut time_left) = (None, None);
     // The BOARD block's stones: (point, 1 = own, 2 = opponent's).
     let mut block: Option<Vec<(Point, u8)>> = None;
     while let Ok(line) = lines.recv() {
@@ -90,11 +109,9 @@ fn run_gomocup<W: Write>(
         let mut move_now = false;
         match command {
             C::Start(n) => {
-                if has(Behaviour::SlowHandshake) {
-                    std::thread::sleep(Duration::from_millis(1500));
-                }
+                std::thread::sleep(choices.handshake_delay());
                 match BoardSize::square(n) {
-                    Ok(size) if !has(Behaviour::OnlySize20) || n == 20 => {
+                    Ok(size) if !choices.refuses_size(n) => {
                         board = Some(Board::new(size));
                         out.line("OK")?;
                     }
@@ -134,17 +151,21 @@ fn run_gomocup<W: Write>(
                 }
                 move_now = true;
             }
-            C::Info { key, value } => {
-                if key == InfoKey::Rule
-                    && let Some(r) = value
+            C::Info { key, value } => match key {
+                InfoKey::Rule => {
+                    if let Some(r) = value
                         .trim()
                         .parse()
                         .ok()
                         .and_then(|v| Rule::from_bitmask(v).ok())
-                {
-                    rule = r;
+                    {
+                        rule = r;
+                    }
                 }
-            }
+                InfoKey::TimeoutTurn => timeout_turn = value.trim().parse().ok(),
+                InfoKey::TimeLeft => time_left = value.trim().parse().ok(),
+                _ => {}
+            },
             C::End => return Ok(()),
             C::About => out.line(
                 "name=\"Arbiter stand-in\", version=\"1\", author=\"the Arbiter developers\"",
@@ -165,10 +186,11 @@ fn run_gomocup<W: Write>(
                 out.line("ERROR no board: START comes first")?;
                 continue;
             };
-            if has(Behaviour::MessageBeforeMove) {
-                out.line("DEBUG looking near the centre")?;
-                out.line("MESSAGE Arbiter stand-in is thinking")?;
+            let search = choices.search(move_time(timeout_turn, time_left));
+            for line in search.messages() {
+                out.line(line)?;
             }
+            std::thread::sleep(search.think());
             match choose(b, rule) {
                 Some(point) => {
                     let stone = to_move(b);
@@ -187,19 +209,47 @@ fn agi_board() -> Board {
     Board::new(BoardSize::square(15).expect("15 is a board size"))
 }
 
+/// An AGI foreground search under way.
+struct Search {
+    best: Option<Point>,
+    /// The reply to ponder on that the choices picked, if any.
+    ponder: Option<Point>,
+    /// When the result is due (`None`: at STOP).
+    due: Option<Instant>,
+    choices: SearchChoices,
+}
+
+/// The points the opponent may answer `best` with. The text makes forbidden points the default
+/// (agi-r42) where the stand-in's own rule starts as freestyle, so a point is offered only if
+/// renju allows it too: never a forbidden point whichever rule the GUI meant.
+fn replies(board: &Board, best: Point, rule: Rule) -> Vec<Point> {
+    let mut after = board.clone();
+    let stone = to_move(board);
+    if after.place(best, stone).is_err() {
+        return Vec::new();
+    }
+    let reply = stone.opponent();
+    after
+        .size()
+        .points()
+        .filter(|p| {
+            after.is_legal_move(*p, reply, rule).is_ok()
+                && after.is_legal_move(*p, reply, Rule::RENJU).is_ok()
+        })
+        .collect()
+}
+
 fn run_agi<W: Write>(
-    behaviours: &[Behaviour],
+    mut choices: Choices,
     lines: Receiver<String>,
     mut out: Out<W>,
 ) -> Result<(), StandInError> {
     use agi::Command as C;
-    let has = |b| behaviours.contains(&b);
     let mut board = agi_board();
     let mut rule = Rule::FREESTYLE;
-    // A foreground search: its move, and when it is due (`None`: until STOP).
-    let mut running: Option<(Option<Point>, Option<Instant>)> = None;
+    let mut running: Option<Search> = None;
     loop {
-        let due = running.as_ref().and_then(|(_, due)| *due);
+        let due = running.as_ref().and_then(|s| s.due);
         let line = match due {
             Some(due) => match lines.recv_timeout(due.saturating_duration_since(Instant::now())) {
                 Ok(line) => line,
@@ -229,9 +279,7 @@ fn run_agi<W: Write>(
         }
         match command {
             C::Agi => {
-                if has(Behaviour::SlowHandshake) {
-                    std::thread::sleep(Duration::from_millis(1500));
-                }
+                std::thread::sleep(choices.handshake_delay());
                 for line in [
                     "ID NAME Arbiter stand-in",
                     "ID AUTHOR the Arbiter developers",
@@ -251,9 +299,12 @@ fn run_agi<W: Write>(
             }
             C::SetOption { .. } => {}
             C::IsReady => {
-                if has(Behaviour::LateReadyok) {
-                    std::thread::sleep(Duration::from_millis(700));
+                // Late if so chosen, but not past a result due meanwhile.
+                let mut delay = choices.readyok_delay();
+                if let Some(due) = running.as_ref().and_then(|s| s.due) {
+                    delay = delay.min(due.saturating_duration_since(Instant::now()));
                 }
+                std::thread::sleep(delay);
                 out.line("READYOK")?;
             }
             C::Position { statu, moves } => {
@@ -277,18 +328,31 @@ fn run_agi<W: Write>(
                 } else {
                     search.iter().copied().find(|p| board.get(*p).is_none())
                 };
+                let think = match time {
+                    Some(GoTime::Infinite) => Think::within(Duration::ZERO),
+                    Some(GoTime::Millis(ms)) => {
+                        Think::within(Duration::from_millis((ms / 40).min(200)))
+                    }
+                    None => Think::untimed(Duration::from_millis(5)),
+                };
+                let search = choices.search(think);
+                let ponder =
+                    best.and_then(|b| search.ponder_move(&replies(&board, b, rule)).copied());
                 let due = match time {
                     Some(GoTime::Infinite) => None,
-                    Some(GoTime::Millis(ms)) => {
-                        Some(Instant::now() + Duration::from_millis((ms / 40).min(200)))
-                    }
-                    None => Some(Instant::now() + Duration::from_millis(5)),
+                    _ => Some(Instant::now() + search.think()),
                 };
-                running = Some((best, due));
+                running = Some(Search {
+                    best,
+                    ponder,
+                    due,
+                    choices: search,
+                });
             }
             C::Stop => {
-                if running.is_some() {
-                    bestmove(&mut out, &board, running.take())?;
+                if let Some(search) = running.take() {
+                    std::thread::sleep(search.choices.stop_delay());
+                    bestmove(&mut out, &board, Some(search))?;
                 }
             }
             C::DoMove(point) => {
@@ -303,16 +367,29 @@ fn run_agi<W: Write>(
     }
 }
 
-/// `BESTMOVE m`, the search's move on AGI's grid.
+/// The search's reports (INFO lines, agi-r70), then `BESTMOVE m [PONDER p]` on AGI's grid.
 fn bestmove<W: Write>(
     out: &mut Out<W>,
     board: &Board,
-    running: Option<(Option<Point>, Option<Instant>)>,
+    running: Option<Search>,
 ) -> std::io::Result<()> {
-    let Some((Some(point), _)) = running else {
+    let Some(Search {
+        best: Some(point),
+        ponder,
+        choices,
+        ..
+    }) = running
+    else {
         return Ok(());
     };
-    let text = crate::rules::gomoku::agi::format_point(point, board.size())
-        .unwrap_or_else(|_| point.to_string());
-    out.line(&format!("BESTMOVE {text}"))
+    let text = |p: Point| {
+        crate::rules::gomoku::agi::format_point(p, board.size()).unwrap_or_else(|_| p.to_string())
+    };
+    for depth in 1..=choices.reports() {
+        out.line(&format!("INFO DEPTH {depth} SCORE 0 PV {}", text(point)))?;
+    }
+    match ponder {
+        Some(reply) => out.line(&format!("BESTMOVE {} PONDER {}", text(point), text(reply))),
+        None => out.line(&format!("BESTMOVE {}", text(point))),
+    }
 }

@@ -7,9 +7,12 @@
 //! GUIs, not for engines), writes a search report before each UCCI/UCI result, ponders, and
 //! stops when told. Behaviours ([`Behaviour`]) stay within the text but stress a GUI: a slow
 //! handshake, a late `readyok`, a flood of reports, no ponder move, a resignation, messages
-//! before a move, an unsupported board size.
+//! before a move, an unsupported board size. With a seed (`--fuzz SEED`) the choices the text
+//! leaves free are drawn at random instead, reproducibly ([`Choices`]); behaviours and drawn
+//! choices reach the engines by the same path.
 
 mod behaviour;
+mod choices;
 mod family;
 mod gomoku;
 
@@ -17,6 +20,7 @@ use std::io::{BufRead, Read, Write};
 use std::sync::mpsc;
 
 pub use behaviour::{Behaviour, read_behaviour_list};
+pub use choices::{Choices, SearchChoices, Think, Verdict};
 
 use crate::protocol::{Codec, GameKind, Protocol, with_codec};
 
@@ -27,17 +31,18 @@ pub enum StandInError {
     Io(#[from] std::io::Error),
 }
 
-/// Runs the engine until `quit` or the end of its input.
+/// Runs the engine until `quit` or the end of its input, making `choices` (built for
+/// `protocol`).
 pub fn run(
     protocol: Protocol,
     game: GameKind,
-    behaviours: &[Behaviour],
+    choices: Choices,
     input: impl Read + Send + 'static,
     output: impl Write,
 ) -> Result<(), StandInError> {
     let lines = read_lines(input);
-    let out = Out::new(output, behaviours.contains(&Behaviour::Crlf));
-    with_codec!(protocol, C => <C as StandsIn>::run(game, behaviours, lines, out))
+    let out = Out::new(output, choices.crlf());
+    with_codec!(protocol, C => <C as StandsIn>::run(game, choices, lines, out))
 }
 
 /// What the stand-in is in each protocol: implemented on its codec type in its own module
@@ -47,7 +52,7 @@ pub trait StandsIn: Codec {
     /// Plays the engine until `quit` or the end of its input.
     fn run<W: Write>(
         game: GameKind,
-        behaviours: &[Behaviour],
+        choices: Choices,
         lines: mpsc::Receiver<String>,
         out: Out<W>,
     ) -> Result<(), StandInError>;
@@ -116,12 +121,22 @@ mod tests {
 
     /// The stand-in's whole output for `input`, with the behaviours.
     fn session(protocol: Protocol, behaviours: &[Behaviour], input: &str) -> Vec<String> {
+        fuzzed_session(protocol, behaviours, None, input)
+    }
+
+    /// The stand-in's whole output for `input`, with the behaviours and the seed.
+    fn fuzzed_session(
+        protocol: Protocol,
+        behaviours: &[Behaviour],
+        seed: Option<u64>,
+        input: &str,
+    ) -> Vec<String> {
         let mut output = Vec::new();
         let game = protocol.default_game();
         run(
             protocol,
             game,
-            behaviours,
+            Choices::new(protocol, behaviours, seed),
             std::io::Cursor::new(input.to_owned()),
             &mut output,
         )
@@ -131,6 +146,139 @@ mod tests {
             .lines()
             .map(str::to_owned)
             .collect()
+    }
+
+    /// The words of the first line starting with `prefix`.
+    fn words_of<'a>(out: &'a [String], prefix: &str) -> Vec<&'a str> {
+        out.iter()
+            .find(|l| l.starts_with(prefix))
+            .unwrap_or_else(|| panic!("no {prefix}: {out:?}"))
+            .split_whitespace()
+            .collect()
+    }
+
+    /// Whether `reply` is legal after `best` from the position `moves` lead to.
+    fn legal_reply<G: Game>(moves: &[&str], best: &str, reply: &str) -> bool {
+        let mut position = G::start_position();
+        for mv in moves.iter().chain([&best]) {
+            position.play_text(mv).unwrap();
+        }
+        position.legal_move_texts().iter().any(|m| m == reply)
+    }
+
+    /// Under `--fuzz` a result names a ponder move or not as drawn, and the one it names is a
+    /// legal reply to the best move, in UCI and UCCI; an AGI one is an empty point that no
+    /// rule forbids the opponent.
+    #[test]
+    fn fuzzed_ponder_moves_are_legal_replies() {
+        let mut named = [0; 3];
+        for seed in 0..40 {
+            // Clocks of a few milliseconds keep each drawn search short; the next position ends
+            // the search with its result at once (`quit` would end it without one).
+            let out = fuzzed_session(
+                Protocol::Uci,
+                &[],
+                Some(seed),
+                "position startpos moves e2e4\ngo movetime 2\nposition startpos\n",
+            );
+            let words = words_of(&out, "bestmove");
+            if let [_, best, "ponder", reply] = words[..] {
+                named[0] += 1;
+                assert!(
+                    legal_reply::<crate::rules::chess::ChessPosition>(&["e2e4"], best, reply),
+                    "seed {seed}: {words:?}"
+                );
+            } else {
+                assert_eq!(words.len(), 2, "seed {seed}: {words:?}");
+            }
+
+            let out = fuzzed_session(
+                Protocol::Ucci,
+                &[],
+                Some(seed),
+                "setoption usemillisec true\nposition startpos moves h2e2\ngo time 80\nposition startpos\n",
+            );
+            let words = words_of(&out, "bestmove");
+            if let [_, best, "ponder", reply, ..] = words[..] {
+                named[1] += 1;
+                assert!(
+                    legal_reply::<crate::rules::xiangqi::Position>(&["h2e2"], best, reply),
+                    "seed {seed}: {words:?}"
+                );
+            }
+
+            let out = fuzzed_session(
+                Protocol::Agi,
+                &[],
+                Some(seed),
+                "POSITION MOVES 7877\nGO TIME 80\nPOSITION MOVES 78\n",
+            );
+            let words = words_of(&out, "BESTMOVE");
+            if let [_, best, "PONDER", reply] = words[..] {
+                named[2] += 1;
+                let size = BoardSize::square(15).unwrap();
+                let point = |t| crate::rules::gomoku::agi::parse_point(t, size).unwrap();
+                let mut board = Board::new(size);
+                for (p, stone) in [
+                    ("78", Stone::Black),
+                    ("77", Stone::White),
+                    (best, Stone::Black),
+                ] {
+                    board.place(point(p), stone).unwrap();
+                }
+                assert!(
+                    board
+                        .is_legal_move(
+                            point(reply),
+                            Stone::White,
+                            crate::rules::gomoku::Rule::RENJU
+                        )
+                        .is_ok(),
+                    "seed {seed}: {words:?}"
+                );
+            }
+        }
+        // Both kinds of result came, in each protocol.
+        assert!(named.iter().all(|&n| n > 0 && n < 40), "{named:?}");
+    }
+
+    /// The same seed makes the same engine output for the same input, the clock's readings
+    /// apart; another seed makes other choices.
+    #[test]
+    fn a_fuzzed_session_repeats_with_its_seed() {
+        let time = regex::Regex::new(r" time \d+").unwrap();
+        let input = "setoption usemillisec true\nposition startpos\ngo time 80\n\
+                     position startpos moves h2e2 h7e7\ngo draw time 80\n\
+                     position startpos moves h2e2 h7e7 h0g2\ngo ponder time 80\nponderhit\n\
+                     position startpos moves h2e2 h7e7 h0g2 b9c7\ngo infinite\nstop\nquit\n";
+        let output = |seed| {
+            fuzzed_session(Protocol::Ucci, &[], Some(seed), input)
+                .iter()
+                .map(|line| time.replace(line, " time T").into_owned())
+                .collect::<Vec<_>>()
+        };
+        let first = output(5);
+        assert_eq!(
+            first.iter().filter(|l| l.starts_with("bestmove")).count(),
+            4,
+            "{first:?}"
+        );
+        assert_eq!(first, output(5));
+        assert_ne!(first, output(6));
+        let gomocup = |seed| {
+            fuzzed_session(
+                Protocol::Gomocup,
+                &[],
+                Some(seed),
+                "START 15\nINFO timeout_turn 20\nBEGIN\nTURN 0,0\nTURN 1,1\nEND\n",
+            )
+        };
+        let first = gomocup(3);
+        assert_eq!(first, gomocup(3));
+        assert!(
+            (3..=9).any(|seed| gomocup(seed) != first),
+            "the seed draws DEBUG and MESSAGE lines: {first:?}"
+        );
     }
 
     #[test]
