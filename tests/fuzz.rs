@@ -33,35 +33,29 @@ struct SequenceFault {
     cases: &'static str,
 }
 
-const SEQUENCE_FAULTS: [SequenceFault; 4] = [
-    SequenceFault {
-        protocol: "uci",
-        fault: "illegal-ponder-after-setoption",
-        check: "uci.ponder-move.legal",
-        requirement: "uci-r87",
-        cases: "20",
-    },
-    SequenceFault {
-        protocol: "ucci",
-        fault: "banned-move-on-stop",
-        check: "ucci.bestmove.not-banned",
-        requirement: "ucci-r60",
-        cases: "20",
-    },
-    SequenceFault {
-        protocol: "gomocup",
-        fault: "off-board-after-edge-board",
-        check: "gomocup.move.legal",
-        requirement: "gomocup-r57",
-        cases: "5",
-    },
-    SequenceFault {
-        protocol: "agi",
-        fault: "silent-stop-after-setrule",
-        check: "fuzz:BESTMOVE after STOP",
-        requirement: "agi-r79",
-        cases: "20",
-    },
+#[rustfmt::skip]
+const SEQUENCE_FAULTS: [SequenceFault; 8] = [
+    // One command in one state: `isready` while pondering, in UCI and in UCCI's second ponder
+    // search (whose lost result is the failure there: a silent `readyok` mid-search only warns
+    // under UCCI, A18), a `BOARD` right after `TAKEBACK`, AGI `ISREADY` while pondering with
+    // background thinking on by default.
+    SequenceFault { protocol: "uci", fault: "isready-while-pondering",
+        check: "fuzz:readyok while thinking", requirement: "uci-r05", cases: "10" },
+    SequenceFault { protocol: "ucci", fault: "isready-in-second-ponder",
+        check: "fuzz:result after stop", requirement: "ucci-r95", cases: "40" },
+    SequenceFault { protocol: "gomocup", fault: "occupied-point-after-takeback",
+        check: "gomocup.move.legal", requirement: "gomocup-r57", cases: "10" },
+    SequenceFault { protocol: "agi", fault: "isready-while-pondering-by-default",
+        check: "fuzz:READYOK", requirement: "agi-r52", cases: "10" },
+    // Sequences of several commands.
+    SequenceFault { protocol: "uci", fault: "illegal-ponder-after-setoption",
+        check: "uci.ponder-move.legal", requirement: "uci-r87", cases: "10" },
+    SequenceFault { protocol: "ucci", fault: "banned-move-on-stop",
+        check: "ucci.bestmove.not-banned", requirement: "ucci-r60", cases: "20" },
+    SequenceFault { protocol: "gomocup", fault: "off-board-after-edge-board",
+        check: "gomocup.move.legal", requirement: "gomocup-r57", cases: "5" },
+    SequenceFault { protocol: "agi", fault: "silent-stop-after-setrule",
+        check: "fuzz:BESTMOVE after STOP", requirement: "agi-r79", cases: "10" },
 ];
 
 fn fuzz_json(args: &[&str], repro: &Path) -> (i32, FuzzReport) {
@@ -85,8 +79,8 @@ fn find_and_reproduce(fault: &SequenceFault) -> Vec<String> {
     let engine = fixture_engine();
     let engine = engine.to_str().unwrap();
     let repro = repro_dir(fault.fault);
-    // The same engine and bounds for fuzzing and for the replay. A failing reply waits out its
-    // deadline on every shrinking run: a fifth of each bound keeps the test quick, and the
+    // The same engine and bounds for fuzzing and for the replay. A missing reply waits out its
+    // bound on every shrinking run: a twentieth of each bound keeps the test quick, and the
     // fixture answers at once when it answers at all.
     let engine_args = [
         "--protocol",
@@ -98,7 +92,7 @@ fn find_and_reproduce(fault: &SequenceFault) -> Vec<String> {
         "--engine-arg",
         fault.fault,
         "--time-scale",
-        "0.2",
+        "0.05",
     ];
     let (code, report) = fuzz_json(
         &[&engine_args[..], &["--cases", fault.cases]].concat(),
@@ -169,11 +163,15 @@ fn find_and_reproduce(fault: &SequenceFault) -> Vec<String> {
     problems
 }
 
-/// A step's check is reported under the scenario that holds it (`<file>:<label>`), the fuzzer's
-/// under `fuzz:<label>`; a built-in check under its id in both.
+/// A step's check is reported under the scenario that holds it (`<file>:<label>`, numbered
+/// `<label> #2` where a label comes twice), the fuzzer's under `fuzz:<label>`; a built-in check
+/// under its id in both.
 fn same_check(reported: &str, expected: &str) -> bool {
     match expected.strip_prefix("fuzz:") {
-        Some(label) => reported.ends_with(&format!(":{label}")),
+        Some(label) => {
+            let unnumbered = reported.split(" #").next().unwrap_or(reported);
+            unnumbered.ends_with(&format!(":{label}"))
+        }
         None => reported == expected,
     }
 }
@@ -185,12 +183,16 @@ fn each_sequence_fault_is_found_shrunk_and_reproduced() {
     assert!(problems.is_empty(), "{}", problems.join("\n\n"));
 }
 
-/// An engine under `--cases 200`: no failure but the `known` ones (checks it fails in its
-/// certification too, pinned in the peers' snapshots), and nothing written when there is none.
-fn passes(name: &str, args: &[&str], known: &[&str]) -> Vec<String> {
+/// An engine under `--cases N`: no failure but the `known` ones (checks it fails in its
+/// certification too, pinned in the peers' snapshots), nothing written when there is none, and
+/// with `every_pair`, every (state, command) pair the text allows reached.
+fn passes(name: &str, args: &[&str], known: &[&str], cases: u32, every_pair: bool) -> Vec<String> {
     let repro = repro_dir(name);
     let mut all = args.to_vec();
-    all.extend(["--cases", "200"]);
+    let count = cases.to_string();
+    // Two cases at once per row, and two rows at once: no more engines than a two-core machine
+    // runs without stretching a conforming engine's reply times.
+    all.extend(["--cases", &count, "--jobs", "2"]);
     let (code, report) = fuzz_json(&all, &repro);
     let mut problems = Vec::new();
     let failures = &report.failures;
@@ -206,8 +208,16 @@ fn passes(name: &str, args: &[&str], known: &[&str]) -> Vec<String> {
     if code != expected_code {
         problems.push(format!("{name}: exit {code}, not {expected_code}"));
     }
-    if report.cases != 200 {
-        problems.push(format!("{name}: ran {} cases, not 200", report.cases));
+    if report.cases != cases {
+        problems.push(format!("{name}: ran {} cases, not {cases}", report.cases));
+    }
+    let unreached: Vec<String> = report
+        .coverage
+        .unreached()
+        .map(|c| format!("{} × {}", c.state, c.command))
+        .collect();
+    if every_pair && (!unreached.is_empty() || report.coverage.allowed() == 0) {
+        problems.push(format!("{name}: {cases} cases never reached {unreached:?}"));
     }
     if failures.is_empty() && repro.exists() {
         problems.push(format!(
@@ -220,7 +230,7 @@ fn passes(name: &str, args: &[&str], known: &[&str]) -> Vec<String> {
 }
 
 #[test]
-fn the_reference_engines_pass_200_cases_in_every_protocol() {
+fn the_reference_engines_pass_300_cases_reaching_every_allowed_pair_in_every_protocol() {
     let _turn = turn();
     let xiangqi = reference_engine("arbiter-xiangqi");
     let gomoku = reference_engine("pbrain-arbiter");
@@ -241,7 +251,7 @@ fn the_reference_engines_pass_200_cases_in_every_protocol() {
         ("gomocup", vec!["--protocol", "gomocup", "--engine", gomoku]),
         ("agi", vec!["--protocol", "agi", "--engine", gomoku]),
     ];
-    let problems = run_rows(&rows, |(name, args)| passes(name, args, &[]));
+    let problems = run_rows(&rows, |(name, args)| passes(name, args, &[], 300, true));
     assert!(problems.is_empty(), "{}", problems.join("\n\n"));
 }
 
@@ -268,7 +278,9 @@ fn the_real_peers_pass_200_cases() {
             &["ucci.quit.bye"],
         ),
     ];
-    let problems = run_rows(&rows, |(name, args, known)| passes(name, args, known));
+    let problems = run_rows(&rows, |(name, args, known)| {
+        passes(name, args, known, 200, false)
+    });
     assert!(problems.is_empty(), "{}", problems.join("\n\n"));
 }
 
@@ -362,6 +374,47 @@ fn the_same_seed_generates_the_same_case() {
         })
         .collect();
     assert_eq!(texts[0], texts[1]);
+}
+
+/// Case `i` is drawn from the seed and `i` alone: run one at a time or several at once, the
+/// same seed finds the same first failure in the same case, shrunk to the same scenario.
+#[test]
+fn the_same_seed_finds_the_same_failure_whatever_the_jobs() {
+    let _turn = turn();
+    let engine = fixture_engine();
+    let found: Vec<(u32, String)> = ["1", "3"]
+        .iter()
+        .map(|jobs| {
+            let repro = repro_dir(&format!("jobs-{jobs}"));
+            let (code, report) = fuzz_json(
+                &[
+                    "--protocol",
+                    "ucci",
+                    "--engine",
+                    engine.to_str().unwrap(),
+                    "--engine-arg",
+                    "ucci",
+                    "--engine-arg",
+                    "banned-move-on-stop",
+                    "--time-scale",
+                    "0.05",
+                    "--cases",
+                    "20",
+                    "--jobs",
+                    jobs,
+                ],
+                &repro,
+            );
+            assert_eq!(code, 1, "{report:#?}");
+            let failure = &report.failures[0];
+            let text = std::fs::read_to_string(&failure.file).unwrap();
+            let _ = std::fs::remove_dir_all(&repro);
+            // The header names the folder, which differs: the steps must not.
+            let steps = text.lines().filter(|l| !l.starts_with('#')).collect();
+            (failure.case, steps)
+        })
+        .collect();
+    assert_eq!(found[0], found[1]);
 }
 
 #[test]

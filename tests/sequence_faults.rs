@@ -44,13 +44,15 @@ const FAULTS: [StateFault; 4] = [
             ("uci.isready.readyok", "fail", &["uci-r31", "uci-r32"]),
         ],
         none_passes: true, elsewhere: "uci-isready-outside-pondering" },
-    // The UCCI texts give `isready` no state (A18): a missing readyok mid-search warns, and the
-    // scenario goes on to stop the search and get its bestmove.
+    // The UCCI texts give `isready` no state (A18): a missing readyok mid-search warns; the
+    // search it loses fails on `stop`.
     StateFault { protocol: "ucci", fault: "isready-in-second-ponder",
         situation: "ucci-isready-in-each-ponder",
         findings: &[
             ("sequence_faults/ucci-isready-in-each-ponder:readyok in the second ponder", "warn", &["ucci-r49"]),
             ("ucci.isready.readyok", "warn", &["ucci-r49"]),
+            ("sequence_faults/ucci-isready-in-each-ponder:result of the second ponder", "fail", &["ucci-r95"]),
+            ("ucci.stop.result", "fail", &["ucci-r95", "ucci-r96"]),
         ],
         none_passes: true, elsewhere: "ucci-isready-outside-second-ponder" },
     // The scenario's own step takes any `x,y`: the built-in check judges the point.

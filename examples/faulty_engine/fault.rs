@@ -44,8 +44,10 @@ pub enum Fault {
     /// `bestmove` as usual.
     IsreadyWhilePondering,
     /// UCCI: no `readyok` to an `isready` that comes while it ponders, from the second
-    /// `go ponder` of the process on (ucci-r49: the engine answers `isready` with `readyok`);
-    /// the first ponder search answers it. The search goes on as usual.
+    /// `go ponder` of the process on (ucci-r49: the engine answers `isready` with `readyok`, a
+    /// warning mid-search since the texts give `isready` no state, A18), and that ponder search
+    /// is lost: `stop` or `ponderhit` gets no result (ucci-r95, ucci-r99, failures). The first
+    /// ponder search answers both.
     IsreadyInSecondPonder,
     /// Gomocup: implements `TAKEBACK` (removes the stone, answers `OK`, gomocup-r113), but
     /// answers the first move asked for after it (a `TURN`, or a `BOARD`) with the opponent's

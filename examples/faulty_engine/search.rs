@@ -36,6 +36,8 @@ struct Search {
     /// Which search of the session this is (1 for the first) and whether its `go` offered a
     /// draw: the match-play faults act on them.
     turn: Turn,
+    /// The fault lost this search (IsreadyInSecondPonder): it never gives a result.
+    lost: bool,
 }
 
 /// One search's place in the session, for the faults that act over a game.
@@ -144,6 +146,13 @@ pub fn run<G: Game>(dialect: Dialect, out: &Out) {
             "isready" if !ignores_isready(fault, search.as_ref(), ponders) => {
                 out.line("readyok");
             }
+            // The unanswered `isready` also loses the ponder search it came in: neither
+            // `ponderhit` nor `stop` gets a result from it.
+            "isready" if fault == Fault::IsreadyInSecondPonder => {
+                if let Some(s) = &mut search {
+                    s.lost = true;
+                }
+            }
             "setoption" => options_set = true,
             "position" => {
                 banned.clear();
@@ -213,6 +222,7 @@ pub fn run<G: Game>(dialect: Dialect, out: &Out) {
                         }),
                         choice,
                         turn,
+                        lost: false,
                     });
                     continue;
                 }
@@ -233,10 +243,11 @@ pub fn run<G: Game>(dialect: Dialect, out: &Out) {
                     plan: None,
                     choice,
                     turn,
+                    lost: false,
                 });
             }
             "ponderhit" => {
-                if let Some(s) = &mut search {
+                if let Some(s) = search.as_mut().filter(|s| !s.lost) {
                     // UCCI `ponderhit draw` offers a draw with the move played (ucci-r92).
                     s.turn.offered |= words.contains(&"draw");
                     s.pondering = false;
@@ -255,7 +266,9 @@ pub fn run<G: Game>(dialect: Dialect, out: &Out) {
                     }
                     other => other,
                 };
-                let Some(stopped) = stopped else { continue };
+                let Some(stopped) = stopped.filter(|s| !s.lost) else {
+                    continue;
+                };
                 let best = stopped.plan.and_then(|p| p.best).or(stopped.choice);
                 finish_search(&position, &banned, best, fault, dialect, stopped.turn, out);
             }

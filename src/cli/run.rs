@@ -88,6 +88,7 @@ impl RunSettings {
                 EngineOption::search_threads(&self.options),
                 self.jobs,
             ),
+            measure_late: true,
         }
     }
 

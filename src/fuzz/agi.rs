@@ -8,8 +8,8 @@
 use proptest::prelude::*;
 use proptest::strategy::Union;
 
-use super::gomocup::stones;
 use super::coverage::{AllowedPair, CommandName, Counts, Pair, StateName, Table};
+use super::gomocup::stones;
 use super::model::Model;
 use super::script::{Reply, Script};
 use super::{FuzzObserver, FuzzOptions, FuzzResult, Fuzzed, drive};
@@ -30,7 +30,10 @@ const BYE: Reply = Reply::must("BYE", &[ReqId::new("agi-r86")]);
 pub enum Go {
     Time(u16),
     /// `GO SEARCH <points> TIME <ms>`: the result must be one of the points.
-    Search { points: Vec<Point>, ms: u16 },
+    Search {
+        points: Vec<Point>,
+        ms: u16,
+    },
 }
 
 /// One transition: a single command, a wait, or reading the search's result.
@@ -253,7 +256,11 @@ impl Model for AgiModel {
     }
 
     fn actions(&self, state: &State, generated: &Counts) -> BoxedStrategy<Action> {
-        let wait = (Action::Wait(0), 2, (1u16..=150).prop_map(Action::Wait).boxed());
+        let wait = (
+            Action::Wait(0),
+            2,
+            (1u16..=150).prop_map(Action::Wait).boxed(),
+        );
         let read = (Action::AwaitResult, 5, Just(Action::AwaitResult).boxed());
         let isready = (Action::IsReady, 2, Just(Action::IsReady).boxed());
         let stop = (Action::Stop, 3, Just(Action::Stop).boxed());
@@ -466,7 +473,9 @@ impl AgiModel {
             (
                 Action::Go(Go::Time(0)),
                 4,
-                (20u16..=300).prop_map(|ms| Action::Go(Go::Time(ms))).boxed(),
+                (20u16..=300)
+                    .prop_map(|ms| Action::Go(Go::Time(ms)))
+                    .boxed(),
             ),
         ];
         if let Some(known) = &state.known {

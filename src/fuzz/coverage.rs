@@ -146,7 +146,10 @@ impl Matrix {
     }
 
     pub fn reached(&self) -> usize {
-        self.cells.iter().filter(|c| c.allowed && c.count > 0).count()
+        self.cells
+            .iter()
+            .filter(|c| c.allowed && c.count > 0)
+            .count()
     }
 }
 

@@ -121,9 +121,13 @@ pub enum Action {
     /// `go infinite`.
     Infinite,
     /// `go ponder` on a clock.
-    Ponder { limit: Limit },
+    Ponder {
+        limit: Limit,
+    },
     /// `ponderhit` (UCCI may offer a draw with it).
-    PonderHit { draw: bool },
+    PonderHit {
+        draw: bool,
+    },
     Stop,
     /// Time passes; replies wait for the next expectation.
     Wait(u16),
@@ -351,7 +355,11 @@ static UCCI_TABLE: Table = Table {
         pair(PONDERING, ISREADY, &[ReqId::new("ucci-r48")]),
         pair(PONDERING, PROBE, &[ReqId::new("ucci-r112")]),
         pair(PONDERING, PONDERHIT, &[ReqId::new("ucci-r89")]),
-        pair(PONDERING, STOP, &[ReqId::new("ucci-r93"), ReqId::new("ucci-r94")]),
+        pair(
+            PONDERING,
+            STOP,
+            &[ReqId::new("ucci-r93"), ReqId::new("ucci-r94")],
+        ),
         pair(PONDERING, WAIT, &[]),
         pair(STOPPING, ISREADY, &[ReqId::new("ucci-r48")]),
         pair(STOPPING, PROBE, &[ReqId::new("ucci-r112")]),
@@ -642,13 +650,14 @@ impl<P: Game + Clone + 'static> FamilyModel<P> {
             } else {
                 prop::bool::weighted(0.15).boxed()
             };
-            let go = (self.limit(false), searchmoves, draw).prop_map(
-                |(limit, searchmoves, draw)| Action::Go {
-                    limit,
-                    searchmoves,
-                    draw,
-                },
-            );
+            let go =
+                (self.limit(false), searchmoves, draw).prop_map(|(limit, searchmoves, draw)| {
+                    Action::Go {
+                        limit,
+                        searchmoves,
+                        draw,
+                    }
+                });
             actions.push((GO, 5, go.boxed()));
             actions.push((GO_INFINITE, 2, Just(Action::Infinite).boxed()));
             let ponder = self.limit(true).prop_map(|limit| Action::Ponder { limit });
@@ -789,7 +798,11 @@ impl<P: Game + Clone + 'static> Model for FamilyModel<P> {
             Action::Debug(_) => self.uci() && may_send,
             Action::IsReady => may_send,
             Action::Stop => {
-                may_send && matches!(state.phase, Phase::Searching | Phase::Infinite | Phase::Pondering)
+                may_send
+                    && matches!(
+                        state.phase,
+                        Phase::Searching | Phase::Infinite | Phase::Pondering
+                    )
             }
             Action::PonderHit { .. } => state.phase == Phase::Pondering,
             Action::AwaitResult => matches!(state.phase, Phase::Searching | Phase::Stopping),
@@ -822,7 +835,8 @@ impl<P: Game + Clone + 'static> Model for FamilyModel<P> {
             Action::Infinite => (state.phase, state.synced) = (Phase::Infinite, false),
             Action::Ponder { .. } => (state.phase, state.synced) = (Phase::Pondering, false),
             Action::PonderHit { .. } => {
-                (state.phase, state.owed, state.synced) = (Phase::Searching, Owed::PonderHit, false);
+                (state.phase, state.owed, state.synced) =
+                    (Phase::Searching, Owed::PonderHit, false);
             }
             Action::Stop => (state.phase, state.owed) = (Phase::Stopping, Owed::Stop),
             Action::AwaitResult => (state.phase, state.synced) = (Phase::Idle, false),
@@ -890,7 +904,9 @@ impl<P: Game + Clone + 'static> Model for FamilyModel<P> {
                 out.send(go);
             }
             Action::Infinite => out.send("go infinite"),
-            Action::Ponder { limit } => out.send(format!("go ponder {}", self.go_text(limit, state))),
+            Action::Ponder { limit } => {
+                out.send(format!("go ponder {}", self.go_text(limit, state)))
+            }
             Action::PonderHit { draw } => {
                 out.send(if *draw { "ponderhit draw" } else { "ponderhit" });
             }

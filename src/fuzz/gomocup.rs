@@ -318,7 +318,9 @@ impl Model for GomocupModel {
     fn allowed(&self, state: &State, action: &Action) -> bool {
         match action {
             Action::Begin => !state.in_game && state.known.as_ref().is_some_and(Vec::is_empty),
-            Action::Turn(p) => !state.in_game && state.known.as_ref().is_some_and(|k| !k.contains(p)),
+            Action::Turn(p) => {
+                !state.in_game && state.known.as_ref().is_some_and(|k| !k.contains(p))
+            }
             Action::TakeBack => state.takeback,
             Action::Garbage(_) => self.robustness,
             _ => true,

@@ -18,9 +18,12 @@ use super::{Failure, FailureKey, FuzzObserver, FuzzOptions, FuzzResult, command}
 use crate::check::{CheckId, CheckRef, Grade};
 use crate::runner::{self, RunEnd, RunOptions, ScenarioRun, run_scenario};
 use crate::scenario::{self, Scenario};
-use crate::session::{EngineCommand, Direction, interrupt};
+use crate::session::{Direction, EngineCommand, interrupt};
 
 type Tree<M> = <Sequences<M> as Strategy>::Tree;
+
+/// A case as the model plays it: the state after the handshake and the actions from there.
+type Case<M> = (<M as Model>::State, Vec<<M as Model>::Action>);
 
 /// A case drawn and not yet judged.
 pub(super) struct Drawn<M: Model> {
@@ -76,6 +79,7 @@ impl<M: Model> Drawer<M> {
     }
 
     /// The pairs of every case drawn so far.
+    #[cfg(test)]
     pub fn generated(&self) -> Counts {
         self.generated
             .read()
@@ -103,7 +107,7 @@ pub(super) fn drive<M: Model>(
     let batch_options = RunOptions {
         // A case that finds a dead engine is a finding of its own, not a reason to skip the rest.
         fail_fast: false,
-        ..options.run.clone()
+        ..quick(&options.run)
     };
     let time_up =
         || options.time.is_some_and(|t| started.elapsed() >= t) || interrupt::raised().is_some();
@@ -183,7 +187,7 @@ fn shrink<M: Model>(
     engine: &EngineCommand,
     options: &FuzzOptions,
     observer: &mut dyn FuzzObserver,
-) -> Result<((M::State, Vec<M::Action>), u32), String> {
+) -> Result<(Case<M>, u32), String> {
     let (initial, actions, counter) = tree.current();
     let mut smallest = (initial, actions);
     // The actions after the one the failure was seen at were never reached: the tree drops them
@@ -198,7 +202,7 @@ fn shrink<M: Model>(
     while runs < options.max_shrink_runs && interrupt::raised().is_none() {
         let (initial, actions, _) = tree.current();
         let text = render(model, &model::script(model, &initial, &actions));
-        let run = run_scenario(&parse(&text)?, engine, &options.run);
+        let run = run_scenario(&parse(&text)?, engine, &quick(&options.run));
         runs += 1;
         observer.shrink(runs);
         let more = if failure_keys(&run, options.robustness).contains(key) {
@@ -212,6 +216,16 @@ fn shrink<M: Model>(
         }
     }
     Ok((smallest, runs))
+}
+
+/// The options of a run only the hunt reads: a reply missing at its bound fails then, as it
+/// would a little later, so it is not waited for past the bound (only the minimal case's
+/// replays, which the report shows, measure how late a reply is).
+fn quick(options: &RunOptions) -> RunOptions {
+    RunOptions {
+        measure_late: false,
+        ..options.clone()
+    }
 }
 
 /// The pairs a run reached: those of the actions whose commands it sent.

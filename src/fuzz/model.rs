@@ -70,7 +70,9 @@ pub fn sequences<M: Model>(
         move || Just(init.initial()).boxed(),
         move |state, action| allowed.allowed(state, action),
         move |state| {
-            let counts = generated.read().unwrap_or_else(|poisoned| poisoned.into_inner());
+            let counts = generated
+                .read()
+                .unwrap_or_else(|poisoned| poisoned.into_inner());
             actions.actions(state, &counts)
         },
         move |state, action| apply.apply(state, action),

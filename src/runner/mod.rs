@@ -40,6 +40,10 @@ pub struct RunOptions {
     pub game: Option<GameKind>,
     /// How many scenarios run at once (one by default).
     pub concurrency: Concurrency,
+    /// A reply missing at its bound is waited for a while longer, to report how late it is.
+    /// The fuzzer's case and shrinking runs turn it off: late and missing grade alike there, and
+    /// only the minimal case's replays are reported.
+    pub measure_late: bool,
 }
 
 /// An engine option to set before the scenario's exchange: `Hash=64`, `UCI_Variant=xiangqi`,
@@ -93,6 +97,7 @@ impl Default for RunOptions {
             engine_options: Vec::new(),
             game: None,
             concurrency: Concurrency::SERIAL,
+            measure_late: true,
         }
     }
 }
@@ -252,6 +257,7 @@ pub fn run_scenario(
             &mut session,
             scenario,
             options.time_scale,
+            options.measure_late,
             &options.engine_options,
         );
         let aborted = executor.run().err().map(|abort| abort.reason);

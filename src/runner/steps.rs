@@ -52,6 +52,8 @@ pub(super) struct Executor<'a> {
     session: &'a mut Session<Judge>,
     scenario: &'a Scenario,
     time_scale: f64,
+    /// Wait past a bound to measure how late a reply is.
+    measure_late: bool,
     /// Each outcome with the file line of its step, to report them in file order.
     outcomes: Vec<(usize, Outcome)>,
     /// Steps not judged because a finding stopped the scenario before them, likewise.
@@ -81,12 +83,14 @@ impl<'a> Executor<'a> {
         session: &'a mut Session<Judge>,
         scenario: &'a Scenario,
         time_scale: f64,
+        measure_late: bool,
         engine_options: &'a [EngineOption],
     ) -> Executor<'a> {
         Executor {
             session,
             scenario,
             time_scale,
+            measure_late,
             outcomes: Vec::new(),
             blocked: Vec::new(),
             missing: HashMap::new(),
@@ -402,7 +406,10 @@ impl<'a> Executor<'a> {
         {
             let wait = match e.within_ms {
                 // Waiting past the bound measures how late a slow reply is.
-                Some(w) => self.scaled(w) + self.scaled(w).min(Duration::from_secs(2)),
+                Some(w) if self.measure_late => {
+                    self.scaled(w) + self.scaled(w).min(Duration::from_secs(2))
+                }
+                Some(w) => self.scaled(w),
                 None => self.scaled(self.scenario.timeout_ms),
             };
             let deadline = self.session.instant_of(self.last_send_us) + wait;
@@ -431,11 +438,14 @@ impl<'a> Executor<'a> {
                     "the engine closed its output, exited or stopped first".to_owned()
                 } else {
                     match e.within_ms {
-                        Some(w) => format!(
+                        Some(w) if self.measure_late => format!(
                             "nothing matched within its bound of {} (waited {} ms to measure a late reply)",
                             self.bound_text(w),
                             wait.as_millis()
                         ),
+                        Some(w) => {
+                            format!("nothing matched within its bound of {}", self.bound_text(w))
+                        }
                         None => format!(
                             "nothing matched within the scenario's timeout of {}",
                             self.bound_text(self.scenario.timeout_ms)

@@ -79,7 +79,13 @@ pub fn render_fuzz(f: &FuzzReport) -> String {
     );
     let (summary, rows) = summary_and_rows;
     let coverage = CoverageView::of(&f.coverage);
-    page(summary, rows, f.report.protocol, &f.report.runs, Some(coverage))
+    page(
+        summary,
+        rows,
+        f.report.protocol,
+        &f.report.runs,
+        Some(coverage),
+    )
 }
 
 /// The state × command matrix as a table: a row per state, a column per command.
