@@ -2,9 +2,10 @@
 //! a fault costs (engine runs, commands left, wall time) on the fixture's sequence faults.
 //!
 //! `cargo bench --bench fuzz` builds the release binaries, then runs `arbiter fuzz` as a whole
-//! process with a fixed seed and reads its JSON report. Each case starts a fresh engine process,
-//! so the figures are mostly the engines' start-up and the searches the cases ask for; the
-//! library run beside each shows the same engine under the scripted scenarios.
+//! process with a fixed seed and reads its JSON report. Each case starts a fresh engine process
+//! and cases run two per core at once, so the figures are mostly the engines' start-up and the
+//! searches and waits the cases ask for; the library run beside each shows the same engine
+//! under the scripted scenarios.
 //! `FUZZ_CASES=N` changes the number of cases (default 50).
 
 mod common;
@@ -34,7 +35,8 @@ fn main() {
         "{:<24} {:>9} {:>11} {:>9}   {:>12} {:>10}",
         "engine", "wall", "cases/s", "failures", "library", "scenarios"
     );
-    let engines: [(&str, &str, &str, &[&str]); 4] = [
+    let stockfish = "/usr/games/stockfish";
+    let engines: [(&str, &str, &str, &[&str]); 5] = [
         ("ucci: arbiter-xiangqi", "ucci", &xiangqi, &[]),
         (
             "uci: arbiter-xiangqi",
@@ -44,8 +46,14 @@ fn main() {
         ),
         ("gomocup: pbrain-arbiter", "gomocup", &gomoku, &[]),
         ("agi: pbrain-arbiter", "agi", &gomoku, &[]),
+        // Debian's `stockfish`, when installed.
+        ("uci: stockfish", "uci", stockfish, &[]),
     ];
     for (label, protocol, engine, extra) in engines {
+        if !Path::new(engine).exists() {
+            println!("{label:<24} not installed");
+            continue;
+        }
         let mut args = vec!["--protocol", protocol, "--engine", engine];
         args.extend(extra);
         let cases_text = cases.to_string();
@@ -70,10 +78,14 @@ fn main() {
         "fault", "wall", "case", "shrink runs", "commands", "replays"
     );
     for (protocol, fault, cases) in [
-        ("uci", "illegal-ponder-after-setoption", "20"),
+        ("uci", "isready-while-pondering", "10"),
+        ("ucci", "isready-in-second-ponder", "40"),
+        ("gomocup", "occupied-point-after-takeback", "10"),
+        ("agi", "isready-while-pondering-by-default", "10"),
+        ("uci", "illegal-ponder-after-setoption", "10"),
         ("ucci", "banned-move-on-stop", "20"),
         ("gomocup", "off-board-after-edge-board", "5"),
-        ("agi", "silent-stop-after-setrule", "20"),
+        ("agi", "silent-stop-after-setrule", "10"),
     ] {
         let args = [
             "--protocol",

@@ -106,6 +106,36 @@ fn a_failing_run_shows_the_check_its_requirement_sentence_and_the_line() {
     );
 }
 
+/// A fuzzing run's page shows which commands each state was sent, and which pairs the text
+/// allows that no case reached.
+#[test]
+fn a_fuzzing_page_shows_the_state_by_command_matrix() {
+    let repro = out_dir().join("fuzz-repro");
+    let (path, page) = render(
+        &[
+            "fuzz",
+            "--protocol",
+            "agi",
+            "--seed",
+            "1",
+            "--cases",
+            "3",
+            "--repro",
+            repro.to_str().unwrap(),
+        ],
+        &reference_engine("pbrain-arbiter"),
+        "fuzz.html",
+    );
+    let text = unescape(&page);
+    assert!(text.contains("<h2>States and commands</h2>"), "{}", path.display());
+    for state in ["boot", "idle", "thinking", "infinite", "pondering", "stopping"] {
+        assert!(text.contains(&format!("<tr><th>{state}</th>")), "{state}: {}", path.display());
+    }
+    // Three cases reach some pairs and not others; each cell says which, and why it is allowed.
+    assert!(text.contains(r#"class="reached" title="boot × AGI: allowed agi-r04""#));
+    assert!(text.contains(r#"class="unreached""#), "{}", path.display());
+}
+
 #[test]
 fn a_page_is_self_contained() {
     let (_, page) = fault_page("fault-self-contained.html");

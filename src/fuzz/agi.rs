@@ -259,7 +259,7 @@ impl Model for AgiModel {
         let wait = (
             Action::Wait(0),
             2,
-            (1u16..=150).prop_map(Action::Wait).boxed(),
+            (1u16..=100).prop_map(Action::Wait).boxed(),
         );
         let read = (Action::AwaitResult, 5, Just(Action::AwaitResult).boxed());
         let isready = (Action::IsReady, 2, Just(Action::IsReady).boxed());

@@ -468,11 +468,13 @@ impl<P: Game + Clone> FamilyModel<P> {
         }
     }
 
+    /// A search's limit. Short ones: every search a case asks for is paid on each case and on each
+    /// shrinking run, and the protocol's paths are the same for a short search as a long one.
     fn limit(&self, clock_only: bool) -> BoxedStrategy<Limit> {
         let clock = (
-            200u32..=6000,
-            200u32..=6000,
-            0u16..=300,
+            200u32..=3000,
+            200u32..=3000,
+            0u16..=200,
             prop::option::of(1u8..=30),
         )
             .prop_map(|(own, opp, inc, movestogo)| Limit::Clock {
@@ -485,15 +487,15 @@ impl<P: Game + Clone> FamilyModel<P> {
             return clock.boxed();
         }
         let mut limits = vec![
-            (3, (1u8..=4).prop_map(Limit::Depth).boxed()),
-            (2, (500u32..=20_000).prop_map(Limit::Nodes).boxed()),
+            (3, (1u8..=3).prop_map(Limit::Depth).boxed()),
+            (2, (500u32..=10_000).prop_map(Limit::Nodes).boxed()),
             (2, clock.boxed()),
         ];
         if self.uci() {
-            limits.push((2, (20u16..=300).prop_map(Limit::MoveTime).boxed()));
+            limits.push((2, (10u16..=150).prop_map(Limit::MoveTime).boxed()));
             limits.push((
                 1,
-                (1u8..=3, 20u16..=300)
+                (1u8..=3, 10u16..=150)
                     .prop_map(|(moves, ms)| Limit::Mate { moves, ms })
                     .boxed(),
             ));
@@ -597,7 +599,7 @@ impl<P: Game + Clone + 'static> FamilyModel<P> {
         let uci = self.uci();
         let mut actions = vec![
             (ISREADY, 2, Just(Action::IsReady).boxed()),
-            (WAIT, 1, (1u16..=150).prop_map(Action::Wait).boxed()),
+            (WAIT, 1, (1u16..=100).prop_map(Action::Wait).boxed()),
             (
                 POSITION,
                 4,
@@ -676,7 +678,7 @@ impl<P: Game + Clone + 'static> FamilyModel<P> {
 
     /// What a thinking engine may be sent, and reading its result where one is owed.
     fn thinking_actions(&self, state: &State) -> Vec<(CommandName, u32, BoxedStrategy<Action>)> {
-        let wait = (WAIT, 2, (1u16..=150).prop_map(Action::Wait).boxed());
+        let wait = (WAIT, 2, (1u16..=100).prop_map(Action::Wait).boxed());
         let read = (AWAIT, 5, Just(Action::AwaitResult).boxed());
         if state.synced {
             return vec![wait, read];

@@ -255,7 +255,7 @@ impl Model for GomocupModel {
 
     fn actions(&self, state: &State, generated: &Counts) -> BoxedStrategy<Action> {
         let info = prop_oneof![
-            (0u64..=300).prop_map(|v| Action::Info {
+            (0u64..=150).prop_map(|v| Action::Info {
                 key: "timeout_turn",
                 value: v
             }),

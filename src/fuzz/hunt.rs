@@ -102,8 +102,10 @@ pub(super) fn drive<M: Model>(
     let mut queue: std::collections::VecDeque<Drawn<M>> = Default::default();
     let mut cases = 0u32;
     let jobs = options.run.concurrency.jobs.get();
-    // Cases run in batches: two per job keeps engines busy while a batch's slowest case ends.
-    let batch_size = (jobs * 2) as u32;
+    // Cases run in batches, a batch's slowest case holding up the next: eight per job keep the
+    // engines busy meanwhile. The cases after a failure in its batch are run again once it is
+    // shrunk, as drawn, so a batch's size changes no result.
+    let batch_size = (jobs * 8).max(16) as u32;
     let batch_options = RunOptions {
         // A case that finds a dead engine is a finding of its own, not a reason to skip the rest.
         fail_fast: false,

@@ -65,7 +65,7 @@ impl FuzzReport {
             })
             .collect();
         FuzzReport {
-            schema_version: 5,
+            schema_version: 4,
             seed,
             cases: result.cases,
             elapsed_ms: result.elapsed.as_millis() as u64,
