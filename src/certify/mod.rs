@@ -10,7 +10,7 @@ use serde::Serialize;
 
 use crate::check::Grade;
 use crate::protocol::{Protocol, ReqId};
-use crate::runner::{EngineInfo, ExitStatus, Parallelism, Partition, ScenarioRun};
+use crate::runner::{EngineInfo, ExitStatus, Parallelism, Partition, ScenarioRun, SharesError};
 pub use engine::{CertifyError, scenarios};
 pub use profile::{Profile, ProfileError, ScenarioRef};
 pub use requirements::{Binds, Level, Requirement, catalogue};
@@ -86,25 +86,55 @@ impl Certification {
         runs: Vec<ScenarioRun>,
     ) -> Certification {
         let rows = catalogue(profile.protocol);
-        let grade = |id: &ReqId| {
-            let requirement = rows.iter().find(|r| r.id == *id)?.clone();
-            Some(judge(requirement, &runs))
+        let named = |ids: &[ReqId]| -> Vec<Requirement> {
+            ids.iter()
+                .filter_map(|id| rows.iter().find(|r| r.id == *id).cloned())
+                .collect()
         };
-        let required: Vec<_> = profile.required.iter().filter_map(grade).collect();
-        let recommended: Vec<_> = profile.recommended.iter().filter_map(grade).collect();
-        let named = |id: &ReqId| profile.required.contains(id) || profile.recommended.contains(id);
-        let also_exercised = rows
+        let (required, recommended) = (named(&profile.required), named(&profile.recommended));
+        Certification {
+            schema_version: 4,
+            profile: profile.name.clone(),
+            title: profile.title.clone(),
+            spec: profile.spec.clone(),
+            protocol: profile.protocol,
+            engine,
+            partition,
+            verdict: Verdict::NotApplicable,
+            required: Vec::new(),
+            recommended: Vec::new(),
+            also_exercised: Vec::new(),
+            parallelism: Parallelism::ONE_AT_A_TIME,
+            runs,
+        }
+        .graded(required, recommended)
+    }
+
+    /// The certification with its rows graded on its runs: the profile's `required` and
+    /// `recommended` rows, the catalogue's other rows that the runs exercised, and the
+    /// verdict over them.
+    fn graded(
+        mut self,
+        required: Vec<Requirement>,
+        recommended: Vec<Requirement>,
+    ) -> Certification {
+        let runs = &self.runs;
+        let named = |id: &ReqId| required.iter().chain(&recommended).any(|r| r.id == *id);
+        self.also_exercised = catalogue(self.protocol)
             .iter()
             .filter(|r| !named(&r.id))
-            .map(|r| judge(r.clone(), &runs))
+            .map(|r| judge(r.clone(), runs))
             .filter(|v| v.verdict != Verdict::NotApplicable)
             .collect();
+        self.required = required.into_iter().map(|r| judge(r, runs)).collect();
+        self.recommended = recommended.into_iter().map(|r| judge(r, runs)).collect();
+        let (required, recommended) = (&self.required, &self.recommended);
         let harness_failed = runs.iter().any(|r| r.end.harness_error().is_some());
-        let verdict = if harness_failed || required.iter().any(|v| v.verdict == Verdict::Fail) {
+        self.verdict = if harness_failed || required.iter().any(|v| v.verdict == Verdict::Fail) {
             Verdict::Fail
         } else if required.iter().any(|v| v.verdict == Verdict::Blocked) {
             Verdict::Blocked
-        } else if required.iter().chain(&recommended).any(|v| {
+        } else if required.iter().chain(recommended).any(|v| {
             matches!(
                 v.verdict,
                 Verdict::PassWithWarnings | Verdict::Blocked | Verdict::Fail
@@ -114,21 +144,44 @@ impl Certification {
         } else {
             Verdict::Pass
         };
-        Certification {
-            schema_version: 4,
-            profile: profile.name.clone(),
-            title: profile.title.clone(),
-            spec: profile.spec.clone(),
-            protocol: profile.protocol,
-            engine,
-            partition,
-            verdict,
-            required,
-            recommended,
-            also_exercised,
-            parallelism: Parallelism::ONE_AT_A_TIME,
-            runs,
+        self
+    }
+
+    /// One certification from the reports of its shares (`--partition K/N`, one per CI job or
+    /// worker), given in any order: every share once, of one profile and engine. The rows are
+    /// graded again on all the runs together, so a requirement only another share exercised is
+    /// no longer `not applicable`, and the verdict is the whole run's.
+    pub fn combine(parts: Vec<Certification>) -> Result<Certification, SharesError> {
+        let first = parts.first().ok_or(SharesError::Nothing)?.clone();
+        for part in &parts[1..] {
+            if part.profile != first.profile || part.protocol != first.protocol {
+                return Err(SharesError::NotOneRun("profile"));
+            }
+            if part.engine.program != first.engine.program || part.engine.args != first.engine.args
+            {
+                return Err(SharesError::NotOneRun("engine"));
+            }
         }
+        let parallelism = parts
+            .iter()
+            .map(|p| p.parallelism)
+            .fold(Parallelism::default(), Parallelism::busiest);
+        let shares = parts.into_iter().map(|p| (p.partition, p.runs)).collect();
+        let runs = Partition::reassemble(shares)?;
+        let rows = |verdicts: &[RequirementVerdict]| {
+            verdicts
+                .iter()
+                .map(|v| v.requirement.clone())
+                .collect::<Vec<_>>()
+        };
+        let (required, recommended) = (rows(&first.required), rows(&first.recommended));
+        Ok(Certification {
+            partition: None,
+            parallelism,
+            runs,
+            ..first
+        }
+        .graded(required, recommended))
     }
 
     /// Certified (warnings allowed); not certified, because a required requirement failed or

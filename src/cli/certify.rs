@@ -6,10 +6,11 @@ use super::CliError;
 use super::engine::EngineArgs;
 use super::output::ReportArgs;
 use super::run::{RunSettings, play};
+use super::share::ShareArgs;
 use crate::certify::{self, Certification, profile};
-use crate::render::Document;
+use crate::render::{Detail, Document, Format};
 use crate::runner::ExitStatus;
-use crate::runner::{Partition, RunOptions};
+use crate::runner::RunOptions;
 
 #[derive(Args, Debug)]
 pub struct CertifyArgs {
@@ -23,16 +24,16 @@ pub struct CertifyArgs {
     report: ReportArgs,
     #[command(flatten)]
     settings: RunSettings,
-    /// Run only share K of N of the scenarios (e.g. 2/4), for a CI matrix.
-    #[arg(long, value_name = "K/N")]
-    partition: Option<Partition>,
+    #[command(flatten)]
+    share: ShareArgs,
 }
 
 pub fn run(args: &CertifyArgs) -> Result<(String, ExitStatus), CliError> {
     let bad = |e: &dyn std::fmt::Display| CliError::BadInput(e.to_string());
+    let partition = args.share.partition()?;
     let profile = profile::load(&args.profile).map_err(|e| bad(&e))?;
     let (game, scenarios) =
-        certify::scenarios(&profile, args.settings.game, args.partition).map_err(|e| bad(&e))?;
+        certify::scenarios(&profile, args.settings.game, partition).map_err(|e| bad(&e))?;
     args.engine.check_startable()?;
     args.report.check_writable()?;
     let options = RunOptions {
@@ -40,7 +41,11 @@ pub fn run(args: &CertifyArgs) -> Result<(String, ExitStatus), CliError> {
         ..args.settings.options(None)
     };
     let played = play(&scenarios, &args.engine, &options);
-    let certification = Certification::of_run(&profile, args.engine.info(), args.partition, played);
+    let certification = Certification::of_run(&profile, args.engine.info(), partition, played);
+    if args.share.results_dir.is_some() {
+        let json = Document::Certification(&certification).render(Format::Json, Detail::All)?;
+        args.share.leave(partition, &json)?;
+    }
     let text = args
         .report
         .render(Document::Certification(&certification))?;

@@ -15,6 +15,7 @@ mod record;
 mod report;
 mod rules;
 mod run;
+mod share;
 mod spy;
 
 #[cfg(test)]

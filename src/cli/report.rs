@@ -1,5 +1,7 @@
 //! `arbiter report render FILE`: a JSON report written by `run` or `certify`, rendered again in
-//! any format (a CI job keeps the JSON; a person reads the human or HTML rendering of it).
+//! any format (a CI job keeps the JSON; a person reads the human or HTML rendering of it). Given
+//! the reports of every share of one run (`--partition K/N`, as files or as the results
+//! directory they were left in), it renders them combined into the one report of the whole run.
 
 use std::path::PathBuf;
 
@@ -15,7 +17,9 @@ use crate::runner::ExitStatus;
 
 #[derive(Subcommand, Debug)]
 pub enum ReportCommand {
-    /// Render a JSON report of `arbiter run` or `arbiter certify` in another format.
+    /// Render a JSON report of `arbiter run` or `arbiter certify` in another format; the
+    /// reports of every share of one run (`--partition`, files or a `--results-dir`) are
+    /// combined into the report of the whole run.
     Render(RenderArgs),
     /// Several JSON reports side by side: one row per requirement, an engine per column
     /// (`--format html` or `human`).
@@ -33,8 +37,10 @@ pub struct MergeArgs {
 
 #[derive(Args, Debug)]
 pub struct RenderArgs {
-    /// The JSON report.
-    file: PathBuf,
+    /// The JSON report; or the reports of a run's shares, or the directory they were left in
+    /// (`--results-dir`: its `part-K-of-N.json` files).
+    #[arg(required = true, num_args = 1.., value_name = "FILE|DIR")]
+    files: Vec<PathBuf>,
     #[command(flatten)]
     report: ReportArgs,
 }
@@ -72,7 +78,7 @@ pub fn run(command: &ReportCommand) -> Result<(String, ExitStatus), CliError> {
     match command {
         ReportCommand::Render(args) => {
             args.report.check_writable()?;
-            let (text, summary) = match load(&args.file)? {
+            let (text, summary) = match combined(&args.files)? {
                 Saved::Run(report) => (
                     args.report.render(Document::Run(&report))?,
                     crate::render::human::summary_line(&report),
@@ -85,6 +91,53 @@ pub fn run(command: &ReportCommand) -> Result<(String, ExitStatus), CliError> {
             Ok((args.report.deliver(text, &summary)?, ExitStatus::Passed))
         }
         ReportCommand::Merge(args) => merge(args),
+    }
+}
+
+/// The report the arguments name: one file's, or every share's combined.
+fn combined(sources: &[PathBuf]) -> Result<Saved, CliError> {
+    let mut files = Vec::new();
+    for source in sources {
+        if source.is_dir() {
+            let found = crate::matchplay::results_dir::worker_files(source)
+                .map_err(|e| CliError::BadInput(e.to_string()))?;
+            if found.is_empty() {
+                return Err(CliError::BadInput(format!(
+                    "{}: no share's report (part-K-of-N.json) in it",
+                    source.display()
+                )));
+            }
+            files.extend(found);
+        } else {
+            files.push(source.clone());
+        }
+    }
+    if let [one] = files.as_slice() {
+        return load(one);
+    }
+    let saved = files.iter().map(load).collect::<Result<Vec<_>, _>>()?;
+    let bad = |e: crate::runner::SharesError| CliError::BadInput(e.to_string());
+    let mixed = || CliError::BadInput("give the reports of one kind: run or certify".into());
+    if saved.iter().all(|s| matches!(s, Saved::Run(_))) {
+        let reports = saved
+            .into_iter()
+            .filter_map(|s| match s {
+                Saved::Run(r) => Some(*r),
+                Saved::Certification(_) => None,
+            })
+            .collect();
+        Ok(Saved::Run(Box::new(Report::combine(reports).map_err(bad)?)))
+    } else {
+        let certifications: Vec<Certification> = saved
+            .into_iter()
+            .map(|s| match s {
+                Saved::Certification(c) => Ok(*c),
+                Saved::Run(_) => Err(mixed()),
+            })
+            .collect::<Result<_, _>>()?;
+        Ok(Saved::Certification(Box::new(
+            Certification::combine(certifications).map_err(bad)?,
+        )))
     }
 }
 

@@ -11,9 +11,10 @@ use regex::Regex;
 use super::CliError;
 use super::engine::{EngineArgs, parse_scale};
 use super::output::ReportArgs;
+use super::share::ShareArgs;
 use crate::golden::{self, Rules, Snapshots};
 use crate::protocol::{GameKind, LineEnd, Protocol};
-use crate::render::Document;
+use crate::render::{Detail, Document, Format};
 use crate::report::{Report, progress::Progress};
 use crate::runner::ExitStatus;
 use crate::runner::{Concurrency, EngineOption, Played, RunOptions, run_all};
@@ -45,6 +46,8 @@ pub struct RunArgs {
     update_snapshots: bool,
     #[command(flatten)]
     rules: RuleArgs,
+    #[command(flatten)]
+    share: ShareArgs,
 }
 
 /// How scenarios are run, shared by the subcommands that run them: timing bounds, fail-fast,
@@ -140,8 +143,12 @@ pub(super) fn load_scenarios(
 }
 
 pub fn run(args: &RunArgs) -> Result<(String, ExitStatus), CliError> {
+    let partition = args.share.partition()?;
     let game = args.settings.game(args.protocol)?;
-    let scenarios = load_scenarios(&args.scenarios, args.protocol, game)?;
+    let mut scenarios = load_scenarios(&args.scenarios, args.protocol, game)?;
+    if let Some(partition) = partition {
+        scenarios = partition.select(scenarios);
+    }
     args.engine.check_startable()?;
     args.report.check_writable()?;
     let options = args.settings.options(args.crlf.then_some(LineEnd::CrLf));
@@ -161,12 +168,19 @@ pub fn run(args: &RunArgs) -> Result<(String, ExitStatus), CliError> {
             run.outcomes.push(outcome);
         }
     }
-    let report = Report::of_run(
-        args.protocol,
-        args.engine.info(),
-        options.time_scale,
-        played,
-    );
+    let report = Report {
+        partition,
+        ..Report::of_run(
+            args.protocol,
+            args.engine.info(),
+            options.time_scale,
+            played,
+        )
+    };
+    if args.share.results_dir.is_some() {
+        let json = Document::Run(&report).render(Format::Json, Detail::All)?;
+        args.share.leave(partition, &json)?;
+    }
     let text = args.report.render(Document::Run(&report))?;
     let status = report.exit_status();
     Ok((

@@ -8,7 +8,9 @@
 //! games (round robin or gauntlet, rounds, pairs with colours swapped, openings in turn, a
 //! partition's share), `tournament` plays them some at a time, `tally` and `score` count them
 //! (per encounter, with game pairs, and per engine), and `sprt` may stop the match early.
-//! `openings` reads opening books, `pgn` and `psq` write the games.
+//! `openings` reads opening books, `pgn` and `psq` write the games. A match spread over
+//! several workers (`--partition`, `--results-dir`) meets in `results_dir`, where `peers` lets
+//! one SPRT judge all their games, and `merge` makes one match of their results.
 
 pub mod adjudication;
 mod by_side;
@@ -16,11 +18,14 @@ pub mod clock;
 pub mod endings;
 mod fault;
 mod gomoku;
+pub mod merge;
 pub mod openings;
 pub mod options;
+pub mod peers;
 pub mod pgn;
 pub mod psq;
 mod referee;
+pub mod results_dir;
 pub mod schedule;
 pub mod score;
 pub mod sprt;
@@ -39,6 +44,7 @@ pub use score::Score;
 pub use termination::Termination;
 pub use tournament::{
     MatchEvent, MatchReport, PlayedGame, SprtReport, TournamentOptions, play_tournament,
+    play_tournament_with_peers,
 };
 
 use crate::check::{Grade, Outcome};
@@ -151,6 +157,39 @@ impl std::fmt::Display for MatchGame {
     }
 }
 
+/// Read back from a match's record: the game by its name, with the rule and board gomoku's
+/// records carry.
+impl<'de> Deserialize<'de> for MatchGame {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<MatchGame, D::Error> {
+        #[derive(Deserialize)]
+        struct Named {
+            game: String,
+            #[serde(default)]
+            rule: Option<String>,
+            #[serde(default)]
+            board: Option<u8>,
+        }
+        let named = Named::deserialize(deserializer)?;
+        let unknown = || serde::de::Error::custom(format!("no game {}", named.game));
+        match MatchGame::named(&named.game).ok_or_else(unknown)? {
+            MatchGame::Gomoku { size, rule } => {
+                let rule = match &named.rule {
+                    None => rule,
+                    Some(words) => [Rule::FREESTYLE, Rule::EXACT_FIVE, Rule::RENJU]
+                        .into_iter()
+                        .find(|r| r.to_string() == *words)
+                        .ok_or_else(|| serde::de::Error::custom(format!("no rule {words}")))?,
+                };
+                Ok(MatchGame::Gomoku {
+                    size: named.board.unwrap_or(size),
+                    rule,
+                })
+            }
+            other => Ok(other),
+        }
+    }
+}
+
 /// In a match's record: `"game"` (xiangqi, chess, gomoku, renju) and, for gomoku and renju,
 /// the `"rule"` (freestyle, exact five, renju) and the `"board"`'s side, so a record says
 /// which game its moves were played in.
@@ -225,7 +264,8 @@ pub struct MatchSettings {
 /// Where a game starts: a position (FEN; none for the standard start or an empty gomoku
 /// board) and moves played from it before the engines take over, in the game's notation
 /// (ICCS for xiangqi, UCI for chess, Gomocup `x,y` points for gomoku).
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
 pub struct Opening {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub fen: Option<String>,
@@ -271,8 +311,9 @@ impl GameResult {
     }
 }
 
-/// One game, as played and judged.
-#[derive(Debug, Clone, Serialize)]
+/// One game, as played and judged. Read back (another worker's games, a partition's results)
+/// it needs [`GameRecord::in_game`]: its colours' names alone do not tell chess from gomoku.
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct GameRecord {
     pub number: usize,
     /// The engine playing the first colour (red, white; black in gomoku) and the other one:
@@ -284,7 +325,7 @@ pub struct GameRecord {
     #[serde(flatten)]
     pub colours: Colours,
     /// Where the game started; its moves are not in `moves`.
-    #[serde(skip_serializing_if = "is_default")]
+    #[serde(default, skip_serializing_if = "is_default")]
     pub opening: Opening,
     pub moves: Vec<String>,
     pub result: GameResult,
@@ -294,16 +335,16 @@ pub struct GameRecord {
     /// Each move's time from the `go` Arbiter sent to the reply it read, in milliseconds.
     pub move_times_ms: Vec<f64>,
     /// For a loss on time: how far past its time (and margin) the engine was when it lost.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub overrun_ms: Option<f64>,
     /// The protocol checks' findings (not passes) over each engine's transcript.
     pub findings: Vec<Finding>,
     /// Options the user set that an engine did not declare (sent all the same).
-    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub undeclared_options: Vec<options::UndeclaredOption>,
     /// The game was not played (an illegal opening, said in `termination`): it does not count
     /// in the score.
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub aborted: bool,
 }
 
@@ -331,6 +372,12 @@ impl GameRecord {
         }
     }
 
+    /// The record read back, with its colours named as `game` names them.
+    pub fn in_game(mut self, game: GameKind) -> GameRecord {
+        self.colours = Colours::new(game, &self.first, &self.second);
+        self
+    }
+
     /// Whether the game ended by an engine's own fault (see [`Termination::is_fault`]) or an
     /// engine failed a protocol check in it.
     pub fn is_faulty(&self) -> bool {
@@ -347,6 +394,36 @@ pub enum Colours {
     Xiangqi { red: String, black: String },
     Chess { white: String, black: String },
     Gomoku { black: String, white: String },
+}
+
+/// Read back from a record, the names say xiangqi (`red`) or not; chess and gomoku both say
+/// `white` and `black`, and which one moved first is the record's `first`, which a field of
+/// its own cannot see: read as chess, then named by [`GameRecord::in_game`].
+impl<'de> Deserialize<'de> for Colours {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Colours, D::Error> {
+        #[derive(Deserialize)]
+        struct Names {
+            red: Option<String>,
+            white: Option<String>,
+            black: Option<String>,
+        }
+        let names = Names::deserialize(deserializer)?;
+        match names {
+            Names {
+                red: Some(red),
+                black: Some(black),
+                ..
+            } => Ok(Colours::Xiangqi { red, black }),
+            Names {
+                white: Some(white),
+                black: Some(black),
+                ..
+            } => Ok(Colours::Chess { white, black }),
+            _ => Err(serde::de::Error::custom(
+                "a game names its colours: red and black, or white and black",
+            )),
+        }
+    }
 }
 
 impl Colours {
@@ -375,13 +452,13 @@ fn is_default<T: Default + PartialEq>(value: &T) -> bool {
 }
 
 /// A protocol finding of one engine in one game, with the transcript around it.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Finding {
     pub engine: String,
     #[serde(flatten)]
     pub outcome: Outcome,
     /// The lines around the finding, as the human report shows them (`>` sent, `<` received).
-    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub excerpt: Vec<String>,
 }
 

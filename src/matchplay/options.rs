@@ -2,13 +2,13 @@
 //! user set that the engine never declared — sent anyway, since the user asked, and recorded
 //! in the game so the omission is visible.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::protocol::Protocol;
 
 /// An option the user set (`option.NAME=VALUE`) that the engine did not declare in its
 /// handshake.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct UndeclaredOption {
     pub engine: String,
     pub option: String,

@@ -6,6 +6,12 @@ use serde::{Deserialize, Serialize};
 use super::GameResult;
 
 /// Wins, losses and draws of the first engine of the match.
+/// Reads back a figure JSON wrote as `null`: JSON has no infinity or NaN (an Elo of a match
+/// won every game is infinite), and `serde_json` writes them so. Read back, it is NaN.
+pub fn figure_or_nan<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<f64, D::Error> {
+    Ok(Option::<f64>::deserialize(deserializer)?.unwrap_or(f64::NAN))
+}
+
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Score {
     pub wins: u32,

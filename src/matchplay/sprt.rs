@@ -82,6 +82,7 @@ pub enum Decision {
 /// The test's state after the games so far.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub struct SprtState {
+    #[serde(deserialize_with = "super::score::figure_or_nan")]
     pub llr: f64,
     pub lbound: f64,
     pub ubound: f64,

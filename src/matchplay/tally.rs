@@ -34,7 +34,9 @@ pub struct Encounter {
 pub struct Standing {
     pub name: String,
     pub score: Score,
+    #[serde(deserialize_with = "super::score::figure_or_nan")]
     pub elo: f64,
+    #[serde(deserialize_with = "super::score::figure_or_nan")]
     pub elo_margin: f64,
 }
 

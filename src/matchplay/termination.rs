@@ -5,7 +5,9 @@
 
 use std::fmt;
 
-use serde::{Serialize, Serializer};
+use std::str::FromStr;
+
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use super::fault::Fault;
 use crate::protocol::GameKind;
@@ -206,6 +208,126 @@ impl Serialize for Termination {
     }
 }
 
+/// The words read back into the ending (results written by another worker, or a partition's
+/// results merged): the inverse of `Display`. Words that name a side but no ending this type
+/// says are an engine's own reason it cannot play, as `Fault::CannotPlay` says them.
+impl FromStr for Termination {
+    type Err = UnknownTermination;
+
+    fn from_str(words: &str) -> Result<Termination, UnknownTermination> {
+        let fixed = [
+            (
+                "Draw by stalemate",
+                Termination::Rules(RuleEnding::Stalemate),
+            ),
+            (
+                "Draw by insufficient mating material",
+                Termination::Rules(RuleEnding::InsufficientMaterial),
+            ),
+            (
+                "Draw by sixty moves rule",
+                Termination::Rules(RuleEnding::MoveRule(MoveRule::Sixty)),
+            ),
+            (
+                "Draw by fifty moves rule",
+                Termination::Rules(RuleEnding::MoveRule(MoveRule::Fifty)),
+            ),
+            (
+                "Draw by full board",
+                Termination::Rules(RuleEnding::FullBoard),
+            ),
+            ("Draw by agreement", Termination::Agreement),
+            (
+                "Draw by adjudication",
+                Termination::Adjudication { winner: None },
+            ),
+            (
+                "Draw by adjudication: maximal game length",
+                Termination::MaxLength,
+            ),
+        ];
+        if let Some((_, ending)) = fixed.into_iter().find(|(w, _)| *w == words) {
+            return Ok(ending);
+        }
+        if let Some(times) = words
+            .strip_prefix("Draw by ")
+            .and_then(|rest| rest.strip_suffix("-fold repetition"))
+            .and_then(|n| n.parse().ok())
+        {
+            return Ok(Termination::Rules(RuleEnding::Repetition(times)));
+        }
+        if let Some(why) = words.strip_prefix("Illegal opening: ") {
+            return Ok(Termination::Aborted(Unplayed::IllegalOpening(why.into())));
+        }
+        if let Some(why) = words.strip_prefix("Draw: ") {
+            return Ok(Termination::Aborted(Unplayed::Setup(why.into())));
+        }
+        let unknown = || UnknownTermination(words.to_owned());
+        let (side, rest) = [Colour::Red, Colour::Black, Colour::White]
+            .into_iter()
+            .find_map(|c| Some((c, words.strip_prefix(c.as_str())?)))
+            .ok_or_else(unknown)?;
+        if rest == "'s connection stalls" {
+            return Ok(Termination::Fault {
+                side,
+                fault: Fault::Stall,
+            });
+        }
+        let rest = rest.strip_prefix(' ').ok_or_else(unknown)?;
+        let rules = |ending| Ok(Termination::Rules(ending));
+        let fault = |fault| Ok(Termination::Fault { side, fault });
+        match rest {
+            "mates" => return rules(RuleEnding::Mate(side)),
+            "wins by stalemate" => return rules(RuleEnding::WinsByStalemate(side)),
+            "loses by perpetual check" => {
+                return rules(RuleEnding::Perpetual {
+                    loser: side,
+                    how: Perpetual::Check,
+                });
+            }
+            "loses by perpetual chase" => {
+                return rules(RuleEnding::Perpetual {
+                    loser: side,
+                    how: Perpetual::Chase,
+                });
+            }
+            "makes five in a row" => return rules(RuleEnding::FiveInARow(side)),
+            "loses on time" => return fault(Fault::Time),
+            "disconnects" => return fault(Fault::Disconnect),
+            "resigns" => return fault(Fault::Resign),
+            "wins by adjudication" => {
+                return Ok(Termination::Adjudication { winner: Some(side) });
+            }
+            _ => {}
+        }
+        if let Some(mv) = rest.strip_prefix("makes an illegal move: ") {
+            return fault(Fault::Illegal(mv.into()));
+        }
+        if let Some(mv) = rest
+            .strip_prefix("makes a banned move: ")
+            .and_then(|r| r.strip_suffix(" (ucci-r60)"))
+        {
+            return fault(Fault::Banned(mv.into()));
+        }
+        if let Some(line) = rest.strip_prefix("refuses to move: ") {
+            return fault(Fault::Refuses(line.into()));
+        }
+        fault(Fault::CannotPlay(rest.into()))
+    }
+}
+
+/// Words that say no ending a game can have.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("`{0}` is not how a game ends")]
+pub struct UnknownTermination(pub String);
+
+impl<'de> Deserialize<'de> for Termination {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Termination, D::Error> {
+        let words = String::deserialize(deserializer)?;
+        words.parse().map_err(serde::de::Error::custom)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -344,6 +466,15 @@ mod tests {
         for (termination, words, _) in every_ending() {
             assert_eq!(termination.to_string(), words, "{termination:?}");
         }
+    }
+
+    #[test]
+    fn every_ending_reads_back_from_its_words() {
+        for (termination, words, _) in every_ending() {
+            assert_eq!(words.parse::<Termination>(), Ok(termination), "{words}");
+        }
+        assert!("nobody knows".parse::<Termination>().is_err());
+        assert!("Redmates".parse::<Termination>().is_err());
     }
 
     #[test]

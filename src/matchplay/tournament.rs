@@ -1,12 +1,15 @@
 //! Plays a tournament's games, `concurrency` at a time, and keeps its score as they finish:
-//! per encounter, with game pairs, and the SPRT that may stop it early. Every game is one
-//! refereed game (`play_game`): one session per engine, one judge, one report model.
+//! per encounter, with game pairs, and the SPRT that may stop it early. As one worker of
+//! several (`peers`), it publishes its games as they finish and its SPRT is over all the
+//! workers' games. Every game is one refereed game (`play_game`): one session per engine, one
+//! judge, one report model.
 
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
+use super::peers::{Peers, WorkerState, union_encounter};
 use super::schedule::{Job, Plan};
 use super::sprt::{Sprt, SprtState};
 use super::tally::{Encounter, GameOutcome, Standing, Tally, standings};
@@ -23,11 +26,11 @@ pub struct TournamentOptions {
 }
 
 /// A game as played in the match: its record and the pair it belongs to.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct PlayedGame {
     #[serde(flatten)]
     pub record: GameRecord,
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub pair: Option<usize>,
 }
 
@@ -48,14 +51,15 @@ impl PlayedGame {
 }
 
 /// The SPRT's settings and where it stands.
-#[derive(Debug, Clone, Copy, Serialize)]
+#[derive(Debug, Clone, Copy, Serialize, Deserialize)]
 pub struct SprtReport {
     pub settings: Sprt,
     pub state: SprtState,
 }
 
-/// A whole match: its games in number order and its scores.
-#[derive(Debug, Clone, Serialize)]
+/// A whole match: its games in number order and its scores. Read back (a partition's results,
+/// a worker's file), it needs [`MatchReport::named_in_its_game`].
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct MatchReport {
     #[serde(flatten)]
     pub game: MatchGame,
@@ -65,13 +69,25 @@ pub struct MatchReport {
     pub control: String,
     /// The opening book, as given, with the seed that ordered it (set by the caller that read
     /// it), so a match can be replayed.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub openings: Option<String>,
     pub games: Vec<PlayedGame>,
     pub encounters: Vec<Encounter>,
     pub standings: Vec<Standing>,
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub sprt: Option<SprtReport>,
+}
+
+impl MatchReport {
+    /// The report read back, its games' colours named as its game names them (see
+    /// [`GameRecord::in_game`]).
+    pub fn named_in_its_game(mut self) -> MatchReport {
+        let kind = self.game.kind();
+        for game in &mut self.games {
+            game.record = game.record.clone().in_game(kind);
+        }
+        self
+    }
 }
 
 /// What a match tells its observer, in the order it happens.
@@ -95,7 +111,9 @@ pub enum MatchEvent<'a> {
 
 enum Message {
     Started(Job),
-    Finished(Job, Box<GameRecord>),
+    /// A game ended; its thread waits on the sender for the match to have counted it, so that
+    /// a decided SPRT keeps it from starting another.
+    Finished(Job, Box<GameRecord>, mpsc::Sender<()>),
 }
 
 /// Plays the match: the plan's games, `openings` taken in turn (none: the standard start),
@@ -106,6 +124,20 @@ pub fn play_tournament(
     openings: &[Opening],
     settings: &MatchSettings,
     options: &TournamentOptions,
+    observe: impl FnMut(MatchEvent<'_>),
+) -> MatchReport {
+    play_tournament_with_peers(players, openings, settings, options, None, observe)
+}
+
+/// [`play_tournament`] as one worker of several (`peers`): its games are published as they
+/// finish, and the SPRT is over its games and the others' together, so every worker stops
+/// starting games once the test over all of them has decided.
+pub fn play_tournament_with_peers(
+    players: &[Player],
+    openings: &[Opening],
+    settings: &MatchSettings,
+    options: &TournamentOptions,
+    mut peers: Option<&mut dyn Peers>,
     mut observe: impl FnMut(MatchEvent<'_>),
 ) -> MatchReport {
     let names: Vec<String> = players.iter().map(|p| p.name.clone()).collect();
@@ -117,12 +149,48 @@ pub fn play_tournament(
     let mut played: Vec<PlayedGame> = Vec::new();
     let mut sprt_state = None;
     let mut tally = Tally::new(&names);
+    let pairs = options.plan.plays_pairs();
+    // The SPRT over this worker's games and, with peers, the others': it compares two
+    // engines, the one encounter of a two-engine match, over its completed pairs when the
+    // match plays pairs.
+    let judge =
+        |played: &[PlayedGame], own: Option<&Encounter>, peers: &mut Option<&mut dyn Peers>| {
+            let (Some(test), 2) = (options.sprt, names.len()) else {
+                return None;
+            };
+            let union;
+            let encounter = match peers {
+                Some(peers) => {
+                    let own = played.iter().filter_map(PlayedGame::outcome);
+                    union = union_encounter(&names, own, peers.finished_elsewhere());
+                    union.as_ref()
+                }
+                None => own,
+            };
+            encounter.map(|e| test.state(&e.score, pairs.then_some(&e.pentanomial)))
+        };
+    let snapshot = |played: &[PlayedGame], tally: &Tally, sprt_state: Option<SprtState>| {
+        let mut games = played.to_vec();
+        games.sort_by_key(|g| g.record.number);
+        report(settings, options, &names, games, tally, sprt_state)
+    };
+    if let Some(peers) = peers.as_deref_mut() {
+        peers.publish(&snapshot(&played, &tally, None), WorkerState::Playing);
+    }
+    // Another worker's games may have decided the test already.
+    if peers.is_some() {
+        sprt_state = judge(&played, None, &mut peers);
+        if sprt_state.is_some_and(|s| s.decision.is_some()) {
+            stop.store(true, Ordering::SeqCst);
+        }
+    }
     std::thread::scope(|scope| {
         let (tx, rx) = mpsc::channel::<Message>();
         for _ in 0..options.concurrency.clamp(1, jobs.len().max(1)) {
             let tx = tx.clone();
             let (jobs, next, stop, standard) = (&jobs, &next, &stop, &standard);
             scope.spawn(move || {
+                let (counted, wait) = mpsc::channel::<()>();
                 while !stop.load(Ordering::SeqCst) && interrupt::raised().is_none() {
                     let Some(&job) = jobs.get(next.fetch_add(1, Ordering::SeqCst)) else {
                         break;
@@ -141,7 +209,8 @@ pub fn play_tournament(
                         break;
                     }
                     let record = play_game(&pairing, settings);
-                    if tx.send(Message::Finished(job, Box::new(record))).is_err() {
+                    let finished = Message::Finished(job, Box::new(record), counted.clone());
+                    if tx.send(finished).is_err() || wait.recv().is_err() {
                         break;
                     }
                 }
@@ -159,23 +228,27 @@ pub fn play_tournament(
                 }),
                 // A game cut short by Ctrl-C or SIGTERM has no result: its engines were
                 // stopped by the harness, not by their own doing.
-                Message::Finished(..) if interrupt::raised().is_some() => {}
-                Message::Finished(job, record) => {
+                Message::Finished(_, _, counted) if interrupt::raised().is_some() => {
+                    let _ = counted.send(());
+                }
+                Message::Finished(job, record, counted) => {
                     played.push(PlayedGame {
                         record: *record,
                         pair: job.pair,
                     });
                     let game = played.last().expect("just pushed");
                     let encounter = game.outcome().and_then(|o| tally.add(o)).cloned();
-                    // The SPRT compares two engines: the one encounter of a two-engine match,
-                    // over its completed pairs when the match plays pairs.
-                    if let (Some(test), Some(e), 2) = (options.sprt, &encounter, names.len()) {
-                        let pairs = options.plan.plays_pairs().then_some(&e.pentanomial);
-                        sprt_state = Some(test.state(&e.score, pairs));
+                    if encounter.is_some() {
+                        sprt_state = judge(&played, encounter.as_ref(), &mut peers);
                     }
                     if sprt_state.is_some_and(|s| s.decision.is_some()) {
                         stop.store(true, Ordering::SeqCst);
                     }
+                    if let Some(peers) = peers.as_deref_mut() {
+                        peers.publish(&snapshot(&played, &tally, sprt_state), WorkerState::Playing);
+                    }
+                    let _ = counted.send(());
+                    let game = played.last().expect("just pushed");
                     observe(MatchEvent::Finished {
                         game,
                         encounter: encounter.as_ref(),
@@ -186,16 +259,44 @@ pub fn play_tournament(
             }
         }
     });
+    // The others may have played on since this worker's last game.
+    if peers.is_some() && options.sprt.is_some() {
+        sprt_state = judge(&played, None, &mut peers).or(sprt_state);
+    }
     played.sort_by_key(|g| g.record.number);
+    let unplayed = played.len() < jobs.len();
+    let report = report(settings, options, &names, played, &tally, sprt_state);
+    if let Some(peers) = peers {
+        let state = if interrupt::raised().is_some() {
+            WorkerState::Interrupted
+        } else if unplayed && stop.load(Ordering::SeqCst) {
+            WorkerState::StoppedBySprt
+        } else {
+            WorkerState::Done
+        };
+        peers.publish(&report, state);
+    }
+    report
+}
+
+/// The match's report from its games (in number order) and tally.
+fn report(
+    settings: &MatchSettings,
+    options: &TournamentOptions,
+    names: &[String],
+    games: Vec<PlayedGame>,
+    tally: &Tally,
+    sprt_state: Option<SprtState>,
+) -> MatchReport {
     let encounters = tally.encounters();
-    let standings = standings(&names, &encounters);
+    let standings = standings(names, &encounters);
     MatchReport {
         game: settings.game,
-        players: names,
+        players: names.to_vec(),
         plan: options.plan,
         control: settings.control.to_string(),
         openings: None,
-        games: played,
+        games,
         encounters,
         standings,
         sprt: options

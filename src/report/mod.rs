@@ -9,7 +9,9 @@ use serde::Serialize;
 
 use crate::check::Grade;
 use crate::protocol::Protocol;
-use crate::runner::{EngineInfo, ExitStatus, Parallelism, Played, ScenarioRun};
+use crate::runner::{
+    EngineInfo, ExitStatus, Parallelism, Partition, Played, ScenarioRun, SharesError,
+};
 
 /// Everything a reporter renders.
 #[derive(Debug, Clone, Serialize, serde::Deserialize)]
@@ -19,6 +21,9 @@ pub struct Report {
     pub protocol: Protocol,
     pub engine: EngineInfo,
     pub time_scale: f64,
+    /// `k/n` when only a share of the scenarios ran (`--partition`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub partition: Option<Partition>,
     /// How many scenarios ran at once.
     #[serde(default)]
     pub parallelism: Parallelism,
@@ -93,10 +98,38 @@ impl Report {
             protocol,
             engine,
             time_scale,
+            partition: None,
             parallelism: Parallelism::ONE_AT_A_TIME,
             summary: s,
             runs,
         }
+    }
+
+    /// One report from the reports of a run's shares (`--partition K/N`), given in any
+    /// order: every share once, of one protocol and engine; the scenarios in the order of the
+    /// whole run.
+    pub fn combine(parts: Vec<Report>) -> Result<Report, SharesError> {
+        let first = parts.first().ok_or(SharesError::Nothing)?;
+        let (protocol, engine, time_scale) =
+            (first.protocol, first.engine.clone(), first.time_scale);
+        for part in &parts[1..] {
+            if part.protocol != protocol {
+                return Err(SharesError::NotOneRun("protocol"));
+            }
+            if part.engine.program != engine.program || part.engine.args != engine.args {
+                return Err(SharesError::NotOneRun("engine"));
+            }
+        }
+        let parallelism = parts
+            .iter()
+            .map(|p| p.parallelism)
+            .fold(Parallelism::default(), Parallelism::busiest);
+        let runs =
+            Partition::reassemble(parts.into_iter().map(|p| (p.partition, p.runs)).collect())?;
+        Ok(Report {
+            parallelism,
+            ..Report::new(protocol, engine, time_scale, runs)
+        })
     }
 
     /// All passed (warnings allowed), a check failed, or the harness itself failed.

@@ -5,6 +5,7 @@ mod blocked;
 mod end;
 mod partition;
 mod schedule;
+mod scheduler_env;
 mod status;
 mod steps;
 
@@ -18,8 +19,9 @@ use crate::scenario::Scenario;
 use crate::session::{EngineCommand, Session, SessionOptions, Transcript, interrupt};
 pub use blocked::{Blocked, Cause};
 pub use end::RunEnd;
-pub use partition::{BadPartition, Partition};
+pub use partition::{BadPartition, Partition, SharesError};
 pub use schedule::{Concurrency, Parallelism, Played, run_all};
+pub use scheduler_env::{BadPartitionSpec, PartitionSpec, SchedulerEnvError};
 pub use status::ExitStatus;
 pub use steps::Abort;
 

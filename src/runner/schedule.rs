@@ -91,6 +91,16 @@ pub struct Parallelism {
 }
 
 impl Parallelism {
+    /// The larger of two runs' figures, each: how a run made of several shares reads.
+    pub fn busiest(self, other: Parallelism) -> Parallelism {
+        Parallelism {
+            jobs: self.jobs.max(other.jobs),
+            searching: self.searching.max(other.searching),
+            peak: self.peak.max(other.peak),
+            peak_searching: self.peak_searching.max(other.peak_searching),
+        }
+    }
+
     /// A run that took its scenarios one after another (`fuzz`, `--jobs 1`).
     pub const ONE_AT_A_TIME: Parallelism = Parallelism {
         jobs: 1,

@@ -1,24 +1,29 @@
-//! `arbiter match merge FILE…`: the JSON results of a match's partitions (`--partition K/N`,
-//! one per CI job) summed into one score, with the same tally, pairs and SPRT as a match
-//! played in one run.
+//! `arbiter match merge FILE|DIR…`: the results of a match's partitions (`--partition K/N`,
+//! one per CI job, each `--out FILE`) or the workers' files of a results directory
+//! (`--results-dir DIR`) made into one match, with the same tally, pairs, SPRT, games,
+//! findings and PGN as the match played in one run.
 
-use std::collections::BTreeMap;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use clap::Args;
-use serde::{Deserialize, Serialize};
 
 use super::super::CliError;
 use super::output::{MatchPrinter, MatchShape, OutputFormat, Setup};
-use crate::matchplay::SprtReport;
+use crate::matchplay::MatchReport;
+use crate::matchplay::merge::merge;
+use crate::matchplay::pgn::XiangqiNotation;
+use crate::matchplay::results_dir::{self, WorkerInfo};
+use crate::matchplay::schedule::Tournament;
 use crate::matchplay::sprt::Sprt;
-use crate::matchplay::tally::{Encounter, GameOutcome, Standing, encounters, standings};
+use crate::render::matchplay::findings_summary;
+use crate::render::{Detail, Document, Format};
 use crate::runner::ExitStatus;
 
 #[derive(Args, Debug)]
 pub struct MergeArgs {
-    /// JSON results written by `arbiter match --out FILE`.
-    #[arg(required = true, value_name = "FILE")]
+    /// JSON results written by `arbiter match --out FILE`, or results directories
+    /// (`--results-dir DIR`: their `part-K-of-N.json` files).
+    #[arg(required = true, value_name = "FILE|DIR")]
     files: Vec<PathBuf>,
     /// The SPRT to judge the merged games by (default: the one the matches were played with).
     #[arg(long, num_args = 1.., value_name = "KEY=VALUE")]
@@ -26,126 +31,133 @@ pub struct MergeArgs {
     /// Print the summary as cutechess-cli does or as fastchess does.
     #[arg(long, value_name = "TOOL", default_value = "cutechess")]
     output_format: OutputFormat,
-    /// Write the merged games and scores as JSON here.
+    /// Write the merged match here: its games and scores, as `arbiter match --out` does.
     #[arg(long, value_name = "FILE")]
     out: Option<PathBuf>,
+    /// The form of `--out`: `json` (default), `junit` or `human`.
+    #[arg(long, default_value = "json", value_parser = Format::parser(Format::MATCH))]
+    format: Format,
+    /// Write the merged games as PGN here (chess and xiangqi).
+    #[arg(long, value_name = "FILE")]
+    pgnout: Option<PathBuf>,
+    /// Xiangqi: the PGN's notation (`chinese`, `iccs` or `uci`), as for `arbiter match`.
+    #[arg(long, value_name = "NOTATION")]
+    pgn_notation: Option<XiangqiNotation>,
 }
 
-/// What merging reads of a match's results.
-#[derive(Deserialize)]
-struct Partial {
-    players: Vec<String>,
-    games: Vec<PartialGame>,
-    #[serde(default)]
-    sprt: Option<PartialSprt>,
-}
-
-#[derive(Deserialize)]
-struct PartialGame {
-    #[serde(flatten)]
-    outcome: GameOutcome,
-    /// A game not played (its opening could not be) does not count.
-    #[serde(default)]
-    aborted: bool,
-}
-
-#[derive(Deserialize)]
-struct PartialSprt {
-    settings: Sprt,
-}
-
-/// The merged match.
-#[derive(Serialize)]
-struct Merged {
-    players: Vec<String>,
-    games: Vec<GameOutcome>,
-    encounters: Vec<Encounter>,
-    standings: Vec<Standing>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    sprt: Option<SprtReport>,
-}
-
-pub fn run(args: &MergeArgs) -> Result<(String, ExitStatus), CliError> {
-    let mut players: Vec<String> = Vec::new();
-    let mut games: BTreeMap<usize, GameOutcome> = BTreeMap::new();
-    let mut tests: Vec<Sprt> = Vec::new();
-    for file in &args.files {
-        let name = file.display();
-        let text = std::fs::read_to_string(file)
-            .map_err(|e| CliError::BadInput(format!("{name}: {e}")))?;
-        let partial: Partial = serde_json::from_str(&text).map_err(|e| {
-            CliError::BadInput(format!("{name}: not the results of `arbiter match`: {e}"))
-        })?;
-        for player in partial.players {
-            if !players.contains(&player) {
-                players.push(player);
+/// Every match result the arguments name, each with its name for errors: the files given,
+/// and the workers' files of the directories given.
+pub(super) fn read_all(
+    sources: &[PathBuf],
+) -> Result<Vec<(PathBuf, Option<WorkerInfo>, MatchReport)>, CliError> {
+    let bad = |e: results_dir::ResultsDirError| CliError::BadInput(e.to_string());
+    let mut read = Vec::new();
+    for source in sources {
+        let files = if source.is_dir() {
+            let files = results_dir::worker_files(source).map_err(bad)?;
+            if files.is_empty() {
+                return Err(bad(results_dir::ResultsDirError::Empty {
+                    dir: source.clone(),
+                }));
             }
+            say_missing_parts(source, &files);
+            files
+        } else {
+            vec![source.clone()]
+        };
+        for file in files {
+            let (worker, report) = results_dir::read(&file).map_err(bad)?;
+            read.push((file, worker, report));
         }
-        for game in partial.games.into_iter().filter(|g| !g.aborted) {
-            let game = game.outcome;
-            if games
-                .get(&game.number)
-                .is_some_and(|earlier| *earlier != game)
-            {
-                return Err(CliError::BadInput(format!(
-                    "{name}: its game {} differs from the game of that number in an earlier file: were these partitions of one match?",
-                    game.number
-                )));
-            }
-            games.insert(game.number, game);
-        }
-        tests.extend(partial.sprt.map(|s| s.settings));
     }
-    let sprt = if args.sprt.is_empty() {
-        match tests.split_first() {
-            Some((first, rest)) if rest.iter().all(|t| t == first) => Some(*first),
-            Some(_) => {
-                return Err(CliError::BadInput(
-                    "the files were played with different SPRTs: give --sprt to choose one".into(),
-                ));
-            }
-            None => None,
-        }
-    } else {
-        Some(Sprt::parse(&args.sprt).map_err(|e| CliError::BadInput(e.to_string()))?)
+    Ok(read)
+}
+
+/// A note on stderr for each share of the match that has no file in `dir`.
+fn say_missing_parts(dir: &Path, files: &[PathBuf]) {
+    let shares: Vec<_> = files
+        .iter()
+        .filter_map(|f| results_dir::partition_of(f.file_name()?.to_str()?))
+        .collect();
+    let Some(n) = shares.iter().map(|p| p.n()).max() else {
+        return;
     };
-    let games: Vec<GameOutcome> = games.into_values().collect();
-    let encounters = encounters(&players, &games);
-    let standings = standings(&players, &encounters);
-    // The partitions of a match played in pairs carry their pair numbers.
-    let pairs = games.iter().any(|g| g.pair.is_some());
-    let state = sprt.and_then(|test| {
-        (players.len() == 2)
-            .then(|| encounters.first())
-            .flatten()
-            .map(|e| test.state(&e.score, pairs.then_some(&e.pentanomial)))
-    });
+    for k in 1..=n {
+        if !shares.iter().any(|p| p.k() == k && p.n() == n) {
+            eprintln!(
+                "note: {}: no results from part {k} of {n} yet",
+                dir.display()
+            );
+        }
+    }
+}
+
+/// The merged match of the parts read.
+pub(super) fn merged(
+    parts: Vec<(PathBuf, Option<WorkerInfo>, MatchReport)>,
+    sprt: Option<Sprt>,
+) -> Result<MatchReport, CliError> {
+    let named = parts
+        .into_iter()
+        .map(|(path, _, report)| (path.display().to_string(), report))
+        .collect();
+    merge(named, sprt).map_err(|e| CliError::BadInput(e.to_string()))
+}
+
+/// The merged match's score lines, and its closing lines as the match would print them.
+pub(super) fn summary(report: &MatchReport, format: OutputFormat) -> (String, String) {
+    let sprt = report.sprt.as_ref();
     let mut printer = MatchPrinter::new(
-        args.output_format,
+        format,
         MatchShape {
-            players: players.clone(),
-            pairs,
-            gauntlet: false,
-            sprt,
+            players: report.players.clone(),
+            pairs: report.plan.plays_pairs(),
+            gauntlet: report.plan.tournament == Tournament::Gauntlet,
+            sprt: sprt.map(|s| s.settings),
             setup: Setup::default(),
         },
     );
-    let mut text = printer.score_lines(&encounters);
-    text.push_str(&printer.closing(&encounters, &games, state.as_ref()));
-    if let Some(path) = &args.out {
-        let merged = Merged {
-            players,
-            games,
-            encounters,
-            standings,
-            sprt: sprt
-                .zip(state)
-                .map(|(settings, state)| SprtReport { settings, state }),
-        };
-        let mut json = serde_json::to_string_pretty(&merged).expect("plain data serialises");
-        json.push('\n');
-        std::fs::write(path, json)
-            .map_err(|e| CliError::BadInput(format!("--out {}: {e}", path.display())))?;
+    let outcomes: Vec<_> = report.games.iter().filter_map(|g| g.outcome()).collect();
+    let scores = printer.score_lines(&report.encounters);
+    let closing = printer.closing(&report.encounters, &outcomes, sprt.map(|s| &s.state));
+    (scores, closing)
+}
+
+pub fn run(args: &MergeArgs) -> Result<(String, ExitStatus), CliError> {
+    let sprt = if args.sprt.is_empty() {
+        None
+    } else {
+        Some(Sprt::parse(&args.sprt).map_err(|e| CliError::BadInput(e.to_string()))?)
+    };
+    let report = merged(read_all(&args.files)?, sprt)?;
+    if args.pgnout.is_some() && matches!(report.game, crate::matchplay::MatchGame::Gomoku { .. }) {
+        return Err(CliError::BadInput(
+            "--pgnout: PGN is written for chess and xiangqi".into(),
+        ));
     }
-    Ok((text, ExitStatus::Passed))
+    let (scores, closing) = summary(&report, args.output_format);
+    eprint!("{}", findings_summary(&report.games));
+    let write = |path: &PathBuf, flag: &str, contents: String| {
+        std::fs::write(path, contents)
+            .map_err(|e| CliError::BadInput(format!("{flag} {}: {e}", path.display())))
+    };
+    if let Some(path) = &args.out {
+        let document = Document::Match {
+            report: &report,
+            closing: &closing,
+        };
+        write(
+            path,
+            "--out",
+            document.render(args.format, Detail::default())?,
+        )?;
+    }
+    if let Some(path) = &args.pgnout {
+        write(
+            path,
+            "--pgnout",
+            super::pgn_text(&report, args.pgn_notation),
+        )?;
+    }
+    Ok((scores + &closing, ExitStatus::Passed))
 }

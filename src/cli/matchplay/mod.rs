@@ -5,6 +5,7 @@
 mod engines;
 mod merge;
 mod output;
+mod status;
 
 use std::path::PathBuf;
 use std::time::Duration;
@@ -17,17 +18,18 @@ use super::engine::parse_scale;
 use crate::matchplay::endings::{BanMoves, RepetitionRule};
 use crate::matchplay::openings::BookSpec;
 use crate::matchplay::pgn::{self, XiangqiNotation};
-use crate::matchplay::schedule::{Plan, Tournament, parse_partition};
+use crate::matchplay::results_dir::ResultsDir;
+use crate::matchplay::schedule::{Plan, Tournament};
 use crate::matchplay::sprt::Sprt;
 use crate::matchplay::{
     MatchEvent, MatchGame, MatchReport, MatchSettings, Player, TimeControl, TournamentOptions,
-    play_tournament,
+    play_tournament_with_peers,
 };
 use crate::protocol::Protocol;
 use crate::render::matchplay::findings_summary;
 use crate::render::{Detail, Document, Format};
 use crate::rules::gomoku::Rule;
-use crate::runner::ExitStatus;
+use crate::runner::{ExitStatus, Partition, PartitionSpec};
 use crate::session::interrupt;
 
 /// The games a match can be played in, read straight into the game with its rules.
@@ -162,9 +164,17 @@ pub struct MatchArgs {
     #[arg(long, default_value_t = 1.0, value_parser = parse_scale)]
     time_scale: f64,
     /// Play only the K-th of N shares of the game pairs (`K/N`), to spread a match over CI
-    /// jobs; `arbiter match merge` sums their results.
-    #[arg(long, value_name = "K/N", value_parser = parse_partition)]
-    partition: Option<(usize, usize)>,
+    /// jobs; `arbiter match merge` sums their results. `auto` reads the share from a Slurm job
+    /// array (`SLURM_ARRAY_TASK_ID`, `_MIN`, `_COUNT`); `auto/N` from a Kubernetes indexed
+    /// Job of N completions (`JOB_COMPLETION_INDEX`).
+    #[arg(long, value_name = "K/N|auto|auto/N")]
+    partition: Option<PartitionSpec>,
+    /// Meet the match's other workers here (a directory they share): this worker writes its
+    /// games to `DIR/part-K-of-N.json` as each finishes, and with `--sprt` reads theirs between
+    /// its own, stopping once the SPRT over all of them has decided. `arbiter match merge DIR`
+    /// and `arbiter match status DIR` read it.
+    #[arg(long, value_name = "DIR")]
+    results_dir: Option<PathBuf>,
     /// Write the report here, in `--format` (default json).
     #[arg(long, value_name = "FILE")]
     out: Option<PathBuf>,
@@ -190,14 +200,24 @@ pub struct MatchArgs {
 
 #[derive(Subcommand, Debug)]
 enum MatchCommand {
-    /// Sum the JSON results of a match's partitions into one score (Elo, pairs, SPRT).
+    /// Sum the JSON results of a match's partitions, or the workers' files of a results
+    /// directory, into one match: score, Elo, pairs, SPRT, and its games as JSON, JUnit or PGN.
     Merge(merge::MergeArgs),
+    /// How the workers of a results directory are doing: the score and SPRT over all their
+    /// games so far, each worker's games and state, and any that stopped reporting.
+    ///
+    /// Exit status: 0 every worker reporting or finished, 1 a worker fell silent, 2 usage
+    /// error.
+    Status(status::StatusArgs),
 }
 
 pub fn run(args: &MatchArgs) -> Result<(String, ExitStatus), CliError> {
-    if let Some(MatchCommand::Merge(merge)) = &args.command {
-        return merge::run(merge);
+    match &args.command {
+        Some(MatchCommand::Merge(merge)) => return merge::run(merge),
+        Some(MatchCommand::Status(status)) => return status::run(status),
+        None => {}
     }
+    let partition = super::share::resolve(args.partition)?;
     let (game, protocol) = game_and_protocol(args)?;
     if args.pgnout.is_some() && matches!(game, MatchGame::Gomoku { .. }) {
         return Err(CliError::BadInput(
@@ -279,7 +299,7 @@ pub fn run(args: &MatchArgs) -> Result<(String, ExitStatus), CliError> {
             games: args.games,
             rounds: args.rounds,
             repeat: args.repeat,
-            partition: args.partition,
+            partition: partition.map(|p| (p.k(), p.n())),
         },
         concurrency: args.concurrency,
         sprt,
@@ -294,21 +314,39 @@ pub fn run(args: &MatchArgs) -> Result<(String, ExitStatus), CliError> {
             setup: fastchess_setup(&players, &settings, &args.openings),
         },
     );
-    let progress = output::MatchProgress::for_stderr(options.plan.jobs(players.len()).len());
-    let mut report = play_tournament(&players, &openings, &settings, &options, |event| {
-        progress.print(&printer.event(&event));
-        if let MatchEvent::Finished { encounter, .. } = event {
-            progress.finished(encounter);
-        }
-    });
-    progress.done();
-    if !openings.is_empty() {
-        report.openings = Some(format!(
+    let book = (!openings.is_empty()).then(|| {
+        format!(
             "{} seed={} ({} openings)",
             args.openings.join(" "),
             args.seed,
             openings.len()
-        ));
+        )
+    });
+    let mut results_dir = match &args.results_dir {
+        Some(dir) => {
+            let names: Vec<String> = players.iter().map(|p| p.name.clone()).collect();
+            let share = partition.unwrap_or(Partition::new(1, 1).expect("1/1 is a share"));
+            let joined = ResultsDir::join(dir, share, &names, options.plan)
+                .map_err(|e| CliError::BadInput(e.to_string()))?;
+            Some(joined.with_openings(book.clone()))
+        }
+        None => None,
+    };
+    let progress = output::MatchProgress::for_stderr(options.plan.jobs(players.len()).len());
+    let peers = results_dir
+        .as_mut()
+        .map(|dir| dir as &mut dyn crate::matchplay::peers::Peers);
+    let mut report =
+        play_tournament_with_peers(&players, &openings, &settings, &options, peers, |event| {
+            progress.print(&printer.event(&event));
+            if let MatchEvent::Finished { encounter, .. } = event {
+                progress.finished(encounter);
+            }
+        });
+    progress.done();
+    report.openings = book;
+    if let Some(error) = results_dir.as_mut().and_then(ResultsDir::take_error) {
+        return Err(CliError::BadInput(error.to_string()));
     }
     eprint!("{}", findings_summary(&report.games));
     let outcomes: Vec<_> = report.games.iter().filter_map(|g| g.outcome()).collect();
@@ -343,26 +381,7 @@ fn write_records(
         write(path, "--out", text)?;
     }
     if let Some(path) = &args.pgnout {
-        let date: String = humantime::format_rfc3339_seconds(std::time::SystemTime::now())
-            .to_string()
-            .chars()
-            .take(10)
-            .map(|c| if c == '-' { '.' } else { c })
-            .collect();
-        let event = format!("arbiter match: {}", report.players.join(", "));
-        let text: String = report
-            .games
-            .iter()
-            .filter(|g| !g.record.aborted)
-            .map(|g| match game {
-                MatchGame::Xiangqi => {
-                    let notation = args.pgn_notation.unwrap_or_default();
-                    pgn::xiangqi_game(&g.record, &event, &date, notation)
-                }
-                _ => pgn::chess_game(&g.record, &event, &date),
-            })
-            .collect();
-        write(path, "--pgnout", text)?;
+        write(path, "--pgnout", pgn_text(report, args.pgn_notation))?;
     }
     if let (Some(dir), MatchGame::Gomoku { size, .. }) = (&args.psqout, game) {
         let bad =
@@ -374,6 +393,28 @@ fn write_records(
         }
     }
     Ok(())
+}
+
+/// The match's games as PGN (chess and xiangqi), dated today; games not played are left out.
+fn pgn_text(report: &MatchReport, notation: Option<XiangqiNotation>) -> String {
+    let date: String = humantime::format_rfc3339_seconds(std::time::SystemTime::now())
+        .to_string()
+        .chars()
+        .take(10)
+        .map(|c| if c == '-' { '.' } else { c })
+        .collect();
+    let event = format!("arbiter match: {}", report.players.join(", "));
+    report
+        .games
+        .iter()
+        .filter(|g| !g.record.aborted)
+        .map(|g| match report.game {
+            MatchGame::Xiangqi => {
+                pgn::xiangqi_game(&g.record, &event, &date, notation.unwrap_or_default())
+            }
+            _ => pgn::chess_game(&g.record, &event, &date),
+        })
+        .collect()
 }
 
 /// What fastchess's `Results of` line says of the match: the time control in its words

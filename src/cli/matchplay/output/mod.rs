@@ -17,6 +17,7 @@ use crate::matchplay::sprt::{Sprt, SprtState};
 use crate::matchplay::tally::{Encounter, GameOutcome};
 use crate::render::matchplay::finished_line;
 
+pub use cutechess::{score_line, sprt_line};
 pub use fastchess::Setup;
 
 /// `%.Ng` as {fmt} writes it (fastchess's increment, `+{:.2g}`).

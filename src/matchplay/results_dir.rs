@@ -1,0 +1,448 @@
+//! `--results-dir DIR`: where the workers of one match meet, on a filesystem they share (NFS,
+//! a mounted volume). Each worker owns one file, `part-K-of-N.json`, named after its share of
+//! the games: the match's results so far (the same document as `arbiter match --out`, so
+//! `arbiter match merge` reads either) and a `worker` section (its host and process, its state,
+//! when each of its games finished).
+//!
+//! The file is rewritten whole after each game: written to a temporary file in DIR, flushed to
+//! disk, then renamed over the old one. A rename within one directory is atomic on POSIX
+//! filesystems (NFS included), so a reader — another worker, `merge`, `status` — sees the old
+//! file or the new one, never half of one, and a worker killed at any moment leaves only whole
+//! games. A worker run again for the same share replaces its own file and no other. Temporary
+//! files start with a dot and are never read as results.
+
+use std::path::{Path, PathBuf};
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use serde::{Deserialize, Serialize};
+
+use super::peers::{Peers, WorkerState};
+use super::schedule::Plan;
+use super::tally::GameOutcome;
+use super::tournament::MatchReport;
+use crate::runner::Partition;
+
+/// What can go wrong with a results directory.
+#[derive(Debug, thiserror::Error)]
+pub enum ResultsDirError {
+    #[error("--results-dir {dir}: {source}")]
+    Dir {
+        dir: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error("{path}: cannot write this worker's results: {source}")]
+    Write {
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error("{path}: cannot read: {source}")]
+    Read {
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error("{path}: not the results of `arbiter match`: {source}")]
+    NotResults {
+        path: PathBuf,
+        #[source]
+        source: serde_json::Error,
+    },
+    #[error("{dir}: no worker's results (part-K-of-N.json) in it")]
+    Empty { dir: PathBuf },
+    #[error("{path}: {why}: were these workers of one match?")]
+    OtherMatch { path: PathBuf, why: String },
+}
+
+/// A worker of the match, as its file says.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct WorkerInfo {
+    /// Its share of the games, `k/n`.
+    pub partition: Partition,
+    pub host: String,
+    pub pid: u32,
+    pub state: WorkerState,
+    /// When it started, and when it last wrote its file (milliseconds since the Unix epoch).
+    pub started_ms: u64,
+    pub updated_ms: u64,
+    /// When each of its games finished, in the order they did.
+    #[serde(default)]
+    pub finished_ms: Vec<u64>,
+}
+
+/// A worker's file: the worker, and its results so far.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct WorkerFile {
+    pub worker: WorkerInfo,
+    #[serde(flatten)]
+    pub report: MatchReport,
+}
+
+/// The name of share `partition`'s file.
+pub fn file_name(partition: Partition) -> String {
+    format!("part-{}-of-{}.json", partition.k(), partition.n())
+}
+
+/// The share a file's name says, for `part-K-of-N.json`.
+pub fn partition_of(name: &str) -> Option<Partition> {
+    let (k, n) = name
+        .strip_prefix("part-")?
+        .strip_suffix(".json")?
+        .split_once("-of-")?;
+    Partition::new(k.parse().ok()?, n.parse().ok()?)
+}
+
+/// The workers' files in `dir`, in the order of their shares.
+pub fn worker_files(dir: &Path) -> Result<Vec<PathBuf>, ResultsDirError> {
+    let entries = std::fs::read_dir(dir).map_err(|source| ResultsDirError::Dir {
+        dir: dir.to_owned(),
+        source,
+    })?;
+    let mut files: Vec<(usize, usize, PathBuf)> = entries
+        .filter_map(Result::ok)
+        .filter_map(|entry| {
+            let name = entry.file_name();
+            let partition = partition_of(name.to_str()?)?;
+            Some((partition.n(), partition.k(), entry.path()))
+        })
+        .collect();
+    files.sort();
+    Ok(files.into_iter().map(|(.., path)| path).collect())
+}
+
+/// Reads a worker's file, or the results an `arbiter match --out` wrote (a worker without its
+/// `worker` section: `None`).
+pub fn read(path: &Path) -> Result<(Option<WorkerInfo>, MatchReport), ResultsDirError> {
+    #[derive(Deserialize)]
+    struct Either {
+        #[serde(default)]
+        worker: Option<WorkerInfo>,
+        #[serde(flatten)]
+        report: MatchReport,
+    }
+    let text = std::fs::read_to_string(path).map_err(|source| ResultsDirError::Read {
+        path: path.to_owned(),
+        source,
+    })?;
+    let either: Either =
+        serde_json::from_str(&text).map_err(|source| ResultsDirError::NotResults {
+            path: path.to_owned(),
+            source,
+        })?;
+    Ok((either.worker, either.report.named_in_its_game()))
+}
+
+/// Writes `contents` to `path` so that a reader never sees half of it: a temporary file beside
+/// it, flushed to disk, renamed over it.
+pub fn write_atomically(path: &Path, contents: &[u8]) -> std::io::Result<()> {
+    use std::io::Write as _;
+    let dir = path.parent().unwrap_or(Path::new("."));
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let mut temp = tempfile::Builder::new()
+        .prefix(&format!(".{name}."))
+        .suffix(".tmp")
+        .tempfile_in(dir)?;
+    temp.write_all(contents)?;
+    temp.as_file().sync_all()?;
+    temp.persist(path).map_err(|e| e.error)?;
+    Ok(())
+}
+
+fn now_ms() -> u64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as u64)
+}
+
+/// This machine's name, as the worker's file says where it ran.
+fn host_name() -> String {
+    let mut buffer = [0u8; 256];
+    // SAFETY: the buffer is valid for its whole length, which is what gethostname is told.
+    let ok = unsafe { libc::gethostname(buffer.as_mut_ptr().cast(), buffer.len()) } == 0;
+    let end = buffer.iter().position(|&b| b == 0).unwrap_or(buffer.len());
+    if ok && end > 0 {
+        String::from_utf8_lossy(&buffer[..end]).into_owned()
+    } else {
+        "unknown".into()
+    }
+}
+
+/// This worker's place in a results directory: it writes its own file and reads the others'.
+pub struct ResultsDir {
+    dir: PathBuf,
+    path: PathBuf,
+    worker: WorkerInfo,
+    /// The match the others must be playing: its players and plan (the share aside).
+    players: Vec<String>,
+    plan: Plan,
+    /// The files of other matches, said once each.
+    ignored: std::collections::BTreeSet<PathBuf>,
+    /// The opening book as the match's report names it (the caller knows it, not the games).
+    openings: Option<String>,
+    /// The first write that failed; the caller ends with it, as the results would be lost.
+    error: Option<ResultsDirError>,
+}
+
+impl ResultsDir {
+    /// Joins `dir` (made if missing) as share `partition` of a match of `players` to `plan`.
+    pub fn join(
+        dir: &Path,
+        partition: Partition,
+        players: &[String],
+        plan: Plan,
+    ) -> Result<ResultsDir, ResultsDirError> {
+        std::fs::create_dir_all(dir).map_err(|source| ResultsDirError::Dir {
+            dir: dir.to_owned(),
+            source,
+        })?;
+        let now = now_ms();
+        Ok(ResultsDir {
+            dir: dir.to_owned(),
+            path: dir.join(file_name(partition)),
+            worker: WorkerInfo {
+                partition,
+                host: host_name(),
+                pid: std::process::id(),
+                state: WorkerState::Playing,
+                started_ms: now,
+                updated_ms: now,
+                finished_ms: Vec::new(),
+            },
+            players: players.to_vec(),
+            plan: Plan {
+                partition: None,
+                ..plan
+            },
+            ignored: Default::default(),
+            openings: None,
+            error: None,
+        })
+    }
+
+    /// Names the opening book in the results this worker writes, as `--out` names it.
+    pub fn with_openings(mut self, openings: Option<String>) -> ResultsDir {
+        self.openings = openings;
+        self
+    }
+
+    /// This worker's file.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// The first write that failed, if one did.
+    pub fn take_error(&mut self) -> Option<ResultsDirError> {
+        self.error.take()
+    }
+
+    /// Why a file in the directory is not another share of this match, if it is not.
+    fn other_match(&self, players: &[String], plan: &Plan) -> Option<String> {
+        if players != self.players {
+            return Some(format!("its players are {}", players.join(", ")));
+        }
+        // A match played whole is one share of one.
+        let share_count = plan.partition.map_or(1, |(_, n)| n);
+        if share_count != self.worker.partition.n() {
+            return Some(format!(
+                "it is not a share of {} workers",
+                self.worker.partition.n()
+            ));
+        }
+        let plan = Plan {
+            partition: None,
+            ..*plan
+        };
+        (plan != self.plan).then(|| "its games, rounds or pairs differ".to_owned())
+    }
+}
+
+impl Peers for ResultsDir {
+    fn finished_elsewhere(&mut self) -> Vec<GameOutcome> {
+        /// What another worker's file is read for here: its match, and its games' results.
+        #[derive(Deserialize)]
+        struct Glimpse {
+            players: Vec<String>,
+            plan: Plan,
+            games: Vec<GlimpsedGame>,
+        }
+        #[derive(Deserialize)]
+        struct GlimpsedGame {
+            #[serde(flatten)]
+            outcome: GameOutcome,
+            #[serde(default)]
+            aborted: bool,
+        }
+        let Ok(files) = worker_files(&self.dir) else {
+            return Vec::new();
+        };
+        let mut games = Vec::new();
+        for path in files.into_iter().filter(|p| *p != self.path) {
+            // A file that cannot be read now (being replaced on a filesystem without atomic
+            // rename, or not a worker's) is read again after the next game.
+            let Ok(text) = std::fs::read_to_string(&path) else {
+                continue;
+            };
+            let Ok(glimpse) = serde_json::from_str::<Glimpse>(&text) else {
+                continue;
+            };
+            if let Some(why) = self.other_match(&glimpse.players, &glimpse.plan) {
+                if self.ignored.insert(path.clone()) {
+                    eprintln!(
+                        "warning: {}: not counted: {why}, unlike this worker's match",
+                        path.display()
+                    );
+                }
+                continue;
+            }
+            games.extend(
+                glimpse
+                    .games
+                    .into_iter()
+                    .filter(|g| !g.aborted)
+                    .map(|g| g.outcome),
+            );
+        }
+        games
+    }
+
+    fn publish(&mut self, report: &MatchReport, state: WorkerState) {
+        let now = now_ms();
+        let finished = report.games.len();
+        // Each game is published once, as it finishes.
+        while self.worker.finished_ms.len() < finished {
+            self.worker.finished_ms.push(now);
+        }
+        self.worker.state = state;
+        self.worker.updated_ms = now;
+        let mut report = report.clone();
+        report.openings = report.openings.or_else(|| self.openings.clone());
+        let file = WorkerFile {
+            worker: self.worker.clone(),
+            report,
+        };
+        let mut json = serde_json::to_vec_pretty(&file).expect("plain data serialises");
+        json.push(b'\n');
+        if let Err(source) = write_atomically(&self.path, &json)
+            && self.error.is_none()
+        {
+            self.error = Some(ResultsDirError::Write {
+                path: self.path.clone(),
+                source,
+            });
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_file_is_named_after_its_share_and_read_back_so() {
+        let p = Partition::new(3, 4).unwrap();
+        assert_eq!(file_name(p), "part-3-of-4.json");
+        assert_eq!(partition_of("part-3-of-4.json"), Some(p));
+        for other in [
+            "part-5-of-4.json",
+            ".part-1-of-4.json.x1y2.tmp",
+            "part-1-of-4.json.tmp",
+            "whole.json",
+        ] {
+            assert_eq!(partition_of(other), None, "{other}");
+        }
+    }
+
+    /// A worker's file reads back as it was written: a gomoku game's colours (which its names
+    /// alone do not tell from chess), its ending, and figures JSON writes as `null` (the Elo of
+    /// a sweep).
+    #[test]
+    fn a_worker_file_reads_back_as_it_was_written() {
+        use crate::matchplay::schedule::Tournament;
+        use crate::matchplay::tally::{encounters, standings};
+        use crate::matchplay::termination::{Colour, RuleEnding, Termination};
+        use crate::matchplay::{Colours, GameRecord, GameResult, MatchGame, PlayedGame};
+        use crate::protocol::GameKind;
+        use crate::rules::gomoku::Rule;
+        let record = GameRecord {
+            number: 1,
+            first: "a".into(),
+            second: "b".into(),
+            colours: Colours::new(GameKind::Gomoku, "a", "b"),
+            opening: Default::default(),
+            moves: vec!["7,7".into()],
+            result: GameResult::FirstWins,
+            termination: Termination::Rules(RuleEnding::FiveInARow(Colour::Black)),
+            move_times_ms: vec![3.5],
+            overrun_ms: None,
+            findings: Vec::new(),
+            undeclared_options: Vec::new(),
+            aborted: false,
+        };
+        let game = PlayedGame { record, pair: None };
+        let players = vec!["a".to_owned(), "b".to_owned()];
+        let outcomes: Vec<_> = game.outcome().into_iter().collect();
+        let encounters = encounters(&players, &outcomes);
+        let standings = standings(&players, &encounters);
+        assert!(standings[0].elo.is_infinite());
+        let plan = Plan {
+            tournament: Tournament::RoundRobin,
+            games: 2,
+            rounds: 1,
+            repeat: false,
+            partition: Some((1, 2)),
+        };
+        let report = MatchReport {
+            game: MatchGame::Gomoku {
+                size: 15,
+                rule: Rule::RENJU,
+            },
+            players: players.clone(),
+            plan,
+            control: "st=0.1".into(),
+            openings: None,
+            games: vec![game],
+            encounters,
+            standings,
+            sprt: None,
+        };
+        let dir = tempfile::tempdir().unwrap();
+        let partition = Partition::new(1, 2).unwrap();
+        let mut worker = ResultsDir::join(dir.path(), partition, &players, plan).unwrap();
+        worker.publish(&report, WorkerState::Done);
+        assert!(worker.take_error().is_none());
+        let (info, read) = read(worker.path()).unwrap();
+        let info = info.unwrap();
+        assert_eq!((info.partition, info.state), (partition, WorkerState::Done));
+        assert_eq!(info.finished_ms.len(), 1);
+        assert_eq!(
+            serde_json::to_value(&read.games).unwrap(),
+            serde_json::to_value(&report.games).unwrap()
+        );
+        assert_eq!(read.game, report.game);
+        assert_eq!(
+            read.games[0].record.colours,
+            Colours::Gomoku {
+                black: "a".into(),
+                white: "b".into()
+            }
+        );
+    }
+
+    #[test]
+    fn an_atomic_write_replaces_the_file_and_leaves_nothing_else() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("part-1-of-2.json");
+        write_atomically(&path, b"first").unwrap();
+        write_atomically(&path, b"second").unwrap();
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "second");
+        let names: Vec<_> = std::fs::read_dir(dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect();
+        assert_eq!(names, ["part-1-of-2.json"]);
+    }
+}
