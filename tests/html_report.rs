@@ -127,9 +127,24 @@ fn a_fuzzing_page_shows_the_state_by_command_matrix() {
         "fuzz.html",
     );
     let text = unescape(&page);
-    assert!(text.contains("<h2>States and commands</h2>"), "{}", path.display());
-    for state in ["boot", "idle", "thinking", "infinite", "pondering", "stopping"] {
-        assert!(text.contains(&format!("<tr><th>{state}</th>")), "{state}: {}", path.display());
+    assert!(
+        text.contains("<h2>States and commands</h2>"),
+        "{}",
+        path.display()
+    );
+    for state in [
+        "boot",
+        "idle",
+        "thinking",
+        "infinite",
+        "pondering",
+        "stopping",
+    ] {
+        assert!(
+            text.contains(&format!("<tr><th>{state}</th>")),
+            "{state}: {}",
+            path.display()
+        );
     }
     // Three cases reach some pairs and not others; each cell says which, and why it is allowed.
     assert!(text.contains(r#"class="reached" title="boot × AGI: allowed agi-r04""#));
