@@ -121,14 +121,6 @@ const AWAIT: CommandName = CommandName("read result");
 const QUIT: CommandName = CommandName("QUIT");
 const GARBAGE: CommandName = CommandName("out of contract");
 
-const fn allowed(state: StateName, command: CommandName, cites: &'static [ReqId]) -> AllowedPair {
-    AllowedPair {
-        state,
-        command,
-        cites,
-    }
-}
-
 /// The catalogue's derived state model (agi.md remark 22): set-up commands while idle; while
 /// thinking `ISREADY` and `STOP`, the engine taking commands at any time (agi-r05, agi-r06).
 /// Set-up commands and `GO` during a search have no defined effect (remark 20): not drawn.
@@ -151,30 +143,30 @@ static TABLE: Table = Table {
         GARBAGE,
     ],
     allowed: &[
-        allowed(BOOT, HELLO, &[ReqId::new("agi-r04")]),
-        allowed(IDLE, SETRULE, &[ReqId::new("agi-r40")]),
-        allowed(IDLE, SETOPTION, &[ReqId::new("agi-r47")]),
-        allowed(IDLE, ISREADY, &[ReqId::new("agi-r53")]),
-        allowed(IDLE, POSITION, &[ReqId::new("agi-r10")]),
-        allowed(IDLE, DOMOVE, &[ReqId::new("agi-r17")]),
-        allowed(IDLE, GO, &[ReqId::new("agi-r10")]),
-        allowed(IDLE, GO_INFINITE, &[ReqId::new("agi-r68")]),
-        allowed(IDLE, GO_PONDER, &[ReqId::new("agi-r64")]),
-        allowed(IDLE, WAIT, &[]),
-        allowed(IDLE, QUIT, &[ReqId::new("agi-r98")]),
-        allowed(THINKING, ISREADY, &[ReqId::new("agi-r05")]),
-        allowed(THINKING, STOP, &[ReqId::new("agi-r06")]),
-        allowed(THINKING, WAIT, &[]),
-        allowed(THINKING, AWAIT, &[ReqId::new("agi-r61")]),
-        allowed(INFINITE, ISREADY, &[ReqId::new("agi-r05")]),
-        allowed(INFINITE, STOP, &[ReqId::new("agi-r97")]),
-        allowed(INFINITE, WAIT, &[]),
-        allowed(PONDERING, ISREADY, &[ReqId::new("agi-r05")]),
-        allowed(PONDERING, STOP, &[ReqId::new("agi-r66")]),
-        allowed(PONDERING, WAIT, &[]),
-        allowed(STOPPING, ISREADY, &[ReqId::new("agi-r05")]),
-        allowed(STOPPING, WAIT, &[]),
-        allowed(STOPPING, AWAIT, &[ReqId::new("agi-r79")]),
+        AllowedPair::new(BOOT, HELLO, &[ReqId::new("agi-r04")]),
+        AllowedPair::new(IDLE, SETRULE, &[ReqId::new("agi-r40")]),
+        AllowedPair::new(IDLE, SETOPTION, &[ReqId::new("agi-r47")]),
+        AllowedPair::new(IDLE, ISREADY, &[ReqId::new("agi-r53")]),
+        AllowedPair::new(IDLE, POSITION, &[ReqId::new("agi-r10")]),
+        AllowedPair::new(IDLE, DOMOVE, &[ReqId::new("agi-r17")]),
+        AllowedPair::new(IDLE, GO, &[ReqId::new("agi-r10")]),
+        AllowedPair::new(IDLE, GO_INFINITE, &[ReqId::new("agi-r68")]),
+        AllowedPair::new(IDLE, GO_PONDER, &[ReqId::new("agi-r64")]),
+        AllowedPair::new(IDLE, WAIT, &[]),
+        AllowedPair::new(IDLE, QUIT, &[ReqId::new("agi-r98")]),
+        AllowedPair::new(THINKING, ISREADY, &[ReqId::new("agi-r05")]),
+        AllowedPair::new(THINKING, STOP, &[ReqId::new("agi-r06")]),
+        AllowedPair::new(THINKING, WAIT, &[]),
+        AllowedPair::new(THINKING, AWAIT, &[ReqId::new("agi-r61")]),
+        AllowedPair::new(INFINITE, ISREADY, &[ReqId::new("agi-r05")]),
+        AllowedPair::new(INFINITE, STOP, &[ReqId::new("agi-r97")]),
+        AllowedPair::new(INFINITE, WAIT, &[]),
+        AllowedPair::new(PONDERING, ISREADY, &[ReqId::new("agi-r05")]),
+        AllowedPair::new(PONDERING, STOP, &[ReqId::new("agi-r66")]),
+        AllowedPair::new(PONDERING, WAIT, &[]),
+        AllowedPair::new(STOPPING, ISREADY, &[ReqId::new("agi-r05")]),
+        AllowedPair::new(STOPPING, WAIT, &[]),
+        AllowedPair::new(STOPPING, AWAIT, &[ReqId::new("agi-r79")]),
     ],
 };
 

@@ -50,6 +50,16 @@ pub struct Table {
     pub allowed: &'static [AllowedPair],
 }
 
+impl AllowedPair {
+    pub const fn new(state: StateName, command: CommandName, cites: &'static [ReqId]) -> Self {
+        AllowedPair {
+            state,
+            command,
+            cites,
+        }
+    }
+}
+
 impl Table {
     pub fn allows(&self, state: StateName, command: CommandName) -> bool {
         self.allowed

@@ -102,14 +102,6 @@ const ABOUT_COMMAND: CommandName = CommandName("ABOUT");
 const END: CommandName = CommandName("END");
 const GARBAGE: CommandName = CommandName("out of contract");
 
-const fn allowed(state: StateName, command: CommandName, cites: &'static [ReqId]) -> AllowedPair {
-    AllowedPair {
-        state,
-        command,
-        cites,
-    }
-}
-
 /// The text has no state table: a manager starts a game with `START`, opens it with `BEGIN`, a
 /// `TURN` or a `BOARD`, and between the brain's moves may send `INFO`, `ABOUT`, `RESTART`,
 /// `TAKEBACK` (after a move), a new `START` or `END`. Nothing is sent while the brain thinks
@@ -131,22 +123,22 @@ static TABLE: Table = Table {
         GARBAGE,
     ],
     allowed: &[
-        allowed(NO_GAME, START, &[ReqId::new("gomocup-r40")]),
-        allowed(NEW_GAME, INFO, &[ReqId::new("gomocup-r61")]),
-        allowed(NEW_GAME, BEGIN, &[ReqId::new("gomocup-r44")]),
-        allowed(NEW_GAME, TURN, &[ReqId::new("gomocup-r42")]),
-        allowed(NEW_GAME, BOARD, &[ReqId::new("gomocup-r57")]),
-        allowed(NEW_GAME, RESTART_COMMAND, &[ReqId::new("gomocup-r110")]),
-        allowed(NEW_GAME, ABOUT_COMMAND, &[ReqId::new("gomocup-r98")]),
-        allowed(NEW_GAME, START, &[ReqId::new("gomocup-r40")]),
-        allowed(NEW_GAME, END, &[]),
-        allowed(IN_GAME, INFO, &[ReqId::new("gomocup-r61")]),
-        allowed(IN_GAME, BOARD, &[ReqId::new("gomocup-r57")]),
-        allowed(IN_GAME, TAKEBACK_COMMAND, &[ReqId::new("gomocup-r113")]),
-        allowed(IN_GAME, RESTART_COMMAND, &[ReqId::new("gomocup-r110")]),
-        allowed(IN_GAME, ABOUT_COMMAND, &[ReqId::new("gomocup-r98")]),
-        allowed(IN_GAME, START, &[ReqId::new("gomocup-r40")]),
-        allowed(IN_GAME, END, &[]),
+        AllowedPair::new(NO_GAME, START, &[ReqId::new("gomocup-r40")]),
+        AllowedPair::new(NEW_GAME, INFO, &[ReqId::new("gomocup-r61")]),
+        AllowedPair::new(NEW_GAME, BEGIN, &[ReqId::new("gomocup-r44")]),
+        AllowedPair::new(NEW_GAME, TURN, &[ReqId::new("gomocup-r42")]),
+        AllowedPair::new(NEW_GAME, BOARD, &[ReqId::new("gomocup-r57")]),
+        AllowedPair::new(NEW_GAME, RESTART_COMMAND, &[ReqId::new("gomocup-r110")]),
+        AllowedPair::new(NEW_GAME, ABOUT_COMMAND, &[ReqId::new("gomocup-r98")]),
+        AllowedPair::new(NEW_GAME, START, &[ReqId::new("gomocup-r40")]),
+        AllowedPair::new(NEW_GAME, END, &[]),
+        AllowedPair::new(IN_GAME, INFO, &[ReqId::new("gomocup-r61")]),
+        AllowedPair::new(IN_GAME, BOARD, &[ReqId::new("gomocup-r57")]),
+        AllowedPair::new(IN_GAME, TAKEBACK_COMMAND, &[ReqId::new("gomocup-r113")]),
+        AllowedPair::new(IN_GAME, RESTART_COMMAND, &[ReqId::new("gomocup-r110")]),
+        AllowedPair::new(IN_GAME, ABOUT_COMMAND, &[ReqId::new("gomocup-r98")]),
+        AllowedPair::new(IN_GAME, START, &[ReqId::new("gomocup-r40")]),
+        AllowedPair::new(IN_GAME, END, &[]),
     ],
 };
 
