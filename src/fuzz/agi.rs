@@ -6,7 +6,6 @@
 //! points are used only while every stone on the board is known.
 
 use proptest::prelude::*;
-use proptest::strategy::Union;
 
 use super::coverage::{AllowedPair, CommandName, Counts, Pair, StateName, Table};
 use super::gomocup::stones;
@@ -215,13 +214,6 @@ impl Model for AgiModel {
     }
 
     fn pair(&self, state: &State, action: &Action) -> Pair {
-        let phase = match state.phase {
-            Phase::Idle => IDLE,
-            Phase::Thinking => THINKING,
-            Phase::Infinite => INFINITE,
-            Phase::Pondering => PONDERING,
-            Phase::Stopping => STOPPING,
-        };
         let command = match action {
             Action::SetRule { .. } => SETRULE,
             Action::SetOption { .. } => SETOPTION,
@@ -237,7 +229,7 @@ impl Model for AgiModel {
             Action::Quit => QUIT,
             Action::Garbage(_) => GARBAGE,
         };
-        (phase, command)
+        (phase_name(state.phase), command)
     }
 
     fn initial(&self) -> State {
@@ -248,14 +240,10 @@ impl Model for AgiModel {
     }
 
     fn actions(&self, state: &State, generated: &Counts) -> BoxedStrategy<Action> {
-        let wait = (
-            Action::Wait(0),
-            2,
-            (1u16..=100).prop_map(Action::Wait).boxed(),
-        );
-        let read = (Action::AwaitResult, 5, Just(Action::AwaitResult).boxed());
-        let isready = (Action::IsReady, 2, Just(Action::IsReady).boxed());
-        let stop = (Action::Stop, 3, Just(Action::Stop).boxed());
+        let wait = (WAIT, 2, (1u16..=100).prop_map(Action::Wait).boxed());
+        let read = (AWAIT, 5, Just(Action::AwaitResult).boxed());
+        let isready = (ISREADY, 2, Just(Action::IsReady).boxed());
+        let stop = (STOP, 3, Just(Action::Stop).boxed());
         let actions = match state.phase {
             _ if state.synced => vec![wait, read],
             Phase::Thinking => vec![wait, isready, stop, read],
@@ -263,13 +251,7 @@ impl Model for AgiModel {
             Phase::Stopping => vec![wait, isready, read],
             Phase::Idle => self.idle_actions(state, wait, isready),
         };
-        let weighted: Vec<(u32, BoxedStrategy<Action>)> = actions
-            .into_iter()
-            .map(|(example, base, strategy)| {
-                (generated.weight(self.pair(state, &example), base), strategy)
-            })
-            .collect();
-        Union::new_weighted(weighted).boxed()
+        generated.favouring_undrawn(phase_name(state.phase), actions)
     }
 
     fn allowed(&self, state: &State, action: &Action) -> bool {
@@ -431,7 +413,18 @@ impl Model for AgiModel {
     }
 }
 
-type Weighted = (Action, u32, BoxedStrategy<Action>);
+fn phase_name(phase: Phase) -> StateName {
+    match phase {
+        Phase::Idle => IDLE,
+        Phase::Thinking => THINKING,
+        Phase::Infinite => INFINITE,
+        Phase::Pondering => PONDERING,
+        Phase::Stopping => STOPPING,
+    }
+}
+
+/// A command, its base weight, and the strategy of its actions.
+type Weighted = (CommandName, u32, BoxedStrategy<Action>);
 
 impl AgiModel {
     fn idle_actions(&self, state: &State, wait: Weighted, isready: Weighted) -> Vec<Weighted> {
@@ -439,31 +432,28 @@ impl AgiModel {
             wait,
             isready,
             (
-                Action::SetRule { forbidden: false },
+                SETRULE,
                 1,
                 any::<bool>()
                     .prop_map(|forbidden| Action::SetRule { forbidden })
                     .boxed(),
             ),
             (
-                Action::SetOption {
-                    ownbook: false,
-                    ponder: false,
-                },
+                SETOPTION,
                 1,
                 (any::<bool>(), any::<bool>())
                     .prop_map(|(ownbook, ponder)| Action::SetOption { ownbook, ponder })
                     .boxed(),
             ),
             (
-                Action::Position(Vec::new()),
+                POSITION,
                 3,
                 stones(SIZE, 10).prop_map(Action::Position).boxed(),
             ),
-            (Action::Infinite, 2, Just(Action::Infinite).boxed()),
-            (Action::Ponder, 2, Just(Action::Ponder).boxed()),
+            (GO_INFINITE, 2, Just(Action::Infinite).boxed()),
+            (GO_PONDER, 2, Just(Action::Ponder).boxed()),
             (
-                Action::Go(Go::Time(0)),
+                GO,
                 4,
                 (20u16..=300)
                     .prop_map(|ms| Action::Go(Go::Time(ms)))
@@ -474,16 +464,16 @@ impl AgiModel {
             let empty = empty_points(known);
             let search = (prop::sample::subsequence(empty.clone(), 1..=3), 20u16..=300)
                 .prop_map(|(points, ms)| Action::Go(Go::Search { points, ms }));
-            actions.push((Action::Go(Go::Time(0)), 2, search.boxed()));
+            actions.push((GO, 2, search.boxed()));
             let play = prop::sample::select(empty).prop_map(Action::Play);
-            actions.push((Action::Play(Point::new(0, 0)), 2, play.boxed()));
+            actions.push((DOMOVE, 2, play.boxed()));
         }
         if state.best_playable {
-            actions.push((Action::PlayBest, 3, Just(Action::PlayBest).boxed()));
+            actions.push((DOMOVE, 3, Just(Action::PlayBest).boxed()));
         }
         if self.robustness {
             let garbage = any::<bool>().prop_map(Action::Garbage).boxed();
-            actions.push((Action::Garbage(true), 2, garbage));
+            actions.push((GARBAGE, 2, garbage));
         }
         actions
     }

@@ -6,6 +6,8 @@
 use std::collections::BTreeMap;
 use std::fmt;
 
+use proptest::prelude::*;
+use proptest::strategy::Union;
 use serde::{Deserialize, Serialize};
 
 use crate::protocol::ReqId;
@@ -86,6 +88,20 @@ impl Counts {
     /// common sequences stay common.
     pub fn weight(&self, pair: Pair, base: u32) -> u32 {
         if self.get(pair) == 0 { base * 8 } else { base }
+    }
+
+    /// One of `candidates` (each a command, its base weight and the strategy of its actions),
+    /// drawn in `state` with the commands whose pair is not drawn yet weighted up.
+    pub fn favouring_undrawn<A: std::fmt::Debug + 'static>(
+        &self,
+        state: StateName,
+        candidates: Vec<(CommandName, u32, BoxedStrategy<A>)>,
+    ) -> BoxedStrategy<A> {
+        let weighted: Vec<(u32, BoxedStrategy<A>)> = candidates
+            .into_iter()
+            .map(|(command, base, strategy)| (self.weight((state, command), base), strategy))
+            .collect();
+        Union::new_weighted(weighted).boxed()
     }
 
     /// The matrix as the report gives it.

@@ -765,11 +765,7 @@ impl<P: Game + Clone + 'static> Model for FamilyModel<P> {
         } else {
             self.idle_actions(state)
         };
-        let weighted: Vec<(u32, BoxedStrategy<Action>)> = actions
-            .into_iter()
-            .map(|(command, base, strategy)| (generated.weight((phase, command), base), strategy))
-            .collect();
-        Union::new_weighted(weighted).boxed()
+        generated.favouring_undrawn(phase, actions)
     }
 
     fn allowed(&self, state: &State, action: &Action) -> bool {

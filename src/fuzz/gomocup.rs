@@ -5,7 +5,6 @@
 //! itself (after `START`, `BOARD` or `TAKEBACK` makes the board known again).
 
 use proptest::prelude::*;
-use proptest::strategy::Union;
 
 use super::coverage::{AllowedPair, CommandName, Counts, Pair, StateName, Table};
 use super::model::Model;
@@ -142,6 +141,11 @@ static TABLE: Table = Table {
     ],
 };
 
+/// The state the manager's game is in.
+fn game_state(state: &State) -> StateName {
+    if state.in_game { IN_GAME } else { NEW_GAME }
+}
+
 pub struct GomocupModel {
     robustness: bool,
 }
@@ -221,7 +225,7 @@ impl Model for GomocupModel {
     }
 
     fn pair(&self, state: &State, action: &Action) -> Pair {
-        let phase = if state.in_game { IN_GAME } else { NEW_GAME };
+        let phase = game_state(state);
         let command = match action {
             Action::Start => START,
             Action::Info { .. } => INFO,
@@ -275,36 +279,29 @@ impl Model for GomocupModel {
         ];
         let board = stones(SIZE, 10).prop_map(Action::Board);
         let mut actions = vec![
-            (Action::Start, 1, Just(Action::Start).boxed()),
-            (Action::Info { key: "", value: 0 }, 2, info.boxed()),
-            (Action::Board(Vec::new()), 3, board.boxed()),
-            (Action::About, 1, Just(Action::About).boxed()),
-            (Action::Restart, 1, Just(Action::Restart).boxed()),
+            (START, 1, Just(Action::Start).boxed()),
+            (INFO, 2, info.boxed()),
+            (BOARD, 3, board.boxed()),
+            (ABOUT_COMMAND, 1, Just(Action::About).boxed()),
+            (RESTART_COMMAND, 1, Just(Action::Restart).boxed()),
         ];
         if let Some(known) = state.known.as_ref().filter(|_| !state.in_game) {
-            actions.push((Action::Begin, 2, Just(Action::Begin).boxed()));
+            actions.push((BEGIN, 2, Just(Action::Begin).boxed()));
             let taken = known.clone();
             let turn = (0..SIZE, 0..SIZE)
                 .prop_map(|(x, y)| Point::new(x, y))
                 .prop_filter("an empty point", move |p| !taken.contains(p))
                 .prop_map(Action::Turn);
-            actions.push((Action::Turn(Point::new(0, 0)), 4, turn.boxed()));
+            actions.push((TURN, 4, turn.boxed()));
         }
         if state.takeback {
-            actions.push((Action::TakeBack, 1, Just(Action::TakeBack).boxed()));
+            actions.push((TAKEBACK_COMMAND, 1, Just(Action::TakeBack).boxed()));
         }
         if self.robustness {
             let garbage = prop_oneof![Just(Garbage::UnknownCommand), Just(Garbage::OffBoard)];
-            let example = Action::Garbage(Garbage::UnknownCommand);
-            actions.push((example, 2, garbage.prop_map(Action::Garbage).boxed()));
+            actions.push((GARBAGE, 2, garbage.prop_map(Action::Garbage).boxed()));
         }
-        let weighted: Vec<(u32, BoxedStrategy<Action>)> = actions
-            .into_iter()
-            .map(|(example, base, strategy)| {
-                (generated.weight(self.pair(state, &example), base), strategy)
-            })
-            .collect();
-        Union::new_weighted(weighted).boxed()
+        generated.favouring_undrawn(game_state(state), actions)
     }
 
     fn allowed(&self, state: &State, action: &Action) -> bool {

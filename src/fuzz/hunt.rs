@@ -136,7 +136,8 @@ pub(super) fn drive<M: Model>(
                 break 'hunt;
             }
             cases += 1;
-            for pair in reached_pairs(&drawn.case, &run, options.run.engine_options.len()) {
+            let reached_now = reached_pairs(&drawn.case, &run, options.run.engine_options.len());
+            for &pair in &reached_now {
                 reached.add(pair);
             }
             let key = failure_keys(&run, options.robustness)
@@ -144,7 +145,8 @@ pub(super) fn drive<M: Model>(
                 .find(|k| !found.contains(k));
             observer.case(cases, failures.len());
             if let Some(key) = key {
-                let seen = seen_actions(&drawn.case, &run, options.run.engine_options.len());
+                // The actions the run reached, the opening aside.
+                let seen = reached_now.len().saturating_sub(1);
                 let ((initial, actions), shrink_runs) =
                     shrink(&*model, drawn.tree, seen, &key, engine, options, observer)?;
                 failures.push(confirm(
@@ -242,13 +244,6 @@ fn reached_pairs(
         .filter(|(_, before)| *before < sent || run.end == RunEnd::Completed)
         .map(|(pair, _)| *pair)
         .collect()
-}
-
-/// How many of a case's actions (the opening aside) its run reached.
-fn seen_actions(case: &CaseScript, run: &ScenarioRun, options_sent: usize) -> usize {
-    reached_pairs(case, run, options_sent)
-        .len()
-        .saturating_sub(1)
 }
 
 /// Commands the scenario sent, the `--option` settings aside.
