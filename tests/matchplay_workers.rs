@@ -77,11 +77,6 @@ fn scratch_dir(name: &str) -> PathBuf {
     dir
 }
 
-fn json(path: &Path) -> Value {
-    serde_json::from_str(&std::fs::read_to_string(path).unwrap())
-        .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
-}
-
 fn wait_ok(child: Child, allowed: &[i32]) {
     let out = child.wait_with_output().unwrap();
     let code = out.status.code().unwrap_or(-1);
@@ -90,20 +85,6 @@ fn wait_ok(child: Child, allowed: &[i32]) {
         "exit {code}: {}",
         String::from_utf8_lossy(&out.stderr)
     );
-}
-
-/// The games of a results file without what differs between runs (each move's time).
-fn games_without_times(report: &Value) -> Vec<Value> {
-    report["games"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|g| {
-            let mut g = g.clone();
-            g.as_object_mut().unwrap().remove("move_times_ms");
-            g
-        })
-        .collect()
 }
 
 /// Runs `arbiter match merge DIR --out FILE --pgnout PGN`; returns the merged results.
@@ -123,7 +104,7 @@ fn merge(dir: &Path, out: &Path, pgn: &Path) -> Value {
         "{}",
         String::from_utf8_lossy(&merged.stderr)
     );
-    json(out)
+    common::read_json(out)
 }
 
 #[test]
@@ -162,15 +143,18 @@ fn four_workers_in_a_results_directory_merge_into_the_match_one_process_plays() 
         wait_ok(worker, &[0]);
     }
     for k in 1..=4 {
-        let file = json(&results.join(format!("part-{k}-of-4.json")));
+        let file = common::read_json(&results.join(format!("part-{k}-of-4.json")));
         assert_eq!(file["worker"]["partition"], format!("{k}/4"));
         assert_eq!(file["worker"]["state"], "done");
         // Whole pairs: four of the sixteen games each.
         assert_eq!(file["games"].as_array().unwrap().len(), 4, "{k}");
     }
     let merged = merge(&results, &dir.join("merged.json"), &dir.join("merged.pgn"));
-    let single = json(&single);
-    assert_eq!(games_without_times(&merged), games_without_times(&single));
+    let single = common::read_json(&single);
+    assert_eq!(
+        common::games_without_times(&merged),
+        common::games_without_times(&single)
+    );
     for field in [
         "game",
         "players",
@@ -194,7 +178,7 @@ fn four_workers_in_a_results_directory_merge_into_the_match_one_process_plays() 
 fn finished_games(dir: &Path) -> Vec<(u64, usize, GameOutcome)> {
     let mut all = Vec::new();
     for k in 1..=4 {
-        let file = json(&dir.join(format!("part-{k}-of-4.json")));
+        let file = common::read_json(&dir.join(format!("part-{k}-of-4.json")));
         let times = file["worker"]["finished_ms"].as_array().unwrap().clone();
         let games = file["games"].as_array().unwrap();
         assert_eq!(times.len(), games.len(), "part {k}");
@@ -252,7 +236,7 @@ fn an_sprt_over_all_workers_stops_every_worker_within_a_pair_of_the_bound() {
         games.len()
     );
     for k in 1..=4 {
-        let file = json(&results.join(format!("part-{k}-of-4.json")));
+        let file = common::read_json(&results.join(format!("part-{k}-of-4.json")));
         // Every share has 25 pairs; each worker stopped well before its last.
         assert_eq!(file["worker"]["state"], "stopped-by-sprt", "part {k}");
         assert_eq!(file["sprt"]["state"]["decision"], "h1", "part {k}");
@@ -322,7 +306,7 @@ fn a_worker_killed_mid_game_leaves_every_game_it_finished_and_is_named_silent() 
     first.kill().unwrap();
     first.wait().unwrap();
     wait_ok(second, &[0]);
-    let killed = json(&file);
+    let killed = common::read_json(&file);
     let games = killed["games"].as_array().unwrap();
     assert!((2..4).contains(&games.len()), "{}", games.len());
     assert_eq!(killed["worker"]["state"], "playing");
@@ -360,7 +344,7 @@ fn a_worker_killed_mid_game_leaves_every_game_it_finished_and_is_named_silent() 
         std::fs::read(results.join("part-2-of-2.json")).unwrap(),
         other
     );
-    let rerun = json(&file);
+    let rerun = common::read_json(&file);
     assert_eq!(rerun["worker"]["state"], "done");
     assert_eq!(rerun["games"].as_array().unwrap().len(), 4);
 }
@@ -427,7 +411,7 @@ fn a_run_shared_over_a_kubernetes_indexed_job_renders_as_the_whole_run() {
             .map(|r| r["scenario"]["name"].clone())
             .collect()
     };
-    let (whole, combined) = (json(&whole), json(&combined));
+    let (whole, combined) = (common::read_json(&whole), common::read_json(&combined));
     assert_eq!(names(&combined), names(&whole));
     assert_eq!(combined["summary"], whole["summary"]);
     assert!(combined.get("partition").is_none());

@@ -276,25 +276,6 @@ fn finish(child: std::process::Child) -> (i32, String) {
     )
 }
 
-fn json(path: &Path) -> Value {
-    serde_json::from_str(&std::fs::read_to_string(path).unwrap())
-        .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
-}
-
-/// A match's games without what differs between runs (each move's time).
-fn games(report: &Value) -> Vec<Value> {
-    report["games"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|g| {
-            let mut g = g.clone();
-            g.as_object_mut().unwrap().remove("move_times_ms");
-            g
-        })
-        .collect()
-}
-
 /// The `arbiter match` command of a script, without its share and results directory: the
 /// match one process would play.
 fn single_run(script: &str, results_dir: &str, out: &Path) -> String {
@@ -327,8 +308,11 @@ fn assert_merged_is_single(site: &Site, script: &str, results: &str, merged: &Pa
     let single = site.dir.join("single.json");
     let (status, output) = site.run(&single_run(script, results, &single), &[]);
     assert!(status <= 1, "{output}");
-    let (merged, single) = (json(merged), json(&single));
-    assert_eq!(games(&merged), games(&single));
+    let (merged, single) = (common::read_json(merged), common::read_json(&single));
+    assert_eq!(
+        common::games_without_times(&merged),
+        common::games_without_times(&single)
+    );
     for field in ["players", "plan", "encounters", "standings", "sprt"] {
         assert_eq!(merged[field], single[field], "{field}");
     }
@@ -551,7 +535,7 @@ fn the_github_actions_matrix_certifies_in_parts_and_merges_one_junit_and_one_htm
         &[],
     );
     assert_eq!(status, 0, "{output}");
-    let (whole, combined) = (json(&whole), json(&combined));
+    let (whole, combined) = (common::read_json(&whole), common::read_json(&combined));
     let rows = |c: &Value| -> Vec<(Value, Value)> {
         ["required", "recommended", "also_exercised"]
             .iter()

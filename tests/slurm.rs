@@ -234,25 +234,6 @@ fn batch_script(command: &[String], results: &Path) -> String {
     )
 }
 
-fn json(path: &Path) -> Value {
-    serde_json::from_str(&std::fs::read_to_string(path).unwrap())
-        .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
-}
-
-/// A match's games without what differs between runs (each move's time).
-fn games(report: &Value) -> Vec<Value> {
-    report["games"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|g| {
-            let mut g = g.clone();
-            g.as_object_mut().unwrap().remove("move_times_ms");
-            g
-        })
-        .collect()
-}
-
 fn merge(results: &Path, out: &Path) -> Value {
     let merged = output_within(
         Command::new(env!("CARGO_BIN_EXE_arbiter"))
@@ -264,7 +245,7 @@ fn merge(results: &Path, out: &Path) -> Value {
         "arbiter match merge",
     );
     assert_eq!(merged.status.code(), Some(0), "{}", text(&merged));
-    json(out)
+    common::read_json(out)
 }
 
 #[test]
@@ -285,7 +266,7 @@ fn a_slurm_job_array_merges_into_the_single_run_and_one_sprt_stops_every_task() 
         Duration::from_secs(600),
     );
     for k in 1..=4 {
-        let part = json(&results.join(format!("part-{k}-of-4.json")));
+        let part = common::read_json(&results.join(format!("part-{k}-of-4.json")));
         assert_eq!(part["worker"]["state"], "done", "part {k}");
         assert_eq!(part["games"].as_array().unwrap().len(), 4, "part {k}");
     }
@@ -305,9 +286,12 @@ fn a_slurm_job_array_merges_into_the_single_run_and_one_sprt_stops_every_task() 
         "{}",
         text(&single)
     );
-    let single = json(&single_out);
-    assert_eq!(games(&merged), games(&single));
-    assert_eq!(games(&merged).len(), 16);
+    let single = common::read_json(&single_out);
+    assert_eq!(
+        common::games_without_times(&merged),
+        common::games_without_times(&single)
+    );
+    assert_eq!(common::games_without_times(&merged).len(), 16);
     for field in ["players", "plan", "encounters", "standings", "sprt"] {
         assert_eq!(merged[field], single[field], "{field}");
     }
@@ -322,7 +306,7 @@ fn a_slurm_job_array_merges_into_the_single_run_and_one_sprt_stops_every_task() 
     );
     let mut played = 0;
     for k in 1..=4 {
-        let part = json(&results.join(format!("part-{k}-of-4.json")));
+        let part = common::read_json(&results.join(format!("part-{k}-of-4.json")));
         assert_eq!(part["worker"]["state"], "stopped-by-sprt", "part {k}");
         assert_eq!(part["sprt"]["state"]["decision"], "h1", "part {k}");
         played += part["games"].as_array().unwrap().len();

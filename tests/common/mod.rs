@@ -273,3 +273,25 @@ pub fn scratch_file(tag: &str, name: &str) -> std::path::PathBuf {
     std::fs::create_dir_all(&dir).unwrap();
     dir.join(name)
 }
+
+/// A JSON file the run wrote.
+#[allow(dead_code)] // not every test file reads a results file
+pub fn read_json(path: &std::path::Path) -> Value {
+    serde_json::from_str(&std::fs::read_to_string(path).unwrap())
+        .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// A match's games without what differs between runs (each move's time).
+#[allow(dead_code)] // not every test file plays a match
+pub fn games_without_times(report: &Value) -> Vec<Value> {
+    report["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| {
+            let mut g = g.clone();
+            g.as_object_mut().unwrap().remove("move_times_ms");
+            g
+        })
+        .collect()
+}
