@@ -7,7 +7,7 @@ mod common;
 use arbiter::check::Grade;
 use arbiter::report::Report;
 
-use common::{arbiter, fixture_engine, json_report, run_rows};
+use common::{arbiter, fixture_engine, fixture_run, json_report, run_rows};
 
 /// One fixture run and what its report must show.
 struct Fault {
@@ -91,20 +91,7 @@ const FAULTS: &[Fault] = &[
 
 /// Runs `arbiter run` with a JSON report; returns the exit status and the report.
 fn run(protocol: &str, fault: &str, scenarios: &[&str], extra: &[&str]) -> (i32, Report) {
-    let mut cmd = arbiter();
-    cmd.args([
-        "run",
-        "--protocol",
-        protocol,
-        "--format",
-        "json",
-        "--engine",
-    ])
-    .arg(fixture_engine())
-    .args(["--engine-arg", protocol, "--engine-arg", fault])
-    .args(extra)
-    .args(scenarios);
-    json_report(&mut cmd)
+    json_report(fixture_run(protocol, fault).args(extra).args(scenarios))
 }
 
 /// The grades the report gives a check id, in order.

@@ -14,7 +14,7 @@ use std::path::PathBuf;
 use arbiter::check::Grade;
 use arbiter::report::Report;
 
-use common::{arbiter, fixture_engine, json_report, run_rows};
+use common::{fixture_run, json_report, run_rows};
 
 /// One fault, the scenario that reaches its state, and what that scenario must report.
 struct StateFault {
@@ -81,19 +81,7 @@ fn scenario(name: &str) -> PathBuf {
 /// Runs `arbiter run` on the fixture with `fault`: the given scenario files, or the protocol's
 /// whole library when there are none. Returns the exit status and the report.
 fn run(protocol: &str, fault: &str, scenarios: &[PathBuf]) -> (i32, Report) {
-    let mut cmd = arbiter();
-    cmd.args([
-        "run",
-        "--protocol",
-        protocol,
-        "--format",
-        "json",
-        "--engine",
-    ])
-    .arg(fixture_engine())
-    .args(["--engine-arg", protocol, "--engine-arg", fault])
-    .args(scenarios);
-    json_report(&mut cmd)
+    json_report(fixture_run(protocol, fault).args(scenarios))
 }
 
 /// Each outcome that is neither a pass nor blocked: its scenario, check, grade and rows.

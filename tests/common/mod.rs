@@ -295,3 +295,21 @@ pub fn games_without_times(report: &Value) -> Vec<Value> {
         })
         .collect()
 }
+
+/// `arbiter run --protocol P --format json` against the fixture engine playing `fault`; the
+/// caller adds its scenarios and flags.
+#[allow(dead_code)] // not every test file runs the fixture's faults
+pub fn fixture_run(protocol: &str, fault: &str) -> Command {
+    let mut cmd = arbiter();
+    cmd.args([
+        "run",
+        "--protocol",
+        protocol,
+        "--format",
+        "json",
+        "--engine",
+    ])
+    .arg(fixture_engine())
+    .args(["--engine-arg", protocol, "--engine-arg", fault]);
+    cmd
+}
