@@ -145,12 +145,14 @@ pub fn ucci(fault: &str) -> Option<Script> {
                 Step::Expect("bye"),
             ]);
         }
-        // ucci-r95: after `stop`, wait for the result before the next position.
+        // ucci-r95: after `stop`, wait for the result before the next position. The two lines
+        // go in one write, so however fast the engine answers `stop`, the position is on the
+        // wire before that answer (sent apart, a loaded machine could let the answer in first,
+        // and the GUI would look as if it had waited).
         "position-after-stop" => vec![
             position(""),
             send("go infinite"),
-            send("stop"),
-            position(" moves h2e2"),
+            Step::Raw(format!("stop\nposition fen {START} moves h2e2\n")),
             Step::Expect("bestmove"),
             send("quit"),
             Step::Expect("bye"),
