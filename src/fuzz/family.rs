@@ -203,6 +203,10 @@ pub struct State {
     /// A `position` was sent since the handshake or the last `ucinewgame`.
     pub set_up: bool,
     pub legal: Vec<String>,
+    /// Every move a `banmoves` named since the last `position`. The text does not say whether
+    /// a second `banmoves` replaces the first or adds to it (A14: Fairy-Stockfish adds), so
+    /// the model keeps the union: a move outside it is playable under either reading, and
+    /// the model never leaves an engine with every move banned, where the text gives no reply.
     pub banned: Vec<String>,
     pub first_to_move: bool,
 }
@@ -656,12 +660,11 @@ impl<P: Game + Clone + 'static> FamilyModel<P> {
             actions.push((GO_INFINITE, 2, Just(Action::Infinite).boxed()));
             let ponder = self.limit(true).prop_map(|limit| Action::Ponder { limit });
             actions.push((GO_PONDER, 3, ponder.boxed()));
-            if !uci && state.legal.len() > 1 {
-                let ban = prop::sample::subsequence(
-                    state.legal.clone(),
-                    1..=2.min(state.legal.len() - 1),
-                )
-                .prop_map(Action::Ban);
+            if !uci && playable.len() > 1 {
+                // Drawn from the moves still playable, leaving one at least (A14).
+                let ban =
+                    prop::sample::subsequence(playable.clone(), 1..=2.min(playable.len() - 1))
+                        .prop_map(Action::Ban);
                 actions.push((BANMOVES, 1, ban.boxed()));
             }
         }
@@ -779,7 +782,11 @@ impl<P: Game + Clone + 'static> Model for FamilyModel<P> {
             }
             Action::Infinite | Action::Ponder { .. } => idle && state.set_up && playable,
             Action::Ban(moves) => {
-                idle && !self.uci() && legal(moves) && moves.len() < state.legal.len()
+                let still_playable = state
+                    .legal
+                    .iter()
+                    .any(|m| !state.banned.contains(m) && !moves.contains(m));
+                idle && !self.uci() && legal(moves) && still_playable
             }
             Action::NewGame => idle && self.uci(),
             Action::Garbage(_) => idle && self.robustness,
@@ -815,7 +822,13 @@ impl<P: Game + Clone + 'static> Model for FamilyModel<P> {
                 state.banned.clear();
                 state.first_to_move = position.side_to_move() == Side::First;
             }
-            Action::Ban(moves) => state.banned = moves.clone(),
+            Action::Ban(moves) => {
+                for m in moves {
+                    if !state.banned.contains(m) {
+                        state.banned.push(m.clone());
+                    }
+                }
+            }
             // An engine may reset its game on `ucinewgame`, and what it makes of a bad
             // `position` is its own business: a search needs a new position.
             Action::NewGame | Action::Garbage(_) => state.set_up = false,

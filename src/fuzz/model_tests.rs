@@ -180,3 +180,73 @@ fn only_robustness_mode_sends_what_the_text_forbids() {
     assert!(!garbage(&cases(polite, 300)));
     assert!(garbage(&cases(robust, 300)));
 }
+
+/// The text does not say whether a second `banmoves` replaces the first or adds to it, nor what
+/// an engine with every move banned replies (A14; Fairy-Stockfish adds them up, and answers
+/// `bestmove (none)`). So no case leaves a search with every legal move named by a `banmoves`
+/// since the last `position`, whichever reading the engine takes.
+#[test]
+fn no_ucci_case_bans_every_move_under_either_reading_of_banmoves() {
+    use crate::rules::Game;
+    let fens = include_str!("../../scenarios/fuzz/xiangqi.fens");
+    let model = family::FamilyModel::<Position>::new(Protocol::Ucci, fens, offer(), false);
+    let mut searches_after_two_bans = 0;
+    let model = Arc::new(model);
+    // Many cases over several seeds: drawing bans from all legal moves left every move banned in a handful of these (seed 11 among them).
+    let texts = (1..=12).flat_map(|seed| {
+        let mut drawer = Drawer::new(model.clone(), seed, 24);
+        (0..1000).map(move |_| {
+            drawer
+                .draw()
+                .unwrap()
+                .case
+                .script
+                .render(Protocol::Ucci, "case", &[])
+        })
+    });
+    for text in texts {
+        let mut legal: Vec<String> = Vec::new();
+        let mut banned: Vec<String> = Vec::new();
+        let mut bans = 0;
+        for line in text.lines().filter_map(|l| l.strip_prefix("> ")) {
+            let mut words = line.split_whitespace();
+            match words.next() {
+                Some("position") => {
+                    let rest: Vec<&str> = words.collect();
+                    let moves_at = rest.iter().position(|w| *w == "moves");
+                    let (setup, moves) = rest.split_at(moves_at.unwrap_or(rest.len()));
+                    let mut position = match setup {
+                        ["fen", fen @ ..] => Position::from_fen(&fen.join(" ")).unwrap(),
+                        _ => Position::start_position(),
+                    };
+                    for mv in moves.iter().skip(1) {
+                        let mv = position.parse_move(mv).unwrap();
+                        position.play(mv);
+                    }
+                    legal = position.legal_move_texts();
+                    banned.clear();
+                    bans = 0;
+                }
+                Some("banmoves") => {
+                    banned.extend(words.map(str::to_owned));
+                    bans += 1;
+                }
+                Some("go") => {
+                    assert!(
+                        legal.iter().any(|m| !banned.contains(m)),
+                        "every move banned before `{line}`:\n{text}"
+                    );
+                    if bans > 1 {
+                        searches_after_two_bans += 1;
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    // The reading matters only where two `banmoves` meet one position.
+    assert!(
+        searches_after_two_bans > 0,
+        "no case sends two banmoves before a search"
+    );
+}
