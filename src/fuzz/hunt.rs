@@ -200,26 +200,62 @@ fn shrink<M: Model>(
         counter.store(seen, Ordering::SeqCst);
     }
     let mut runs = 0u32;
-    if options.max_shrink_runs == 0 || !tree.simplify() {
+    if options.max_shrink_runs == 0 {
         return Ok((smallest, runs));
     }
-    while runs < options.max_shrink_runs && interrupt::raised().is_none() {
-        let (initial, actions, _) = tree.current();
-        let text = render(model, &model::script(model, &initial, &actions));
+    let mut fails_the_same = |initial: &M::State, actions: &[M::Action], runs: &mut u32| {
+        let text = render(model, &model::script(model, initial, actions));
         let run = run_scenario(&parse(&text)?, engine, &quick(&options.run));
-        runs += 1;
-        observer.shrink(runs);
-        let more = if failure_keys(&run, options.robustness).contains(key) {
+        *runs += 1;
+        observer.shrink(*runs);
+        Ok::<bool, String>(failure_keys(&run, options.robustness).contains(key))
+    };
+    // The tree's own shrinking, but for the runs the pass after it may need: one per action.
+    let tree_runs = options
+        .max_shrink_runs
+        .saturating_sub((smallest.1.len() as u32).min(options.max_shrink_runs / 4));
+    let mut more = tree.simplify();
+    while more && runs < tree_runs && interrupt::raised().is_none() {
+        let (initial, actions, _) = tree.current();
+        more = if fails_the_same(&initial, &actions, &mut runs)? {
             smallest = (initial, actions);
             tree.simplify()
         } else {
             tree.complicate()
         };
-        if !more {
-            break;
+    }
+    // The tree removes one action at a time, and keeps only what every action's precondition
+    // still allows: a search and the reading of its result can go only together, so neither
+    // goes. This pass removes an action with every later one it made possible, from the last
+    // (a single removal again too: the tree tried it beside actions this pass may have removed).
+    let mut at = smallest.1.len();
+    while at > 0 && runs < options.max_shrink_runs && interrupt::raised().is_none() {
+        at -= 1;
+        let candidate = without_dependents(model, &smallest.0, &smallest.1, at);
+        if fails_the_same(&smallest.0, &candidate, &mut runs)? {
+            smallest.1 = candidate;
+            at = at.min(smallest.1.len());
         }
     }
     Ok((smallest, runs))
+}
+
+/// `actions` without the one at `at` and without each later one whose precondition then fails.
+fn without_dependents<M: Model>(
+    model: &M,
+    initial: &M::State,
+    actions: &[M::Action],
+    at: usize,
+) -> Vec<M::Action> {
+    let mut state = initial.clone();
+    let mut kept = Vec::with_capacity(actions.len());
+    for (i, action) in actions.iter().enumerate() {
+        if i != at && model.allowed(&state, action) {
+            state = model.apply(state, action);
+            kept.push(action.clone());
+        }
+    }
+    kept
 }
 
 /// The options of a run only the hunt reads: a reply missing at its bound fails then, as it
@@ -385,4 +421,51 @@ fn rng(seed: u64, case: u32) -> TestRng {
     bytes[..8].copy_from_slice(&seed.to_le_bytes());
     bytes[8..12].copy_from_slice(&case.to_le_bytes());
     TestRng::from_seed(RngAlgorithm::ChaCha, &bytes)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::without_dependents;
+    use crate::fuzz::family::{Action, FamilyModel, Limit};
+    use crate::fuzz::model::Model;
+    use crate::protocol::Protocol;
+    use crate::rules::xiangqi::Position;
+
+    /// A search goes with the reading of its result, which no other action allows; the rest
+    /// stays as it was.
+    #[test]
+    fn removing_a_search_removes_the_reading_of_its_result() {
+        let fens = include_str!("../../scenarios/fuzz/xiangqi.fens");
+        let offer = crate::fuzz::model::EngineOffer::default();
+        let model = FamilyModel::<Position>::new(Protocol::Ucci, fens, offer, false);
+        let search = Action::Go {
+            limit: Limit::Depth(1),
+            searchmoves: Vec::new(),
+            draw: false,
+        };
+        let start = Action::Position {
+            fen: None,
+            moves: Vec::new(),
+        };
+        let actions = vec![
+            start.clone(),
+            search.clone(),
+            Action::AwaitResult,
+            Action::IsReady,
+            search,
+            Action::AwaitResult,
+        ];
+        let initial = model.initial();
+        let shorter = without_dependents(&model, &initial, &actions, 1);
+        let expected = [
+            start,
+            Action::IsReady,
+            actions[4].clone(),
+            Action::AwaitResult,
+        ];
+        assert_eq!(format!("{shorter:?}"), format!("{expected:?}"));
+        // Without the position, nothing after it may search.
+        let none = without_dependents(&model, &initial, &actions, 0);
+        assert_eq!(format!("{none:?}"), format!("{:?}", vec![Action::IsReady]));
+    }
 }
