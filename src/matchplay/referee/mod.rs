@@ -52,9 +52,10 @@ fn play<G: RefereedGame>(pairing: &Pairing<'_>, settings: &MatchSettings) -> Gam
     let cancel = pairing.cancel;
     // A setup error, not a player's, or a match decided before the game began: no engine is
     // started, and the game does not count.
-    let opened = match cancel.is_raised() {
-        true => Err(Unplayed::MatchDecided),
-        false => G::open(settings, pairing.opening),
+    let opened = if cancel.is_raised() {
+        Err(Unplayed::MatchDecided)
+    } else {
+        G::open(settings, pairing.opening)
     };
     let mut game = match opened {
         Ok(game) => game,
@@ -201,9 +202,10 @@ fn faulted<G: RefereedGame>(
     fault: Fault,
     cancel: &Cancel,
 ) -> (GameResult, Termination) {
-    match cancel.is_raised() {
-        true => aborted(Unplayed::MatchDecided),
-        false => forfeit::<G>(side, fault),
+    if cancel.is_raised() {
+        aborted(Unplayed::MatchDecided)
+    } else {
+        forfeit::<G>(side, fault)
     }
 }
 
