@@ -12,7 +12,7 @@ use arbiter::matchplay::{
     SearchLimits, TimeControl, play_game,
 };
 use arbiter::protocol::Protocol;
-use arbiter::session::EngineCommand;
+use arbiter::session::{Cancel, EngineCommand};
 
 use common::fixture_engine;
 
@@ -89,6 +89,8 @@ fn play(
             first,
             second,
             opening,
+            // Never raised: the game is played out.
+            cancel: &Cancel::new(),
         },
         settings,
     )

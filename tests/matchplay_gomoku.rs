@@ -12,7 +12,7 @@ use arbiter::matchplay::{
 };
 use arbiter::protocol::Protocol;
 use arbiter::rules::gomoku::{Board, BoardSize, Point, Rule, Stone};
-use arbiter::session::EngineCommand;
+use arbiter::session::{Cancel, EngineCommand};
 use serde_json::Value;
 
 use common::{fixture_engine, reference_engine};
@@ -500,6 +500,8 @@ fn a_crafted_renju_opening_reaches_the_engines_and_black_plays_a_forbidden_point
                 first: &black,
                 second: &white,
                 opening: &opening,
+                // Never raised: the game is played out.
+                cancel: &Cancel::new(),
             },
             &settings,
         );

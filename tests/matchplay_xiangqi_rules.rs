@@ -13,7 +13,7 @@ use arbiter::matchplay::{
     SearchLimits, TimeControl, play_game,
 };
 use arbiter::protocol::{Protocol, ReqId};
-use arbiter::session::EngineCommand;
+use arbiter::session::{Cancel, EngineCommand};
 
 use common::fixture_engine;
 
@@ -83,6 +83,8 @@ fn play(red: &Player, black: &Player, moves: &[&str], settings: &MatchSettings) 
             first: red,
             second: black,
             opening: &opening,
+            // Never raised: the game is played out.
+            cancel: &Cancel::new(),
         },
         settings,
     )

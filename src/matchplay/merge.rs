@@ -1,7 +1,9 @@
 //! One match from the results of its parts (`--partition K/N` runs, the workers of a results
 //! directory): every game once, in number order, scored by the same tally, pairs and SPRT as
 //! a match played in one run. The parts may come in any order and a game pair may have been
-//! split between them: the result is the same.
+//! split between them: the result is the same. A game aborted once the match was decided is
+//! not a game: it counts nowhere, and another part that played it out (a worker run again)
+//! gives the game.
 
 use std::collections::BTreeMap;
 
@@ -49,6 +51,10 @@ pub fn merge(
         for game in part_games {
             let number = game.record.number;
             match games.get(&number) {
+                Some(earlier) if earlier.aborted_on_decision() && !game.aborted_on_decision() => {
+                    games.insert(number, game);
+                }
+                Some(_) if game.aborted_on_decision() => {}
                 Some(earlier) if !same_game(earlier, &game) => {
                     return Err(MergeError::GameDiffers {
                         part: name.to_owned(),
@@ -123,7 +129,7 @@ mod tests {
 
     use super::*;
     use crate::matchplay::schedule::Tournament;
-    use crate::matchplay::termination::Termination;
+    use crate::matchplay::termination::{Termination, Unplayed};
     use crate::matchplay::{Colours, GameRecord, GameResult, MatchGame, Opening};
     use crate::protocol::GameKind;
 
@@ -239,6 +245,45 @@ mod tests {
             prop_assert_eq!(merged.encounters[0].pentanomial.pairs() as usize, pairs);
             prop_assert_eq!(merged.games.len(), results.len());
         }
+    }
+
+    #[test]
+    fn a_game_aborted_on_the_decision_gives_way_to_a_part_that_played_it() {
+        let mut aborted = game(2, GameResult::Draw);
+        aborted.record.termination = Termination::Aborted(Unplayed::MatchDecided);
+        aborted.record.aborted = true;
+        let played = vec![
+            game(1, GameResult::FirstWins),
+            game(2, GameResult::FirstWins),
+        ];
+        let one_run = merge(vec![("whole".into(), part(played.clone(), 1, 1))], None).unwrap();
+        for parts in [
+            [vec![aborted.clone()], played.clone()],
+            [played.clone(), vec![aborted.clone()]],
+        ] {
+            let parts: Vec<(String, MatchReport)> = parts
+                .into_iter()
+                .enumerate()
+                .map(|(i, games)| (format!("part {i}"), part(games, i + 1, 2)))
+                .collect();
+            let merged = merge(parts, None).unwrap();
+            assert_eq!(
+                serde_json::to_value(&merged).unwrap(),
+                serde_json::to_value(&one_run).unwrap()
+            );
+        }
+        // Alone, it stays in the match, and counts nowhere.
+        let merged = merge(
+            vec![(
+                "p".into(),
+                part(vec![game(1, GameResult::FirstWins), aborted], 1, 1),
+            )],
+            None,
+        )
+        .unwrap();
+        assert_eq!(merged.aborted_on_decision(), 1);
+        assert_eq!(merged.encounters[0].score.wins, 1);
+        assert_eq!(merged.encounters[0].pentanomial.pairs(), 0);
     }
 
     #[test]

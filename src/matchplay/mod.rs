@@ -43,16 +43,16 @@ pub use referee::play_game;
 pub use score::Score;
 pub use termination::Termination;
 pub use tournament::{
-    MatchEvent, MatchReport, PlayedGame, SprtReport, TournamentOptions, play_tournament,
-    play_tournament_with_peers,
+    MatchEvent, MatchReport, OnDecision, PlayedGame, SprtReport, TournamentOptions,
+    play_tournament, play_tournament_with_peers,
 };
 
 use crate::check::{Grade, Outcome};
 use crate::protocol::{GameKind, Protocol};
 use crate::report::excerpt;
 use crate::rules::gomoku::Rule;
-use crate::session::EngineCommand;
 use crate::session::Transcript;
+use crate::session::{Cancel, EngineCommand};
 
 /// How long an engine may take to answer the handshake and its first `isready` (Gomocup
 /// `START`, AGI `AGI` and `ISREADY`) before it counts as stalled, before the time scale:
@@ -288,6 +288,9 @@ pub struct Pairing<'a> {
     pub first: &'a Player,
     pub second: &'a Player,
     pub opening: &'a Opening,
+    /// Raised when the match is decided and its games in progress are to be aborted: the
+    /// engines' sessions stop waiting, and the game ends aborted, counting for nobody.
+    pub cancel: &'a Cancel,
 }
 
 /// How a game ended, for the first-moving side's result.
@@ -342,8 +345,8 @@ pub struct GameRecord {
     /// Options the user set that an engine did not declare (sent all the same).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub undeclared_options: Vec<options::UndeclaredOption>,
-    /// The game was not played (an illegal opening, said in `termination`): it does not count
-    /// in the score.
+    /// The game was not played (an illegal opening, said in `termination`) or not played out
+    /// (aborted once the match was decided): it does not count in the score.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub aborted: bool,
 }

@@ -96,13 +96,17 @@ pub enum RuleEnding {
     FullBoard,
 }
 
-/// Why a game was not played: a setup error, not a player's; it does not count.
+/// Why a game was not played, or not played out: a setup error or the match's decision, not
+/// a player's doing; it does not count.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Unplayed {
     /// Xiangqi or chess: the opening does not replay, with the rules' reason.
     IllegalOpening(String),
     /// Gomoku: the board or the opening cannot be set up, with the reason.
     Setup(String),
+    /// The match was decided (its SPRT) while the game was played, and the user chose to
+    /// abort the games in progress (`--on-sprt-decision abort`).
+    MatchDecided,
 }
 
 /// How a game ended.
@@ -197,9 +201,13 @@ impl fmt::Display for Termination {
                 write!(f, "Illegal opening: {why}")
             }
             Termination::Aborted(Unplayed::Setup(why)) => write!(f, "Draw: {why}"),
+            Termination::Aborted(Unplayed::MatchDecided) => f.write_str(MATCH_DECIDED),
         }
     }
 }
+
+/// The words of a game aborted once the match was decided.
+const MATCH_DECIDED: &str = "Aborted: the match was decided";
 
 /// The report says the words, as it always has: its readers need not know the enum.
 impl Serialize for Termination {
@@ -237,6 +245,7 @@ impl FromStr for Termination {
                 Termination::Rules(RuleEnding::FullBoard),
             ),
             ("Draw by agreement", Termination::Agreement),
+            (MATCH_DECIDED, Termination::Aborted(Unplayed::MatchDecided)),
             (
                 "Draw by adjudication",
                 Termination::Adjudication { winner: None },
@@ -456,6 +465,11 @@ mod tests {
                     "the opening cannot be played: 7,7 is taken".into(),
                 )),
                 "Draw: the opening cannot be played: 7,7 is taken",
+                false,
+            ),
+            (
+                Termination::Aborted(Unplayed::MatchDecided),
+                "Aborted: the match was decided",
                 false,
             ),
         ]

@@ -3,9 +3,14 @@
 //! several (`peers`), it publishes its games as they finish and its SPRT is over all the
 //! workers' games. Every game is one refereed game (`play_game`): one session per engine, one
 //! judge, one report model.
+//!
+//! Once the SPRT has decided, no game starts; the games in progress are finished, or aborted
+//! as the user chose ([`OnDecision`]). An aborted game stays in the report, `aborted`, and
+//! counts nowhere: not in the score, the pairs, the SPRT or the PGN.
 
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::mpsc;
+use std::sync::mpsc::{self, RecvTimeoutError};
+use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
@@ -13,8 +18,13 @@ use super::peers::{Peers, WorkerState, union_encounter};
 use super::schedule::{Job, Plan};
 use super::sprt::{Sprt, SprtState};
 use super::tally::{Encounter, GameOutcome, Standing, Tally, standings};
+use super::termination::{Termination, Unplayed};
 use super::{GameRecord, MatchGame, MatchSettings, Opening, Pairing, Player, play_game};
-use crate::session::interrupt;
+use crate::session::{Cancel, interrupt};
+
+/// How often a worker with peers looks at their games while its own are played, so that their
+/// decision reaches its games in progress (an SPRT over all the workers' games).
+const PEER_POLL: Duration = Duration::from_millis(500);
 
 /// How the games are scheduled and when the match stops.
 #[derive(Debug, Clone, Copy)]
@@ -23,6 +33,20 @@ pub struct TournamentOptions {
     /// Games played at once, each with its own engines.
     pub concurrency: usize,
     pub sprt: Option<Sprt>,
+    /// What becomes of the games in progress once the SPRT has decided.
+    pub on_decision: OnDecision,
+}
+
+/// What a worker does with its games in progress once the SPRT (over its games, or over all
+/// the workers') has decided; either way it starts no other game.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum OnDecision {
+    /// Play them out; their results count, and may move the test further.
+    #[default]
+    Finish,
+    /// End them at once: their engines are stopped, and the games are aborted, counting
+    /// nowhere. The match ends within moments of the decision instead of a game's length.
+    Abort,
 }
 
 /// A game as played in the match: its record and the pair it belongs to.
@@ -35,7 +59,13 @@ pub struct PlayedGame {
 }
 
 impl PlayedGame {
-    /// The game for the score; none for a game that was not played (an illegal opening).
+    /// Whether the game was aborted once the match was decided (`--on-sprt-decision abort`).
+    pub fn aborted_on_decision(&self) -> bool {
+        self.record.termination == Termination::Aborted(Unplayed::MatchDecided)
+    }
+
+    /// The game for the score; none for a game that was not played (an illegal opening) or
+    /// not played out (aborted once the match was decided).
     pub fn outcome(&self) -> Option<GameOutcome> {
         if self.record.aborted {
             return None;
@@ -79,6 +109,14 @@ pub struct MatchReport {
 }
 
 impl MatchReport {
+    /// The games aborted once the match was decided: in the report, counted nowhere.
+    pub fn aborted_on_decision(&self) -> usize {
+        self.games
+            .iter()
+            .filter(|g| g.aborted_on_decision())
+            .count()
+    }
+
     /// The report read back, its games' colours named as its game names them (see
     /// [`GameRecord::in_game`]).
     pub fn named_in_its_game(mut self) -> MatchReport {
@@ -131,7 +169,9 @@ pub fn play_tournament(
 
 /// [`play_tournament`] as one worker of several (`peers`): its games are published as they
 /// finish, and the SPRT is over its games and the others' together, so every worker stops
-/// starting games once the test over all of them has decided.
+/// starting games once the test over all of them has decided. While its games are played it
+/// looks at the others' every [`PEER_POLL`], so that their decision can abort its games in
+/// progress ([`OnDecision::Abort`]).
 pub fn play_tournament_with_peers(
     players: &[Player],
     openings: &[Opening],
@@ -145,7 +185,17 @@ pub fn play_tournament_with_peers(
     let total = options.plan.total(players.len());
     let standard = Opening::default();
     let next = AtomicUsize::new(0);
+    // `stop` keeps the threads from starting games; `cancel` ends the games in progress.
     let stop = AtomicBool::new(false);
+    let cancel = Cancel::new();
+    let decided = |state: Option<SprtState>| {
+        if state.is_some_and(|s| s.decision.is_some()) {
+            stop.store(true, Ordering::SeqCst);
+            if options.on_decision == OnDecision::Abort {
+                cancel.raise();
+            }
+        }
+    };
     let mut played: Vec<PlayedGame> = Vec::new();
     let mut sprt_state = None;
     let mut tally = Tally::new(&names);
@@ -180,15 +230,13 @@ pub fn play_tournament_with_peers(
     // Another worker's games may have decided the test already.
     if peers.is_some() {
         sprt_state = judge(&played, None, &mut peers);
-        if sprt_state.is_some_and(|s| s.decision.is_some()) {
-            stop.store(true, Ordering::SeqCst);
-        }
+        decided(sprt_state);
     }
     std::thread::scope(|scope| {
         let (tx, rx) = mpsc::channel::<Message>();
         for _ in 0..options.concurrency.clamp(1, jobs.len().max(1)) {
             let tx = tx.clone();
-            let (jobs, next, stop, standard) = (&jobs, &next, &stop, &standard);
+            let (jobs, next, stop, standard, cancel) = (&jobs, &next, &stop, &standard, &cancel);
             scope.spawn(move || {
                 let (counted, wait) = mpsc::channel::<()>();
                 while !stop.load(Ordering::SeqCst) && interrupt::raised().is_none() {
@@ -204,6 +252,7 @@ pub fn play_tournament_with_peers(
                         first: &players[job.first],
                         second: &players[job.second],
                         opening,
+                        cancel,
                     };
                     if tx.send(Message::Started(job)).is_err() {
                         break;
@@ -218,7 +267,26 @@ pub fn play_tournament_with_peers(
         }
         // The workers hold the only senders now: the loop ends when the last one is done.
         drop(tx);
-        for message in rx {
+        // With peers, their decision may come while this worker's games are played.
+        let poll = (peers.is_some() && options.sprt.is_some()).then_some(PEER_POLL);
+        loop {
+            let message = match poll {
+                None => match rx.recv() {
+                    Ok(message) => message,
+                    Err(_) => break,
+                },
+                Some(poll) => match rx.recv_timeout(poll) {
+                    Ok(message) => message,
+                    Err(RecvTimeoutError::Timeout) => {
+                        if !stop.load(Ordering::SeqCst) {
+                            sprt_state = judge(&played, None, &mut peers).or(sprt_state);
+                            decided(sprt_state);
+                        }
+                        continue;
+                    }
+                    Err(RecvTimeoutError::Disconnected) => break,
+                },
+            };
             match message {
                 Message::Started(job) => observe(MatchEvent::Started {
                     number: job.number,
@@ -241,9 +309,7 @@ pub fn play_tournament_with_peers(
                     if encounter.is_some() {
                         sprt_state = judge(&played, encounter.as_ref(), &mut peers);
                     }
-                    if sprt_state.is_some_and(|s| s.decision.is_some()) {
-                        stop.store(true, Ordering::SeqCst);
-                    }
+                    decided(sprt_state);
                     if let Some(peers) = peers.as_deref_mut() {
                         peers.publish(&snapshot(&played, &tally, sprt_state), WorkerState::Playing);
                     }
@@ -264,7 +330,7 @@ pub fn play_tournament_with_peers(
         sprt_state = judge(&played, None, &mut peers).or(sprt_state);
     }
     played.sort_by_key(|g| g.record.number);
-    let unplayed = played.len() < jobs.len();
+    let unplayed = played.len() < jobs.len() || played.iter().any(PlayedGame::aborted_on_decision);
     let report = report(settings, options, &names, played, &tally, sprt_state);
     if let Some(peers) = peers {
         let state = if interrupt::raised().is_some() {

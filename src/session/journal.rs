@@ -15,6 +15,7 @@ use std::collections::VecDeque;
 use std::sync::{Condvar, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
+use super::cancel::Cancel;
 use super::interrupt;
 use super::lines::RawLine;
 use super::transcript::At;
@@ -88,7 +89,8 @@ impl Event {
 /// engine writes (3,000 `info` lines are about 300 KiB), little next to memory.
 const QUEUE_BYTES: usize = 4 * 1024 * 1024;
 
-/// How long a waiting thread sleeps at most before it looks at the interrupt flag again.
+/// How long a waiting thread sleeps at most before it looks at the interrupt flag and the
+/// session's cancel token again.
 const POLL: Duration = Duration::from_millis(50);
 
 /// What taking the next event gave.
@@ -97,7 +99,7 @@ pub enum Taken {
     Event(Event),
     /// Nothing happened before the deadline.
     Timeout,
-    /// The run was interrupted by a signal.
+    /// The run was interrupted by a signal, or the session's cancel token was raised.
     Interrupted,
 }
 
@@ -108,6 +110,8 @@ pub struct Journal {
     arrived: Condvar,
     /// Signalled when the session takes events off the queue.
     drained: Condvar,
+    /// Ends an interruptible wait as a signal to the harness does, for this session alone.
+    cancel: Cancel,
 }
 
 struct Inner {
@@ -130,7 +134,13 @@ impl Journal {
             }),
             arrived: Condvar::new(),
             drained: Condvar::new(),
+            cancel: Cancel::default(),
         }
+    }
+
+    /// The journal, its interruptible waits also ended by `cancel`.
+    pub fn cancelled_by(self, cancel: Cancel) -> Journal {
+        Journal { cancel, ..self }
     }
 
     /// Microseconds since the engine was started.
@@ -194,13 +204,14 @@ impl Journal {
     /// Takes the next event stamped no later than `deadline`, waiting for one until then.
     /// An event stamped after the deadline stays for the next call: a flood cannot stretch a
     /// wait, and what came after the deadline is not mistaken for what came before it. An
-    /// interruptible wait ends at once when a signal came; the end of a session, which must
-    /// still see its engine die, is not interruptible (its deadlines are short).
+    /// interruptible wait ends at once when a signal came or the cancel token was raised; the
+    /// end of a session, which must still see its engine die, is not interruptible (its
+    /// deadlines are short).
     pub fn take(&self, deadline: Instant, interruptible: bool) -> Taken {
         let limit_us = deadline.saturating_duration_since(self.epoch).as_micros() as u64;
         let mut inner = self.lock();
         loop {
-            if interruptible && interrupt::raised().is_some() {
+            if interruptible && (interrupt::raised().is_some() || self.cancel.is_raised()) {
                 return Taken::Interrupted;
             }
             if let Some(front) = inner.queue.front() {
@@ -284,6 +295,38 @@ mod tests {
             [0, 1, sent.seq]
         );
         assert!(seen[2].us >= seen[1].us);
+    }
+
+    #[test]
+    fn a_raised_token_ends_an_interruptible_wait_within_a_poll() {
+        let cancel = Cancel::new();
+        let journal = Journal::new(Instant::now()).cancelled_by(cancel.clone());
+        let raiser = std::thread::spawn({
+            let cancel = cancel.clone();
+            move || {
+                std::thread::sleep(Duration::from_millis(100));
+                cancel.raise();
+            }
+        });
+        let started = Instant::now();
+        let far = started + Duration::from_secs(10);
+        assert!(matches!(journal.take(far, true), Taken::Interrupted));
+        let waited = started.elapsed();
+        assert!(
+            waited >= Duration::from_millis(100) && waited < Duration::from_secs(2),
+            "{waited:?}"
+        );
+        raiser.join().unwrap();
+        // The end of a session still takes what comes, up to its deadline.
+        journal.append_lines(Stream::Stdout, vec![raw("last")]);
+        assert!(matches!(
+            journal.take(Instant::now() + Duration::from_millis(10), false),
+            Taken::Event(Event::Line { .. })
+        ));
+        assert!(matches!(
+            journal.take(Instant::now() + Duration::from_millis(10), false),
+            Taken::Timeout
+        ));
     }
 
     #[test]

@@ -11,6 +11,7 @@
 //! started it and ends it, and the session only watches it end.
 
 mod attached;
+mod cancel;
 mod error;
 pub mod interrupt;
 mod journal;
@@ -29,6 +30,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 pub use attached::AttachedEngine;
+pub use cancel::Cancel;
 pub use error::{SendError, SessionError};
 use journal::{Event, Journal, Stream, Taken};
 pub use lines::LineEnding;
@@ -66,6 +68,9 @@ pub struct SessionOptions {
     pub grace: Duration,
     /// How long a command may wait for room in the engine's input pipe.
     pub write_timeout: Duration,
+    /// Raised, it ends this session's waits as a signal to the harness would, and its end
+    /// gives the engine no grace period (a match aborting its games in progress).
+    pub cancel: Cancel,
 }
 
 impl Default for SessionOptions {
@@ -89,6 +94,7 @@ impl Default for SessionOptions {
             limits: Limits::default(),
             grace: Duration::from_millis(1000),
             write_timeout: Duration::from_millis(2000),
+            cancel: Cancel::default(),
         }
     }
 }
@@ -121,7 +127,7 @@ pub enum Next {
     Timeout,
     /// stdout is closed: the engine exited or closed it.
     Closed,
-    /// The run was interrupted by a signal.
+    /// The run was interrupted by a signal, or the session's cancel token was raised.
     Interrupted,
 }
 
@@ -180,7 +186,7 @@ impl<S: Sink> Session<S> {
             stderr,
         } = engine;
         let probe = Arc::new(attached::ExitProbe::new(pid));
-        let journal = Arc::new(Journal::new(Instant::now()));
+        let journal = Arc::new(Journal::new(Instant::now()).cancelled_by(options.cancel.clone()));
         let session = Session::new(pid, None, None, Arc::clone(&journal), sink, options);
         // An exiting engine closes its pipes after its exit code is set: looking at it then
         // keeps the status even if its GUI reaps it at once (see `attached`).
@@ -218,7 +224,7 @@ impl<S: Sink> Session<S> {
         sink: S,
     ) -> Result<Session<S>, SessionError> {
         let mut child = process::spawn(engine)?;
-        let journal = Arc::new(Journal::new(Instant::now()));
+        let journal = Arc::new(Journal::new(Instant::now()).cancelled_by(options.cancel.clone()));
         let pid = child.id();
         let stdin = child.stdin.take().map(EngineInput::new);
         let stdout = child.stdout.take().expect("stdout is piped at spawn");
@@ -445,17 +451,17 @@ impl<S: Sink> Session<S> {
         }
     }
 
-    /// Closes stdin, gives the engine its grace period (none when the run was interrupted),
-    /// kills it and every process it started, reaps them, collects the last output, and
-    /// returns the transcript with the sink. An attached engine is not killed or reaped:
-    /// only its grace period is given and its last output collected.
+    /// Closes stdin, gives the engine its grace period (none when the run was interrupted or
+    /// the session's cancel token raised: the transcript is then cut short), kills it and
+    /// every process it started, reaps them, collects the last output, and returns the
+    /// transcript with the sink. An attached engine is not killed or reaped: only its grace
+    /// period is given and its last output collected.
     pub fn finish(mut self) -> (Transcript, S) {
         self.close_stdin();
-        match interrupt::raised() {
-            None => {
-                self.wait_exit(Instant::now() + self.options.grace);
-            }
-            Some(_) => self.ended.cut_short = true,
+        if interrupt::raised().is_some() || self.options.cancel.is_raised() {
+            self.ended.cut_short = true;
+        } else {
+            self.wait_exit(Instant::now() + self.options.grace);
         }
         self.kill();
         self.drain(Instant::now() + DRAIN);
@@ -633,5 +639,62 @@ impl Drop for ProcessGuard {
             process::sweep_orphans();
         }
         self.journal.abandon();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// An engine that neither answers nor exits when its input closes.
+    fn silent() -> EngineCommand {
+        EngineCommand {
+            program: "/bin/sh".into(),
+            args: vec!["-c".into(), "exec sleep 30".into()],
+            ..EngineCommand::default()
+        }
+    }
+
+    #[test]
+    fn a_raised_token_ends_the_wait_for_a_line_and_the_grace_period() {
+        let cancel = Cancel::new();
+        let options = SessionOptions {
+            grace: Duration::from_secs(20),
+            cancel: cancel.clone(),
+            ..SessionOptions::default()
+        };
+        let mut session = Session::spawn(&silent(), options, NoSink).unwrap();
+        let raiser = std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(100));
+            cancel.raise();
+        });
+        let started = Instant::now();
+        assert_eq!(
+            session.next_line(started + Duration::from_secs(20)),
+            Next::Interrupted
+        );
+        raiser.join().unwrap();
+        let (transcript, _) = session.finish();
+        let took = started.elapsed();
+        assert!(took < Duration::from_secs(5), "{took:?}");
+        assert!(transcript.cut_short);
+        assert!(transcript.exit.is_some_and(|e| e.killed_by_harness));
+    }
+
+    #[test]
+    fn an_unraised_token_leaves_the_session_its_grace() {
+        let options = SessionOptions {
+            grace: Duration::from_millis(300),
+            ..SessionOptions::default()
+        };
+        let mut session = Session::spawn(&silent(), options, NoSink).unwrap();
+        let started = Instant::now();
+        assert_eq!(
+            session.next_line(started + Duration::from_millis(100)),
+            Next::Timeout
+        );
+        let (transcript, _) = session.finish();
+        assert!(started.elapsed() >= Duration::from_millis(400));
+        assert!(!transcript.cut_short);
     }
 }

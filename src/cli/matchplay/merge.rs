@@ -119,7 +119,12 @@ pub(super) fn summary(report: &MatchReport, format: OutputFormat) -> (String, St
     );
     let outcomes: Vec<_> = report.games.iter().filter_map(|g| g.outcome()).collect();
     let scores = printer.score_lines(&report.encounters);
-    let closing = printer.closing(&report.encounters, &outcomes, sprt.map(|s| &s.state));
+    let closing = printer.closing(
+        &report.encounters,
+        &outcomes,
+        sprt.map(|s| &s.state),
+        report.aborted_on_decision(),
+    );
     (scores, closing)
 }
 

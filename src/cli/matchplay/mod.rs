@@ -22,8 +22,8 @@ use crate::matchplay::results_dir::ResultsDir;
 use crate::matchplay::schedule::{Plan, Tournament};
 use crate::matchplay::sprt::Sprt;
 use crate::matchplay::{
-    MatchEvent, MatchGame, MatchReport, MatchSettings, Player, TimeControl, TournamentOptions,
-    play_tournament_with_peers,
+    MatchEvent, MatchGame, MatchReport, MatchSettings, OnDecision, Player, TimeControl,
+    TournamentOptions, play_tournament_with_peers,
 };
 use crate::protocol::Protocol;
 use crate::render::matchplay::findings_summary;
@@ -66,6 +66,17 @@ enum RepetitionChoice {
     League,
     /// Every repetition a draw at its third occurrence.
     Draw,
+}
+
+/// What becomes of the games in progress once the SPRT has decided (`--on-sprt-decision`).
+#[derive(clap::ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
+enum DecisionChoice {
+    /// Play the games in progress out; their results count (the match ends a game's length
+    /// after the decision, at most).
+    Finish,
+    /// Stop their engines and abort them at once: they are reported, as aborted, and count
+    /// nowhere (not in the score, the pairs, the SPRT or the PGN).
+    Abort,
 }
 
 /// Whether UCCI engines get `banmoves` in xiangqi (`--banmoves`).
@@ -131,6 +142,11 @@ pub struct MatchArgs {
     /// pairs with `--repeat`; the Elo model defaults to normalized, as in fastchess.
     #[arg(long, num_args = 1.., value_name = "KEY=VALUE")]
     sprt: Vec<String>,
+    /// Once the SPRT has decided (over this worker's games, or over all the workers' of a
+    /// `--results-dir`), no game starts; the games in progress are played out (`finish`) or
+    /// aborted at once, counting nowhere (`abort`).
+    #[arg(long, value_name = "WHAT", default_value = "finish")]
+    on_sprt_decision: DecisionChoice,
     /// Print the match's lines as cutechess-cli does or as fastchess does (its `Results of`
     /// blocks with `Ptnml(0-2)`, which fishtest's worker reads).
     #[arg(long, value_name = "TOOL", default_value = "cutechess")]
@@ -303,6 +319,10 @@ pub fn run(args: &MatchArgs) -> Result<(String, ExitStatus), CliError> {
         },
         concurrency: args.concurrency,
         sprt,
+        on_decision: match args.on_sprt_decision {
+            DecisionChoice::Finish => OnDecision::Finish,
+            DecisionChoice::Abort => OnDecision::Abort,
+        },
     };
     let mut printer = output::MatchPrinter::new(
         args.output_format,
@@ -351,7 +371,12 @@ pub fn run(args: &MatchArgs) -> Result<(String, ExitStatus), CliError> {
     eprint!("{}", findings_summary(&report.games));
     let outcomes: Vec<_> = report.games.iter().filter_map(|g| g.outcome()).collect();
     let sprt_state = report.sprt.as_ref().map(|s| &s.state);
-    let closing = printer.closing(&report.encounters, &outcomes, sprt_state);
+    let closing = printer.closing(
+        &report.encounters,
+        &outcomes,
+        sprt_state,
+        report.aborted_on_decision(),
+    );
     write_records(args, game, &report, &closing)?;
     if let Some(signal) = interrupt::raised() {
         return Ok((closing, ExitStatus::Interrupted(signal)));

@@ -20,6 +20,7 @@ use crate::matchplay::{Finding, MatchSettings, Player, START_BOUND, TimeControl}
 use crate::protocol::Protocol;
 use crate::protocol::agi::{Agi, BestMoveKind, Command, GoTime, Message, parse_message};
 use crate::rules::gomoku::{BoardSize, Point, agi};
+use crate::session::Cancel;
 
 pub(super) struct AgiSeat {
     engine: Engine,
@@ -30,9 +31,9 @@ pub(super) struct AgiSeat {
 }
 
 impl AgiSeat {
-    pub fn new(player: &Player, settings: &MatchSettings) -> AgiSeat {
+    pub fn new(player: &Player, settings: &MatchSettings, cancel: &Cancel) -> AgiSeat {
         AgiSeat {
-            engine: Engine::spawn(player, settings),
+            engine: Engine::spawn(player, settings, cancel),
             spoken: false,
         }
     }
@@ -40,8 +41,12 @@ impl AgiSeat {
 
 /// An AGI engine plays gomoku and renju.
 impl Seated for Agi {
-    fn gomoku_seat(player: &Player, settings: &MatchSettings) -> Box<dyn Seat<Gomoku>> {
-        Box::new(AgiSeat::new(player, settings))
+    fn gomoku_seat(
+        player: &Player,
+        settings: &MatchSettings,
+        cancel: &Cancel,
+    ) -> Box<dyn Seat<Gomoku>> {
+        Box::new(AgiSeat::new(player, settings, cancel))
     }
 }
 

@@ -19,6 +19,7 @@ use crate::matchplay::{Finding, MatchSettings, Player, START_BOUND, TimeControl}
 use crate::protocol::gomocup::{Command, Gomocup, InfoKey, Message, parse_message};
 use crate::protocol::{Protocol, spelling};
 use crate::rules::gomoku::{Point, Stone};
+use crate::session::Cancel;
 
 /// Gomocup's "no limit" for `time_left` (gomocup-r79).
 const UNLIMITED_MS: i64 = 2_147_483_647;
@@ -35,9 +36,9 @@ pub(super) struct GomocupSeat {
 }
 
 impl GomocupSeat {
-    pub fn new(player: &Player, settings: &MatchSettings) -> GomocupSeat {
+    pub fn new(player: &Player, settings: &MatchSettings, cancel: &Cancel) -> GomocupSeat {
         GomocupSeat {
-            engine: Engine::spawn(player, settings),
+            engine: Engine::spawn(player, settings, cancel),
             told: None,
             spoken: false,
         }
@@ -46,8 +47,12 @@ impl GomocupSeat {
 
 /// A Gomocup brain plays gomoku and renju.
 impl Seated for Gomocup {
-    fn gomoku_seat(player: &Player, settings: &MatchSettings) -> Box<dyn Seat<Gomoku>> {
-        Box::new(GomocupSeat::new(player, settings))
+    fn gomoku_seat(
+        player: &Player,
+        settings: &MatchSettings,
+        cancel: &Cancel,
+    ) -> Box<dyn Seat<Gomoku>> {
+        Box::new(GomocupSeat::new(player, settings, cancel))
     }
 }
 

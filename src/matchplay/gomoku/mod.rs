@@ -17,6 +17,7 @@ use super::{GameResult, MatchGame, MatchSettings, Opening, Player};
 use crate::protocol::with_codec;
 use crate::rules::Side;
 use crate::rules::gomoku::{Board, BoardSize, IllegalMove, Point, Rule, Stone};
+use crate::session::Cancel;
 
 /// How long an engine may take to exit after `END` or `QUIT` before its session is ended for
 /// it: Gomocup's manager kills a brain after about a second (gomocup-r94).
@@ -94,8 +95,8 @@ impl RefereedGame for Gomoku {
         })
     }
 
-    fn seat(player: &Player, settings: &MatchSettings) -> Box<dyn Seat<Gomoku>> {
-        with_codec!(player.protocol, C => <C as Seated>::gomoku_seat(player, settings))
+    fn seat(player: &Player, settings: &MatchSettings, cancel: &Cancel) -> Box<dyn Seat<Gomoku>> {
+        with_codec!(player.protocol, C => <C as Seated>::gomoku_seat(player, settings, cancel))
     }
 
     fn colour(side: Side) -> Colour {

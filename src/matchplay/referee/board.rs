@@ -15,6 +15,7 @@ use crate::protocol::{GameKind, uci, with_codec};
 use crate::rules::chess::ChessPosition;
 use crate::rules::xiangqi::{self, Position};
 use crate::rules::{Game, GameStatus, Side};
+use crate::session::Cancel;
 
 /// Xiangqi, its moves in ICCS.
 pub(crate) type Xiangqi = Board<Position, xiangqi::Move>;
@@ -146,7 +147,7 @@ pub(crate) trait BoardKind: Sized {
     const UCI_VARIANT: Option<&'static str>;
 
     /// The seat of `player`, chosen by its protocol.
-    fn seat(player: &Player, settings: &MatchSettings) -> Box<dyn Seat<Self>>
+    fn seat(player: &Player, settings: &MatchSettings, cancel: &Cancel) -> Box<dyn Seat<Self>>
     where
         Self: RefereedGame;
 }
@@ -156,8 +157,8 @@ impl BoardKind for Xiangqi {
     const UCI_VARIANT: Option<&'static str> = Some("xiangqi");
 
     /// A UCCI engine plays xiangqi in UCCI, a UCI one (Fairy-Stockfish, Pikafish) in UCI.
-    fn seat(player: &Player, settings: &MatchSettings) -> Box<dyn Seat<Xiangqi>> {
-        with_codec!(player.protocol, C => <C as Seated>::xiangqi_seat(player, settings))
+    fn seat(player: &Player, settings: &MatchSettings, cancel: &Cancel) -> Box<dyn Seat<Xiangqi>> {
+        with_codec!(player.protocol, C => <C as Seated>::xiangqi_seat(player, settings, cancel))
     }
 }
 
@@ -165,8 +166,8 @@ impl BoardKind for Chess {
     const KIND: GameKind = GameKind::Chess;
     const UCI_VARIANT: Option<&'static str> = None;
 
-    fn seat(player: &Player, settings: &MatchSettings) -> Box<dyn Seat<Chess>> {
-        with_codec!(player.protocol, C => <C as Seated>::chess_seat(player, settings))
+    fn seat(player: &Player, settings: &MatchSettings, cancel: &Cancel) -> Box<dyn Seat<Chess>> {
+        with_codec!(player.protocol, C => <C as Seated>::chess_seat(player, settings, cancel))
     }
 }
 
@@ -262,8 +263,8 @@ where
         Self::open_board(settings, opening)
     }
 
-    fn seat(player: &Player, settings: &MatchSettings) -> Box<dyn Seat<Self>> {
-        <Self as BoardKind>::seat(player, settings)
+    fn seat(player: &Player, settings: &MatchSettings, cancel: &Cancel) -> Box<dyn Seat<Self>> {
+        <Self as BoardKind>::seat(player, settings, cancel)
     }
 
     fn colour(side: Side) -> Colour {

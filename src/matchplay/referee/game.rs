@@ -7,6 +7,7 @@ use super::seat::Seat;
 use crate::matchplay::termination::{Colour, Termination, Unplayed};
 use crate::matchplay::{GameResult, MatchSettings, Opening, Player};
 use crate::rules::Side;
+use crate::session::Cancel;
 
 /// A game as the referee plays it: the position and whatever the rules remember of the moves
 /// that led to it, judged by the rules oracle.
@@ -19,8 +20,9 @@ pub(crate) trait RefereedGame: Sized {
     /// error, not a player's: the game does not count).
     fn open(settings: &MatchSettings, opening: &Opening) -> Result<Self, Unplayed>;
 
-    /// The seat of `player` in this game, in the player's protocol.
-    fn seat(player: &Player, settings: &MatchSettings) -> Box<dyn Seat<Self>>;
+    /// The seat of `player` in this game, in the player's protocol, its session ended by
+    /// `cancel`.
+    fn seat(player: &Player, settings: &MatchSettings, cancel: &Cancel) -> Box<dyn Seat<Self>>;
 
     /// The colour a side plays, for the termination's words.
     fn colour(side: Side) -> Colour;

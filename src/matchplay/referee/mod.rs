@@ -12,7 +12,9 @@
 //! fault (an illegal move, time, a crash, a resignation, a move UCCI's `banmoves` forbade), a
 //! draw agreed (UCCI's `draw`), the rules (mate, stalemate, material; five in a row, a full
 //! board), repetition and the move-count rules ([`super::endings`]), the engines' scores
-//! ([`super::adjudication`]), or the maximal game length.
+//! ([`super::adjudication`]), or the maximal game length. A game the match cancels (its
+//! pairing's token, raised once the match is decided) ends aborted before its next move, and
+//! a wait the token cut short is no engine's fault: the game counts for nobody.
 
 mod board;
 mod family;
@@ -28,9 +30,10 @@ use super::by_side::BySide;
 use super::clock::Clock;
 use super::fault::Fault;
 use super::gomoku::Gomoku;
-use super::termination::Termination;
+use super::termination::{Termination, Unplayed};
 use super::{GameRecord, GameResult, MatchGame, MatchSettings, Pairing};
 use crate::rules::Side;
+use crate::session::Cancel;
 use board::{Chess, Xiangqi};
 pub(crate) use game::{Played, RefereedGame, Reply, win};
 pub(crate) use seat::{Engine, Seat, Seated, Turn};
@@ -46,18 +49,25 @@ pub fn play_game(pairing: &Pairing<'_>, settings: &MatchSettings) -> GameRecord 
 
 fn play<G: RefereedGame>(pairing: &Pairing<'_>, settings: &MatchSettings) -> GameRecord {
     let kind = settings.game.kind();
-    let mut game = match G::open(settings, pairing.opening) {
+    let cancel = pairing.cancel;
+    // A setup error, not a player's, or a match decided before the game began: no engine is
+    // started, and the game does not count.
+    let opened = if cancel.is_raised() {
+        Err(Unplayed::MatchDecided)
+    } else {
+        G::open(settings, pairing.opening)
+    };
+    let mut game = match opened {
         Ok(game) => game,
-        // A setup error, not a player's: no engine is started, and the game does not count.
         Err(unplayed) => {
-            let unplayed = (GameResult::Draw, Termination::Aborted(unplayed));
             return GameRecord {
                 aborted: true,
-                ..GameRecord::ended(pairing, kind, unplayed)
+                ..GameRecord::ended(pairing, kind, aborted(unplayed))
             };
         }
     };
-    let mut seats = BySide::new(pairing.first, pairing.second).map(|_, p| G::seat(p, settings));
+    let mut seats =
+        BySide::new(pairing.first, pairing.second).map(|_, p| G::seat(p, settings, cancel));
     let mut clocks = seats
         .as_ref()
         .map(|_, seat| Clock::new(seat.engine().control));
@@ -76,7 +86,7 @@ fn play<G: RefereedGame>(pairing: &Pairing<'_>, settings: &MatchSettings) -> Gam
             .start(&game, settings, clocks.get_mut(side))
         {
             Ok(undeclared) => undeclared_options.extend(undeclared),
-            Err(fault) => ended = Some(forfeit::<G>(side, fault)),
+            Err(fault) => ended = Some(faulted::<G>(side, fault, cancel)),
         }
     }
     let mut adjudicator = Adjudicator::new(settings.adjudication);
@@ -86,6 +96,9 @@ fn play<G: RefereedGame>(pairing: &Pairing<'_>, settings: &MatchSettings) -> Gam
     let end = loop {
         if let Some(end) = ended.take() {
             break end;
+        }
+        if cancel.is_raised() {
+            break aborted(Unplayed::MatchDecided);
         }
         let side = game.side_to_move();
         let turn = Turn {
@@ -99,7 +112,7 @@ fn play<G: RefereedGame>(pairing: &Pairing<'_>, settings: &MatchSettings) -> Gam
         let control = seat.engine().control;
         let allowance = clocks.get(side).allowance(control, settings.margin);
         if let Err(fault) = seat.prepare(&turn) {
-            ended = Some(forfeit::<G>(side, fault));
+            ended = Some(faulted::<G>(side, fault, cancel));
             continue;
         }
         let offered = turn.offered;
@@ -107,12 +120,16 @@ fn play<G: RefereedGame>(pairing: &Pairing<'_>, settings: &MatchSettings) -> Gam
         let reply = match seat.ask(&turn, allowance) {
             Ok(reply) => reply,
             Err(fault) => {
-                if fault == Fault::Time {
+                let end = faulted::<G>(side, fault, cancel);
+                if let Termination::Fault {
+                    fault: Fault::Time, ..
+                } = end.1
+                {
                     let late = asked.elapsed().as_secs_f64() * 1000.0;
                     let due = (allowance - settings.margin).as_secs_f64() * 1000.0;
                     overrun_ms = Some(late - due);
                 }
-                ended = Some(forfeit::<G>(side, fault));
+                ended = Some(end);
                 continue;
             }
         };
@@ -157,7 +174,7 @@ fn play<G: RefereedGame>(pairing: &Pairing<'_>, settings: &MatchSettings) -> Gam
                 settings,
             };
             if let Err(fault) = seats.get_mut(side).ponder(&turn, expected) {
-                ended = Some(forfeit::<G>(side, fault));
+                ended = Some(faulted::<G>(side, fault, cancel));
             }
         }
     };
@@ -167,7 +184,28 @@ fn play<G: RefereedGame>(pairing: &Pairing<'_>, settings: &MatchSettings) -> Gam
         overrun_ms,
         undeclared_options,
         findings: seats.into_iter().flat_map(|seat| seat.finish()).collect(),
+        aborted: matches!(end.1, Termination::Aborted(_)),
         ..GameRecord::ended(pairing, kind, end)
+    }
+}
+
+/// The end of a game that was not played, or not played out: no result counts (the draw is
+/// only a placeholder the record never shows, as it is `aborted`).
+fn aborted(why: Unplayed) -> (GameResult, Termination) {
+    (GameResult::Draw, Termination::Aborted(why))
+}
+
+/// The end a seat's fault brings: the side's loss, unless the match cancelled the game, whose
+/// sessions' waits then end as if their engines had gone silent or left: not their doing.
+fn faulted<G: RefereedGame>(
+    side: Side,
+    fault: Fault,
+    cancel: &Cancel,
+) -> (GameResult, Termination) {
+    if cancel.is_raised() {
+        aborted(Unplayed::MatchDecided)
+    } else {
+        forfeit::<G>(side, fault)
     }
 }
 

@@ -17,7 +17,7 @@ use crate::matchplay::options::UndeclaredOption;
 use crate::matchplay::{Finding, MatchSettings, Player, SearchLimits, TimeControl};
 use crate::protocol::{Codec, Protocol};
 use crate::rules::Side;
-use crate::session::{Session, SessionOptions};
+use crate::session::{Cancel, Session, SessionOptions};
 
 /// What a seat is told when its engine is to move.
 pub(crate) struct Turn<'a, G> {
@@ -84,10 +84,12 @@ pub(crate) struct Engine {
 
 impl Engine {
     /// Starts the engine, written to with its protocol's line end (Gomocup managers' CR LF,
-    /// LF elsewhere); one that did not start has no session, and loses at its handshake.
-    pub fn spawn(player: &Player, settings: &MatchSettings) -> Engine {
+    /// LF elsewhere), its session ended by the game's `cancel`; one that did not start has no
+    /// session, and loses at its handshake.
+    pub fn spawn(player: &Player, settings: &MatchSettings, cancel: &Cancel) -> Engine {
         let options = SessionOptions {
             line_end: player.protocol.facts().gui_line_end,
+            cancel: cancel.clone(),
             ..SessionOptions::default()
         };
         let judge = Judge::new(Context {
@@ -146,14 +148,26 @@ impl Engine {
 /// and reached through `with_codec!`, so no game matches on [`Protocol`]. A game the protocol
 /// cannot play keeps the default: the seat that loses at the handshake, saying why.
 pub(crate) trait Seated: Codec {
-    fn xiangqi_seat(player: &Player, settings: &MatchSettings) -> Box<dyn Seat<Xiangqi>> {
-        Box::new(Unfit::seat(player, settings))
+    fn xiangqi_seat(
+        player: &Player,
+        settings: &MatchSettings,
+        cancel: &Cancel,
+    ) -> Box<dyn Seat<Xiangqi>> {
+        Box::new(Unfit::seat(player, settings, cancel))
     }
-    fn chess_seat(player: &Player, settings: &MatchSettings) -> Box<dyn Seat<Chess>> {
-        Box::new(Unfit::seat(player, settings))
+    fn chess_seat(
+        player: &Player,
+        settings: &MatchSettings,
+        cancel: &Cancel,
+    ) -> Box<dyn Seat<Chess>> {
+        Box::new(Unfit::seat(player, settings, cancel))
     }
-    fn gomoku_seat(player: &Player, settings: &MatchSettings) -> Box<dyn Seat<Gomoku>> {
-        Box::new(Unfit::seat(player, settings))
+    fn gomoku_seat(
+        player: &Player,
+        settings: &MatchSettings,
+        cancel: &Cancel,
+    ) -> Box<dyn Seat<Gomoku>> {
+        Box::new(Unfit::seat(player, settings, cancel))
     }
 }
 
@@ -163,9 +177,9 @@ pub(crate) struct Unfit {
 }
 
 impl Unfit {
-    pub fn seat(player: &Player, settings: &MatchSettings) -> Unfit {
+    pub fn seat(player: &Player, settings: &MatchSettings, cancel: &Cancel) -> Unfit {
         Unfit {
-            engine: Engine::spawn(player, settings),
+            engine: Engine::spawn(player, settings, cancel),
             why: format!(
                 "cannot play {}: it speaks {}",
                 settings.game.kind(),

@@ -22,6 +22,7 @@ use crate::protocol::ucci::{
     Command, GoLimit, Message, Ucci, Verdict, declared_option, parse_message,
 };
 use crate::rules::xiangqi::Move;
+use crate::session::Cancel;
 
 pub(crate) struct UcciSeat {
     engine: Engine,
@@ -36,9 +37,9 @@ pub(crate) struct UcciSeat {
 }
 
 impl UcciSeat {
-    pub fn new(player: &Player, settings: &MatchSettings) -> UcciSeat {
+    pub fn new(player: &Player, settings: &MatchSettings, cancel: &Cancel) -> UcciSeat {
         UcciSeat {
-            engine: Engine::spawn(player, settings),
+            engine: Engine::spawn(player, settings, cancel),
             millisec: false,
             pondering: None,
             banned: Vec::new(),
@@ -171,8 +172,12 @@ pub(super) fn banmoves(banned: &[Move]) -> Option<Command> {
 
 /// A UCCI engine plays xiangqi, the one game its text is for.
 impl Seated for Ucci {
-    fn xiangqi_seat(player: &Player, settings: &MatchSettings) -> Box<dyn Seat<Xiangqi>> {
-        Box::new(UcciSeat::new(player, settings))
+    fn xiangqi_seat(
+        player: &Player,
+        settings: &MatchSettings,
+        cancel: &Cancel,
+    ) -> Box<dyn Seat<Xiangqi>> {
+        Box::new(UcciSeat::new(player, settings, cancel))
     }
 }
 

@@ -21,6 +21,7 @@ use crate::protocol::Protocol;
 use crate::protocol::spelling::canonical_move;
 use crate::protocol::uci::{self, Command, Go, Message, declared_option, parse_message};
 use crate::rules::Game;
+use crate::session::Cancel;
 
 /// A UCI engine in a game whose moves are `M`.
 pub(crate) struct UciSeat<M> {
@@ -31,9 +32,9 @@ pub(crate) struct UciSeat<M> {
 }
 
 impl<M> UciSeat<M> {
-    pub fn new(player: &Player, settings: &MatchSettings) -> UciSeat<M> {
+    pub fn new(player: &Player, settings: &MatchSettings, cancel: &Cancel) -> UciSeat<M> {
         UciSeat {
-            engine: Engine::spawn(player, settings),
+            engine: Engine::spawn(player, settings, cancel),
             pondering: None,
         }
     }
@@ -107,11 +108,19 @@ pub(super) fn reply<M: Notation>(answer: Answer<Message>) -> Result<Reply<M>, Fa
 
 /// A UCI engine plays chess, and xiangqi in the UCI dialect of Fairy-Stockfish and Pikafish.
 impl Seated for uci::Uci {
-    fn xiangqi_seat(player: &Player, settings: &MatchSettings) -> Box<dyn Seat<Xiangqi>> {
-        Box::new(UciSeat::new(player, settings))
+    fn xiangqi_seat(
+        player: &Player,
+        settings: &MatchSettings,
+        cancel: &Cancel,
+    ) -> Box<dyn Seat<Xiangqi>> {
+        Box::new(UciSeat::new(player, settings, cancel))
     }
-    fn chess_seat(player: &Player, settings: &MatchSettings) -> Box<dyn Seat<Chess>> {
-        Box::new(UciSeat::new(player, settings))
+    fn chess_seat(
+        player: &Player,
+        settings: &MatchSettings,
+        cancel: &Cancel,
+    ) -> Box<dyn Seat<Chess>> {
+        Box::new(UciSeat::new(player, settings, cancel))
     }
 }
 

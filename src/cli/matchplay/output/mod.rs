@@ -132,12 +132,15 @@ impl MatchPrinter {
     }
 
     /// The match's last lines, ending with `Finished match` (both tools' last line). A
-    /// decided SPRT is printed once, here.
+    /// decided SPRT is printed once, here, and the games it aborted (`aborted`, games in
+    /// progress when it decided, under `--on-sprt-decision abort`) are said before the last
+    /// line: neither tool has the choice, so neither has words for it.
     pub fn closing(
         &mut self,
         encounters: &[Encounter],
         games: &[GameOutcome],
         sprt: Option<&SprtState>,
+        aborted: usize,
     ) -> String {
         let mut out = String::new();
         let players = self.shape.players.clone();
@@ -169,6 +172,9 @@ impl MatchPrinter {
                 }
             }
         }
+        if aborted > 0 {
+            out.push_str(&aborted_line(aborted));
+        }
         out.push_str("Finished match\n");
         out
     }
@@ -181,6 +187,15 @@ impl MatchPrinter {
             _ => String::new(),
         }
     }
+}
+
+/// `Aborted 2 games in progress once the SPRT decided; they do not count`.
+fn aborted_line(aborted: usize) -> String {
+    let (games, they) = match aborted {
+        1 => ("game", "it does"),
+        _ => ("games", "they do"),
+    };
+    format!("Aborted {aborted} {games} in progress once the SPRT decided; {they} not count\n")
 }
 
 /// A bar on stderr when it is a terminal: games finished of those this run plays.
@@ -231,5 +246,39 @@ impl MatchProgress {
         if let Some(bar) = &self.bar {
             bar.finish_and_clear();
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn printer() -> MatchPrinter {
+        MatchPrinter::new(
+            OutputFormat::Cutechess,
+            MatchShape {
+                players: vec!["a".into(), "b".into()],
+                pairs: false,
+                gauntlet: false,
+                sprt: None,
+                setup: Setup::default(),
+            },
+        )
+    }
+
+    #[test]
+    fn games_aborted_on_the_decision_are_said_just_before_the_last_line() {
+        let closing = printer().closing(&[], &[], None, 2);
+        assert!(
+            closing.ends_with(
+                "Aborted 2 games in progress once the SPRT decided; they do not count\n\
+                 Finished match\n"
+            ),
+            "{closing}"
+        );
+        let one = printer().closing(&[], &[], None, 1);
+        assert!(one.contains("Aborted 1 game in progress once the SPRT decided; it does not"));
+        let none = printer().closing(&[], &[], None, 0);
+        assert!(!none.contains("Aborted"), "{none}");
     }
 }

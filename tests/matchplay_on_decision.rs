@@ -1,0 +1,238 @@
+//! What a match does with its games in progress once its SPRT has decided
+//! (`--on-sprt-decision`): `finish` plays them out and counts them; `abort` ends them at once,
+//! reports them aborted and counts them nowhere, in one process and in a worker whose peer
+//! decided.
+//!
+//! The games are made to be lopsided in time: game 1 starts from a position where red (the
+//! reference engine, `strong`) mates in one, so it ends within moments and its win decides
+//! a test with wide error rates; game 2 starts from the standard position with the fixture
+//! engine (`weak`, the first legal move in sorted order) as red, and lasts its whole length,
+//! every move of `strong` taking its whole time.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+use serde_json::Value;
+
+/// Red mates with a0a9 (the other rook holds rank 8); then the standard start.
+const BOOK: &str = "4k4/8R/9/9/9/9/9/9/9/R2K5 w - - 0 1\n\
+                    rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1\n";
+
+/// Each of `strong`'s moves takes this long, and a game that is not mated lasts
+/// `MAX_MOVES` of them: 4 s, the length an aborted match must end well before.
+const MOVE_TIME: &str = "st=0.4";
+const MAX_MOVES: &str = "10";
+const GAME_LENGTH: Duration = Duration::from_secs(4);
+
+/// One win decides it (LLR 0.40 against bounds of ±0.20).
+const SPRT: [&str; 5] = ["--sprt", "elo0=0", "elo1=200", "alpha=0.45", "beta=0.45"];
+
+fn scratch_dir(name: &str) -> PathBuf {
+    let dir = common::scratch_file("on-decision", name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("book.fen"), BOOK).unwrap();
+    dir
+}
+
+/// `arbiter match` of four games between `strong` and `weak` from the book, with the SPRT,
+/// writing its JSON results to `out`.
+fn match_command(dir: &Path, out: &Path, extra: &[&str]) -> Command {
+    let strong = common::reference_engine("arbiter-xiangqi");
+    let weak = common::fixture_engine();
+    let mut command = Command::new(env!("CARGO_BIN_EXE_arbiter"));
+    command.env("ARBITER_JOBS", "1");
+    command.args(["match", "--game", "xiangqi", "--games", "4"]);
+    command.args(["--each", MOVE_TIME, "--max-moves", MAX_MOVES]);
+    command
+        .arg("--engine")
+        .arg(format!("cmd={}", strong.display()))
+        .arg("name=strong");
+    command
+        .arg("--engine")
+        .arg(format!("cmd={}", weak.display()))
+        .args(["arg=ucci", "name=weak"]);
+    command
+        .arg("--openings")
+        .arg(format!("file={}", dir.join("book.fen").display()))
+        .arg("format=fen");
+    command.args(SPRT).arg("--out").arg(out);
+    command.args(extra);
+    command
+}
+
+/// Runs the command; returns its stdout, the results and how long it took.
+fn run(mut command: Command, dir: &Path) -> (String, Value, Duration) {
+    let started = Instant::now();
+    let out = command.output().unwrap();
+    let took = started.elapsed();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    (stdout, common::read_json(&dir.join("out.json")), took)
+}
+
+fn games(results: &Value) -> &Vec<Value> {
+    results["games"].as_array().unwrap()
+}
+
+#[test]
+fn abort_ends_the_game_in_progress_at_once_and_counts_it_nowhere() {
+    let dir = scratch_dir("abort");
+    let command = match_command(
+        &dir,
+        &dir.join("out.json"),
+        &["--concurrency", "2", "--on-sprt-decision", "abort"],
+    );
+    let (stdout, results, took) = run(command, &dir);
+    assert!(
+        took < GAME_LENGTH / 2,
+        "the match took {took:?}, a game lasts {GAME_LENGTH:?}"
+    );
+    assert_eq!(results["sprt"]["state"]["decision"], "h1", "{results}");
+    // Game 1 decided; game 2 was aborted; games 3 and 4 never started.
+    let games = games(&results);
+    assert_eq!(games.len(), 2, "{stdout}");
+    assert_eq!(games[0]["termination"], "Red mates");
+    assert!(games[0].get("aborted").is_none());
+    assert_eq!(games[1]["number"], 2);
+    assert_eq!(games[1]["aborted"], true);
+    assert_eq!(games[1]["termination"], "Aborted: the match was decided");
+    // Only the win counts.
+    let score = &results["encounters"][0]["score"];
+    assert_eq!(
+        (&score["wins"], &score["losses"], &score["draws"]),
+        (&Value::from(1), &Value::from(0), &Value::from(0)),
+        "{results}"
+    );
+    assert!(
+        stdout.contains("Finished game 2 (weak vs strong): * {Aborted: the match was decided}"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.ends_with(
+            "Aborted 1 game in progress once the SPRT decided; it does not count\n\
+             Finished match\n"
+        ),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn finish_plays_the_game_in_progress_out_and_counts_it() {
+    let dir = scratch_dir("finish");
+    let command = match_command(&dir, &dir.join("out.json"), &["--concurrency", "2"]);
+    let (stdout, results, _) = run(command, &dir);
+    assert_eq!(results["sprt"]["state"]["decision"], "h1", "{results}");
+    let games = games(&results);
+    assert_eq!(games.len(), 2, "{stdout}");
+    for game in games {
+        assert!(game.get("aborted").is_none(), "{game}");
+        assert!(!game["moves"].as_array().unwrap().is_empty(), "{game}");
+    }
+    let score = &results["encounters"][0]["score"];
+    let counted = ["wins", "losses", "draws"]
+        .iter()
+        .map(|k| score[k].as_u64().unwrap())
+        .sum::<u64>();
+    assert_eq!(counted, 2, "{results}");
+    assert!(!stdout.contains("Aborted"), "{stdout}");
+}
+
+#[test]
+fn a_worker_aborts_its_game_in_progress_when_its_peer_decides() {
+    let dir = scratch_dir("peers");
+    let results = dir.join("results");
+    let worker = |k: usize| {
+        let partition = format!("{k}/2");
+        let mut command = match_command(
+            &dir,
+            &dir.join(format!("out-{k}.json")),
+            &[
+                "--partition",
+                &partition,
+                "--results-dir",
+                results.to_str().unwrap(),
+                "--on-sprt-decision",
+                "abort",
+            ],
+        );
+        command
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::piped());
+        command
+    };
+    // Share 1 of 2 plays game 2, the long one; share 2 game 1, the mate.
+    let started = Instant::now();
+    let long = worker(1).spawn().unwrap();
+    let joined = |path: &Path| {
+        std::fs::read_to_string(path)
+            .ok()
+            .and_then(|t| serde_json::from_str::<Value>(&t).ok())
+            .is_some()
+    };
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while !joined(&results.join("part-1-of-2.json")) {
+        assert!(Instant::now() < deadline, "worker 1 never joined");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    // Into its game: a few of its moves played.
+    std::thread::sleep(Duration::from_millis(1000));
+    let deciding = worker(2).output().unwrap();
+    assert_eq!(
+        deciding.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&deciding.stderr)
+    );
+    let out = long.wait_with_output().unwrap();
+    let took = started.elapsed();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        took < GAME_LENGTH,
+        "the aborting worker took {took:?}, a game lasts {GAME_LENGTH:?}"
+    );
+    let file = common::read_json(&results.join("part-1-of-2.json"));
+    assert_eq!(file["worker"]["state"], "stopped-by-sprt", "{file}");
+    assert_eq!(file["sprt"]["state"]["decision"], "h1", "{file}");
+    let played = games(&file);
+    assert_eq!(played.len(), 1, "{file}");
+    assert_eq!(played[0]["number"], 2);
+    assert_eq!(played[0]["aborted"], true);
+    assert!(
+        !played[0]["moves"].as_array().unwrap().is_empty(),
+        "aborted mid-game: {file}"
+    );
+    // Merged, the match is the decided one: the win, and the aborted game counted nowhere.
+    let merged = dir.join("merged.json");
+    let merge = common::arbiter()
+        .args(["match", "merge"])
+        .arg(&results)
+        .arg("--out")
+        .arg(&merged)
+        .output()
+        .unwrap();
+    assert_eq!(merge.status.code(), Some(0));
+    let merged = common::read_json(&merged);
+    assert_eq!(merged["sprt"]["state"]["decision"], "h1");
+    assert_eq!(merged["encounters"][0]["score"]["wins"], 1);
+    assert_eq!(merged["encounters"][0]["score"]["draws"], 0);
+    assert_eq!(games(&merged).len(), 2);
+    let summary = String::from_utf8(merge.stdout).unwrap();
+    assert!(
+        summary.contains("Aborted 1 game in progress once the SPRT decided"),
+        "{summary}"
+    );
+}
