@@ -236,3 +236,20 @@ fn a_worker_aborts_its_game_in_progress_when_its_peer_decides() {
         "{summary}"
     );
 }
+
+/// The choice means nothing without a test to decide: asking for it alone is a usage error
+/// that names what is missing, not a match played as if it had been heard.
+#[test]
+fn a_decision_choice_without_an_sprt_is_a_usage_error() {
+    let engine = common::reference_engine("arbiter-xiangqi");
+    let output = common::arbiter()
+        .args(["match", "--game", "xiangqi", "--games", "2"])
+        .args(["--engine", &format!("cmd={} name=a", engine.display())])
+        .args(["--engine", &format!("cmd={} name=b", engine.display())])
+        .args(["--on-sprt-decision", "abort"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("--sprt"), "{stderr}");
+}

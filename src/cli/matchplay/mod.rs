@@ -145,7 +145,7 @@ pub struct MatchArgs {
     /// Once the SPRT has decided (over this worker's games, or over all the workers' of a
     /// `--results-dir`), no game starts; the games in progress are played out (`finish`) or
     /// aborted at once, counting nowhere (`abort`).
-    #[arg(long, value_name = "WHAT", default_value = "finish")]
+    #[arg(long, value_name = "WHAT", default_value = "finish", requires = "sprt")]
     on_sprt_decision: DecisionChoice,
     /// Print the match's lines as cutechess-cli does or as fastchess does (its `Results of`
     /// blocks with `Ptnml(0-2)`, which fishtest's worker reads).
