@@ -235,6 +235,21 @@ fn a_worker_aborts_its_game_in_progress_when_its_peer_decides() {
         summary.contains("Aborted 1 game in progress once the SPRT decided"),
         "{summary}"
     );
+    // The workers' progress counts the games played, as the score does: the aborted one is not.
+    let status = common::arbiter()
+        .args(["match", "status", "--format", "json"])
+        .arg(&results)
+        .output()
+        .unwrap();
+    let status: Value = serde_json::from_slice(&status.stdout).unwrap();
+    assert_eq!(status["games"], 1, "{status}");
+    let per_worker: Vec<&Value> = status["workers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|w| &w["games"])
+        .collect();
+    assert_eq!(per_worker, [&Value::from(0), &Value::from(1)], "{status}");
 }
 
 /// The choice means nothing without a test to decide: asking for it alone is a usage error

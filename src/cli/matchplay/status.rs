@@ -89,6 +89,12 @@ fn now_ms() -> u64 {
         .map_or(0, |d| d.as_millis() as u64)
 }
 
+/// The games played: one aborted (its setup failed, or the SPRT decided while it ran) is in
+/// the file but is not a game of the match, as it counts nowhere in the score.
+fn played(games: &[crate::matchplay::PlayedGame]) -> usize {
+    games.iter().filter(|g| !g.record.aborted).count()
+}
+
 /// The median time between games finishing on one worker (the first from its start), over
 /// the workers' games so far.
 fn median_game_ms(workers: &[&WorkerInfo]) -> Option<u64> {
@@ -141,7 +147,7 @@ pub fn run(args: &StatusArgs) -> Result<(String, ExitStatus), CliError> {
                     .map(|p| p.to_string())
                     .unwrap_or_default(),
                 worker: worker.clone(),
-                games: report.games.len(),
+                games: played(&report.games),
                 score: (report.players.len() == 2)
                     .then(|| report.encounters.first().cloned())
                     .flatten(),
@@ -165,7 +171,7 @@ pub fn run(args: &StatusArgs) -> Result<(String, ExitStatus), CliError> {
         silent_after_ms: bound,
         workers,
         missing,
-        games: results.games.len(),
+        games: played(&results.games),
         encounters: results.encounters.clone(),
         standings: results.standings.clone(),
         sprt: results.sprt,
@@ -201,7 +207,7 @@ fn human(status: &Status) -> String {
         "{}: {} workers, {} games of {} ({})\n",
         status.dir.display(),
         status.workers.len(),
-        results.games.len(),
+        status.games,
         results.plan.total(results.players.len()),
         results.players.join(", ")
     );
