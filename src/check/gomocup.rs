@@ -64,6 +64,9 @@ const P: Protocol = Protocol::Gomocup;
 struct State {
     time_scale: f64,
     board: Option<Board>,
+    /// The size `START` set: a `BOARD` names every stone, so it gives back a board the
+    /// harness had stopped following.
+    size: Option<BoardSize>,
     rule: Rule,
     engine: Option<Stone>,
     block: Option<Vec<(Point, u8)>>,
@@ -91,6 +94,7 @@ impl super::EngineChecks for crate::protocol::gomocup::Gomocup {
         Box::new(State {
             time_scale: ctx.time_scale,
             board: None,
+            size: None,
             rule: Rule::FREESTYLE,
             engine: None,
             block: None,
@@ -136,6 +140,32 @@ impl Reader for State {
 
     fn unresponsive(&self) -> bool {
         !self.answered && self.awaiting != Awaiting::Nothing
+    }
+
+    /// The empty point nearest the centre where the manager's stone is legal and does not end
+    /// the game: a move a conforming manager could send, on a board the harness followed.
+    /// None once the board is lost track of, or the game is over.
+    fn free_point(&self) -> Option<String> {
+        let board = self.board.as_ref()?;
+        if board.find_win(self.rule).is_some() {
+            return None;
+        }
+        // Before the brain's first move a TURN makes the brain white, so the manager black.
+        let manager = self.engine.map_or(Stone::Black, Stone::opponent);
+        let size = board.size();
+        let (cx, cy) = (i32::from(size.width()) / 2, i32::from(size.height()) / 2);
+        let distance = |p: &Point| {
+            let (dx, dy) = ((i32::from(p.x) - cx).abs(), (i32::from(p.y) - cy).abs());
+            (dx.max(dy), dx + dy, p.y, p.x)
+        };
+        let mut candidates: Vec<Point> = board.empty_points().collect();
+        candidates.sort_by_key(distance);
+        candidates.into_iter().find_map(|p| {
+            board.is_legal_move(p, manager, self.rule).ok()?;
+            let mut after = board.clone();
+            after.place(p, manager).ok()?;
+            after.find_win(self.rule).is_none().then(|| p.to_string())
+        })
     }
 
     fn finish(self: Box<Self>, end: &Transcript, out: &mut Findings) {
@@ -283,7 +313,8 @@ fn sent(s: &mut State, command: Command, at: At) {
     }
     match command {
         Command::Start(n) => {
-            s.board = BoardSize::square(n).ok().map(Board::new);
+            s.size = BoardSize::square(n).ok();
+            s.board = s.size.map(Board::new);
             s.engine = None;
             s.awaiting = Awaiting::Answer {
                 at,
@@ -291,7 +322,8 @@ fn sent(s: &mut State, command: Command, at: At) {
             };
         }
         Command::RectStart(w, h) => {
-            s.board = BoardSize::rect(w, h).ok().map(Board::new);
+            s.size = BoardSize::rect(w, h).ok();
+            s.board = s.size.map(Board::new);
             s.engine = None;
             s.awaiting = Awaiting::Answer {
                 at,
@@ -299,9 +331,7 @@ fn sent(s: &mut State, command: Command, at: At) {
             };
         }
         Command::Restart => {
-            if let Some(b) = &mut s.board {
-                b.clear();
-            }
+            s.board = s.size.map(Board::new);
             s.engine = None;
             s.awaiting = Awaiting::Answer {
                 at,
@@ -338,8 +368,8 @@ fn sent(s: &mut State, command: Command, at: At) {
                 Stone::White
             };
             s.engine = Some(engine);
+            s.board = s.size.map(Board::new);
             if let Some(b) = &mut s.board {
-                b.clear();
                 for (p, f) in entries {
                     let stone = match f {
                         1 => engine,
@@ -559,6 +589,60 @@ mod tests {
 
     fn findings(lines: &[&str]) -> Vec<crate::check::Outcome> {
         crate::check::findings_in(Protocol::Gomocup, lines)
+    }
+
+    /// The point `{free}` names after these lines, as the judge of a session has them.
+    fn free_after(lines: &[&str]) -> Option<String> {
+        let mut judge = crate::check::Judge::new(Context {
+            protocol: Protocol::Gomocup,
+            game: Protocol::Gomocup.default_game(),
+            time_scale: 1.0,
+        });
+        let timed: Vec<(u64, &str)> = (0..).zip(lines.iter().copied()).collect();
+        for entry in crate::check::timed_entries(&timed) {
+            judge.judge(&entry);
+        }
+        judge.free_point()
+    }
+
+    /// `{free}` is the empty point nearest the centre the manager may play: past the brain's
+    /// stones and the manager's, never one that would end the game, and none on a board the
+    /// harness stopped following until a `BOARD` names every stone again.
+    #[test]
+    fn the_free_point_is_empty_legal_and_leaves_the_game_going() {
+        assert_eq!(
+            free_after(&["> START 20", "< OK"]).as_deref(),
+            Some("10,10")
+        );
+        let taken = ["> START 20", "< OK", "> TURN 10,10", "< 9,9"];
+        assert_eq!(free_after(&taken).as_deref(), Some("10,9"));
+        // The manager has four in a column (10,6 to 10,9) the brain did not block: the centre
+        // would make five, so the next point nearest it is named.
+        let four = [
+            "> START 20",
+            "< OK",
+            "> BOARD",
+            "> 0,0,1",
+            "> 10,6,2",
+            "> 0,2,1",
+            "> 10,7,2",
+            "> 0,4,1",
+            "> 10,8,2",
+            "> 0,6,1",
+            "> 10,9,2",
+            "> DONE",
+            "< 19,19",
+        ];
+        assert_eq!(free_after(&four).as_deref(), Some("9,10"));
+        let lost = [
+            "> START 20",
+            "< OK",
+            "> TURN 25,25",
+            "< ERROR off the board",
+        ];
+        assert_eq!(free_after(&lost), None);
+        let back = [&lost[..], &["> BOARD", "> 10,10,2", "> DONE", "< 9,9"]].concat();
+        assert_eq!(free_after(&back).as_deref(), Some("10,9"));
     }
 
     #[test]

@@ -53,6 +53,11 @@ trait Reader: Send {
     fn unresponsive(&self) -> bool;
     /// Judges what only the end shows (what never came, how the process ended).
     fn finish(self: Box<Self>, end: &Transcript, out: &mut Findings);
+    /// A point the GUI may play next on the board the checks keep, for a scenario's
+    /// `{free}`: none where the protocol has no such board, or it was lost track of.
+    fn free_point(&self) -> Option<String> {
+        None
+    }
 }
 
 /// What the engine-side checks need of each protocol: implemented on its codec type in its own
@@ -104,6 +109,12 @@ impl Judge {
     /// Whether the engine never answered the session's opening command.
     pub fn unresponsive(&self) -> bool {
         self.reader.unresponsive()
+    }
+
+    /// An empty point the GUI may play on the board the checks keep (Gomocup), as the
+    /// scenario's `{free}` names it.
+    pub fn free_point(&self) -> Option<String> {
+        self.reader.free_point()
     }
 
     /// The outcomes, once the session has ended.
@@ -190,7 +201,7 @@ pub(crate) fn findings_timed(protocol: Protocol, lines: &[(u64, &str)]) -> Vec<O
 }
 
 #[cfg(test)]
-fn timed_entries(lines: &[(u64, &str)]) -> Vec<Entry> {
+pub(crate) fn timed_entries(lines: &[(u64, &str)]) -> Vec<Entry> {
     use crate::session::At;
     (0..)
         .zip(lines)

@@ -1,8 +1,9 @@
 //! The model of a Gomocup manager: `START 20`, `INFO` keys, `BEGIN`, `TURN` on empty points,
 //! `BOARD` … `DONE` with stones of both colours, `TAKEBACK` of the brain's last move, `ABOUT`.
 //! The brain's own moves are not known when the case is generated: each is captured from its
-//! reply, and the model sends `TURN` only while every stone on the board is one it placed
-//! itself (after `START`, `BOARD` or `TAKEBACK` makes the board known again).
+//! reply. A `TURN` on a drawn point comes only while every stone on the board is one the model
+//! placed itself (after `START` or before the brain's first move); once the brain has moved, a
+//! `TURN {free}` names a point the harness finds empty on the board it follows.
 
 use proptest::prelude::*;
 
@@ -52,6 +53,9 @@ pub enum Action {
     Begin,
     /// `TURN x,y`: the opponent's move, then the brain's.
     Turn(Point),
+    /// `TURN {free}`, once the brain has moved: the harness names an empty point of the board
+    /// it follows, where the manager's stone is legal and does not end the game.
+    TurnFree,
     /// `BOARD`, the stones in move order (the brain's `1`, the opponent's `2`), `DONE`.
     Board(Vec<Point>),
     /// `TAKEBACK` of the brain's last move.
@@ -82,6 +86,13 @@ pub struct State {
     replies: usize,
     /// The brain's last move can be taken back.
     takeback: bool,
+    /// The harness's board is the brain's: since `START` or `BOARD`, only moves both sides
+    /// know of (a `TAKEBACK` or `RESTART` the brain may not implement, or a move off the
+    /// board, leave the two apart).
+    followed: bool,
+    /// The brain's stones on that board: with four at most, its next move cannot end the game,
+    /// and a manager's `TURN` after it is one a conforming manager sends.
+    brain_stones: usize,
     /// `INFO timeout_turn`, for how long a reply may take.
     timeout_turn_ms: Option<u64>,
 }
@@ -105,8 +116,7 @@ const GARBAGE: CommandName = CommandName("out of contract");
 /// `TURN` or a `BOARD`, and between the brain's moves may send `INFO`, `ABOUT`, `RESTART`,
 /// `TAKEBACK` (after a move), a new `START` or `END`. Nothing is sent while the brain thinks
 /// (A8: a tournament manager waits), so each move command is read with its reply. A `TURN`
-/// after the brain has moved is not drawn: the brain's stones are not known when a case is
-/// drawn, so a game goes on through `BOARD`, which names every stone.
+/// after the brain has moved names `{free}`: the brain's stones are known only at run time.
 static TABLE: Table = Table {
     states: &[NO_GAME, NEW_GAME, IN_GAME],
     commands: &[
@@ -132,6 +142,7 @@ static TABLE: Table = Table {
         AllowedPair::new(NEW_GAME, START, &[ReqId::new("gomocup-r40")]),
         AllowedPair::new(NEW_GAME, END, &[]),
         AllowedPair::new(IN_GAME, INFO, &[ReqId::new("gomocup-r61")]),
+        AllowedPair::new(IN_GAME, TURN, &[ReqId::new("gomocup-r42")]),
         AllowedPair::new(IN_GAME, BOARD, &[ReqId::new("gomocup-r57")]),
         AllowedPair::new(IN_GAME, TAKEBACK_COMMAND, &[ReqId::new("gomocup-r113")]),
         AllowedPair::new(IN_GAME, RESTART_COMMAND, &[ReqId::new("gomocup-r110")]),
@@ -230,7 +241,7 @@ impl Model for GomocupModel {
             Action::Start => START,
             Action::Info { .. } => INFO,
             Action::Begin => BEGIN,
-            Action::Turn(_) => TURN,
+            Action::Turn(_) | Action::TurnFree => TURN,
             Action::Board(_) => BOARD,
             Action::TakeBack => TAKEBACK_COMMAND,
             Action::Restart => RESTART_COMMAND,
@@ -245,6 +256,7 @@ impl Model for GomocupModel {
         State {
             known: Some(Vec::new()),
             timeout_turn_ms: Some(OPENING_TURN_MS),
+            followed: true,
             ..State::default()
         }
     }
@@ -294,6 +306,9 @@ impl Model for GomocupModel {
                 .prop_map(Action::Turn);
             actions.push((TURN, 4, turn.boxed()));
         }
+        if self.allowed(state, &Action::TurnFree) {
+            actions.push((TURN, 4, Just(Action::TurnFree).boxed()));
+        }
         if state.takeback {
             actions.push((TAKEBACK_COMMAND, 1, Just(Action::TakeBack).boxed()));
         }
@@ -310,6 +325,7 @@ impl Model for GomocupModel {
             Action::Turn(p) => {
                 !state.in_game && state.known.as_ref().is_some_and(|k| !k.contains(p))
             }
+            Action::TurnFree => state.in_game && state.followed && state.brain_stones <= 3,
             Action::TakeBack => state.takeback,
             Action::Garbage(_) => self.robustness,
             _ => true,
@@ -322,26 +338,43 @@ impl Model for GomocupModel {
                 state.known = Some(Vec::new());
                 state.takeback = false;
                 state.in_game = false;
+                state.followed = true;
+                state.brain_stones = 0;
             }
             Action::Info {
                 key: "timeout_turn",
                 value,
             } => state.timeout_turn_ms = Some(*value),
-            Action::Begin | Action::Turn(_) | Action::Board(_) => {
+            Action::Begin | Action::Turn(_) | Action::TurnFree | Action::Board(_) => {
                 // The brain answered with a stone the model does not know.
                 state.known = None;
                 state.replies += 1;
                 state.takeback = true;
                 state.in_game = true;
+                state.brain_stones = match action {
+                    // Its stones in the block (every other one, the last being the
+                    // opponent's), and its answer.
+                    Action::Board(points) => {
+                        state.followed = true;
+                        points.len() / 2 + 1
+                    }
+                    _ => state.brain_stones + 1,
+                };
             }
             // A brain may answer UNKNOWN to TAKEBACK (it is optional): the board is not known.
-            Action::TakeBack => state.takeback = false,
+            Action::TakeBack => {
+                state.takeback = false;
+                state.followed = false;
+            }
             // Nor after RESTART, which it may not implement either.
             Action::Restart => {
                 state.known = None;
                 state.takeback = false;
                 state.in_game = false;
+                state.followed = false;
             }
+            // The harness stops following a board a move off it was sent to.
+            Action::Garbage(Garbage::OffBoard) => state.followed = false,
             _ => {}
         }
         state
@@ -371,6 +404,10 @@ impl Model for GomocupModel {
             }
             Action::Turn(p) => {
                 out.send(format!("TURN {p}"));
+                self.reply(state, out, TURN_MOVE);
+            }
+            Action::TurnFree => {
+                out.send("TURN {free}");
                 self.reply(state, out, TURN_MOVE);
             }
             Action::Board(points) => {

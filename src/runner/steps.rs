@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 
 use crate::check::{CheckRef, Grade, Judge, Outcome};
 use crate::protocol::ReqId;
-use crate::scenario::{Expectation, Level, Repeat, Scenario, Step, StepKind};
+use crate::scenario::{Expectation, Level, Repeat, Scenario, Step, StepKind, Supplied};
 use crate::session::{Next, Received, Session, interrupt};
 
 use super::EngineOption;
@@ -247,17 +247,33 @@ impl<'a> Executor<'a> {
                 .find('}')
                 .ok_or_else(|| (None, format!("unclosed `{{` in `{text}`")))?;
             let name = &after[..close];
-            let value = self.captures.get(name).ok_or_else(|| {
-                (
-                    Some(name.to_owned()),
-                    format!("`{{{name}}}` was never captured: the engine did not send it"),
-                )
-            })?;
-            out.push_str(value);
+            let value = match self.captures.get(name) {
+                Some(value) => value.clone(),
+                None => self.supplied(name)?,
+            };
+            out.push_str(&value);
             rest = &after[close + 1..];
         }
         out.push_str(rest);
         Ok(out)
+    }
+
+    /// The value the harness supplies for `{name}` (a capture of that name comes first).
+    fn supplied(&self, name: &str) -> Result<String, (Option<String>, String)> {
+        match Supplied::named(name, self.scenario.protocol) {
+            Some(Supplied::FreePoint) => self.session.sink().free_point().ok_or_else(|| {
+                (
+                    None,
+                    "no free point: the board is not followed (a move off it or on a stone), \
+                     or the game is over"
+                        .to_owned(),
+                )
+            }),
+            None => Err((
+                Some(name.to_owned()),
+                format!("`{{{name}}}` was never captured: the engine did not send it"),
+            )),
+        }
     }
 
     fn send(&mut self, step: &Step, text: &str) -> Result<(), Abort> {

@@ -15,6 +15,26 @@ pub use select::{SelectError, fits, select};
 
 use crate::protocol::{GameKind, LineEnd, Protocol, ReqId};
 
+/// A value a command may name that no expectation captures: the harness supplies it when the
+/// command is sent, from what it has followed of the session.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Supplied {
+    /// Gomocup `{free}`: an empty point the manager may play next (legal for its stone, not
+    /// ending the game), on the board the checks keep. The brain's moves are known only once
+    /// it has made them, so a scenario cannot write such a point in advance.
+    FreePoint,
+}
+
+impl Supplied {
+    /// The supplied value `{name}` stands for in a scenario of `protocol`, if any.
+    pub fn named(name: &str, protocol: Protocol) -> Option<Supplied> {
+        match (name, protocol) {
+            ("free", Protocol::Gomocup) => Some(Supplied::FreePoint),
+            _ => None,
+        }
+    }
+}
+
 /// A parsed scenario.
 #[derive(Debug, Clone)]
 pub struct Scenario {

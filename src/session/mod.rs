@@ -298,6 +298,11 @@ impl<S: Sink> Session<S> {
         Ok(())
     }
 
+    /// What the session hands its entries to, as it stands now.
+    pub fn sink(&self) -> &S {
+        &self.sink
+    }
+
     /// Microseconds since the engine was spawned.
     pub fn now_us(&self) -> u64 {
         self.journal.now_us()

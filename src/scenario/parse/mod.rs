@@ -65,7 +65,7 @@ pub fn parse(name: &str, origin: &str, text: &str) -> Result<Scenario, ScenarioE
             continue;
         }
         if let Some(text) = line.strip_prefix('>') {
-            if let Some(name) = uncaptured(text, &captured) {
+            if let Some(name) = uncaptured(text, &captured, protocol) {
                 return Err(err(
                     n,
                     format!(
@@ -219,14 +219,17 @@ pub fn parse(name: &str, origin: &str, text: &str) -> Result<Scenario, ScenarioE
     })
 }
 
-/// The first `{name}` in a command that no expectation has captured yet.
-fn uncaptured(text: &str, captured: &[String]) -> Option<String> {
+/// The first `{name}` in a command that no expectation has captured yet and the harness does
+/// not supply (`{free}` in Gomocup).
+fn uncaptured(text: &str, captured: &[String], protocol: Option<Protocol>) -> Option<String> {
     let mut rest = text;
     while let Some(open) = rest.find('{') {
         let after = &rest[open + 1..];
         let close = after.find('}')?;
         let name = &after[..close];
-        if super::pattern::is_capture_name(name) && !captured.iter().any(|c| c == name) {
+        let supplied = protocol.is_some_and(|p| super::Supplied::named(name, p).is_some());
+        if super::pattern::is_capture_name(name) && !supplied && !captured.iter().any(|c| c == name)
+        {
             return Some(name.to_owned());
         }
         rest = &after[close + 1..];

@@ -178,6 +178,19 @@ fn typos_are_scenario_errors_before_an_engine_runs() {
         error_of(&format!("{head}> position startpos moves {{capture}}\n")),
         "x.scenario:4: `{capture}` is used before any expectation captures it (write `{capture}` in a `<` line above)"
     );
+    // `{free}` is the harness's in Gomocup (a point empty when sent), a capture elsewhere.
+    assert!(
+        parse(
+            "x",
+            "x",
+            "protocol: gomocup\ntitle: t\nspec: s\n> START 20\n< OK\n> TURN {free}\n"
+        )
+        .is_ok()
+    );
+    assert_eq!(
+        error_of(&format!("{head}> position startpos moves {{free}}\n")),
+        "x.scenario:4: `{free}` is used before any expectation captures it (write `{free}` in a `<` line above)"
+    );
     assert_eq!(
         error_of("protocol: ucci\nprotocol: uci\n"),
         "x.scenario:2: `protocol:` is given twice (first on line 1)"
