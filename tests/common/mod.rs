@@ -1,6 +1,7 @@
 //! Helpers shared by the end-to-end CLI tests.
 
 pub mod gui;
+pub mod yaml;
 
 use std::path::PathBuf;
 
@@ -312,4 +313,52 @@ pub fn fixture_run(protocol: &str, fault: &str) -> Command {
     .arg(fixture_engine())
     .args(["--engine-arg", protocol, "--engine-arg", fault]);
     cmd
+}
+
+/// The code blocks of a page of the guide under a heading (the heading's text starting with
+/// `heading`, at any level), up to the next heading of the same level or above, each with its
+/// language.
+#[allow(dead_code)] // only the recipe tests read the guide
+pub fn code_blocks_under(
+    page: impl AsRef<std::path::Path>,
+    heading: &str,
+) -> Vec<(String, String)> {
+    let page = page.as_ref();
+    let text = std::fs::read_to_string(page).unwrap();
+    // A heading's level, for a line outside code blocks that is one.
+    let level = |line: &str| {
+        let hashes = line.len() - line.trim_start_matches('#').len();
+        (hashes > 0 && line[hashes..].starts_with(' ')).then_some(hashes)
+    };
+    let mut blocks = Vec::new();
+    let mut section_level = None;
+    let mut block: Option<(String, String)> = None;
+    for line in text.lines() {
+        if let Some(fence) = line.strip_prefix("```") {
+            match block.take() {
+                Some(done) if section_level.is_some() => blocks.push(done),
+                Some(_) => {}
+                None => block = Some((fence.trim().to_owned(), String::new())),
+            }
+            continue;
+        }
+        if let Some((_, body)) = &mut block {
+            body.push_str(line);
+            body.push('\n');
+            continue;
+        }
+        let Some(this) = level(line) else { continue };
+        match section_level {
+            Some(open) if this <= open => break,
+            Some(_) => {}
+            None if line[this..].trim_start().starts_with(heading) => section_level = Some(this),
+            None => {}
+        }
+    }
+    assert!(
+        section_level.is_some(),
+        "{}: no section {heading}",
+        page.display()
+    );
+    blocks
 }
