@@ -4,7 +4,7 @@
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::Sender;
-use std::thread;
+use std::thread::{self, JoinHandle};
 
 use crate::search::{self, Limits, Outcome, Position, Report};
 
@@ -24,6 +24,8 @@ pub struct Worker {
     stop: Arc<AtomicBool>,
     next_id: u64,
     running: Option<u64>,
+    /// The thread of the latest search, to wait for before the process ends.
+    thread: Option<JoinHandle<()>>,
 }
 
 impl Worker {
@@ -33,6 +35,7 @@ impl Worker {
             stop: Arc::new(AtomicBool::new(false)),
             next_id: 0,
             running: None,
+            thread: None,
         }
     }
 
@@ -54,16 +57,26 @@ impl Worker {
         let stop = Arc::clone(&self.stop);
         let tx = self.tx.clone();
         self.running = Some(id);
-        thread::spawn(move || {
+        self.thread = Some(thread::spawn(move || {
             let outcome = search::think(pos, &limits, &stop, &mut *on_report);
             let _ = tx.send(Event::Done { id, outcome });
-        });
+        }));
         id
     }
 
     /// Asks the running search to finish now; its result still arrives.
     pub fn stop(&self) {
         self.stop.store(true, Ordering::Relaxed);
+    }
+
+    /// Stops the search and waits for its thread to end: what it writes (its last `INFO`
+    /// lines) then comes before what the caller writes next, and the process cannot end in
+    /// the middle of one of its lines.
+    pub fn stop_and_wait(&mut self) {
+        self.stop();
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
     }
 
     /// Records that search `id` has reported; false if it is not the current one.
@@ -74,5 +87,37 @@ impl Worker {
         } else {
             false
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+    use std::sync::mpsc;
+
+    use arbiter_rules::gomoku::{BoardSize, Rule};
+
+    use super::Worker;
+    use crate::search::{Limits, Position};
+
+    /// Once `stop_and_wait` returns, the search thread has ended: nothing it holds (its report
+    /// callback, which writes `INFO` lines) can act after what the caller writes next.
+    #[test]
+    fn stop_and_wait_returns_once_the_search_thread_has_ended() {
+        let (tx, _rx) = mpsc::channel();
+        let mut worker = Worker::new(tx);
+        let held_by_the_search = Arc::new(());
+        let held = Arc::clone(&held_by_the_search);
+        let position = Position::new(BoardSize::square(15).unwrap(), Rule::FREESTYLE);
+        // Thinks until stopped, as `GO INFINITE` does.
+        worker.start(
+            position,
+            Limits::default(),
+            Box::new(move |_| {
+                let _ = &held;
+            }),
+        );
+        worker.stop_and_wait();
+        assert_eq!(Arc::strong_count(&held_by_the_search), 1);
     }
 }

@@ -180,6 +180,23 @@ fn quit_while_thinking_says_bye_and_exits() {
     assert!(took < Duration::from_secs(1));
 }
 
+/// `BYE` is the engine's last line (agi-r86), also when `QUIT` comes as a search begins: the
+/// search's own `INFO` lines come before it, and the process never ends in the middle of one
+/// (arbiter fuzz once saw `INFO` after `BYE`, the last one cut off by the exit).
+#[test]
+fn bye_is_the_last_line_when_quit_interrupts_a_search() {
+    for _ in 0..20 {
+        let mut e = agi();
+        e.send("POSITION MOVES 7879");
+        e.send("GO INFINITE");
+        e.send("QUIT");
+        assert_eq!(e.agi_reply(QUICK), "BYE");
+        let (status, _) = e.exit_within(QUICK);
+        assert!(common::success(&status), "{status:?}");
+        assert_eq!(e.rest(), Vec::<String>::new());
+    }
+}
+
 /// A `STOP` belongs to the search the engine reads last: one that comes while the search it
 /// stopped is still winding down, behind a held `POSITION` and `GO PONDER`, stops that new
 /// ponder search, so the `GO` after it is answered (arbiter fuzz found the engine silent here).

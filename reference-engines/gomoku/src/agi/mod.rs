@@ -171,7 +171,8 @@ impl Session for Agi {
             "ISREADY" => self.out.line("READYOK"),
             "STOP" => self.worker.stop(),
             "QUIT" => {
-                self.worker.stop();
+                // BYE is the last line (agi-r86): the search's own lines come before it.
+                self.worker.stop_and_wait();
                 self.out.line("BYE");
                 return Ok(Flow::Exit);
             }

@@ -272,7 +272,11 @@ impl Session for Gomocup {
         // END ends everything at once (gomocup-r93/r95), INFO takes effect (gomocup-r64);
         // anything else waits for the move.
         match command::parse(&line) {
-            Ok(Command::End) => Ok(Flow::Exit),
+            Ok(Command::End) => {
+                // The search stops at once; the process ends after its last line, not in it.
+                self.worker.stop_and_wait();
+                Ok(Flow::Exit)
+            }
             Ok(Command::Info { key, value }) => {
                 self.info(&key, &value);
                 Ok(Flow::Continue)
