@@ -64,17 +64,22 @@ fn match_command(dir: &Path, out: &Path, extra: &[&str]) -> Command {
     command
 }
 
-/// Runs the command; returns its stdout, the results and how long it took.
-fn run(mut command: Command, dir: &Path) -> (String, Value, Duration) {
-    let started = Instant::now();
-    let out = command.output().unwrap();
-    let took = started.elapsed();
+/// The match ended with status 0; else its stderr says why.
+fn exited_cleanly(out: &std::process::Output) {
     assert_eq!(
         out.status.code(),
         Some(0),
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
+}
+
+/// Runs the command; returns its stdout, the results and how long it took.
+fn run(mut command: Command, dir: &Path) -> (String, Value, Duration) {
+    let started = Instant::now();
+    let out = command.output().unwrap();
+    let took = started.elapsed();
+    exited_cleanly(&out);
     let stdout = String::from_utf8(out.stdout).unwrap();
     (stdout, common::read_json(&dir.join("out.json")), took)
 }
@@ -186,20 +191,10 @@ fn a_worker_aborts_its_game_in_progress_when_its_peer_decides() {
     // Into its game: a few of its moves played.
     std::thread::sleep(Duration::from_millis(1000));
     let deciding = worker(2).output().unwrap();
-    assert_eq!(
-        deciding.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&deciding.stderr)
-    );
+    exited_cleanly(&deciding);
     let out = long.wait_with_output().unwrap();
     let took = started.elapsed();
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    exited_cleanly(&out);
     assert!(
         took < GAME_LENGTH,
         "the aborting worker took {took:?}, a game lasts {GAME_LENGTH:?}"
