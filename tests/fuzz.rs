@@ -377,7 +377,8 @@ fn the_same_seed_generates_the_same_case() {
 }
 
 /// Case `i` is drawn from the seed and `i` alone: run one at a time or several at once, the
-/// same seed finds the same first failure in the same case, shrunk to the same scenario.
+/// same seed finds the same first failure in the same case, shrunk to the same scenario. (A
+/// fault found in the fifth case, behind four clean ones, and quick to shrink.)
 #[test]
 fn the_same_seed_finds_the_same_failure_whatever_the_jobs() {
     let _turn = turn();
@@ -389,17 +390,17 @@ fn the_same_seed_finds_the_same_failure_whatever_the_jobs() {
             let (code, report) = fuzz_json(
                 &[
                     "--protocol",
-                    "ucci",
+                    "gomocup",
                     "--engine",
                     engine.to_str().unwrap(),
                     "--engine-arg",
-                    "ucci",
+                    "gomocup",
                     "--engine-arg",
-                    "banned-move-on-stop",
+                    "occupied-point-after-takeback",
                     "--time-scale",
                     "0.05",
                     "--cases",
-                    "40",
+                    "10",
                     "--jobs",
                     jobs,
                 ],
@@ -407,6 +408,7 @@ fn the_same_seed_finds_the_same_failure_whatever_the_jobs() {
             );
             assert_eq!(code, 1, "{report:#?}");
             let failure = &report.failures[0];
+            assert!(failure.case > 1, "found in case {}", failure.case);
             let text = std::fs::read_to_string(&failure.file).unwrap();
             let _ = std::fs::remove_dir_all(&repro);
             // The header names the folder, which differs: the steps must not.
