@@ -143,6 +143,12 @@ impl Journal {
         Journal { cancel, ..self }
     }
 
+    /// Whether the session's waits are to end at once: a signal came to the harness, or the
+    /// session's cancel token was raised.
+    pub fn interrupted(&self) -> bool {
+        interrupt::raised().is_some() || self.cancel.is_raised()
+    }
+
     /// Microseconds since the engine was started.
     pub fn now_us(&self) -> u64 {
         self.epoch.elapsed().as_micros() as u64
@@ -211,7 +217,7 @@ impl Journal {
         let limit_us = deadline.saturating_duration_since(self.epoch).as_micros() as u64;
         let mut inner = self.lock();
         loop {
-            if interruptible && (interrupt::raised().is_some() || self.cancel.is_raised()) {
+            if interruptible && self.interrupted() {
                 return Taken::Interrupted;
             }
             if let Some(front) = inner.queue.front() {

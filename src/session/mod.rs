@@ -463,7 +463,7 @@ impl<S: Sink> Session<S> {
     /// period is given and its last output collected.
     pub fn finish(mut self) -> (Transcript, S) {
         self.close_stdin();
-        if interrupt::raised().is_some() || self.options.cancel.is_raised() {
+        if self.journal.interrupted() {
             self.ended.cut_short = true;
         } else {
             self.wait_exit(Instant::now() + self.options.grace);
