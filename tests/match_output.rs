@@ -8,8 +8,8 @@ mod common;
 
 use std::path::PathBuf;
 
+use arbiter::matchplay::MatchReport;
 use regex::Regex;
-use serde_json::Value;
 
 use common::{arbiter, scratch_file, uci_fixture_player};
 
@@ -21,8 +21,8 @@ fn temp(name: &str) -> PathBuf {
     scratch_file("match-output", name)
 }
 
-/// Plays a chess match of fixture engines; returns stdout and the JSON results.
-fn play(engines: &[Vec<String>], extra: &[&str], name: &str) -> (String, Value) {
+/// Plays a chess match of fixture engines; returns stdout and the results.
+fn play(engines: &[Vec<String>], extra: &[&str], name: &str) -> (String, MatchReport) {
     let out_file = temp(name);
     let out = arbiter()
         .args(["match", "--game", "chess", "--each", "st=0.05"])
@@ -38,16 +38,16 @@ fn play(engines: &[Vec<String>], extra: &[&str], name: &str) -> (String, Value) 
         "{stdout}{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let results = serde_json::from_str(&std::fs::read_to_string(out_file).unwrap()).unwrap();
+    let results = common::read_report(&out_file);
     (stdout, results)
 }
 
-fn pentanomial(results: &Value) -> Vec<u64> {
-    results["encounters"][0]["pentanomial"]["counts"]
-        .as_array()
-        .unwrap()
+fn pentanomial(results: &MatchReport) -> Vec<u64> {
+    results.encounters[0]
+        .pentanomial
+        .counts
         .iter()
-        .map(|c| c.as_u64().unwrap())
+        .map(|&c| u64::from(c))
         .collect()
 }
 
@@ -146,13 +146,13 @@ fn fishtest_reads_the_fastchess_block_with_its_pairs_once() {
     assert_eq!(blocks.len(), 1, "{stdout}");
     let (games, w, l, d, ptnml) = &blocks[0];
     assert_eq!(ptnml, &pentanomial(&results), "{stdout}");
-    let score = &results["encounters"][0]["score"];
+    let score = results.encounters[0].score;
     assert_eq!(
         (*w, *l, *d, *games),
         (
-            score["wins"].as_u64().unwrap(),
-            score["losses"].as_u64().unwrap(),
-            score["draws"].as_u64().unwrap(),
+            u64::from(score.wins),
+            u64::from(score.losses),
+            u64::from(score.draws),
             20
         )
     );
@@ -218,15 +218,11 @@ fn without_repeat_no_games_are_paired() {
         "unpaired.json",
     );
     assert!(
-        results["games"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .all(|g| g.get("pair").is_none()),
-        "{results}"
+        results.games.iter().all(|g| g.pair.is_none()),
+        "{results:?}"
     );
     assert_eq!(pentanomial(&results), [0, 0, 0, 0, 0]);
-    assert_eq!(results["sprt"]["state"]["pentanomial"], false);
+    assert_eq!(results.sprt.map(|s| s.state.pentanomial), Some(false));
     // fastchess without pairs: a block over the games, no Ptnml line, no PairsRatio.
     assert!(
         stdout.contains("Games: 4, Wins: 0, Losses: 0, Draws: 4, Points: 2.0 (50.00 %)"),

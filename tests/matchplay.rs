@@ -3,13 +3,18 @@
 
 mod common;
 
+use arbiter::check::Grade;
+use arbiter::matchplay::options::UndeclaredOption;
+use arbiter::matchplay::termination::Colour;
+use arbiter::matchplay::{Fault, GameRecord, GameResult, MatchReport, Termination};
+use arbiter::protocol::ReqId;
 use regex::Regex;
 use serde_json::Value;
 
 use common::{arbiter, fixture_engine, reference_engine};
 
-/// Plays a match; returns its exit status, stdout and JSON results.
-fn play(protocol: &str, engines: [&[String]; 2], extra: &[&str]) -> (i32, String, Value) {
+/// Plays a match; returns its exit status, stdout and results (a match that ran writes them).
+fn play(protocol: &str, engines: [&[String]; 2], extra: &[&str]) -> (i32, String, MatchReport) {
     let out_file = std::env::temp_dir().join(format!(
         "arbiter-match-{}-{}.json",
         std::process::id(),
@@ -21,12 +26,19 @@ fn play(protocol: &str, engines: [&[String]; 2], extra: &[&str]) -> (i32, String
             .take(40)
             .collect::<String>()
     ));
-    common::play_match(
+    let (status, stdout, results) = common::play_match_report(
         &out_file,
         &["--protocol", protocol, "--each", "st=0.05"],
         &engines,
         extra,
-    )
+    );
+    let results = results.unwrap_or_else(|| panic!("no results written: {stdout}"));
+    (status, stdout, results)
+}
+
+/// The record of the match's first game.
+fn first_game(results: &MatchReport) -> &GameRecord {
+    &results.games[0].record
 }
 
 fn reference() -> Vec<String> {
@@ -88,11 +100,12 @@ fn a_match_reads_like_cutechess_and_ends_by_the_rules_or_the_move_limit() {
             "`{line}` !~ {pattern}"
         );
     }
-    for game in results["games"].as_array().unwrap() {
-        let moves = game["moves"].as_array().unwrap().len();
-        assert!(moves <= 40, "{game}");
-        assert_eq!(game["move_times_ms"].as_array().unwrap().len(), moves);
-        let fails = common::game_failures(game);
+    for game in &results.games {
+        let game = &game.record;
+        let moves = game.moves.len();
+        assert!(moves <= 40, "{game:?}");
+        assert_eq!(game.move_times_ms.len(), moves);
+        let fails = common::failed_findings(game);
         assert!(fails.is_empty(), "{fails:#?}");
     }
 }
@@ -119,11 +132,11 @@ fn an_illegal_move_loses_the_game_and_is_a_protocol_finding() {
         "{stdout}"
     );
     assert!(stdout.contains("Elo difference: inf +/- nan"), "{stdout}");
-    let findings = results["games"][0]["findings"].as_array().unwrap();
+    let findings = &first_game(&results).findings;
     assert!(
-        findings.iter().any(|f| f["engine"] == "faulty"
-            && f["check"] == "ucci.bestmove.legal"
-            && f["grade"] == "fail"),
+        findings.iter().any(|f| f.engine == "faulty"
+            && f.outcome.check == "ucci.bestmove.legal"
+            && f.outcome.grade == Grade::Fail),
         "{findings:#?}"
     );
 }
@@ -179,12 +192,12 @@ fn castling_as_the_king_taking_its_rook_loses_as_an_illegal_move() {
             || stdout.contains("0-1 {White makes an illegal move: e1a1}"),
         "{stdout}"
     );
-    let findings = results["games"][0]["findings"].as_array().unwrap();
+    let findings = &first_game(&results).findings;
     assert!(
-        findings.iter().any(|f| f["engine"] == "castler"
-            && f["check"] == "uci.move.notation"
-            && f["grade"] == "fail"
-            && f["requirements"] == serde_json::json!(["uci-r19"])),
+        findings.iter().any(|f| f.engine == "castler"
+            && f.outcome.check == "uci.move.notation"
+            && f.outcome.grade == Grade::Fail
+            && f.outcome.requirements == [ReqId::new("uci-r19")]),
         "{findings:#?}"
     );
 }
@@ -206,7 +219,7 @@ fn a_silent_mover_loses_on_time_and_a_clock_match_is_played() {
     );
     assert_eq!(status, 1, "{stdout}");
     assert!(stdout.contains("0-1 {White loses on time}"), "{stdout}");
-    let overrun = results["games"][0]["overrun_ms"].as_f64().unwrap();
+    let overrun = first_game(&results).overrun_ms.unwrap();
     assert!((50.0..1000.0).contains(&overrun), "{overrun}");
 
     // On a clock: each move is charged with the time measured from `go` to the reply.
@@ -218,9 +231,9 @@ fn a_silent_mover_loses_on_time_and_a_clock_match_is_played() {
         &["--games", "1", "--max-moves", "8", "--each", "tc=5+0.05"],
     );
     assert_eq!(status, 0, "{stdout}");
-    let times = results["games"][0]["move_times_ms"].as_array().unwrap();
+    let times = &first_game(&results).move_times_ms;
     assert!(
-        !times.is_empty() && times.iter().all(|t| t.as_f64().unwrap() < 5000.0),
+        !times.is_empty() && times.iter().all(|t| *t < 5000.0),
         "{times:?}"
     );
 }
@@ -244,7 +257,7 @@ fn stockfish_plays_itself() {
         &["--games", "2", "--max-moves", "20", "--pgnout", pgn_text],
     );
     assert_eq!(status, 0, "{stdout}");
-    assert_eq!(results["games"].as_array().unwrap().len(), 2);
+    assert_eq!(results.games.len(), 2);
     assert!(stdout.contains("Score of sf-a vs sf-b: "), "{stdout}");
     // A real PGN reader reads the record back: python-chess, which refuses an illegal or
     // ambiguous SAN move (listed in `game.errors`), gives the same moves and results.
@@ -260,12 +273,15 @@ fn stockfish_plays_itself() {
         "{}",
         String::from_utf8_lossy(&read.stderr)
     );
+    // What python-chess read is its own output, not Arbiter's model: it stays JSON.
     let read: Value = serde_json::from_slice(&read.stdout).unwrap();
-    let played: Vec<Value> = results["games"]
-        .as_array()
-        .unwrap()
+    let played: Vec<Value> = results
+        .games
         .iter()
-        .map(|g| serde_json::json!({"result": g["result"], "moves": g["moves"], "errors": []}))
+        .map(|g| {
+            let g = &g.record;
+            serde_json::json!({"result": g.result.as_str(), "moves": g.moves, "errors": []})
+        })
         .collect();
     assert_eq!(
         read,
@@ -357,20 +373,6 @@ fn bad_match_arguments_are_usage_errors() {
     }
 }
 
-/// A game's JSON record field as text.
-fn text(game: &Value, field: &str) -> String {
-    game[field].as_str().unwrap_or_default().to_owned()
-}
-
-fn moves(game: &Value) -> Vec<String> {
-    game["moves"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|m| m.as_str().unwrap().to_owned())
-        .collect()
-}
-
 #[test]
 fn an_illegal_move_at_the_third_search_leaves_the_five_moves_before_it() {
     // The faulty engine plays the first legal move in sorted order: a0a1 a6a5 a1a0 a5a4 …
@@ -383,13 +385,19 @@ fn an_illegal_move_at_the_third_search_leaves_the_five_moves_before_it() {
         &["--games", "1"],
     );
     assert_eq!(status, 1, "{stdout}");
-    let game = &results["games"][0];
+    let game = first_game(&results);
     assert!(
-        text(game, "termination").starts_with("Black makes an illegal move: "),
-        "{game}"
+        matches!(
+            game.termination,
+            Termination::Fault {
+                side: Colour::Black,
+                fault: Fault::Illegal(_)
+            }
+        ),
+        "{game:?}"
     );
-    assert_eq!(text(game, "result"), "1-0");
-    assert_eq!(moves(game), ["a0a1", "a6a5", "a1a0", "a5a4", "a0a1"]);
+    assert_eq!(game.result, GameResult::FirstWins);
+    assert_eq!(game.moves, ["a0a1", "a6a5", "a1a0", "a5a4", "a0a1"]);
 }
 
 #[test]
@@ -405,7 +413,7 @@ fn a_ucci_draw_offer_passes_to_the_opponent_and_ends_the_game_when_accepted() {
     assert_eq!(status, 0, "{stdout}");
     assert!(stdout.contains("1/2-1/2 {Draw by agreement}"), "{stdout}");
     // The offer came with red's first move; black's accepting move is not played.
-    assert_eq!(moves(&results["games"][0]), ["a0a1"]);
+    assert_eq!(first_game(&results).moves, ["a0a1"]);
 
     // Declined (the engine answers `go draw` with a plain move): the game goes on.
     let (_, stdout, results) = play(
@@ -420,7 +428,7 @@ fn a_ucci_draw_offer_passes_to_the_opponent_and_ends_the_game_when_accepted() {
         stdout.contains("1/2-1/2 {Draw by adjudication: maximal game length}"),
         "{stdout}"
     );
-    assert_eq!(moves(&results["games"][0]).len(), 6);
+    assert_eq!(first_game(&results).moves.len(), 6);
 }
 
 /// A draw offered to an engine that pondered on the move played reaches it as `ponderhit
@@ -447,8 +455,8 @@ fn a_draw_offer_to_a_pondering_engine_comes_with_ponderhit() {
     );
     // Red's first move came without an offer, black's reply, then red's offer with the move
     // black pondered on, which black accepted: its own move is not played.
-    assert_eq!(moves(&results["games"][0]).len(), 3, "{results}");
-    let failures = common::game_failures(&results["games"][0]);
+    assert_eq!(first_game(&results).moves.len(), 3, "{results:?}");
+    let failures = common::failed_findings(first_game(&results));
     assert!(failures.is_empty(), "{failures:#?}");
 }
 
@@ -465,7 +473,7 @@ fn a_resigning_engine_loses() {
     assert_eq!(status, 0, "{stdout}");
     assert!(stdout.contains("0-1 {Red resigns}"), "{stdout}");
     // It resigned at its second search, instead of a move.
-    assert_eq!(moves(&results["games"][0]), ["a0a1", "a6a5"]);
+    assert_eq!(first_game(&results).moves, ["a0a1", "a6a5"]);
 }
 
 /// Runs the fixture engine behind `tee`, so the test reads what the referee sent it.
@@ -497,9 +505,9 @@ fn a_ucci_engine_plays_a_uci_one_at_xiangqi_each_in_its_notation() {
         &["--game", "xiangqi", "--games", "1", "--max-moves", "4"],
     );
     assert_eq!(status, 0, "{stdout}");
-    let game = &results["games"][0];
-    let played = moves(game);
-    assert!(played.len() >= 3, "{game}");
+    let game = first_game(&results);
+    let played = &game.moves;
+    assert!(played.len() >= 3, "{game:?}");
     let iccs = Regex::new("^[a-i][0-9][a-i][0-9]$").unwrap();
     assert!(played.iter().all(|m| iccs.is_match(m)), "{played:?}");
     // The UCI engine was told the game in its own notation: ranks 1–10.
@@ -523,7 +531,7 @@ fn a_ucci_engine_plays_a_uci_one_at_xiangqi_each_in_its_notation() {
         uci_text(&played[2])
     );
     assert!(sent.contains(&expected), "{expected}\n{sent}");
-    let fails = common::game_failures(game);
+    let fails = common::failed_findings(game);
     assert!(fails.is_empty(), "{fails:#?}");
 }
 
@@ -544,9 +552,9 @@ fn fairy_stockfish_over_uci_plays_the_ucci_reference() {
     );
     assert_eq!(status, 0, "{stdout}");
     let iccs = Regex::new("^[a-i][0-9][a-i][0-9]$").unwrap();
-    for game in results["games"].as_array().unwrap() {
-        let played = moves(game);
-        assert!(!played.is_empty(), "{game}");
+    for game in &results.games {
+        let played = &game.record.moves;
+        assert!(!played.is_empty(), "{game:?}");
         assert!(played.iter().all(|m| iccs.is_match(m)), "{played:?}");
     }
 }
@@ -576,7 +584,10 @@ fn options_are_sent_before_isready_and_undeclared_ones_are_recorded() {
         "{sent}"
     );
     assert_eq!(
-        results["games"][0]["undeclared_options"],
-        serde_json::json!([{"engine": "opted", "option": "Bogus Name"}])
+        first_game(&results).undeclared_options,
+        [UndeclaredOption {
+            engine: "opted".into(),
+            option: "Bogus Name".into()
+        }]
     );
 }

@@ -6,29 +6,43 @@ mod common;
 
 use std::path::{Path, PathBuf};
 
+use arbiter::check::Grade;
+use arbiter::matchplay::termination::{Colour, RuleEnding};
 use arbiter::matchplay::{
-    Adjudication, GameResult, MatchGame, MatchSettings, Opening, Pairing, Player, SearchLimits,
-    TimeControl, play_game,
+    Adjudication, Colours, Fault, GameRecord, GameResult, MatchGame, MatchReport, MatchSettings,
+    Opening, Pairing, Player, SearchLimits, Termination, TimeControl, play_game,
 };
 use arbiter::protocol::Protocol;
 use arbiter::rules::gomoku::{Board, BoardSize, Point, Rule, Stone};
 use arbiter::session::{Cancel, EngineCommand};
-use serde_json::Value;
 
 use common::{fixture_engine, reference_engine};
 
+/// One test's directory.
+fn dir(name: &str) -> PathBuf {
+    std::env::temp_dir().join(format!("arbiter-gomoku-{}-{name}", std::process::id()))
+}
+
 /// A fresh directory for one test's files.
 fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("arbiter-gomoku-{}-{name}", std::process::id()));
+    let dir = dir(name);
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     dir
 }
 
-/// Plays a match; returns its exit status, stdout and JSON results.
-fn play(name: &str, engines: [&[String]; 2], extra: &[&str]) -> (i32, String, Value) {
-    let out_file = scratch(name).join("out.json");
-    common::play_match(&out_file, &["--each", "st=0.05"], &engines, extra)
+/// Where the match `name` writes its results.
+fn out_file(name: &str) -> PathBuf {
+    dir(name).join("out.json")
+}
+
+/// Plays a match; returns its exit status, stdout and results (a match that ran writes them).
+fn play(name: &str, engines: [&[String]; 2], extra: &[&str]) -> (i32, String, MatchReport) {
+    scratch(name);
+    let (status, stdout, results) =
+        common::play_match_report(&out_file(name), &["--each", "st=0.05"], &engines, extra);
+    let results = results.unwrap_or_else(|| panic!("{name}: no results written: {stdout}"));
+    (status, stdout, results)
 }
 
 fn reference(name: &str, protocol: &str) -> Vec<String> {
@@ -71,16 +85,11 @@ fn silent(protocol: &str) -> Vec<String> {
 
 /// Re-plays each game's opening and moves with the oracle: every stone legal for its colour,
 /// and the game over only at its last move when it ended by five.
-fn replay(game: &Value, rule: Rule) -> Board {
+fn replay(game: &GameRecord, rule: Rule) -> Board {
     let mut board = Board::new(BoardSize::STANDARD);
-    let opening = game["opening"]["moves"]
-        .as_array()
-        .cloned()
-        .unwrap_or_default();
-    let moves = game["moves"].as_array().unwrap();
-    let all: Vec<&Value> = opening.iter().chain(moves).collect();
+    let all: Vec<&String> = game.opening.moves.iter().chain(&game.moves).collect();
     for (k, mv) in all.iter().enumerate() {
-        let point: Point = mv.as_str().unwrap().parse().unwrap();
+        let point: Point = mv.parse().unwrap();
         let stone = if k % 2 == 0 {
             Stone::Black
         } else {
@@ -88,11 +97,11 @@ fn replay(game: &Value, rule: Rule) -> Board {
         };
         assert!(
             board.find_win(rule).is_none(),
-            "a move after the game was won: {game}"
+            "a move after the game was won: {game:?}"
         );
         board
             .play(point, stone, rule)
-            .unwrap_or_else(|e| panic!("{e}: {game}"));
+            .unwrap_or_else(|e| panic!("{e}: {game:?}"));
     }
     board
 }
@@ -158,58 +167,51 @@ fn reference_match(name: &str, protocols: [&str; 2], game: &str, rule: Rule) {
     assert_eq!(status, 0, "{stdout}");
     assert!(stdout.contains("Score of ref-a vs ref-b: "), "{stdout}");
     assert!(stdout.ends_with("Finished match\n"), "{stdout}");
-    assert_eq!(results["game"], game);
-    assert_eq!(results["rule"], rule.to_string());
-    assert_eq!(results["board"], 15);
-    let games = results["games"].as_array().unwrap();
+    assert_eq!(results.game.name(), game);
+    // The keys as written: read back, a record without its rule or board would take the
+    // game's own (freestyle or renju, 15x15), so the model cannot tell they are missing.
+    let written = common::read_json(&out_file(name));
+    assert_eq!(written["rule"], rule.to_string());
+    assert_eq!(written["board"], 15);
+    let games = &results.games;
     assert_eq!(games.len(), 2);
     for game in games {
-        // Black moves first; the first player is black.
-        assert_eq!(game["black"], game["first"], "{game}");
-        assert_eq!(game["white"], game["second"], "{game}");
-        assert!(game.get("red").is_none(), "{game}");
-        let termination = game["termination"].as_str().unwrap();
-        let moves = game["moves"].as_array().unwrap();
+        let game = &game.record;
+        // Black moves first; the first player is black. Read back, gomoku's colours are white
+        // and black as chess's are (`Colours::Chess`); red would make them xiangqi's.
+        let Colours::Chess { white, black } = &game.colours else {
+            panic!("colours not named white and black: {game:?}");
+        };
+        assert_eq!(black, &game.first, "{game:?}");
+        assert_eq!(white, &game.second, "{game:?}");
+        let moves = &game.moves;
         let last = moves.len() % 2;
-        match termination {
-            "Draw by adjudication: maximal game length" => {
-                assert_eq!(moves.len(), 24, "{game}");
-                assert_eq!(game["result"], "1/2-1/2");
+        let five = match &game.termination {
+            Termination::MaxLength => {
+                assert_eq!(moves.len(), 24, "{game:?}");
+                assert_eq!(game.result, GameResult::Draw);
+                false
             }
-            "Black makes five in a row" => {
-                assert_eq!((last, game["result"].as_str()), (1, Some("1-0")), "{game}")
+            Termination::Rules(RuleEnding::FiveInARow(Colour::Black)) => {
+                assert_eq!((last, game.result), (1, GameResult::FirstWins), "{game:?}");
+                true
             }
-            "White makes five in a row" => {
-                assert_eq!((last, game["result"].as_str()), (0, Some("0-1")), "{game}")
+            Termination::Rules(RuleEnding::FiveInARow(Colour::White)) => {
+                assert_eq!((last, game.result), (0, GameResult::SecondWins), "{game:?}");
+                true
             }
-            other => panic!("{other}: {game}"),
-        }
+            other => panic!("{other}: {game:?}"),
+        };
         let board = replay(game, rule);
-        assert_eq!(
-            board.find_win(rule).is_some(),
-            termination.ends_with("five in a row"),
-            "{game}"
-        );
-        assert_eq!(game["move_times_ms"].as_array().unwrap().len(), moves.len());
-        assert_eq!(
-            game["findings"].as_array().unwrap().len(),
-            0,
-            "{:#}",
-            game["findings"]
-        );
+        assert_eq!(board.find_win(rule).is_some(), five, "{game:?}");
+        assert_eq!(game.move_times_ms.len(), moves.len());
+        assert_eq!(game.findings.len(), 0, "{:#?}", game.findings);
         // The record read back is the game.
-        let number = game["number"].as_u64().unwrap();
+        let number = game.number;
         let (size, psq_moves, names, code) = read_psq(&psq.join(format!("game-{number}.psq")));
         assert_eq!(size, 15);
-        let json_moves: Vec<&str> = moves.iter().map(|m| m.as_str().unwrap()).collect();
-        assert_eq!(psq_moves, json_moves);
-        assert_eq!(
-            names,
-            [
-                game["first"].as_str().unwrap(),
-                game["second"].as_str().unwrap()
-            ]
-        );
+        assert_eq!(&psq_moves, moves);
+        assert_eq!(names, [game.first.as_str(), game.second.as_str()]);
         assert_eq!(code, -1);
     }
 }
@@ -232,23 +234,25 @@ fn a_gomocup_brain_plays_an_agi_engine_under_renju() {
 }
 
 /// Checks one faulty game: its exit status, the line for game 1, and the JSON record.
-fn faulty_game(name: &str, engines: [&[String]; 2], extra: &[&str], finished: &str) -> Value {
+fn faulty_game(name: &str, engines: [&[String]; 2], extra: &[&str], finished: &str) -> GameRecord {
     let mut args = vec!["--games", "1"];
     args.extend_from_slice(extra);
     let (status, stdout, results) = play(name, engines, &args);
     assert!(stdout.contains(finished), "{name}: {stdout}");
-    let game = results["games"][0].clone();
-    assert!(game.is_object(), "{name}: {results}");
-    let termination = game["termination"].as_str().unwrap().to_owned();
+    let game = results
+        .games
+        .first()
+        .unwrap_or_else(|| panic!("{name}: {results:?}"))
+        .record
+        .clone();
     // An engine's own fault makes the match a failed conformance run.
-    let own_fault = [
-        "illegal move",
-        "loses on time",
-        "disconnects",
-        "refuses to move",
-    ]
-    .iter()
-    .any(|w| termination.contains(w));
+    let own_fault = matches!(
+        game.termination,
+        Termination::Fault {
+            fault: Fault::Illegal(_) | Fault::Time | Fault::Disconnect | Fault::Refuses(_),
+            ..
+        }
+    );
     assert_eq!(status, i32::from(own_fault), "{name}: {stdout}");
     game
 }
@@ -265,18 +269,19 @@ fn an_occupied_point_loses_at_the_move_it_is_played() {
         &["--game", "gomoku"],
         "Finished game 1 (ref vs faulty): 1-0 {White makes an illegal move: ",
     );
-    let first = game["moves"][0].as_str().unwrap();
+    let first = &game.moves[0];
     assert_eq!(
-        game["termination"],
-        format!("White makes an illegal move: {first}")
+        game.termination,
+        Termination::Fault {
+            side: Colour::White,
+            fault: Fault::Illegal(first.clone())
+        }
     );
     assert!(
-        game["findings"]
-            .as_array()
-            .unwrap()
+        game.findings
             .iter()
-            .any(|f| f["engine"] == "faulty" && f["grade"] == "fail"),
-        "{game:#}"
+            .any(|f| f.engine == "faulty" && f.outcome.grade == Grade::Fail),
+        "{game:#?}"
     );
     // AGI, at black's second move: its own first stone again.
     let game = faulty_game(
@@ -288,7 +293,7 @@ fn an_occupied_point_loses_at_the_move_it_is_played() {
         &["--game", "gomoku"],
         "Finished game 1 (faulty vs ref): 0-1 {Black makes an illegal move: 7,7}",
     );
-    assert_eq!(game["moves"].as_array().unwrap().len(), 2, "{game:#}");
+    assert_eq!(game.moves.len(), 2, "{game:#?}");
 }
 
 #[test]
@@ -328,25 +333,23 @@ fn a_point_with_blanks_or_a_sign_is_played_and_warned_about() {
         &["--game", "gomoku", "--max-moves", "2"],
         "Finished game 1 (faulty vs ref): 1/2-1/2 {Draw by adjudication: maximal game length}",
     );
-    let moves: Vec<&str> = game["moves"]
-        .as_array()
-        .unwrap()
+    let moves = &game.moves;
+    assert_eq!(
+        (moves[0].as_str(), moves[2].as_str()),
+        ("7,7", "8,8"),
+        "{game:#?}"
+    );
+    let notation: Vec<_> = game
+        .findings
         .iter()
-        .map(|m| m.as_str().unwrap())
+        .filter(|f| f.engine == "faulty" && f.outcome.check == "gomocup.move.notation")
         .collect();
-    assert_eq!((moves[0], moves[2]), ("7,7", "8,8"), "{game:#}");
-    let notation: Vec<&Value> = game["findings"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter(|f| f["engine"] == "faulty" && f["check"] == "gomocup.move.notation")
-        .collect();
-    assert_eq!(notation.len(), 2, "{game:#}");
+    assert_eq!(notation.len(), 2, "{game:#?}");
     assert!(
-        notation.iter().all(|f| f["grade"] == "warn"),
+        notation.iter().all(|f| f.outcome.grade == Grade::Warn),
         "{notation:#?}"
     );
-    assert!(common::game_failures(&game).is_empty(), "{game:#}");
+    assert!(common::failed_findings(&game).is_empty(), "{game:#?}");
 }
 
 /// Silence loses on time, with the overrun measured on the wire; a crash disconnects.
@@ -358,7 +361,7 @@ fn silence_loses_on_time_and_a_crash_disconnects() {
         &["--game", "gomoku", "--margin", "50"],
         "Finished game 1 (silent vs ref): 0-1 {Black loses on time}",
     );
-    let overrun = game["overrun_ms"].as_f64().unwrap();
+    let overrun = game.overrun_ms.unwrap();
     assert!((50.0..1000.0).contains(&overrun), "{overrun}");
     faulty_game(
         "silent-agi",
@@ -417,7 +420,7 @@ fn under_renju_black_loses_by_a_forbidden_point_and_five_wins() {
         &["--game", "gomoku"],
         "Finished game 1 (black vs white): 1-0 {Black makes five in a row}",
     );
-    assert_eq!(game["moves"].as_array().unwrap().len(), 9, "{game:#}");
+    assert_eq!(game.moves.len(), 9, "{game:#?}");
 }
 
 #[test]
@@ -539,14 +542,14 @@ fn a_clock_game_is_played_in_both_protocols() {
         ],
     );
     assert_eq!(status, 0, "{stdout}");
-    let game = &results["games"][0];
-    let times = game["move_times_ms"].as_array().unwrap();
-    assert_eq!(times.len(), game["moves"].as_array().unwrap().len());
+    let game = &results.games[0].record;
+    let times = &game.move_times_ms;
+    assert_eq!(times.len(), game.moves.len());
     assert!(
-        !times.is_empty() && times.iter().all(|t| t.as_f64().unwrap() < 3000.0),
+        !times.is_empty() && times.iter().all(|t| *t < 3000.0),
         "{times:?}"
     );
-    assert_eq!(game["findings"].as_array().unwrap().len(), 0, "{game:#}");
+    assert_eq!(game.findings.len(), 0, "{game:#?}");
 }
 
 /// Gomocup's match time runs from the brain's start (gomocup-r82): a brain that takes longer to
@@ -569,7 +572,7 @@ fn a_gomocup_brains_start_up_is_spent_from_its_match_clock() {
         &["--game", "gomoku", "--each", "tc=1+0", "--margin", "100"],
         "{Black loses on time}",
     );
-    assert!(game["moves"].as_array().unwrap().is_empty(), "{game}");
+    assert!(game.moves.is_empty(), "{game:?}");
 }
 
 /// A shell engine running `script`, speaking `protocol`.

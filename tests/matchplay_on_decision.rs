@@ -15,6 +15,11 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
 
+use arbiter::matchplay::peers::WorkerState;
+use arbiter::matchplay::results_dir::WorkerFile;
+use arbiter::matchplay::sprt::Decision;
+use arbiter::matchplay::termination::{Colour, RuleEnding, Unplayed};
+use arbiter::matchplay::{MatchReport, PlayedGame, Score, Termination};
 use serde_json::Value;
 
 /// Red mates with a0a9 (the other rook holds rank 8); then the standard start.
@@ -75,17 +80,27 @@ fn exited_cleanly(out: &std::process::Output) {
 }
 
 /// Runs the command; returns its stdout, the results and how long it took.
-fn run(mut command: Command, dir: &Path) -> (String, Value, Duration) {
+fn run(mut command: Command, dir: &Path) -> (String, MatchReport, Duration) {
     let started = Instant::now();
     let out = command.output().unwrap();
     let took = started.elapsed();
     exited_cleanly(&out);
     let stdout = String::from_utf8(out.stdout).unwrap();
-    (stdout, common::read_json(&dir.join("out.json")), took)
+    (stdout, common::read_report(&dir.join("out.json")), took)
 }
 
-fn games(results: &Value) -> &Vec<Value> {
-    results["games"].as_array().unwrap()
+fn games(results: &MatchReport) -> &[PlayedGame] {
+    &results.games
+}
+
+/// Which hypothesis the match's SPRT accepted, if it has one that did.
+fn decision(results: &MatchReport) -> Option<Decision> {
+    results.sprt.and_then(|sprt| sprt.state.decision)
+}
+
+/// The score of the match's (one) encounter.
+fn score(results: &MatchReport) -> Score {
+    results.encounters[0].score
 }
 
 #[test]
@@ -101,21 +116,30 @@ fn abort_ends_the_game_in_progress_at_once_and_counts_it_nowhere() {
         took < GAME_LENGTH / 2,
         "the match took {took:?}, a game lasts {GAME_LENGTH:?}"
     );
-    assert_eq!(results["sprt"]["state"]["decision"], "h1", "{results}");
+    assert_eq!(decision(&results), Some(Decision::H1), "{results:?}");
     // Game 1 decided; game 2 was aborted; games 3 and 4 never started.
     let games = games(&results);
     assert_eq!(games.len(), 2, "{stdout}");
-    assert_eq!(games[0]["termination"], "Red mates");
-    assert!(games[0].get("aborted").is_none());
-    assert_eq!(games[1]["number"], 2);
-    assert_eq!(games[1]["aborted"], true);
-    assert_eq!(games[1]["termination"], "Aborted: the match was decided");
-    // Only the win counts.
-    let score = &results["encounters"][0]["score"];
     assert_eq!(
-        (&score["wins"], &score["losses"], &score["draws"]),
-        (&Value::from(1), &Value::from(0), &Value::from(0)),
-        "{results}"
+        games[0].record.termination,
+        Termination::Rules(RuleEnding::Mate(Colour::Red))
+    );
+    assert!(!games[0].record.aborted);
+    assert_eq!(games[1].record.number, 2);
+    assert!(games[1].record.aborted);
+    assert_eq!(
+        games[1].record.termination,
+        Termination::Aborted(Unplayed::MatchDecided)
+    );
+    // Only the win counts.
+    assert_eq!(
+        score(&results),
+        Score {
+            wins: 1,
+            losses: 0,
+            draws: 0
+        },
+        "{results:?}"
     );
     assert!(
         stdout.contains("Finished game 2 (weak vs strong): * {Aborted: the match was decided}"),
@@ -135,19 +159,16 @@ fn finish_plays_the_game_in_progress_out_and_counts_it() {
     let dir = scratch_dir("finish");
     let command = match_command(&dir, &dir.join("out.json"), &["--concurrency", "2"]);
     let (stdout, results, _) = run(command, &dir);
-    assert_eq!(results["sprt"]["state"]["decision"], "h1", "{results}");
+    assert_eq!(decision(&results), Some(Decision::H1), "{results:?}");
     let games = games(&results);
     assert_eq!(games.len(), 2, "{stdout}");
     for game in games {
-        assert!(game.get("aborted").is_none(), "{game}");
-        assert!(!game["moves"].as_array().unwrap().is_empty(), "{game}");
+        assert!(!game.record.aborted, "{game:?}");
+        assert!(!game.record.moves.is_empty(), "{game:?}");
     }
-    let score = &results["encounters"][0]["score"];
-    let counted = ["wins", "losses", "draws"]
-        .iter()
-        .map(|k| score[k].as_u64().unwrap())
-        .sum::<u64>();
-    assert_eq!(counted, 2, "{results}");
+    let score = score(&results);
+    let counted = score.wins + score.losses + score.draws;
+    assert_eq!(counted, 2, "{results:?}");
     assert!(!stdout.contains("Aborted"), "{stdout}");
 }
 
@@ -180,7 +201,7 @@ fn a_worker_aborts_its_game_in_progress_when_its_peer_decides() {
     let joined = |path: &Path| {
         std::fs::read_to_string(path)
             .ok()
-            .and_then(|t| serde_json::from_str::<Value>(&t).ok())
+            .and_then(|t| serde_json::from_str::<WorkerFile>(&t).ok())
             .is_some()
     };
     let deadline = Instant::now() + Duration::from_secs(10);
@@ -199,16 +220,16 @@ fn a_worker_aborts_its_game_in_progress_when_its_peer_decides() {
         took < GAME_LENGTH,
         "the aborting worker took {took:?}, a game lasts {GAME_LENGTH:?}"
     );
-    let file = common::read_json(&results.join("part-1-of-2.json"));
-    assert_eq!(file["worker"]["state"], "stopped-by-sprt", "{file}");
-    assert_eq!(file["sprt"]["state"]["decision"], "h1", "{file}");
-    let played = games(&file);
-    assert_eq!(played.len(), 1, "{file}");
-    assert_eq!(played[0]["number"], 2);
-    assert_eq!(played[0]["aborted"], true);
+    let file: WorkerFile = common::read_report(&results.join("part-1-of-2.json"));
+    assert_eq!(file.worker.state, WorkerState::StoppedBySprt, "{file:?}");
+    assert_eq!(decision(&file.report), Some(Decision::H1), "{file:?}");
+    let played = games(&file.report);
+    assert_eq!(played.len(), 1, "{file:?}");
+    assert_eq!(played[0].record.number, 2);
+    assert!(played[0].record.aborted);
     assert!(
-        !played[0]["moves"].as_array().unwrap().is_empty(),
-        "aborted mid-game: {file}"
+        !played[0].record.moves.is_empty(),
+        "aborted mid-game: {file:?}"
     );
     // Merged, the match is the decided one: the win, and the aborted game counted nowhere.
     let merged = dir.join("merged.json");
@@ -220,10 +241,10 @@ fn a_worker_aborts_its_game_in_progress_when_its_peer_decides() {
         .output()
         .unwrap();
     assert_eq!(merge.status.code(), Some(0));
-    let merged = common::read_json(&merged);
-    assert_eq!(merged["sprt"]["state"]["decision"], "h1");
-    assert_eq!(merged["encounters"][0]["score"]["wins"], 1);
-    assert_eq!(merged["encounters"][0]["score"]["draws"], 0);
+    let merged: MatchReport = common::read_report(&merged);
+    assert_eq!(decision(&merged), Some(Decision::H1));
+    assert_eq!(score(&merged).wins, 1);
+    assert_eq!(score(&merged).draws, 0);
     assert_eq!(games(&merged).len(), 2);
     let summary = String::from_utf8(merge.stdout).unwrap();
     assert!(
@@ -236,6 +257,7 @@ fn a_worker_aborts_its_game_in_progress_when_its_peer_decides() {
         .arg(&results)
         .output()
         .unwrap();
+    // `match status` has no type in the library (the CLI's own, and only written): its JSON.
     let status: Value = serde_json::from_slice(&status.stdout).unwrap();
     assert_eq!(status["games"], 1, "{status}");
     let per_worker: Vec<&Value> = status["workers"]

@@ -8,6 +8,7 @@ mod common;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+use arbiter::matchplay::{Colours, GameResult, MatchGame, MatchReport, Termination};
 use serde_json::Value;
 
 use common::{arbiter, reference_engine};
@@ -28,8 +29,8 @@ fn reference(name: &str) -> Vec<String> {
 }
 
 /// A short xiangqi match of the reference engine against itself, each opening played with
-/// both colours, depth-limited so it is quick; returns stdout and the JSON results.
-fn xiangqi_match(dir: &Path, book: &str, format: &str, extra: &[&str]) -> (String, Value) {
+/// both colours, depth-limited so it is quick; returns stdout and the results (in `results.json`).
+fn xiangqi_match(dir: &Path, book: &str, format: &str, extra: &[&str]) -> (String, MatchReport) {
     let book_file = dir.join(format!("book.{format}"));
     std::fs::write(&book_file, book).unwrap();
     let openings = format!("file={}", book_file.display());
@@ -46,13 +47,14 @@ fn xiangqi_match(dir: &Path, book: &str, format: &str, extra: &[&str]) -> (Strin
         "--repeat",
     ];
     args.extend_from_slice(extra);
-    let (status, stdout, results) = common::play_match(
+    let (status, stdout, results) = common::play_match_report(
         &dir.join("results.json"),
         &[],
         &[&reference("alpha"), &reference("beta")],
         &args,
     );
     assert_eq!(status, 0, "{stdout}");
+    let results = results.unwrap_or_else(|| panic!("no results written: {stdout}"));
     (stdout, results)
 }
 
@@ -65,7 +67,8 @@ r1bakab1r/9/1cn3nc1/p1p1p1p1p/9/9/P1P1P1P1P/1CN3NC1/9/R1BAKAB1R w - - 4 3
 rnbakabn1/9/rc5c1/p1p1p1p1p/9/9/P1P1P1P1P/4C4/4C4/RNBAKABNR b - - 0 1
 ";
 
-/// Each game of a PGN file as cchess reads it (tests/clients/cchess_read_pgn.py).
+/// Each game of a PGN file as cchess reads it (tests/clients/cchess_read_pgn.py): cchess's own
+/// output, not Arbiter's model, so plain JSON.
 fn cchess_read(python: &Path, pgn: &Path) -> Vec<Value> {
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/clients/cchess_read_pgn.py");
     let out = Command::new(python)
@@ -132,9 +135,11 @@ fn read_back_in_cchess(notation: &str) {
             notation,
         ],
     );
-    assert_eq!(results["game"], "xiangqi");
-    assert!(results.get("rule").is_none(), "{results}");
-    let games = results["games"].as_array().unwrap();
+    assert_eq!(results.game, MatchGame::Xiangqi);
+    // The key as written: read back, the model ignores a rule a xiangqi record should not have.
+    let written = common::read_json(&dir.join("results.json"));
+    assert!(written.get("rule").is_none(), "{written}");
+    let games = &results.games;
     assert_eq!(games.len(), 6);
     let pgn = std::fs::read_to_string(&pgn_file).unwrap();
     assert_eq!(
@@ -152,15 +157,23 @@ fn read_back_in_cchess(notation: &str) {
     let texts = movetexts(&pgn);
     let mut black_first = 0;
     for ((game, read), text) in games.iter().zip(&read).zip(&texts) {
-        let number = &game["number"];
+        let game = &game.record;
+        let number = game.number;
         // Who played which colour, in the JSON record and in the PGN.
-        assert_eq!(game["red"], game["first"], "game {number}");
-        assert_eq!(game["black"], game["second"], "game {number}");
-        assert_eq!(read["info"]["red"], game["red"], "game {number}");
-        assert_eq!(read["info"]["black"], game["black"], "game {number}");
-        assert_eq!(read["info"]["result"], game["result"], "game {number}");
+        let Colours::Xiangqi { red, black } = &game.colours else {
+            panic!("game {number}: colours not named red and black: {game:?}");
+        };
+        assert_eq!(red, &game.first, "game {number}");
+        assert_eq!(black, &game.second, "game {number}");
+        assert_eq!(read["info"]["red"], *red, "game {number}");
+        assert_eq!(read["info"]["black"], *black, "game {number}");
+        assert_eq!(
+            read["info"]["result"],
+            game.result.as_str(),
+            "game {number}"
+        );
         // The start, and every move of the opening and the game.
-        let fen = game["opening"]["fen"].as_str().unwrap();
+        let fen = game.opening.fen.as_deref().unwrap();
         let start: Vec<&str> = fen.split_whitespace().take(2).collect();
         assert_eq!(read["start"], start.join(" "), "game {number}");
         black_first += usize::from(start[1] == "b");
@@ -177,8 +190,8 @@ fn read_back_in_cchess(notation: &str) {
             "game {number} names a pawn by its place ({pawn_by_place:?}), which cchess \
              cannot read: choose openings that avoid it"
         );
-        let mut moves = strings(&game["opening"]["moves"]);
-        moves.extend(strings(&game["moves"]));
+        let mut moves = game.opening.moves.clone();
+        moves.extend(game.moves.iter().cloned());
         assert_eq!(strings(&read["moves"]), moves, "game {number}:\n{pgn}");
         // In Chinese notation, cchess writes the moves it read as Arbiter wrote them.
         if notation == "chinese" {
@@ -218,16 +231,14 @@ fn the_maximal_game_length_counts_the_openings_plies() {
         "moves",
         &["--max-moves", "3", "--pgnout", pgn_file.to_str().unwrap()],
     );
-    let games = results["games"].as_array().unwrap();
+    let games = &results.games;
     assert_eq!(games.len(), 2);
     for game in games {
-        assert_eq!(
-            game["termination"], "Draw by adjudication: maximal game length",
-            "{game}"
-        );
-        assert_eq!(strings(&game["opening"]["moves"]).len(), 4, "{game}");
-        assert_eq!(strings(&game["moves"]).len(), 2, "{game}");
-        assert_eq!(game["result"], "1/2-1/2");
+        let game = &game.record;
+        assert_eq!(game.termination, Termination::MaxLength, "{game:?}");
+        assert_eq!(game.opening.moves.len(), 4, "{game:?}");
+        assert_eq!(game.moves.len(), 2, "{game:?}");
+        assert_eq!(game.result, GameResult::Draw);
     }
     assert_eq!(
         stdout

@@ -7,7 +7,7 @@ mod common;
 
 use std::path::{Path, PathBuf};
 
-use serde_json::Value;
+use arbiter::matchplay::{Fault, MatchReport, Termination};
 
 use common::{arbiter, scratch_file, uci_fixture_player};
 
@@ -34,8 +34,9 @@ fn play(engines: &[Vec<String>], extra: &[&str]) -> (i32, String, String) {
     )
 }
 
-fn json(path: &Path) -> Value {
-    serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
+/// The match's results file, read into the library's model.
+fn json(path: &Path) -> MatchReport {
+    common::read_report(path)
 }
 
 #[test]
@@ -76,27 +77,19 @@ fn a_round_robin_of_three_plays_every_encounter_at_once_and_ranks_the_engines() 
     assert_eq!(table.len(), 5, "{stdout}");
     assert_eq!(table[4], "Finished match");
     let report = json(&out);
-    let encounters = report["encounters"].as_array().unwrap();
+    let encounters = &report.encounters;
     let met: Vec<String> = encounters
         .iter()
-        .map(|e| format!("{}-{}", e["players"][0], e["players"][1]))
+        .map(|e| format!("{}-{}", e.players[0], e.players[1]))
         .collect();
-    assert_eq!(met, ["\"a\"-\"b\"", "\"a\"-\"c\"", "\"b\"-\"c\""]);
+    assert_eq!(met, ["a-b", "a-c", "b-c"]);
     for e in encounters {
         // The same fixture on both sides, stopped by the move limit: two draws. Without
         // --repeat the two games are not a pair (no shared opening), so no pair is counted.
-        assert_eq!(e["score"]["draws"], 2, "{e}");
-        assert_eq!(
-            e["pentanomial"]["counts"],
-            serde_json::json!([0, 0, 0, 0, 0])
-        );
+        assert_eq!(e.score.draws, 2, "{e:?}");
+        assert_eq!(e.pentanomial.counts, [0, 0, 0, 0, 0]);
     }
-    let numbers: Vec<u64> = report["games"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|g| g["number"].as_u64().unwrap())
-        .collect();
+    let numbers: Vec<usize> = report.games.iter().map(|g| g.record.number).collect();
     assert_eq!(
         numbers,
         [1, 2, 3, 4, 5, 6],
@@ -132,8 +125,8 @@ fn book_openings_are_played_in_pairs_with_colours_swapped() {
     );
     assert_eq!(status, 0, "{stdout}{stderr}");
     let report = json(&out);
-    let games = report["games"].as_array().unwrap();
-    let fen = |i: usize| games[i]["opening"]["fen"].as_str().unwrap_or("").to_owned();
+    let games = &report.games;
+    let fen = |i: usize| games[i].record.opening.fen.clone().unwrap_or_default();
     assert_eq!(fen(0), "4k3/8/8/8/8/8/8/4K2R w K - 0 1");
     assert_eq!(fen(1), fen(0), "a pair replays its opening");
     assert!(
@@ -141,21 +134,25 @@ fn book_openings_are_played_in_pairs_with_colours_swapped() {
         "{}",
         fen(2)
     );
-    assert_eq!(games[0]["first"], "a");
-    assert_eq!(games[1]["first"], "b", "colours swapped within the pair");
+    assert_eq!(games[0].record.first, "a");
+    assert_eq!(
+        games[1].record.first, "b",
+        "colours swapped within the pair"
+    );
     // The fixture plays the first legal move in sorted order: from the rook ending that is
     // the king's e1d1, and after 1. e4 black's a7a5 — so the engines were given the book.
-    assert_eq!(games[0]["moves"][0], "e1d1", "{}", games[0]);
-    assert_eq!(games[2]["moves"][0], "a7a5", "{}", games[2]);
-    assert_eq!(games[0]["pair"], games[1]["pair"]);
+    assert_eq!(games[0].record.moves[0], "e1d1", "{:?}", games[0]);
+    assert_eq!(games[2].record.moves[0], "a7a5", "{:?}", games[2]);
+    assert_eq!(games[0].pair, games[1].pair);
     assert!(
-        report["openings"]
-            .as_str()
+        report
+            .openings
+            .as_ref()
             .is_some_and(|o| o.ends_with("seed=0 (2 openings)")),
-        "{}",
-        report["openings"]
+        "{:?}",
+        report.openings
     );
-    assert_ne!(games[1]["pair"], games[2]["pair"]);
+    assert_ne!(games[1].pair, games[2].pair);
 }
 
 #[test]
@@ -191,7 +188,7 @@ fn partitions_merge_into_the_whole_match_with_its_pairs_and_sprt() {
     }
     let shares: Vec<usize> = [temp("p1.json"), temp("p2.json")]
         .iter()
-        .map(|p| json(p)["games"].as_array().unwrap().len())
+        .map(|p| json(p).games.len())
         .collect();
     assert_eq!(shares, [4, 4], "each share has whole pairs");
     let merged = temp("merged.json");
@@ -206,11 +203,9 @@ fn partitions_merge_into_the_whole_match_with_its_pairs_and_sprt() {
     let stdout = String::from_utf8(out.stdout).unwrap();
     let whole_report = json(&whole);
     let merged_report = json(&merged);
-    assert_eq!(merged_report["encounters"], whole_report["encounters"]);
-    assert_eq!(
-        merged_report["sprt"]["state"]["llr"],
-        whole_report["sprt"]["state"]["llr"]
-    );
+    assert_eq!(merged_report.encounters, whole_report.encounters);
+    let llr = |report: &MatchReport| report.sprt.map(|s| common::as_written(s.state.llr));
+    assert_eq!(llr(&merged_report), llr(&whole_report));
     assert!(
         stdout.contains("Score of a vs b: 0 - 0 - 8  [0.500] 8"),
         "{stdout}"
@@ -337,13 +332,10 @@ fn a_signal_ends_the_match_with_its_results_written() {
     let status = child.wait().unwrap();
     assert_eq!(status.code(), Some(128 + libc::SIGTERM));
     let report = json(&out);
-    let games = report["games"].as_array().unwrap();
+    let games = &report.games;
     assert!(!games.is_empty() && games.len() < 200, "{}", games.len());
     for game in games {
-        assert_eq!(
-            game["termination"], "Draw by adjudication: maximal game length",
-            "{game}"
-        );
+        assert_eq!(game.record.termination, Termination::MaxLength, "{game:?}");
     }
 }
 
@@ -387,27 +379,28 @@ fn the_reference_xiangqi_engine_plays_fairy_stockfish_over_ucci() {
         .unwrap();
     let stdout = String::from_utf8_lossy(&run.stdout);
     let report = json(&out);
-    for game in report["games"].as_array().unwrap() {
-        let termination = game["termination"].as_str().unwrap();
-        for fault in ["illegal move", "loses on time", "disconnects", "stalls"] {
-            assert!(!termination.contains(fault), "{stdout}");
-        }
-        assert_eq!(
-            game["opening"]["moves"],
-            serde_json::json!(["h2e2", "h9g7"])
+    for game in &report.games {
+        let game = &game.record;
+        assert!(
+            !matches!(
+                game.termination,
+                Termination::Fault {
+                    fault: Fault::Illegal(_) | Fault::Time | Fault::Disconnect | Fault::Stall,
+                    ..
+                }
+            ),
+            "{stdout}"
         );
-        let failures: Vec<(&Value, &Value)> = common::game_failures(game)
+        assert_eq!(game.opening.moves, ["h2e2", "h9g7"]);
+        let failures: Vec<(&str, String)> = common::failed_findings(game)
             .into_iter()
-            .map(|f| (&f["engine"], &f["check"]))
+            .map(|f| (f.engine.as_str(), f.outcome.check.to_string()))
             .collect();
         // The one failure is Fairy-Stockfish's, pinned in the peers' verdicts too: it exits on
         // `quit` without the `bye` UCCI requires (ucci-r117). Anything else would be a false
         // failure, or a fault of the reference engine.
         for (engine, check) in &failures {
-            assert_eq!(
-                (*engine, *check),
-                (&Value::from("fairy"), &Value::from("ucci.quit.bye"))
-            );
+            assert_eq!((*engine, check.as_str()), ("fairy", "ucci.quit.bye"));
         }
     }
     // A failed protocol check makes the match a failed conformance run, summed up on stderr
@@ -488,8 +481,8 @@ fn pondering_engines_get_ponderhit_or_stop_and_raise_no_finding() {
                 assert!(!pondering, "{game}: `{line}` while pondering\n{sent}");
             }
         }
-        for game_record in json(&out)["games"].as_array().unwrap() {
-            let failures = common::game_failures(game_record);
+        for game_record in &json(&out).games {
+            let failures = common::failed_findings(&game_record.record);
             assert!(failures.is_empty(), "{game}: {failures:#?}");
         }
     }

@@ -10,9 +10,12 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use arbiter::matchplay::sprt::Sprt;
+use arbiter::matchplay::MatchReport;
+use arbiter::matchplay::peers::WorkerState;
+use arbiter::matchplay::results_dir::WorkerFile;
+use arbiter::matchplay::sprt::{Decision, Sprt};
 use arbiter::matchplay::tally::{GameOutcome, Tally};
-use serde_json::Value;
+use arbiter::report::Report;
 
 fn arbiter_process() -> Command {
     let mut command = Command::new(env!("CARGO_BIN_EXE_arbiter"));
@@ -88,7 +91,7 @@ fn wait_ok(child: Child, allowed: &[i32]) {
 }
 
 /// Runs `arbiter match merge DIR --out FILE --pgnout PGN`; returns the merged results.
-fn merge(dir: &Path, out: &Path, pgn: &Path) -> Value {
+fn merge(dir: &Path, out: &Path, pgn: &Path) -> MatchReport {
     let merged = common::arbiter()
         .args(["match", "merge"])
         .arg(dir)
@@ -104,7 +107,17 @@ fn merge(dir: &Path, out: &Path, pgn: &Path) -> Value {
         "{}",
         String::from_utf8_lossy(&merged.stderr)
     );
-    common::read_json(out)
+    common::read_report(out)
+}
+
+/// Share `k` of four's file in a results directory.
+fn part(dir: &Path, k: usize) -> WorkerFile {
+    common::read_report(&dir.join(format!("part-{k}-of-4.json")))
+}
+
+/// Which hypothesis the match's SPRT accepted, if it has one that did.
+fn decision(results: &MatchReport) -> Option<Decision> {
+    results.sprt.and_then(|sprt| sprt.state.decision)
 }
 
 #[test]
@@ -143,30 +156,30 @@ fn four_workers_in_a_results_directory_merge_into_the_match_one_process_plays() 
         wait_ok(worker, &[0]);
     }
     for k in 1..=4 {
-        let file = common::read_json(&results.join(format!("part-{k}-of-4.json")));
-        assert_eq!(file["worker"]["partition"], format!("{k}/4"));
-        assert_eq!(file["worker"]["state"], "done");
+        let file = part(&results, k);
+        assert_eq!(file.worker.partition.to_string(), format!("{k}/4"));
+        assert_eq!(file.worker.state, WorkerState::Done);
         // Whole pairs: four of the sixteen games each.
-        assert_eq!(file["games"].as_array().unwrap().len(), 4, "{k}");
+        assert_eq!(file.report.games.len(), 4, "{k}");
     }
     let merged = merge(&results, &dir.join("merged.json"), &dir.join("merged.pgn"));
-    let single = common::read_json(&single);
+    let single: MatchReport = common::read_report(&single);
     assert_eq!(
-        common::games_without_times(&merged),
-        common::games_without_times(&single)
+        common::untimed_games(&merged),
+        common::untimed_games(&single)
     );
-    for field in [
-        "game",
-        "players",
-        "plan",
-        "control",
-        "openings",
-        "encounters",
-        "standings",
-    ] {
-        assert_eq!(merged[field], single[field], "{field}");
-    }
-    assert_eq!(merged["games"].as_array().unwrap().len(), 16);
+    assert_eq!(merged.game, single.game, "game");
+    assert_eq!(merged.players, single.players, "players");
+    assert_eq!(merged.plan, single.plan, "plan");
+    assert_eq!(merged.control, single.control, "control");
+    assert_eq!(merged.openings, single.openings, "openings");
+    assert_eq!(merged.encounters, single.encounters, "encounters");
+    assert_eq!(
+        common::standings_as_written(&merged),
+        common::standings_as_written(&single),
+        "standings"
+    );
+    assert_eq!(merged.games.len(), 16);
     // The same PGN, game for game.
     assert_eq!(
         std::fs::read_to_string(dir.join("merged.pgn")).unwrap(),
@@ -178,15 +191,21 @@ fn four_workers_in_a_results_directory_merge_into_the_match_one_process_plays() 
 fn finished_games(dir: &Path) -> Vec<(u64, usize, GameOutcome)> {
     let mut all = Vec::new();
     for k in 1..=4 {
-        let file = common::read_json(&dir.join(format!("part-{k}-of-4.json")));
-        let times = file["worker"]["finished_ms"].as_array().unwrap().clone();
-        let games = file["games"].as_array().unwrap();
+        let file = part(dir, k);
+        let times = &file.worker.finished_ms;
+        let games = &file.report.games;
         assert_eq!(times.len(), games.len(), "part {k}");
         // The file lists games by number; the times are in the order they finished, which on
         // one worker playing one game at a time is the same.
         for (time, game) in times.iter().zip(games) {
-            let outcome: GameOutcome = serde_json::from_value(game.clone()).unwrap();
-            all.push((time.as_u64().unwrap(), k, outcome));
+            let outcome = GameOutcome {
+                number: game.record.number,
+                first: game.record.first.clone(),
+                second: game.record.second.clone(),
+                result: game.record.result,
+                pair: game.pair,
+            };
+            all.push((*time, k, outcome));
         }
     }
     all.sort_by_key(|(time, ..)| *time);
@@ -236,10 +255,10 @@ fn an_sprt_over_all_workers_stops_every_worker_within_a_pair_of_the_bound() {
         games.len()
     );
     for k in 1..=4 {
-        let file = common::read_json(&results.join(format!("part-{k}-of-4.json")));
+        let file = part(&results, k);
         // Every share has 25 pairs; each worker stopped well before its last.
-        assert_eq!(file["worker"]["state"], "stopped-by-sprt", "part {k}");
-        assert_eq!(file["sprt"]["state"]["decision"], "h1", "part {k}");
+        assert_eq!(file.worker.state, WorkerState::StoppedBySprt, "part {k}");
+        assert_eq!(decision(&file.report), Some(Decision::H1), "part {k}");
         let after = games
             .iter()
             .filter(|(time, worker, _)| *worker == k && *time > crossed_at)
@@ -250,8 +269,8 @@ fn an_sprt_over_all_workers_stops_every_worker_within_a_pair_of_the_bound() {
         );
     }
     let merged = merge(&results, &dir.join("merged.json"), &dir.join("merged.pgn"));
-    assert_eq!(merged["sprt"]["state"]["decision"], "h1");
-    assert_eq!(merged["games"].as_array().unwrap().len(), games.len());
+    assert_eq!(decision(&merged), Some(Decision::H1));
+    assert_eq!(merged.games.len(), games.len());
     // The status over the directory says the same, and no worker is silent.
     let status = common::arbiter()
         .args(["match", "status"])
@@ -294,8 +313,8 @@ fn a_worker_killed_mid_game_leaves_every_game_it_finished_and_is_named_silent() 
     let games_in = |path: &Path| {
         std::fs::read_to_string(path)
             .ok()
-            .and_then(|t| serde_json::from_str::<Value>(&t).ok())
-            .map_or(0, |v| v["games"].as_array().map_or(0, Vec::len))
+            .and_then(|t| serde_json::from_str::<WorkerFile>(&t).ok())
+            .map_or(0, |file| file.report.games.len())
     };
     while games_in(&file) < 2 {
         assert!(Instant::now() < deadline, "worker 1 finished no games");
@@ -306,25 +325,19 @@ fn a_worker_killed_mid_game_leaves_every_game_it_finished_and_is_named_silent() 
     first.kill().unwrap();
     first.wait().unwrap();
     wait_ok(second, &[0]);
-    let killed = common::read_json(&file);
-    let games = killed["games"].as_array().unwrap();
+    let killed: WorkerFile = common::read_report(&file);
+    let games = &killed.report.games;
     assert!((2..4).contains(&games.len()), "{}", games.len());
-    assert_eq!(killed["worker"]["state"], "playing");
-    assert_eq!(
-        killed["worker"]["finished_ms"].as_array().unwrap().len(),
-        games.len()
-    );
+    assert_eq!(killed.worker.state, WorkerState::Playing);
+    assert_eq!(killed.worker.finished_ms.len(), games.len());
     for game in games {
-        // Whole records: a result, its ending, its moves.
-        assert!(
-            game["result"].is_string() && game["termination"].is_string(),
-            "{game}"
-        );
-        assert!(!game["moves"].as_array().unwrap().is_empty(), "{game}");
+        // Whole records: a result and its ending (the model reads no record without them),
+        // and its moves.
+        assert!(!game.record.moves.is_empty(), "{game:?}");
     }
     // The merge holds every finished game of both workers.
     let merged = merge(&results, &dir.join("merged.json"), &dir.join("merged.pgn"));
-    assert_eq!(merged["games"].as_array().unwrap().len(), games.len() + 4);
+    assert_eq!(merged.games.len(), games.len() + 4);
     // Past the bound, the status names the killed worker, and only it.
     std::thread::sleep(Duration::from_millis(600));
     let status = common::arbiter()
@@ -344,9 +357,9 @@ fn a_worker_killed_mid_game_leaves_every_game_it_finished_and_is_named_silent() 
         std::fs::read(results.join("part-2-of-2.json")).unwrap(),
         other
     );
-    let rerun = common::read_json(&file);
-    assert_eq!(rerun["worker"]["state"], "done");
-    assert_eq!(rerun["games"].as_array().unwrap().len(), 4);
+    let rerun: WorkerFile = common::read_report(&file);
+    assert_eq!(rerun.worker.state, WorkerState::Done);
+    assert_eq!(rerun.report.games.len(), 4);
 }
 
 /// Quick scenarios, five so that the two shares are uneven.
@@ -403,18 +416,18 @@ fn a_run_shared_over_a_kubernetes_indexed_job_renders_as_the_whole_run() {
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(0), "{out:?}");
-    let names = |report: &Value| -> Vec<Value> {
-        report["runs"]
-            .as_array()
-            .unwrap()
+    let names = |report: &Report| -> Vec<String> {
+        report
+            .runs
             .iter()
-            .map(|r| r["scenario"]["name"].clone())
+            .map(|r| r.scenario.name.clone())
             .collect()
     };
-    let (whole, combined) = (common::read_json(&whole), common::read_json(&combined));
+    let (whole, combined): (Report, Report) =
+        (common::read_report(&whole), common::read_report(&combined));
     assert_eq!(names(&combined), names(&whole));
-    assert_eq!(combined["summary"], whole["summary"]);
-    assert!(combined.get("partition").is_none());
+    assert_eq!(combined.summary, whole.summary);
+    assert!(combined.partition.is_none());
     // Every share is needed: one alone is rendered as itself, two of one share are refused.
     let one = parts.join("part-1-of-2.json");
     let out = common::arbiter()

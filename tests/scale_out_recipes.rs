@@ -13,6 +13,8 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
+use arbiter::certify::Certification;
+use arbiter::matchplay::MatchReport;
 use serde_json::Value;
 
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
@@ -147,14 +149,25 @@ fn assert_merged_is_single(site: &Site, script: &str, results: &str, merged: &Pa
     let single = site.dir.join("single.json");
     let (status, output) = site.run(&single_run(script, results, &single), &[]);
     assert!(status <= 1, "{output}");
-    let (merged, single) = (common::read_json(merged), common::read_json(&single));
+    let (merged, single): (MatchReport, MatchReport) =
+        (common::read_report(merged), common::read_report(&single));
     assert_eq!(
-        common::games_without_times(&merged),
-        common::games_without_times(&single)
+        common::untimed_games(&merged),
+        common::untimed_games(&single)
     );
-    for field in ["players", "plan", "encounters", "standings", "sprt"] {
-        assert_eq!(merged[field], single[field], "{field}");
-    }
+    assert_eq!(merged.players, single.players, "players");
+    assert_eq!(merged.plan, single.plan, "plan");
+    assert_eq!(merged.encounters, single.encounters, "encounters");
+    assert_eq!(
+        common::standings_as_written(&merged),
+        common::standings_as_written(&single),
+        "standings"
+    );
+    assert_eq!(
+        common::sprt_as_written(&merged),
+        common::sprt_as_written(&single),
+        "sprt"
+    );
 }
 
 #[test]
@@ -374,23 +387,19 @@ fn the_github_actions_matrix_certifies_in_parts_and_merges_one_junit_and_one_htm
         &[],
     );
     assert_eq!(status, 0, "{output}");
-    let (whole, combined) = (common::read_json(&whole), common::read_json(&combined));
-    let rows = |c: &Value| -> Vec<(Value, Value)> {
-        ["required", "recommended", "also_exercised"]
-            .iter()
-            .flat_map(|k| c[*k].as_array().unwrap().clone())
-            .map(|v| (v["requirement"]["id"].clone(), v["verdict"].clone()))
-            .collect()
+    let (whole, combined): (Certification, Certification) =
+        (common::read_report(&whole), common::read_report(&combined));
+    let rows = |c: &Certification| {
+        [&c.required, &c.recommended, &c.also_exercised]
+            .into_iter()
+            .flatten()
+            .map(|v| (v.requirement.id, v.verdict))
+            .collect::<Vec<_>>()
     };
     assert_eq!(rows(&combined), rows(&whole));
-    assert_eq!(combined["verdict"], whole["verdict"]);
-    let scenario_names = |c: &Value| -> Vec<Value> {
-        c["runs"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|r| r["scenario"]["name"].clone())
-            .collect()
+    assert_eq!(combined.verdict, whole.verdict);
+    let scenario_names = |c: &Certification| -> Vec<String> {
+        c.runs.iter().map(|r| r.scenario.name.clone()).collect()
     };
     assert_eq!(scenario_names(&combined), scenario_names(&whole));
     // And its JUnit has the whole run's cases and failures.

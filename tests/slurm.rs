@@ -12,7 +12,10 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
-use serde_json::Value;
+use arbiter::matchplay::MatchReport;
+use arbiter::matchplay::peers::WorkerState;
+use arbiter::matchplay::results_dir::WorkerFile;
+use arbiter::matchplay::sprt::Decision;
 
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 
@@ -234,7 +237,7 @@ fn batch_script(command: &[String], results: &Path) -> String {
     )
 }
 
-fn merge(results: &Path, out: &Path) -> Value {
+fn merge(results: &Path, out: &Path) -> MatchReport {
     let merged = output_within(
         Command::new(env!("CARGO_BIN_EXE_arbiter"))
             .args(["match", "merge"])
@@ -245,7 +248,17 @@ fn merge(results: &Path, out: &Path) -> Value {
         "arbiter match merge",
     );
     assert_eq!(merged.status.code(), Some(0), "{}", text(&merged));
-    common::read_json(out)
+    common::read_report(out)
+}
+
+/// Share `k` of four's file in a results directory.
+fn part(results: &Path, k: usize) -> WorkerFile {
+    common::read_report(&results.join(format!("part-{k}-of-4.json")))
+}
+
+/// Which hypothesis the match's SPRT accepted, if it has one that did.
+fn decision(results: &MatchReport) -> Option<Decision> {
+    results.sprt.and_then(|sprt| sprt.state.decision)
 }
 
 #[test]
@@ -266,9 +279,9 @@ fn a_slurm_job_array_merges_into_the_single_run_and_one_sprt_stops_every_task() 
         Duration::from_secs(600),
     );
     for k in 1..=4 {
-        let part = common::read_json(&results.join(format!("part-{k}-of-4.json")));
-        assert_eq!(part["worker"]["state"], "done", "part {k}");
-        assert_eq!(part["games"].as_array().unwrap().len(), 4, "part {k}");
+        let part = part(&results, k);
+        assert_eq!(part.worker.state, WorkerState::Done, "part {k}");
+        assert_eq!(part.report.games.len(), 4, "part {k}");
     }
     let merged = merge(&results, &scratch.join("merged.json"));
     let single_out = scratch.join("single.json");
@@ -286,15 +299,25 @@ fn a_slurm_job_array_merges_into_the_single_run_and_one_sprt_stops_every_task() 
         "{}",
         text(&single)
     );
-    let single = common::read_json(&single_out);
+    let single: MatchReport = common::read_report(&single_out);
     assert_eq!(
-        common::games_without_times(&merged),
-        common::games_without_times(&single)
+        common::untimed_games(&merged),
+        common::untimed_games(&single)
     );
-    assert_eq!(common::games_without_times(&merged).len(), 16);
-    for field in ["players", "plan", "encounters", "standings", "sprt"] {
-        assert_eq!(merged[field], single[field], "{field}");
-    }
+    assert_eq!(common::untimed_games(&merged).len(), 16);
+    assert_eq!(merged.players, single.players, "players");
+    assert_eq!(merged.plan, single.plan, "plan");
+    assert_eq!(merged.encounters, single.encounters, "encounters");
+    assert_eq!(
+        common::standings_as_written(&merged),
+        common::standings_as_written(&single),
+        "standings"
+    );
+    assert_eq!(
+        common::sprt_as_written(&merged),
+        common::sprt_as_written(&single),
+        "sprt"
+    );
 
     // Two hundred games under an SPRT the strong engine passes quickly: every task stops early.
     let results = scratch.join("results-sprt");
@@ -306,18 +329,18 @@ fn a_slurm_job_array_merges_into_the_single_run_and_one_sprt_stops_every_task() 
     );
     let mut played = 0;
     for k in 1..=4 {
-        let part = common::read_json(&results.join(format!("part-{k}-of-4.json")));
-        assert_eq!(part["worker"]["state"], "stopped-by-sprt", "part {k}");
-        assert_eq!(part["sprt"]["state"]["decision"], "h1", "part {k}");
-        played += part["games"].as_array().unwrap().len();
+        let part = part(&results, k);
+        assert_eq!(part.worker.state, WorkerState::StoppedBySprt, "part {k}");
+        assert_eq!(decision(&part.report), Some(Decision::H1), "part {k}");
+        played += part.report.games.len();
     }
     assert!(
         played < 100,
         "the SPRT stopped the match early: {played} games"
     );
     let merged = merge(&results, &scratch.join("merged-sprt.json"));
-    assert_eq!(merged["sprt"]["state"]["decision"], "h1");
-    assert_eq!(merged["games"].as_array().unwrap().len(), played);
+    assert_eq!(decision(&merged), Some(Decision::H1));
+    assert_eq!(merged.games.len(), played);
 
     let stopped = cluster.stop();
     assert!(stopped.status.success(), "{}", text(&stopped));

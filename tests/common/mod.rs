@@ -362,3 +362,164 @@ pub fn code_blocks_under(
     );
     blocks
 }
+
+/// A JSON file the run wrote, read into the library's own model of it (`MatchReport`, a
+/// results directory's `WorkerFile`, `Report`, `Certification`): a field the model does not
+/// know, or one of the wrong shape, fails the read instead of reading as null.
+#[allow(dead_code)] // not every test file reads a results file
+pub fn read_report<T: serde::de::DeserializeOwned>(path: &std::path::Path) -> T {
+    let text = std::fs::read_to_string(path)
+        .unwrap_or_else(|e| panic!("{}: cannot read: {e}", path.display()));
+    serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}\n{text}", path.display()))
+}
+
+/// [`play_match`], its results read into the library's model (none when none were written).
+/// The games' colours are as the file names them: read back, chess and gomoku both say white
+/// and black (`Colours::Chess`), and the test sees what was written, not the colours
+/// `MatchReport::named_in_its_game` would give them.
+#[allow(dead_code)] // only the match play tests
+pub fn play_match_report(
+    out_file: &std::path::Path,
+    settings: &[&str],
+    engines: &[&[String]],
+    extra: &[&str],
+) -> (i32, String, Option<arbiter::matchplay::MatchReport>) {
+    // play_match removes the file first: one there now is this match's.
+    let (status, stdout, _) = play_match(out_file, settings, engines, extra);
+    let results = out_file.exists().then(|| read_report(out_file));
+    (status, stdout, results)
+}
+
+/// The protocol findings graded `fail` in one game of a match.
+#[allow(dead_code)] // only the match play tests
+pub fn failed_findings(game: &arbiter::matchplay::GameRecord) -> Vec<&arbiter::matchplay::Finding> {
+    game.findings
+        .iter()
+        .filter(|f| f.outcome.grade == arbiter::check::Grade::Fail)
+        .collect()
+}
+
+/// A figure as the JSON has it: one it cannot write (an infinite Elo, a NaN) is null, read
+/// back as NaN, so two reports agree on it when both say null.
+#[allow(dead_code)] // only the match play tests
+pub fn as_written(figure: f64) -> Option<f64> {
+    figure.is_finite().then_some(figure)
+}
+
+/// A game as every run of one match plays it: all its record says but each move's time.
+#[allow(dead_code)] // not every test file plays a match twice
+#[derive(Debug, PartialEq)]
+pub struct UntimedGame {
+    number: usize,
+    first: String,
+    second: String,
+    colours: arbiter::matchplay::Colours,
+    opening: arbiter::matchplay::Opening,
+    moves: Vec<String>,
+    result: arbiter::matchplay::GameResult,
+    termination: arbiter::matchplay::Termination,
+    overrun_ms: Option<f64>,
+    /// Each finding's engine, outcome and excerpt.
+    findings: Vec<(String, arbiter::check::Outcome, Vec<String>)>,
+    undeclared_options: Vec<arbiter::matchplay::options::UndeclaredOption>,
+    aborted: bool,
+    pair: Option<usize>,
+}
+
+/// A match's games without what differs between runs (each move's time).
+#[allow(dead_code)] // not every test file plays a match twice
+pub fn untimed_games(report: &arbiter::matchplay::MatchReport) -> Vec<UntimedGame> {
+    report
+        .games
+        .iter()
+        .map(|game| {
+            // Every field named, so that one added to the record is compared or left out here
+            // on purpose.
+            let arbiter::matchplay::GameRecord {
+                number,
+                first,
+                second,
+                colours,
+                opening,
+                moves,
+                result,
+                termination,
+                move_times_ms: _,
+                overrun_ms,
+                findings,
+                undeclared_options,
+                aborted,
+            } = game.record.clone();
+            UntimedGame {
+                number,
+                first,
+                second,
+                colours,
+                opening,
+                moves,
+                result,
+                termination,
+                overrun_ms,
+                findings: findings
+                    .into_iter()
+                    .map(|f| (f.engine, f.outcome, f.excerpt))
+                    .collect(),
+                undeclared_options,
+                aborted,
+                pair: game.pair,
+            }
+        })
+        .collect()
+}
+
+/// A match's standings with their figures as the JSON has them (see [`as_written`]).
+#[allow(dead_code)] // not every test file plays a match twice
+pub fn standings_as_written(
+    report: &arbiter::matchplay::MatchReport,
+) -> Vec<(String, arbiter::matchplay::Score, Option<f64>, Option<f64>)> {
+    report
+        .standings
+        .iter()
+        .map(|s| {
+            (
+                s.name.clone(),
+                s.score,
+                as_written(s.elo),
+                as_written(s.elo_margin),
+            )
+        })
+        .collect()
+}
+
+/// A match's SPRT: its settings and state, the LLR as the JSON has it (see [`as_written`]).
+#[allow(dead_code)] // not every test file runs an SPRT
+#[derive(Debug, PartialEq)]
+pub struct SprtAsWritten {
+    settings: arbiter::matchplay::sprt::Sprt,
+    llr: Option<f64>,
+    lbound: f64,
+    ubound: f64,
+    pentanomial: bool,
+    decision: Option<arbiter::matchplay::sprt::Decision>,
+}
+
+#[allow(dead_code)] // not every test file runs an SPRT
+pub fn sprt_as_written(report: &arbiter::matchplay::MatchReport) -> Option<SprtAsWritten> {
+    report.sprt.map(|sprt| {
+        let arbiter::matchplay::sprt::SprtState {
+            llr,
+            lbound,
+            ubound,
+            pentanomial,
+            decision,
+        } = sprt.state;
+        SprtAsWritten {
+            settings: sprt.settings,
+            llr: as_written(llr),
+            lbound,
+            ubound,
+            pentanomial,
+            decision,
+        }
+    })
+}
