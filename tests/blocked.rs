@@ -1,7 +1,7 @@
 //! One cause is one finding: a step a stopped scenario never reached is blocked by the finding
 //! that stopped it, never failed, in every report format and in a certification.
 
-mod common;
+use crate::common;
 
 use arbiter::certify::{Certification, Verdict};
 use arbiter::check::{Grade, Outcome};

@@ -1,7 +1,7 @@
 //! `arbiter certify` end to end with the fixture engine: verdicts per requirement, exit
 //! statuses, partitions.
 
-mod common;
+use crate::common;
 
 use arbiter::certify::{Certification, RequirementVerdict, Verdict};
 use arbiter::protocol::ReqId;

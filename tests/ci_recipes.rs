@@ -9,7 +9,7 @@
 //! need the network; this build's `arbiter` stands for the installed one) and building the C++
 //! engine with CMake (there is no C++ project here; `ENGINE` names an engine already built).
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};

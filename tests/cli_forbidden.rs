@@ -1,7 +1,7 @@
 //! End-to-end tests of `arbiter forbidden`: the renju verdict for black, and exit status 2 with a
 //! clear message for bad boards and points.
 
-mod common;
+use crate::common;
 
 use common::{arbiter, stdout_of};
 use predicates::prelude::*;

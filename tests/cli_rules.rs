@@ -1,7 +1,7 @@
 //! End-to-end tests of `arbiter perft` and `arbiter legal`: the exact output forms users' scripts
 //! rely on, and exit status 2 with a clear message for bad input.
 
-mod common;
+use crate::common;
 
 use common::{arbiter, stdout_of as stdout};
 use predicates::prelude::*;

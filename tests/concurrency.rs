@@ -2,10 +2,11 @@
 //! in the same order, for a conforming engine, for a faulty one and for a dead one, and says
 //! how many ran at once.
 //!
-//! One test function, so nothing else in this binary runs beside it: each concurrent run
-//! already fills the machine's cores with searches, as a user's run would.
+//! Each concurrent run fills the machine's cores with searches, as a user's run would: it takes
+//! a share of the processor for each of its four engines, so no other searching test runs
+//! beside it.
 
-mod common;
+use crate::common;
 
 use arbiter::check::Grade;
 use arbiter::report::Report;
@@ -55,8 +56,14 @@ fn verdicts(report: &Report) -> Vec<String> {
 /// Runs the same suite serially and four at a time; asserts identical verdicts and exit
 /// status, and returns the concurrent report.
 fn same_verdicts(protocol: &str, engine: &std::path::Path, extra: &[&str]) -> Report {
-    let (serial_code, serial) = run("1", protocol, engine, extra);
-    let (concurrent_code, concurrent) = run("4", protocol, engine, extra);
+    let (serial_code, serial) = {
+        let _cpu = common::processor::share(1);
+        run("1", protocol, engine, extra)
+    };
+    let (concurrent_code, concurrent) = {
+        let _cpu = common::processor::share(4);
+        run("4", protocol, engine, extra)
+    };
     assert_eq!(
         verdicts(&serial),
         verdicts(&concurrent),

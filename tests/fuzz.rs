@@ -3,21 +3,24 @@
 //! scenario that `arbiter run` fails the same way, and finds nothing in conforming engines: the
 //! reference engines in all four protocols and, under CI, the real peers.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 
 use arbiter::fuzz::report::{FailureSummary, FuzzReport};
 use common::{arbiter, fixture_engine, json_report, peer_or_skip, reference_engine, run_rows};
 
-/// The tests that fuzz many cases take turns: each already runs two engines at once, and more
-/// on a two-core machine would load it enough to stretch a conforming engine's reply times.
-static ONE_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
+/// A test that fuzzes clean engines runs four at once (two rows, two cases each) and they
+/// search: it takes a share of the processor for each.
+fn four_searching_engines() -> common::processor::Shares {
+    common::processor::share(4)
+}
 
-fn turn() -> std::sync::MutexGuard<'static, ()> {
-    ONE_AT_A_TIME
-        .lock()
-        .unwrap_or_else(|poisoned| poisoned.into_inner())
+/// A hunt for a fixture's fault runs two fixtures at once, which answer at once or never: they
+/// wait far more than they compute, and take one share between them. Their bounds are scaled
+/// down to a twentieth, which only a machine loaded past its shares would stretch.
+fn two_waiting_fixtures() -> common::processor::Shares {
+    common::processor::share(1)
 }
 
 /// The seed every test here uses: the same seed generates the same cases.
@@ -178,7 +181,7 @@ fn same_check(reported: &str, expected: &str) -> bool {
 
 #[test]
 fn each_sequence_fault_is_found_shrunk_and_reproduced() {
-    let _turn = turn();
+    let _cpu = two_waiting_fixtures();
     let problems = run_rows(&SEQUENCE_FAULTS, find_and_reproduce);
     assert!(problems.is_empty(), "{}", problems.join("\n\n"));
 }
@@ -231,7 +234,7 @@ fn passes(name: &str, args: &[&str], known: &[&str], cases: u32, every_pair: boo
 
 #[test]
 fn the_reference_engines_pass_100_cases_reaching_every_allowed_pair_in_every_protocol() {
-    let _turn = turn();
+    let _cpu = four_searching_engines();
     let xiangqi = reference_engine("arbiter-xiangqi");
     let gomoku = reference_engine("pbrain-arbiter");
     let (xiangqi, gomoku) = (xiangqi.to_str().unwrap(), gomoku.to_str().unwrap());
@@ -262,7 +265,7 @@ fn the_real_peers_pass_100_cases() {
     else {
         return;
     };
-    let _turn = turn();
+    let _cpu = four_searching_engines();
     let (stockfish, fairy) = (stockfish.to_str().unwrap(), fairy.to_str().unwrap());
     // Fairy-Stockfish never answers `quit` with `bye` (ucci-r117, ucci-r134 fail in its
     // certification too): a true finding, found in the first case, and the only one allowed.
@@ -287,7 +290,7 @@ fn the_real_peers_pass_100_cases() {
 /// Out-of-contract input: a conforming engine may answer it or ignore it, and passes.
 #[test]
 fn robustness_mode_passes_an_engine_that_survives_bad_input() {
-    let _turn = turn();
+    let _cpu = four_searching_engines();
     let engine = reference_engine("arbiter-xiangqi");
     let repro = repro_dir("robustness");
     let (code, report) = fuzz_json(
@@ -381,7 +384,7 @@ fn the_same_seed_generates_the_same_case() {
 /// fault found in the fifth case, behind four clean ones, and quick to shrink.)
 #[test]
 fn the_same_seed_finds_the_same_failure_whatever_the_jobs() {
-    let _turn = turn();
+    let _cpu = two_waiting_fixtures();
     let engine = fixture_engine();
     let found: Vec<(u32, String)> = ["1", "3"]
         .iter()

@@ -2,7 +2,7 @@
 //! an unchanged engine, failing with a readable diff on a changed one, and
 //! `--update-snapshots` accepting the change.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 

@@ -10,7 +10,7 @@
 //! The spy must find nothing wrong with the engines, which conform, and must name what the
 //! adapters do against the texts. `.ci/run` installs both adapters; elsewhere the tests skip.
 
-mod common;
+use crate::common;
 
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
@@ -430,16 +430,19 @@ fn row(check: &str, requirement: &str) -> (String, String, String) {
 
 #[test]
 fn polyglot_and_stockfish_ponder_through_the_spy() {
+    let _cpu = common::processor::share(2);
     polyglot_game(Pace::Ponder, "polyglot-ponder");
 }
 
 #[test]
 fn polyglot_and_stockfish_play_a_fixed_time_a_move_through_the_spy() {
+    let _cpu = common::processor::share(2);
     polyglot_game(Pace::FixedTime, "polyglot-st");
 }
 
 #[test]
 fn uci2wb_and_the_reference_engine_ponder_through_the_spy() {
+    let _cpu = common::processor::share(2);
     if let Some(gui) = uci2wb_game(Pace::Ponder, "uci2wb-ponder") {
         assert_eq!(gui, [row("ucci.gui.setoption.value", "ucci-r25")]);
     }
@@ -447,6 +450,7 @@ fn uci2wb_and_the_reference_engine_ponder_through_the_spy() {
 
 #[test]
 fn uci2wb_and_the_reference_engine_play_a_fixed_time_a_move_through_the_spy() {
+    let _cpu = common::processor::share(2);
     if let Some(gui) = uci2wb_game(Pace::FixedTime, "uci2wb-st") {
         assert_eq!(
             gui,

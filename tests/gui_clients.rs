@@ -3,7 +3,7 @@
 //! play without it, and the GUI-side checks judge what they send; python-chess is certified
 //! against `arbiter stand-in`. `.ci/run` installs both clients; elsewhere the tests skip.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 use std::process::Command;

@@ -3,7 +3,7 @@
 //! and its GUI-side checks catch each fixture GUI's fault by the right check and row, while
 //! conforming fixture GUIs raise none. Real clients are in `gui_clients.rs`.
 
-mod common;
+use crate::common;
 
 use std::io::{Read, Write};
 use std::process::{Command, Stdio};

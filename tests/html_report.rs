@@ -3,7 +3,7 @@
 //! in a real browser (headless Chromium: no console error, the verdict filter hides passing
 //! rows, a screenshot is kept under `target/html-report/`).
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -273,6 +273,7 @@ fn chromium() -> Option<PathBuf> {
 
 #[test]
 fn the_page_works_in_a_real_browser() {
+    let _cpu = common::processor::share(2);
     let Some(browser) = chromium() else {
         assert!(
             std::env::var_os("CI").is_none(),

@@ -5,7 +5,7 @@
 //! the fixture engine) and Arbiter's own engine both pass, and the one thing the simulator
 //! does that the text only recommends against, setting options the engine never offered, warns.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -94,12 +94,14 @@ fn assert_league_clean(reports: &[Report], engine_warnings: &[&str]) {
 
 #[test]
 fn the_reference_engine_plays_the_league_simulators_game_clean() {
+    let _cpu = common::processor::share(2);
     let reports = league_game("reference", &[reference_engine("arbiter-xiangqi")], &[]);
     assert_league_clean(&reports, &[]);
 }
 
 #[test]
 fn the_league_reference_entrants_ways_play_the_league_simulators_game_clean() {
+    let _cpu = common::processor::share(2);
     let reports = league_game("elephanteye", &[fixture_engine()], &["ucci", "elephanteye"]);
     // `id version 3.31` is read past by the simulator: a warning citing the id grammar.
     assert_league_clean(&reports, &["ucci.id.field"]);

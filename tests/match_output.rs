@@ -4,7 +4,7 @@
 //! regular expressions and logic (fishtest worker/games.py, OpenBench Client/worker.py), and
 //! must read the same games and pairs that Arbiter's JSON results hold.
 
-mod common;
+use crate::common;
 
 use std::path::PathBuf;
 

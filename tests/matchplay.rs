@@ -1,7 +1,7 @@
 //! `arbiter match`: games refereed by the oracles, ended with the right termination and
 //! winner, reported in cutechess-cli's words, with each engine's protocol findings.
 
-mod common;
+use crate::common;
 
 use arbiter::check::Grade;
 use arbiter::matchplay::options::UndeclaredOption;
@@ -66,6 +66,7 @@ fn faulty(protocol: &str, fault: &str) -> Vec<String> {
 
 #[test]
 fn a_match_reads_like_cutechess_and_ends_by_the_rules_or_the_move_limit() {
+    let _cpu = common::processor::share(2);
     let mut other = reference();
     other[1] = "name=sparring".into();
     let (status, stdout, results) = play(
@@ -240,6 +241,7 @@ fn a_silent_mover_loses_on_time_and_a_clock_match_is_played() {
 
 #[test]
 fn stockfish_plays_itself() {
+    let _cpu = common::processor::share(2);
     let Some(stockfish) = common::peer_or_skip("stockfish") else {
         return;
     };
@@ -496,6 +498,7 @@ fn temp_log(name: &str) -> std::path::PathBuf {
 
 #[test]
 fn a_ucci_engine_plays_a_uci_one_at_xiangqi_each_in_its_notation() {
+    let _cpu = common::processor::share(2);
     let log = temp_log("uci-xiangqi");
     let mut uci = logged("uci-xiangqi", "none", "uci-side", &log);
     uci.push("proto=uci".into());
@@ -537,6 +540,7 @@ fn a_ucci_engine_plays_a_uci_one_at_xiangqi_each_in_its_notation() {
 
 #[test]
 fn fairy_stockfish_over_uci_plays_the_ucci_reference() {
+    let _cpu = common::processor::share(2);
     let Some(fairy) = common::peer_or_skip("fairy-stockfish") else {
         return;
     };

@@ -2,7 +2,7 @@
 //! limits and score adjudication; with the endings by the rules they make possible to show
 //! (perpetual check, repetition and the move rules from a FEN).
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 use std::time::Duration;

@@ -2,7 +2,7 @@
 //! every move judged by the gomoku oracle, each game ended with the right termination and
 //! winner, and written as Piskvork `.psq` records.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 

@@ -9,7 +9,7 @@
 //! engine (`weak`, the first legal move in sorted order) as red, and lasts its whole length,
 //! every move of `strong` taking its whole time.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;

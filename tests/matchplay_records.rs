@@ -3,7 +3,7 @@
 //! result as the JSON record), the colours each engine played, and the maximal game length
 //! counted as cutechess-cli counts it.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;

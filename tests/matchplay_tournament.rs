@@ -3,7 +3,7 @@
 //! fixture engine plays the first legal move in sorted order, so its games are the same on
 //! every run and scores can be compared exactly.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 
@@ -41,6 +41,7 @@ fn json(path: &Path) -> MatchReport {
 
 #[test]
 fn a_round_robin_of_three_plays_every_encounter_at_once_and_ranks_the_engines() {
+    let _cpu = common::processor::whole();
     let out = temp("round-robin.json");
     let engines = [
         engine("a", "none"),
@@ -345,6 +346,7 @@ fn a_signal_ends_the_match_with_its_results_written() {
 /// the games are written as xiangqi PGN.
 #[test]
 fn the_reference_xiangqi_engine_plays_fairy_stockfish_over_ucci() {
+    let _cpu = common::processor::share(2);
     let Some(fairy) = common::peer_or_skip("fairy-stockfish") else {
         return;
     };
@@ -424,6 +426,7 @@ fn the_reference_xiangqi_engine_plays_fairy_stockfish_over_ucci() {
 /// reaches an engine still pondering.
 #[test]
 fn pondering_engines_get_ponderhit_or_stop_and_raise_no_finding() {
+    let _cpu = common::processor::share(2);
     let mut engines = vec![("xiangqi", common::reference_engine("arbiter-xiangqi"))];
     if let Some(stockfish) = common::peer_or_skip("stockfish") {
         engines.push(("chess", stockfish));

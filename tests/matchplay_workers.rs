@@ -4,7 +4,7 @@
 //! the games it finished, and `arbiter match status` names it. The reference xiangqi engine
 //! plays at fixed depths, so every run plays the same games.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
@@ -122,6 +122,7 @@ fn decision(results: &MatchReport) -> Option<Decision> {
 
 #[test]
 fn four_workers_in_a_results_directory_merge_into_the_match_one_process_plays() {
+    let _cpu = common::processor::whole();
     let dir = scratch_dir("four");
     let results = dir.join("results");
     let single = dir.join("single.json");
@@ -214,6 +215,7 @@ fn finished_games(dir: &Path) -> Vec<(u64, usize, GameOutcome)> {
 
 #[test]
 fn an_sprt_over_all_workers_stops_every_worker_within_a_pair_of_the_bound() {
+    let _cpu = common::processor::whole();
     let dir = scratch_dir("sprt");
     let results = dir.join("results");
     let sprt = ["--sprt", "elo0=0", "elo1=20"];

@@ -2,7 +2,7 @@
 //! `banmoves` before `go` where the league's simulator (`LEAGUE/uccileag.cpp`) does, and an
 //! engine that plays a banned move loses (ucci-r60).
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;

@@ -7,7 +7,7 @@
 //! The whole `uci` profile takes 25-40 s per engine; these scenarios are the ones behind each
 //! true failure, so the four certifications together stay well under a minute.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeSet;
 
@@ -165,6 +165,7 @@ fn certify(program: &Program) -> Vec<String> {
 
 #[test]
 fn debian_uci_engines_earn_exactly_their_true_failures() {
+    let _cpu = common::processor::share(2);
     let problems = run_rows(PROGRAMS, certify);
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }

@@ -1,7 +1,7 @@
 //! Trustworthy verdicts under races, bursts and hostile engines: what a conforming engine
 //! does never fails it, and what a hostile one does never hangs, exhausts or outlives a run.
 
-mod common;
+use crate::common;
 
 use std::time::{Duration, Instant};
 
@@ -91,6 +91,7 @@ fn outcomes(report: &Report, check: &str) -> Vec<(String, String)> {
 /// coalescing relay as it passes directly.
 #[test]
 fn a_burst_engine_passes_every_scenario_a_line_buffered_one_passes() {
+    let _cpu = common::processor::share(2);
     let problems = run_rows(&["ucci", "uci", "gomocup", "agi"], |protocol| {
         let (code, report, _) = run(protocol, &hostile("burst", protocol), &[]);
         let s = &report.summary;
@@ -110,6 +111,7 @@ fn a_burst_engine_passes_every_scenario_a_line_buffered_one_passes() {
 /// the engine failed to answer is found (each bounded by the scenario's own deadlines).
 #[test]
 fn floods_end_with_a_report_and_a_flood_warning() {
+    let _cpu = common::processor::whole();
     let kinds = [
         ("flood-empty", "ucci/handshake"),
         ("flood-text", "ucci/handshake"),
@@ -144,6 +146,7 @@ fn floods_end_with_a_report_and_a_flood_warning() {
 /// goes on.
 #[test]
 fn a_ten_megabyte_line_is_cut_and_the_run_goes_on() {
+    let _cpu = common::processor::share(2);
     let (_, report, took) = run("ucci", &hostile("long-line", "ucci"), &["ucci/handshake"]);
     assert!(took < Duration::from_secs(20), "{took:?}");
     let cut = outcomes(&report, "ucci.output.line-length");

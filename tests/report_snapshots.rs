@@ -1,7 +1,7 @@
 //! Snapshots of the human and JSON reports of one run, with every time redacted, so a
 //! change to what users read (or parse) is seen in review.
 
-mod common;
+use crate::common;
 
 use common::{arbiter, fixture_engine};
 use regex::Regex;

@@ -2,7 +2,7 @@
 //! each fault is caught by the check that names it, with the grade the spec text justifies,
 //! and the well-behaved modes pass. The faults are a table: one row per fixture run.
 
-mod common;
+use crate::common;
 
 use arbiter::check::Grade;
 use arbiter::report::Report;

@@ -5,7 +5,7 @@
 //! scheduler would run it, each share with the environment its scheduler gives it. The merged
 //! results must be those of one run.
 
-mod common;
+use crate::common;
 
 use common::yaml;
 

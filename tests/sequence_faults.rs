@@ -6,7 +6,7 @@
 //! leaves alone the same commands in the states around it and the protocol's whole library,
 //! which is what keeps it out of reach of every fixed scenario but its own.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeSet;
 use std::path::PathBuf;

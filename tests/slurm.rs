@@ -5,7 +5,7 @@
 //! cluster is stopped no daemon of it is left. Needs root (the daemons run as root, munged as
 //! `munge`); without Slurm it skips, except under CI.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -263,6 +263,7 @@ fn decision(results: &MatchReport) -> Option<Decision> {
 
 #[test]
 fn a_slurm_job_array_merges_into_the_single_run_and_one_sprt_stops_every_task() {
+    let _cpu = common::processor::whole();
     if !slurm_or_skip() {
         return;
     }

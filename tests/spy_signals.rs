@@ -4,7 +4,7 @@
 //! that relays and judges lives outside the GUI's process tree and still writes the report;
 //! and nothing but the engine's own bytes reaches the GUI's stdout and stderr.
 
-mod common;
+use crate::common;
 
 use std::ffi::OsString;
 use std::io::{BufRead, BufReader, Read, Write};

@@ -2,7 +2,7 @@
 //! one fails with the finding and its transcript in the panic, and what cannot run at all is
 //! an error, not a verdict.
 
-mod common;
+use crate::common;
 
 use arbiter::testing::Error;
 use arbiter::{Engine, GameKind, Protocol};
@@ -27,6 +27,7 @@ fn an_engine_that_plays_an_illegal_move_fails_with_the_finding_and_the_transcrip
 
 #[test]
 fn a_conforming_engine_is_certified_through_the_api() {
+    let _cpu = common::processor::share(2);
     let certification = Engine::new(reference_engine("pbrain-arbiter"))
         .protocol(Protocol::Gomocup)
         .certify("gomocup")

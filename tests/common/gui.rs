@@ -1,6 +1,5 @@
 //! Helpers for the GUI-side tests: the `arbiter` binary, a fresh folder, and the spy's JSON
 //! report read once its worker has written it.
-#![allow(dead_code)] // each test binary uses some of them
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};

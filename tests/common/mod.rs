@@ -1,6 +1,7 @@
 //! Helpers shared by the end-to-end CLI tests.
 
 pub mod gui;
+pub mod processor;
 pub mod yaml;
 
 use std::path::PathBuf;
@@ -20,7 +21,6 @@ pub fn arbiter() -> Command {
 }
 
 /// Runs `arbiter ARGS…`, asserts that it succeeded, and returns its stdout.
-#[allow(dead_code)] // not every test file reads stdout
 pub fn stdout_of(args: &[&str]) -> String {
     let out = arbiter()
         .args(args)
@@ -35,7 +35,6 @@ pub fn stdout_of(args: &[&str]) -> String {
 /// Runs an `arbiter … --format json` command; returns its exit status and its report, read
 /// into the model (`arbiter::report::Report`, `arbiter::certify::Certification`, …) or as
 /// plain JSON, or panics with its stderr when stdout is not that.
-#[allow(dead_code)] // not every test file reads a JSON report
 pub fn json_report<T: serde::de::DeserializeOwned>(cmd: &mut Command) -> (i32, T) {
     let output = cmd.output().expect("arbiter runs");
     let report = serde_json::from_slice(&output.stdout).unwrap_or_else(|e| {
@@ -50,7 +49,6 @@ pub fn json_report<T: serde::de::DeserializeOwned>(cmd: &mut Command) -> (i32, T
 
 /// The directory of this test run's build (`target/<profile>`), where cargo puts the
 /// workspace's binaries and, under `examples/`, the examples.
-#[allow(dead_code)] // not every test file drives an engine
 fn build_dir() -> std::path::PathBuf {
     let exe = std::env::current_exe().expect("test binary path");
     exe.parent()
@@ -61,7 +59,6 @@ fn build_dir() -> std::path::PathBuf {
 
 /// The faulty fixture engine (`examples/faulty_engine/`), which `cargo test` builds with
 /// the other examples, next to the test binaries' own directory.
-#[allow(dead_code)] // not every test file drives an engine
 pub fn fixture_engine() -> std::path::PathBuf {
     let path = build_dir().join("examples").join("faulty_engine");
     assert!(
@@ -73,7 +70,6 @@ pub fn fixture_engine() -> std::path::PathBuf {
 }
 
 /// The fixture GUI (`examples/fixture_gui/`), built with the other examples.
-#[allow(dead_code)] // only the GUI-side tests drive it
 pub fn fixture_gui() -> std::path::PathBuf {
     let path = build_dir().join("examples").join("fixture_gui");
     assert!(
@@ -85,7 +81,6 @@ pub fn fixture_gui() -> std::path::PathBuf {
 }
 
 /// The hostile relay (`examples/hostile_relay.rs`), built with the other examples.
-#[allow(dead_code)] // not every test file drives an engine
 pub fn hostile_relay() -> std::path::PathBuf {
     let path = build_dir().join("examples").join("hostile_relay");
     assert!(
@@ -98,7 +93,6 @@ pub fn hostile_relay() -> std::path::PathBuf {
 
 /// A reference engine binary of this workspace (`arbiter-xiangqi`, `pbrain-arbiter`), which
 /// `cargo test --workspace` builds next to the test binaries.
-#[allow(dead_code)] // not every test file drives a reference engine
 pub fn reference_engine(name: &str) -> std::path::PathBuf {
     let path = build_dir().join(name);
     assert!(
@@ -111,7 +105,6 @@ pub fn reference_engine(name: &str) -> std::path::PathBuf {
 
 /// Runs `check` on every row, two at a time (the machine CI runs on has two cores), and
 /// returns every problem found, so one failing row does not hide the others.
-#[allow(dead_code)] // not every test file has a table
 pub fn run_rows<T: Sync>(rows: &[T], check: impl Fn(&T) -> Vec<String> + Sync) -> Vec<String> {
     let next = std::sync::atomic::AtomicUsize::new(0);
     let problems = std::sync::Mutex::new(Vec::new());
@@ -132,7 +125,6 @@ pub fn run_rows<T: Sync>(rows: &[T], check: impl Fn(&T) -> Vec<String> + Sync) -
 
 /// The peer's executable: `$ARBITER_<NAME>` if set, else the first `name` on the PATH or in
 /// `/usr/games` (where Debian installs both).
-#[allow(dead_code)] // only the tests against real peers
 pub fn peer(name: &str) -> Option<PathBuf> {
     let variable = format!("ARBITER_{}", name.to_uppercase().replace('-', "_"));
     if let Some(path) = std::env::var_os(&variable) {
@@ -155,7 +147,6 @@ pub fn warm(program: PathBuf) -> PathBuf {
     program
 }
 
-#[allow(dead_code)] // only the tests against real peers
 pub fn peer_or_skip(name: &str) -> Option<PathBuf> {
     let found = peer(name);
     if found.is_none() {
@@ -173,27 +164,23 @@ pub fn peer_or_skip(name: &str) -> Option<PathBuf> {
 
 /// A Python with python-chess (PyPI `chess`): `$ARBITER_PYTHON` if set, else the virtual
 /// environment `.ci/run` makes in `target/pyvenv`. CI must have it; elsewhere the test skips.
-#[allow(dead_code)] // only the tests with real clients (GUI side, PGN records)
 pub fn python_chess_or_skip() -> Option<PathBuf> {
     python_with_or_skip("chess.engine", "python-chess")
 }
 
 /// A Python with pygomo (PyPI `pygomo-lib`), a Gomocup manager-side client library, found as
 /// python-chess is.
-#[allow(dead_code)] // only the tests with real GUI-side clients
 pub fn pygomo_or_skip() -> Option<PathBuf> {
     python_with_or_skip("pygomo", "pygomo")
 }
 
 /// A Python with PyPI `cchess`, a xiangqi library with its own PGN reader, found as
 /// python-chess is.
-#[allow(dead_code)] // only the xiangqi record tests
 pub fn cchess_or_skip() -> Option<PathBuf> {
     python_with_or_skip("cchess", "cchess")
 }
 
 /// A Python that can import `module` (the client library `name`), or a skip outside CI.
-#[allow(dead_code)]
 fn python_with_or_skip(module: &str, name: &str) -> Option<PathBuf> {
     let python = std::env::var_os("ARBITER_PYTHON")
         .map(PathBuf::from)
@@ -219,43 +206,7 @@ fn python_with_or_skip(module: &str, name: &str) -> Option<PathBuf> {
     Some(python)
 }
 
-/// Plays `arbiter match` with `settings` (`--protocol`, `--each`, …), the engines (each a
-/// `cmd=…` group) and `extra`, writing its JSON results to `out_file`; returns the exit
-/// status, stdout and the results (null when none were written).
-#[allow(dead_code)] // only the match play tests
-pub fn play_match(
-    out_file: &std::path::Path,
-    settings: &[&str],
-    engines: &[&[String]],
-    extra: &[&str],
-) -> (i32, String, Value) {
-    let _ = std::fs::remove_file(out_file);
-    let mut cmd = arbiter();
-    cmd.arg("match").args(settings).arg("--out").arg(out_file);
-    for engine in engines {
-        cmd.arg("--engine").args(*engine);
-    }
-    let out = cmd.args(extra).output().unwrap();
-    let stdout = String::from_utf8(out.stdout).unwrap();
-    let results = std::fs::read_to_string(out_file)
-        .map(|t| serde_json::from_str(&t).unwrap())
-        .unwrap_or(Value::Null);
-    (out.status.code().unwrap_or(-1), stdout, results)
-}
-
-/// The protocol findings graded `fail` in one game of a match's JSON results.
-#[allow(dead_code)] // only the match play tests
-pub fn game_failures(game: &Value) -> Vec<&Value> {
-    game["findings"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter(|f| f["grade"] == "fail")
-        .collect()
-}
-
 /// The `--engine` words of a match for the fixture engine speaking UCI with `fault`.
-#[allow(dead_code)] // only the match play tests
 pub fn uci_fixture_player(name: &str, fault: &str) -> Vec<String> {
     vec![
         "--engine".into(),
@@ -268,7 +219,6 @@ pub fn uci_fixture_player(name: &str, fault: &str) -> Vec<String> {
 
 /// A file named `name` in a directory of this test process's own (`tag` tells the test files
 /// apart), made on first use.
-#[allow(dead_code)] // only some tests
 pub fn scratch_file(tag: &str, name: &str) -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("arbiter-{tag}-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
@@ -276,30 +226,13 @@ pub fn scratch_file(tag: &str, name: &str) -> std::path::PathBuf {
 }
 
 /// A JSON file the run wrote.
-#[allow(dead_code)] // not every test file reads a results file
 pub fn read_json(path: &std::path::Path) -> Value {
     serde_json::from_str(&std::fs::read_to_string(path).unwrap())
         .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
-/// A match's games without what differs between runs (each move's time).
-#[allow(dead_code)] // not every test file plays a match
-pub fn games_without_times(report: &Value) -> Vec<Value> {
-    report["games"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|g| {
-            let mut g = g.clone();
-            g.as_object_mut().unwrap().remove("move_times_ms");
-            g
-        })
-        .collect()
-}
-
 /// `arbiter run --protocol P --format json` against the fixture engine playing `fault`; the
 /// caller adds its scenarios and flags.
-#[allow(dead_code)] // not every test file runs the fixture's faults
 pub fn fixture_run(protocol: &str, fault: &str) -> Command {
     let mut cmd = arbiter();
     cmd.args([
@@ -318,7 +251,6 @@ pub fn fixture_run(protocol: &str, fault: &str) -> Command {
 /// The code blocks of a page of the guide under a heading (the heading's text starting with
 /// `heading`, at any level), up to the next heading of the same level or above, each with its
 /// language.
-#[allow(dead_code)] // only the recipe tests read the guide
 pub fn code_blocks_under(
     page: impl AsRef<std::path::Path>,
     heading: &str,
@@ -366,32 +298,38 @@ pub fn code_blocks_under(
 /// A JSON file the run wrote, read into the library's own model of it (`MatchReport`, a
 /// results directory's `WorkerFile`, `Report`, `Certification`): a field the model does not
 /// know, or one of the wrong shape, fails the read instead of reading as null.
-#[allow(dead_code)] // not every test file reads a results file
 pub fn read_report<T: serde::de::DeserializeOwned>(path: &std::path::Path) -> T {
     let text = std::fs::read_to_string(path)
         .unwrap_or_else(|e| panic!("{}: cannot read: {e}", path.display()));
     serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}\n{text}", path.display()))
 }
 
-/// [`play_match`], its results read into the library's model (none when none were written).
-/// The games' colours are as the file names them: read back, chess and gomoku both say white
-/// and black (`Colours::Chess`), and the test sees what was written, not the colours
+/// Plays `arbiter match` with `settings` (`--protocol`, `--each`, …), the engines (each a
+/// `cmd=…` group) and `extra`, writing its JSON results to `out_file`; returns the exit
+/// status, stdout and the results read into the library's model (none when none were
+/// written). The games' colours are as the file names them: read back, chess and gomoku both
+/// say white and black (`Colours::Chess`), and the test sees what was written, not the colours
 /// `MatchReport::named_in_its_game` would give them.
-#[allow(dead_code)] // only the match play tests
 pub fn play_match_report(
     out_file: &std::path::Path,
     settings: &[&str],
     engines: &[&[String]],
     extra: &[&str],
 ) -> (i32, String, Option<arbiter::matchplay::MatchReport>) {
-    // play_match removes the file first: one there now is this match's.
-    let (status, stdout, _) = play_match(out_file, settings, engines, extra);
+    let _ = std::fs::remove_file(out_file);
+    let mut cmd = arbiter();
+    cmd.arg("match").args(settings).arg("--out").arg(out_file);
+    for engine in engines {
+        cmd.arg("--engine").args(*engine);
+    }
+    let out = cmd.args(extra).output().unwrap();
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    // The file was removed first: one there now is this match's.
     let results = out_file.exists().then(|| read_report(out_file));
-    (status, stdout, results)
+    (out.status.code().unwrap_or(-1), stdout, results)
 }
 
 /// The protocol findings graded `fail` in one game of a match.
-#[allow(dead_code)] // only the match play tests
 pub fn failed_findings(game: &arbiter::matchplay::GameRecord) -> Vec<&arbiter::matchplay::Finding> {
     game.findings
         .iter()
@@ -401,13 +339,11 @@ pub fn failed_findings(game: &arbiter::matchplay::GameRecord) -> Vec<&arbiter::m
 
 /// A figure as the JSON has it: one it cannot write (an infinite Elo, a NaN) is null, read
 /// back as NaN, so two reports agree on it when both say null.
-#[allow(dead_code)] // only the match play tests
 pub fn as_written(figure: f64) -> Option<f64> {
     figure.is_finite().then_some(figure)
 }
 
 /// A game as every run of one match plays it: all its record says but each move's time.
-#[allow(dead_code)] // not every test file plays a match twice
 #[derive(Debug, PartialEq)]
 pub struct UntimedGame {
     number: usize,
@@ -427,7 +363,6 @@ pub struct UntimedGame {
 }
 
 /// A match's games without what differs between runs (each move's time).
-#[allow(dead_code)] // not every test file plays a match twice
 pub fn untimed_games(report: &arbiter::matchplay::MatchReport) -> Vec<UntimedGame> {
     report
         .games
@@ -473,7 +408,6 @@ pub fn untimed_games(report: &arbiter::matchplay::MatchReport) -> Vec<UntimedGam
 }
 
 /// A match's standings with their figures as the JSON has them (see [`as_written`]).
-#[allow(dead_code)] // not every test file plays a match twice
 pub fn standings_as_written(
     report: &arbiter::matchplay::MatchReport,
 ) -> Vec<(String, arbiter::matchplay::Score, Option<f64>, Option<f64>)> {
@@ -492,7 +426,6 @@ pub fn standings_as_written(
 }
 
 /// A match's SPRT: its settings and state, the LLR as the JSON has it (see [`as_written`]).
-#[allow(dead_code)] // not every test file runs an SPRT
 #[derive(Debug, PartialEq)]
 pub struct SprtAsWritten {
     settings: arbiter::matchplay::sprt::Sprt,
@@ -503,7 +436,6 @@ pub struct SprtAsWritten {
     decision: Option<arbiter::matchplay::sprt::Decision>,
 }
 
-#[allow(dead_code)] // not every test file runs an SPRT
 pub fn sprt_as_written(report: &arbiter::matchplay::MatchReport) -> Option<SprtAsWritten> {
     report.sprt.map(|sprt| {
         let arbiter::matchplay::sprt::SprtState {

@@ -2,7 +2,6 @@
 //! `docs/ci.md`): block mappings and sequences by indentation, plain and quoted scalars, flow
 //! sequences of scalars, and literal block scalars (`|`). Anything else in a recipe fails the
 //! test rather than being misread.
-#![allow(dead_code)] // only the recipe tests read YAML
 
 use serde_json::Value;
 
