@@ -29,6 +29,7 @@ use std::num::NonZeroUsize;
 use std::path::PathBuf;
 
 use crate::certify::{self, Certification, CertifyError, ProfileError, profile};
+use crate::golden::{self, OnChange, Snapshots};
 use crate::protocol::{GameKind, Protocol, WrongGame};
 use crate::render::{Detail, Document, Format, human};
 use crate::report::Report;
@@ -60,6 +61,11 @@ pub enum Error {
     Scenarios(#[from] SelectError),
     #[error(transparent)]
     Game(#[from] WrongGame),
+    #[error(
+        "ARBITER_UPDATE_SNAPSHOTS is `{0}`: say `new` (keep changes for review), `always` \
+         (accept them) or `no` (only fail)"
+    )]
+    UpdateSetting(String),
 }
 
 /// An engine binary to check, and how to run it.
@@ -71,6 +77,7 @@ pub struct Engine {
     options: Vec<EngineOption>,
     time_scale: f64,
     jobs: Option<NonZeroUsize>,
+    snapshots: Option<PathBuf>,
 }
 
 impl Engine {
@@ -89,6 +96,7 @@ impl Engine {
             options: Vec::new(),
             time_scale: 1.0,
             jobs: None,
+            snapshots: None,
         }
     }
 
@@ -136,6 +144,17 @@ impl Engine {
         self
     }
 
+    /// Golden transcripts for [`run`](Engine::run): each scenario's exchange must match
+    /// `DIR/<scenario name>.transcript`, as with `arbiter run --snapshots DIR`. Where it
+    /// differs or is missing, the test fails with the diff and the new transcript waits beside
+    /// the golden one (`….transcript.new`) for `arbiter snapshots review DIR` to accept or
+    /// reject, as `cargo insta review` does. `ARBITER_UPDATE_SNAPSHOTS` changes that: `no`
+    /// only fails (the default when `CI` is set), `always` accepts every change at once.
+    pub fn snapshots(mut self, dir: impl Into<PathBuf>) -> Engine {
+        self.snapshots = Some(dir.into());
+        self
+    }
+
     /// Certifies the engine against a built-in profile (`uci`, `ucci-league`, …) or a profile
     /// file, as `arbiter certify --profile` does.
     pub fn certify(&self, profile: &str) -> Result<Certification, Error> {
@@ -166,14 +185,32 @@ impl Engine {
         let game = protocol.check_game(self.game.unwrap_or(protocol.default_game()))?;
         let names: Vec<PathBuf> = scenarios.iter().map(PathBuf::from).collect();
         let scenarios = select(&names, protocol, game)?;
+        let snapshots = self.golden()?;
         let options = self.options(game);
-        let played = run_all(&scenarios, &self.command, &options, &mut Quiet);
+        let mut played = run_all(&scenarios, &self.command, &options, &mut Quiet);
+        if let Some(snapshots) = &snapshots {
+            golden::judge_all(&mut played.runs, snapshots);
+        }
         Ok(Report::of_run(
             protocol,
             EngineInfo::of(&self.command),
             options.time_scale,
             played,
         ))
+    }
+
+    /// How the run judges its golden transcripts, if it does: each file's own rules, and
+    /// changes kept, accepted or only failed as the environment says.
+    fn golden(&self) -> Result<Option<Snapshots>, Error> {
+        let Some(dir) = &self.snapshots else {
+            return Ok(None);
+        };
+        let setting = std::env::var("ARBITER_UPDATE_SNAPSHOTS").ok();
+        Ok(Some(Snapshots {
+            dir: dir.clone(),
+            on_change: on_change(setting, std::env::var_os("CI").is_some())?,
+            rules: None,
+        }))
     }
 
     fn options(&self, game: GameKind) -> RunOptions {
@@ -185,6 +222,18 @@ impl Engine {
             concurrency: Concurrency::for_this_machine(threads, self.jobs),
             ..RunOptions::default()
         }
+    }
+}
+
+/// What a changed golden transcript does, from `ARBITER_UPDATE_SNAPSHOTS` (insta's words for
+/// `INSTA_UPDATE`) and whether this is CI, where nobody reviews and nothing is written.
+fn on_change(setting: Option<String>, ci: bool) -> Result<OnChange, Error> {
+    match setting.as_deref() {
+        None | Some("" | "auto") if ci => Ok(OnChange::Fail),
+        None | Some("" | "auto" | "new") => Ok(OnChange::Pending),
+        Some("always") => Ok(OnChange::Overwrite),
+        Some("no") => Ok(OnChange::Fail),
+        Some(other) => Err(Error::UpdateSetting(other.to_owned())),
     }
 }
 
@@ -231,4 +280,31 @@ fn human_text(document: Document<'_>) -> String {
     document
         .render(Format::Human, Detail::Findings)
         .unwrap_or_else(|unsupported| unsupported.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn changes_wait_for_review_outside_ci_and_only_fail_in_it() {
+        assert_eq!(on_change(None, false).unwrap(), OnChange::Pending);
+        assert_eq!(on_change(None, true).unwrap(), OnChange::Fail);
+        assert_eq!(
+            on_change(Some("new".into()), true).unwrap(),
+            OnChange::Pending
+        );
+        assert_eq!(
+            on_change(Some("always".into()), true).unwrap(),
+            OnChange::Overwrite
+        );
+        assert_eq!(on_change(Some("no".into()), false).unwrap(), OnChange::Fail);
+        let error = on_change(Some("yes".into()), false).unwrap_err();
+        assert!(
+            error
+                .to_string()
+                .starts_with("ARBITER_UPDATE_SNAPSHOTS is `yes`"),
+            "{error}"
+        );
+    }
 }

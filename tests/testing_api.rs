@@ -58,3 +58,111 @@ fn what_cannot_run_is_an_error_not_a_verdict() {
         Err(Error::Profile(_))
     ));
 }
+
+/// An engine project's golden test, run by the test below in a process of its own with the
+/// environment it sets (`cargo test` gives this process `CI`, which it must not see).
+#[test]
+#[ignore = "run by golden_transcripts_through_the_api_wait_for_review, in a process of its own"]
+fn golden_run_as_an_engine_projects_test() {
+    let setting = |name: &str| std::env::var(name).expect("set by the test that runs this one");
+    Engine::new(fixture_engine())
+        .arg("ucci")
+        .arg(setting("ARBITER_TEST_FAULT"))
+        .protocol(Protocol::Ucci)
+        .snapshots(setting("ARBITER_TEST_GOLDEN"))
+        .run(&[&format!(
+            "{}/scenarios/ucci/search.scenario",
+            env!("CARGO_MANIFEST_DIR")
+        )])
+        .expect("the scenario loads")
+        .assert_pass();
+}
+
+/// Golden transcripts through the API, as insta's snapshots are kept: a first run fails and
+/// leaves the transcript pending; `arbiter snapshots accept` makes it golden and the same
+/// engine then passes; a changed engine fails with the diff and leaves its exchange pending,
+/// which `review` rejects on `r`; `ARBITER_UPDATE_SNAPSHOTS=always` accepts at once, and in
+/// CI nothing is written.
+#[test]
+fn golden_transcripts_through_the_api_wait_for_review() {
+    let dir = tempfile::tempdir().unwrap();
+    let golden = dir.path().join("ucci/search.transcript");
+    let pending = dir.path().join("ucci/search.transcript.new");
+    let project_test = |fault: &str, env: &[(&str, &str)]| {
+        let mut test = std::process::Command::new(std::env::current_exe().unwrap());
+        test.args([
+            "--exact",
+            "testing_api::golden_run_as_an_engine_projects_test",
+            "--ignored",
+        ])
+        .env_remove("CI")
+        .env_remove("ARBITER_UPDATE_SNAPSHOTS")
+        .env("ARBITER_TEST_FAULT", fault)
+        .env("ARBITER_TEST_GOLDEN", dir.path());
+        for (name, value) in env {
+            test.env(name, value);
+        }
+        let output = test.output().unwrap();
+        let text = String::from_utf8_lossy(&output.stdout).into_owned()
+            + &String::from_utf8_lossy(&output.stderr);
+        (output.status.success(), text)
+    };
+    let snapshots = |verb: &str, answers: &str| {
+        let output = common::arbiter()
+            .args(["snapshots", verb])
+            .arg(dir.path())
+            .write_stdin(answers)
+            .output()
+            .unwrap();
+        assert!(output.status.success(), "{output:?}");
+        String::from_utf8(output.stdout).unwrap()
+    };
+
+    let (passed, out) = project_test("none", &[]);
+    assert!(!passed, "nothing to compare with yet:\n{out}");
+    assert!(out.contains("no golden transcript at"), "{out}");
+    assert!(out.contains("arbiter snapshots review"), "{out}");
+    assert!(pending.exists() && !golden.exists());
+
+    let accepted = snapshots("accept", "");
+    assert!(
+        accepted.contains("accepted 1 pending transcript"),
+        "{accepted}"
+    );
+    assert!(golden.exists() && !pending.exists());
+    assert!(
+        project_test("none", &[]).0,
+        "the accepted transcript matches"
+    );
+
+    // The engine changes what it sends: the test fails with the diff, and the change waits.
+    let (passed, out) = project_test("illegal-ponder", &[]);
+    assert!(!passed);
+    assert!(out.contains("the exchange differs from"), "{out}");
+    assert!(
+        out.contains("-< bestmove a6a5 ponder a0a1"),
+        "the diff is in the panic:\n{out}"
+    );
+    let review = snapshots("review", "x\nr\n");
+    assert!(
+        review.contains("2 lines removed, 2 lines added"),
+        "{review}"
+    );
+    assert!(
+        review.contains("accepted 0, rejected 1, skipped 0"),
+        "{review}"
+    );
+    assert!(!pending.exists());
+    assert!(project_test("none", &[]).0, "the golden transcript stayed");
+
+    // In CI a change only fails; `always` accepts it at once.
+    assert!(!project_test("illegal-ponder", &[("CI", "true")]).0);
+    assert!(!pending.exists(), "CI writes nothing");
+    let (passed, out) = project_test("illegal-ponder", &[("ARBITER_UPDATE_SNAPSHOTS", "always")]);
+    assert!(passed, "{out}");
+    assert!(
+        project_test("illegal-ponder", &[]).0,
+        "the change is golden now"
+    );
+    assert!(snapshots("review", "").contains("no pending transcripts"));
+}

@@ -16,6 +16,7 @@ mod report;
 mod rules;
 mod run;
 mod share;
+mod snapshots;
 mod spy;
 
 #[cfg(test)]
@@ -122,6 +123,10 @@ enum Command {
     /// Work with saved JSON reports.
     #[command(subcommand)]
     Report(report::ReportCommand),
+    /// Review, accept or reject the pending golden transcripts a run from an engine
+    /// project's tests left beside the golden ones (`….transcript.new`).
+    #[command(subcommand)]
+    Snapshots(snapshots::SnapshotsCommand),
     /// Print the completion script of a shell: `arbiter completions bash >
     /// ~/.local/share/bash-completion/completions/arbiter`.
     Completions {
@@ -192,6 +197,7 @@ pub fn main() -> ExitCode {
         Command::Profiles => lists::profiles().map(|t| (t, ExitStatus::Passed)),
         Command::Scenarios(args) => lists::scenarios(&args).map(|t| (t, ExitStatus::Passed)),
         Command::Report(command) => report::run(&command),
+        Command::Snapshots(command) => snapshots::run(&command),
         Command::Completions { shell } => Ok((manual::completions(shell), ExitStatus::Passed)),
         Command::Man { dir } => manual::man(dir.as_deref()).map(|t| (t, ExitStatus::Passed)),
     };

@@ -47,7 +47,7 @@ pub fn run(args: &RecordArgs) -> Result<(String, ExitStatus), CliError> {
     let runs = play(&scenarios, &args.engine, &options).runs;
     let snapshots = Snapshots {
         dir: args.snapshots.clone(),
-        update: true,
+        on_change: golden::OnChange::Overwrite,
         rules: Some(args.rules.rules().unwrap_or_default()),
     };
     let mut out = String::new();

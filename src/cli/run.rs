@@ -12,7 +12,7 @@ use super::CliError;
 use super::engine::{EngineArgs, parse_scale};
 use super::output::ReportArgs;
 use super::share::ShareArgs;
-use crate::golden::{self, Rules, Snapshots};
+use crate::golden::{self, OnChange, Rules, Snapshots};
 use crate::protocol::{GameKind, LineEnd, Protocol};
 use crate::render::{Detail, Document, Format};
 use crate::report::{Report, progress::Progress};
@@ -156,17 +156,14 @@ pub fn run(args: &RunArgs) -> Result<(String, ExitStatus), CliError> {
     if let Some(dir) = &args.snapshots {
         let snapshots = Snapshots {
             dir: dir.clone(),
-            update: args.update_snapshots,
+            on_change: if args.update_snapshots {
+                OnChange::Overwrite
+            } else {
+                OnChange::Fail
+            },
             rules: args.rules.rules(),
         };
-        for run in played
-            .runs
-            .iter_mut()
-            .filter(|r| r.end.harness_error().is_none() && r.end.not_run().is_none())
-        {
-            let outcome = golden::judge(run, &snapshots);
-            run.outcomes.push(outcome);
-        }
+        golden::judge_all(&mut played.runs, &snapshots);
     }
     let report = Report {
         partition,

@@ -1,12 +1,15 @@
 //! Golden transcripts: snapshot testing for engine projects. `arbiter record` stores what an
 //! engine exchanged in a scenario, normalised (see [`normalise`]); a later `arbiter run
 //! --snapshots DIR` compares the new exchange with it and fails with a diff when the engine's
-//! behaviour changed, or, with `--update-snapshots`, accepts the change.
+//! behaviour changed, or, with `--update-snapshots`, accepts the change. From an engine
+//! project's `cargo test` (`arbiter::Engine::snapshots`) a changed exchange is also written
+//! beside the golden one as a pending transcript, for `arbiter snapshots review` ([`review`]).
 //!
 //! This is a check like the others, but against a stored file rather than the protocol text,
 //! so its outcome cites no requirement.
 
 pub mod normalise;
+pub mod review;
 pub mod store;
 
 use std::path::{Path, PathBuf};
@@ -24,10 +27,35 @@ const CHECK: CheckRef = CheckRef::Golden;
 #[derive(Debug, Clone)]
 pub struct Snapshots {
     pub dir: PathBuf,
-    /// Write the new transcript where it differs or is missing, instead of failing.
-    pub update: bool,
+    /// What an exchange that differs from its golden transcript, or has none, does.
+    pub on_change: OnChange,
     /// Rules given on the command line; `None` uses the rules stored in each file.
     pub rules: Option<Rules>,
+}
+
+/// What a run does with an exchange that differs from its golden transcript, or has none.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OnChange {
+    /// Fail with the diff (CI, and `arbiter run --snapshots`).
+    Fail,
+    /// Fail with the diff, and write the new transcript beside the golden one
+    /// (`….transcript.new`) for `arbiter snapshots review` to accept or reject, as insta does
+    /// outside CI.
+    Pending,
+    /// Replace the golden transcript and pass (`--update-snapshots`, `arbiter record`).
+    Overwrite,
+}
+
+/// Judges every run that ran against its golden transcript, adding the outcome to the run.
+/// A run the harness could not play has no exchange to compare.
+pub fn judge_all(runs: &mut [ScenarioRun], snapshots: &Snapshots) {
+    for run in runs
+        .iter_mut()
+        .filter(|r| r.end.harness_error().is_none() && r.end.not_run().is_none())
+    {
+        let outcome = judge(run, snapshots);
+        run.outcomes.push(outcome);
+    }
 }
 
 /// Compares `run` with its golden transcript (writing it when asked) and says how it went.
@@ -46,15 +74,21 @@ pub fn judge(run: &ScenarioRun, snapshots: &Snapshots) -> Outcome {
     let lines = normalise(&run.transcript, run.scenario.protocol, &rules);
     let texts: Vec<String> = lines.iter().map(|l| l.text.clone()).collect();
     let write = || store::write(&path, name, &rules, &texts);
+    let pending = store::pending_path(&path);
     let shown = path.display();
+    let update = snapshots.on_change == OnChange::Overwrite;
     match stored {
         Some(stored) if stored.lines == texts => {
             // Same lines under new rules: keep the file's rules in step with the command line.
-            if snapshots.update
+            if update
                 && stored.rules.describe() != rules.describe()
                 && let Err(e) = write()
             {
                 return harness_problem(&path, "write", &e);
+            }
+            // A transcript left pending by an earlier run is stale once the engine is back.
+            if let Err(e) = store::remove_if_present(&pending) {
+                return harness_problem(&pending, "remove", &e);
             }
             Outcome::new(
                 CHECK,
@@ -65,7 +99,7 @@ pub fn judge(run: &ScenarioRun, snapshots: &Snapshots) -> Outcome {
         }
         Some(stored) => {
             let diff = unified_diff(&stored.lines, &texts);
-            if snapshots.update {
+            if update {
                 if let Err(e) = write() {
                     return harness_problem(&path, "write", &e);
                 }
@@ -81,9 +115,17 @@ pub fn judge(run: &ScenarioRun, snapshots: &Snapshots) -> Outcome {
                 &[],
                 Grade::Fail,
                 format!(
-                    "the exchange differs from {shown} ({}); if the \
-                     change is intended, rerun with --update-snapshots",
-                    diff.summary()
+                    "the exchange differs from {shown} ({}); {}",
+                    diff.summary(),
+                    match snapshots.on_change {
+                        OnChange::Pending =>
+                            match keep_pending(snapshots, &pending, name, &rules, &texts) {
+                                Ok(advice) => advice,
+                                Err(e) => return harness_problem(&pending, "write", &e),
+                            },
+                        OnChange::Fail | OnChange::Overwrite =>
+                            "if the change is intended, rerun with --update-snapshots".into(),
+                    }
                 ),
             )
             .detail(diff.text);
@@ -92,7 +134,7 @@ pub fn judge(run: &ScenarioRun, snapshots: &Snapshots) -> Outcome {
             }
             outcome
         }
-        None if snapshots.update => match write() {
+        None if update => match write() {
             Ok(()) => Outcome::new(
                 CHECK,
                 &[],
@@ -101,16 +143,42 @@ pub fn judge(run: &ScenarioRun, snapshots: &Snapshots) -> Outcome {
             ),
             Err(e) => harness_problem(&path, "write", &e),
         },
-        None => Outcome::new(
-            CHECK,
-            &[],
-            Grade::Fail,
-            format!(
-                "no golden transcript at {shown}; record one with `arbiter record`, or rerun \
-                 with --update-snapshots"
-            ),
-        ),
+        None => {
+            let advice = match snapshots.on_change {
+                OnChange::Pending => {
+                    match keep_pending(snapshots, &pending, name, &rules, &texts) {
+                        Ok(advice) => advice,
+                        Err(e) => return harness_problem(&pending, "write", &e),
+                    }
+                }
+                OnChange::Fail | OnChange::Overwrite => {
+                    "record one with `arbiter record`, or rerun with --update-snapshots".into()
+                }
+            };
+            Outcome::new(
+                CHECK,
+                &[],
+                Grade::Fail,
+                format!("no golden transcript at {shown}; {advice}"),
+            )
+        }
     }
+}
+
+/// Writes the new transcript as pending, for review, and says what the user does next.
+fn keep_pending(
+    snapshots: &Snapshots,
+    pending: &Path,
+    scenario: &str,
+    rules: &Rules,
+    lines: &[String],
+) -> std::io::Result<String> {
+    store::write(pending, scenario, rules, lines)?;
+    Ok(format!(
+        "the new transcript is at {}: `arbiter snapshots review {}` accepts or rejects it",
+        pending.display(),
+        snapshots.dir.display()
+    ))
 }
 
 fn harness_problem(path: &Path, what: &str, error: &std::io::Error) -> Outcome {
@@ -123,8 +191,8 @@ fn harness_problem(path: &Path, what: &str, error: &std::io::Error) -> Outcome {
 }
 
 /// A readable difference between the stored and the new golden lines.
-struct Diff {
-    text: String,
+pub(crate) struct Diff {
+    pub(crate) text: String,
     removed: usize,
     added: usize,
     /// Index in the new lines of the first change, for pointing the report at it.
@@ -133,7 +201,7 @@ struct Diff {
 
 impl Diff {
     /// "2 lines removed, 1 added".
-    fn summary(&self) -> String {
+    pub(crate) fn summary(&self) -> String {
         let lines = |n: usize| if n == 1 { "line" } else { "lines" };
         format!(
             "{} {} removed, {} {} added",
@@ -145,7 +213,7 @@ impl Diff {
     }
 }
 
-fn unified_diff(stored: &[String], new: &[String]) -> Diff {
+pub(crate) fn unified_diff(stored: &[String], new: &[String]) -> Diff {
     let old_text = joined(stored);
     let new_text = joined(new);
     let diff = TextDiff::from_lines(&old_text, &new_text);

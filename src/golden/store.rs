@@ -35,6 +35,25 @@ pub fn path_for(dir: &Path, scenario: &str) -> PathBuf {
     path
 }
 
+/// The suffix of a pending transcript: a run's new exchange kept beside its golden file until
+/// it is accepted or rejected.
+pub const PENDING_SUFFIX: &str = ".new";
+
+/// Where a run keeps the new transcript of the golden file at `golden` for review.
+pub fn pending_path(golden: &Path) -> PathBuf {
+    let mut name = golden.as_os_str().to_owned();
+    name.push(PENDING_SUFFIX);
+    PathBuf::from(name)
+}
+
+/// Removes a file, which may well not be there.
+pub fn remove_if_present(path: &Path) -> io::Result<()> {
+    match std::fs::remove_file(path) {
+        Err(e) if e.kind() != io::ErrorKind::NotFound => Err(e),
+        _ => Ok(()),
+    }
+}
+
 /// Reads a golden file; `Ok(None)` when there is none yet.
 pub fn read(path: &Path) -> io::Result<Option<Stored>> {
     let text = match std::fs::read_to_string(path) {
@@ -107,5 +126,13 @@ mod tests {
         assert!(back.rules.drop_info);
         assert!(read(&dir.join("missing.transcript")).unwrap().is_none());
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_pending_transcript_sits_beside_its_golden_file() {
+        assert_eq!(
+            pending_path(Path::new("golden/ucci/search.transcript")),
+            Path::new("golden/ucci/search.transcript.new")
+        );
     }
 }
