@@ -2,9 +2,8 @@
 //! in the same order, for a conforming engine, for a faulty one and for a dead one, and says
 //! how many ran at once.
 //!
-//! Each concurrent run fills the machine's cores with searches, as a user's run would: it takes
-//! a share of the processor for each of its four engines, so no other searching test runs
-//! beside it.
+//! Each concurrent run fills the machine's cores with searches, as a user's run would: the
+//! test takes the whole processor, so no other searching test runs beside it.
 
 use crate::common;
 
@@ -56,14 +55,8 @@ fn verdicts(report: &Report) -> Vec<String> {
 /// Runs the same suite serially and four at a time; asserts identical verdicts and exit
 /// status, and returns the concurrent report.
 fn same_verdicts(protocol: &str, engine: &std::path::Path, extra: &[&str]) -> Report {
-    let (serial_code, serial) = {
-        let _cpu = common::processor::share(1);
-        run("1", protocol, engine, extra)
-    };
-    let (concurrent_code, concurrent) = {
-        let _cpu = common::processor::share(4);
-        run("4", protocol, engine, extra)
-    };
+    let (serial_code, serial) = run("1", protocol, engine, extra);
+    let (concurrent_code, concurrent) = run("4", protocol, engine, extra);
     assert_eq!(
         verdicts(&serial),
         verdicts(&concurrent),
@@ -76,6 +69,9 @@ fn same_verdicts(protocol: &str, engine: &std::path::Path, extra: &[&str]) -> Re
 
 #[test]
 fn a_concurrent_run_reaches_the_verdicts_of_a_serial_run() {
+    // Taken once for all its runs: queueing for each anew would wait behind every test
+    // queued meanwhile.
+    let _cpu = common::processor::whole();
     // A conforming engine: every scenario passes either way, and the searches never exceed
     // the cores the run counted.
     for (protocol, engine, extra) in [

@@ -16,13 +16,6 @@ fn four_searching_engines() -> common::processor::Shares {
     common::processor::share(4)
 }
 
-/// A hunt for a fixture's fault runs two fixtures at once, which answer at once or never: they
-/// wait far more than they compute, and take one share between them. Their bounds are scaled
-/// down to a twentieth, which only a machine loaded past its shares would stretch.
-fn two_waiting_fixtures() -> common::processor::Shares {
-    common::processor::share(1)
-}
-
 /// The seed every test here uses: the same seed generates the same cases.
 const SEED: &str = "7";
 
@@ -181,7 +174,9 @@ fn same_check(reported: &str, expected: &str) -> bool {
 
 #[test]
 fn each_sequence_fault_is_found_shrunk_and_reproduced() {
-    let _cpu = two_waiting_fixtures();
+    // No share of the processor: a hunt's two fixtures at once answer at once or never, so it
+    // waits out bounds (scaled to a twentieth, 150 ms at the least) far more than it computes,
+    // about a second of processor time a minute, and loads nobody.
     let problems = run_rows(&SEQUENCE_FAULTS, find_and_reproduce);
     assert!(problems.is_empty(), "{}", problems.join("\n\n"));
 }
@@ -384,7 +379,9 @@ fn the_same_seed_generates_the_same_case() {
 /// fault found in the fifth case, behind four clean ones, and quick to shrink.)
 #[test]
 fn the_same_seed_finds_the_same_failure_whatever_the_jobs() {
-    let _cpu = two_waiting_fixtures();
+    // No share of the processor: a hunt's two fixtures at once answer at once or never, so it
+    // waits out bounds (scaled to a twentieth, 150 ms at the least) far more than it computes,
+    // about a second of processor time a minute, and loads nobody.
     let engine = fixture_engine();
     let found: Vec<(u32, String)> = ["1", "3"]
         .iter()

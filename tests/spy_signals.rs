@@ -8,7 +8,7 @@ use crate::common;
 
 use std::ffi::OsString;
 use std::io::{BufRead, BufReader, Read, Write};
-use std::os::unix::process::ExitStatusExt;
+use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
 use std::sync::mpsc;
@@ -48,6 +48,19 @@ impl Gui {
             direct.args(&engine[1..]);
             direct
         };
+        // A GUI starts its engine with the signals that end it at their defaults. The test may
+        // not have them so: run in the background of a shell without job control, it ignores
+        // SIGINT (POSIX), and its children would inherit that.
+        // SAFETY: the closure runs between fork and exec and only calls signal(2), which is
+        // async-signal-safe.
+        unsafe {
+            command.pre_exec(|| {
+                for signal in [libc::SIGINT, libc::SIGTERM, libc::SIGHUP] {
+                    libc::signal(signal, libc::SIG_DFL);
+                }
+                Ok(())
+            });
+        }
         let mut child = command
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
