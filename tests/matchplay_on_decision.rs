@@ -18,9 +18,9 @@ use std::time::{Duration, Instant};
 use arbiter::matchplay::peers::WorkerState;
 use arbiter::matchplay::results_dir::WorkerFile;
 use arbiter::matchplay::sprt::Decision;
+use arbiter::matchplay::status::Status;
 use arbiter::matchplay::termination::{Colour, RuleEnding, Unplayed};
 use arbiter::matchplay::{MatchReport, PlayedGame, Score, Termination};
-use serde_json::Value;
 
 /// Red mates with a0a9 (the other rook holds rank 8); then the standard start.
 const BOOK: &str = "4k4/8R/9/9/9/9/9/9/9/R2K5 w - - 0 1\n\
@@ -257,16 +257,10 @@ fn a_worker_aborts_its_game_in_progress_when_its_peer_decides() {
         .arg(&results)
         .output()
         .unwrap();
-    // `match status` has no type in the library (the CLI's own, and only written): its JSON.
-    let status: Value = serde_json::from_slice(&status.stdout).unwrap();
-    assert_eq!(status["games"], 1, "{status}");
-    let per_worker: Vec<&Value> = status["workers"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|w| &w["games"])
-        .collect();
-    assert_eq!(per_worker, [&Value::from(0), &Value::from(1)], "{status}");
+    let status: Status = serde_json::from_slice(&status.stdout).unwrap();
+    assert_eq!(status.games, 1, "{status:?}");
+    let per_worker: Vec<usize> = status.workers.iter().map(|w| w.games).collect();
+    assert_eq!(per_worker, [0, 1], "{status:?}");
 }
 
 /// The choice means nothing without a test to decide: asking for it alone is a usage error

@@ -10,7 +10,8 @@
 //! (per encounter, with game pairs, and per engine), and `sprt` may stop the match early.
 //! `openings` reads opening books, `pgn` and `psq` write the games. A match spread over
 //! several workers (`--partition`, `--results-dir`) meets in `results_dir`, where `peers` lets
-//! one SPRT judge all their games, and `merge` makes one match of their results.
+//! one SPRT judge all their games, `merge` makes one match of their results, and `status` says
+//! how the workers are doing.
 
 pub mod adjudication;
 mod by_side;
@@ -29,6 +30,7 @@ pub mod results_dir;
 pub mod schedule;
 pub mod score;
 pub mod sprt;
+pub mod status;
 pub mod tally;
 pub mod termination;
 mod tournament;

@@ -111,18 +111,7 @@ pub fn standings(players: &[String], encounters: &[Encounter]) -> Vec<Standing> 
     let mut table: Vec<Standing> = players
         .iter()
         .map(|name| {
-            let mut score = Score::default();
-            for e in encounters {
-                if &e.players[0] == name {
-                    score.wins += e.score.wins;
-                    score.losses += e.score.losses;
-                    score.draws += e.score.draws;
-                } else if &e.players[1] == name {
-                    score.wins += e.score.losses;
-                    score.losses += e.score.wins;
-                    score.draws += e.score.draws;
-                }
-            }
+            let (score, _) = against_field(name, encounters);
             let (elo, elo_margin) = score.elo();
             Standing {
                 name: name.clone(),
@@ -139,6 +128,47 @@ pub fn standings(players: &[String], encounters: &[Encounter]) -> Vec<Standing> 
             .then_with(|| a.name.cmp(&b.name))
     });
     table
+}
+
+/// An engine's games and game pairs against the whole field, from its side: its encounters
+/// summed, each turned round where the engine is listed second.
+pub fn against_field(name: &str, encounters: &[Encounter]) -> (Score, Pentanomial) {
+    let (mut score, mut pairs) = (Score::default(), Pentanomial::default());
+    for e in encounters {
+        let (s, p) = (&e.score, &e.pentanomial);
+        let lead = e.players[0] == name;
+        if !lead && e.players[1] != name {
+            continue;
+        }
+        let (wins, losses) = if lead {
+            (s.wins, s.losses)
+        } else {
+            (s.losses, s.wins)
+        };
+        score.wins += wins;
+        score.losses += losses;
+        score.draws += s.draws;
+        for (bucket, count) in p.counts.iter().enumerate() {
+            let mine = if lead { bucket } else { 4 - bucket };
+            pairs.counts[mine] += count;
+        }
+        pairs.win_loss += p.win_loss;
+    }
+    (score, pairs)
+}
+
+/// `lead`'s score in the games it moved first, and in those it moved second; games it did
+/// not play count in neither.
+pub fn by_colour(lead: &str, games: &[GameOutcome]) -> (Score, Score) {
+    let (mut first, mut second) = (Score::default(), Score::default());
+    for game in games {
+        if game.first == lead {
+            first.add_result(game.result, true);
+        } else if game.second == lead {
+            second.add_result(game.result, false);
+        }
+    }
+    (first, second)
 }
 
 #[cfg(test)]
@@ -194,5 +224,28 @@ mod tests {
         // c: 3 wins (6 half-points); a: 1 win, 1 draw, 1 loss (3); b: 1 draw, 3 losses (1).
         assert_eq!(names, ["c", "a", "b"]);
         assert_eq!(table[0].score.wins, 3);
+    }
+
+    #[test]
+    fn an_engine_against_the_field_and_by_colour_is_seen_from_its_side() {
+        let players = ["a", "b", "c"].map(String::from).to_vec();
+        let games = [
+            game(1, "a", "b", GameResult::FirstWins, 0),
+            game(2, "b", "a", GameResult::FirstWins, 0),
+            game(3, "c", "b", GameResult::Draw, 1),
+            game(4, "b", "c", GameResult::SecondWins, 1),
+        ];
+        let found = encounters(&players, &games);
+        // b: won with white against a, lost with black; drew and lost against c.
+        let (score, pairs) = against_field("b", &found);
+        assert_eq!((score.wins, score.losses, score.draws), (1, 2, 1));
+        // The pair with a is one point each way (a win and a loss); with c half a point.
+        assert_eq!(pairs.counts, [0, 1, 1, 0, 0]);
+        assert_eq!(pairs.win_loss, 1);
+        let (white, black) = by_colour("b", &games);
+        assert_eq!((white.wins, white.losses, white.draws), (1, 1, 0));
+        assert_eq!((black.wins, black.losses, black.draws), (0, 1, 1));
+        // An engine outside the games has no score.
+        assert_eq!(against_field("d", &found).0.games(), 0);
     }
 }

@@ -1,6 +1,7 @@
 //! Formats as renderers: each format is one [`Render`] over every [`Document`] Arbiter writes
-//! (a run, a certification, a fuzzing run, a match, merged reports, the check list), so a
-//! format is matched once ([`Format::renderer`]) and a document kind once per renderer.
+//! (a run, a certification, a fuzzing run, a match, its workers' status, merged reports, the
+//! check list), so a format is matched once ([`Format::renderer`]) and a document kind once
+//! per renderer.
 
 pub mod certification;
 pub mod checks;
@@ -14,6 +15,7 @@ pub mod merge;
 use crate::certify::Certification;
 use crate::fuzz::report::FuzzReport;
 use crate::matchplay::MatchReport;
+use crate::matchplay::status::Status;
 use crate::protocol::Protocol;
 use crate::report::Report;
 use clap::ValueEnum;
@@ -35,6 +37,12 @@ pub enum Document<'a> {
         report: &'a MatchReport,
         closing: &'a str,
     },
+    /// `arbiter match status`: how the workers of a results directory are doing, and the
+    /// match their games make so far (whose players and planned games its human form names).
+    MatchStatus {
+        status: &'a Status,
+        results: &'a MatchReport,
+    },
     /// `arbiter report merge`: several reports side by side.
     Merge(&'a Matrix),
     /// `arbiter checks`: the built-in checks, of one protocol or all.
@@ -49,6 +57,7 @@ impl Document<'_> {
             Document::Certification(_) => "a certification",
             Document::Fuzz(_) => "a fuzzing report",
             Document::Match { .. } => "a match's results",
+            Document::MatchStatus { .. } => "a match's status",
             Document::Merge(_) => "merged reports",
             Document::Checks(_) => "the check list",
         }
@@ -105,6 +114,7 @@ impl Render for Human {
             Document::Certification(c) => certification::human(c, self.detail),
             Document::Fuzz(f) => fuzz::human(f, self.detail),
             Document::Match { report, closing } => matchplay::human(report, closing),
+            Document::MatchStatus { status, results } => matchplay::status::human(status, results),
             Document::Merge(matrix) => matrix.render_text(),
             Document::Checks(protocol) => checks::human(protocol),
         })
@@ -122,6 +132,7 @@ impl Render for Json {
             Document::Certification(c) => serde_json::to_string_pretty(c),
             Document::Fuzz(f) => serde_json::to_string_pretty(f),
             Document::Match { report, .. } => serde_json::to_string_pretty(report),
+            Document::MatchStatus { status, .. } => serde_json::to_string_pretty(status),
             Document::Merge(_) | Document::Checks(_) => {
                 return Err(unsupported(Format::Json, doc));
             }
@@ -141,7 +152,9 @@ impl Render for Junit {
             // The minimal failing cases' runs.
             Document::Fuzz(f) => Ok(junit::render(&f.report)),
             Document::Match { report, .. } => Ok(matchplay::junit(report)),
-            Document::Merge(_) | Document::Checks(_) => Err(unsupported(Format::Junit, doc)),
+            Document::MatchStatus { .. } | Document::Merge(_) | Document::Checks(_) => {
+                Err(unsupported(Format::Junit, doc))
+            }
         }
     }
 }
@@ -156,7 +169,9 @@ impl Render for Html {
             Document::Certification(c) => Ok(html::render_certification(c)),
             Document::Fuzz(f) => Ok(html::render_fuzz(f)),
             Document::Merge(matrix) => Ok(html::render_merge(matrix)),
-            Document::Match { .. } | Document::Checks(_) => Err(unsupported(Format::Html, doc)),
+            Document::Match { .. } | Document::MatchStatus { .. } | Document::Checks(_) => {
+                Err(unsupported(Format::Html, doc))
+            }
         }
     }
 }
@@ -231,6 +246,8 @@ impl Format {
     pub const REPORTS: &[Format] = &[Format::Human, Format::Json, Format::Junit, Format::Html];
     /// What a match's results are written in.
     pub const MATCH: &[Format] = &[Format::Human, Format::Json, Format::Junit];
+    /// What a match's status is written in.
+    pub const MATCH_STATUS: &[Format] = &[Format::Human, Format::Json];
     /// What merged reports are written in.
     pub const MERGE: &[Format] = &[Format::Html, Format::Human];
     /// What the list of checks is written in.

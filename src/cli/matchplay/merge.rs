@@ -8,14 +8,12 @@ use std::path::{Path, PathBuf};
 use clap::Args;
 
 use super::super::CliError;
-use super::output::{MatchPrinter, MatchShape, OutputFormat, Setup};
 use crate::matchplay::MatchReport;
 use crate::matchplay::merge::merge;
 use crate::matchplay::pgn::XiangqiNotation;
 use crate::matchplay::results_dir::{self, WorkerInfo};
-use crate::matchplay::schedule::Tournament;
 use crate::matchplay::sprt::Sprt;
-use crate::render::matchplay::findings_summary;
+use crate::render::matchplay::{OutputFormat, findings_summary, merged_summary};
 use crate::render::{Detail, Document, Format};
 use crate::runner::ExitStatus;
 
@@ -93,7 +91,7 @@ fn say_missing_parts(dir: &Path, files: &[PathBuf]) {
 }
 
 /// The merged match of the parts read.
-pub(super) fn merged(
+fn merged(
     parts: Vec<(PathBuf, Option<WorkerInfo>, MatchReport)>,
     sprt: Option<Sprt>,
 ) -> Result<MatchReport, CliError> {
@@ -102,30 +100,6 @@ pub(super) fn merged(
         .map(|(path, _, report)| (path.display().to_string(), report))
         .collect();
     merge(named, sprt).map_err(|e| CliError::BadInput(e.to_string()))
-}
-
-/// The merged match's score lines, and its closing lines as the match would print them.
-pub(super) fn summary(report: &MatchReport, format: OutputFormat) -> (String, String) {
-    let sprt = report.sprt.as_ref();
-    let mut printer = MatchPrinter::new(
-        format,
-        MatchShape {
-            players: report.players.clone(),
-            pairs: report.plan.plays_pairs(),
-            gauntlet: report.plan.tournament == Tournament::Gauntlet,
-            sprt: sprt.map(|s| s.settings),
-            setup: Setup::default(),
-        },
-    );
-    let outcomes: Vec<_> = report.games.iter().filter_map(|g| g.outcome()).collect();
-    let scores = printer.score_lines(&report.encounters);
-    let closing = printer.closing(
-        &report.encounters,
-        &outcomes,
-        sprt.map(|s| &s.state),
-        report.aborted_on_decision(),
-    );
-    (scores, closing)
 }
 
 pub fn run(args: &MergeArgs) -> Result<(String, ExitStatus), CliError> {
@@ -140,7 +114,7 @@ pub fn run(args: &MergeArgs) -> Result<(String, ExitStatus), CliError> {
             "--pgnout: PGN is written for chess and xiangqi".into(),
         ));
     }
-    let (scores, closing) = summary(&report, args.output_format);
+    let (scores, closing) = merged_summary(&report, args.output_format);
     eprint!("{}", findings_summary(&report.games));
     let write = |path: &PathBuf, flag: &str, contents: String| {
         std::fs::write(path, contents)

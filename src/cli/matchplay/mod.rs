@@ -4,7 +4,6 @@
 
 mod engines;
 mod merge;
-mod output;
 mod status;
 
 use std::path::PathBuf;
@@ -22,11 +21,13 @@ use crate::matchplay::results_dir::ResultsDir;
 use crate::matchplay::schedule::{Plan, Tournament};
 use crate::matchplay::sprt::Sprt;
 use crate::matchplay::{
-    MatchEvent, MatchGame, MatchReport, MatchSettings, OnDecision, Player, TimeControl,
-    TournamentOptions, play_tournament_with_peers,
+    MatchEvent, MatchGame, MatchReport, MatchSettings, OnDecision, TournamentOptions,
+    play_tournament_with_peers,
 };
 use crate::protocol::Protocol;
-use crate::render::matchplay::findings_summary;
+use crate::render::matchplay::{
+    MatchPrinter, MatchProgress, MatchShape, OutputFormat, Setup, findings_summary,
+};
 use crate::render::{Detail, Document, Format};
 use crate::rules::gomoku::Rule;
 use crate::runner::{ExitStatus, Partition, PartitionSpec};
@@ -150,7 +151,7 @@ pub struct MatchArgs {
     /// Print the match's lines as cutechess-cli does or as fastchess does (its `Results of`
     /// blocks with `Ptnml(0-2)`, which fishtest's worker reads).
     #[arg(long, value_name = "TOOL", default_value = "cutechess")]
-    output_format: output::OutputFormat,
+    output_format: OutputFormat,
     /// Adjudicate a draw: `movenumber=N movecount=M score=CP`.
     #[arg(long, num_args = 1.., value_name = "KEY=VALUE")]
     draw: Vec<String>,
@@ -324,14 +325,16 @@ pub fn run(args: &MatchArgs) -> Result<(String, ExitStatus), CliError> {
             DecisionChoice::Abort => OnDecision::Abort,
         },
     };
-    let mut printer = output::MatchPrinter::new(
+    // fastchess's first line names the book's file.
+    let book_file = args.openings.iter().find_map(|w| w.strip_prefix("file="));
+    let mut printer = MatchPrinter::new(
         args.output_format,
-        output::MatchShape {
+        MatchShape {
             players: players.iter().map(|p| p.name.clone()).collect(),
             pairs: options.plan.plays_pairs(),
             gauntlet: args.tournament == Tournament::Gauntlet,
             sprt,
-            setup: fastchess_setup(&players, &settings, &args.openings),
+            setup: Setup::of(&players, &settings, book_file),
         },
     );
     let book = (!openings.is_empty()).then(|| {
@@ -352,7 +355,7 @@ pub fn run(args: &MatchArgs) -> Result<(String, ExitStatus), CliError> {
         }
         None => None,
     };
-    let progress = output::MatchProgress::for_stderr(options.plan.jobs(players.len()).len());
+    let progress = MatchProgress::for_stderr(options.plan.jobs(players.len()).len());
     let peers = results_dir
         .as_mut()
         .map(|dir| dir as &mut dyn crate::matchplay::peers::Peers);
@@ -369,14 +372,7 @@ pub fn run(args: &MatchArgs) -> Result<(String, ExitStatus), CliError> {
         return Err(CliError::BadInput(error.to_string()));
     }
     eprint!("{}", findings_summary(&report.games));
-    let outcomes: Vec<_> = report.games.iter().filter_map(|g| g.outcome()).collect();
-    let sprt_state = report.sprt.as_ref().map(|s| &s.state);
-    let closing = printer.closing(
-        &report.encounters,
-        &outcomes,
-        sprt_state,
-        report.aborted_on_decision(),
-    );
+    let closing = printer.closing(&report);
     write_records(args, game, &report, &closing)?;
     if let Some(signal) = interrupt::raised() {
         return Ok((closing, ExitStatus::Interrupted(signal)));
@@ -440,66 +436,6 @@ fn pgn_text(report: &MatchReport, notation: Option<XiangqiNotation>) -> String {
             _ => pgn::chess_game(&g.record, &event, &date),
         })
         .collect()
-}
-
-/// What fastchess's `Results of` line says of the match: the time control in its words
-/// (`10+0.1`, `0.1/move`, `N plies`, `N nodes`), the engines' `Threads` and `Hash` options
-/// (`NULL` where one is not set; both engines' values when they differ), and the book's
-/// file name.
-fn fastchess_setup(
-    players: &[Player],
-    settings: &MatchSettings,
-    openings: &[String],
-) -> output::Setup {
-    let both = |text: &dyn Fn(&Player) -> String| {
-        let (a, b) = (text(&players[0]), text(&players[1]));
-        if a == b { a } else { format!("{a} - {b}") }
-    };
-    let control = |player: &Player| {
-        let limits = player.limits(settings);
-        match player.control(settings) {
-            TimeControl::Clock {
-                moves,
-                base,
-                increment,
-            } => {
-                let moves = moves.map(|m| format!("{m}/")).unwrap_or_default();
-                let increment = if increment.is_zero() {
-                    String::new()
-                } else {
-                    format!("+{}", output::general_fmt(increment.as_secs_f64(), 2))
-                };
-                format!("{moves}{}{increment}", base.as_secs_f64())
-            }
-            TimeControl::PerMove(time) if !time.is_zero() => {
-                format!("{}/move", time.as_secs_f64())
-            }
-            TimeControl::PerMove(_) => match (limits.depth, limits.nodes) {
-                (Some(depth), _) => format!("{depth} plies"),
-                (None, Some(nodes)) => format!("{nodes} nodes"),
-                (None, None) => String::new(),
-            },
-        }
-    };
-    let option = |name: &'static str, unit: &'static str| {
-        move |player: &Player| {
-            player
-                .options
-                .iter()
-                .find(|(key, _)| key == name)
-                .map_or_else(|| "NULL".to_owned(), |(_, value)| format!("{value}{unit}"))
-        }
-    };
-    let book = openings
-        .iter()
-        .find_map(|word| word.strip_prefix("file="))
-        .map(|path| path.rsplit(['/', '\\']).next().unwrap_or(path).to_owned());
-    output::Setup {
-        control: both(&control),
-        threads: both(&option("Threads", "t")),
-        hash: both(&option("Hash", "MB")),
-        book,
-    }
 }
 
 /// The game with its rules, and the protocol engines speak unless they say otherwise: each

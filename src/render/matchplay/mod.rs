@@ -1,7 +1,19 @@
-//! A match's results for people and CI: the `Finished game` line of each game, the protocol
-//! findings of the whole match, and JUnit XML with a suite per encounter. (The lines in
-//! cutechess-cli's and fastchess's words, scores and standings, stay with the match's printer
-//! in `cli/matchplay/output`, as they are printed while the match is played.)
+//! A match's results for people and CI, as it is played and after: the lines it prints in
+//! cutechess-cli's or fastchess's words (`printer`, with `cutechess` and `fastchess` and the
+//! numbers as their libraries write them in `numbers`), its progress bar (`progress`), the
+//! `Finished game` line of each game, the protocol findings of the whole match, JUnit XML with
+//! a suite per encounter, and the status of the workers of a results directory (`status`).
+
+mod cutechess;
+mod fastchess;
+mod numbers;
+mod printer;
+mod progress;
+pub mod status;
+
+pub use fastchess::Setup;
+pub use printer::{MatchPrinter, MatchShape, OutputFormat, merged_summary};
+pub use progress::MatchProgress;
 
 use std::fmt::Write as _;
 

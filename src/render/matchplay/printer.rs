@@ -1,29 +1,17 @@
-//! What a match prints: its lines in the words of cutechess-cli or of fastchess
-//! (`--output-format`), so the scripts and services that read those tools read this (OpenBench
-//! reads cutechess-cli's `Finished game` lines, fishtest's worker fastchess's `Games:` and
-//! `Ptnml(0-2):`); a progress bar on a terminal. The `Finished game` line, the findings and
-//! the results' other forms are rendered in `report::matchplay`.
-
-mod cutechess;
-mod fastchess;
-mod numbers;
+//! What a match prints as it is played: its lines in the words of cutechess-cli or of
+//! fastchess (`--output-format`), so the scripts and services that read those tools read this
+//! (OpenBench reads cutechess-cli's `Finished game` lines, fishtest's worker fastchess's
+//! `Games:` and `Ptnml(0-2):`). The printer keeps what the lines depend on between games:
+//! which pairs are complete and when the last fastchess block was printed.
 
 use std::collections::HashSet;
 
-use indicatif::{ProgressBar, ProgressStyle};
-
-use crate::matchplay::MatchEvent;
+use super::fastchess::Setup;
+use super::{cutechess, fastchess, finished_line};
+use crate::matchplay::schedule::Tournament;
 use crate::matchplay::sprt::{Sprt, SprtState};
 use crate::matchplay::tally::{Encounter, GameOutcome};
-use crate::render::matchplay::finished_line;
-
-pub use cutechess::{score_line, sprt_line};
-pub use fastchess::Setup;
-
-/// `%.Ng` as {fmt} writes it (fastchess's increment, `+{:.2g}`).
-pub fn general_fmt(x: f64, precision: usize) -> String {
-    numbers::general(x, precision, numbers::Library::Fmt)
-}
+use crate::matchplay::{MatchEvent, MatchReport};
 
 /// Whose lines the match prints.
 #[derive(clap::ValueEnum, Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -131,11 +119,23 @@ impl MatchPrinter {
         )
     }
 
-    /// The match's last lines, ending with `Finished match` (both tools' last line). A
-    /// decided SPRT is printed once, here, and the games it aborted (`aborted`, games in
-    /// progress when it decided, under `--on-sprt-decision abort`) are said before the last
-    /// line: neither tool has the choice, so neither has words for it.
-    pub fn closing(
+    /// The last lines of the match `report`, ending with `Finished match` (both tools' last
+    /// line).
+    pub fn closing(&mut self, report: &MatchReport) -> String {
+        let outcomes: Vec<_> = report.games.iter().filter_map(|g| g.outcome()).collect();
+        self.closing_lines(
+            &report.encounters,
+            &outcomes,
+            report.sprt.as_ref().map(|s| &s.state),
+            report.aborted_on_decision(),
+        )
+    }
+
+    /// The closing lines of a match with these scores and games. A decided SPRT is printed
+    /// once, here, and the games it aborted (`aborted`, games in progress when it decided,
+    /// under `--on-sprt-decision abort`) are said before the last line: neither tool has the
+    /// choice, so neither has words for it.
+    fn closing_lines(
         &mut self,
         encounters: &[Encounter],
         games: &[GameOutcome],
@@ -180,13 +180,32 @@ impl MatchPrinter {
     }
 
     /// `Score of …` per encounter (cutechess-cli's form, two engines), for a summary that was
-    /// not printed game by game (`arbiter match merge`).
-    pub fn score_lines(&self, encounters: &[Encounter]) -> String {
+    /// not printed game by game.
+    fn score_lines(&self, encounters: &[Encounter]) -> String {
         match (self.format, self.shape.players.len()) {
             (OutputFormat::Cutechess, 2) => encounters.iter().map(cutechess::score_line).collect(),
             _ => String::new(),
         }
     }
+}
+
+/// A match that was not printed game by game (`arbiter match merge`): its score lines, and
+/// its closing lines as the match would have printed them. fastchess's setup is unknown
+/// there, so its block leaves it empty.
+pub fn merged_summary(report: &MatchReport, format: OutputFormat) -> (String, String) {
+    let mut printer = MatchPrinter::new(
+        format,
+        MatchShape {
+            players: report.players.clone(),
+            pairs: report.plan.plays_pairs(),
+            gauntlet: report.plan.tournament == Tournament::Gauntlet,
+            sprt: report.sprt.as_ref().map(|s| s.settings),
+            setup: Setup::default(),
+        },
+    );
+    let scores = printer.score_lines(&report.encounters);
+    let closing = printer.closing(report);
+    (scores, closing)
 }
 
 /// `Aborted 2 games in progress once the SPRT decided; they do not count`.
@@ -196,57 +215,6 @@ fn aborted_line(aborted: usize) -> String {
         _ => ("games", "they do"),
     };
     format!("Aborted {aborted} {games} in progress once the SPRT decided; {they} not count\n")
-}
-
-/// A bar on stderr when it is a terminal: games finished of those this run plays.
-pub struct MatchProgress {
-    bar: Option<ProgressBar>,
-}
-
-impl MatchProgress {
-    pub fn for_stderr(games: usize) -> MatchProgress {
-        use std::io::IsTerminal;
-        let bar = std::io::stderr().is_terminal().then(|| {
-            let bar = ProgressBar::new(games as u64);
-            if let Ok(style) = ProgressStyle::with_template("{bar:30} {pos}/{len} games {msg}") {
-                bar.set_style(style);
-            }
-            bar
-        });
-        MatchProgress { bar }
-    }
-
-    /// Prints lines to stdout without tearing the bar.
-    pub fn print(&self, text: &str) {
-        use std::io::Write as _;
-        let write = || {
-            let mut out = std::io::stdout().lock();
-            let _ = out.write_all(text.as_bytes());
-            let _ = out.flush();
-        };
-        match &self.bar {
-            Some(bar) => bar.suspend(write),
-            None => write(),
-        }
-    }
-
-    pub fn finished(&self, score: Option<&Encounter>) {
-        if let Some(bar) = &self.bar {
-            bar.inc(1);
-            if let Some(e) = score {
-                bar.set_message(format!(
-                    "{} vs {}: {} - {} - {}",
-                    e.players[0], e.players[1], e.score.wins, e.score.losses, e.score.draws
-                ));
-            }
-        }
-    }
-
-    pub fn done(&self) {
-        if let Some(bar) = &self.bar {
-            bar.finish_and_clear();
-        }
-    }
 }
 
 #[cfg(test)]
@@ -268,7 +236,7 @@ mod tests {
 
     #[test]
     fn games_aborted_on_the_decision_are_said_just_before_the_last_line() {
-        let closing = printer().closing(&[], &[], None, 2);
+        let closing = printer().closing_lines(&[], &[], None, 2);
         assert!(
             closing.ends_with(
                 "Aborted 2 games in progress once the SPRT decided; they do not count\n\
@@ -276,9 +244,9 @@ mod tests {
             ),
             "{closing}"
         );
-        let one = printer().closing(&[], &[], None, 1);
+        let one = printer().closing_lines(&[], &[], None, 1);
         assert!(one.contains("Aborted 1 game in progress once the SPRT decided; it does not"));
-        let none = printer().closing(&[], &[], None, 0);
+        let none = printer().closing_lines(&[], &[], None, 0);
         assert!(!none.contains("Aborted"), "{none}");
     }
 }

@@ -9,10 +9,11 @@
 
 use std::fmt::Write as _;
 
-use super::numbers::{Library, fixed};
+use super::numbers::{Library, fixed, general};
 use crate::matchplay::score::{FastchessElo, Pentanomial, Score};
 use crate::matchplay::sprt::{Decision, Sprt, SprtState};
-use crate::matchplay::tally::Encounter;
+use crate::matchplay::tally::{Encounter, against_field};
+use crate::matchplay::{MatchSettings, Player, TimeControl};
 
 const RULE: &str = "--------------------------------------------------\n";
 
@@ -28,6 +29,61 @@ pub struct Setup {
     pub threads: String,
     pub hash: String,
     pub book: Option<String>,
+}
+
+impl Setup {
+    /// The setup of a match of `players` under `settings`, with the opening book read from
+    /// `book` (its path as given): the time control in fastchess's words (`10+0.1`,
+    /// `0.1/move`, `N plies`, `N nodes`), the engines' `Threads` and `Hash` options (`NULL`
+    /// where one is not set; both engines' values when they differ), and the book's file name.
+    pub fn of(players: &[Player], settings: &MatchSettings, book: Option<&str>) -> Setup {
+        let both = |text: &dyn Fn(&Player) -> String| {
+            let (a, b) = (text(&players[0]), text(&players[1]));
+            if a == b { a } else { format!("{a} - {b}") }
+        };
+        let control = |player: &Player| {
+            let limits = player.limits(settings);
+            match player.control(settings) {
+                TimeControl::Clock {
+                    moves,
+                    base,
+                    increment,
+                } => {
+                    let moves = moves.map(|m| format!("{m}/")).unwrap_or_default();
+                    // fastchess writes the increment `+{:.2g}`.
+                    let increment = if increment.is_zero() {
+                        String::new()
+                    } else {
+                        format!("+{}", general(increment.as_secs_f64(), 2, Library::Fmt))
+                    };
+                    format!("{moves}{}{increment}", base.as_secs_f64())
+                }
+                TimeControl::PerMove(time) if !time.is_zero() => {
+                    format!("{}/move", time.as_secs_f64())
+                }
+                TimeControl::PerMove(_) => match (limits.depth, limits.nodes) {
+                    (Some(depth), _) => format!("{depth} plies"),
+                    (None, Some(nodes)) => format!("{nodes} nodes"),
+                    (None, None) => String::new(),
+                },
+            }
+        };
+        let option = |name: &'static str, unit: &'static str| {
+            move |player: &Player| {
+                player
+                    .options
+                    .iter()
+                    .find(|(key, _)| key == name)
+                    .map_or_else(|| "NULL".to_owned(), |(_, value)| format!("{value}{unit}"))
+            }
+        };
+        Setup {
+            control: both(&control),
+            threads: both(&option("Threads", "t")),
+            hash: both(&option("Hash", "MB")),
+            book: book.map(|path| path.rsplit(['/', '\\']).next().unwrap_or(path).to_owned()),
+        }
+    }
 }
 
 fn f2(x: f64) -> String {
@@ -143,7 +199,7 @@ fn rank_table(players: &[String], encounters: &[Encounter], pairs: bool) -> Stri
     let mut rows: Vec<(&String, FastchessElo, Score, Pentanomial)> = players
         .iter()
         .map(|name| {
-            let (score, penta) = totals(name, encounters);
+            let (score, penta) = against_field(name, encounters);
             if pairs {
                 (name, FastchessElo::of_pairs(&penta), penta.games(), penta)
             } else {
@@ -191,32 +247,6 @@ fn rank_table(players: &[String], encounters: &[Encounter], pairs: bool) -> Stri
         );
     }
     out
-}
-
-/// An engine's games and pairs against the whole field, from its side.
-fn totals(name: &str, encounters: &[Encounter]) -> (Score, Pentanomial) {
-    let (mut score, mut penta) = (Score::default(), Pentanomial::default());
-    for e in encounters {
-        let (s, p) = (&e.score, &e.pentanomial);
-        let lead = e.players[0] == name;
-        if !lead && e.players[1] != name {
-            continue;
-        }
-        let (wins, losses) = if lead {
-            (s.wins, s.losses)
-        } else {
-            (s.losses, s.wins)
-        };
-        score.wins += wins;
-        score.losses += losses;
-        score.draws += s.draws;
-        for (bucket, count) in p.counts.iter().enumerate() {
-            let mine = if lead { bucket } else { 4 - bucket };
-            penta.counts[mine] += count;
-        }
-        penta.win_loss += p.win_loss;
-    }
-    (score, penta)
 }
 
 /// `LLR: 2.95 (100.2%) (-2.94, 2.94) [0.00, 5.00]`: the percentage is the LLR's share of

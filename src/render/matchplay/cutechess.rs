@@ -9,7 +9,7 @@ use std::fmt::Write as _;
 use super::numbers::{Library, fixed, general};
 use crate::matchplay::score::{CutechessElo, Score};
 use crate::matchplay::sprt::{Decision, SprtState};
-use crate::matchplay::tally::{Encounter, GameOutcome};
+use crate::matchplay::tally::{Encounter, GameOutcome, against_field, by_colour};
 
 /// `Score of A vs B: W - L - D  [0.523] N`.
 pub fn score_line(e: &Encounter) -> String {
@@ -30,14 +30,7 @@ pub fn score_line(e: &Encounter) -> String {
 /// moves first is "White"), the Elo line and the SPRT line.
 pub fn head_to_head(players: &[String], games: &[GameOutcome], sprt: Option<&SprtState>) -> String {
     let lead = &players[0];
-    let (mut first, mut second) = (Score::default(), Score::default());
-    for game in games {
-        if &game.first == lead {
-            first.add_result(game.result, true);
-        } else if &game.second == lead {
-            second.add_result(game.result, false);
-        }
-    }
+    let (first, second) = by_colour(lead, games);
     let all = Score {
         wins: first.wins + second.wins,
         losses: first.losses + second.losses,
@@ -123,7 +116,7 @@ pub fn rank_table(players: &[String], encounters: &[Encounter], gauntlet: bool) 
         .iter()
         .enumerate()
         .map(|(i, name)| {
-            let score = score_of(name, encounters);
+            let (score, _) = against_field(name, encounters);
             let key = if gauntlet && i == 0 {
                 -1.0
             } else if score.games() > 0 {
@@ -157,24 +150,6 @@ pub fn rank_table(players: &[String], encounters: &[Encounter], gauntlet: bool) 
         );
     }
     out
-}
-
-/// An engine's score against the whole field.
-fn score_of(name: &str, encounters: &[Encounter]) -> Score {
-    let mut score = Score::default();
-    for e in encounters {
-        let s = &e.score;
-        if e.players[0] == name {
-            score.wins += s.wins;
-            score.losses += s.losses;
-            score.draws += s.draws;
-        } else if e.players[1] == name {
-            score.wins += s.losses;
-            score.losses += s.wins;
-            score.draws += s.draws;
-        }
-    }
-    score
 }
 
 #[cfg(test)]
