@@ -198,7 +198,8 @@ fn aborted_line(aborted: usize) -> String {
     format!("Aborted {aborted} {games} in progress once the SPRT decided; {they} not count\n")
 }
 
-/// A bar on stderr when it is a terminal: games finished of those this run plays.
+/// A bar on stderr when it is a terminal and not under `--quiet`: games finished of those this
+/// run plays.
 pub struct MatchProgress {
     bar: Option<ProgressBar>,
 }
@@ -206,7 +207,8 @@ pub struct MatchProgress {
 impl MatchProgress {
     pub fn for_stderr(games: usize) -> MatchProgress {
         use std::io::IsTerminal;
-        let bar = std::io::stderr().is_terminal().then(|| {
+        let shown = std::io::stderr().is_terminal() && !crate::cli::console::quiet();
+        let bar = shown.then(|| {
             let bar = ProgressBar::new(games as u64);
             if let Ok(style) = ProgressStyle::with_template("{bar:30} {pos}/{len} games {msg}") {
                 bar.set_style(style);
