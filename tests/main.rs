@@ -16,6 +16,7 @@ mod architecture;
 mod blocked;
 mod certify;
 mod ci_recipes;
+mod cli_conventions;
 mod cli_forbidden;
 mod cli_rules;
 mod concurrency;

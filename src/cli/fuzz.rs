@@ -7,10 +7,10 @@ use std::time::Duration;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-use super::CliError;
 use super::engine::EngineArgs;
 use super::output::ReportArgs;
 use super::run::RunSettings;
+use super::{CliError, console};
 use crate::fuzz::report::FuzzReport;
 use crate::fuzz::{FuzzObserver, FuzzOptions, fuzz};
 use crate::protocol::Protocol;
@@ -75,7 +75,8 @@ fn parse_duration(text: &str) -> Result<Duration, String> {
     Ok(Duration::from_secs(seconds))
 }
 
-/// A progress bar on a terminal: cases run, failures, and the shrinking under way.
+/// A progress bar on a terminal: cases run, failures, and the shrinking under way (hidden
+/// under `--quiet`).
 struct Bar(ProgressBar);
 
 impl FuzzObserver for Bar {
@@ -120,9 +121,15 @@ pub fn run(args: &FuzzArgs) -> Result<(String, ExitStatus), CliError> {
         run: args.settings.options(None),
         repro: args.repro.clone(),
     };
+    // indicatif draws nothing where stderr is not a terminal; `--quiet` draws nothing at all.
+    let target = if console::quiet() {
+        ProgressDrawTarget::hidden()
+    } else {
+        ProgressDrawTarget::stderr()
+    };
     let bar = ProgressBar::with_draw_target(
         (args.time.is_none()).then_some(u64::from(args.cases)),
-        ProgressDrawTarget::stderr(),
+        target,
     );
     bar.set_style(
         ProgressStyle::with_template("{bar:30} {pos} cases {msg}")

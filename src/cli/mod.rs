@@ -3,6 +3,7 @@
 //! stdout and errors to stderr, in forms users' scripts rely on.
 
 mod certify;
+pub mod console;
 mod coverage;
 mod engine;
 mod forbidden;
@@ -25,7 +26,7 @@ mod guide_tests;
 use std::io::Write;
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 use crate::protocol::GameKind;
 use crate::runner::ExitStatus;
@@ -39,6 +40,8 @@ use crate::runner::ExitStatus;
 struct Cli {
     #[command(subcommand)]
     command: Command,
+    #[command(flatten)]
+    console: console::ConsoleArgs,
 }
 
 #[derive(Subcommand, Debug)]
@@ -156,7 +159,12 @@ pub enum CliError {
 
 /// Runs the command line and returns the process exit status.
 pub fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    // clap prints help and usage errors while it parses, so it is told `--color` first.
+    let color = console::color_in_args(&args).unwrap_or(clap::ColorChoice::Auto);
+    let matches = Cli::command().color(color).get_matches_from(args);
+    let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
+    console::init(console::Console::of(&cli.console));
     if matches!(
         cli.command,
         Command::Run(_)

@@ -8,8 +8,8 @@ use std::path::PathBuf;
 
 use clap::Args;
 
-use super::CliError;
-use crate::render::{Detail, Document, Format};
+use super::{CliError, console};
+use crate::render::{Detail, Document, Format, Paint};
 
 #[derive(Args, Debug, Clone)]
 pub struct ReportArgs {
@@ -17,7 +17,7 @@ pub struct ReportArgs {
     #[arg(long, default_value = "human", value_parser = Format::parser(Format::REPORTS))]
     pub format: Format,
     /// Write the report to this file instead of stdout (a one-line summary still goes to
-    /// stderr).
+    /// stderr, unless --quiet).
     #[arg(long, value_name = "FILE")]
     pub out: Option<PathBuf>,
     /// Human report: every passing check too, with its latency, and how each engine ended.
@@ -33,9 +33,14 @@ impl ReportArgs {
         self.format
     }
 
-    /// The document in the format and detail asked for.
+    /// The document in the format and detail asked for; coloured as `--color` says when it
+    /// goes to stdout, never in a file.
     pub fn render(&self, doc: Document<'_>) -> Result<String, CliError> {
-        Ok(doc.render(self.format, self.detail())?)
+        let paint = match self.out {
+            Some(_) => Paint::Plain,
+            None => console::stdout_paint(),
+        };
+        Ok(doc.render_painted(self.format, self.detail(), paint)?)
     }
 
     pub fn detail(&self) -> Detail {
@@ -69,7 +74,8 @@ impl ReportArgs {
     }
 
     /// Writes the report where it goes; returns what is left for stdout. When the report goes
-    /// to a file, `summary` goes to stderr, so a CI log still says how the run went.
+    /// to a file, `summary` goes to stderr (a note: not under `--quiet`), so a CI log still
+    /// says how the run went.
     pub fn deliver(&self, text: String, summary: &str) -> Result<String, CliError> {
         match &self.out {
             Some(path) => {
@@ -77,7 +83,7 @@ impl ReportArgs {
                     CliError::BadInput(format!("--out {}: cannot write: {e}", path.display()))
                 })?;
                 file.write_all(text.as_bytes())?;
-                eprintln!("{summary} (report: {})", path.display());
+                console::note(format_args!("{summary} (report: {})", path.display()));
                 Ok(String::new())
             }
             None => Ok(text),

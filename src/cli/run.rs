@@ -8,10 +8,10 @@ use clap::Args;
 
 use regex::Regex;
 
-use super::CliError;
 use super::engine::{EngineArgs, parse_scale};
 use super::output::ReportArgs;
 use super::share::ShareArgs;
+use super::{CliError, console};
 use crate::golden::{self, OnChange, Rules, Snapshots};
 use crate::protocol::{GameKind, LineEnd, Protocol};
 use crate::render::{Detail, Document, Format};
@@ -189,8 +189,13 @@ pub fn run(args: &RunArgs) -> Result<(String, ExitStatus), CliError> {
 
 /// Plays the scenarios with a progress bar on a terminal, and says on stderr which could not
 /// run at all (the report says it too, but a script that reads only the status sees this).
+/// `--quiet` leaves out the bar and the notes, not the errors.
 pub(super) fn play(scenarios: &[Scenario], engine: &EngineArgs, options: &RunOptions) -> Played {
-    let mut progress = Progress::for_stderr(scenarios.len());
+    let mut progress = if console::quiet() {
+        Progress::silent()
+    } else {
+        Progress::for_stderr(scenarios.len())
+    };
     let played = run_all(scenarios, &engine.command(), options, &mut progress);
     drop(progress);
     let runs = &played.runs;
@@ -204,11 +209,11 @@ pub(super) fn play(scenarios: &[Scenario], engine: &EngineArgs, options: &RunOpt
     }
     let skipped = runs.iter().filter(|r| r.end.not_run().is_some()).count();
     if let Some(signal) = crate::session::interrupt::raised() {
-        eprintln!(
+        console::note(format_args!(
             "note: the run was interrupted by signal {signal}; {skipped} scenarios did not run to the end"
-        );
+        ));
     } else if let Some(why) = runs.iter().find_map(|r| r.end.not_run()) {
-        eprintln!("note: {skipped} scenarios not run: {why}");
+        console::note(format_args!("note: {skipped} scenarios not run: {why}"));
     }
     played
 }

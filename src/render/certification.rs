@@ -7,11 +7,30 @@ use quick_junit::{
     NonSuccessKind, Property, Report as JUnitReport, TestCase, TestCaseStatus, TestSuite,
 };
 
-use super::{Detail, human};
+use super::{Detail, Paint, human};
 use crate::certify::{Certification, RequirementVerdict, Verdict};
 use crate::check::Grade;
 
-fn section(out: &mut String, title: &str, rows: &[RequirementVerdict]) {
+/// The colour of a requirement's verdict; a row nothing judged stays plain.
+fn row_grade(verdict: Verdict) -> Option<Grade> {
+    match verdict {
+        Verdict::Pass => Some(Grade::Pass),
+        Verdict::PassWithWarnings | Verdict::Blocked => Some(Grade::Warn),
+        Verdict::Fail => Some(Grade::Fail),
+        Verdict::NotApplicable => None,
+    }
+}
+
+/// The colour of the whole verdict: red whenever the engine is not certified (a required row
+/// blocked counts, as it does for the exit status).
+fn verdict_grade(verdict: Verdict) -> Option<Grade> {
+    match verdict {
+        Verdict::Blocked => Some(Grade::Fail),
+        other => row_grade(other),
+    }
+}
+
+fn section(out: &mut String, title: &str, rows: &[RequirementVerdict], paint: Paint) {
     if rows.is_empty() {
         return;
     }
@@ -21,8 +40,8 @@ fn section(out: &mut String, title: &str, rows: &[RequirementVerdict]) {
         let level = format!("{:?}", r.level).to_lowercase();
         let _ = writeln!(
             out,
-            "  {:<18} {:<12} {:<6} {}",
-            v.verdict.label(),
+            "  {} {:<12} {:<6} {}",
+            paint.padded(row_grade(v.verdict), v.verdict.label(), 18),
             r.id,
             level,
             r.statement
@@ -46,7 +65,7 @@ fn blocked(rows: &[RequirementVerdict]) -> String {
     }
 }
 
-pub(super) fn human(c: &Certification, detail: Detail) -> String {
+pub(super) fn human(c: &Certification, detail: Detail, paint: Paint) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "arbiter certify: profile {} ({})", c.profile, c.title);
     let _ = writeln!(out, "  spec: {}", c.spec);
@@ -60,12 +79,18 @@ pub(super) fn human(c: &Certification, detail: Detail) -> String {
             "  partition {p}: requirements exercised only by other shares read `not applicable`"
         );
     }
-    section(&mut out, "Required", &c.required);
-    section(&mut out, "Recommended (graded separately)", &c.recommended);
+    section(&mut out, "Required", &c.required, paint);
+    section(
+        &mut out,
+        "Recommended (graded separately)",
+        &c.recommended,
+        paint,
+    );
     section(
         &mut out,
         "Also exercised (not part of the verdict)",
         &c.also_exercised,
+        paint,
     );
 
     let repeated = human::repeats(&c.runs);
@@ -87,7 +112,12 @@ pub(super) fn human(c: &Certification, detail: Detail) -> String {
             if places.is_some_and(|p| p[0] != run.scenario.name) {
                 continue;
             }
-            let _ = writeln!(out, "  {} in {}", human::outcome_line(o), run.scenario.name);
+            let _ = writeln!(
+                out,
+                "  {} in {}",
+                human::outcome_line(o, paint),
+                run.scenario.name
+            );
             for line in human::explanation(run, o) {
                 let _ = writeln!(out, "         {line}");
             }
@@ -107,7 +137,11 @@ pub(super) fn human(c: &Certification, detail: Detail) -> String {
             run.end.harness_error().unwrap_or("")
         );
     }
-    let _ = writeln!(out, "\n{}", c.verdict_line());
+    let _ = writeln!(
+        out,
+        "\n{}",
+        paint.maybe(verdict_grade(c.verdict), &c.verdict_line())
+    );
     out
 }
 
@@ -172,4 +206,62 @@ pub(super) fn junit(c: &Certification) -> String {
         report.add_test_suite(suite);
     }
     report.to_string().expect("JUnit XML serialises")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::check::{CheckId, CheckRef, Outcome};
+    use crate::protocol::{Protocol, ReqId};
+    use crate::runner::{EngineInfo, RunEnd, ScenarioRun};
+    use crate::scenario::builtin_named;
+
+    /// A UCCI league certification whose run failed a required row (ucci-r133) and warned on
+    /// a recommended one (ucci-r137).
+    fn failed_certification() -> Certification {
+        let scenario = builtin_named("ucci/stop")
+            .expect("a built-in scenario")
+            .expect("it parses");
+        let mut run = ScenarioRun::ended(&scenario, RunEnd::Completed);
+        run.outcomes.push(Outcome::new(
+            CheckRef::builtin(Protocol::Ucci, CheckId::StopResult),
+            &[ReqId::new("ucci-r133")],
+            Grade::Fail,
+            "no result after `stop`",
+        ));
+        run.outcomes.push(Outcome::new(
+            CheckRef::builtin(Protocol::Ucci, CheckId::StopResult),
+            &[ReqId::new("ucci-r137")],
+            Grade::Warn,
+            "a late result",
+        ));
+        let profile = crate::certify::profile::load("ucci-league").expect("a built-in profile");
+        let engine = EngineInfo {
+            program: "./engine".into(),
+            args: vec![],
+        };
+        Certification::new(&profile, engine, None, vec![run])
+    }
+
+    #[test]
+    fn colour_marks_the_verdicts_and_keeps_the_columns() {
+        let c = failed_certification();
+        let plain = human(&c, Detail::Findings, Paint::Plain);
+        let painted = human(&c, Detail::Findings, Paint::Ansi);
+        let escape = regex::Regex::new("\x1b\\[[0-9;]*m").unwrap();
+        assert_eq!(escape.replace_all(&painted, ""), plain);
+        assert!(
+            painted.contains("  \x1b[1m\x1b[31mFAIL\x1b[0m               ucci-r133"),
+            "the failed row is red, padded as before: {painted}"
+        );
+        assert!(
+            painted.contains("  \x1b[33mpass with warnings\x1b[0m ucci-r137"),
+            "the warned row is yellow: {painted}"
+        );
+        assert!(
+            painted.contains("\x1b[1m\x1b[31mVerdict: FAIL"),
+            "the verdict line is red: {painted}"
+        );
+        assert!(!plain.contains('\x1b'));
+    }
 }

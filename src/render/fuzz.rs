@@ -4,12 +4,18 @@
 
 use std::fmt::Write as _;
 
-use super::{Detail, human};
+use super::{Detail, Paint, human};
+use crate::check::Grade;
 use crate::fuzz::coverage::Matrix;
 use crate::fuzz::report::FuzzReport;
 
-pub(super) fn human(f: &FuzzReport, detail: Detail) -> String {
-    let mut out = f.summary_line() + "\n";
+pub(super) fn human(f: &FuzzReport, detail: Detail, paint: Paint) -> String {
+    let found = if f.failures.is_empty() {
+        Grade::Pass
+    } else {
+        Grade::Fail
+    };
+    let mut out = paint.grade(found, &f.summary_line()) + "\n";
     if f.interrupted {
         out.push_str("  interrupted: the cases above are all that ran\n");
     }
@@ -22,7 +28,8 @@ pub(super) fn human(f: &FuzzReport, detail: Detail) -> String {
             .collect();
         let _ = writeln!(
             out,
-            "  FAIL {} [{}]: {} ({} commands; case {}, shrunk in {} runs; failed {} of {} replays{})",
+            "  {} {} [{}]: {} ({} commands; case {}, shrunk in {} runs; failed {} of {} replays{})",
+            paint.grade(Grade::Fail, "FAIL"),
             failure.check,
             reqs.join(", "),
             failure.file,
@@ -47,7 +54,7 @@ pub(super) fn human(f: &FuzzReport, detail: Detail) -> String {
     }
     if !f.failures.is_empty() {
         out.push('\n');
-        out.push_str(&human::render(&f.report, detail));
+        out.push_str(&human::render(&f.report, detail, paint));
     }
     out
 }

@@ -6,7 +6,7 @@
 use std::collections::HashMap;
 use std::fmt::Write as _;
 
-use super::{Detail, join_ids};
+use super::{Detail, Paint, join_ids};
 use crate::check::{Grade, Outcome};
 use crate::protocol::ReqId;
 use crate::report::Report;
@@ -44,7 +44,7 @@ pub(super) fn repeats(runs: &[ScenarioRun]) -> HashMap<FindingKey, Vec<&str>> {
 }
 
 /// The outcome line: grade, check, latency, requirements, message.
-pub(super) fn outcome_line(o: &Outcome) -> String {
+pub(super) fn outcome_line(o: &Outcome, paint: Paint) -> String {
     let latency = o
         .latency_us
         .map(|us| format!(" ({:.1} ms)", us as f64 / 1000.0))
@@ -56,7 +56,7 @@ pub(super) fn outcome_line(o: &Outcome) -> String {
     };
     format!(
         "{} {}{latency}{reqs}: {}",
-        label(o.grade),
+        paint.grade(o.grade, label(o.grade)),
         o.check,
         o.message
     )
@@ -129,7 +129,7 @@ pub fn ran_at_once(p: &Parallelism) -> Option<String> {
     })
 }
 
-pub fn render(report: &Report, detail: Detail) -> String {
+pub fn render(report: &Report, detail: Detail, paint: Paint) -> String {
     let mut out = String::new();
     let _ = writeln!(
         out,
@@ -145,10 +145,10 @@ pub fn render(report: &Report, detail: Detail) -> String {
     }
     let repeated = repeats(&report.runs);
     for run in &report.runs {
-        scenario(&mut out, run, detail, &repeated);
+        scenario(&mut out, run, detail, paint, &repeated);
     }
     out.push('\n');
-    out.push_str(&summary_line(report));
+    out.push_str(&paint.grade(summary_grade(report), &summary_line(report)));
     out.push('\n');
     out
 }
@@ -157,6 +157,7 @@ fn scenario(
     out: &mut String,
     run: &ScenarioRun,
     detail: Detail,
+    paint: Paint,
     repeated: &HashMap<FindingKey, Vec<&str>>,
 ) {
     let grade = run.grade();
@@ -165,8 +166,8 @@ fn scenario(
     }
     let s = &run.scenario;
     let status = match run.end.not_run() {
-        Some(_) => "not run",
-        None => label(grade),
+        Some(_) => "not run".to_owned(),
+        None => paint.grade(grade, label(grade)),
     };
     let _ = writeln!(out, "\n{status} {}: {}", s.name, s.title);
     if detail == Detail::All {
@@ -198,7 +199,7 @@ fn scenario(
             shown_elsewhere += 1;
             continue;
         }
-        let _ = writeln!(out, "  {}", outcome_line(o));
+        let _ = writeln!(out, "  {}", outcome_line(o, paint));
         if o.grade == Grade::Pass {
             continue;
         }
@@ -242,6 +243,19 @@ fn scenario(
             ""
         };
         let _ = writeln!(out, "  engine {}{by}", exit.describe());
+    }
+}
+
+/// The colour of the summary line: red when a scenario failed or could not run for the
+/// harness, yellow when one only warned or was not run, green when all passed.
+fn summary_grade(report: &Report) -> Grade {
+    let s = &report.summary;
+    if s.scenarios_failed > 0 || s.harness_errors > 0 {
+        Grade::Fail
+    } else if s.scenarios_warned > 0 || s.scenarios_not_run > 0 {
+        Grade::Warn
+    } else {
+        Grade::Pass
     }
 }
 

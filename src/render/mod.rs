@@ -11,6 +11,7 @@ pub mod human;
 pub mod junit;
 pub mod matchplay;
 pub mod merge;
+pub mod paint;
 
 use crate::certify::Certification;
 use crate::fuzz::report::FuzzReport;
@@ -21,6 +22,7 @@ use crate::report::Report;
 use clap::ValueEnum;
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use merge::Matrix;
+pub use paint::Paint;
 
 /// Everything a renderer renders.
 #[derive(Clone, Copy)]
@@ -63,9 +65,23 @@ impl Document<'_> {
         }
     }
 
-    /// The document in `format`, with `detail` for the human form.
+    /// The document in `format`, with `detail` for the human form, without colour.
     pub fn render(&self, format: Format, detail: Detail) -> Result<String, Unsupported> {
         format.renderer(detail).render(self)
+    }
+
+    /// The document in `format`; its human form with `detail` and `paint` (the other formats
+    /// are for machines and never carry colour).
+    pub fn render_painted(
+        &self,
+        format: Format,
+        detail: Detail,
+        paint: Paint,
+    ) -> Result<String, Unsupported> {
+        match format {
+            Format::Human => Human { detail, paint }.render(self),
+            _ => self.render(format, detail),
+        }
     }
 }
 
@@ -83,10 +99,13 @@ pub trait Render {
 }
 
 impl Format {
-    /// The one renderer of each format.
+    /// The one renderer of each format (the human one without colour).
     pub fn renderer(self, detail: Detail) -> Box<dyn Render> {
         match self {
-            Format::Human => Box::new(Human { detail }),
+            Format::Human => Box::new(Human {
+                detail,
+                paint: Paint::Plain,
+            }),
             Format::Json => Box::new(Json),
             Format::Junit => Box::new(Junit),
             Format::Html => Box::new(Html),
@@ -102,17 +121,19 @@ fn unsupported(format: Format, doc: &Document<'_>) -> Unsupported {
     }
 }
 
-/// Text for people; `detail` says how much of a run it shows.
+/// Text for people; `detail` says how much of a run it shows, `paint` whether its verdict
+/// words are coloured.
 pub struct Human {
     pub detail: Detail,
+    pub paint: Paint,
 }
 
 impl Render for Human {
     fn render(&self, doc: &Document<'_>) -> Result<String, Unsupported> {
         Ok(match *doc {
-            Document::Run(report) => human::render(report, self.detail),
-            Document::Certification(c) => certification::human(c, self.detail),
-            Document::Fuzz(f) => fuzz::human(f, self.detail),
+            Document::Run(report) => human::render(report, self.detail, self.paint),
+            Document::Certification(c) => certification::human(c, self.detail, self.paint),
+            Document::Fuzz(f) => fuzz::human(f, self.detail, self.paint),
             Document::Match { report, closing } => matchplay::human(report, closing),
             Document::MatchStatus { status, results } => matchplay::status::human(status, results),
             Document::Merge(matrix) => matrix.render_text(),

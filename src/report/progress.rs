@@ -1,5 +1,5 @@
-//! A progress bar on stderr for long runs, shown only on a terminal: how many scenarios ran,
-//! how many passed, warned and failed so far, and which one is running.
+//! A progress bar on stderr for long runs, shown only on a terminal and not under `--quiet`:
+//! how many scenarios ran, how many passed, warned and failed so far, and which one is running.
 
 use indicatif::{ProgressBar, ProgressStyle};
 
@@ -27,6 +27,16 @@ impl Progress {
         });
         Progress {
             bar,
+            passed: 0,
+            warned: 0,
+            failed: 0,
+        }
+    }
+
+    /// No bar anywhere (`--quiet`).
+    pub fn silent() -> Progress {
+        Progress {
+            bar: None,
             passed: 0,
             warned: 0,
             failed: 0,

@@ -71,7 +71,8 @@ pub(super) fn read_all(
     Ok(read)
 }
 
-/// A note on stderr for each share of the match that has no file in `dir`.
+/// A note on stderr for each share of the match that has no file in `dir` (not under
+/// `--quiet`).
 fn say_missing_parts(dir: &Path, files: &[PathBuf]) {
     let shares: Vec<_> = files
         .iter()
@@ -82,10 +83,10 @@ fn say_missing_parts(dir: &Path, files: &[PathBuf]) {
     };
     for k in 1..=n {
         if !shares.iter().any(|p| p.k() == k && p.n() == n) {
-            eprintln!(
+            crate::cli::console::note(format_args!(
                 "note: {}: no results from part {k} of {n} yet",
                 dir.display()
-            );
+            ));
         }
     }
 }

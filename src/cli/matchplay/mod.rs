@@ -355,7 +355,11 @@ pub fn run(args: &MatchArgs) -> Result<(String, ExitStatus), CliError> {
         }
         None => None,
     };
-    let progress = MatchProgress::for_stderr(options.plan.jobs(players.len()).len());
+    let progress = if super::console::quiet() {
+        MatchProgress::silent()
+    } else {
+        MatchProgress::for_stderr(options.plan.jobs(players.len()).len())
+    };
     let peers = results_dir
         .as_mut()
         .map(|dir| dir as &mut dyn crate::matchplay::peers::Peers);

@@ -23,6 +23,11 @@ impl MatchProgress {
         MatchProgress { bar }
     }
 
+    /// No bar anywhere (`--quiet`); the lines still go to stdout.
+    pub fn silent() -> MatchProgress {
+        MatchProgress { bar: None }
+    }
+
     /// Prints lines to stdout without tearing the bar.
     pub fn print(&self, text: &str) {
         use std::io::Write as _;
