@@ -2,8 +2,8 @@
 //! the built-in checks, and each failure shrunk to the shortest scenario that still fails the
 //! same check.
 //!
-//! A case is an ordinary scenario (written by [`script`]) run through the one runner, session
-//! and judge; proptest generates and shrinks the action sequences ([`model::sequences`]), and a
+//! A case is an ordinary scenario (written by `script`) run through the one runner, session
+//! and judge; proptest generates and shrinks the action sequences (`model::sequences`), and a
 //! shrink candidate counts as failing only when it fails the check the case first failed.
 
 mod agi;

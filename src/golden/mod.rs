@@ -1,5 +1,5 @@
 //! Golden transcripts: snapshot testing for engine projects. `arbiter record` stores what an
-//! engine exchanged in a scenario, normalised (see [`normalise`]); a later `arbiter run
+//! engine exchanged in a scenario, normalised (see [`normalise`](mod@normalise)); a later `arbiter run
 //! --snapshots DIR` compares the new exchange with it and fails with a diff when the engine's
 //! behaviour changed, or, with `--update-snapshots`, accepts the change. From an engine
 //! project's `cargo test` (`arbiter::Engine::snapshots`) a changed exchange is also written

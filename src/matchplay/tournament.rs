@@ -170,7 +170,7 @@ pub fn play_tournament(
 /// [`play_tournament`] as one worker of several (`peers`): its games are published as they
 /// finish, and the SPRT is over its games and the others' together, so every worker stops
 /// starting games once the test over all of them has decided. While its games are played it
-/// looks at the others' every [`PEER_POLL`], so that their decision can abort its games in
+/// looks at the others' every `PEER_POLL`, so that their decision can abort its games in
 /// progress ([`OnDecision::Abort`]).
 pub fn play_tournament_with_peers(
     players: &[Player],

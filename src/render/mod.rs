@@ -247,7 +247,7 @@ mod tests {
 }
 
 /// The output formats, of every document Arbiter writes; each subcommand takes those its
-/// documents have (see [`render`]).
+/// documents have (see [`Document::render`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum Format {
     /// Text for people.

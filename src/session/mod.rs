@@ -1,13 +1,13 @@
 //! Driving one engine process: spawn it, write commands, read and timestamp its replies.
 //!
 //! A session only drives and records; it never judges. Everything that happens (a command
-//! written, a line read, a pipe closed, the process ending) goes through one [`journal`] in the
+//! written, a line read, a pipe closed, the process ending) goes through one `journal` in the
 //! order the harness saw it, and is handed in that order to the transcript store and to a
 //! [`Sink`] (the runner's checks, which judge each line as it comes). Every wait takes a
 //! deadline, writes included; and however a session ends — normally, on a deadline, after a
 //! crash, on a signal, or by being dropped — the engine's stdin is closed, it gets a grace
 //! period, and then it and every process it started are killed and reaped. The one exception
-//! is an engine the session only attached to (`arbiter spy`, see [`attached`]): its GUI
+//! is an engine the session only attached to (`arbiter spy`, see `attached`): its GUI
 //! started it and ends it, and the session only watches it end.
 
 mod attached;

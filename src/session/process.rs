@@ -33,7 +33,7 @@ fn live_engines() -> std::sync::MutexGuard<'static, Vec<u32>> {
 static ADOPTING: AtomicBool = AtomicBool::new(false);
 
 /// Makes this process a child subreaper (Linux), so descendants an engine leaves behind are
-/// re-parented here and [`sweep_orphans`] can kill and reap them. For a program whose only
+/// re-parented here and `sweep_orphans` can kill and reap them. For a program whose only
 /// children are engines (the `arbiter` command): a library user with children of its own
 /// leaves it off, and then only the engine's group and its live descendant tree are killed.
 pub fn adopt_orphans() {

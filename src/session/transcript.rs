@@ -2,7 +2,7 @@
 //! them, with arrival times.
 //!
 //! Reports and golden transcripts read a transcript; the checks judge the same entries as
-//! they happen (a transcript is bounded, see [`super::store`], and may leave out the middle of
+//! they happen (a transcript is bounded, see `session::store`, and may leave out the middle of
 //! a flood). Times are µs since the engine was started, monotonic; lines read in one chunk
 //! share their time, so the order lives in [`At::seq`], never in invented timestamps.
 

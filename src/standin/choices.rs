@@ -99,7 +99,7 @@ pub struct Think {
 }
 
 impl Think {
-    /// A search with no clock to share: `usual`, and at most [`UNTIMED_MOST`].
+    /// A search with no clock to share: `usual`, and at most `UNTIMED_MOST`.
     pub fn untimed(usual: Duration) -> Think {
         Think {
             usual,

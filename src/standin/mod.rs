@@ -47,7 +47,7 @@ pub fn run(
 
 /// What the stand-in is in each protocol: implemented on its codec type in its own module
 /// (`family.rs` for UCCI and UCI, `gomoku.rs` for Gomocup and AGI) and reached through
-/// [`with_codec!`].
+/// `with_codec!`.
 pub trait StandsIn: Codec {
     /// Plays the engine until `quit` or the end of its input.
     fn run<W: Write>(

@@ -5,9 +5,9 @@
 //!   same pieces, side to move, castling rights and en-passant capture — is "Draw by 3-fold
 //!   repetition"; 100 plies without a capture or a pawn move is "Draw by fifty moves rule".
 //! * Xiangqi: a repetition is ruled by [`RepetitionRule`]: by default the Asian Xiangqi
-//!   Federation's rules ([`asian`]: perpetual check loses, then perpetual chase, else a draw,
+//!   Federation's rules (`asian`: perpetual check loses, then perpetual chase, else a draw,
 //!   at the third occurrence), or the computer-xiangqi league's simulator as it runs
-//!   ([`league`], at the fourth), or every repetition a draw. The natural move limit is the
+//!   (`league`, at the fourth), or every repetition a draw. The natural move limit is the
 //!   one computer-xiangqi engines play by: 120 plies (60 moves) without a capture is a draw
 //!   ("Draw by sixty moves rule"), as Pikafish's `rule60` counter (`position.cpp`:
 //!   `st->rule60 >= 120` is a draw when the side to move still has a legal move; mate and
@@ -34,11 +34,11 @@ const CHESS_MOVE_RULE: u32 = 100;
 pub enum RepetitionRule {
     /// The Asian Xiangqi Federation's rules: at the third occurrence of a position, a side
     /// that checked with every move loses, else one that chased one piece with every move,
-    /// else the game is drawn (see [`asian`]).
+    /// else the game is drawn (see `asian`).
     #[default]
     Asian,
     /// The league simulator's own ruling (its rules' §5.2): at the fourth occurrence, with its
-    /// simplified chase (see [`league`]).
+    /// simplified chase (see `league`).
     League,
     /// Every repetition is a draw at its third occurrence, whoever forced it.
     Draw,
@@ -153,7 +153,7 @@ impl History {
     /// The moves the league simulator bans before the next `go` (xiangqi; none otherwise):
     /// each legal move after which the position stands for the third time with the mover
     /// checking, or chasing one piece, with every move since its first occurrence while the
-    /// other side did less (see [`league::banned`]).
+    /// other side did less (see `league::banned`).
     pub fn league_banmoves(&self) -> Vec<String> {
         if self.game != MatchGame::Xiangqi {
             return Vec::new();

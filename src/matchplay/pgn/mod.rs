@@ -1,5 +1,5 @@
 //! Games as PGN. Chess moves are standard algebraic notation, so any PGN reader takes them.
-//! Xiangqi games are written in one of three notations (`--pgn-notation`, [`xiangqi`]): the
+//! Xiangqi games are written in one of three notations (`--pgn-notation`, `xiangqi`): the
 //! xqbase PGN that XQStudio and the computer-xiangqi league write, in Chinese notation or in
 //! ICCS, or the UCI coordinates of variant GUIs. A game from an opening FEN has its `[FEN …]`
 //! tag; the opening's moves are the movetext's first moves, so the PGN replays the whole game.

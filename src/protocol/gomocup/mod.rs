@@ -29,7 +29,7 @@ use crate::rules::gomoku::Point;
 
 const COMMAND_LIST: &str = "a Gomocup command (START, RECTSTART, RESTART, BEGIN, TURN, BOARD, DONE, INFO, END, ABOUT, TAKEBACK, PLAY) or a board line x,y,field";
 const MESSAGE_LIST: &str = "a brain reply (OK, ERROR, UNKNOWN, MESSAGE, DEBUG, SUGGEST), a move x,y or an ABOUT list key=\"value\", …";
-/// The manager's command words, the first twelve of [`KEYWORDS`].
+/// The manager's command words, the first twelve of `KEYWORDS`.
 pub const COMMAND_WORDS: &[&str] = KEYWORDS.split_at(12).0;
 
 const KEYWORDS: [&str; 18] = [
