@@ -245,6 +245,7 @@ impl Certification {
 
     /// Panics with the human certification (every row, and each finding with the transcript
     /// around it) unless the engine is certified.
+    #[track_caller]
     pub fn assert_pass(&self) {
         if !self.passed() {
             panic!(
@@ -264,6 +265,7 @@ impl Report {
 
     /// Panics with the human report (each failing finding with the transcript around it)
     /// unless no check failed.
+    #[track_caller]
     pub fn assert_pass(&self) {
         if !self.passed() {
             panic!(

@@ -95,6 +95,7 @@ fn review(dir: &Path) -> Result<(String, ExitStatus), CliError> {
             eprint!("accept (a), reject (r) or skip (s)? ");
             let mut line = String::new();
             if answers.read_line(&mut line)? == 0 {
+                eprintln!();
                 break None;
             }
             match line.trim() {

@@ -70,10 +70,10 @@ impl Pending {
             .map_err(at(&self.new))?
             .unwrap_or_default();
         let Some(golden) = golden else {
+            let added: String = new.lines.iter().map(|l| format!("+{l}\n")).collect();
             return Ok(format!(
-                "new golden transcript ({} lines)\n{}",
-                new.lines.len(),
-                unified_diff(&[], &new.lines).text
+                "new golden transcript ({} lines)\n{added}",
+                new.lines.len()
             ));
         };
         let diff = unified_diff(&golden.lines, &new.lines);
