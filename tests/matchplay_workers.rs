@@ -165,21 +165,7 @@ fn four_workers_in_a_results_directory_merge_into_the_match_one_process_plays() 
     }
     let merged = merge(&results, &dir.join("merged.json"), &dir.join("merged.pgn"));
     let single: MatchReport = common::read_report(&single);
-    assert_eq!(
-        common::untimed_games(&merged),
-        common::untimed_games(&single)
-    );
-    assert_eq!(merged.game, single.game, "game");
-    assert_eq!(merged.players, single.players, "players");
-    assert_eq!(merged.plan, single.plan, "plan");
-    assert_eq!(merged.control, single.control, "control");
-    assert_eq!(merged.openings, single.openings, "openings");
-    assert_eq!(merged.encounters, single.encounters, "encounters");
-    assert_eq!(
-        common::standings_as_written(&merged),
-        common::standings_as_written(&single),
-        "standings"
-    );
+    common::assert_same_match(&merged, &single);
     assert_eq!(merged.games.len(), 16);
     // The same PGN, game for game.
     assert_eq!(

@@ -151,23 +151,7 @@ fn assert_merged_is_single(site: &Site, script: &str, results: &str, merged: &Pa
     assert!(status <= 1, "{output}");
     let (merged, single): (MatchReport, MatchReport) =
         (common::read_report(merged), common::read_report(&single));
-    assert_eq!(
-        common::untimed_games(&merged),
-        common::untimed_games(&single)
-    );
-    assert_eq!(merged.players, single.players, "players");
-    assert_eq!(merged.plan, single.plan, "plan");
-    assert_eq!(merged.encounters, single.encounters, "encounters");
-    assert_eq!(
-        common::standings_as_written(&merged),
-        common::standings_as_written(&single),
-        "standings"
-    );
-    assert_eq!(
-        common::sprt_as_written(&merged),
-        common::sprt_as_written(&single),
-        "sprt"
-    );
+    common::assert_same_match(&merged, &single);
 }
 
 #[test]

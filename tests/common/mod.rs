@@ -455,3 +455,24 @@ pub fn sprt_as_written(report: &arbiter::matchplay::MatchReport) -> Option<SprtA
         }
     })
 }
+
+/// Asserts that a match merged from its workers' parts is the match one process plays: the
+/// same games (all but each move's time), settings, encounters, standings and SPRT.
+pub fn assert_same_match(
+    merged: &arbiter::matchplay::MatchReport,
+    single: &arbiter::matchplay::MatchReport,
+) {
+    assert_eq!(untimed_games(merged), untimed_games(single));
+    assert_eq!(merged.game, single.game, "game");
+    assert_eq!(merged.players, single.players, "players");
+    assert_eq!(merged.plan, single.plan, "plan");
+    assert_eq!(merged.control, single.control, "control");
+    assert_eq!(merged.openings, single.openings, "openings");
+    assert_eq!(merged.encounters, single.encounters, "encounters");
+    assert_eq!(
+        standings_as_written(merged),
+        standings_as_written(single),
+        "standings"
+    );
+    assert_eq!(sprt_as_written(merged), sprt_as_written(single), "sprt");
+}
