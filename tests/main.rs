@@ -36,6 +36,7 @@ mod matchplay_records;
 mod matchplay_tournament;
 mod matchplay_workers;
 mod matchplay_xiangqi_rules;
+mod package;
 mod peers;
 mod real_programs;
 mod reference_engines;
