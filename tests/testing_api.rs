@@ -155,11 +155,17 @@ fn golden_transcripts_through_the_api_wait_for_review() {
     assert!(!pending.exists());
     assert!(project_test("none", &[]).0, "the golden transcript stayed");
 
-    // In CI a change only fails; `always` accepts it at once.
+    // In CI a change only fails; `always` accepts it at once, and what waited for review goes.
     assert!(!project_test("illegal-ponder", &[("CI", "true")]).0);
     assert!(!pending.exists(), "CI writes nothing");
+    assert!(!project_test("illegal-ponder", &[]).0);
+    assert!(pending.exists());
     let (passed, out) = project_test("illegal-ponder", &[("ARBITER_UPDATE_SNAPSHOTS", "always")]);
     assert!(passed, "{out}");
+    assert!(
+        !pending.exists(),
+        "an accepted change leaves nothing pending"
+    );
     assert!(
         project_test("illegal-ponder", &[]).0,
         "the change is golden now"

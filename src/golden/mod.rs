@@ -77,6 +77,25 @@ pub fn judge(run: &ScenarioRun, snapshots: &Snapshots) -> Outcome {
     let pending = store::pending_path(&path);
     let shown = path.display();
     let update = snapshots.on_change == OnChange::Overwrite;
+    // Under review or update this run decides what waits for review: an earlier run's pending
+    // transcript goes (the engine is back, or the change was accepted), and one is written
+    // again below if the exchange still differs. Failing only (CI) neither writes nor removes.
+    if snapshots.on_change != OnChange::Fail
+        && let Err(e) = store::remove_if_present(&pending)
+    {
+        return harness_problem(&pending, "remove", &e);
+    }
+    // What a failing comparison tells the user to do; under review, its exchange is kept.
+    let advise = |otherwise: &str| match snapshots.on_change {
+        OnChange::Pending => store::write(&pending, name, &rules, &texts).map(|()| {
+            format!(
+                "the new transcript is at {}: `arbiter snapshots review {}` accepts or rejects it",
+                pending.display(),
+                snapshots.dir.display()
+            )
+        }),
+        OnChange::Fail | OnChange::Overwrite => Ok(otherwise.to_owned()),
+    };
     match stored {
         Some(stored) if stored.lines == texts => {
             // Same lines under new rules: keep the file's rules in step with the command line.
@@ -85,10 +104,6 @@ pub fn judge(run: &ScenarioRun, snapshots: &Snapshots) -> Outcome {
                 && let Err(e) = write()
             {
                 return harness_problem(&path, "write", &e);
-            }
-            // A transcript left pending by an earlier run is stale once the engine is back.
-            if let Err(e) = store::remove_if_present(&pending) {
-                return harness_problem(&pending, "remove", &e);
             }
             Outcome::new(
                 CHECK,
@@ -110,22 +125,17 @@ pub fn judge(run: &ScenarioRun, snapshots: &Snapshots) -> Outcome {
                     format!("{shown} updated ({})", diff.summary()),
                 );
             }
+            let advice = match advise("if the change is intended, rerun with --update-snapshots") {
+                Ok(advice) => advice,
+                Err(e) => return harness_problem(&pending, "write", &e),
+            };
             let mut outcome = Outcome::new(
                 CHECK,
                 &[],
                 Grade::Fail,
                 format!(
-                    "the exchange differs from {shown} ({}); {}",
-                    diff.summary(),
-                    match snapshots.on_change {
-                        OnChange::Pending =>
-                            match keep_pending(snapshots, &pending, name, &rules, &texts) {
-                                Ok(advice) => advice,
-                                Err(e) => return harness_problem(&pending, "write", &e),
-                            },
-                        OnChange::Fail | OnChange::Overwrite =>
-                            "if the change is intended, rerun with --update-snapshots".into(),
-                    }
+                    "the exchange differs from {shown} ({}); {advice}",
+                    diff.summary()
                 ),
             )
             .detail(diff.text);
@@ -144,16 +154,11 @@ pub fn judge(run: &ScenarioRun, snapshots: &Snapshots) -> Outcome {
             Err(e) => harness_problem(&path, "write", &e),
         },
         None => {
-            let advice = match snapshots.on_change {
-                OnChange::Pending => {
-                    match keep_pending(snapshots, &pending, name, &rules, &texts) {
-                        Ok(advice) => advice,
-                        Err(e) => return harness_problem(&pending, "write", &e),
-                    }
-                }
-                OnChange::Fail | OnChange::Overwrite => {
-                    "record one with `arbiter record`, or rerun with --update-snapshots".into()
-                }
+            let advice = match advise(
+                "record one with `arbiter record`, or rerun with --update-snapshots",
+            ) {
+                Ok(advice) => advice,
+                Err(e) => return harness_problem(&pending, "write", &e),
             };
             Outcome::new(
                 CHECK,
@@ -163,22 +168,6 @@ pub fn judge(run: &ScenarioRun, snapshots: &Snapshots) -> Outcome {
             )
         }
     }
-}
-
-/// Writes the new transcript as pending, for review, and says what the user does next.
-fn keep_pending(
-    snapshots: &Snapshots,
-    pending: &Path,
-    scenario: &str,
-    rules: &Rules,
-    lines: &[String],
-) -> std::io::Result<String> {
-    store::write(pending, scenario, rules, lines)?;
-    Ok(format!(
-        "the new transcript is at {}: `arbiter snapshots review {}` accepts or rejects it",
-        pending.display(),
-        snapshots.dir.display()
-    ))
 }
 
 fn harness_problem(path: &Path, what: &str, error: &std::io::Error) -> Outcome {
