@@ -14,17 +14,23 @@ pub struct Progress {
     failed: usize,
 }
 
+/// A bar of `len` steps drawn with `template` if stderr is a terminal, otherwise none (CI logs
+/// stay clean). Every progress bar of Arbiter's starts here.
+pub fn terminal_bar(len: usize, template: &str) -> Option<ProgressBar> {
+    use std::io::IsTerminal;
+    std::io::stderr().is_terminal().then(|| {
+        let bar = ProgressBar::new(len as u64);
+        if let Ok(style) = ProgressStyle::with_template(template) {
+            bar.set_style(style);
+        }
+        bar
+    })
+}
+
 impl Progress {
-    /// A bar if stderr is a terminal, otherwise silence (CI logs stay clean).
+    /// A bar if stderr is a terminal, otherwise silence.
     pub fn for_stderr(total: usize) -> Progress {
-        use std::io::IsTerminal;
-        let bar = std::io::stderr().is_terminal().then(|| {
-            let bar = ProgressBar::new(total as u64);
-            if let Ok(style) = ProgressStyle::with_template("{bar:30} {pos}/{len} {prefix} {msg}") {
-                bar.set_style(style);
-            }
-            bar
-        });
+        let bar = terminal_bar(total, "{bar:30} {pos}/{len} {prefix} {msg}");
         Progress {
             bar,
             passed: 0,

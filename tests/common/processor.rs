@@ -5,10 +5,10 @@
 //! every engine Arbiter judges must answer within its bounds: too many searching at once on a
 //! two-core machine stretch a conforming engine's replies into false findings. So a test that
 //! runs searching engines first takes one share per engine it runs at once, out of two per core;
-//! a test whose bounds are scaled down (`--time-scale` below 1) takes the whole processor. Tests
-//! that only wait take nothing and overlap with everything.
+//! a test that fills the machine (`--jobs 4`, a tournament, a flood) takes the whole processor.
+//! Tests that only wait take nothing and overlap with everything.
 
-use std::sync::{Condvar, Mutex};
+use std::sync::{Condvar, LazyLock, Mutex, MutexGuard};
 
 /// Shares not taken, and the queue of tests waiting for theirs. Tests are served in the order
 /// they asked, so a test that needs the whole processor is not passed over for ever by smaller
@@ -19,7 +19,13 @@ struct Ledger {
     serving: u64,
 }
 
-static LEDGER: Mutex<Option<Ledger>> = Mutex::new(None);
+static LEDGER: LazyLock<Mutex<Ledger>> = LazyLock::new(|| {
+    Mutex::new(Ledger {
+        free: capacity(),
+        next_ticket: 0,
+        serving: 0,
+    })
+});
 static CHANGED: Condvar = Condvar::new();
 
 /// Searching engines a core runs at once without stretching each other's replies: a search
@@ -31,16 +37,10 @@ fn capacity() -> usize {
     cores * ENGINES_PER_CORE
 }
 
-fn ledger() -> std::sync::MutexGuard<'static, Option<Ledger>> {
-    let mut ledger = LEDGER
+fn ledger() -> MutexGuard<'static, Ledger> {
+    LEDGER
         .lock()
-        .unwrap_or_else(|poisoned| poisoned.into_inner());
-    ledger.get_or_insert_with(|| Ledger {
-        free: capacity(),
-        next_ticket: 0,
-        serving: 0,
-    });
-    ledger
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
 /// Shares held until dropped.
@@ -51,34 +51,30 @@ pub struct Shares(usize);
 /// and takes them.
 pub fn share(engines: usize) -> Shares {
     let wanted = engines.min(capacity());
-    let mut guard = ledger();
-    let ticket = {
-        let ledger = guard.as_mut().expect("set by ledger()");
-        ledger.next_ticket += 1;
-        ledger.next_ticket - 1
-    };
+    let mut ledger = ledger();
+    let ticket = ledger.next_ticket;
+    ledger.next_ticket += 1;
     loop {
-        let ledger = guard.as_mut().expect("set by ledger()");
         if ledger.serving == ticket && ledger.free >= wanted {
             ledger.free -= wanted;
             ledger.serving += 1;
             CHANGED.notify_all();
             return Shares(wanted);
         }
-        guard = CHANGED
-            .wait(guard)
+        ledger = CHANGED
+            .wait(ledger)
             .unwrap_or_else(|poisoned| poisoned.into_inner());
     }
 }
 
-/// The whole processor, for a test whose scaled-down bounds any load would break.
+/// The whole processor, for a test that fills it.
 pub fn whole() -> Shares {
     share(capacity())
 }
 
 impl Drop for Shares {
     fn drop(&mut self) {
-        ledger().as_mut().expect("set by ledger()").free += self.0;
+        ledger().free += self.0;
         CHANGED.notify_all();
     }
 }

@@ -1,9 +1,10 @@
 //! The match's progress on a terminal: a bar on stderr of the games finished, with the score
 //! of the encounter last played, and the match's lines printed to stdout above it.
 
-use indicatif::{ProgressBar, ProgressStyle};
+use indicatif::ProgressBar;
 
 use crate::matchplay::tally::Encounter;
+use crate::report::progress::terminal_bar;
 
 /// A bar on stderr when it is a terminal: games finished of those this run plays.
 pub struct MatchProgress {
@@ -12,15 +13,9 @@ pub struct MatchProgress {
 
 impl MatchProgress {
     pub fn for_stderr(games: usize) -> MatchProgress {
-        use std::io::IsTerminal;
-        let bar = std::io::stderr().is_terminal().then(|| {
-            let bar = ProgressBar::new(games as u64);
-            if let Ok(style) = ProgressStyle::with_template("{bar:30} {pos}/{len} games {msg}") {
-                bar.set_style(style);
-            }
-            bar
-        });
-        MatchProgress { bar }
+        MatchProgress {
+            bar: terminal_bar(games, "{bar:30} {pos}/{len} games {msg}"),
+        }
     }
 
     /// No bar anywhere (`--quiet`); the lines still go to stdout.
