@@ -244,3 +244,42 @@ fn elephanteye_itself_is_certified_with_r64_its_one_failure_where_a_build_is_nam
     );
     assert_one_true_finding(code, &report);
 }
+
+/// Whether an `info` line comes between `stop` and the result is a race: an engine stopped
+/// between two iterations (Fairy-Stockfish, where `stop` lands after one depth's report and
+/// before the next depth starts) sends none. The rows for the `info` fields that `ucci/info`
+/// exercises rest on the lines of the search too, so they are judged the same either way. The
+/// script is an engine that never reports after `stop`: the race lost every time.
+#[test]
+fn info_rows_are_judged_when_no_info_follows_stop() {
+    const SEARCHES_THEN_STOPS_SILENTLY: &str = r#"
+        while read -r line; do
+          case "$line" in
+            ucci) echo "id name silent-after-stop"; echo ucciok ;;
+            "go infinite")
+              echo "info depth 1 score 10 pv h2e2"
+              echo "info currmove h2e2"
+              echo "info message opening"
+              sleep 1
+              echo "info depth 2 time 1000 nodes 900 pv h2e2" ;;
+            stop) echo "bestmove h2e2" ;;
+            quit) echo bye; exit 0 ;;
+          esac
+        done"#;
+    let report = arbiter::Engine::new("sh")
+        .arg("-c")
+        .arg(SEARCHES_THEN_STOPS_SILENTLY)
+        .protocol(arbiter::Protocol::Ucci)
+        .run(&["ucci/info"])
+        .expect("the scenario loads");
+    let rows = arbiter::certify::catalogue(arbiter::Protocol::Ucci);
+    for id in ["ucci-r86", "ucci-r87"] {
+        let row = rows
+            .iter()
+            .find(|r| r.id == ReqId::new(id))
+            .expect("a catalogue row")
+            .clone();
+        let verdict = arbiter::certify::judge(row, &report.runs);
+        assert_eq!(verdict.verdict, Verdict::Pass, "{id}: {verdict:#?}");
+    }
+}
