@@ -15,6 +15,9 @@ fn main() {
     println!("cargo:rerun-if-changed=src/check/registry.txt");
     println!("cargo:rerun-if-changed=src/check/gui");
     println!("cargo:rerun-if-changed=src/protocol/descriptor.rs");
+    // The generators themselves: cargo reruns a build script whose own code changed only when
+    // a listed path did, once any path is listed.
+    println!("cargo:rerun-if-changed=build");
     let out_dir = PathBuf::from(std::env::var("OUT_DIR").expect("set by cargo"));
     let manifest = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").expect("set by cargo"));
     // The engine side's list, then the GUI side's, one file per protocol family.

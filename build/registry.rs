@@ -185,7 +185,8 @@ fn ids(checks: &[Check]) -> String {
 }
 
 fn table(checks: &[Check]) -> String {
-    let mut out = String::from("/// Every built-in check.\npub static CHECKS: &[CheckSpec] = &[\n");
+    let mut out =
+        String::from("/// Every built-in check.\npub(crate) static CHECKS: &[CheckSpec] = &[\n");
     for check in checks {
         let _ = writeln!(
             out,

@@ -19,22 +19,27 @@
 //!   against an engine from the project's own `cargo test`;
 //! * `cli` parses arguments and maps results to exit statuses.
 
+#![warn(unreachable_pub)]
+
 pub mod certify;
 pub mod check;
-pub mod cli;
+mod cli;
 pub mod fuzz;
 pub mod golden;
 pub mod matchplay;
 pub mod protocol;
-pub mod render;
+mod render;
 pub mod report;
-pub mod runner;
-pub mod scenario;
+mod runner;
+mod scenario;
 pub mod session;
-pub mod spy;
-pub mod standin;
+mod spy;
+mod standin;
 pub mod testing;
 
 pub use arbiter_rules as rules;
+/// The `arbiter` program is this call: it parses the command line, runs the command and exits
+/// with its status (`docs/cli.md` has the table of statuses).
+pub use cli::main as command_line;
 pub use protocol::{GameKind, Protocol};
 pub use testing::Engine;

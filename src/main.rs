@@ -1,5 +1,5 @@
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    arbiter::cli::main()
+    arbiter::command_line()
 }

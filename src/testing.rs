@@ -36,7 +36,10 @@ use crate::report::Report;
 use crate::runner::{
     Concurrency, EngineInfo, EngineOption, ExitStatus, Quiet, RunOptions, run_all,
 };
-use crate::scenario::{SelectError, select};
+use crate::scenario::select;
+
+/// Why scenarios could not be loaded or chosen: an [`Error`]'s causes.
+pub use crate::scenario::{ScenarioError, SelectError};
 use crate::session::EngineCommand;
 
 /// Why a check could not be run at all (a finding about the engine is never an error: it is
@@ -238,6 +241,12 @@ fn on_change(setting: Option<String>, ci: bool) -> Result<OnChange, Error> {
 }
 
 impl Certification {
+    /// The certification as `arbiter certify` prints it for a person: every row, and each
+    /// finding with the transcript around it.
+    pub fn human(&self) -> String {
+        human_text(Document::Certification(self))
+    }
+
     /// Whether the engine is certified (warnings allowed), as exit status 0 says.
     pub fn passed(&self) -> bool {
         self.exit_status() == ExitStatus::Passed
@@ -248,16 +257,18 @@ impl Certification {
     #[track_caller]
     pub fn assert_pass(&self) {
         if !self.passed() {
-            panic!(
-                "{}\n{}",
-                self.verdict_line(),
-                human_text(Document::Certification(self))
-            );
+            panic!("{}\n{}", self.verdict_line(), self.human());
         }
     }
 }
 
 impl Report {
+    /// The report as `arbiter run` prints it for a person: each finding once, with the
+    /// transcript around it.
+    pub fn human(&self) -> String {
+        human_text(Document::Run(self))
+    }
+
     /// Whether no check failed (warnings allowed), as exit status 0 says.
     pub fn passed(&self) -> bool {
         self.exit_status() == ExitStatus::Passed
@@ -268,11 +279,7 @@ impl Report {
     #[track_caller]
     pub fn assert_pass(&self) {
         if !self.passed() {
-            panic!(
-                "{}\n{}",
-                human::summary_line(self),
-                human_text(Document::Run(self))
-            );
+            panic!("{}\n{}", human::summary_line(self), self.human());
         }
     }
 }

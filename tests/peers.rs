@@ -91,12 +91,7 @@ fn pin_verdicts_with(
 /// shows more or fewer pv lines).
 fn human_report_of_runs(c: Certification) -> (String, usize) {
     let report = arbiter::report::Report::new(c.protocol, c.engine, 1.0, c.runs);
-    let text = arbiter::render::Document::Run(&report)
-        .render(
-            arbiter::render::Format::Human,
-            arbiter::render::Detail::Findings,
-        )
-        .unwrap();
+    let text = report.human();
     let lines = text.lines().count();
     let redact = |pattern: &str, text: &str, with: &str| {
         regex::Regex::new(pattern)

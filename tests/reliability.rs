@@ -7,9 +7,6 @@ use std::time::{Duration, Instant};
 
 use arbiter::check::Grade;
 use arbiter::report::Report;
-use arbiter::runner::{RunOptions, run_scenario};
-use arbiter::scenario::builtin_named;
-use arbiter::session::EngineCommand;
 use arbiter::session::transcript::Direction;
 
 use common::{arbiter, fixture_engine, hostile_relay, json_report, reference_engine, run_rows};
@@ -19,15 +16,13 @@ use common::{arbiter, fixture_engine, hostile_relay, json_report, reference_engi
 /// taken for a crash: hundreds of runs of the fastest-exiting scenario give no finding.
 #[test]
 fn an_engine_exiting_on_end_of_input_is_never_taken_for_a_crash() {
-    let scenario = builtin_named("gomocup/long-line").unwrap().unwrap();
-    let engine = EngineCommand {
-        program: reference_engine("pbrain-arbiter"),
-        ..EngineCommand::default()
-    };
-    let options = RunOptions::default();
+    let engine = arbiter::Engine::new(reference_engine("pbrain-arbiter"))
+        .protocol(arbiter::Protocol::Gomocup);
     for i in 0..300 {
-        let run = run_scenario(&scenario, &engine, &options);
-        let findings: Vec<_> = run
+        let report = engine
+            .run(&["gomocup/long-line"])
+            .expect("a built-in scenario");
+        let findings: Vec<_> = report.runs[0]
             .outcomes
             .iter()
             .filter(|o| o.grade != Grade::Pass)

@@ -23,7 +23,7 @@ const NOT_COVERED_GUI: [&str; 2] = [
 
 /// One checkable row of a side and what exercises it.
 #[derive(Debug, Clone, Serialize)]
-pub struct RowCoverage {
+pub(crate) struct RowCoverage {
     pub requirement: Requirement,
     /// Built-in scenarios (`ucci/search`) and checks (`check ucci.bestmove.legal`) citing the
     /// row.
@@ -34,7 +34,7 @@ pub struct RowCoverage {
 }
 
 /// Coverage of one protocol's checkable rows of a side, in catalogue order.
-pub fn coverage(protocol: Protocol, side: Side) -> Result<Vec<RowCoverage>, ScenarioError> {
+pub(crate) fn coverage(protocol: Protocol, side: Side) -> Result<Vec<RowCoverage>, ScenarioError> {
     // Scenarios script a GUI and judge the engine: they exercise the engine side only.
     let scenarios = match side {
         Side::Engine => builtin_for(protocol)?,
@@ -70,7 +70,7 @@ pub fn coverage(protocol: Protocol, side: Side) -> Result<Vec<RowCoverage>, Scen
 }
 
 /// The written reason a row is not exercised on a side, if there is one.
-pub fn reason(id: ReqId, side: Side) -> Option<&'static str> {
+pub(crate) fn reason(id: ReqId, side: Side) -> Option<&'static str> {
     not_covered(side)
         .find(|(row, _)| *row == id)
         .map(|(_, why)| why)
@@ -78,7 +78,7 @@ pub fn reason(id: ReqId, side: Side) -> Option<&'static str> {
 
 /// `(id, reason)` pairs of a side's not-covered files (a line whose id does not read is
 /// skipped; a test keeps the files clean).
-pub fn not_covered(side: Side) -> impl Iterator<Item = (ReqId, &'static str)> {
+pub(crate) fn not_covered(side: Side) -> impl Iterator<Item = (ReqId, &'static str)> {
     let files: &[&'static str] = match side {
         Side::Engine => std::slice::from_ref(&NOT_COVERED),
         Side::Gui => &NOT_COVERED_GUI,

@@ -31,7 +31,7 @@ pub enum CertifyError {
 
 /// The scenarios `profile` runs, in `game` if given (it must be the profile's own), and the
 /// share of them `partition` names.
-pub fn scenarios(
+pub(crate) fn scenarios(
     profile: &Profile,
     game: Option<GameKind>,
     partition: Option<Partition>,
@@ -72,7 +72,7 @@ pub fn scenarios(
 impl Certification {
     /// The certification of `profile` from a run of its scenarios (`runner::run_all` over
     /// what [`scenarios`] chose).
-    pub fn of_run(
+    pub(crate) fn of_run(
         profile: &Profile,
         engine: EngineInfo,
         partition: Option<Partition>,

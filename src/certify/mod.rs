@@ -1,17 +1,18 @@
 //! Certification: run a profile's scenarios and grade each requirement it names, like a
 //! conformance suite — pass, pass with warnings, fail, or not applicable (not exercised).
 
-pub mod coverage;
+pub(crate) mod coverage;
 mod engine;
-pub mod profile;
-pub mod requirements;
+pub(crate) mod profile;
+pub(crate) mod requirements;
 
 use serde::Serialize;
 
 use crate::check::Grade;
 use crate::protocol::{Protocol, ReqId};
 use crate::runner::{EngineInfo, ExitStatus, Parallelism, Partition, ScenarioRun, SharesError};
-pub use engine::{CertifyError, scenarios};
+pub use engine::CertifyError;
+pub(crate) use engine::scenarios;
 pub use profile::{Profile, ProfileError, ScenarioRef};
 pub use requirements::{Binds, Level, Requirement, catalogue};
 

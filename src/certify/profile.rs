@@ -76,14 +76,14 @@ pub enum ProfileError {
 }
 
 /// The names of the built-in profiles, sorted (`uci` before `uci-gui`).
-pub fn names() -> Vec<&'static str> {
+pub(crate) fn names() -> Vec<&'static str> {
     let mut names: Vec<&str> = PROFILES.iter().map(|(name, _)| *name).collect();
     names.sort_unstable();
     names
 }
 
 /// Every built-in profile, by name.
-pub fn builtin() -> Vec<Profile> {
+pub(crate) fn builtin() -> Vec<Profile> {
     names()
         .into_iter()
         .filter_map(|name| load(name).ok())
@@ -92,7 +92,7 @@ pub fn builtin() -> Vec<Profile> {
 
 /// A profile: a file when `name` is a path to one (it has a `/` or ends in `.profile`, or
 /// exists), else a built-in profile by name.
-pub fn load(name: &str) -> Result<Profile, ProfileError> {
+pub(crate) fn load(name: &str) -> Result<Profile, ProfileError> {
     let path = Path::new(name);
     if name.contains('/') || name.ends_with(".profile") || path.is_file() {
         return from_file(path);
@@ -109,7 +109,7 @@ pub fn load(name: &str) -> Result<Profile, ProfileError> {
 }
 
 /// A profile file.
-pub fn from_file(path: &Path) -> Result<Profile, ProfileError> {
+pub(crate) fn from_file(path: &Path) -> Result<Profile, ProfileError> {
     let text = std::fs::read_to_string(path).map_err(|source| ProfileError::Io {
         path: path.display().to_string(),
         source,
@@ -124,7 +124,7 @@ pub fn from_file(path: &Path) -> Result<Profile, ProfileError> {
 
 /// Reads a profile's text. `origin` names it in errors; `dir` is the folder scenario paths are
 /// relative to (`None` for a built-in profile, which names built-in scenarios only).
-pub fn parse(
+pub(crate) fn parse(
     name: &str,
     origin: &str,
     text: &str,

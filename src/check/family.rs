@@ -33,13 +33,13 @@ impl<P> Default for FamilyGame<P> {
 
 impl<P: Game + Clone> FamilyGame<P> {
     /// `ucci`/`uci` sent: a new handshake, a new offer of options.
-    pub fn handshake_sent<S>(&mut self) -> Option<Sent<S>> {
+    pub(super) fn handshake_sent<S>(&mut self) -> Option<Sent<S>> {
         self.offer.restart();
         Some(Sent::Handshake)
     }
 
     /// `position` sent: the start position or a FEN, then the moves.
-    pub fn position_sent<M: Display>(&mut self, start: &PositionStart, moves: &[M]) {
+    pub(super) fn position_sent<M: Display>(&mut self, start: &PositionStart, moves: &[M]) {
         let fen = match start {
             PositionStart::Startpos => None,
             PositionStart::Fen(fen) => Some(fen.as_str()),
@@ -49,13 +49,17 @@ impl<P: Game + Clone> FamilyGame<P> {
 
     /// A `position` that does not read: what it set up is unknown, so the moves of the
     /// searches after it are not judged (rather than judged against the position before).
-    pub fn position_unknown(&mut self) {
+    pub(super) fn position_unknown(&mut self) {
         self.current = None;
     }
 
     /// `go` sent: the current position, searched with the moves it may not play or the only
     /// ones it may; `None` if the oracle rejected the position or it is unknown.
-    pub fn searched<M: Display>(&self, banned: Vec<String>, allowed: &[M]) -> Option<Searched<P>> {
+    pub(super) fn searched<M: Display>(
+        &self,
+        banned: Vec<String>,
+        allowed: &[M],
+    ) -> Option<Searched<P>> {
         self.current.clone().map(|position| Searched {
             position,
             banned,
@@ -64,26 +68,26 @@ impl<P: Game + Clone> FamilyGame<P> {
     }
 
     /// An `option` line of the handshake.
-    pub fn option(&mut self, declaration: OptionDecl, at: At) -> Got {
+    pub(super) fn option(&mut self, declaration: OptionDecl, at: At) -> Got {
         self.offer.option(Offered::new(declaration, at));
         Got::BootLine
     }
 
     /// An `id` line of the handshake.
-    pub fn id(&mut self, at: At) -> Got {
+    pub(super) fn id(&mut self, at: At) -> Got {
         self.offer.id(at);
         Got::BootLine
     }
 
     /// `ucciok`/`uciok`: the offer is complete, and judged.
-    pub fn handshake_ok(&mut self, rules: &OfferRules, out: &mut Findings) -> Got {
+    pub(super) fn handshake_ok(&mut self, rules: &OfferRules, out: &mut Findings) -> Got {
         self.offer.judge(rules, out);
         Got::HandshakeOk
     }
 
     /// The moves of an `info` line: its pv and its `currmove`, against the position of the
     /// search it reports on.
-    pub fn info_moves<M: Display>(
+    pub(super) fn info_moves<M: Display>(
         &mut self,
         rules: &MoveRules,
         searched: Option<&Searched<P>>,
@@ -100,7 +104,7 @@ impl<P: Game + Clone> FamilyGame<P> {
     }
 
     /// The end of the transcript: the moves' checks that count passes report them.
-    pub fn finish(self, rules: &MoveRules, out: &mut Findings) {
+    pub(super) fn finish(self, rules: &MoveRules, out: &mut Findings) {
         self.info_moves.finish(rules, out);
     }
 }

@@ -18,7 +18,7 @@ const FINDINGS_SHOWN: usize = 3;
 const PASSES_KEPT: usize = 100;
 
 /// An outcome of a built-in check, citing the requirements the registry gives it.
-pub fn outcome(
+pub(crate) fn outcome(
     protocol: Protocol,
     id: CheckId,
     grade: Grade,
@@ -33,7 +33,7 @@ pub fn outcome(
 }
 
 #[derive(Debug)]
-pub struct Findings {
+pub(crate) struct Findings {
     outcomes: Vec<Outcome>,
     /// Outcomes seen per check, grade and cited rows (one check may judge several rules),
     /// kept or not.
@@ -43,7 +43,7 @@ pub struct Findings {
 }
 
 impl Findings {
-    pub fn new() -> Findings {
+    pub(crate) fn new() -> Findings {
         Findings {
             outcomes: Vec::new(),
             seen: HashMap::new(),
@@ -51,7 +51,7 @@ impl Findings {
         }
     }
 
-    pub fn push(&mut self, o: Outcome) {
+    pub(crate) fn push(&mut self, o: Outcome) {
         debug_assert_registered(&o);
         let key = (o.check.clone(), o.grade, o.requirements.clone());
         let seen = self.seen.entry(key).or_default();
@@ -72,20 +72,20 @@ impl Findings {
         self.outcomes.push(o);
     }
 
-    pub fn extend(&mut self, outcomes: impl IntoIterator<Item = Outcome>) {
+    pub(crate) fn extend(&mut self, outcomes: impl IntoIterator<Item = Outcome>) {
         for o in outcomes {
             self.push(o);
         }
     }
 
     /// The lines findings pointed at since the last call.
-    pub fn take_pins(&mut self) -> std::vec::Drain<'_, u64> {
+    pub(crate) fn take_pins(&mut self) -> std::vec::Drain<'_, u64> {
         self.pins.drain(..)
     }
 
     /// The outcomes, the last one shown of each repeated check saying how many more there
     /// were.
-    pub fn into_outcomes(mut self) -> Vec<Outcome> {
+    pub(crate) fn into_outcomes(mut self) -> Vec<Outcome> {
         for ((check, grade, rows), &count) in &self.seen {
             let limit = if *grade == Grade::Pass {
                 PASSES_KEPT

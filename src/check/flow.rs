@@ -165,7 +165,7 @@ pub(super) struct Flow<S> {
 }
 
 impl<S> Flow<S> {
-    pub fn new(rules: &'static Rules, ctx: &Context) -> Flow<S> {
+    pub(super) fn new(rules: &'static Rules, ctx: &Context) -> Flow<S> {
         Flow {
             protocol: ctx.protocol,
             rules,
@@ -191,18 +191,18 @@ impl<S> Flow<S> {
     }
 
     /// Whether the handshake was sent and never answered.
-    pub fn handshake_unanswered(&self) -> bool {
+    pub(super) fn handshake_unanswered(&self) -> bool {
         self.handshake.is_some() && self.handshake_ok_us.is_none()
     }
 
     /// Every entry of the session passes here, whatever it means for the exchange.
-    pub fn seen(&mut self, at: At) {
+    pub(super) fn seen(&mut self, at: At) {
         self.last_seq = Some(at.seq);
     }
 
     /// A command the codec knows went out: one before the handshake takes the session
     /// outside the text.
-    pub fn command(&mut self, what: Option<&Sent<S>>) {
+    pub(super) fn command(&mut self, what: Option<&Sent<S>>) {
         if self.before_first_handshake() && !matches!(what, Some(Sent::Handshake)) {
             self.command_before_handshake = true;
         }
@@ -211,7 +211,7 @@ impl<S> Flow<S> {
     /// What the protocol keeps of the search the engine is answering now, the oldest open
     /// one; `None` when none is open, or when the next reply may still belong to an earlier
     /// search whose result the text left optional.
-    pub fn answering(&mut self) -> Option<&mut S> {
+    pub(super) fn answering(&mut self) -> Option<&mut S> {
         self.searches
             .front_mut()
             .filter(|s| s.received >= s.earlier)
@@ -223,7 +223,7 @@ impl<S> Flow<S> {
         self.rules.handshake_first && self.handshake.is_none()
     }
 
-    pub fn sent(&mut self, at: At, what: Sent<S>) {
+    pub(super) fn sent(&mut self, at: At, what: Sent<S>) {
         let searching = !self.searches.is_empty();
         match what {
             Sent::Handshake => self.handshake = Some(at),
@@ -278,7 +278,7 @@ impl<S> Flow<S> {
         });
     }
 
-    pub fn got(&mut self, at: At, what: Got, out: &mut Findings) {
+    pub(super) fn got(&mut self, at: At, what: Got, out: &mut Findings) {
         if self.bye_us.is_some() && !self.after_bye_reported {
             self.after_bye_reported = true;
             out.push(
@@ -514,7 +514,7 @@ impl<S> Flow<S> {
 
     /// What was owed and never came, and how the session ended after `quit`. A session a
     /// signal cut short is not judged on what had not come yet.
-    pub fn finish(mut self, end: &Transcript, out: &mut Findings) {
+    pub(super) fn finish(mut self, end: &Transcript, out: &mut Findings) {
         // These had come, whether or not a signal ended the session later.
         for early in std::mem::take(&mut self.early) {
             let answers_end_of_input = end

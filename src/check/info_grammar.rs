@@ -49,7 +49,7 @@ pub(super) struct InfoGrammar {
 
 impl InfoGrammar {
     /// A `setoption` the harness sent (names and values case-insensitive, uci-r36).
-    pub fn option_set(&mut self, name: &str, value: Option<&str>) {
+    pub(super) fn option_set(&mut self, name: &str, value: Option<&str>) {
         let on = value.is_some_and(|v| v.trim().eq_ignore_ascii_case("true"));
         if name.eq_ignore_ascii_case("UCI_ShowRefutations") {
             self.show_refutations = on;
@@ -59,7 +59,7 @@ impl InfoGrammar {
     }
 
     /// Judges one `info` line (`text` as written, for what the typed value does not keep).
-    pub fn line(&mut self, info: &Info, text: &str, at: At, out: &mut Findings) {
+    pub(super) fn line(&mut self, info: &Info, text: &str, at: At, out: &mut Findings) {
         self.lines += 1;
         let has_pv = !info.pv.is_empty();
         let permille = |v: Option<u32>| v.is_some_and(|v| v > 1000);
@@ -127,7 +127,7 @@ impl InfoGrammar {
         }
     }
 
-    pub fn finish(self, out: &mut Findings) {
+    pub(super) fn finish(self, out: &mut Findings) {
         if self.lines > 0 && self.broken.is_empty() {
             out.push(outcome(
                 Protocol::Uci,

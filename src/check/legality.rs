@@ -376,7 +376,7 @@ impl Tally {
 
 impl InfoMoves {
     /// Judges one `info` line's pv (empty for none) and currmove.
-    pub fn judge<G: Game + Clone>(
+    pub(super) fn judge<G: Game + Clone>(
         &mut self,
         rules: &MoveRules,
         searched: &Searched<G>,
@@ -412,7 +412,7 @@ impl InfoMoves {
         }
     }
 
-    pub fn finish(self, rules: &MoveRules, out: &mut Findings) {
+    pub(super) fn finish(self, rules: &MoveRules, out: &mut Findings) {
         self.pv.finish(rules, CheckId::PvLegal, "pv lines", out);
         self.currmove
             .finish(rules, CheckId::CurrmoveLegal, "currmove reports", out);

@@ -13,7 +13,7 @@ mod findings;
 mod flow;
 mod gomocup;
 mod gui;
-pub mod id;
+pub(crate) mod id;
 mod info_grammar;
 mod legality;
 mod lines;
@@ -27,7 +27,7 @@ mod stream;
 mod ucci;
 mod uci;
 
-pub use findings::{Findings, outcome};
+pub(crate) use findings::Findings;
 pub use id::{CheckId, CheckRef};
 pub use outcome::{Grade, Outcome, printable};
 
@@ -90,7 +90,7 @@ impl Judge {
     }
 
     /// The checks of both sides: the engine's lines and what a GUI under test sends.
-    pub fn both_sides(ctx: Context) -> Judge {
+    pub(crate) fn both_sides(ctx: Context) -> Judge {
         Judge {
             gui: Some(gui::reader(&ctx)),
             ..Judge::new(ctx)
@@ -98,7 +98,7 @@ impl Judge {
     }
 
     /// Judges one entry.
-    pub fn judge(&mut self, entry: &Entry) {
+    pub(crate) fn judge(&mut self, entry: &Entry) {
         self.stream.entry(entry, &mut self.findings);
         self.reader.entry(entry, &mut self.findings);
         if let Some(gui) = &mut self.gui {
@@ -107,18 +107,18 @@ impl Judge {
     }
 
     /// Whether the engine never answered the session's opening command.
-    pub fn unresponsive(&self) -> bool {
+    pub(crate) fn unresponsive(&self) -> bool {
         self.reader.unresponsive()
     }
 
     /// An empty point the GUI may play on the board the checks keep (Gomocup), as the
     /// scenario's `{free}` names it.
-    pub fn free_point(&self) -> Option<String> {
+    pub(crate) fn free_point(&self) -> Option<String> {
         self.reader.free_point()
     }
 
     /// The outcomes, once the session has ended.
-    pub fn finish(mut self, end: &Transcript) -> Vec<Outcome> {
+    pub(crate) fn finish(mut self, end: &Transcript) -> Vec<Outcome> {
         self.reader.finish(end, &mut self.findings);
         self.stream.finish(end, &mut self.findings);
         if let Some(gui) = self.gui {
@@ -136,7 +136,8 @@ impl Sink for Judge {
 }
 
 /// Judges a whole recorded transcript at once.
-pub fn judge(ctx: Context, transcript: &Transcript) -> Vec<Outcome> {
+#[cfg(test)]
+pub(crate) fn judge(ctx: Context, transcript: &Transcript) -> Vec<Outcome> {
     let mut judge = Judge::new(ctx);
     for entry in &transcript.entries {
         judge.judge(entry);
@@ -145,7 +146,8 @@ pub fn judge(ctx: Context, transcript: &Transcript) -> Vec<Outcome> {
 }
 
 /// Judges a whole transcript between a GUI under test and an engine, both sides.
-pub fn judge_both_sides(ctx: Context, transcript: &Transcript) -> Vec<Outcome> {
+#[cfg(test)]
+pub(crate) fn judge_both_sides(ctx: Context, transcript: &Transcript) -> Vec<Outcome> {
     let mut judge = Judge::both_sides(ctx);
     for entry in &transcript.entries {
         judge.judge(entry);

@@ -30,14 +30,14 @@ pub(super) struct SearchLines {
 
 impl MultiPv {
     /// A `setoption` the harness sent; names are case-insensitive (uci-r36).
-    pub fn option_set(&mut self, name: &str, value: Option<&str>) {
+    pub(super) fn option_set(&mut self, name: &str, value: Option<&str>) {
         if name.eq_ignore_ascii_case("MultiPV") {
             self.requested = value.and_then(|v| v.trim().parse().ok());
         }
     }
 
     /// Judges one `info … multipv k` line of `search`.
-    pub fn line(&mut self, search: &mut SearchLines, k: u32, at: At, out: &mut Findings) {
+    pub(super) fn line(&mut self, search: &mut SearchLines, k: u32, at: At, out: &mut Findings) {
         self.lines += 1;
         let last = search.last.replace(k);
         if self.found {
@@ -74,7 +74,7 @@ impl MultiPv {
         }
     }
 
-    pub fn finish(self, out: &mut Findings) {
+    pub(super) fn finish(self, out: &mut Findings) {
         if self.lines > 0 && !self.found {
             out.push(outcome(
                 Protocol::Uci,

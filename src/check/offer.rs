@@ -24,7 +24,7 @@ pub(super) struct Offered {
 
 impl Offered {
     /// An option line as UCCI and UCI both declare it, and where it came.
-    pub fn new(o: OptionDecl, at: At) -> Offered {
+    pub(super) fn new(o: OptionDecl, at: At) -> Offered {
         Offered {
             name: o.name,
             kind: o.kind.as_str().to_owned(),
@@ -72,24 +72,24 @@ pub(super) struct Offer {
 
 impl Offer {
     /// A new handshake starts: forget the last one's lines.
-    pub fn restart(&mut self) {
+    pub(super) fn restart(&mut self) {
         *self = Offer::default();
     }
 
-    pub fn id(&mut self, at: At) {
+    pub(super) fn id(&mut self, at: At) {
         if !self.options.is_empty() && self.late_id_at.is_none() {
             self.late_id_at = Some(at);
         }
     }
 
-    pub fn option(&mut self, option: Offered) {
+    pub(super) fn option(&mut self, option: Offered) {
         if self.options.len() < MAX_OPTIONS {
             self.options.push(option);
         }
     }
 
     /// Judges the handshake that just completed; the engine has named all its options.
-    pub fn judge(&mut self, rules: &OfferRules, out: &mut Findings) {
+    pub(super) fn judge(&mut self, rules: &OfferRules, out: &mut Findings) {
         let p = rules.protocol;
         let mut agree = true;
         for o in &self.options {

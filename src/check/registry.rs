@@ -30,7 +30,7 @@ pub enum Side {
 
 /// A check's rule under one protocol.
 #[derive(Debug, Clone, Copy)]
-pub struct ProtocolRule {
+pub(crate) struct ProtocolRule {
     pub protocol: Protocol,
     /// Every requirement a finding of this check may cite under this protocol.
     pub reqs: &'static [ReqId],
@@ -40,7 +40,7 @@ pub struct ProtocolRule {
 
 /// One built-in check.
 #[derive(Debug, Clone, Copy)]
-pub struct CheckSpec {
+pub(crate) struct CheckSpec {
     pub id: CheckId,
     pub side: Side,
     /// What it judges, in one line (and when it gives the lesser grade).
@@ -59,7 +59,7 @@ impl Side {
 
 impl CheckSpec {
     /// Its rule under a protocol, if it applies there.
-    pub fn rule(&self, protocol: Protocol) -> Option<&ProtocolRule> {
+    pub(crate) fn rule(&self, protocol: Protocol) -> Option<&ProtocolRule> {
         self.rules.iter().find(|r| r.protocol == protocol)
     }
 }
@@ -67,7 +67,7 @@ impl CheckSpec {
 include!(concat!(env!("OUT_DIR"), "/check_registry.rs"));
 
 /// The registry entry of a check.
-pub fn spec(id: CheckId) -> &'static CheckSpec {
+pub(crate) fn spec(id: CheckId) -> &'static CheckSpec {
     CHECKS
         .iter()
         .find(|c| c.id == id)
@@ -75,12 +75,13 @@ pub fn spec(id: CheckId) -> &'static CheckSpec {
 }
 
 /// The requirement ids a check cites under a protocol (empty where it does not apply).
-pub fn reqs(protocol: Protocol, id: CheckId) -> &'static [ReqId] {
+pub(crate) fn reqs(protocol: Protocol, id: CheckId) -> &'static [ReqId] {
     spec(id).rule(protocol).map_or(&[], |r| r.reqs)
 }
 
 /// Every requirement id the built-in checks cite under a protocol.
-pub fn cited(protocol: Protocol) -> Vec<ReqId> {
+#[cfg(test)]
+pub(crate) fn cited(protocol: Protocol) -> Vec<ReqId> {
     let mut ids: Vec<ReqId> = CHECKS
         .iter()
         .filter_map(|c| c.rule(protocol))
@@ -92,7 +93,7 @@ pub fn cited(protocol: Protocol) -> Vec<ReqId> {
 }
 
 /// The check table in Markdown, as `docs/checks.md` shows it.
-pub fn markdown_table() -> String {
+pub(crate) fn markdown_table() -> String {
     let mut out = String::from("| check | protocols | what | when broken |\n|---|---|---|---|\n");
     for check in CHECKS {
         let protocols: Vec<&str> = check.rules.iter().map(|r| r.protocol.name()).collect();

@@ -23,7 +23,7 @@ pub(super) struct StreamJudge {
 }
 
 impl StreamJudge {
-    pub fn new(ctx: Context) -> StreamJudge {
+    pub(super) fn new(ctx: Context) -> StreamJudge {
         StreamJudge {
             ctx,
             received: 0,
@@ -41,7 +41,7 @@ impl StreamJudge {
         self.ctx.protocol
     }
 
-    pub fn entry(&mut self, e: &Entry, out: &mut Findings) {
+    pub(super) fn entry(&mut self, e: &Entry, out: &mut Findings) {
         let p = self.protocol();
         self.last_seq = Some(e.at.seq);
         match e.direction {
@@ -109,7 +109,7 @@ impl StreamJudge {
         }
     }
 
-    pub fn finish(self, end: &Transcript, out: &mut Findings) {
+    pub(super) fn finish(self, end: &Transcript, out: &mut Findings) {
         let p = self.protocol();
         if !self.garbage && !self.non_utf8 {
             out.push(outcome(

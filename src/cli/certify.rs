@@ -13,7 +13,7 @@ use crate::runner::ExitStatus;
 use crate::runner::RunOptions;
 
 #[derive(Args, Debug)]
-pub struct CertifyArgs {
+pub(super) struct CertifyArgs {
     /// A built-in profile (`arbiter profiles` lists them: ucci-league, ucci-full, uci,
     /// gomocup, agi) or the path of a profile file in the same format.
     #[arg(long, value_name = "NAME|FILE")]
@@ -28,7 +28,7 @@ pub struct CertifyArgs {
     share: ShareArgs,
 }
 
-pub fn run(args: &CertifyArgs) -> Result<(String, ExitStatus), CliError> {
+pub(super) fn run(args: &CertifyArgs) -> Result<(String, ExitStatus), CliError> {
     let bad = |e: &dyn std::fmt::Display| CliError::BadInput(e.to_string());
     let partition = args.share.partition()?;
     let profile = profile::load(&args.profile).map_err(|e| bad(&e))?;

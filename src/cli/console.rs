@@ -19,7 +19,7 @@ use crate::render::Paint;
 /// The flags, on every subcommand (`global`): `arbiter run … --quiet` as well as
 /// `arbiter --quiet run …`.
 #[derive(Args, Debug, Clone, Copy)]
-pub struct ConsoleArgs {
+pub(crate) struct ConsoleArgs {
     /// Colour the verdicts of the human report on stdout (fail red, warn yellow, pass green),
     /// this help and the error messages. `auto`: only on a terminal, and not when `NO_COLOR`
     /// is set (`CLICOLOR_FORCE` forces it). Files written with `--out` and the machine formats
@@ -41,7 +41,7 @@ pub struct ConsoleArgs {
 /// What the environment says about colour, read once; each field is one of the conventions
 /// (<https://no-color.org>, <https://bixense.com/clicolors/>) as `anstyle-query` reads it.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct ColourEnvironment {
+pub(crate) struct ColourEnvironment {
     /// `NO_COLOR` is set and not empty: no colour unless the command line asks for it.
     pub no_color: bool,
     /// `CLICOLOR_FORCE` is set and not empty: colour even where the output is not a terminal.
@@ -53,7 +53,7 @@ pub struct ColourEnvironment {
 }
 
 impl ColourEnvironment {
-    pub fn of_this_process() -> ColourEnvironment {
+    pub(crate) fn of_this_process() -> ColourEnvironment {
         ColourEnvironment {
             no_color: anstyle_query::no_color(),
             clicolor_force: anstyle_query::clicolor_force(),
@@ -67,7 +67,7 @@ impl ColourEnvironment {
 /// `NO_COLOR` wins over `CLICOLOR_FORCE`, which wins over `CLICOLOR=0`, and otherwise only a
 /// terminal that can show colour (a `TERM` that is not `dumb`, or `CLICOLOR` set) gets it. The
 /// order is anstream's, so the report and clap's own help agree.
-pub fn colours(flag: ColorChoice, env: &ColourEnvironment, is_terminal: bool) -> bool {
+pub(crate) fn colours(flag: ColorChoice, env: &ColourEnvironment, is_terminal: bool) -> bool {
     match flag {
         ColorChoice::Always => true,
         ColorChoice::Never => false,
@@ -87,7 +87,7 @@ pub fn colours(flag: ColorChoice, env: &ColourEnvironment, is_terminal: bool) ->
 
 /// The settings of this process.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct Console {
+pub(crate) struct Console {
     /// `--quiet`.
     pub quiet: bool,
     /// Whether what goes to stdout is coloured.
@@ -96,7 +96,7 @@ pub struct Console {
 
 impl Console {
     /// The settings the flags ask for, in this environment, with stdout as it is.
-    pub fn of(args: &ConsoleArgs) -> Console {
+    pub(crate) fn of(args: &ConsoleArgs) -> Console {
         use std::io::IsTerminal;
         let coloured = colours(
             args.color,
@@ -113,29 +113,29 @@ impl Console {
 static CONSOLE: OnceLock<Console> = OnceLock::new();
 
 /// Keeps the settings for the rest of the process; the first call wins.
-pub fn init(console: Console) {
+pub(crate) fn init(console: Console) {
     let _ = CONSOLE.set(console);
 }
 
 /// The settings kept, or the defaults (not quiet, no colour) where none were: the library's
 /// own tests call the subcommands without going through [`crate::cli::main`].
-pub fn current() -> Console {
+pub(crate) fn current() -> Console {
     CONSOLE.get().copied().unwrap_or_default()
 }
 
 /// `--quiet` was given: no progress bar, no notes.
-pub fn quiet() -> bool {
+pub(crate) fn quiet() -> bool {
     current().quiet
 }
 
 /// How the human report on stdout is painted.
-pub fn stdout_paint() -> Paint {
+pub(crate) fn stdout_paint() -> Paint {
     current().stdout_paint
 }
 
 /// An informational line on stderr (`note: …`, a summary), left out under `--quiet`. Errors
 /// and warnings are not notes: they print whatever the flags say.
-pub fn note(line: impl Display) {
+pub(crate) fn note(line: impl Display) {
     if !quiet() {
         eprintln!("{line}");
     }
@@ -145,7 +145,7 @@ pub fn note(line: impl Display) {
 /// errors follow it too (they are printed while parsing, before the parsed flag exists). The
 /// last one wins, as clap takes the last; nothing after `--` counts (those are an engine's
 /// arguments). A value clap would refuse is left for clap to refuse.
-pub fn color_in_args(args: &[OsString]) -> Option<ColorChoice> {
+pub(crate) fn color_in_args(args: &[OsString]) -> Option<ColorChoice> {
     use clap::ValueEnum as _;
     let mut found = None;
     let mut words = args.iter().skip(1).map(|a| a.to_str());

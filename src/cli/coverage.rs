@@ -13,7 +13,7 @@ use crate::check::registry::Side;
 use crate::protocol::Protocol;
 
 #[derive(Args, Debug)]
-pub struct CoverageArgs {
+pub(super) struct CoverageArgs {
     /// One protocol; all four if left out.
     #[arg(long)]
     protocol: Option<Protocol>,
@@ -46,7 +46,7 @@ struct ProtocolCoverage {
     rows: Vec<RowCoverage>,
 }
 
-pub fn run(args: &CoverageArgs) -> Result<String, CliError> {
+pub(super) fn run(args: &CoverageArgs) -> Result<String, CliError> {
     let protocols = match args.protocol {
         Some(p) => vec![p],
         None => Protocol::ALL.to_vec(),

@@ -12,7 +12,7 @@ use crate::runner::EngineInfo;
 use crate::session::EngineCommand;
 
 #[derive(Args, Debug, Clone)]
-pub struct EngineArgs {
+pub(super) struct EngineArgs {
     /// Engine executable (run directly, no shell).
     #[arg(long)]
     pub engine: PathBuf,
@@ -28,7 +28,7 @@ pub struct EngineArgs {
 }
 
 impl EngineArgs {
-    pub fn command(&self) -> EngineCommand {
+    pub(super) fn command(&self) -> EngineCommand {
         EngineCommand {
             program: self.engine.clone(),
             args: self.engine_args.clone(),
@@ -38,13 +38,13 @@ impl EngineArgs {
     }
 
     /// How reports name the engine.
-    pub fn info(&self) -> EngineInfo {
+    pub(super) fn info(&self) -> EngineInfo {
         EngineInfo::of(&self.command())
     }
 
     /// One clear error, before any scenario runs, for an engine that cannot be started: a
     /// program name is looked up on PATH as the operating system would.
-    pub fn check_startable(&self) -> Result<(), CliError> {
+    pub(super) fn check_startable(&self) -> Result<(), CliError> {
         let shown = self.engine.display();
         if let Some(dir) = &self.engine_dir
             && !dir.is_dir()
@@ -112,7 +112,7 @@ fn parse_env(text: &str) -> Result<(String, String), String> {
 const MAX_SCALE: f64 = 1000.0;
 
 /// A `--time-scale` value: a factor from 0.01 to 1000.
-pub fn parse_scale(text: &str) -> Result<f64, String> {
+pub(super) fn parse_scale(text: &str) -> Result<f64, String> {
     match text.parse::<f64>() {
         Ok(f) if f.is_finite() && (0.01..=MAX_SCALE).contains(&f) => Ok(f),
         _ => Err(format!("`{text}` is not a factor from 0.01 to {MAX_SCALE}")),

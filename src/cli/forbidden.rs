@@ -4,7 +4,7 @@ use super::CliError;
 use crate::rules::gomoku::{Board, BoardSize, Point, Stone};
 
 #[derive(clap::Args, Debug)]
-pub struct ForbiddenArgs {
+pub(super) struct ForbiddenArgs {
     /// Board size N for an NxN board (Gomocup `START N`), 5 to 32.
     #[arg(long, required_unless_present = "rect")]
     size: Option<u32>,
@@ -49,7 +49,7 @@ fn parse_point(text: &str, flag: &str) -> Result<Point, CliError> {
         .map_err(|err| bad(format!("{flag}: {err}")))
 }
 
-pub fn run(args: &ForbiddenArgs) -> Result<String, CliError> {
+pub(super) fn run(args: &ForbiddenArgs) -> Result<String, CliError> {
     let size = board_size(args)?;
     let mut board = Board::new(size);
     for (flag, list, stone) in [

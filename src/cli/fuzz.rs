@@ -18,7 +18,7 @@ use crate::render::Document;
 use crate::runner::ExitStatus;
 
 #[derive(Args, Debug)]
-pub struct FuzzArgs {
+pub(super) struct FuzzArgs {
     /// Protocol the engine speaks.
     #[arg(long)]
     protocol: Protocol,
@@ -91,7 +91,7 @@ impl FuzzObserver for Bar {
     }
 }
 
-pub fn run(args: &FuzzArgs) -> Result<(String, ExitStatus), CliError> {
+pub(super) fn run(args: &FuzzArgs) -> Result<(String, ExitStatus), CliError> {
     let game = args.settings.game(args.protocol)?;
     args.engine.check_startable()?;
     args.report.check_writable()?;

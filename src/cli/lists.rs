@@ -12,7 +12,7 @@ use crate::render::{Detail, Document, Format, join_ids};
 use crate::scenario::builtin;
 
 #[derive(Args, Debug)]
-pub struct ChecksArgs {
+pub(super) struct ChecksArgs {
     /// One protocol's checks, with the requirements each cites; all of them if left out.
     #[arg(long)]
     protocol: Option<Protocol>,
@@ -20,13 +20,13 @@ pub struct ChecksArgs {
     format: Format,
 }
 
-pub fn checks(args: &ChecksArgs) -> Result<String, CliError> {
+pub(super) fn checks(args: &ChecksArgs) -> Result<String, CliError> {
     Document::Checks(args.protocol)
         .render(args.format, Detail::default())
         .map_err(CliError::from)
 }
 
-pub fn profiles() -> Result<String, CliError> {
+pub(super) fn profiles() -> Result<String, CliError> {
     let mut out = String::new();
     for p in profile::builtin() {
         let runs = match p.side {
@@ -47,13 +47,13 @@ pub fn profiles() -> Result<String, CliError> {
 }
 
 #[derive(Args, Debug)]
-pub struct ScenariosArgs {
+pub(super) struct ScenariosArgs {
     /// One protocol's scenarios; all of them if left out.
     #[arg(long)]
     protocol: Option<Protocol>,
 }
 
-pub fn scenarios(args: &ScenariosArgs) -> Result<String, CliError> {
+pub(super) fn scenarios(args: &ScenariosArgs) -> Result<String, CliError> {
     let all = builtin().map_err(|e| CliError::BadInput(e.to_string()))?;
     let mut out = String::new();
     for s in all

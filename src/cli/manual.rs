@@ -10,7 +10,7 @@ use clap_complete::Shell;
 use super::{Cli, CliError};
 
 /// The completion script of `shell`, to be sourced or installed where the shell looks.
-pub fn completions(shell: Shell) -> String {
+pub(super) fn completions(shell: Shell) -> String {
     let mut script = Vec::new();
     clap_complete::generate(shell, &mut Cli::command(), "arbiter", &mut script);
     String::from_utf8_lossy(&script).into_owned()
@@ -18,7 +18,7 @@ pub fn completions(shell: Shell) -> String {
 
 /// The manual page of `arbiter` as roff; with `dir`, one page per subcommand written there
 /// (`arbiter.1`, `arbiter-run.1`, …) and their names listed.
-pub fn man(dir: Option<&Path>) -> Result<String, CliError> {
+pub(super) fn man(dir: Option<&Path>) -> Result<String, CliError> {
     match dir {
         None => {
             let mut page = Vec::new();

@@ -3,7 +3,7 @@
 //! stdout and errors to stderr, in forms users' scripts rely on.
 
 mod certify;
-pub mod console;
+pub(crate) mod console;
 mod coverage;
 mod engine;
 mod forbidden;
@@ -147,7 +147,7 @@ enum Command {
 
 /// What went wrong, said to the user on stderr.
 #[derive(Debug, thiserror::Error)]
-pub enum CliError {
+pub(crate) enum CliError {
     #[error("{0}")]
     BadInput(String),
     #[error("cannot write output: {0}")]

@@ -12,7 +12,7 @@ use super::{CliError, console};
 use crate::render::{Detail, Document, Format, Paint};
 
 #[derive(Args, Debug, Clone)]
-pub struct ReportArgs {
+pub(super) struct ReportArgs {
     /// Report format.
     #[arg(long, default_value = "human", value_parser = Format::parser(Format::REPORTS))]
     pub format: Format,
@@ -29,13 +29,13 @@ pub struct ReportArgs {
 }
 
 impl ReportArgs {
-    pub fn format(&self) -> Format {
+    pub(super) fn format(&self) -> Format {
         self.format
     }
 
     /// The document in the format and detail asked for; coloured as `--color` says when it
     /// goes to stdout, never in a file.
-    pub fn render(&self, doc: Document<'_>) -> Result<String, CliError> {
+    pub(super) fn render(&self, doc: Document<'_>) -> Result<String, CliError> {
         let paint = match self.out {
             Some(_) => Paint::Plain,
             None => console::stdout_paint(),
@@ -43,7 +43,7 @@ impl ReportArgs {
         Ok(doc.render_painted(self.format, self.detail(), paint)?)
     }
 
-    pub fn detail(&self) -> Detail {
+    pub(super) fn detail(&self) -> Detail {
         if self.verbose {
             Detail::All
         } else if self.failures_only {
@@ -54,7 +54,7 @@ impl ReportArgs {
     }
 
     /// Fails at once when the report could not be written to `--out`.
-    pub fn check_writable(&self) -> Result<(), CliError> {
+    pub(super) fn check_writable(&self) -> Result<(), CliError> {
         let Some(path) = &self.out else {
             return Ok(());
         };
@@ -76,7 +76,7 @@ impl ReportArgs {
     /// Writes the report where it goes; returns what is left for stdout. When the report goes
     /// to a file, `summary` goes to stderr (a note: not under `--quiet`), so a CI log still
     /// says how the run went.
-    pub fn deliver(&self, text: String, summary: &str) -> Result<String, CliError> {
+    pub(super) fn deliver(&self, text: String, summary: &str) -> Result<String, CliError> {
         match &self.out {
             Some(path) => {
                 let mut file = std::fs::File::create(path).map_err(|e| {

@@ -15,7 +15,7 @@ use crate::protocol::{LineEnd, Protocol};
 use crate::runner::ExitStatus;
 
 #[derive(Args, Debug)]
-pub struct RecordArgs {
+pub(super) struct RecordArgs {
     /// Protocol the engine speaks.
     #[arg(long)]
     protocol: Protocol,
@@ -39,7 +39,7 @@ pub struct RecordArgs {
 /// still judged: a golden transcript of behaviour that breaks the protocol is allowed, but
 /// the user is told. Exit status 2 when a scenario could not run or a file could not be
 /// written, else 0.
-pub fn run(args: &RecordArgs) -> Result<(String, ExitStatus), CliError> {
+pub(super) fn run(args: &RecordArgs) -> Result<(String, ExitStatus), CliError> {
     let game = args.settings.game(args.protocol)?;
     let scenarios = load_scenarios(&args.scenarios, args.protocol, game)?;
     args.engine.check_startable()?;

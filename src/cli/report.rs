@@ -16,7 +16,7 @@ use crate::report::Report;
 use crate::runner::ExitStatus;
 
 #[derive(Subcommand, Debug)]
-pub enum ReportCommand {
+pub(super) enum ReportCommand {
     /// Render a JSON report of `arbiter run` or `arbiter certify` in another format; the
     /// reports of every share of one run (`--partition`, files or a `--results-dir`) are
     /// combined into the report of the whole run.
@@ -27,7 +27,7 @@ pub enum ReportCommand {
 }
 
 #[derive(Args, Debug)]
-pub struct MergeArgs {
+pub(super) struct MergeArgs {
     /// The JSON reports, of `run` or `certify`, one column each in this order.
     #[arg(required = true, num_args = 1..)]
     files: Vec<PathBuf>,
@@ -36,7 +36,7 @@ pub struct MergeArgs {
 }
 
 #[derive(Args, Debug)]
-pub struct RenderArgs {
+pub(super) struct RenderArgs {
     /// The JSON report; or the reports of a run's shares, or the directory they were left in
     /// (`--results-dir`: its `part-K-of-N.json` files).
     #[arg(required = true, num_args = 1.., value_name = "FILE|DIR")]
@@ -46,13 +46,13 @@ pub struct RenderArgs {
 }
 
 /// A report file: a run's or a certification's.
-pub enum Saved {
+pub(super) enum Saved {
     Run(Box<Report>),
     Certification(Box<Certification>),
 }
 
 /// Reads a JSON report of either kind, with an error naming the file.
-pub fn load(path: &PathBuf) -> Result<Saved, CliError> {
+pub(super) fn load(path: &PathBuf) -> Result<Saved, CliError> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| CliError::BadInput(format!("cannot read {}: {e}", path.display())))?;
     let value: serde_json::Value = serde_json::from_str(&text)
@@ -74,7 +74,7 @@ pub fn load(path: &PathBuf) -> Result<Saved, CliError> {
     }
 }
 
-pub fn run(command: &ReportCommand) -> Result<(String, ExitStatus), CliError> {
+pub(super) fn run(command: &ReportCommand) -> Result<(String, ExitStatus), CliError> {
     match command {
         ReportCommand::Render(args) => {
             args.report.check_writable()?;

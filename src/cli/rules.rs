@@ -32,7 +32,7 @@ fn legal_text<G: Game>(fen: Option<&str>) -> Result<String, CliError> {
 }
 
 /// The games with a move tree (`xiangqi`, `chess`), as `perft` and `legal` take them.
-pub fn move_tree_game() -> impl TypedValueParser<Value = GameKind> {
+pub(super) fn move_tree_game() -> impl TypedValueParser<Value = GameKind> {
     PossibleValuesParser::new([GameKind::Xiangqi.name(), GameKind::Chess.name()])
         .try_map(|name| name.parse::<GameKind>())
 }
@@ -44,7 +44,7 @@ fn no_move_tree(game: GameKind) -> CliError {
     ))
 }
 
-pub fn perft(game: GameKind, fen: Option<&str>, depth: u32) -> Result<String, CliError> {
+pub(super) fn perft(game: GameKind, fen: Option<&str>, depth: u32) -> Result<String, CliError> {
     match game {
         GameKind::Xiangqi => perft_text::<xiangqi::Position>(fen, depth),
         GameKind::Chess => perft_text::<ChessPosition>(fen, depth),
@@ -52,7 +52,7 @@ pub fn perft(game: GameKind, fen: Option<&str>, depth: u32) -> Result<String, Cl
     }
 }
 
-pub fn legal(game: GameKind, fen: Option<&str>) -> Result<String, CliError> {
+pub(super) fn legal(game: GameKind, fen: Option<&str>) -> Result<String, CliError> {
     match game {
         GameKind::Xiangqi => legal_text::<xiangqi::Position>(fen),
         GameKind::Chess => legal_text::<ChessPosition>(fen),

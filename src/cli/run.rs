@@ -21,7 +21,7 @@ use crate::runner::{Concurrency, EngineOption, Played, RunOptions, run_all};
 use crate::scenario::{Scenario, select};
 
 #[derive(Args, Debug)]
-pub struct RunArgs {
+pub(super) struct RunArgs {
     /// Protocol the engine speaks.
     #[arg(long)]
     protocol: Protocol,
@@ -53,7 +53,7 @@ pub struct RunArgs {
 /// How scenarios are run, shared by the subcommands that run them: timing bounds, fail-fast,
 /// engine options.
 #[derive(Args, Debug, Clone)]
-pub struct RunSettings {
+pub(super) struct RunSettings {
     /// Multiply every upper timing bound (`within`, timeouts, windows), for slow machines (e.g.
     /// 2.5; 0.01 to 1000); a `not before` follows the command's own figure and is never scaled.
     #[arg(long, default_value_t = 1.0, value_parser = parse_scale)]
@@ -79,7 +79,7 @@ pub struct RunSettings {
 }
 
 impl RunSettings {
-    pub fn options(&self, line_end: Option<LineEnd>) -> RunOptions {
+    pub(super) fn options(&self, line_end: Option<LineEnd>) -> RunOptions {
         RunOptions {
             time_scale: self.time_scale,
             grace: Duration::from_millis(1000),
@@ -97,7 +97,7 @@ impl RunSettings {
 
     /// The game played under `protocol`: `--game`, else the protocol's own; an error when the
     /// protocol is not spoken for it.
-    pub fn game(&self, protocol: Protocol) -> Result<GameKind, CliError> {
+    pub(super) fn game(&self, protocol: Protocol) -> Result<GameKind, CliError> {
         protocol
             .check_game(self.game.unwrap_or(protocol.default_game()))
             .map_err(|e| CliError::BadInput(format!("--game: {e}")))
@@ -106,7 +106,7 @@ impl RunSettings {
 
 /// How exchanges are normalised into golden transcripts.
 #[derive(Args, Debug, Clone)]
-pub struct RuleArgs {
+pub(super) struct RuleArgs {
     /// Leave search reports (`info`, AGI `INFO`, Gomocup `MESSAGE`/`DEBUG`) out of golden
     /// transcripts, for scenarios whose searches are bounded by time. Stored in the file.
     #[arg(long)]
@@ -119,7 +119,7 @@ pub struct RuleArgs {
 
 impl RuleArgs {
     /// The rules given, or `None` when none were, so that each golden file's own rules apply.
-    pub fn rules(&self) -> Option<Rules> {
+    pub(super) fn rules(&self) -> Option<Rules> {
         let rules = Rules {
             drop_info: self.drop_info,
             redact: self.redact.clone(),
@@ -142,7 +142,7 @@ pub(super) fn load_scenarios(
     select(paths, protocol, game).map_err(|e| CliError::BadInput(e.to_string()))
 }
 
-pub fn run(args: &RunArgs) -> Result<(String, ExitStatus), CliError> {
+pub(super) fn run(args: &RunArgs) -> Result<(String, ExitStatus), CliError> {
     let partition = args.share.partition()?;
     let game = args.settings.game(args.protocol)?;
     let mut scenarios = load_scenarios(&args.scenarios, args.protocol, game)?;

@@ -12,7 +12,7 @@ use crate::matchplay::results_dir::{file_name, write_atomically};
 use crate::runner::{Partition, PartitionSpec};
 
 #[derive(Args, Debug, Clone)]
-pub struct ShareArgs {
+pub(super) struct ShareArgs {
     /// Run only share K of N of the scenarios (e.g. 2/4, one per CI job); `auto` reads the
     /// share from a Slurm job array (`SLURM_ARRAY_TASK_ID`, `_MIN`, `_COUNT`), `auto/N` from a
     /// Kubernetes indexed Job of N completions (`JOB_COMPLETION_INDEX`).
@@ -26,12 +26,12 @@ pub struct ShareArgs {
 
 impl ShareArgs {
     /// The share this run plays, the scheduler's environment read for `auto`.
-    pub fn partition(&self) -> Result<Option<Partition>, CliError> {
+    pub(super) fn partition(&self) -> Result<Option<Partition>, CliError> {
         resolve(self.partition)
     }
 
     /// Leaves the share's JSON report in the results directory, when there is one.
-    pub fn leave(&self, partition: Option<Partition>, json: &str) -> Result<(), CliError> {
+    pub(super) fn leave(&self, partition: Option<Partition>, json: &str) -> Result<(), CliError> {
         let Some(dir) = &self.results_dir else {
             return Ok(());
         };
@@ -45,7 +45,7 @@ impl ShareArgs {
 
 /// The share `--partition` names, the scheduler's environment read for `auto`: a missing or
 /// inconsistent environment is a usage error naming the variable.
-pub fn resolve(spec: Option<PartitionSpec>) -> Result<Option<Partition>, CliError> {
+pub(super) fn resolve(spec: Option<PartitionSpec>) -> Result<Option<Partition>, CliError> {
     spec.map(|spec| spec.resolve(|name| std::env::var(name).ok()))
         .transpose()
         .map_err(|e| CliError::BadInput(e.to_string()))

@@ -12,7 +12,7 @@ use crate::golden::review::{Pending, ReviewError, pending_in};
 use crate::runner::ExitStatus;
 
 #[derive(Subcommand, Debug)]
-pub enum SnapshotsCommand {
+pub(super) enum SnapshotsCommand {
     /// Show each pending transcript's diff and ask: accept, reject or skip. The answers are
     /// read from stdin, one line each (`a`, `r`, `s`), so a script can pipe them.
     Review {
@@ -39,7 +39,7 @@ impl From<ReviewError> for CliError {
 
 /// Settles the pending transcripts as asked and says what it did. Exit status 0, or 2 when the
 /// folder cannot be read or a file cannot be moved.
-pub fn run(command: &SnapshotsCommand) -> Result<(String, ExitStatus), CliError> {
+pub(super) fn run(command: &SnapshotsCommand) -> Result<(String, ExitStatus), CliError> {
     let (dir, accept) = match command {
         SnapshotsCommand::Review { dir } => return review(dir),
         SnapshotsCommand::Accept { dir } => (dir, true),

@@ -25,7 +25,7 @@ use crate::standin::{Behaviour, Choices};
 
 /// What `spy` and `stand-in` share: the protocol, where the report goes, the live log.
 #[derive(Args, Debug)]
-pub struct SessionArgs {
+pub(super) struct SessionArgs {
     /// Protocol the GUI and the engine speak.
     #[arg(long)]
     protocol: Protocol,
@@ -61,7 +61,7 @@ pub struct SessionArgs {
 }
 
 #[derive(Args, Debug)]
-pub struct SpyArgs {
+pub(super) struct SpyArgs {
     #[command(flatten)]
     session: SessionArgs,
     /// The engine and its arguments, after `--`.
@@ -70,7 +70,7 @@ pub struct SpyArgs {
 }
 
 #[derive(Args, Debug)]
-pub struct StandInArgs {
+pub(super) struct StandInArgs {
     #[command(flatten)]
     session: SessionArgs,
     /// A behaviour that stays within the text but stresses a GUI; repeat for several:
@@ -91,7 +91,7 @@ pub struct StandInArgs {
 
 /// `arbiter stand-in-engine`: the stand-in engine itself, on this process's stdin and stdout.
 #[derive(Args, Debug)]
-pub struct StandInEngineArgs {
+pub(super) struct StandInEngineArgs {
     #[arg(long)]
     protocol: Protocol,
     #[arg(long, value_name = "GAME")]
@@ -102,7 +102,7 @@ pub struct StandInEngineArgs {
     fuzz: Option<u64>,
 }
 
-pub fn spy_command(args: &SpyArgs) -> Result<(String, ExitStatus), CliError> {
+pub(super) fn spy_command(args: &SpyArgs) -> Result<(String, ExitStatus), CliError> {
     let engine = EngineCommand {
         program: PathBuf::from(&args.engine[0]),
         args: args.engine[1..].to_vec(),
@@ -129,7 +129,7 @@ impl StandIn {
 }
 
 /// The stand-in is the spy with Arbiter's own engine as the engine: one session, one judge.
-pub fn stand_in(args: &StandInArgs) -> Result<(String, ExitStatus), CliError> {
+pub(super) fn stand_in(args: &StandInArgs) -> Result<(String, ExitStatus), CliError> {
     let s = &args.session;
     let mut behaviours = args.behaviours.clone();
     if let Some(path) = &args.behaviour_file {
@@ -170,7 +170,7 @@ pub fn stand_in(args: &StandInArgs) -> Result<(String, ExitStatus), CliError> {
     run_session(s, &engine, &stand_in)
 }
 
-pub fn stand_in_engine(args: &StandInEngineArgs) -> Result<(String, ExitStatus), CliError> {
+pub(super) fn stand_in_engine(args: &StandInEngineArgs) -> Result<(String, ExitStatus), CliError> {
     let game = args.game.unwrap_or(args.protocol.default_game());
     crate::standin::run(
         args.protocol,

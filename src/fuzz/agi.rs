@@ -26,7 +26,7 @@ const BYE: Reply = Reply::must("BYE", &[ReqId::new("agi-r86")]);
 
 /// A foreground search's limit.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Go {
+pub(super) enum Go {
     Time(u16),
     /// `GO SEARCH <points> TIME <ms>`: the result must be one of the points.
     Search {
@@ -37,7 +37,7 @@ pub enum Go {
 
 /// One transition: a single command, a wait, or reading the search's result.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Action {
+pub(super) enum Action {
     SetRule {
         forbidden: bool,
     },
@@ -71,7 +71,7 @@ pub enum Action {
 
 /// The states of the catalogue's state model (agi.md, remark 22), as the GUI sees them.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub enum Phase {
+pub(super) enum Phase {
     #[default]
     Idle,
     /// `GO TIME`/`GO SEARCH`: it may end by itself.
@@ -84,7 +84,7 @@ pub enum Phase {
 }
 
 #[derive(Debug, Clone, Default)]
-pub struct State {
+pub(super) struct State {
     phase: Phase,
     /// As in the UCCI/UCI model: an expectation was read while a result may already wait, so
     /// only waits and the result may follow.
@@ -169,7 +169,7 @@ static TABLE: Table = Table {
     ],
 };
 
-pub struct AgiModel {
+pub(super) struct AgiModel {
     robustness: bool,
 }
 
@@ -185,7 +185,7 @@ impl Fuzzed for agi::Agi {
 }
 
 impl AgiModel {
-    pub fn new(robustness: bool) -> Self {
+    pub(super) fn new(robustness: bool) -> Self {
         AgiModel { robustness }
     }
 }

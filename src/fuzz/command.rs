@@ -7,7 +7,11 @@ use crate::protocol::Protocol;
 use crate::session::EngineCommand;
 
 /// `arbiter fuzz …` as it was run, up to the seed.
-pub fn fuzz_line(protocol: Protocol, engine: &EngineCommand, options: &FuzzOptions) -> String {
+pub(super) fn fuzz_line(
+    protocol: Protocol,
+    engine: &EngineCommand,
+    options: &FuzzOptions,
+) -> String {
     let mut words = vec!["arbiter".to_owned(), "fuzz".to_owned()];
     words.extend(shared(protocol, engine, options));
     if options.robustness {
@@ -18,7 +22,7 @@ pub fn fuzz_line(protocol: Protocol, engine: &EngineCommand, options: &FuzzOptio
 }
 
 /// `arbiter run …` for the file at `path`.
-pub fn run_line(
+pub(super) fn run_line(
     protocol: Protocol,
     engine: &EngineCommand,
     options: &FuzzOptions,

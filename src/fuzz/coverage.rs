@@ -15,11 +15,11 @@ use crate::protocol::ReqId;
 /// A state a protocol's text defines (the GUI's view of it: a bounded search the engine has
 /// already finished is still `searching` until its result is read).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct StateName(pub &'static str);
+pub(crate) struct StateName(pub &'static str);
 
 /// A command a GUI sends, or a transition that sends nothing (a wait, reading a result).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct CommandName(pub &'static str);
+pub(crate) struct CommandName(pub &'static str);
 
 impl fmt::Display for StateName {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -34,11 +34,11 @@ impl fmt::Display for CommandName {
 }
 
 /// One (state, command) pair of a case.
-pub type Pair = (StateName, CommandName);
+pub(crate) type Pair = (StateName, CommandName);
 
 /// A pair the text lets a GUI take, with the rows (or the catalogue's state model) it rests on.
 #[derive(Debug, Clone, Copy)]
-pub struct AllowedPair {
+pub(crate) struct AllowedPair {
     pub state: StateName,
     pub command: CommandName,
     pub cites: &'static [ReqId],
@@ -46,14 +46,18 @@ pub struct AllowedPair {
 
 /// A protocol's table: its states and commands in reading order, and the pairs its text allows.
 #[derive(Debug)]
-pub struct Table {
+pub(crate) struct Table {
     pub states: &'static [StateName],
     pub commands: &'static [CommandName],
     pub allowed: &'static [AllowedPair],
 }
 
 impl AllowedPair {
-    pub const fn new(state: StateName, command: CommandName, cites: &'static [ReqId]) -> Self {
+    pub(crate) const fn new(
+        state: StateName,
+        command: CommandName,
+        cites: &'static [ReqId],
+    ) -> Self {
         AllowedPair {
             state,
             command,
@@ -63,7 +67,8 @@ impl AllowedPair {
 }
 
 impl Table {
-    pub fn allows(&self, state: StateName, command: CommandName) -> bool {
+    #[cfg(test)]
+    pub(crate) fn allows(&self, state: StateName, command: CommandName) -> bool {
         self.allowed
             .iter()
             .any(|p| p.state == state && p.command == command)
@@ -72,27 +77,27 @@ impl Table {
 
 /// How often each pair was exercised.
 #[derive(Debug, Clone, Default)]
-pub struct Counts(BTreeMap<Pair, u32>);
+pub(crate) struct Counts(BTreeMap<Pair, u32>);
 
 impl Counts {
-    pub fn add(&mut self, pair: Pair) {
+    pub(crate) fn add(&mut self, pair: Pair) {
         *self.0.entry(pair).or_default() += 1;
     }
 
-    pub fn get(&self, pair: Pair) -> u32 {
+    pub(crate) fn get(&self, pair: Pair) -> u32 {
         self.0.get(&pair).copied().unwrap_or(0)
     }
 
     /// How much more likely an action is drawn when its pair has not been generated yet: enough
     /// that a rare state's rare command comes within a few hundred cases, little enough that
     /// common sequences stay common.
-    pub fn weight(&self, pair: Pair, base: u32) -> u32 {
+    pub(crate) fn weight(&self, pair: Pair, base: u32) -> u32 {
         if self.get(pair) == 0 { base * 8 } else { base }
     }
 
     /// One of `candidates` (each a command, its base weight and the strategy of its actions),
     /// drawn in `state` with the commands whose pair is not drawn yet weighted up.
-    pub fn favouring_undrawn<A: std::fmt::Debug + 'static>(
+    pub(crate) fn favouring_undrawn<A: std::fmt::Debug + 'static>(
         &self,
         state: StateName,
         candidates: Vec<(CommandName, u32, BoxedStrategy<A>)>,
@@ -105,7 +110,7 @@ impl Counts {
     }
 
     /// The matrix as the report gives it.
-    pub fn matrix(&self, table: &Table) -> Matrix {
+    pub(crate) fn matrix(&self, table: &Table) -> Matrix {
         let mut cells = Vec::new();
         for &state in table.states {
             for &command in table.commands {
@@ -156,7 +161,7 @@ pub struct Cell {
 }
 
 impl Matrix {
-    pub fn cell(&self, state: &str, command: &str) -> Option<&Cell> {
+    pub(crate) fn cell(&self, state: &str, command: &str) -> Option<&Cell> {
         self.cells
             .iter()
             .find(|c| c.state == state && c.command == command)
@@ -171,7 +176,7 @@ impl Matrix {
         self.cells.iter().filter(|c| c.allowed).count()
     }
 
-    pub fn reached(&self) -> usize {
+    pub(crate) fn reached(&self) -> usize {
         self.cells
             .iter()
             .filter(|c| c.allowed && c.count > 0)

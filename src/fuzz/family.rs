@@ -66,7 +66,7 @@ impl Fuzzed for uci::Uci {
 
 /// A search's limit.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Limit {
+pub(super) enum Limit {
     Depth(u8),
     Nodes(u32),
     /// UCI only.
@@ -88,7 +88,7 @@ pub enum Limit {
 
 /// One transition: a single command, a wait, or reading the search's result.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Action {
+pub(super) enum Action {
     /// `isready`, then `readyok` (the text makes a GUI wait for it).
     IsReady,
     /// UCI `debug on|off`, which may come at any time (uci-r28).
@@ -141,7 +141,7 @@ pub enum Action {
 
 /// Input the text does not let a GUI send.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Garbage {
+pub(super) enum Garbage {
     UnknownCommand,
     MalformedFen,
     IllegalMove,
@@ -169,7 +169,7 @@ impl Garbage {
 
 /// The state the texts define, as the GUI sees it.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub enum Phase {
+pub(super) enum Phase {
     #[default]
     Idle,
     /// A bounded search, which may have ended already (its result not read yet).
@@ -184,7 +184,7 @@ pub enum Phase {
 
 /// What the result being waited for answers, for the row its miss cites.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub enum Owed {
+pub(super) enum Owed {
     #[default]
     Go,
     Stop,
@@ -193,7 +193,7 @@ pub enum Owed {
 
 /// What the GUI has set up, and where the engine is.
 #[derive(Debug, Clone, Default)]
-pub struct State {
+pub(super) struct State {
     pub phase: Phase,
     pub owed: Owed,
     /// An expectation was read since the search began while its result may already have come:
@@ -365,7 +365,7 @@ static UCCI_TABLE: Table = Table {
 };
 
 /// The UCCI or UCI model over the game `P` (chess, or xiangqi in ICCS or UCI notation).
-pub struct FamilyModel<P> {
+pub(super) struct FamilyModel<P> {
     protocol: Protocol,
     robustness: bool,
     fens: Arc<Vec<String>>,
@@ -435,7 +435,12 @@ impl<P: Game + Clone> FamilyModel<P> {
         if self.uci() { &UCI } else { &UCCI }
     }
 
-    pub fn new(protocol: Protocol, fens: &str, offer: EngineOffer, robustness: bool) -> Self {
+    pub(super) fn new(
+        protocol: Protocol,
+        fens: &str,
+        offer: EngineOffer,
+        robustness: bool,
+    ) -> Self {
         let fens = fens
             .lines()
             .map(str::trim)

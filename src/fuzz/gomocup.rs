@@ -41,7 +41,7 @@ const ALIVE: Reply = Reply::must(
 );
 
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Action {
+pub(super) enum Action {
     /// `START 20`: a new game on an empty board.
     Start,
     /// `INFO key value` (no reply).
@@ -70,13 +70,13 @@ pub enum Action {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Garbage {
+pub(super) enum Garbage {
     UnknownCommand,
     OffBoard,
 }
 
 #[derive(Debug, Clone, Default)]
-pub struct State {
+pub(super) struct State {
     /// A game has stones on its board (the brain may be asked for a move, or to take one back).
     in_game: bool,
     /// The stones the manager placed (the brain's known ones too), when the board holds no
@@ -157,7 +157,7 @@ fn game_state(state: &State) -> StateName {
     if state.in_game { IN_GAME } else { NEW_GAME }
 }
 
-pub struct GomocupModel {
+pub(super) struct GomocupModel {
     robustness: bool,
 }
 
@@ -178,7 +178,7 @@ impl Fuzzed for gomocup::Gomocup {
 }
 
 impl GomocupModel {
-    pub fn new(robustness: bool) -> Self {
+    pub(super) fn new(robustness: bool) -> Self {
         GomocupModel { robustness }
     }
 

@@ -43,7 +43,7 @@ pub(super) struct Drawer<M: Model> {
 }
 
 impl<M: Model> Drawer<M> {
-    pub fn new(model: Arc<M>, seed: u64, max_steps: usize) -> Drawer<M> {
+    pub(super) fn new(model: Arc<M>, seed: u64, max_steps: usize) -> Drawer<M> {
         let generated = Arc::new(RwLock::new(Counts::default()));
         let strategy = model::sequences(model.clone(), max_steps, generated.clone());
         Drawer {
@@ -56,7 +56,7 @@ impl<M: Model> Drawer<M> {
     }
 
     /// The next case: case `i` of the seed comes from `(seed, i)` and the counts so far.
-    pub fn draw(&mut self) -> Result<Drawn<M>, String> {
+    pub(super) fn draw(&mut self) -> Result<Drawn<M>, String> {
         let mut runner = TestRunner::new_with_rng(Config::default(), rng(self.seed, self.next));
         let tree = self
             .strategy
@@ -74,13 +74,13 @@ impl<M: Model> Drawer<M> {
     }
 
     /// How many cases were drawn.
-    pub fn drawn(&self) -> u32 {
+    pub(super) fn drawn(&self) -> u32 {
         self.next
     }
 
     /// The pairs of every case drawn so far.
     #[cfg(test)]
-    pub fn generated(&self) -> Counts {
+    pub(super) fn generated(&self) -> Counts {
         self.generated
             .read()
             .unwrap_or_else(|p| p.into_inner())

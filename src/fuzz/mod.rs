@@ -8,7 +8,7 @@
 
 mod agi;
 mod command;
-pub mod coverage;
+pub(crate) mod coverage;
 mod family;
 mod gomocup;
 mod hunt;
@@ -30,11 +30,9 @@ use crate::session::EngineCommand;
 use coverage::Matrix;
 use hunt::drive;
 
-pub use model::EngineOffer;
-
 /// How to fuzz.
 #[derive(Debug, Clone)]
-pub struct FuzzOptions {
+pub(crate) struct FuzzOptions {
     pub seed: u64,
     /// Cases to generate (each shrink run aside).
     pub cases: u32,
@@ -49,7 +47,7 @@ pub struct FuzzOptions {
     /// Out-of-contract input too; then only crashes, hangs and silence are failures.
     pub robustness: bool,
     pub game: GameKind,
-    pub run: RunOptions,
+    pub(crate) run: RunOptions,
     /// The folder each failure's reproduction is to be written in (its header names the file).
     pub repro: PathBuf,
 }
@@ -57,14 +55,14 @@ pub struct FuzzOptions {
 /// What makes two failures the same: the check (a scenario step by its expectation) and the
 /// requirements it cites.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct FailureKey {
+pub(crate) struct FailureKey {
     pub check: CheckRef,
     pub requirements: Vec<ReqId>,
 }
 
 impl FailureKey {
     /// A short file-name-friendly form: `uci.bestmove.legal`.
-    pub fn slug(&self) -> String {
+    pub(crate) fn slug(&self) -> String {
         let text = match &self.check {
             CheckRef::Step { label, .. } => format!("step-{label}"),
             other => other.to_string(),
@@ -85,7 +83,7 @@ impl FailureKey {
 
 /// One distinct failure, shrunk.
 #[derive(Debug, Clone)]
-pub struct Failure {
+pub(crate) struct Failure {
     pub key: FailureKey,
     /// Where the reproduction is to be written.
     pub file: PathBuf,
@@ -105,7 +103,7 @@ pub struct Failure {
 
 /// The result of a fuzzing run.
 #[derive(Debug, Clone)]
-pub struct FuzzResult {
+pub(crate) struct FuzzResult {
     pub cases: u32,
     pub failures: Vec<Failure>,
     pub elapsed: Duration,
@@ -115,13 +113,13 @@ pub struct FuzzResult {
 }
 
 /// Progress: cases run, failures found, shrink runs of the current failure.
-pub trait FuzzObserver {
+pub(crate) trait FuzzObserver {
     fn case(&mut self, _cases: u32, _failures: usize) {}
     fn shrink(&mut self, _runs: u32) {}
 }
 
 /// Fuzzes `engine` over `protocol`.
-pub fn fuzz(
+pub(crate) fn fuzz(
     protocol: Protocol,
     engine: &EngineCommand,
     options: &FuzzOptions,

@@ -16,11 +16,11 @@ use crate::protocol::Protocol;
 /// What the fuzzer knows of the engine before it generates: the options its handshake offered,
 /// whose values `setoption` may then take.
 #[derive(Debug, Clone, Default)]
-pub struct EngineOffer {
+pub(crate) struct EngineOffer {
     pub options: Vec<crate::protocol::family::OptionDecl>,
 }
 
-pub trait Model: Send + Sync + 'static {
+pub(super) trait Model: Send + Sync + 'static {
     type State: Clone + Debug + Send + Sync + 'static;
     type Action: Clone + Debug + Send + Sync + 'static;
 
@@ -50,7 +50,7 @@ pub trait Model: Send + Sync + 'static {
 }
 
 /// Sequences of a model's actions from its initial state, as proptest-state-machine draws them.
-pub type Sequences<M> = Sequential<
+pub(super) type Sequences<M> = Sequential<
     <M as Model>::State,
     <M as Model>::Action,
     BoxedStrategy<<M as Model>::State>,
@@ -59,7 +59,7 @@ pub type Sequences<M> = Sequential<
 
 /// The strategy of action sequences of 1 to `max_steps` actions, drawn with the pair counts in
 /// `generated` as they stand when a case is drawn.
-pub fn sequences<M: Model>(
+pub(super) fn sequences<M: Model>(
     model: Arc<M>,
     max_steps: usize,
     generated: Arc<RwLock<Counts>>,
@@ -81,14 +81,14 @@ pub fn sequences<M: Model>(
 
 /// A case written as scenario steps, with the pairs it exercises in order and, for each, how many
 /// commands the script sends before it (to tell which pairs a run that stopped early reached).
-pub struct CaseScript {
+pub(super) struct CaseScript {
     pub script: Script,
     pub pairs: Vec<(Pair, usize)>,
 }
 
 /// The case written as scenario steps: the opening, the actions, and the closing from where the
 /// actions left the engine.
-pub fn script<M: Model>(model: &M, initial: &M::State, actions: &[M::Action]) -> CaseScript {
+pub(super) fn script<M: Model>(model: &M, initial: &M::State, actions: &[M::Action]) -> CaseScript {
     let mut out = Script::default();
     let mut pairs = vec![(model.opening(&mut out), 0)];
     let mut state = initial.clone();
@@ -109,7 +109,7 @@ pub fn script<M: Model>(model: &M, initial: &M::State, actions: &[M::Action]) ->
 }
 
 /// A deterministic walk through a list: the `i`-th pick of `seed` among `n` choices.
-pub fn pick(seed: u64, i: usize, n: usize) -> usize {
+pub(super) fn pick(seed: u64, i: usize, n: usize) -> usize {
     // SplitMix64: cheap, and every (seed, i) gives an unrelated value.
     let mut z = seed.wrapping_add((i as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15));
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);

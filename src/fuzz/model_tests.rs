@@ -56,12 +56,12 @@ fn covers(protocol: Protocol, texts: &[String], commands: &[&str]) {
     }
 }
 
-fn offer() -> super::EngineOffer {
+fn offer() -> super::model::EngineOffer {
     let decl = |line: &str| match uci::parse_message(line) {
         Ok(uci::Message::Option(d)) => d,
         other => panic!("{other:?}"),
     };
-    super::EngineOffer {
+    super::model::EngineOffer {
         options: vec![
             decl("option name Hash type spin default 16 min 1 max 1024"),
             decl("option name Style type combo default Normal var Solid var Normal"),

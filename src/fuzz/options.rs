@@ -28,13 +28,13 @@ const SPIN_SPAN: i64 = 64;
 
 /// An option the fuzzer may set.
 #[derive(Debug, Clone)]
-pub struct Settable {
+pub(super) struct Settable {
     decl: OptionDecl,
 }
 
 impl Settable {
     /// Its name and a value picked by `seed` (`None` for a button).
-    pub fn value(&self, seed: u64) -> (String, Option<String>) {
+    pub(super) fn value(&self, seed: u64) -> (String, Option<String>) {
         let d = &self.decl;
         let value = match d.kind {
             OptionType::Button => None,
@@ -52,7 +52,7 @@ impl Settable {
 }
 
 /// The offered options the fuzzer may set.
-pub fn settable(options: &[OptionDecl]) -> Vec<Settable> {
+pub(super) fn settable(options: &[OptionDecl]) -> Vec<Settable> {
     options
         .iter()
         .filter(|d| !LEFT_ALONE.contains(&d.name.to_ascii_lowercase().as_str()))

@@ -9,7 +9,7 @@ use crate::scenario;
 use crate::session::{Direction, EngineCommand};
 
 /// The options the engine declares in its handshake, each read from its line by `declared`.
-pub fn offer(
+pub(super) fn offer(
     protocol: Protocol,
     engine: &EngineCommand,
     options: &RunOptions,

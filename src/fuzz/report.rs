@@ -44,7 +44,7 @@ pub struct FuzzReport {
 }
 
 impl FuzzReport {
-    pub fn new(
+    pub(crate) fn new(
         result: FuzzResult,
         seed: u64,
         robustness: bool,
@@ -77,7 +77,7 @@ impl FuzzReport {
         }
     }
 
-    pub fn exit_status(&self) -> ExitStatus {
+    pub(crate) fn exit_status(&self) -> ExitStatus {
         if !self.failures.is_empty() {
             ExitStatus::Failed
         } else {
@@ -85,7 +85,7 @@ impl FuzzReport {
         }
     }
 
-    pub fn summary_line(&self) -> String {
+    pub(crate) fn summary_line(&self) -> String {
         let rate = f64::from(self.cases) / (self.elapsed_ms.max(1) as f64 / 1000.0);
         format!(
             "fuzz: {} cases in {:.1} s ({rate:.1} cases/s), seed {}{}, {} of {} allowed (state, command) pairs reached: {}",

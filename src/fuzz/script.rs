@@ -10,7 +10,7 @@ use crate::protocol::{Protocol, ReqId};
 /// A reply a case waits for. Its label and rows are fixed by the model, not by the case, so a
 /// failure keeps its identity while the case around it shrinks and the report cites the text.
 #[derive(Debug, Clone, Copy)]
-pub struct Reply {
+pub(super) struct Reply {
     pub label: &'static str,
     pub cites: &'static [ReqId],
     /// A miss is a warning: the text only recommends the reply (UCCI's `bye`).
@@ -18,7 +18,7 @@ pub struct Reply {
 }
 
 impl Reply {
-    pub const fn must(label: &'static str, cites: &'static [ReqId]) -> Reply {
+    pub(super) const fn must(label: &'static str, cites: &'static [ReqId]) -> Reply {
         Reply {
             label,
             cites,
@@ -26,7 +26,7 @@ impl Reply {
         }
     }
 
-    pub const fn should(label: &'static str, cites: &'static [ReqId]) -> Reply {
+    pub(super) const fn should(label: &'static str, cites: &'static [ReqId]) -> Reply {
         Reply {
             label,
             cites,
@@ -37,20 +37,20 @@ impl Reply {
 
 /// The lines of one scenario, built step by step.
 #[derive(Debug, Clone, Default)]
-pub struct Script {
+pub(super) struct Script {
     lines: Vec<String>,
     commands: usize,
 }
 
 impl Script {
     /// Sends a line to the engine.
-    pub fn send(&mut self, command: impl Display) {
+    pub(super) fn send(&mut self, command: impl Display) {
         self.commands += 1;
         self.lines.push(format!("> {command}"));
     }
 
     /// Expects a line matching `pattern` within `ms` of the last command.
-    pub fn expect(&mut self, pattern: &str, ms: u64, reply: Reply) {
+    pub(super) fn expect(&mut self, pattern: &str, ms: u64, reply: Reply) {
         let mut modifiers = format!("within {ms} ms");
         if reply.should {
             modifiers.push_str(", should");
@@ -63,12 +63,12 @@ impl Script {
     }
 
     /// Expects a line that may or may not come (`BESTMOVE` after an AGI ponder's `STOP`).
-    pub fn maybe(&mut self, pattern: &str) {
+    pub(super) fn maybe(&mut self, pattern: &str) {
         self.lines.push(format!("< {pattern} (optional)"));
     }
 
     /// Lets time pass; replies stay for the next expectations.
-    pub fn wait(&mut self, ms: u64) {
+    pub(super) fn wait(&mut self, ms: u64) {
         if ms > 0 {
             self.lines.push(format!("wait {ms} ms"));
         }
@@ -78,24 +78,24 @@ impl Script {
     /// expectations are read in order (the second line must come after the first); a reply the
     /// text lets come before or after the previous one (a search's result around a `readyok`)
     /// is read apart, after a wait of a millisecond.
-    pub fn apart(&mut self) {
+    pub(super) fn apart(&mut self) {
         if self.lines.last().is_some_and(|l| l.starts_with('<')) {
             self.lines.push("wait 1 ms".to_owned());
         }
     }
 
     /// The engine ends by itself within `ms` of the last command.
-    pub fn exit_within(&mut self, ms: u64) {
+    pub(super) fn exit_within(&mut self, ms: u64) {
         self.lines.push(format!("exit within {ms} ms"));
     }
 
     /// How many commands the case sends.
-    pub fn commands(&self) -> usize {
+    pub(super) fn commands(&self) -> usize {
         self.commands
     }
 
     /// The scenario file: headers, then the steps.
-    pub fn render(&self, protocol: Protocol, title: &str, comments: &[String]) -> String {
+    pub(super) fn render(&self, protocol: Protocol, title: &str, comments: &[String]) -> String {
         let mut out = String::new();
         for comment in comments {
             let _ = writeln!(out, "# {comment}");

@@ -11,7 +11,7 @@ use crate::session::{At, Direction, Transcript};
 /// The rules a transcript is normalised by. They are written into each golden file, so a
 /// later comparison can use the same rules without repeating them on the command line.
 #[derive(Debug, Clone, Default)]
-pub struct Rules {
+pub(crate) struct Rules {
     /// Leave out search reports (`info`, AGI `INFO`, Gomocup `MESSAGE`/`DEBUG`), whose number
     /// depends on timing when a search is bounded by time rather than depth.
     pub drop_info: bool,
@@ -21,12 +21,12 @@ pub struct Rules {
 }
 
 impl Rules {
-    pub fn is_empty(&self) -> bool {
+    pub(crate) fn is_empty(&self) -> bool {
         !self.drop_info && self.redact.is_empty()
     }
 
     /// The rules as golden-file header lines (without the `# rules: ` prefix).
-    pub fn describe(&self) -> Vec<String> {
+    pub(crate) fn describe(&self) -> Vec<String> {
         let mut lines = Vec::new();
         if self.drop_info {
             lines.push("drop-info".to_owned());
@@ -36,7 +36,7 @@ impl Rules {
     }
 
     /// Reads one description line back; an error for a rule this version does not know.
-    pub fn add_described(&mut self, line: &str) -> Result<(), String> {
+    pub(crate) fn add_described(&mut self, line: &str) -> Result<(), String> {
         match line.split_once(' ') {
             _ if line == "drop-info" => self.drop_info = true,
             Some(("redact", pattern)) => self.redact.push(
@@ -50,14 +50,18 @@ impl Rules {
 
 /// One line of golden text, with the time it happened (for pointing a report at it).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct GoldenLine {
+pub(crate) struct GoldenLine {
     pub text: String,
     pub at: At,
 }
 
 /// The golden lines of a transcript under `rules`. Standard error is left out: engines write
 /// diagnostics there freely, and the protocols say nothing about it.
-pub fn normalise(transcript: &Transcript, protocol: Protocol, rules: &Rules) -> Vec<GoldenLine> {
+pub(crate) fn normalise(
+    transcript: &Transcript,
+    protocol: Protocol,
+    rules: &Rules,
+) -> Vec<GoldenLine> {
     let mut lines = Vec::new();
     for entry in &transcript.entries {
         let text = match entry.direction {

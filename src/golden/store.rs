@@ -10,14 +10,14 @@ const RULE_PREFIX: &str = "# rules: ";
 
 /// A golden file as read back.
 #[derive(Debug, Clone, Default)]
-pub struct Stored {
+pub(crate) struct Stored {
     pub lines: Vec<String>,
     pub rules: Rules,
 }
 
 /// Where the golden transcript of `scenario` lives. Scenario names look like `ucci/search`;
 /// a component that could climb out of `dir` is replaced, so a file is never written outside.
-pub fn path_for(dir: &Path, scenario: &str) -> PathBuf {
+pub(crate) fn path_for(dir: &Path, scenario: &str) -> PathBuf {
     let mut path = dir.to_path_buf();
     let parts: Vec<&str> = scenario.split('/').collect();
     for (i, part) in parts.iter().enumerate() {
@@ -37,17 +37,17 @@ pub fn path_for(dir: &Path, scenario: &str) -> PathBuf {
 
 /// The suffix of a pending transcript: a run's new exchange kept beside its golden file until
 /// it is accepted or rejected.
-pub const PENDING_SUFFIX: &str = ".new";
+pub(crate) const PENDING_SUFFIX: &str = ".new";
 
 /// Where a run keeps the new transcript of the golden file at `golden` for review.
-pub fn pending_path(golden: &Path) -> PathBuf {
+pub(crate) fn pending_path(golden: &Path) -> PathBuf {
     let mut name = golden.as_os_str().to_owned();
     name.push(PENDING_SUFFIX);
     PathBuf::from(name)
 }
 
 /// Removes a file, which may well not be there.
-pub fn remove_if_present(path: &Path) -> io::Result<()> {
+pub(crate) fn remove_if_present(path: &Path) -> io::Result<()> {
     match std::fs::remove_file(path) {
         Err(e) if e.kind() != io::ErrorKind::NotFound => Err(e),
         _ => Ok(()),
@@ -55,7 +55,7 @@ pub fn remove_if_present(path: &Path) -> io::Result<()> {
 }
 
 /// Reads a golden file; `Ok(None)` when there is none yet.
-pub fn read(path: &Path) -> io::Result<Option<Stored>> {
+pub(crate) fn read(path: &Path) -> io::Result<Option<Stored>> {
     let text = match std::fs::read_to_string(path) {
         Ok(text) => text,
         Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
@@ -76,7 +76,12 @@ pub fn read(path: &Path) -> io::Result<Option<Stored>> {
 }
 
 /// Writes a golden file, creating its folder.
-pub fn write(path: &Path, scenario: &str, rules: &Rules, lines: &[String]) -> io::Result<()> {
+pub(crate) fn write(
+    path: &Path,
+    scenario: &str,
+    rules: &Rules,
+    lines: &[String],
+) -> io::Result<()> {
     if let Some(parent) = path.parent() {
         std::fs::create_dir_all(parent)?;
     }

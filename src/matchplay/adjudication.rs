@@ -119,7 +119,7 @@ impl FromStr for ResignAdjudication {
 /// `score cp 20`, which Fairy-Stockfish writes, is their ucci-r82 warning), while adjudication
 /// only needs the number the engine meant, so a game is not adjudicated differently because of
 /// a form the checks already report.
-pub fn last_score<'a>(lines: impl DoubleEndedIterator<Item = &'a str>) -> Option<i32> {
+pub(crate) fn last_score<'a>(lines: impl DoubleEndedIterator<Item = &'a str>) -> Option<i32> {
     lines.rev().find_map(|line| {
         let mut words = line.split_whitespace();
         if words.next() != Some("info") {
@@ -144,7 +144,7 @@ pub fn last_score<'a>(lines: impl DoubleEndedIterator<Item = &'a str>) -> Option
 
 /// What the scores decided.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Verdict {
+pub(crate) enum Verdict {
     /// "Draw by adjudication".
     Draw,
     /// "Red wins by adjudication": the other side's score and its own agreed.
@@ -153,7 +153,7 @@ pub enum Verdict {
 
 /// The scores of one game, move by move.
 #[derive(Debug, Clone, Default)]
-pub struct Adjudicator {
+pub(crate) struct Adjudicator {
     settings: Adjudication,
     /// Plies in a row whose mover's score was within the draw bound.
     drawish: u32,
@@ -164,7 +164,7 @@ pub struct Adjudicator {
 }
 
 impl Adjudicator {
-    pub fn new(settings: Adjudication) -> Adjudicator {
+    pub(crate) fn new(settings: Adjudication) -> Adjudicator {
         Adjudicator {
             settings,
             ..Adjudicator::default()
@@ -174,7 +174,12 @@ impl Adjudicator {
     /// Counts the score `mover` gave with the move that made `plies` the game's ply count
     /// (opening moves included, as cutechess-cli counts the board's moves), and says whether
     /// the game is adjudicated now.
-    pub fn record(&mut self, mover: Side, score: Option<i32>, plies: usize) -> Option<Verdict> {
+    pub(crate) fn record(
+        &mut self,
+        mover: Side,
+        score: Option<i32>,
+        plies: usize,
+    ) -> Option<Verdict> {
         if let Some(draw) = self.settings.draw {
             let within = score.is_some_and(|s| s.abs() <= draw.score);
             self.drawish = if within { self.drawish + 1 } else { 0 };

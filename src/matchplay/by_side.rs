@@ -6,24 +6,24 @@ use crate::rules::Side;
 /// A value for the side that has the first colour (red, white; black in gomoku) and one for
 /// the other.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct BySide<T> {
+pub(super) struct BySide<T> {
     pub first: T,
     pub second: T,
 }
 
 impl<T> BySide<T> {
-    pub const fn new(first: T, second: T) -> BySide<T> {
+    pub(super) const fn new(first: T, second: T) -> BySide<T> {
         BySide { first, second }
     }
 
-    pub const fn get(&self, side: Side) -> &T {
+    pub(super) const fn get(&self, side: Side) -> &T {
         match side {
             Side::First => &self.first,
             Side::Second => &self.second,
         }
     }
 
-    pub const fn get_mut(&mut self, side: Side) -> &mut T {
+    pub(super) const fn get_mut(&mut self, side: Side) -> &mut T {
         match side {
             Side::First => &mut self.first,
             Side::Second => &mut self.second,
@@ -31,13 +31,13 @@ impl<T> BySide<T> {
     }
 
     /// Each value passed through `f` with its side, the first side's first.
-    pub fn map<U>(self, mut f: impl FnMut(Side, T) -> U) -> BySide<U> {
+    pub(super) fn map<U>(self, mut f: impl FnMut(Side, T) -> U) -> BySide<U> {
         let first = f(Side::First, self.first);
         let second = f(Side::Second, self.second);
         BySide { first, second }
     }
 
-    pub const fn as_ref(&self) -> BySide<&T> {
+    pub(super) const fn as_ref(&self) -> BySide<&T> {
         BySide {
             first: &self.first,
             second: &self.second,

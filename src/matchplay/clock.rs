@@ -75,7 +75,7 @@ impl fmt::Display for TimeControl {
 
 /// One engine's clock in a game.
 #[derive(Debug, Clone, Copy)]
-pub struct Clock {
+pub(crate) struct Clock {
     /// Time left, in milliseconds; negative while within the margin after a late move.
     pub remaining_ms: f64,
     /// Moves played in the current period.
@@ -83,7 +83,7 @@ pub struct Clock {
 }
 
 impl Clock {
-    pub fn new(control: TimeControl) -> Clock {
+    pub(crate) fn new(control: TimeControl) -> Clock {
         let remaining_ms = match control {
             TimeControl::PerMove(d) => d.as_secs_f64() * 1000.0,
             TimeControl::Clock { base, .. } => base.as_secs_f64() * 1000.0,
@@ -95,7 +95,7 @@ impl Clock {
     }
 
     /// Moves left in the period, when the control has periods.
-    pub fn moves_to_go(&self, control: TimeControl) -> Option<u32> {
+    pub(crate) fn moves_to_go(&self, control: TimeControl) -> Option<u32> {
         match control {
             TimeControl::Clock { moves: Some(m), .. } => Some(m - self.played % m),
             _ => None,
@@ -103,7 +103,7 @@ impl Clock {
     }
 
     /// How long the engine may take for this move before it has lost on time.
-    pub fn allowance(&self, control: TimeControl, margin: Duration) -> Duration {
+    pub(crate) fn allowance(&self, control: TimeControl, margin: Duration) -> Duration {
         let ms = match control {
             TimeControl::PerMove(d) => d.as_secs_f64() * 1000.0,
             TimeControl::Clock { .. } => self.remaining_ms.max(0.0),
@@ -113,20 +113,20 @@ impl Clock {
 
     /// Charges time that is not a move (a Gomocup brain's start-up, gomocup-r82): no
     /// increment, no move counted.
-    pub fn spend(&mut self, control: TimeControl, took_ms: f64) {
+    pub(crate) fn spend(&mut self, control: TimeControl, took_ms: f64) {
         if let TimeControl::Clock { .. } = control {
             self.remaining_ms -= took_ms;
         }
     }
 
     /// Whether the clock ran out beyond the margin before the engine was asked to move.
-    pub fn flagged(&self, margin: Duration) -> bool {
+    pub(crate) fn flagged(&self, margin: Duration) -> bool {
         self.remaining_ms + margin.as_secs_f64() * 1000.0 < 0.0
     }
 
     /// Charges a move that took `took_ms`: the increment added, and a new period's time when
     /// one begins.
-    pub fn charge(&mut self, control: TimeControl, took_ms: f64) {
+    pub(crate) fn charge(&mut self, control: TimeControl, took_ms: f64) {
         let TimeControl::Clock {
             moves,
             base,

@@ -33,7 +33,7 @@ pub enum Fault {
 impl Fault {
     /// The fault when the engine was on its clock: a silence then is a loss on time, not a
     /// stalled connection.
-    pub fn on_the_clock(self) -> Fault {
+    pub(crate) fn on_the_clock(self) -> Fault {
         match self {
             Fault::Stall => Fault::Time,
             other => other,

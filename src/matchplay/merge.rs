@@ -14,7 +14,7 @@ use super::tournament::{MatchReport, PlayedGame, SprtReport};
 
 /// Why parts do not make one match.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
-pub enum MergeError {
+pub(crate) enum MergeError {
     #[error("nothing to merge")]
     Nothing,
     #[error("{part}: {what} differs from the first part's: were these partitions of one match?")]
@@ -34,7 +34,7 @@ fn same_game(a: &PlayedGame, b: &PlayedGame) -> bool {
 
 /// Merges the parts, each named (its file) for the errors; `sprt` judges the merged games
 /// (default: the test the parts were played with).
-pub fn merge(
+pub(crate) fn merge(
     parts: Vec<(String, MatchReport)>,
     sprt: Option<Sprt>,
 ) -> Result<MatchReport, MergeError> {

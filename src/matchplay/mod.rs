@@ -13,22 +13,22 @@
 //! one SPRT judge all their games, `merge` makes one match of their results, and `status` says
 //! how the workers are doing.
 
-pub mod adjudication;
+pub(crate) mod adjudication;
 mod by_side;
-pub mod clock;
+pub(crate) mod clock;
 pub mod endings;
 mod fault;
 mod gomoku;
-pub mod merge;
-pub mod openings;
+pub(crate) mod merge;
+pub(crate) mod openings;
 pub mod options;
 pub mod peers;
-pub mod pgn;
-pub mod psq;
+pub(crate) mod pgn;
+pub(crate) mod psq;
 mod referee;
 pub mod results_dir;
-pub mod schedule;
-pub mod score;
+pub(crate) mod schedule;
+pub(crate) mod score;
 pub mod sprt;
 pub mod status;
 pub mod tally;
@@ -79,12 +79,12 @@ pub struct Player {
 
 impl Player {
     /// The time control this engine plays under.
-    pub fn control(&self, settings: &MatchSettings) -> TimeControl {
+    pub(crate) fn control(&self, settings: &MatchSettings) -> TimeControl {
         self.control.unwrap_or(settings.control)
     }
 
     /// The search limits sent to this engine.
-    pub fn limits(&self, settings: &MatchSettings) -> SearchLimits {
+    pub(crate) fn limits(&self, settings: &MatchSettings) -> SearchLimits {
         self.limits.unwrap_or(settings.limits)
     }
 }
@@ -114,7 +114,7 @@ impl MatchGame {
 
     /// The game `--game` names, on the default 15×15 board and, for gomoku, the freestyle
     /// rule; the board and the gomoku rule are the caller's to change.
-    pub fn named(name: &str) -> Option<MatchGame> {
+    pub(crate) fn named(name: &str) -> Option<MatchGame> {
         let gomoku = |rule| MatchGame::Gomoku { size: 15, rule };
         [
             MatchGame::Xiangqi,
@@ -127,7 +127,7 @@ impl MatchGame {
     }
 
     /// The game the protocol's text was written for.
-    pub fn of_protocol(protocol: Protocol) -> MatchGame {
+    pub(crate) fn of_protocol(protocol: Protocol) -> MatchGame {
         match protocol.default_game() {
             GameKind::Xiangqi => MatchGame::Xiangqi,
             GameKind::Chess => MatchGame::Chess,
@@ -139,7 +139,7 @@ impl MatchGame {
     }
 
     /// The game as the protocol checks know it.
-    pub const fn kind(self) -> GameKind {
+    pub(crate) const fn kind(self) -> GameKind {
         match self {
             MatchGame::Xiangqi => GameKind::Xiangqi,
             MatchGame::Chess => GameKind::Chess,
@@ -355,7 +355,7 @@ pub struct GameRecord {
 
 impl GameRecord {
     /// The record of a game that ended so, before its moves, times and findings are filled in.
-    pub fn ended(
+    pub(crate) fn ended(
         pairing: &Pairing<'_>,
         game: GameKind,
         (result, termination): (GameResult, Termination),
@@ -378,14 +378,14 @@ impl GameRecord {
     }
 
     /// The record read back, with its colours named as `game` names them.
-    pub fn in_game(mut self, game: GameKind) -> GameRecord {
+    pub(crate) fn in_game(mut self, game: GameKind) -> GameRecord {
         self.colours = Colours::new(game, &self.first, &self.second);
         self
     }
 
     /// Whether the game ended by an engine's own fault (see [`Termination::is_fault`]) or an
     /// engine failed a protocol check in it.
-    pub fn is_faulty(&self) -> bool {
+    pub(crate) fn is_faulty(&self) -> bool {
         self.findings.iter().any(|f| f.outcome.grade == Grade::Fail) || self.termination.is_fault()
     }
 }
@@ -433,7 +433,7 @@ impl<'de> Deserialize<'de> for Colours {
 
 impl Colours {
     /// The colours of a game whose first colour `first` plays.
-    pub fn new(game: GameKind, first: &str, second: &str) -> Colours {
+    pub(crate) fn new(game: GameKind, first: &str, second: &str) -> Colours {
         let (first, second) = (first.to_owned(), second.to_owned());
         match game {
             GameKind::Xiangqi => Colours::Xiangqi {
@@ -469,7 +469,11 @@ pub struct Finding {
 
 impl Finding {
     /// The findings (not the passes) of an engine's judged transcript, each with its excerpt.
-    pub fn all_of(engine: &str, transcript: &Transcript, outcomes: Vec<Outcome>) -> Vec<Finding> {
+    pub(crate) fn all_of(
+        engine: &str,
+        transcript: &Transcript,
+        outcomes: Vec<Outcome>,
+    ) -> Vec<Finding> {
         outcomes
             .into_iter()
             .filter(|o| o.grade != Grade::Pass)

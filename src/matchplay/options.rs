@@ -16,13 +16,13 @@ pub struct UndeclaredOption {
 
 /// Whether `name` is among the declared names (UCI names are case-insensitive, and UCCI
 /// engines are read the same way: no engine declares two options that differ in case).
-pub fn is_declared(declared: &[String], name: &str) -> bool {
+pub(crate) fn is_declared(declared: &[String], name: &str) -> bool {
     declared.iter().any(|d| d.eq_ignore_ascii_case(name))
 }
 
 /// The line that sets an option, in the protocol's own words (the one form `arbiter run
 /// --option` sends too); an empty value is a button's `setoption name NAME`.
-pub fn setoption_line(protocol: Protocol, name: &str, value: &str) -> String {
+pub(crate) fn setoption_line(protocol: Protocol, name: &str, value: &str) -> String {
     protocol
         .facts()
         .set_option(name, (!value.is_empty()).then_some(value))

@@ -23,7 +23,7 @@ pub enum WorkerState {
 }
 
 impl WorkerState {
-    pub const fn as_str(self) -> &'static str {
+    pub(crate) const fn as_str(self) -> &'static str {
         match self {
             WorkerState::Playing => "playing",
             WorkerState::Done => "done",
@@ -45,7 +45,7 @@ pub trait Peers {
 /// The encounter of a two-engine match over this worker's games and the others': each game
 /// counted once (by its number, which is the whole match's), and a pair once both its games
 /// are in, whichever workers played them.
-pub fn union_encounter(
+pub(crate) fn union_encounter(
     players: &[String],
     own: impl IntoIterator<Item = GameOutcome>,
     elsewhere: Vec<GameOutcome>,

@@ -24,7 +24,7 @@ use crate::runner::Partition;
 
 /// What can go wrong with a results directory.
 #[derive(Debug, thiserror::Error)]
-pub enum ResultsDirError {
+pub(crate) enum ResultsDirError {
     #[error("--results-dir {dir}: {source}")]
     Dir {
         dir: PathBuf,
@@ -51,8 +51,6 @@ pub enum ResultsDirError {
     },
     #[error("{dir}: no worker's results (part-K-of-N.json) in it")]
     Empty { dir: PathBuf },
-    #[error("{path}: {why}: were these workers of one match?")]
-    OtherMatch { path: PathBuf, why: String },
 }
 
 /// A worker of the match, as its file says.
@@ -80,12 +78,12 @@ pub struct WorkerFile {
 }
 
 /// The name of share `partition`'s file.
-pub fn file_name(partition: Partition) -> String {
+pub(crate) fn file_name(partition: Partition) -> String {
     format!("part-{}-of-{}.json", partition.k(), partition.n())
 }
 
 /// The share a file's name says, for `part-K-of-N.json`.
-pub fn partition_of(name: &str) -> Option<Partition> {
+pub(crate) fn partition_of(name: &str) -> Option<Partition> {
     let (k, n) = name
         .strip_prefix("part-")?
         .strip_suffix(".json")?
@@ -94,7 +92,7 @@ pub fn partition_of(name: &str) -> Option<Partition> {
 }
 
 /// The workers' files in `dir`, in the order of their shares.
-pub fn worker_files(dir: &Path) -> Result<Vec<PathBuf>, ResultsDirError> {
+pub(crate) fn worker_files(dir: &Path) -> Result<Vec<PathBuf>, ResultsDirError> {
     let entries = std::fs::read_dir(dir).map_err(|source| ResultsDirError::Dir {
         dir: dir.to_owned(),
         source,
@@ -113,7 +111,7 @@ pub fn worker_files(dir: &Path) -> Result<Vec<PathBuf>, ResultsDirError> {
 
 /// Reads a worker's file, or the results an `arbiter match --out` wrote (a worker without its
 /// `worker` section: `None`).
-pub fn read(path: &Path) -> Result<(Option<WorkerInfo>, MatchReport), ResultsDirError> {
+pub(crate) fn read(path: &Path) -> Result<(Option<WorkerInfo>, MatchReport), ResultsDirError> {
     #[derive(Deserialize)]
     struct Either {
         #[serde(default)]
@@ -135,7 +133,7 @@ pub fn read(path: &Path) -> Result<(Option<WorkerInfo>, MatchReport), ResultsDir
 
 /// Writes `contents` to `path` so that a reader never sees half of it: a temporary file beside
 /// it, flushed to disk, renamed over it.
-pub fn write_atomically(path: &Path, contents: &[u8]) -> std::io::Result<()> {
+pub(crate) fn write_atomically(path: &Path, contents: &[u8]) -> std::io::Result<()> {
     use std::io::Write as _;
     let dir = path.parent().unwrap_or(Path::new("."));
     let name = path
@@ -172,7 +170,7 @@ fn host_name() -> String {
 }
 
 /// This worker's place in a results directory: it writes its own file and reads the others'.
-pub struct ResultsDir {
+pub(crate) struct ResultsDir {
     dir: PathBuf,
     path: PathBuf,
     worker: WorkerInfo,
@@ -189,7 +187,7 @@ pub struct ResultsDir {
 
 impl ResultsDir {
     /// Joins `dir` (made if missing) as share `partition` of a match of `players` to `plan`.
-    pub fn join(
+    pub(crate) fn join(
         dir: &Path,
         partition: Partition,
         players: &[String],
@@ -224,18 +222,19 @@ impl ResultsDir {
     }
 
     /// Names the opening book in the results this worker writes, as `--out` names it.
-    pub fn with_openings(mut self, openings: Option<String>) -> ResultsDir {
+    pub(crate) fn with_openings(mut self, openings: Option<String>) -> ResultsDir {
         self.openings = openings;
         self
     }
 
     /// This worker's file.
-    pub fn path(&self) -> &Path {
+    #[cfg(test)]
+    pub(crate) fn path(&self) -> &Path {
         &self.path
     }
 
     /// The first write that failed, if one did.
-    pub fn take_error(&mut self) -> Option<ResultsDirError> {
+    pub(crate) fn take_error(&mut self) -> Option<ResultsDirError> {
         self.error.take()
     }
 

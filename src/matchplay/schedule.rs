@@ -35,7 +35,7 @@ pub struct Plan {
 
 /// One game of the schedule.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Job {
+pub(crate) struct Job {
     /// Its number in the whole match, from 1.
     pub number: usize,
     /// Indexes into the players: the one who moves first and the other.
@@ -61,17 +61,17 @@ impl Plan {
 
     /// Whether the match is played in pairs (each opening twice, colours swapped), so its
     /// statistics and SPRT are over pairs.
-    pub fn plays_pairs(&self) -> bool {
+    pub(crate) fn plays_pairs(&self) -> bool {
         self.repeat && self.games >= 2
     }
 
     /// Games in the whole match.
-    pub fn total(&self, players: usize) -> usize {
+    pub(crate) fn total(&self, players: usize) -> usize {
         self.encounters(players).len() * self.games * self.rounds
     }
 
     /// The games this run plays.
-    pub fn jobs(&self, players: usize) -> Vec<Job> {
+    pub(crate) fn jobs(&self, players: usize) -> Vec<Job> {
         let mut jobs = Vec::new();
         let mut number = 0;
         let mut pair = 0;
@@ -115,17 +115,6 @@ impl Plan {
         let unit = job.pair.unwrap_or(job.number);
         unit % n == k - 1
     }
-}
-
-/// `K/N` with 1 ≤ K ≤ N.
-pub fn parse_partition(text: &str) -> Result<(usize, usize), String> {
-    let bad = || format!("--partition {text}: give K/N with 1 <= K <= N, such as 2/4");
-    let (k, n) = text.split_once('/').ok_or_else(bad)?;
-    let (k, n): (usize, usize) = (k.parse().map_err(|_| bad())?, n.parse().map_err(|_| bad())?);
-    if k == 0 || n == 0 || k > n {
-        return Err(bad());
-    }
-    Ok((k, n))
 }
 
 #[cfg(test)]
@@ -213,9 +202,5 @@ mod tests {
         }
         all.sort_by_key(|j| j.number);
         assert_eq!(all, whole.jobs(3));
-        assert_eq!(parse_partition("2/4"), Ok((2, 4)));
-        for bad in ["0/4", "5/4", "1", "a/b", "1/0"] {
-            assert!(parse_partition(bad).is_err(), "{bad}");
-        }
     }
 }

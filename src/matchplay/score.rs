@@ -8,7 +8,9 @@ use super::GameResult;
 /// Wins, losses and draws of the first engine of the match.
 /// Reads back a figure JSON wrote as `null`: JSON has no infinity or NaN (an Elo of a match
 /// won every game is infinite), and `serde_json` writes them so. Read back, it is NaN.
-pub fn figure_or_nan<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<f64, D::Error> {
+pub(crate) fn figure_or_nan<'de, D: serde::Deserializer<'de>>(
+    deserializer: D,
+) -> Result<f64, D::Error> {
     Ok(Option::<f64>::deserialize(deserializer)?.unwrap_or(f64::NAN))
 }
 
@@ -34,7 +36,7 @@ pub struct Pentanomial {
 impl Pentanomial {
     /// Counts a pair from the first engine's points in each of its two games (0, 1 or 2
     /// half-points each).
-    pub fn add(&mut self, half_points: [u32; 2]) {
+    pub(crate) fn add(&mut self, half_points: [u32; 2]) {
         let bucket = (half_points[0] + half_points[1]).min(4) as usize;
         self.counts[bucket] += 1;
         if half_points.contains(&2) && half_points.contains(&0) {
@@ -42,17 +44,17 @@ impl Pentanomial {
         }
     }
 
-    pub fn pairs(&self) -> u32 {
+    pub(crate) fn pairs(&self) -> u32 {
         self.counts.iter().sum()
     }
 
     /// The one-point pairs of two draws.
-    pub fn draw_draw(&self) -> u32 {
+    pub(crate) fn draw_draw(&self) -> u32 {
         self.counts[2] - self.win_loss.min(self.counts[2])
     }
 
     /// The wins, losses and draws of the pairs' games.
-    pub fn games(&self) -> Score {
+    pub(crate) fn games(&self) -> Score {
         let [ll, ld, _, wd, ww] = self.counts;
         let (wl, dd) = (self.win_loss.min(self.counts[2]), self.draw_draw());
         Score {
@@ -65,7 +67,7 @@ impl Pentanomial {
 
 impl Score {
     /// Counts a result for the engine that moved first (`first`) or second.
-    pub fn add_result(&mut self, result: GameResult, first: bool) {
+    pub(crate) fn add_result(&mut self, result: GameResult, first: bool) {
         match half_points(result, first) {
             1 => self.draws += 1,
             2 => self.wins += 1,
@@ -73,29 +75,29 @@ impl Score {
         }
     }
 
-    pub fn games(&self) -> u32 {
+    pub(crate) fn games(&self) -> u32 {
         self.wins + self.losses + self.draws
     }
 
     /// The points, draws counting half.
-    pub fn points(&self) -> f64 {
+    pub(crate) fn points(&self) -> f64 {
         f64::from(self.wins) + f64::from(self.draws) / 2.0
     }
 
     /// The share of the points, draws counting half (NaN before the first game, as both
     /// tools compute it).
-    pub fn fraction(&self) -> f64 {
+    pub(crate) fn fraction(&self) -> f64 {
         self.points() / f64::from(self.games())
     }
 
     /// The share of draws (NaN before the first game).
-    pub fn draw_ratio(&self) -> f64 {
+    pub(crate) fn draw_ratio(&self) -> f64 {
         f64::from(self.draws) / f64::from(self.games())
     }
 
     /// The Elo difference the score implies, and half its 95% confidence interval, as
     /// cutechess-cli computes them (see [`CutechessElo`]).
-    pub fn elo(&self) -> (f64, f64) {
+    pub(crate) fn elo(&self) -> (f64, f64) {
         let elo = CutechessElo::of(self);
         (elo.diff, elo.margin)
     }
@@ -106,7 +108,7 @@ impl Score {
 /// the normal quantiles, and the LOS from wins and losses only. Undefined values stay NaN and
 /// infinite ones infinite, as cutechess-cli prints them (`inf +/- nan`, `LOS: nan %`).
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct CutechessElo {
+pub(crate) struct CutechessElo {
     pub diff: f64,
     pub margin: f64,
     /// In percent.
@@ -116,7 +118,7 @@ pub struct CutechessElo {
 }
 
 impl CutechessElo {
-    pub fn of(score: &Score) -> CutechessElo {
+    pub(crate) fn of(score: &Score) -> CutechessElo {
         let n = f64::from(score.games());
         let (w, l, d) = (
             f64::from(score.wins) / n,
@@ -142,7 +144,7 @@ impl CutechessElo {
 /// difference with a 95% interval from the per-unit variance, the normalized Elo (nElo) with
 /// its interval, and the LOS from the normal approximation of the mean score.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct FastchessElo {
+pub(crate) struct FastchessElo {
     pub diff: f64,
     pub error: f64,
     pub nelo: f64,
@@ -153,14 +155,14 @@ pub struct FastchessElo {
 
 impl FastchessElo {
     /// Over single games.
-    pub fn of_games(score: &Score) -> FastchessElo {
+    pub(crate) fn of_games(score: &Score) -> FastchessElo {
         let n = f64::from(score.games());
         let shares = [score.losses, score.draws, score.wins].map(|c| f64::from(c) / n);
         FastchessElo::of_shares(&[0.0, 0.5, 1.0], &shares, n, 1.0)
     }
 
     /// Over game pairs: a pair's t-value is √2 times a game's.
-    pub fn of_pairs(pairs: &Pentanomial) -> FastchessElo {
+    pub(crate) fn of_pairs(pairs: &Pentanomial) -> FastchessElo {
         let n = f64::from(pairs.pairs());
         let shares = pairs.counts.map(|c| f64::from(c) / n);
         FastchessElo::of_shares(&[0.0, 0.25, 0.5, 0.75, 1.0], &shares, n, 2.0)
@@ -189,7 +191,7 @@ impl FastchessElo {
 }
 
 /// An engine's half-points from a game: 2 for a win, 1 for a draw.
-pub fn half_points(result: GameResult, first: bool) -> u32 {
+pub(crate) fn half_points(result: GameResult, first: bool) -> u32 {
     match (result, first) {
         (GameResult::Draw, _) => 1,
         (GameResult::FirstWins, true) | (GameResult::SecondWins, false) => 2,

@@ -37,14 +37,7 @@ pub enum EloModel {
     Logistic,
 }
 
-impl EloModel {
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            EloModel::Normalized => "normalized",
-            EloModel::Logistic => "logistic",
-        }
-    }
-}
+impl EloModel {}
 
 /// The test's hypotheses, error rates and Elo model.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
@@ -144,7 +137,7 @@ impl Sprt {
     }
 
     /// The bounds at which H0 and H1 are accepted (Wald's).
-    pub fn bounds(&self) -> (f64, f64) {
+    pub(crate) fn bounds(&self) -> (f64, f64) {
         (
             (self.beta / (1.0 - self.alpha)).ln(),
             ((1.0 - self.beta) / self.alpha).ln(),
@@ -176,7 +169,7 @@ impl Sprt {
     }
 
     /// The LLR over single games: losses, draws and wins score 0, ½ and 1.
-    pub fn trinomial_llr(&self, score: &Score) -> f64 {
+    pub(crate) fn trinomial_llr(&self, score: &Score) -> f64 {
         let counts = [score.losses, score.draws, score.wins].map(f64::from);
         let t = |elo: f64| elo / NELO_PER_T;
         self.llr(&[0.0, 0.5, 1.0], counts, t)
@@ -184,7 +177,7 @@ impl Sprt {
 
     /// The LLR over game pairs: a pair scores 0, ¼, ½, ¾ or 1 of its two points. A pair's
     /// t-value is √2 times a game's, its variance being half that of two independent games'.
-    pub fn pentanomial_llr(&self, pairs: &Pentanomial) -> f64 {
+    pub(crate) fn pentanomial_llr(&self, pairs: &Pentanomial) -> f64 {
         let counts = pairs.counts.map(f64::from);
         let t = |elo: f64| std::f64::consts::SQRT_2 * elo / NELO_PER_T;
         self.llr(&[0.0, 0.25, 0.5, 0.75, 1.0], counts, t)

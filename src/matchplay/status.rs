@@ -24,9 +24,9 @@ use super::{MatchReport, PlayedGame, SprtReport};
 use crate::runner::Partition;
 
 /// A worker is silent after this many median game times without a word.
-pub const SILENT_FACTOR: u64 = 5;
+pub(crate) const SILENT_FACTOR: u64 = 5;
 /// And never before this long.
-pub const SILENT_FLOOR: Duration = Duration::from_secs(60);
+pub(crate) const SILENT_FLOOR: Duration = Duration::from_secs(60);
 
 /// One worker as the status shows it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -65,14 +65,14 @@ pub struct Status {
 
 /// One worker's file as read: its path, the worker's record (none in a file of results
 /// alone) and its games.
-pub type Part = (PathBuf, Option<WorkerInfo>, MatchReport);
+pub(crate) type Part = (PathBuf, Option<WorkerInfo>, MatchReport);
 
 impl Status {
     /// The status of the results directory `dir` now, from its workers' files: a worker
     /// still playing is silent once its file is older than `silent_after` seconds, or than
     /// the bound its games give when that is not given. Beside it, the match all the files
     /// make so far (merged as `arbiter match merge` merges them).
-    pub fn of(
+    pub(crate) fn of(
         dir: PathBuf,
         parts: Vec<Part>,
         silent_after: Option<f64>,
@@ -131,7 +131,7 @@ impl Status {
     }
 
     /// Whether a worker still playing has fallen silent.
-    pub fn any_silent(&self) -> bool {
+    pub(crate) fn any_silent(&self) -> bool {
         self.workers.iter().any(|w| w.silent)
     }
 }

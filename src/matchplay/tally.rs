@@ -92,13 +92,13 @@ impl Tally {
     }
 
     /// The encounters so far, in the order of the players.
-    pub fn encounters(&self) -> Vec<Encounter> {
+    pub(crate) fn encounters(&self) -> Vec<Encounter> {
         self.found.values().cloned().collect()
     }
 }
 
 /// The encounters among `players` (in the order the players are listed), from their games.
-pub fn encounters(players: &[String], games: &[GameOutcome]) -> Vec<Encounter> {
+pub(crate) fn encounters(players: &[String], games: &[GameOutcome]) -> Vec<Encounter> {
     let mut tally = Tally::new(players);
     for game in games {
         tally.add(game.clone());
@@ -107,7 +107,7 @@ pub fn encounters(players: &[String], games: &[GameOutcome]) -> Vec<Encounter> {
 }
 
 /// Each engine's score against all others, best first (by points, then by name).
-pub fn standings(players: &[String], encounters: &[Encounter]) -> Vec<Standing> {
+pub(crate) fn standings(players: &[String], encounters: &[Encounter]) -> Vec<Standing> {
     let mut table: Vec<Standing> = players
         .iter()
         .map(|name| {
@@ -132,7 +132,7 @@ pub fn standings(players: &[String], encounters: &[Encounter]) -> Vec<Standing> 
 
 /// An engine's games and game pairs against the whole field, from its side: its encounters
 /// summed, each turned round where the engine is listed second.
-pub fn against_field(name: &str, encounters: &[Encounter]) -> (Score, Pentanomial) {
+pub(crate) fn against_field(name: &str, encounters: &[Encounter]) -> (Score, Pentanomial) {
     let (mut score, mut pairs) = (Score::default(), Pentanomial::default());
     for e in encounters {
         let (s, p) = (&e.score, &e.pentanomial);
@@ -159,7 +159,7 @@ pub fn against_field(name: &str, encounters: &[Encounter]) -> (Score, Pentanomia
 
 /// `lead`'s score in the games it moved first, and in those it moved second; games it did
 /// not play count in neither.
-pub fn by_colour(lead: &str, games: &[GameOutcome]) -> (Score, Score) {
+pub(crate) fn by_colour(lead: &str, games: &[GameOutcome]) -> (Score, Score) {
     let (mut first, mut second) = (Score::default(), Score::default());
     for game in games {
         if game.first == lead {

@@ -24,7 +24,7 @@ pub enum Colour {
 
 impl Colour {
     /// The colour `side` plays in a xiangqi or chess game: red or white first, black second.
-    pub fn of(game: GameKind, side: Side) -> Colour {
+    pub(crate) fn of(game: GameKind, side: Side) -> Colour {
         match (game, side) {
             (GameKind::Xiangqi, Side::First) => Colour::Red,
             (_, Side::First) => Colour::White,
@@ -32,7 +32,7 @@ impl Colour {
         }
     }
 
-    pub const fn as_str(self) -> &'static str {
+    pub(crate) const fn as_str(self) -> &'static str {
         match self {
             Colour::Red => "Red",
             Colour::Black => "Black",
@@ -133,7 +133,7 @@ impl Termination {
     /// Whether an engine broke the rules or the protocol, or would not move: an illegal or
     /// banned move, a loss on time, a crash, a stall, or a move request refused. A resignation
     /// and a board size an engine declines are not faults: the texts allow both.
-    pub fn is_fault(&self) -> bool {
+    pub(crate) fn is_fault(&self) -> bool {
         match self {
             Termination::Fault { fault, .. } => match fault {
                 Fault::Illegal(_)

@@ -60,13 +60,13 @@ pub struct PlayedGame {
 
 impl PlayedGame {
     /// Whether the game was aborted once the match was decided (`--on-sprt-decision abort`).
-    pub fn aborted_on_decision(&self) -> bool {
+    pub(crate) fn aborted_on_decision(&self) -> bool {
         self.record.termination == Termination::Aborted(Unplayed::MatchDecided)
     }
 
     /// The game for the score; none for a game that was not played (an illegal opening) or
     /// not played out (aborted once the match was decided).
-    pub fn outcome(&self) -> Option<GameOutcome> {
+    pub(crate) fn outcome(&self) -> Option<GameOutcome> {
         if self.record.aborted {
             return None;
         }
@@ -110,7 +110,7 @@ pub struct MatchReport {
 
 impl MatchReport {
     /// The games aborted once the match was decided: in the report, counted nowhere.
-    pub fn aborted_on_decision(&self) -> usize {
+    pub(crate) fn aborted_on_decision(&self) -> usize {
         self.games
             .iter()
             .filter(|g| g.aborted_on_decision())
@@ -119,7 +119,7 @@ impl MatchReport {
 
     /// The report read back, its games' colours named as its game names them (see
     /// [`GameRecord::in_game`]).
-    pub fn named_in_its_game(mut self) -> MatchReport {
+    pub(crate) fn named_in_its_game(mut self) -> MatchReport {
         let kind = self.game.kind();
         for game in &mut self.games {
             game.record = game.record.clone().in_game(kind);

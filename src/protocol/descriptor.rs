@@ -67,7 +67,7 @@ const UCI_FAMILY_VOLATILE: &[&str] = &[
 const UCI_FAMILY_FREE_TEXT: &[&str] = &["string", "message"];
 
 /// Every protocol, in [`Protocol`]'s order (checked at compile time below).
-pub const TABLE: [Descriptor; 4] = [
+pub(crate) const TABLE: [Descriptor; 4] = [
     Descriptor {
         protocol: Protocol::Ucci,
         name: "ucci",

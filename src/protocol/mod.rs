@@ -18,23 +18,23 @@
 use std::fmt;
 use std::str::FromStr;
 
-pub mod agi;
-pub mod gomocup;
-pub mod ucci;
+pub(crate) mod agi;
+pub(crate) mod gomocup;
+pub(crate) mod ucci;
 pub mod uci;
 
 mod descriptor;
 mod error;
 mod facts;
-pub mod family;
+pub(crate) mod family;
 mod game;
 mod requirement;
-pub mod spelling;
+pub(crate) mod spelling;
 mod tokens;
 
+pub use descriptor::Protocol;
 pub(crate) use descriptor::with_codec;
-pub use descriptor::{Descriptor, Protocol, TABLE};
-pub use error::ParseError;
+pub(crate) use error::ParseError;
 pub use facts::{Exchange, Facts, LineEnd, OptionCommand};
 pub use game::{GameKind, UnknownGame, WrongGame};
 pub use requirement::{BadReqId, ReqId};
@@ -42,7 +42,7 @@ pub use requirement::{BadReqId, ReqId};
 /// One protocol's codec: a line of text to and from a typed value. Implemented once per
 /// protocol ([`ucci::Ucci`], [`uci::Uci`], [`gomocup::Gomocup`], [`agi::Agi`]), so code that
 /// works on any protocol (the checks' exchange readers, the fuzzer) is written once.
-pub trait Codec {
+pub(crate) trait Codec {
     const PROTOCOL: Protocol;
     /// A GUI → engine line; `Display` writes the line.
     type Command: fmt::Display + fmt::Debug + Clone;
@@ -63,7 +63,7 @@ macro_rules! codec {
     ($name:ident, $protocol:expr) => {
         /// This protocol's [`Codec`](crate::protocol::Codec).
         #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-        pub struct $name;
+        pub(crate) struct $name;
 
         impl crate::protocol::Codec for $name {
             const PROTOCOL: crate::protocol::Protocol = $protocol;

@@ -24,7 +24,7 @@ pub(crate) struct Token<'a> {
 
 impl Token<'_> {
     /// Byte offset just past the token.
-    pub fn end(self) -> usize {
+    pub(crate) fn end(self) -> usize {
         self.at + self.text.len()
     }
 }
@@ -38,7 +38,7 @@ pub(crate) struct Tokens<'a> {
 }
 
 impl<'a> Tokens<'a> {
-    pub fn new(line: &'a str) -> Tokens<'a> {
+    pub(crate) fn new(line: &'a str) -> Tokens<'a> {
         let mut tokens = Vec::new();
         let mut start = None;
         for (i, c) in line.char_indices() {
@@ -67,7 +67,7 @@ impl<'a> Tokens<'a> {
         }
     }
 
-    pub fn next(&mut self) -> Option<Token<'a>> {
+    pub(crate) fn next(&mut self) -> Option<Token<'a>> {
         let t = self.tokens.get(self.next).copied();
         if t.is_some() {
             self.next += 1;
@@ -75,13 +75,13 @@ impl<'a> Tokens<'a> {
         t
     }
 
-    pub fn peek(&self) -> Option<Token<'a>> {
+    pub(crate) fn peek(&self) -> Option<Token<'a>> {
         self.tokens.get(self.next).copied()
     }
 
     /// The rest of the line from the next token on, verbatim (inner whitespace kept), without
     /// trailing whitespace; consumes every remaining token. Empty if none is left.
-    pub fn rest(&mut self) -> &'a str {
+    pub(crate) fn rest(&mut self) -> &'a str {
         match self.peek() {
             Some(t) => {
                 self.next = self.tokens.len();
@@ -93,7 +93,7 @@ impl<'a> Tokens<'a> {
 
     /// Takes tokens while `keep` holds and returns them as one verbatim slice of the line
     /// (`None` if the first token already fails).
-    pub fn take_while(&mut self, mut keep: impl FnMut(&str) -> bool) -> Option<&'a str> {
+    pub(crate) fn take_while(&mut self, mut keep: impl FnMut(&str) -> bool) -> Option<&'a str> {
         let first = self.peek()?;
         let mut last = None;
         while let Some(t) = self.peek() {
@@ -107,17 +107,17 @@ impl<'a> Tokens<'a> {
     }
 
     /// Where the cursor stands, for [`Tokens::rewind`].
-    pub fn mark(&self) -> usize {
+    pub(crate) fn mark(&self) -> usize {
         self.next
     }
 
     /// Puts the cursor back where [`Tokens::mark`] was taken.
-    pub fn rewind(&mut self, mark: usize) {
+    pub(crate) fn rewind(&mut self, mark: usize) {
         self.next = mark.min(self.tokens.len());
     }
 
     /// The line from byte `at` to the end of the last token taken, verbatim.
-    pub fn consumed_since(&self, at: usize) -> &'a str {
+    pub(crate) fn consumed_since(&self, at: usize) -> &'a str {
         let end = self
             .next
             .checked_sub(1)
@@ -128,16 +128,16 @@ impl<'a> Tokens<'a> {
 
     /// Fails if any token is left; `what` names what has just been read.
     /// The line's first word, its keyword; a blank line is [`ParseError::Empty`].
-    pub fn keyword(&mut self) -> Result<Token<'a>, ParseError> {
+    pub(crate) fn keyword(&mut self) -> Result<Token<'a>, ParseError> {
         self.next().ok_or(ParseError::Empty)
     }
 
     /// After a whole command or message is read: nothing may follow it.
-    pub fn end_of(&self, keyword: Token<'_>) -> Result<(), ParseError> {
+    pub(crate) fn end_of(&self, keyword: Token<'_>) -> Result<(), ParseError> {
         self.finish(&format!("`{}`", keyword.text))
     }
 
-    pub fn finish(&self, what: &str) -> Result<(), ParseError> {
+    pub(crate) fn finish(&self, what: &str) -> Result<(), ParseError> {
         match self.peek() {
             None => Ok(()),
             Some(t) => Err(ParseError::Unexpected {

@@ -10,7 +10,7 @@ use crate::check::Grade;
 use crate::report::Report;
 use crate::report::excerpt;
 
-pub fn render(report: &Report) -> String {
+pub(crate) fn render(report: &Report) -> String {
     let mut junit = JUnitReport::new(format!("arbiter {}", report.protocol));
     let ran_at_once = human::ran_at_once(&report.parallelism);
     for run in &report.runs {

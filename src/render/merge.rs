@@ -12,7 +12,7 @@ use crate::protocol::{Protocol, ReqId};
 use crate::report::Report;
 
 /// One report's column.
-pub struct Column {
+pub(crate) struct Column {
     pub label: String,
     pub protocol: Protocol,
     pub verdicts: Vec<RequirementVerdict>,
@@ -21,7 +21,7 @@ pub struct Column {
 
 impl Column {
     /// A run's column: every requirement its outcomes cite.
-    pub fn of_run(report: &Report) -> Column {
+    pub(crate) fn of_run(report: &Report) -> Column {
         Column {
             label: report.engine.command_line(),
             protocol: report.protocol,
@@ -31,7 +31,7 @@ impl Column {
     }
 
     /// A certification's column: its verdicts, required, recommended and also exercised.
-    pub fn of_certification(c: &Certification) -> Column {
+    pub(crate) fn of_certification(c: &Certification) -> Column {
         Column {
             label: format!("{} ({})", c.engine.command_line(), c.profile),
             protocol: c.protocol,
@@ -49,7 +49,7 @@ impl Column {
 
 /// The merged matrix.
 #[derive(Serialize)]
-pub struct Matrix {
+pub(crate) struct Matrix {
     pub headers: Vec<String>,
     /// Scenarios each report ran.
     pub scenarios: Vec<usize>,
@@ -57,7 +57,7 @@ pub struct Matrix {
 }
 
 #[derive(Serialize)]
-pub struct Row {
+pub(crate) struct Row {
     pub requirement: RequirementRef,
     /// A cell per column: its CSS class and label (`na`, `—` where a report has no verdict).
     pub cells: Vec<(&'static str, &'static str)>,
@@ -66,7 +66,7 @@ pub struct Row {
 }
 
 impl Matrix {
-    pub fn of(columns: &[Column]) -> Matrix {
+    pub(crate) fn of(columns: &[Column]) -> Matrix {
         let mut statements: HashMap<ReqId, Requirement> = HashMap::new();
         // Rows in catalogue order: by protocol, then by the id's number.
         let mut ids: BTreeMap<(Protocol, u32), ReqId> = BTreeMap::new();
@@ -115,7 +115,7 @@ impl Matrix {
     }
 
     /// The matrix as text: a legend of the columns, then a row per requirement.
-    pub fn render_text(&self) -> String {
+    pub(crate) fn render_text(&self) -> String {
         let mut out = String::new();
         for (i, (header, n)) in self.headers.iter().zip(&self.scenarios).enumerate() {
             let _ = writeln!(out, "[{}] {header} ({n} scenarios)", i + 1);

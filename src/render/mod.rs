@@ -3,15 +3,15 @@
 //! check list), so a format is matched once ([`Format::renderer`]) and a document kind once
 //! per renderer.
 
-pub mod certification;
-pub mod checks;
-pub mod fuzz;
-pub mod html;
-pub mod human;
-pub mod junit;
-pub mod matchplay;
-pub mod merge;
-pub mod paint;
+pub(crate) mod certification;
+pub(crate) mod checks;
+pub(crate) mod fuzz;
+pub(crate) mod html;
+pub(crate) mod human;
+pub(crate) mod junit;
+pub(crate) mod matchplay;
+pub(crate) mod merge;
+pub(crate) mod paint;
 
 use crate::certify::Certification;
 use crate::fuzz::report::FuzzReport;
@@ -22,11 +22,11 @@ use crate::report::Report;
 use clap::ValueEnum;
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use merge::Matrix;
-pub use paint::Paint;
+pub(crate) use paint::Paint;
 
 /// Everything a renderer renders.
 #[derive(Clone, Copy)]
-pub enum Document<'a> {
+pub(crate) enum Document<'a> {
     /// `arbiter run`, `spy`, `stand-in`.
     Run(&'a Report),
     /// `arbiter certify`, and `spy --profile`.
@@ -53,7 +53,7 @@ pub enum Document<'a> {
 
 impl Document<'_> {
     /// What it is, for an error that says it has no such form.
-    pub fn kind(&self) -> &'static str {
+    pub(crate) fn kind(&self) -> &'static str {
         match self {
             Document::Run(_) => "a run report",
             Document::Certification(_) => "a certification",
@@ -66,13 +66,13 @@ impl Document<'_> {
     }
 
     /// The document in `format`, with `detail` for the human form, without colour.
-    pub fn render(&self, format: Format, detail: Detail) -> Result<String, Unsupported> {
+    pub(crate) fn render(&self, format: Format, detail: Detail) -> Result<String, Unsupported> {
         format.renderer(detail).render(self)
     }
 
     /// The document in `format`; its human form with `detail` and `paint` (the other formats
     /// are for machines and never carry colour).
-    pub fn render_painted(
+    pub(crate) fn render_painted(
         &self,
         format: Format,
         detail: Detail,
@@ -88,19 +88,19 @@ impl Document<'_> {
 /// A document a format has no form for (a match as HTML, a run as Markdown).
 #[derive(Debug, Clone, thiserror::Error)]
 #[error("{document} has no {format} form")]
-pub struct Unsupported {
+pub(crate) struct Unsupported {
     pub format: &'static str,
     pub document: &'static str,
 }
 
 /// A format: renders the documents it has a form for.
-pub trait Render {
+pub(crate) trait Render {
     fn render(&self, doc: &Document<'_>) -> Result<String, Unsupported>;
 }
 
 impl Format {
     /// The one renderer of each format (the human one without colour).
-    pub fn renderer(self, detail: Detail) -> Box<dyn Render> {
+    pub(crate) fn renderer(self, detail: Detail) -> Box<dyn Render> {
         match self {
             Format::Human => Box::new(Human {
                 detail,
@@ -123,7 +123,7 @@ fn unsupported(format: Format, doc: &Document<'_>) -> Unsupported {
 
 /// Text for people; `detail` says how much of a run it shows, `paint` whether its verdict
 /// words are coloured.
-pub struct Human {
+pub(crate) struct Human {
     pub detail: Detail,
     pub paint: Paint,
 }
@@ -143,7 +143,7 @@ impl Render for Human {
 }
 
 /// The whole document, for machines (layout in `docs/report-format.md`).
-pub struct Json;
+pub(crate) struct Json;
 
 impl Render for Json {
     fn render(&self, doc: &Document<'_>) -> Result<String, Unsupported> {
@@ -163,7 +163,7 @@ impl Render for Json {
 }
 
 /// JUnit XML, for CI systems.
-pub struct Junit;
+pub(crate) struct Junit;
 
 impl Render for Junit {
     fn render(&self, doc: &Document<'_>) -> Result<String, Unsupported> {
@@ -181,7 +181,7 @@ impl Render for Junit {
 }
 
 /// One self-contained HTML page.
-pub struct Html;
+pub(crate) struct Html;
 
 impl Render for Html {
     fn render(&self, doc: &Document<'_>) -> Result<String, Unsupported> {
@@ -198,7 +198,7 @@ impl Render for Html {
 }
 
 /// A Markdown table: the check table of docs/checks.md.
-pub struct Markdown;
+pub(crate) struct Markdown;
 
 impl Render for Markdown {
     fn render(&self, doc: &Document<'_>) -> Result<String, Unsupported> {
@@ -249,7 +249,7 @@ mod tests {
 /// The output formats, of every document Arbiter writes; each subcommand takes those its
 /// documents have (see [`Document::render`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum Format {
+pub(crate) enum Format {
     /// Text for people.
     Human,
     /// The whole document, for machines.
@@ -264,18 +264,19 @@ pub enum Format {
 
 impl Format {
     /// What a run, a certification and a fuzzing run are written in.
-    pub const REPORTS: &[Format] = &[Format::Human, Format::Json, Format::Junit, Format::Html];
+    pub(crate) const REPORTS: &[Format] =
+        &[Format::Human, Format::Json, Format::Junit, Format::Html];
     /// What a match's results are written in.
-    pub const MATCH: &[Format] = &[Format::Human, Format::Json, Format::Junit];
+    pub(crate) const MATCH: &[Format] = &[Format::Human, Format::Json, Format::Junit];
     /// What a match's status is written in.
-    pub const MATCH_STATUS: &[Format] = &[Format::Human, Format::Json];
+    pub(crate) const MATCH_STATUS: &[Format] = &[Format::Human, Format::Json];
     /// What merged reports are written in.
-    pub const MERGE: &[Format] = &[Format::Html, Format::Human];
+    pub(crate) const MERGE: &[Format] = &[Format::Html, Format::Human];
     /// What the list of checks is written in.
-    pub const CHECKS: &[Format] = &[Format::Human, Format::Markdown];
+    pub(crate) const CHECKS: &[Format] = &[Format::Human, Format::Markdown];
 
     /// Its name on the command line.
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             Format::Human => "human",
             Format::Json => "json",
@@ -286,7 +287,7 @@ impl Format {
     }
 
     /// The extension of a file in this format.
-    pub fn extension(self) -> &'static str {
+    pub(crate) fn extension(self) -> &'static str {
         match self {
             Format::Human => "txt",
             Format::Json => "json",
@@ -298,7 +299,7 @@ impl Format {
 
     /// A command-line parser that takes only the formats in `allowed`, so each subcommand's
     /// `--help` lists, and its usage error names, what that subcommand writes.
-    pub fn parser(allowed: &'static [Format]) -> impl TypedValueParser<Value = Format> {
+    pub(crate) fn parser(allowed: &'static [Format]) -> impl TypedValueParser<Value = Format> {
         PossibleValuesParser::new(allowed.iter().filter_map(ValueEnum::to_possible_value))
             .try_map(|name| Format::from_str(&name, false))
     }
@@ -306,7 +307,7 @@ impl Format {
 
 /// How much of a run the human report shows (JSON and JUnit always hold everything).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum Detail {
+pub(crate) enum Detail {
     /// Each scenario's verdict and findings, a repeated finding once; passes counted.
     #[default]
     Findings,
@@ -317,7 +318,7 @@ pub enum Detail {
 }
 
 /// Requirement ids as `ucci-r45, ucci-r135`.
-pub fn join_ids(ids: &[crate::protocol::ReqId]) -> String {
+pub(crate) fn join_ids(ids: &[crate::protocol::ReqId]) -> String {
     ids.iter()
         .map(ToString::to_string)
         .collect::<Vec<_>>()

@@ -6,7 +6,7 @@ use crate::session::{At, Direction, Entry, Transcript};
 
 /// Entries around `at`, with the index of the one at `at` (if it is a line: a finding about
 /// an exit points just after the last line, and then none is marked).
-pub fn around(transcript: &Transcript, at: At) -> (Vec<&Entry>, Option<usize>) {
+pub(crate) fn around(transcript: &Transcript, at: At) -> (Vec<&Entry>, Option<usize>) {
     let focus = transcript.index_of(at.seq);
     let start = focus.saturating_sub(CONTEXT_BEFORE);
     let end = (focus + CONTEXT_AFTER + 1).min(transcript.entries.len());
@@ -16,7 +16,7 @@ pub fn around(transcript: &Transcript, at: At) -> (Vec<&Entry>, Option<usize>) {
 }
 
 /// One entry as a transcript line: time, direction arrow, text.
-pub fn format_entry(entry: &Entry) -> String {
+pub(crate) fn format_entry(entry: &Entry) -> String {
     let arrow = match entry.direction {
         Direction::Sent => ">",
         Direction::Received => "<",
@@ -38,7 +38,7 @@ pub fn format_entry(entry: &Entry) -> String {
 }
 
 /// The excerpt as text lines, the focus marked with `◀`.
-pub fn render(transcript: &Transcript, at: At) -> Vec<String> {
+pub(crate) fn render(transcript: &Transcript, at: At) -> Vec<String> {
     let (entries, marked) = around(transcript, at);
     entries
         .iter()

@@ -2,15 +2,23 @@
 //! [`render`](crate::render) writes. Nothing here renders and nothing here judges: the model
 //! sits below its producers, and the formats above them.
 
-pub mod excerpt;
-pub mod progress;
+pub(crate) mod excerpt;
+pub(crate) mod progress;
 
 use serde::Serialize;
 
 use crate::check::Grade;
 use crate::protocol::Protocol;
-use crate::runner::{
-    EngineInfo, ExitStatus, Parallelism, Partition, Played, ScenarioRun, SharesError,
+use crate::runner::Played;
+
+// The model of one scenario's run and of its transcript, which the runner and the session
+// fill in: named here, where a user of the library meets them in a report.
+pub use crate::runner::{
+    BadPartition, Blocked, Cause, EngineInfo, ExitStatus, Parallelism, Partition, RunEnd,
+    ScenarioInfo, ScenarioRun, SharesError,
+};
+pub use crate::session::transcript::{
+    At, Direction, Entry, ExitRecord, Omission, Overflow, Transcript,
 };
 
 /// Everything a reporter renders.
@@ -51,7 +59,7 @@ pub struct Summary {
 
 impl Report {
     /// The report of a suite's run (`runner::run_all`), with how many scenarios ran at once.
-    pub fn of_run(
+    pub(crate) fn of_run(
         protocol: Protocol,
         engine: EngineInfo,
         time_scale: f64,

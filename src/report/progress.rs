@@ -7,7 +7,7 @@ use crate::check::Grade;
 use crate::runner::{Observer, ScenarioRun};
 use crate::scenario::Scenario;
 
-pub struct Progress {
+pub(crate) struct Progress {
     bar: Option<ProgressBar>,
     passed: usize,
     warned: usize,
@@ -16,7 +16,7 @@ pub struct Progress {
 
 /// A bar of `len` steps drawn with `template` if stderr is a terminal, otherwise none (CI logs
 /// stay clean). Every progress bar of Arbiter's starts here.
-pub fn terminal_bar(len: usize, template: &str) -> Option<ProgressBar> {
+pub(crate) fn terminal_bar(len: usize, template: &str) -> Option<ProgressBar> {
     use std::io::IsTerminal;
     std::io::stderr().is_terminal().then(|| {
         let bar = ProgressBar::new(len as u64);
@@ -29,7 +29,7 @@ pub fn terminal_bar(len: usize, template: &str) -> Option<ProgressBar> {
 
 impl Progress {
     /// A bar if stderr is a terminal, otherwise silence.
-    pub fn for_stderr(total: usize) -> Progress {
+    pub(crate) fn for_stderr(total: usize) -> Progress {
         let bar = terminal_bar(total, "{bar:30} {pos}/{len} {prefix} {msg}");
         Progress {
             bar,
@@ -40,7 +40,7 @@ impl Progress {
     }
 
     /// No bar anywhere (`--quiet`).
-    pub fn silent() -> Progress {
+    pub(crate) fn silent() -> Progress {
         Progress {
             bar: None,
             passed: 0,

@@ -20,14 +20,14 @@ use crate::session::{EngineCommand, Session, SessionOptions, Transcript, interru
 pub use blocked::{Blocked, Cause};
 pub use end::RunEnd;
 pub use partition::{BadPartition, Partition, SharesError};
-pub use schedule::{Concurrency, Parallelism, Played, run_all};
-pub use scheduler_env::{BadPartitionSpec, PartitionSpec, SchedulerEnvError};
+pub use schedule::Parallelism;
+pub(crate) use schedule::{Concurrency, Played, run_all};
+pub(crate) use scheduler_env::PartitionSpec;
 pub use status::ExitStatus;
-pub use steps::Abort;
 
 /// Settings of a run.
 #[derive(Debug, Clone)]
-pub struct RunOptions {
+pub(crate) struct RunOptions {
     /// Multiplies every timing bound, for slow machines.
     pub time_scale: f64,
     /// How long an engine may take to exit once its stdin is closed, before it is killed.
@@ -51,7 +51,7 @@ pub struct RunOptions {
 /// An engine option to set before the scenario's exchange: `Hash=64`, `UCI_Variant=xiangqi`,
 /// or a name alone (a UCI button).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct EngineOption {
+pub(crate) struct EngineOption {
     pub name: String,
     pub value: Option<String>,
 }
@@ -59,7 +59,7 @@ pub struct EngineOption {
 impl EngineOption {
     /// The threads one search of the engine uses: its last `Threads` option when set, else
     /// one (a search holds that many cores while scenarios run at once).
-    pub fn search_threads(options: &[EngineOption]) -> std::num::NonZeroUsize {
+    pub(crate) fn search_threads(options: &[EngineOption]) -> std::num::NonZeroUsize {
         options
             .iter()
             .rev()
@@ -112,7 +112,7 @@ pub struct EngineInfo {
 }
 
 impl EngineInfo {
-    pub fn of(engine: &EngineCommand) -> EngineInfo {
+    pub(crate) fn of(engine: &EngineCommand) -> EngineInfo {
         EngineInfo {
             program: engine.program.display().to_string(),
             args: engine.args.clone(),
@@ -139,7 +139,7 @@ pub struct ScenarioInfo {
 }
 
 impl ScenarioInfo {
-    pub fn of(scenario: &Scenario) -> ScenarioInfo {
+    pub(crate) fn of(scenario: &Scenario) -> ScenarioInfo {
         ScenarioInfo {
             name: scenario.name.clone(),
             protocol: scenario.protocol,
@@ -174,12 +174,12 @@ pub struct ScenarioRun {
 
 impl ScenarioRun {
     /// A run that did not happen.
-    pub fn not_run(scenario: &Scenario, why: impl Into<String>) -> ScenarioRun {
+    pub(crate) fn not_run(scenario: &Scenario, why: impl Into<String>) -> ScenarioRun {
         ScenarioRun::ended(scenario, RunEnd::NotRun { why: why.into() })
     }
 
     /// A run that could not start: the harness failed.
-    pub fn harness_failed(scenario: &Scenario, error: impl Into<String>) -> ScenarioRun {
+    pub(crate) fn harness_failed(scenario: &Scenario, error: impl Into<String>) -> ScenarioRun {
         ScenarioRun::ended(
             scenario,
             RunEnd::HarnessError {
@@ -189,7 +189,7 @@ impl ScenarioRun {
     }
 
     /// A run with no outcomes, ended as `end`.
-    pub fn ended(scenario: &Scenario, end: RunEnd) -> ScenarioRun {
+    pub(crate) fn ended(scenario: &Scenario, end: RunEnd) -> ScenarioRun {
         ScenarioRun {
             scenario: ScenarioInfo::of(scenario),
             outcomes: Vec::new(),
@@ -215,17 +215,17 @@ impl ScenarioRun {
 }
 
 /// Receives progress events; reporters and progress bars implement it.
-pub trait Observer {
+pub(crate) trait Observer {
     fn started(&mut self, _scenario: &Scenario, _index: usize, _total: usize) {}
     fn finished(&mut self, _run: &ScenarioRun) {}
 }
 
 /// An observer that ignores everything.
-pub struct Quiet;
+pub(crate) struct Quiet;
 impl Observer for Quiet {}
 
 /// Runs one scenario in a fresh engine process.
-pub fn run_scenario(
+pub(crate) fn run_scenario(
     scenario: &Scenario,
     engine: &EngineCommand,
     options: &RunOptions,

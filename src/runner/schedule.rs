@@ -28,7 +28,7 @@ use crate::session::{EngineCommand, interrupt};
 
 /// How many scenarios a run may have going at once.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Concurrency {
+pub(crate) struct Concurrency {
     /// Scenarios (engine processes) at once.
     pub jobs: NonZeroUsize,
     /// Of those, scenarios that search at once.
@@ -37,7 +37,7 @@ pub struct Concurrency {
 
 impl Concurrency {
     /// One scenario after another.
-    pub const SERIAL: Concurrency = Concurrency {
+    pub(crate) const SERIAL: Concurrency = Concurrency {
         jobs: NonZeroUsize::MIN,
         searching: NonZeroUsize::MIN,
     };
@@ -45,7 +45,7 @@ impl Concurrency {
     /// The limits for `cores` cores and an engine whose search uses `engine_threads` of them:
     /// as many searches as their threads fit in the cores (at least one), and `jobs` scenarios
     /// in all, by default two per core (the waiting ones cost nothing).
-    pub fn for_cores(
+    pub(crate) fn for_cores(
         cores: NonZeroUsize,
         engine_threads: NonZeroUsize,
         jobs: Option<NonZeroUsize>,
@@ -61,7 +61,7 @@ impl Concurrency {
 
     /// The limits on this machine (the cores this process may use, cgroups and affinity
     /// included).
-    pub fn for_this_machine(
+    pub(crate) fn for_this_machine(
         engine_threads: NonZeroUsize,
         jobs: Option<NonZeroUsize>,
     ) -> Concurrency {
@@ -112,7 +112,7 @@ impl Parallelism {
 
 /// The runs of a suite, in the scenarios' order, and how they were scheduled.
 #[derive(Debug, Clone)]
-pub struct Played {
+pub(crate) struct Played {
     pub runs: Vec<ScenarioRun>,
     pub parallelism: Parallelism,
 }
@@ -129,7 +129,7 @@ struct Stop {
 /// answers its opening command (it is dead, hangs, or speaks another protocol), every later
 /// scenario is marked not run when `fail_fast` is set; after a signal, the ones not yet started
 /// are marked not run whatever the setting.
-pub fn run_all(
+pub(crate) fn run_all(
     scenarios: &[Scenario],
     engine: &EngineCommand,
     options: &RunOptions,

@@ -18,7 +18,7 @@ use super::blocked::{Blocked, Cause};
 
 /// Why a scenario stopped before its last step.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Abort {
+pub(crate) struct Abort {
     /// What happened, as the report says it.
     pub reason: String,
     /// The finding that stopped it, when one did (not for a signal): the steps after it are
@@ -79,7 +79,7 @@ pub(super) struct Executor<'a> {
 }
 
 impl<'a> Executor<'a> {
-    pub fn new(
+    pub(super) fn new(
         session: &'a mut Session<Judge>,
         scenario: &'a Scenario,
         time_scale: f64,
@@ -110,7 +110,7 @@ impl<'a> Executor<'a> {
 
     /// The outcomes and the blocked steps, each in file order: optional lines are graded
     /// after the required ones they surround, but reported where they are written.
-    pub fn into_results(mut self) -> (Vec<Outcome>, Vec<Blocked>) {
+    pub(super) fn into_results(mut self) -> (Vec<Outcome>, Vec<Blocked>) {
         self.outcomes.sort_by_key(|(line, _)| *line);
         self.blocked.sort_by_key(|(line, _)| *line);
         (
@@ -121,7 +121,7 @@ impl<'a> Executor<'a> {
 
     /// Plays the steps; when a finding stops the scenario, every step it kept from being
     /// judged is recorded as blocked by that finding.
-    pub fn run(&mut self) -> Result<(), Abort> {
+    pub(super) fn run(&mut self) -> Result<(), Abort> {
         let steps = &self.scenario.steps;
         for (index, step) in steps.iter().enumerate() {
             if let Err(abort) = self.play(step) {

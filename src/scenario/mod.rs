@@ -3,22 +3,24 @@
 
 mod builtin;
 mod parse;
-pub mod pattern;
+pub(crate) mod pattern;
 mod select;
 
 use std::path::Path;
 
-pub use builtin::{builtin, builtin_for, builtin_named, builtin_names, suggest};
-pub use parse::{ScenarioError, parse};
+pub(crate) use builtin::{builtin, builtin_for, builtin_named, builtin_names, suggest};
+pub use parse::ScenarioError;
+pub(crate) use parse::parse;
 use pattern::Pattern;
-pub use select::{SelectError, fits, select};
+pub use select::SelectError;
+pub(crate) use select::{fits, select};
 
 use crate::protocol::{GameKind, LineEnd, Protocol, ReqId};
 
 /// A value a command may name that no expectation captures: the harness supplies it when the
 /// command is sent, from what it has followed of the session.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Supplied {
+pub(crate) enum Supplied {
     /// Gomocup `{free}`: an empty point the manager may play next (legal for its stone, not
     /// ending the game), on the board the checks keep. The brain's moves are known only once
     /// it has made them, so a scenario cannot write such a point in advance.
@@ -27,7 +29,7 @@ pub enum Supplied {
 
 impl Supplied {
     /// The supplied value `{name}` stands for in a scenario of `protocol`, if any.
-    pub fn named(name: &str, protocol: Protocol) -> Option<Supplied> {
+    pub(crate) fn named(name: &str, protocol: Protocol) -> Option<Supplied> {
         match (name, protocol) {
             ("free", Protocol::Gomocup) => Some(Supplied::FreePoint),
             _ => None,
@@ -37,7 +39,7 @@ impl Supplied {
 
 /// A parsed scenario.
 #[derive(Debug, Clone)]
-pub struct Scenario {
+pub(crate) struct Scenario {
     /// Short name, e.g. `ucci/handshake`.
     pub name: String,
     pub protocol: Protocol,
@@ -58,7 +60,7 @@ pub struct Scenario {
 
 /// One step of a scenario, with the line of the file it came from.
 #[derive(Debug, Clone)]
-pub struct Step {
+pub(crate) struct Step {
     pub line: usize,
     /// The step's name in reports (`ucci/stop:bestmove {bestmove} ...`): its `as NAME`, or
     /// what it expects or does, numbered when it repeats, so editing comments or adding steps
@@ -71,7 +73,7 @@ pub struct Step {
 }
 
 #[derive(Debug, Clone)]
-pub enum StepKind {
+pub(crate) enum StepKind {
     /// `> text`: write a command (captures substituted).
     Send(String),
     /// A run of `<` lines: replies expected, in order.
@@ -92,7 +94,7 @@ pub enum StepKind {
 
 /// One expected line.
 #[derive(Debug, Clone)]
-pub struct Expectation {
+pub(crate) struct Expectation {
     pub line: usize,
     /// The expectation's name in reports; see [`Step::label`].
     pub label: String,
@@ -113,7 +115,7 @@ pub struct Expectation {
 
 /// How many lines an expectation takes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Repeat {
+pub(crate) enum Repeat {
     Once,
     Optional,
     AnyNumber,
@@ -122,14 +124,14 @@ pub enum Repeat {
 
 impl Repeat {
     /// At least one line is required.
-    pub fn is_required(self) -> bool {
+    pub(crate) fn is_required(self) -> bool {
         matches!(self, Repeat::Once | Repeat::OneOrMore)
     }
 }
 
 /// How a miss is graded: a `must` fails, a `should` warns.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum Level {
+pub(crate) enum Level {
     #[default]
     Must,
     Should,
@@ -137,7 +139,7 @@ pub enum Level {
 
 impl Scenario {
     /// Reads a scenario file from disk.
-    pub fn load(path: &Path) -> Result<Scenario, ScenarioError> {
+    pub(crate) fn load(path: &Path) -> Result<Scenario, ScenarioError> {
         let text = std::fs::read_to_string(path).map_err(|e| ScenarioError::io(path, e))?;
         // `ucci/search` for scenarios/ucci/search.scenario, as the built-in ones are named.
         let stem = path
@@ -153,7 +155,7 @@ impl Scenario {
 
     /// Whether the scenario sets the engine thinking (sends `go`, `BEGIN`, `TURN`, …): a run
     /// counts such a scenario as holding a core while it runs.
-    pub fn searches(&self) -> bool {
+    pub(crate) fn searches(&self) -> bool {
         let facts = self.protocol.facts();
         self.steps.iter().any(
             |step| matches!(&step.kind, StepKind::Send(command) if facts.starts_search(command)),
@@ -161,7 +163,7 @@ impl Scenario {
     }
 
     /// Every requirement id the scenario cites: its own, its steps' and its expectations'.
-    pub fn all_cites(&self) -> Vec<ReqId> {
+    pub(crate) fn all_cites(&self) -> Vec<ReqId> {
         let mut all: Vec<ReqId> = self.cites.clone();
         for step in &self.steps {
             all.extend(&step.cites);
@@ -174,7 +176,7 @@ impl Scenario {
 
     /// Requirement ids of a step's outcome: the step's own, or else the scenario's. A step
     /// that cites its own ids (a closing `quit`, say) does not implicate the whole scenario's.
-    pub fn cites_for(&self, own: &[ReqId]) -> Vec<ReqId> {
+    pub(crate) fn cites_for(&self, own: &[ReqId]) -> Vec<ReqId> {
         if own.is_empty() {
             self.cites.clone()
         } else {

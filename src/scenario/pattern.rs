@@ -16,13 +16,13 @@ use regex::Regex;
 
 /// One compiled expectation pattern.
 #[derive(Debug, Clone)]
-pub enum Pattern {
+pub(crate) enum Pattern {
     Tokens(Vec<Token>),
     Regex(Regex),
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Token {
+pub(crate) enum Token {
     Literal(String),
     /// One of several words.
     OneOf(Vec<String>),
@@ -35,11 +35,11 @@ pub enum Token {
 }
 
 /// Values captured by a successful match, in pattern order.
-pub type Captures = Vec<(String, String)>;
+pub(crate) type Captures = Vec<(String, String)>;
 
 impl Pattern {
     /// Compiles a pattern; the error says what is wrong with it.
-    pub fn parse(text: &str) -> Result<Pattern, String> {
+    pub(crate) fn parse(text: &str) -> Result<Pattern, String> {
         let text = text.trim();
         if text.len() >= 2 && text.starts_with('/') && text.ends_with('/') {
             let body = &text[1..text.len() - 1];
@@ -84,7 +84,7 @@ impl Pattern {
     }
 
     /// Matches a whole line; returns the captures on success.
-    pub fn matches(&self, line: &str, case_insensitive: bool) -> Option<Captures> {
+    pub(crate) fn matches(&self, line: &str, case_insensitive: bool) -> Option<Captures> {
         match self {
             Pattern::Regex(re) => {
                 let caps = re.captures(line.trim())?;
@@ -104,7 +104,7 @@ impl Pattern {
     }
 
     /// The names this pattern can capture.
-    pub fn capture_names(&self) -> Vec<String> {
+    pub(crate) fn capture_names(&self) -> Vec<String> {
         match self {
             Pattern::Regex(re) => re.capture_names().flatten().map(str::to_owned).collect(),
             Pattern::Tokens(tokens) => tokens

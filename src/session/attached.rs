@@ -23,7 +23,7 @@ use super::journal::{Event, Journal};
 
 /// The engine's process and the harness's ends of its pipes.
 #[derive(Debug)]
-pub struct AttachedEngine {
+pub(crate) struct AttachedEngine {
     pub pid: u32,
     /// A pidfd for the engine (None on a kernel without `pidfd_open`, before Linux 5.3: its
     /// end is then found by looking at `/proc` every few milliseconds).
@@ -53,7 +53,7 @@ pub(super) struct ExitProbe {
 }
 
 impl ExitProbe {
-    pub fn new(pid: u32) -> ExitProbe {
+    pub(super) fn new(pid: u32) -> ExitProbe {
         ExitProbe {
             pid,
             sampled: Mutex::new(None),
@@ -66,7 +66,7 @@ impl ExitProbe {
     /// the order things happened in. A GUI that waits for its engine to exit and then closes
     /// the pipe (the engine is its child, so it sees the exit first) would otherwise race the
     /// watcher's poll, and a close after the exit could be recorded before it.
-    pub fn order_exit_before_close(&self) {
+    pub(super) fn order_exit_before_close(&self) {
         let ended = ProcStat::read(self.pid).is_none_or(|stat| stat.ended());
         if !ended {
             return;
@@ -79,7 +79,7 @@ impl ExitProbe {
 
     /// Looks at the engine now (called when one of its pipes reached its end): if it is
     /// exiting, its exit code is already set, and is kept.
-    pub fn sample(&self) {
+    pub(super) fn sample(&self) {
         if let Some(status) = ProcStat::read(self.pid).and_then(|s| s.exit_status()) {
             *self.sampled.lock().unwrap_or_else(|e| e.into_inner()) = Some(status);
         }

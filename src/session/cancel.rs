@@ -18,11 +18,11 @@ impl Cancel {
     }
 
     /// Cancels every session that carries this token (or a clone of it).
-    pub fn raise(&self) {
+    pub(crate) fn raise(&self) {
         self.0.store(true, Ordering::SeqCst);
     }
 
-    pub fn is_raised(&self) -> bool {
+    pub(crate) fn is_raised(&self) -> bool {
         self.0.load(Ordering::SeqCst)
     }
 }

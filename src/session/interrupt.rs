@@ -21,7 +21,7 @@ fn flag() -> &'static Arc<AtomicUsize> {
 
 /// Installs the handlers (once; later calls do nothing). Returns an error only if the
 /// operating system refuses them.
-pub fn install() -> std::io::Result<()> {
+pub(crate) fn install() -> std::io::Result<()> {
     static INSTALLED: OnceLock<()> = OnceLock::new();
     if INSTALLED.get().is_some() {
         return Ok(());
@@ -39,7 +39,7 @@ pub fn install() -> std::io::Result<()> {
 }
 
 /// The signal that interrupted the run, if one did.
-pub fn raised() -> Option<i32> {
+pub(crate) fn raised() -> Option<i32> {
     match flag().load(Ordering::Relaxed) {
         0 => None,
         signal => Some(signal as i32),
@@ -47,6 +47,6 @@ pub fn raised() -> Option<i32> {
 }
 
 /// The exit status of a run a signal ended: 128 + the signal number, as shells report it.
-pub fn exit_status(signal: i32) -> u8 {
+pub(crate) fn exit_status(signal: i32) -> u8 {
     (128 + signal).clamp(0, 255) as u8
 }

@@ -22,7 +22,7 @@ use super::transcript::At;
 
 /// Which pipe of the engine.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Stream {
+pub(super) enum Stream {
     Stdout,
     Stderr,
     /// What a GUI under test wrote to the engine, relayed by the harness (`arbiter spy`).
@@ -31,7 +31,7 @@ pub enum Stream {
 
 /// One thing that happened.
 #[derive(Debug)]
-pub enum Event {
+pub(super) enum Event {
     /// A command the harness is about to write.
     Sent { at: At, text: String },
     /// A line read from the engine.
@@ -64,7 +64,7 @@ pub enum Event {
 }
 
 impl Event {
-    pub fn at(&self) -> At {
+    pub(super) fn at(&self) -> At {
         match self {
             Event::Sent { at, .. }
             | Event::Line { at, .. }
@@ -95,7 +95,7 @@ const POLL: Duration = Duration::from_millis(50);
 
 /// What taking the next event gave.
 #[derive(Debug)]
-pub enum Taken {
+pub(super) enum Taken {
     Event(Event),
     /// Nothing happened before the deadline.
     Timeout,
@@ -103,7 +103,7 @@ pub enum Taken {
     Interrupted,
 }
 
-pub struct Journal {
+pub(super) struct Journal {
     epoch: Instant,
     inner: Mutex<Inner>,
     /// Signalled when an event is appended.
@@ -123,7 +123,7 @@ struct Inner {
 }
 
 impl Journal {
-    pub fn new(epoch: Instant) -> Journal {
+    pub(super) fn new(epoch: Instant) -> Journal {
         Journal {
             epoch,
             inner: Mutex::new(Inner {
@@ -139,23 +139,23 @@ impl Journal {
     }
 
     /// The journal, its interruptible waits also ended by `cancel`.
-    pub fn cancelled_by(self, cancel: Cancel) -> Journal {
+    pub(super) fn cancelled_by(self, cancel: Cancel) -> Journal {
         Journal { cancel, ..self }
     }
 
     /// Whether the session's waits are to end at once: a signal came to the harness, or the
     /// session's cancel token was raised.
-    pub fn interrupted(&self) -> bool {
+    pub(super) fn interrupted(&self) -> bool {
         interrupt::raised().is_some() || self.cancel.is_raised()
     }
 
     /// Microseconds since the engine was started.
-    pub fn now_us(&self) -> u64 {
+    pub(super) fn now_us(&self) -> u64 {
         self.epoch.elapsed().as_micros() as u64
     }
 
     /// The instant `us` stands for.
-    pub fn instant_of(&self, us: u64) -> Instant {
+    pub(super) fn instant_of(&self, us: u64) -> Instant {
         self.epoch + Duration::from_micros(us)
     }
 
@@ -165,7 +165,7 @@ impl Journal {
     }
 
     /// Appends one event, stamped now; returns its place.
-    pub fn append(&self, make: impl FnOnce(At) -> Event) -> At {
+    pub(super) fn append(&self, make: impl FnOnce(At) -> Event) -> At {
         let mut inner = self.lock();
         let at = At {
             seq: inner.next_seq,
@@ -181,7 +181,7 @@ impl Journal {
 
     /// Appends the lines of one read, all stamped now, in order; first waits (briefly at a
     /// time, and not once the session is gone) while the queue is over its budget.
-    pub fn append_lines(&self, stream: Stream, lines: Vec<RawLine>) {
+    pub(super) fn append_lines(&self, stream: Stream, lines: Vec<RawLine>) {
         let mut inner = self.lock();
         while inner.queued_bytes > QUEUE_BYTES && !inner.abandoned {
             inner = self
@@ -213,7 +213,7 @@ impl Journal {
     /// interruptible wait ends at once when a signal came or the cancel token was raised; the
     /// end of a session, which must still see its engine die, is not interruptible (its
     /// deadlines are short).
-    pub fn take(&self, deadline: Instant, interruptible: bool) -> Taken {
+    pub(super) fn take(&self, deadline: Instant, interruptible: bool) -> Taken {
         let limit_us = deadline.saturating_duration_since(self.epoch).as_micros() as u64;
         let mut inner = self.lock();
         loop {
@@ -243,7 +243,7 @@ impl Journal {
     }
 
     /// Takes an event if one is queued, without waiting.
-    pub fn try_take(&self) -> Option<Event> {
+    pub(super) fn try_take(&self) -> Option<Event> {
         let mut inner = self.lock();
         let event = inner.queue.pop_front()?;
         inner.queued_bytes -= event.weight();
@@ -252,12 +252,12 @@ impl Journal {
     }
 
     /// Whether the session is gone (a watcher thread then has nothing left to report).
-    pub fn is_abandoned(&self) -> bool {
+    pub(super) fn is_abandoned(&self) -> bool {
         self.lock().abandoned
     }
 
     /// The session is gone: nothing more will be taken.
-    pub fn abandon(&self) {
+    pub(super) fn abandon(&self) {
         let mut inner = self.lock();
         inner.abandoned = true;
         inner.queue.clear();

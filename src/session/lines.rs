@@ -7,7 +7,7 @@
 
 /// One line as it came from the engine, line end removed.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct RawLine {
+pub(crate) struct RawLine {
     /// The line's bytes, cut at the line-length cap.
     pub bytes: Vec<u8>,
     /// How many bytes beyond the cap were dropped (0 if none).
@@ -29,7 +29,7 @@ pub enum LineEnding {
 
 /// Splits a byte stream into lines on LF, CRLF or bare CR.
 #[derive(Debug)]
-pub struct LineSplitter {
+pub(crate) struct LineSplitter {
     max_line: usize,
     current: Vec<u8>,
     dropped: usize,
@@ -39,7 +39,7 @@ pub struct LineSplitter {
 
 impl LineSplitter {
     /// A splitter that keeps at most `max_line` bytes of each line.
-    pub fn new(max_line: usize) -> LineSplitter {
+    pub(crate) fn new(max_line: usize) -> LineSplitter {
         LineSplitter {
             max_line,
             current: Vec::new(),
@@ -53,7 +53,7 @@ impl LineSplitter {
     /// A CR that ends a chunk completes its line at once (an engine using bare CR would
     /// otherwise wait for its next line to be seen); an LF right after it, in the next
     /// chunk, is then taken as the rest of that line end, not as an empty line.
-    pub fn feed(&mut self, chunk: &[u8]) -> Vec<RawLine> {
+    pub(crate) fn feed(&mut self, chunk: &[u8]) -> Vec<RawLine> {
         let mut lines = Vec::new();
         let mut bytes = chunk.iter().copied().peekable();
         if self.swallow_lf && bytes.peek() == Some(&b'\n') {
@@ -82,7 +82,7 @@ impl LineSplitter {
     }
 
     /// Ends the stream: returns a pending CR-terminated line or an unterminated fragment.
-    pub fn finish(&mut self) -> Option<RawLine> {
+    pub(crate) fn finish(&mut self) -> Option<RawLine> {
         if self.current.is_empty() && self.dropped == 0 {
             None
         } else {

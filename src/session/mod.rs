@@ -13,9 +13,9 @@
 mod attached;
 mod cancel;
 mod error;
-pub mod interrupt;
+pub(crate) mod interrupt;
 mod journal;
-pub mod lines;
+pub(crate) mod lines;
 mod process;
 mod reader;
 mod relay;
@@ -29,19 +29,19 @@ use std::process::Child;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-pub use attached::AttachedEngine;
+pub(crate) use attached::AttachedEngine;
 pub use cancel::Cancel;
-pub use error::{SendError, SessionError};
+pub(crate) use error::{SendError, SessionError};
 use journal::{Event, Journal, Stream, Taken};
 pub use lines::LineEnding;
-pub use process::adopt_orphans;
-pub use reader::{Budget, Tee};
-pub use relay::{InputRelay, Relay};
+pub(crate) use process::adopt_orphans;
+pub(crate) use reader::Budget;
+pub(crate) use reader::Tee;
+pub(crate) use relay::{InputRelay, Relay};
 use stdin::EngineInput;
-pub use stdin::WriteError;
-pub use store::Limits;
+pub(crate) use store::Limits;
 use store::Store;
-pub use transcript::{At, Direction, Entry, ExitRecord, Omission, Overflow, Transcript};
+pub use transcript::{At, Direction, Entry, ExitRecord, Overflow, Transcript};
 
 use crate::protocol::LineEnd;
 
@@ -172,7 +172,7 @@ impl<S: Sink> Session<S> {
     /// stderr are passed on to `relay` as they come, and what the GUI writes reaches it
     /// through the returned [`InputRelay`] (the session itself sends nothing). The session
     /// is not the engine's parent: it sees its end, but never kills or reaps it.
-    pub fn attach_relayed(
+    pub(crate) fn attach_relayed(
         engine: AttachedEngine,
         options: SessionOptions,
         sink: S,
@@ -299,23 +299,18 @@ impl<S: Sink> Session<S> {
     }
 
     /// What the session hands its entries to, as it stands now.
-    pub fn sink(&self) -> &S {
+    pub(crate) fn sink(&self) -> &S {
         &self.sink
     }
 
     /// Microseconds since the engine was spawned.
-    pub fn now_us(&self) -> u64 {
+    pub(crate) fn now_us(&self) -> u64 {
         self.journal.now_us()
     }
 
     /// The instant `at_us` stands for.
     pub fn instant_of(&self, at_us: u64) -> Instant {
         self.journal.instant_of(at_us)
-    }
-
-    /// The engine's exit, once seen.
-    pub fn exit(&self) -> Option<&ExitRecord> {
-        self.ended.exit.as_ref()
     }
 
     /// Writes one command line. The line is put in the order just before it is written, so
@@ -358,12 +353,6 @@ impl<S: Sink> Session<S> {
             self.close_stdin();
             SendError::Write(e)
         })
-    }
-
-    /// When the engine's input was closed (by the harness, or by the GUI of a relayed
-    /// session), once the order has reached that point.
-    pub fn input_closed_at_us(&self) -> Option<u64> {
-        self.ended.stdin_closed_at_us
     }
 
     /// Closes the engine's input (end of file), as a GUI that goes away does.
@@ -426,7 +415,7 @@ impl<S: Sink> Session<S> {
     /// Waits until the engine has ended, however long that takes (recording what comes
     /// meanwhile): an attached engine's life is its GUI's to end, as it would be without the
     /// harness. Returns false if a signal to the harness came first.
-    pub fn wait_gone(&mut self) -> bool {
+    pub(crate) fn wait_gone(&mut self) -> bool {
         while self.ended.exit.is_none() {
             match self
                 .journal
@@ -445,7 +434,7 @@ impl<S: Sink> Session<S> {
     /// Records what comes until the engine's pipes and the GUI's input (of a relayed
     /// session) have all closed, or the deadline: the last lines each way are in flight
     /// around the engine's end.
-    pub fn settle(&mut self, deadline: Instant) {
+    pub(crate) fn settle(&mut self, deadline: Instant) {
         while self.stdout_open || self.stderr_open || self.ended.stdin_closed_at_us.is_none() {
             match self.journal.take(deadline, false) {
                 Taken::Event(event) => {

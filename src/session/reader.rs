@@ -28,7 +28,7 @@ pub struct Budget {
 }
 
 /// Where a relayed stream's bytes go on, as read (the GUI's end of a spied session).
-pub type Tee = Box<dyn Write + Send>;
+pub(crate) type Tee = Box<dyn Write + Send>;
 
 /// Called once when the stream reaches its end (the engine closed it, or exited).
 pub(super) type AtEnd = Box<dyn FnOnce() + Send>;

@@ -16,13 +16,13 @@ use super::reader::Tee;
 use super::stdin::{EngineInput, WriteError};
 
 /// Where the engine's output goes on: the GUI's ends of the pipes.
-pub struct Relay {
+pub(crate) struct Relay {
     pub stdout: Tee,
     pub stderr: Tee,
 }
 
 /// The GUI → engine direction of a relayed session.
-pub struct InputRelay {
+pub(crate) struct InputRelay {
     input: Option<EngineInput>,
     journal: Arc<Journal>,
     /// The engine's end, to keep a close that follows it after it in the journal.
@@ -51,7 +51,7 @@ impl InputRelay {
     /// Passes on a chunk the GUI wrote, after recording the lines it completes. An engine
     /// that does not read its input for `write_timeout` (its pipe full) has it closed, as a
     /// session does: nothing written after a partial write could be read right.
-    pub fn forward(&mut self, chunk: &[u8]) -> Result<(), WriteError> {
+    pub(crate) fn forward(&mut self, chunk: &[u8]) -> Result<(), WriteError> {
         let lines = self.splitter.feed(chunk);
         if !lines.is_empty() {
             self.journal.append_lines(Stream::Input, lines);
@@ -68,7 +68,7 @@ impl InputRelay {
 
     /// The GUI closed its end: records an unterminated last fragment, then closes the
     /// engine's input, stamped before it happens (as the session does).
-    pub fn close(&mut self) {
+    pub(crate) fn close(&mut self) {
         if let Some(fragment) = self.splitter.finish() {
             self.journal.append_lines(Stream::Input, vec![fragment]);
         }

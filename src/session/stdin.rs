@@ -37,7 +37,7 @@ pub(super) struct EngineInput {
 
 impl EngineInput {
     /// The write end of the engine's stdin (of a child, or of an attached engine).
-    pub fn new(pipe: impl Into<OwnedFd>) -> EngineInput {
+    pub(super) fn new(pipe: impl Into<OwnedFd>) -> EngineInput {
         let pipe = File::from(pipe.into());
         let fd = pipe.as_raw_fd();
         // SAFETY: fcntl on a descriptor we own; F_GETFL/F_SETFL take and return plain ints.
@@ -51,7 +51,7 @@ impl EngineInput {
     }
 
     /// Writes all of `bytes`, waiting for room in the pipe until `deadline` at most.
-    pub fn write_all(&mut self, bytes: &[u8], deadline: Instant) -> Result<(), WriteError> {
+    pub(super) fn write_all(&mut self, bytes: &[u8], deadline: Instant) -> Result<(), WriteError> {
         let started = Instant::now();
         let mut written = 0;
         while written < bytes.len() {

@@ -55,7 +55,7 @@ pub(super) struct Store {
 }
 
 impl Store {
-    pub fn new(limits: Limits) -> Store {
+    pub(super) fn new(limits: Limits) -> Store {
         Store {
             limits,
             kept: Vec::new(),
@@ -69,7 +69,7 @@ impl Store {
         }
     }
 
-    pub fn push(&mut self, entry: Entry) {
+    pub(super) fn push(&mut self, entry: Entry) {
         if !self.head_full {
             if self.kept.len() < self.limits.head_entries
                 && self.kept_bytes + entry.weight() <= self.limits.head_bytes
@@ -94,7 +94,7 @@ impl Store {
     }
 
     /// Keeps the lines around `seq` (a finding's line), as far as they are still here.
-    pub fn pin(&mut self, seq: u64) {
+    pub(super) fn pin(&mut self, seq: u64) {
         if self.pinned_bytes >= self.limits.pinned_bytes {
             return;
         }
@@ -135,7 +135,7 @@ impl Store {
     }
 
     /// The transcript's entries: what was kept, an omission for each gap, then the tail.
-    pub fn into_entries(mut self) -> Vec<Entry> {
+    pub(super) fn into_entries(mut self) -> Vec<Entry> {
         self.close_gap();
         let mut entries = self.kept;
         entries.extend(self.ring);

@@ -12,8 +12,8 @@ use super::lines::LineEnding;
 
 /// How many entries before and after a finding's line its excerpt shows, and a bounded
 /// transcript keeps.
-pub const CONTEXT_BEFORE: usize = 5;
-pub const CONTEXT_AFTER: usize = 2;
+pub(crate) const CONTEXT_BEFORE: usize = 5;
+pub(crate) const CONTEXT_AFTER: usize = 2;
 
 /// Where an entry sits: its place in the session's one total order, and when it happened.
 #[derive(

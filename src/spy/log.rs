@@ -9,18 +9,18 @@ use crate::session::{Direction, Entry};
 /// engine wrote on stdout, `!` its stderr, `…` lines a flood left out of the transcript; and
 /// `#` the spy's own words (which processes are which, the summary, where the report is),
 /// which go nowhere the GUI reads.
-pub struct TranscriptLog {
+pub(crate) struct TranscriptLog {
     out: Box<dyn Write + Send>,
     /// Set once a write failed: the log is given up, the session goes on.
     broken: bool,
 }
 
 impl TranscriptLog {
-    pub fn new(out: Box<dyn Write + Send>) -> TranscriptLog {
+    pub(crate) fn new(out: Box<dyn Write + Send>) -> TranscriptLog {
         TranscriptLog { out, broken: false }
     }
 
-    pub fn entry(&mut self, entry: &Entry) {
+    pub(crate) fn entry(&mut self, entry: &Entry) {
         let mark = match entry.direction {
             Direction::Sent => '>',
             Direction::Received => '<',
@@ -31,7 +31,7 @@ impl TranscriptLog {
     }
 
     /// A line of the spy's own, `at_us` after the engine started.
-    pub fn note(&mut self, at_us: u64, text: &str) {
+    pub(crate) fn note(&mut self, at_us: u64, text: &str) {
         self.line(at_us, '#', text);
     }
 

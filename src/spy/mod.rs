@@ -8,9 +8,9 @@
 //! engine has ended (its GUI ends it, as without the spy); the result is one run of the one
 //! report model. Nothing of the worker's own reaches the GUI's stdout or stderr.
 
-pub mod launch;
+pub(crate) mod launch;
 mod log;
-pub mod reaction;
+pub(crate) mod reaction;
 
 use std::io::{Read, Write};
 use std::os::fd::{AsRawFd, OwnedFd};
@@ -18,7 +18,7 @@ use std::sync::Arc;
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-pub use log::TranscriptLog;
+pub(crate) use log::TranscriptLog;
 
 use crate::check::{Context, Judge, Outcome};
 use crate::report::Report;
@@ -29,7 +29,7 @@ use crate::session::{
 };
 
 /// The name a spied session has in reports, where a scripted run has its scenario's.
-pub const SESSION_NAME: &str = "spy";
+pub(crate) const SESSION_NAME: &str = "spy";
 
 /// How long after the engine's end the worker waits for the last bytes in flight: the GUI's
 /// last lines (written just before it killed the engine) and its close of the pipe.
@@ -54,19 +54,17 @@ const ENDING_SIGNALS: [i32; 5] = [
 
 /// The GUI's ends of the engine's standard streams, as the process it started had them.
 #[derive(Debug)]
-pub struct GuiEnds {
+pub(crate) struct GuiEnds {
     pub input: OwnedFd,
     pub output: OwnedFd,
     pub errors: OwnedFd,
 }
 
 /// What a spied session gave.
-pub struct Spied {
+pub(crate) struct Spied {
     pub report: Report,
     /// The live log, for the spy's closing words.
     pub log: Option<TranscriptLog>,
-    /// The engine's pid (the process the GUI started).
-    pub engine_pid: u32,
     gui_output: HeldOutput,
 }
 
@@ -76,7 +74,7 @@ impl Spied {
     /// the end finds the report in place. Returns once every process that holds the engine's
     /// pipes has closed them (the engine, and any child it left behind), as the GUI would
     /// have seen without the spy; or at once when the worker itself was told to stop.
-    pub fn release_gui(self) {
+    pub(crate) fn release_gui(self) {
         let HeldOutput { ends, relayed } = self.gui_output;
         drop(ends);
         // Each relay thread holds a sender until it ends.
@@ -113,7 +111,7 @@ impl Sink for SpySink {
 /// Relays between the GUI and the engine it started (which the worker attached to), and
 /// judges both sides, until the engine has ended and the bytes in flight have arrived, or a
 /// signal to the worker comes.
-pub fn spy(
+pub(crate) fn spy(
     engine: AttachedEngine,
     info: EngineInfo,
     ctx: Context,
@@ -175,7 +173,6 @@ pub fn spy(
     Ok(Spied {
         report: Report::new(ctx.protocol, info, ctx.time_scale, vec![run]),
         log: sink.log,
-        engine_pid,
         gui_output,
     })
 }

@@ -8,7 +8,7 @@ use crate::session::{Direction, Entry, Transcript};
 use crate::standin::{Behaviour, StandsIn};
 
 /// One note per behaviour that showed in the transcript.
-pub fn reactions(
+pub(crate) fn reactions(
     protocol: Protocol,
     behaviours: &[Behaviour],
     transcript: &Transcript,

@@ -5,7 +5,7 @@ use std::str::FromStr;
 
 /// One behaviour, chosen by name on the command line.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Behaviour {
+pub(crate) enum Behaviour {
     /// The handshake reply (Gomocup: START's `OK`) comes 1.5 s late (the harness's bound for
     /// an engine is 2 s; the texts set none).
     SlowHandshake,
@@ -27,7 +27,7 @@ pub enum Behaviour {
 }
 
 impl Behaviour {
-    pub const ALL: [Behaviour; 8] = [
+    pub(crate) const ALL: [Behaviour; 8] = [
         Behaviour::SlowHandshake,
         Behaviour::LateReadyok,
         Behaviour::InfoFlood,
@@ -38,7 +38,7 @@ impl Behaviour {
         Behaviour::OnlySize20,
     ];
 
-    pub const fn name(self) -> &'static str {
+    pub(crate) const fn name(self) -> &'static str {
         match self {
             Behaviour::SlowHandshake => "slow-handshake",
             Behaviour::LateReadyok => "late-readyok",
@@ -75,7 +75,7 @@ impl FromStr for Behaviour {
 /// Reads a behaviour file: one name a line, `#` starts a comment, blank lines are skipped. For
 /// a GUI whose engine settings take a fixed command line, the file changes what the stand-in
 /// does without touching the GUI.
-pub fn read_behaviour_list(text: &str) -> Result<Vec<Behaviour>, String> {
+pub(crate) fn read_behaviour_list(text: &str) -> Result<Vec<Behaviour>, String> {
     let mut behaviours = Vec::new();
     for (number, line) in text.lines().enumerate() {
         let name = line.split('#').next().unwrap_or_default().trim();

@@ -19,18 +19,18 @@ use crate::protocol::Protocol;
 
 /// The latest handshake reply: the harness gives an engine 2 s (the texts set no figure), and
 /// a slow handshake is 1.5 s.
-pub const HANDSHAKE_MOST: Duration = Duration::from_millis(1500);
+pub(super) const HANDSHAKE_MOST: Duration = Duration::from_millis(1500);
 /// The latest `readyok`: the texts say "at once", the harness and common GUIs wait 1 s.
-pub const READYOK_MOST: Duration = Duration::from_millis(700);
+pub(super) const READYOK_MOST: Duration = Duration::from_millis(700);
 /// The latest result after `stop` (the texts: "immediately"; the harness warns after 1 s).
-pub const STOP_MOST: Duration = Duration::from_millis(500);
+pub(super) const STOP_MOST: Duration = Duration::from_millis(500);
 /// The longest search with no clock to share (a depth, a node count, no limit named): the
 /// text sets none, and a GUI that asked for a shallow search waits for it.
-pub const UNTIMED_MOST: Duration = Duration::from_millis(250);
+pub(super) const UNTIMED_MOST: Duration = Duration::from_millis(250);
 /// The most search reports a drawn search writes before its result.
-pub const REPORTS_MOST: usize = 300;
+pub(super) const REPORTS_MOST: usize = 300;
 /// The most `DEBUG`/`MESSAGE` lines a drawn Gomocup move has before it.
-pub const MESSAGES_MOST: usize = 4;
+pub(super) const MESSAGES_MOST: usize = 4;
 
 /// Search reports before each result under the `info-flood` behaviour.
 const FLOOD: usize = 2000;
@@ -38,7 +38,7 @@ const FLOOD: usize = 2000;
 /// The stand-in's choices for one session: its protocol, the behaviours named, and the seed
 /// of `--fuzz`, if any. A behaviour fixes the choice it names; the seed draws the others.
 #[derive(Debug, Clone)]
-pub struct Choices {
+pub(crate) struct Choices {
     protocol: Protocol,
     behaviours: Vec<Behaviour>,
     fuzz: Option<Streams>,
@@ -93,14 +93,14 @@ fn delay(rng: &mut fastrand::Rng, most: Duration) -> Duration {
 /// How long a search may take: what the stand-in takes by default, and the most it may take
 /// within the limit the GUI gave.
 #[derive(Debug, Clone, Copy)]
-pub struct Think {
+pub(crate) struct Think {
     pub usual: Duration,
     pub most: Duration,
 }
 
 impl Think {
     /// A search with no clock to share: `usual`, and at most `UNTIMED_MOST`.
-    pub fn untimed(usual: Duration) -> Think {
+    pub(crate) fn untimed(usual: Duration) -> Think {
         Think {
             usual,
             most: UNTIMED_MOST.max(usual),
@@ -108,7 +108,7 @@ impl Think {
     }
 
     /// A search given its share of a clock: it may take all of it, never more.
-    pub fn within(share: Duration) -> Think {
+    pub(crate) fn within(share: Duration) -> Think {
         Think {
             usual: share,
             most: share,
@@ -118,7 +118,7 @@ impl Think {
 
 /// The engine's answer to the game beside its move (UCCI: ucci-r104, ucci-r105).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Verdict {
+pub(crate) enum Verdict {
     Draw,
     Resign,
 }
@@ -150,7 +150,7 @@ enum Offer {
 
 /// The choices of one search, drawn when it starts.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct SearchChoices {
+pub(crate) struct SearchChoices {
     think: Duration,
     stop_delay: Duration,
     reports: usize,
@@ -162,7 +162,7 @@ pub struct SearchChoices {
 impl Choices {
     /// The stand-in's choices in `protocol`: `behaviours` fix theirs, `fuzz` draws the rest
     /// from its seed, and without either each is the usual one.
-    pub fn new(protocol: Protocol, behaviours: &[Behaviour], fuzz: Option<u64>) -> Choices {
+    pub(crate) fn new(protocol: Protocol, behaviours: &[Behaviour], fuzz: Option<u64>) -> Choices {
         Choices {
             protocol,
             behaviours: behaviours.to_vec(),
@@ -173,31 +173,22 @@ impl Choices {
         }
     }
 
-    pub fn behaviours(&self) -> &[Behaviour] {
-        &self.behaviours
-    }
-
-    /// The seed of `--fuzz`, if the choices are drawn.
-    pub fn seed(&self) -> Option<u64> {
-        self.fuzz.as_ref().map(|f| f.seed)
-    }
-
     fn has(&self, behaviour: Behaviour) -> bool {
         self.behaviours.contains(&behaviour)
     }
 
     /// Whether lines end with CR LF.
-    pub fn crlf(&self) -> bool {
+    pub(crate) fn crlf(&self) -> bool {
         self.has(Behaviour::Crlf)
     }
 
     /// Whether a Gomocup `START size` is refused (gomocup-r37: 20 never is).
-    pub fn refuses_size(&self, size: u32) -> bool {
+    pub(crate) fn refuses_size(&self, size: u32) -> bool {
         self.has(Behaviour::OnlySize20) && size != 20
     }
 
     /// How long to wait before the handshake's reply (Gomocup: START's).
-    pub fn handshake_delay(&mut self) -> Duration {
+    pub(crate) fn handshake_delay(&mut self) -> Duration {
         let slow = self.has(Behaviour::SlowHandshake);
         match &mut self.fuzz {
             _ if slow => HANDSHAKE_MOST,
@@ -207,7 +198,7 @@ impl Choices {
     }
 
     /// How long to wait before `readyok`.
-    pub fn readyok_delay(&mut self) -> Duration {
+    pub(crate) fn readyok_delay(&mut self) -> Duration {
         let late = self.has(Behaviour::LateReadyok);
         match &mut self.fuzz {
             _ if late => READYOK_MOST,
@@ -217,7 +208,7 @@ impl Choices {
     }
 
     /// The choices of the next search, one that may think as `think` says.
-    pub fn search(&mut self, think: Think) -> SearchChoices {
+    pub(crate) fn search(&mut self, think: Think) -> SearchChoices {
         let protocol = self.protocol;
         let family = matches!(protocol, Protocol::Ucci | Protocol::Uci);
         let mut usual = SearchChoices {
@@ -316,22 +307,22 @@ fn drawn(rng: &mut fastrand::Rng, protocol: Protocol, think: Think) -> SearchCho
 
 impl SearchChoices {
     /// How long the search thinks once its clock runs.
-    pub fn think(&self) -> Duration {
+    pub(crate) fn think(&self) -> Duration {
         self.think
     }
 
     /// How long after `stop` the result comes.
-    pub fn stop_delay(&self) -> Duration {
+    pub(crate) fn stop_delay(&self) -> Duration {
         self.stop_delay
     }
 
     /// How many search reports come before the result.
-    pub fn reports(&self) -> usize {
+    pub(crate) fn reports(&self) -> usize {
         self.reports
     }
 
     /// The move to ponder on, one of the legal `replies` to the best move, or none.
-    pub fn ponder_move<'a, T>(&self, replies: &'a [T]) -> Option<&'a T> {
+    pub(crate) fn ponder_move<'a, T>(&self, replies: &'a [T]) -> Option<&'a T> {
         match self.ponder {
             Ponder::First => replies.first(),
             Ponder::Nothing => None,
@@ -343,7 +334,7 @@ impl SearchChoices {
     }
 
     /// What comes beside the move (UCCI), given whether the GUI offered a draw.
-    pub fn verdict(&self, draw_offered: bool) -> Option<Verdict> {
+    pub(crate) fn verdict(&self, draw_offered: bool) -> Option<Verdict> {
         match self.offer {
             Offer::Usual => None,
             Offer::Resign if draw_offered => Some(Verdict::Draw),
@@ -356,7 +347,7 @@ impl SearchChoices {
     }
 
     /// The `DEBUG`/`MESSAGE` lines before a Gomocup move.
-    pub fn messages(&self) -> &[String] {
+    pub(crate) fn messages(&self) -> &[String] {
         &self.messages
     }
 }

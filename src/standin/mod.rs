@@ -19,21 +19,21 @@ mod gomoku;
 use std::io::{BufRead, Read, Write};
 use std::sync::mpsc;
 
-pub use behaviour::{Behaviour, read_behaviour_list};
-pub use choices::{Choices, SearchChoices, Think, Verdict};
+pub(crate) use behaviour::{Behaviour, read_behaviour_list};
+pub(crate) use choices::{Choices, SearchChoices, Think, Verdict};
 
 use crate::protocol::{Codec, GameKind, Protocol, with_codec};
 
 /// Why the stand-in stopped early.
 #[derive(Debug, thiserror::Error)]
-pub enum StandInError {
+pub(crate) enum StandInError {
     #[error("cannot write to the GUI: {0}")]
     Io(#[from] std::io::Error),
 }
 
 /// Runs the engine until `quit` or the end of its input, making `choices` (built for
 /// `protocol`).
-pub fn run(
+pub(crate) fn run(
     protocol: Protocol,
     game: GameKind,
     choices: Choices,
@@ -48,7 +48,7 @@ pub fn run(
 /// What the stand-in is in each protocol: implemented on its codec type in its own module
 /// (`family.rs` for UCCI and UCI, `gomoku.rs` for Gomocup and AGI) and reached through
 /// `with_codec!`.
-pub trait StandsIn: Codec {
+pub(crate) trait StandsIn: Codec {
     /// Plays the engine until `quit` or the end of its input.
     fn run<W: Write>(
         game: GameKind,
@@ -69,20 +69,20 @@ pub trait StandsIn: Codec {
 }
 
 /// The engine's stdout, one flushed line at a time.
-pub struct Out<W: Write> {
+pub(crate) struct Out<W: Write> {
     out: W,
     ending: &'static str,
 }
 
 impl<W: Write> Out<W> {
-    pub fn new(out: W, crlf: bool) -> Out<W> {
+    pub(crate) fn new(out: W, crlf: bool) -> Out<W> {
         Out {
             out,
             ending: if crlf { "\r\n" } else { "\n" },
         }
     }
 
-    pub fn line(&mut self, text: &str) -> std::io::Result<()> {
+    pub(crate) fn line(&mut self, text: &str) -> std::io::Result<()> {
         write!(self.out, "{text}{}", self.ending)?;
         self.out.flush()
     }

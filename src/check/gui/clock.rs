@@ -57,7 +57,7 @@ fn slot(side: Side) -> usize {
 
 impl Clocks {
     /// A new game (or a position that does not continue the last): nothing to compare.
-    pub fn new_game(&mut self) {
+    pub(super) fn new_game(&mut self) {
         *self = Clocks {
             resolution_ms: self.resolution_ms,
             ..Clocks::default()
@@ -65,13 +65,13 @@ impl Clocks {
     }
 
     /// The unit the clocks are stated in, in milliseconds.
-    pub fn unit_ms(&mut self, unit: i64) {
+    pub(super) fn unit_ms(&mut self, unit: i64) {
         self.resolution_ms = unit - 1;
     }
 
     /// A `go` for `side` at `at_us`; returns the overcharge, if the clock it states is more
     /// than the last one allowed.
-    pub fn go(
+    pub(super) fn go(
         &mut self,
         side: Side,
         clock: Option<ClockGiven>,
@@ -114,14 +114,14 @@ impl Clocks {
     }
 
     /// `ponderhit`: the engine's clock starts now.
-    pub fn ponderhit(&mut self, at_us: u64) {
+    pub(super) fn ponderhit(&mut self, at_us: u64) {
         if let Some(charge) = self.running.and_then(|s| self.last[slot(s)].as_mut()) {
             charge.started_us = Some(at_us);
         }
     }
 
     /// The search's result: how long the engine thought, if its clock was running.
-    pub fn result(&mut self, at_us: u64) {
+    pub(super) fn result(&mut self, at_us: u64) {
         if let Some(side) = self.running.take()
             && let Some(charge) = self.last[slot(side)].as_mut()
         {

@@ -25,7 +25,7 @@ pub(super) struct HandshakeOrder {
 }
 
 impl HandshakeOrder {
-    pub fn new(command: &'static str, first_grade: Grade) -> HandshakeOrder {
+    pub(super) fn new(command: &'static str, first_grade: Grade) -> HandshakeOrder {
         HandshakeOrder {
             command,
             first_grade,
@@ -35,22 +35,22 @@ impl HandshakeOrder {
     }
 
     /// The GUI sent a line, whether or not it reads as a command.
-    pub fn line_sent(&mut self) {
+    pub(super) fn line_sent(&mut self) {
         self.lines += 1;
     }
 
     /// The engine's handshake reply came.
-    pub fn answered(&mut self) {
+    pub(super) fn answered(&mut self) {
         self.state = State::Answered;
     }
 
-    pub fn is_answered(&self) -> bool {
+    pub(super) fn is_answered(&self) -> bool {
         self.state == State::Answered
     }
 
     /// Judges a command that read: the handshake command first, and before its reply only
     /// the handshake itself or what `may_come_early` allows.
-    pub fn said(
+    pub(super) fn said(
         &mut self,
         is_handshake: bool,
         may_come_early: bool,

@@ -18,7 +18,7 @@ pub(super) struct Tally {
 }
 
 impl Tally {
-    pub fn new(protocol: Protocol) -> Tally {
+    pub(super) fn new(protocol: Protocol) -> Tally {
         Tally {
             protocol,
             exercised: BTreeSet::new(),
@@ -27,17 +27,17 @@ impl Tally {
     }
 
     /// The check met something to judge.
-    pub fn judged(&mut self, check: CheckId) {
+    pub(super) fn judged(&mut self, check: CheckId) {
         self.exercised.insert(check);
     }
 
     /// Whether the check has found a fault already (for faults shown once).
-    pub fn has_faulted(&self, check: CheckId) -> bool {
+    pub(super) fn has_faulted(&self, check: CheckId) -> bool {
         self.faulted.contains(&check)
     }
 
     /// A finding, citing `rows` (all the check's rows when empty).
-    pub fn fault(
+    pub(super) fn fault(
         &mut self,
         check: CheckId,
         grade: Grade,
@@ -57,7 +57,7 @@ impl Tally {
 
     /// A command that reads only in the text's spelling (`GO TIME +1000`, `TURN 7, 7`): a
     /// grammar warning for each departure, saying how `reader` (an engine, a brain) reads it.
-    pub fn respelt(
+    pub(super) fn respelt(
         &mut self,
         text: &str,
         respelling: &Respelling,
@@ -82,7 +82,7 @@ impl Tally {
     /// The GUI's line ends (only a relayed GUI's lines carry theirs), shown once a session:
     /// `wrong` says how an ending breaks the protocol's rule, with its grade, or nothing when
     /// it keeps it. Whether this line was the one found at fault.
-    pub fn line_end(
+    pub(super) fn line_end(
         &mut self,
         entry: &Entry,
         wrong: impl Fn(LineEnding) -> Option<(Grade, &'static str)>,
@@ -111,7 +111,7 @@ impl Tally {
     }
 
     /// One pass for each check exercised without a fault.
-    pub fn finish(self, out: &mut Findings) {
+    pub(super) fn finish(self, out: &mut Findings) {
         for check in self.exercised.difference(&self.faulted) {
             let what = registry::spec(*check).what;
             out.push(outcome(self.protocol, *check, Grade::Pass, what));

@@ -15,7 +15,7 @@ use crate::protocol::{GameKind, Protocol};
 use crate::session::EngineCommand;
 
 /// The engines' settings, one group per `cmd=` (each `--engine` starts with it).
-pub fn engine_groups(words: &[String]) -> Result<Vec<Vec<String>>, CliError> {
+pub(super) fn engine_groups(words: &[String]) -> Result<Vec<Vec<String>>, CliError> {
     let mut groups: Vec<Vec<String>> = Vec::new();
     for word in words {
         match groups.last_mut() {
@@ -33,7 +33,7 @@ pub fn engine_groups(words: &[String]) -> Result<Vec<Vec<String>>, CliError> {
 
 /// What `--each` sets: the search's limits, and engine settings for every engine.
 #[derive(Debug, Clone)]
-pub struct Each {
+pub(super) struct Each {
     pub control: TimeControl,
     pub limits: SearchLimits,
     /// Engine words (`proto=`, `arg=`, `option.…=`) applied to every engine before its own.
@@ -41,7 +41,7 @@ pub struct Each {
 }
 
 /// `--each` words; the time control defaults to st=0.1.
-pub fn each(words: &[String]) -> Result<Each, CliError> {
+pub(super) fn each(words: &[String]) -> Result<Each, CliError> {
     let mut each = Each {
         control: TimeControl::PerMove(Duration::from_millis(100)),
         limits: SearchLimits::default(),
@@ -98,7 +98,7 @@ fn search_word(
 
 /// `cmd=PATH name=NAME proto=P arg=A… option.N=V…` as a player.
 /// The engine's own `st=`, `tc=`, `nodes=` and `depth=` replace what `--each` gave all.
-pub fn player(
+pub(super) fn player(
     words: &[String],
     each: &Each,
     default: Protocol,
@@ -161,7 +161,7 @@ pub fn player(
 }
 
 /// Engines need names of their own: results are kept by name.
-pub fn check_names(players: &[Player]) -> Result<(), CliError> {
+pub(super) fn check_names(players: &[Player]) -> Result<(), CliError> {
     for (i, p) in players.iter().enumerate() {
         if players[..i].iter().any(|q| q.name == p.name) {
             return Err(CliError::BadInput(format!(
@@ -175,7 +175,7 @@ pub fn check_names(players: &[Player]) -> Result<(), CliError> {
 
 /// `--draw movenumber=N movecount=M score=S` and `--resign movecount=M score=S`, as
 /// cutechess-cli reads them.
-pub fn adjudication(draw: &[String], resign: &[String]) -> Result<Adjudication, CliError> {
+pub(super) fn adjudication(draw: &[String], resign: &[String]) -> Result<Adjudication, CliError> {
     fn read<T: FromStr<Err = AdjudicationError>>(
         flag: &str,
         words: &[String],

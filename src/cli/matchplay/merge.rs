@@ -18,7 +18,7 @@ use crate::render::{Detail, Document, Format};
 use crate::runner::ExitStatus;
 
 #[derive(Args, Debug)]
-pub struct MergeArgs {
+pub(super) struct MergeArgs {
     /// JSON results written by `arbiter match --out FILE`, or results directories
     /// (`--results-dir DIR`: their `part-K-of-N.json` files).
     #[arg(required = true, value_name = "FILE|DIR")]
@@ -103,7 +103,7 @@ fn merged(
     merge(named, sprt).map_err(|e| CliError::BadInput(e.to_string()))
 }
 
-pub fn run(args: &MergeArgs) -> Result<(String, ExitStatus), CliError> {
+pub(super) fn run(args: &MergeArgs) -> Result<(String, ExitStatus), CliError> {
     let sprt = if args.sprt.is_empty() {
         None
     } else {

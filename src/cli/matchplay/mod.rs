@@ -91,7 +91,7 @@ enum BanMovesChoice {
 
 #[derive(Args, Debug)]
 #[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
-pub struct MatchArgs {
+pub(super) struct MatchArgs {
     #[command(subcommand)]
     command: Option<MatchCommand>,
     /// Protocol the engines speak, unless an engine says otherwise with `proto=` (default:
@@ -228,7 +228,7 @@ enum MatchCommand {
     Status(status::StatusArgs),
 }
 
-pub fn run(args: &MatchArgs) -> Result<(String, ExitStatus), CliError> {
+pub(super) fn run(args: &MatchArgs) -> Result<(String, ExitStatus), CliError> {
     match &args.command {
         Some(MatchCommand::Merge(merge)) => return merge::run(merge),
         Some(MatchCommand::Status(status)) => return status::run(status),

@@ -12,7 +12,7 @@ use crate::render::{Detail, Document, Format};
 use crate::runner::ExitStatus;
 
 #[derive(Args, Debug)]
-pub struct StatusArgs {
+pub(super) struct StatusArgs {
     /// The results directory the workers write to (`--results-dir`).
     #[arg(value_name = "DIR")]
     dir: PathBuf,
@@ -25,7 +25,7 @@ pub struct StatusArgs {
     format: Format,
 }
 
-pub fn run(args: &StatusArgs) -> Result<(String, ExitStatus), CliError> {
+pub(super) fn run(args: &StatusArgs) -> Result<(String, ExitStatus), CliError> {
     if !args.dir.is_dir() {
         return Err(CliError::BadInput(format!(
             "{}: no such directory",

@@ -74,7 +74,7 @@ struct Entry {
 
 /// Every position of a game so far, the start first.
 #[derive(Debug, Clone)]
-pub struct History {
+pub(crate) struct History {
     game: MatchGame,
     rule: RepetitionRule,
     entries: Vec<Entry>,
@@ -83,7 +83,7 @@ pub struct History {
 impl History {
     /// An empty history, for a game's positions from its start, ruling repetitions by `rule`
     /// (xiangqi; chess has FIDE's one rule).
-    pub fn new(game: MatchGame, rule: RepetitionRule) -> History {
+    pub(crate) fn new(game: MatchGame, rule: RepetitionRule) -> History {
         History {
             game,
             rule,
@@ -93,7 +93,7 @@ impl History {
 
     /// Records the game's next position (its start first, with no move) and the move that
     /// led to it.
-    pub fn push<G: Game>(&mut self, position: &G, mv: Option<&str>) {
+    pub(crate) fn push<G: Game>(&mut self, position: &G, mv: Option<&str>) {
         let fen = position.fen();
         let fields: Vec<&str> = fen.split_whitespace().collect();
         self.entries.push(Entry {
@@ -106,7 +106,7 @@ impl History {
 
     /// The game's end by repetition or the move rule, if the last position recorded brings
     /// one.
-    pub fn ending(&self) -> Option<(GameResult, Termination)> {
+    pub(crate) fn ending(&self) -> Option<(GameResult, Termination)> {
         let last = self.entries.last()?;
         let draw = |ending| Some((GameResult::Draw, Termination::Rules(ending)));
         let same = self.occurrences(&last.key);
@@ -154,7 +154,7 @@ impl History {
     /// each legal move after which the position stands for the third time with the mover
     /// checking, or chasing one piece, with every move since its first occurrence while the
     /// other side did less (see `league::banned`).
-    pub fn league_banmoves(&self) -> Vec<String> {
+    pub(crate) fn league_banmoves(&self) -> Vec<String> {
         if self.game != MatchGame::Xiangqi {
             return Vec::new();
         }

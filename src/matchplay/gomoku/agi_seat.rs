@@ -31,7 +31,7 @@ pub(super) struct AgiSeat {
 }
 
 impl AgiSeat {
-    pub fn new(player: &Player, settings: &MatchSettings, cancel: &Cancel) -> AgiSeat {
+    pub(super) fn new(player: &Player, settings: &MatchSettings, cancel: &Cancel) -> AgiSeat {
         AgiSeat {
             engine: Engine::spawn(player, settings, cancel),
             spoken: false,

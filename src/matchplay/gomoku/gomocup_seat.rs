@@ -36,7 +36,7 @@ pub(super) struct GomocupSeat {
 }
 
 impl GomocupSeat {
-    pub fn new(player: &Player, settings: &MatchSettings, cancel: &Cancel) -> GomocupSeat {
+    pub(super) fn new(player: &Player, settings: &MatchSettings, cancel: &Cancel) -> GomocupSeat {
         GomocupSeat {
             engine: Engine::spawn(player, settings, cancel),
             told: None,

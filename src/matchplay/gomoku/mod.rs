@@ -57,21 +57,21 @@ const fn side(stone: Stone) -> Side {
 }
 
 impl Gomoku {
-    pub fn size(&self) -> BoardSize {
+    pub(super) fn size(&self) -> BoardSize {
         self.board.size()
     }
 
-    pub fn rule(&self) -> Rule {
+    pub(super) fn rule(&self) -> Rule {
         self.rule
     }
 
     /// The stones on the board, in the order they were played.
-    pub fn stones(&self) -> &[Point] {
+    pub(super) fn stones(&self) -> &[Point] {
         &self.stones
     }
 
     /// How many of the stones the opening placed.
-    pub fn opening(&self) -> usize {
+    pub(super) fn opening(&self) -> usize {
         self.opening
     }
 }

@@ -8,8 +8,8 @@ use std::path::PathBuf;
 
 mod replay;
 
+pub(crate) use replay::check_opening;
 pub(crate) use replay::replay;
-pub use replay::{OpeningError, check_opening};
 
 use pgn_reader::{RawTag, Reader, SanPlus, Skip, Visitor};
 use shakmaty::fen::Fen;
@@ -21,7 +21,7 @@ use super::{MatchGame, Opening};
 
 /// How a book's file is written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum BookFormat {
+pub(crate) enum BookFormat {
     /// One position a line, EPD: four FEN fields, then operations (`bm`, `id`, …) that are
     /// ignored.
     Epd,
@@ -37,7 +37,7 @@ pub enum BookFormat {
 
 /// In which order the openings are used.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum BookOrder {
+pub(crate) enum BookOrder {
     Sequential,
     /// Shuffled once with the match's seed, so a match can be replayed.
     Random,
@@ -45,7 +45,7 @@ pub enum BookOrder {
 
 /// `--openings file=F format=… order=… start=N plies=N`, as given.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct BookSpec {
+pub(crate) struct BookSpec {
     pub file: PathBuf,
     pub format: BookFormat,
     pub order: BookOrder,
@@ -56,7 +56,7 @@ pub struct BookSpec {
 }
 
 #[derive(Debug, Error)]
-pub enum BookError {
+pub(crate) enum BookError {
     #[error(
         "--openings: `{0}` is not file=F, format=epd|fen|pgn|points, order=sequential|random, start=N or plies=N"
     )]
@@ -91,7 +91,7 @@ pub enum BookError {
 
 impl BookSpec {
     /// Reads `KEY=VALUE` words.
-    pub fn parse(words: &[String]) -> Result<BookSpec, BookError> {
+    pub(crate) fn parse(words: &[String]) -> Result<BookSpec, BookError> {
         let mut file = None;
         let mut format = None;
         let mut order = BookOrder::Sequential;
@@ -141,7 +141,7 @@ impl BookSpec {
 
     /// The book's openings for `game`, each checked by the rules oracle, in the order to use
     /// them (shuffled with `seed` for `order=random`, then from `start`).
-    pub fn load(&self, game: MatchGame, seed: u64) -> Result<Vec<Opening>, BookError> {
+    pub(crate) fn load(&self, game: MatchGame, seed: u64) -> Result<Vec<Opening>, BookError> {
         let name = self.file.display().to_string();
         let text = std::fs::read_to_string(&self.file).map_err(|source| BookError::Read {
             file: name.clone(),
@@ -227,7 +227,7 @@ fn lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
 
 /// Whether the oracle accepts the opening's position and each of its moves (and leaves a
 /// game to play).
-pub fn check(opening: &Opening, game: MatchGame) -> Result<(), String> {
+pub(crate) fn check(opening: &Opening, game: MatchGame) -> Result<(), String> {
     match game {
         MatchGame::Gomoku { size, rule } => {
             super::gomoku::setup(size, rule, &opening.moves).map(drop)

@@ -10,7 +10,7 @@ use crate::rules::{Game, GameStatus};
 
 /// Why an opening cannot start a game.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum OpeningError {
+pub(crate) enum OpeningError {
     #[error("opening FEN `{fen}`: {reason}")]
     Fen { fen: String, reason: String },
     #[error("opening move {number} `{mv}`: {reason}")]
@@ -28,7 +28,7 @@ pub enum OpeningError {
 /// Checks that `opening` is a legal start for `game` (xiangqi or chess): its FEN reads and is
 /// a legal setup, its moves (ICCS for xiangqi, UCI for chess) are legal in turn, and the side
 /// to move afterwards has a move.
-pub fn check_opening(game: MatchGame, opening: &Opening) -> Result<(), OpeningError> {
+pub(crate) fn check_opening(game: MatchGame, opening: &Opening) -> Result<(), OpeningError> {
     match game {
         MatchGame::Xiangqi => replay::<Position>(opening, |_, _| {}).map(drop),
         MatchGame::Chess => replay::<ChessPosition>(opening, |_, _| {}).map(drop),

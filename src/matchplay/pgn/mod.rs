@@ -15,11 +15,11 @@ use super::GameRecord;
 use crate::rules::Game;
 use crate::rules::Side;
 use crate::rules::chess::ChessPosition;
-pub use xiangqi::{XiangqiNotation, xiangqi_game};
+pub(crate) use xiangqi::{XiangqiNotation, xiangqi_game};
 
 /// One chess game's PGN: the seven-tag roster, the setup, the termination, then the moves
 /// in SAN.
-pub fn chess_game(record: &GameRecord, event: &str, date: &str) -> String {
+pub(crate) fn chess_game(record: &GameRecord, event: &str, date: &str) -> String {
     let start = start::<ChessPosition>(record);
     let mut tags = roster(record, event, date, ("White", "Black"));
     if let Some(fen) = &record.opening.fen {
@@ -146,7 +146,7 @@ pub(super) mod tests {
     use crate::matchplay::{Colours, GameResult, Opening};
     use crate::protocol::GameKind;
 
-    pub fn record(
+    pub(crate) fn record(
         game: GameKind,
         opening: Opening,
         moves: &[&str],

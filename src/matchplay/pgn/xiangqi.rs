@@ -16,7 +16,7 @@ use crate::rules::xiangqi::{IccsText, Position, UciText, to_chinese};
 
 /// How xiangqi moves are written in PGN.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, clap::ValueEnum)]
-pub enum XiangqiNotation {
+pub(crate) enum XiangqiNotation {
     /// Chinese notation in xqbase PGN: `炮二平五 马８进７`.
     #[default]
     Chinese,
@@ -27,7 +27,7 @@ pub enum XiangqiNotation {
 }
 
 /// One xiangqi game's PGN in `notation`.
-pub fn xiangqi_game(
+pub(crate) fn xiangqi_game(
     record: &GameRecord,
     event: &str,
     date: &str,

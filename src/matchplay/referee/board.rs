@@ -51,7 +51,7 @@ pub(crate) struct Lines<M> {
 }
 
 impl<M: Copy> Lines<M> {
-    pub fn new(fen: Option<String>) -> Lines<M> {
+    pub(crate) fn new(fen: Option<String>) -> Lines<M> {
         let line = Line {
             start: fen.map_or(PositionStart::Startpos, PositionStart::Fen),
             moves: Vec::new(),
@@ -63,7 +63,7 @@ impl<M: Copy> Lines<M> {
     }
 
     /// Adds a move and the position it led to.
-    pub fn push<G: Game>(&mut self, mv: M, after: &G) {
+    pub(crate) fn push<G: Game>(&mut self, mv: M, after: &G) {
         self.full.moves.push(mv);
         // A halfmove clock back at zero marks the capture (in xiangqi only a capture resets
         // it; chess, whose pawn moves reset it too, is never played over UCCI).
@@ -221,19 +221,19 @@ impl<P: Game, M: Notation> Board<P, M> {
     }
 
     /// The last move played.
-    pub fn last_move(&self) -> Option<&M> {
+    pub(crate) fn last_move(&self) -> Option<&M> {
         self.last.as_ref()
     }
 
     /// The game after `mv` when the rules allow it and the game goes on there: where an
     /// engine ponders.
-    pub fn after(&self, mv: &M) -> Option<Self> {
+    pub(crate) fn after(&self, mv: &M) -> Option<Self> {
         let mut after = self.clone();
         after.play_move(mv, "").ok()?;
         (after.position.status() == GameStatus::Ongoing).then_some(after)
     }
 
-    pub fn lines(&self) -> &Lines<M> {
+    pub(crate) fn lines(&self) -> &Lines<M> {
         &self.lines
     }
 }
@@ -241,7 +241,7 @@ impl<P: Game, M: Notation> Board<P, M> {
 impl Xiangqi {
     /// The moves a UCCI engine is banned from playing next (`--banmoves league`), as the
     /// league's simulator lists them.
-    pub fn banned(&self) -> Vec<xiangqi::Move> {
+    pub(crate) fn banned(&self) -> Vec<xiangqi::Move> {
         if self.banmoves != BanMoves::League {
             return Vec::new();
         }

@@ -59,7 +59,7 @@ pub(crate) struct Reply<M> {
 
 impl<M> Reply<M> {
     /// A move and nothing else (the Gomocup and AGI answers).
-    pub fn bare(mv: Played<M>) -> Reply<M> {
+    pub(crate) fn bare(mv: Played<M>) -> Reply<M> {
         Reply {
             mv,
             draw: false,

@@ -32,7 +32,7 @@ pub(crate) struct Turn<'a, G> {
 }
 
 impl<G> Turn<'_, G> {
-    pub fn clock(&self) -> &Clock {
+    pub(crate) fn clock(&self) -> &Clock {
         self.clocks.get(self.side)
     }
 }
@@ -86,7 +86,7 @@ impl Engine {
     /// Starts the engine, written to with its protocol's line end (Gomocup managers' CR LF,
     /// LF elsewhere), its session ended by the game's `cancel`; one that did not start has no
     /// session, and loses at its handshake.
-    pub fn spawn(player: &Player, settings: &MatchSettings, cancel: &Cancel) -> Engine {
+    pub(crate) fn spawn(player: &Player, settings: &MatchSettings, cancel: &Cancel) -> Engine {
         let options = SessionOptions {
             line_end: player.protocol.facts().gui_line_end,
             cancel: cancel.clone(),
@@ -107,18 +107,18 @@ impl Engine {
         }
     }
 
-    pub fn session(&mut self) -> Result<&mut Session<Judge>, Fault> {
+    pub(crate) fn session(&mut self) -> Result<&mut Session<Judge>, Fault> {
         self.session.as_mut().ok_or(Fault::Disconnect)
     }
 
     /// Writes a command of the protocol's codec.
-    pub fn send(&mut self, command: &impl fmt::Display) -> Result<(), Fault> {
+    pub(crate) fn send(&mut self, command: &impl fmt::Display) -> Result<(), Fault> {
         send(self.session()?, &command.to_string())
     }
 
     /// Writes the protocol's last command (`quit`, `END`, `QUIT`) and gives the engine until
     /// `exit_by` to exit, when there is a session to end.
-    pub fn farewell(&mut self, command: &impl fmt::Display, exit_by: Option<Instant>) {
+    pub(crate) fn farewell(&mut self, command: &impl fmt::Display, exit_by: Option<Instant>) {
         let Some(session) = self.session.as_mut() else {
             return;
         };
@@ -131,7 +131,7 @@ impl Engine {
 
     /// Ends the session (its grace, a kill if need be) and returns the protocol checks'
     /// findings over its whole transcript.
-    pub fn finish(self) -> Vec<Finding> {
+    pub(crate) fn finish(self) -> Vec<Finding> {
         let Some(session) = self.session else {
             return Vec::new();
         };
@@ -177,7 +177,7 @@ pub(crate) struct Unfit {
 }
 
 impl Unfit {
-    pub fn seat(player: &Player, settings: &MatchSettings, cancel: &Cancel) -> Unfit {
+    pub(super) fn seat(player: &Player, settings: &MatchSettings, cancel: &Cancel) -> Unfit {
         Unfit {
             engine: Engine::spawn(player, settings, cancel),
             why: format!(

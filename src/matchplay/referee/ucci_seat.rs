@@ -37,7 +37,7 @@ pub(crate) struct UcciSeat {
 }
 
 impl UcciSeat {
-    pub fn new(player: &Player, settings: &MatchSettings, cancel: &Cancel) -> UcciSeat {
+    pub(super) fn new(player: &Player, settings: &MatchSettings, cancel: &Cancel) -> UcciSeat {
         UcciSeat {
             engine: Engine::spawn(player, settings, cancel),
             millisec: false,

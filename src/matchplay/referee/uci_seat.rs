@@ -32,7 +32,7 @@ pub(crate) struct UciSeat<M> {
 }
 
 impl<M> UciSeat<M> {
-    pub fn new(player: &Player, settings: &MatchSettings, cancel: &Cancel) -> UciSeat<M> {
+    pub(super) fn new(player: &Player, settings: &MatchSettings, cancel: &Cancel) -> UciSeat<M> {
         UciSeat {
             engine: Engine::spawn(player, settings, cancel),
             pondering: None,

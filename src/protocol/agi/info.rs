@@ -18,7 +18,7 @@ const LISTS: [&str; 4] = ["PV", "SEARCH", "WIN", "LOSE"];
 
 /// An `INFO` line. Empty lists = not sent.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Info {
+pub(crate) struct Info {
     pub depth: Option<u32>,
     pub pv: Vec<Point>,
     pub score: Option<i64>,

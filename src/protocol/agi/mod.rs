@@ -30,39 +30,38 @@ mod info;
 use std::fmt;
 
 use super::ParseError;
-pub use super::family::InfoFault;
 use super::tokens::{Token, Tokens, flag_once, number, require, set_once, unknown_keyword};
 use crate::rules::gomoku::agi::{format_moves, format_point, parse_moves, parse_point};
 use crate::rules::gomoku::{BoardSize, Point};
-pub use info::Info;
+pub(crate) use info::Info;
 pub(crate) use info::{INFO_KEYS, requirement as info_requirement};
 
 const SIZE: BoardSize = BoardSize::STANDARD;
 
 /// `FIRSTCHANGE` / `THIRDCHANGE` (agi-r43).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Swap {
+pub(crate) enum Swap {
     FirstChange,
     ThirdChange,
 }
 
 /// `FIVETWINE` / `FIVEMULITY` (agi-r45).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Fifth {
+pub(crate) enum Fifth {
     FiveTwine,
     FiveMulity,
 }
 
 /// `TIME ms` or `INFINITE`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum GoTime {
+pub(crate) enum GoTime {
     Millis(u64),
     Infinite,
 }
 
 /// A GUI → engine line.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub enum Command {
+pub(crate) enum Command {
     Agi,
     /// `SETRULE [FORBIDDEN|UNFORBIDDEN] [FIRSTCHANGE|THIRDCHANGE] [FIVETWINE|FIVEMULITY]`;
     /// `forbidden: Some(false)` is `UNFORBIDDEN`.
@@ -96,14 +95,14 @@ pub enum Command {
 
 /// Which `ID` line.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum IdField {
+pub(crate) enum IdField {
     Name,
     Author,
 }
 
 /// The move of a `BESTMOVE`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum BestMoveKind {
+pub(crate) enum BestMoveKind {
     Move(Point),
     /// `CHANGE`: the engine takes the swap (agi-r83).
     Change,
@@ -111,7 +110,7 @@ pub enum BestMoveKind {
 
 /// An engine → GUI line.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Message {
+pub(crate) enum Message {
     /// `ID NAME name [AUTHOR author]` or `ID AUTHOR author`; `author` is set only by the
     /// one-line form (then `field` is `Name`).
     Id {
@@ -279,7 +278,7 @@ fn parse_go(t: &mut Tokens<'_>) -> Result<Command, ParseError> {
 }
 
 /// Parses one GUI → engine line (keywords in any case).
-pub fn parse_command(line: &str) -> Result<Command, ParseError> {
+pub(crate) fn parse_command(line: &str) -> Result<Command, ParseError> {
     let mut t = Tokens::new(line);
     let kw = t.keyword()?;
     let cmd = match kw.text.to_ascii_uppercase().as_str() {
@@ -329,7 +328,7 @@ pub fn parse_command(line: &str) -> Result<Command, ParseError> {
 }
 
 /// Parses one engine → GUI line (keywords in any case).
-pub fn parse_message(line: &str) -> Result<Message, ParseError> {
+pub(crate) fn parse_message(line: &str) -> Result<Message, ParseError> {
     let mut t = Tokens::new(line);
     let kw = t.keyword()?;
     let msg = match kw.text.to_ascii_uppercase().as_str() {

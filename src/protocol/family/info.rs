@@ -13,7 +13,7 @@ use crate::protocol::{ParseError, ReqId};
 
 /// A field of a search report that did not read.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct InfoFault {
+pub(crate) struct InfoFault {
     /// The field's key as written (`score`).
     pub key: String,
     /// The field as written, key and values (`score cp 266`).

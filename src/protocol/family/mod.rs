@@ -3,13 +3,13 @@
 //! `option` declarations, move lists, and `info` lines read key by key. The codecs of both
 //! build on these; each keeps what only its own text says.
 
-pub mod info;
-pub mod option;
+pub(crate) mod info;
+pub(crate) mod option;
 
 use std::fmt;
 
-pub use info::InfoFault;
-pub use option::{OptionDecl, OptionType};
+pub(crate) use info::InfoFault;
+pub(crate) use option::{OptionDecl, OptionType};
 
 use super::ParseError;
 use super::tokens::{Token, Tokens, require};
@@ -25,7 +25,7 @@ pub enum PositionStart {
 
 /// Which `id` line. UCCI names four (ucci-r22), UCI two (uci-r82, uci-r83).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum IdField {
+pub(crate) enum IdField {
     Name,
     Copyright,
     Author,
@@ -33,14 +33,14 @@ pub enum IdField {
 }
 
 impl IdField {
-    pub const ALL: [IdField; 4] = [
+    pub(crate) const ALL: [IdField; 4] = [
         IdField::Name,
         IdField::Copyright,
         IdField::Author,
         IdField::User,
     ];
 
-    pub fn as_str(self) -> &'static str {
+    pub(crate) fn as_str(self) -> &'static str {
         match self {
             IdField::Name => "name",
             IdField::Copyright => "copyright",

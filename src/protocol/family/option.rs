@@ -16,7 +16,7 @@ const FIELDS: [&str; 5] = ["type", "default", "min", "max", "var"];
 /// An option's type. UCI names five (uci-r177) and UCCI only `check` (ucci-r25, A3); `label`
 /// is the usual UCCI name for a caption; anything else is kept as [`OptionType::Other`].
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub enum OptionType {
+pub(crate) enum OptionType {
     Check,
     Spin,
     Combo,
@@ -40,7 +40,7 @@ impl OptionType {
         }
     }
 
-    pub fn as_str(&self) -> &str {
+    pub(crate) fn as_str(&self) -> &str {
         match self {
             OptionType::Check => "check",
             OptionType::Spin => "spin",
@@ -55,7 +55,7 @@ impl OptionType {
 
 /// One declared option (ucci-r23, ucci-r24, uci-r138..).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct OptionDecl {
+pub(crate) struct OptionDecl {
     pub name: String,
     pub kind: OptionType,
     pub min: Option<i64>,

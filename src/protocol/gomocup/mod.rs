@@ -30,7 +30,7 @@ use crate::rules::gomoku::Point;
 const COMMAND_LIST: &str = "a Gomocup command (START, RECTSTART, RESTART, BEGIN, TURN, BOARD, DONE, INFO, END, ABOUT, TAKEBACK, PLAY) or a board line x,y,field";
 const MESSAGE_LIST: &str = "a brain reply (OK, ERROR, UNKNOWN, MESSAGE, DEBUG, SUGGEST), a move x,y or an ABOUT list key=\"value\", …";
 /// The manager's command words, the first twelve of `KEYWORDS`.
-pub const COMMAND_WORDS: &[&str] = KEYWORDS.split_at(12).0;
+pub(crate) const COMMAND_WORDS: &[&str] = KEYWORDS.split_at(12).0;
 
 const KEYWORDS: [&str; 18] = [
     "START",
@@ -55,7 +55,7 @@ const KEYWORDS: [&str; 18] = [
 
 /// The `INFO` keys of §3.5, and any other key as written.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub enum InfoKey {
+pub(crate) enum InfoKey {
     TimeoutTurn,
     TimeoutMatch,
     MaxMemory,
@@ -80,7 +80,7 @@ impl InfoKey {
     ];
 
     /// The key as the text writes it (`timeout_turn`, …).
-    pub fn as_str(&self) -> &str {
+    pub(crate) fn as_str(&self) -> &str {
         match self {
             InfoKey::TimeoutTurn => "timeout_turn",
             InfoKey::TimeoutMatch => "timeout_match",
@@ -95,7 +95,7 @@ impl InfoKey {
     }
 
     /// The key the text defines that `text` spells in other letter case (`TIMEOUT_TURN`).
-    pub fn in_other_case(text: &str) -> Option<InfoKey> {
+    pub(crate) fn in_other_case(text: &str) -> Option<InfoKey> {
         InfoKey::KNOWN
             .into_iter()
             .find(|k| k.as_str() != text && k.as_str().eq_ignore_ascii_case(text))
@@ -111,7 +111,7 @@ impl InfoKey {
 
 /// A manager → brain line.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub enum Command {
+pub(crate) enum Command {
     /// `START size`.
     Start(u32),
     /// `RECTSTART width,height`.
@@ -144,7 +144,11 @@ pub enum Command {
 
 /// A brain → manager line.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub enum Message {
+#[allow(
+    clippy::enum_variant_names,
+    reason = "the variants are the protocol's own words, and one of them is MESSAGE"
+)]
+pub(crate) enum Message {
     Ok,
     /// `ERROR [message]`.
     Error(String),
@@ -165,7 +169,7 @@ pub enum Message {
 /// Whether the line's first token, if it is a keyword, is written in upper case as in the
 /// text (gomocup A6). Lines without a keyword (moves, board entries, `ABOUT` lists) are
 /// canonical by definition.
-pub fn keyword_in_canonical_case(line: &str) -> bool {
+pub(crate) fn keyword_in_canonical_case(line: &str) -> bool {
     let first = Tokens::new(line).next().map_or("", |t| t.text);
     !KEYWORDS.iter().any(|k| k.eq_ignore_ascii_case(first)) || KEYWORDS.contains(&first)
 }
@@ -193,7 +197,7 @@ fn starts_with_digit(line: &str) -> bool {
 }
 
 /// Parses one manager → brain line.
-pub fn parse_command(line: &str) -> Result<Command, ParseError> {
+pub(crate) fn parse_command(line: &str) -> Result<Command, ParseError> {
     if starts_with_digit(line) {
         let text = trim_blank(line);
         let (xy, field) = text.rsplit_once(',').unwrap_or((text, ""));
@@ -256,7 +260,7 @@ pub fn parse_command(line: &str) -> Result<Command, ParseError> {
 }
 
 /// Parses one brain → manager line.
-pub fn parse_message(line: &str) -> Result<Message, ParseError> {
+pub(crate) fn parse_message(line: &str) -> Result<Message, ParseError> {
     let mut t = Tokens::new(line);
     let kw = t.keyword()?;
     let msg = match kw.text.to_ascii_uppercase().as_str() {
@@ -281,7 +285,7 @@ pub fn parse_message(line: &str) -> Result<Message, ParseError> {
 /// Parses an `ABOUT` reply: `key="value"` pairs separated by commas, blanks allowed around
 /// the commas (§3.7). Keys are non-empty and contain no blank, `=`, `,` or `"`; values are
 /// any text without `"`.
-pub fn parse_about(line: &str) -> Result<Vec<(String, String)>, ParseError> {
+pub(crate) fn parse_about(line: &str) -> Result<Vec<(String, String)>, ParseError> {
     let text = trim_blank(line);
     let offset = line.len() - line.trim_start_matches(super::tokens::is_blank).len();
     let fail = |at: usize, reason| ParseError::BadAbout {

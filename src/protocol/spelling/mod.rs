@@ -68,7 +68,7 @@ pub struct Respelling {
 /// The line in the protocol's own spelling, when it departs from it in a way the text leaves
 /// open; `None` when there is nothing to change. (AGI's text makes its whole protocol
 /// case-insensitive, so only its signed numbers are respelt.)
-pub fn respell(protocol: Protocol, line: &str) -> Option<Respelling> {
+pub(crate) fn respell(protocol: Protocol, line: &str) -> Option<Respelling> {
     let respelling = (protocol.descriptor().respell)(line);
     (!respelling.changes.is_empty()).then_some(respelling)
 }
@@ -76,7 +76,7 @@ pub fn respell(protocol: Protocol, line: &str) -> Option<Respelling> {
 /// `parse` of the line, or of the line in its text's spelling when only a spelling the text
 /// leaves open kept it from reading (the first error otherwise): a line read as a tolerant
 /// reader of the protocol reads it.
-pub fn leniently<T>(
+pub(crate) fn leniently<T>(
     protocol: Protocol,
     line: &str,
     parse: impl Fn(&str) -> Result<T, ParseError>,
@@ -90,7 +90,7 @@ pub fn leniently<T>(
 
 /// A UCI or UCCI engine's move as the text writes it: lower case when that reads as a move of
 /// the notation (a GUI reads `E2E4` as `e2e4`), else unchanged.
-pub fn canonical_move(protocol: Protocol, text: &str) -> String {
+pub(crate) fn canonical_move(protocol: Protocol, text: &str) -> String {
     let Some(lower_case_move) = protocol.descriptor().lower_case_move else {
         return text.to_owned();
     };
@@ -101,7 +101,7 @@ pub fn canonical_move(protocol: Protocol, text: &str) -> String {
 
 /// A move token in the notation's letter case and the row whose spelling it departs from, or
 /// `None` when it is spelt so already or is no move.
-pub type LowerCaseMove = fn(&str) -> Option<(String, ReqId)>;
+pub(crate) type LowerCaseMove = fn(&str) -> Option<(String, ReqId)>;
 
 /// What UCCI and UCI each respell: which lines hold moves and numbers, where free text
 /// begins, and the rows a departure breaks.
@@ -355,7 +355,7 @@ pub(super) fn gomocup(line: &str) -> Respelling {
 /// Gomocup numbers separated by commas (a point `X,Y`, a board line `X,Y,field`, a size) in
 /// the text's spelling: no blanks around the commas, no `+` before a number. `None` when they
 /// are spelt so already.
-pub fn gomocup_numbers(text: &str, requirement: ReqId) -> Option<(String, Vec<Respelt>)> {
+pub(crate) fn gomocup_numbers(text: &str, requirement: ReqId) -> Option<(String, Vec<Respelt>)> {
     let text = text.trim();
     let mut canonical = String::with_capacity(text.len());
     let (mut blanks, mut plus) = (false, false);

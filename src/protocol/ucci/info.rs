@@ -18,7 +18,7 @@ pub(crate) const INFO_KEYS: [&str; 7] = [
 
 /// An `info` line. Empty `pv` = no `pv`.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Info {
+pub(crate) struct Info {
     pub depth: Option<u32>,
     pub score: Option<i32>,
     pub pv: Vec<Move>,

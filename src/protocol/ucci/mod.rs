@@ -36,12 +36,12 @@ mod info;
 use std::fmt;
 
 use super::family::option::parse_option;
-pub use super::family::{IdField, InfoFault, OptionDecl, OptionType, PositionStart};
+pub(crate) use super::family::{IdField, OptionDecl, PositionStart};
 use super::family::{parse_id, position_args, write_moves, write_position};
 use super::tokens::{Token, Tokens, flag_once, number, require, set_once, unknown_keyword};
 use super::{ParseError, ReqId};
 use crate::rules::xiangqi::Move;
-pub use info::Info;
+pub(crate) use info::Info;
 pub(crate) use info::{INFO_KEYS, requirement as info_requirement};
 
 const COMMANDS: [&str; 10] = [
@@ -73,7 +73,7 @@ const MESSAGE_LIST: &str =
 
 /// The thinking mode of a `go` (ucci-r62).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub enum GoLimit {
+pub(crate) enum GoLimit {
     /// `depth <d>`.
     Depth(u32),
     /// `depth infinite`.
@@ -95,7 +95,7 @@ pub enum GoLimit {
 
 /// A GUI → engine line.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub enum Command {
+pub(crate) enum Command {
     /// `ucci`.
     Ucci,
     /// `isready`.
@@ -130,14 +130,14 @@ pub enum Command {
 
 /// `draw` or `resign` after a `bestmove` (ucci-r104, ucci-r105).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Verdict {
+pub(crate) enum Verdict {
     Draw,
     Resign,
 }
 
 /// An engine → GUI line.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Message {
+pub(crate) enum Message {
     /// `id {name|copyright|author|user} <text>` (ucci-r22).
     Id { field: IdField, value: String },
     /// `id <key> <text>` with a key the texts do not list (ucci-r22): ElephantEye 3.31, the
@@ -283,7 +283,7 @@ fn parse_go(t: &mut Tokens<'_>) -> Result<Command, ParseError> {
 }
 
 /// Parses one GUI → engine line.
-pub fn parse_command(line: &str) -> Result<Command, ParseError> {
+pub(crate) fn parse_command(line: &str) -> Result<Command, ParseError> {
     let mut t = Tokens::new(line);
     let kw = t.keyword()?;
     let cmd = match kw.text {
@@ -407,26 +407,26 @@ fn parse_pophash(t: &mut Tokens<'_>) -> Result<Message, ParseError> {
 
 /// The catalogue rows that give the grammar of an engine reply, by its keyword: a reply that
 /// does not read breaks its own grammar row, not the one-line-per-reply rule (ucci-r05).
-pub mod grammar {
+pub(crate) mod grammar {
     use crate::protocol::ReqId;
 
-    pub const ID: ReqId = ReqId::new("ucci-r22");
-    pub const OPTION: ReqId = ReqId::new("ucci-r23");
-    pub const UCCIOK: ReqId = ReqId::new("ucci-r45");
-    pub const READYOK: ReqId = ReqId::new("ucci-r49");
-    pub const INFO: ReqId = ReqId::new("ucci-r78");
-    pub const BESTMOVE: ReqId = ReqId::new("ucci-r97");
-    pub const NOBESTMOVE: ReqId = ReqId::new("ucci-r110");
-    pub const POPHASH: ReqId = ReqId::new("ucci-r114");
-    pub const BYE: ReqId = ReqId::new("ucci-r117");
+    pub(crate) const ID: ReqId = ReqId::new("ucci-r22");
+    pub(crate) const OPTION: ReqId = ReqId::new("ucci-r23");
+    pub(crate) const UCCIOK: ReqId = ReqId::new("ucci-r45");
+    pub(crate) const READYOK: ReqId = ReqId::new("ucci-r49");
+    pub(crate) const INFO: ReqId = ReqId::new("ucci-r78");
+    pub(crate) const BESTMOVE: ReqId = ReqId::new("ucci-r97");
+    pub(crate) const NOBESTMOVE: ReqId = ReqId::new("ucci-r110");
+    pub(crate) const POPHASH: ReqId = ReqId::new("ucci-r114");
+    pub(crate) const BYE: ReqId = ReqId::new("ucci-r117");
     /// An ICCS move is four characters, files `a`–`i`, ranks `0`–`9`.
-    pub const ICCS_MOVE: ReqId = ReqId::new("ucci-r17");
+    pub(crate) const ICCS_MOVE: ReqId = ReqId::new("ucci-r17");
 }
 
 /// The rows an engine line that [`parse_message`] refused breaks: the grammar row of its
 /// keyword, and the ICCS row when a move token did not read (`bestmove (none)`,
 /// `ponder b10c8`). `None` when the line starts with no reply keyword.
-pub fn message_rows(line: &str, error: &ParseError) -> Option<&'static [ReqId]> {
+pub(crate) fn message_rows(line: &str, error: &ParseError) -> Option<&'static [ReqId]> {
     use grammar::*;
     let keyword = match error {
         ParseError::WrongCase { expected, .. } => expected,
@@ -452,7 +452,7 @@ pub fn message_rows(line: &str, error: &ParseError) -> Option<&'static [ReqId]> 
 /// The option an `option NAME type …` line declares; any other line, or one that does not read,
 /// declares none (the protocol checks report it). What a GUI learns of an engine's options
 /// from its handshake: the match referee and the fuzzer's probe both read them so.
-pub fn declared_option(line: &str) -> Option<OptionDecl> {
+pub(crate) fn declared_option(line: &str) -> Option<OptionDecl> {
     match parse_message(line) {
         Ok(Message::Option(declared)) => Some(declared),
         _ => None,
@@ -460,7 +460,7 @@ pub fn declared_option(line: &str) -> Option<OptionDecl> {
 }
 
 /// Parses one engine → GUI line.
-pub fn parse_message(line: &str) -> Result<Message, ParseError> {
+pub(crate) fn parse_message(line: &str) -> Result<Message, ParseError> {
     let mut t = Tokens::new(line);
     let kw = t.keyword()?;
     let msg = match kw.text {

@@ -1,6 +1,7 @@
 //! The UCCI codec's tests: worked examples of the text, precise errors, round trips.
 
 use super::*;
+use crate::protocol::family::OptionType;
 use crate::rules::xiangqi::Square;
 use proptest::prelude::*;
 

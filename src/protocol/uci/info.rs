@@ -36,7 +36,7 @@ pub(crate) const INFO_KEYS: [&str; 17] = [
 
 /// `score` value.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum ScoreValue {
+pub(crate) enum ScoreValue {
     /// `cp <x>`.
     Cp(i32),
     /// `mate <y>` (moves, not plies; negative = the engine is mated).
@@ -45,28 +45,28 @@ pub enum ScoreValue {
 
 /// `lowerbound` / `upperbound`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Bound {
+pub(crate) enum Bound {
     Lower,
     Upper,
 }
 
 /// `score {cp <x> | mate <y>} [lowerbound | upperbound]`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Score {
+pub(crate) struct Score {
     pub value: ScoreValue,
     pub bound: Option<Bound>,
 }
 
 /// `currline [<cpunr>] <moves>…`.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
-pub struct CurrLine {
+pub(crate) struct CurrLine {
     pub cpunr: Option<u32>,
     pub moves: Vec<Move>,
 }
 
 /// An `info` line with every field of the text. Empty `pv`/`refutation` = not sent.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Info {
+pub(crate) struct Info {
     pub depth: Option<u32>,
     pub seldepth: Option<u32>,
     pub time: Option<u64>,

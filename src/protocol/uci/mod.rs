@@ -33,12 +33,12 @@ use std::fmt;
 
 use super::ParseError;
 use super::family::option::parse_option;
-pub use super::family::{IdField, InfoFault, OptionDecl, OptionType, PositionStart};
+pub(crate) use super::family::{IdField, OptionDecl, PositionStart};
 use super::family::{looks_like_move, parse_id, position_args, write_moves, write_position};
 use super::tokens::{Token, Tokens, flag_once, number, require, set_once, unknown_keyword};
-pub use info::{Bound, CurrLine, Info, Score, ScoreValue};
+pub(crate) use info::Info;
 pub(crate) use info::{INFO_KEYS, requirement as info_requirement};
-pub use moves::{Move, Square};
+pub(crate) use moves::{Move, Square};
 
 /// The GUI → engine command words; an engine skips any other word at the start of a line
 /// (uci-r10, uci-r11).
@@ -137,7 +137,7 @@ pub enum Command {
 
 /// The status word of `copyprotection` and `registration`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Status {
+pub(crate) enum Status {
     Checking,
     Ok,
     Error,
@@ -155,7 +155,7 @@ impl Status {
 
 /// An engine → GUI line.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Message {
+pub(crate) enum Message {
     Id {
         field: IdField,
         value: String,
@@ -354,7 +354,7 @@ fn parse_register(t: &mut Tokens<'_>) -> Result<Register, ParseError> {
 /// one that does not read, declares none (the protocol checks report it). What a GUI learns
 /// of an engine's options from its handshake: the match referee and the fuzzer's probe both
 /// read them so.
-pub fn declared_option(line: &str) -> Option<OptionDecl> {
+pub(crate) fn declared_option(line: &str) -> Option<OptionDecl> {
     match parse_message(line) {
         Ok(Message::Option(declared)) => Some(declared),
         _ => None,
@@ -362,7 +362,7 @@ pub fn declared_option(line: &str) -> Option<OptionDecl> {
 }
 
 /// Parses one engine → GUI line.
-pub fn parse_message(line: &str) -> Result<Message, ParseError> {
+pub(crate) fn parse_message(line: &str) -> Result<Message, ParseError> {
     let mut t = Tokens::new(line);
     let kw = t.keyword()?;
     let msg = match kw.text {

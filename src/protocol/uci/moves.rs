@@ -38,7 +38,7 @@ pub enum Move {
 /// What a UCI move looks like, for error messages. The codec reads the shape both games share
 /// and does not know which is played, so it names each game's board: a chess engine must not
 /// be told its ranks run to 10.
-pub const SHAPE: &str = "expected from-square and to-square (chess: files a-h, ranks 1-8, e2e4; xiangqi: files a-i, ranks 1-10, h3e3, a10a9) and an optional promotion letter n, b, r or q (e7e8q), or 0000 for the null move";
+pub(super) const SHAPE: &str = "expected from-square and to-square (chess: files a-h, ranks 1-8, e2e4; xiangqi: files a-i, ranks 1-10, h3e3, a10a9) and an optional promotion letter n, b, r or q (e7e8q), or 0000 for the null move";
 
 /// One square at the start of `text`, and the rest.
 fn square(text: &str) -> Option<(Square, &str)> {

@@ -1,6 +1,8 @@
 //! The UCI codec's tests: worked examples of the text, precise errors, round trips.
 
+use super::info::{Bound, CurrLine, Score, ScoreValue};
 use super::*;
+use crate::protocol::family::OptionType;
 use proptest::prelude::*;
 
 fn m(s: &str) -> Move {

@@ -22,7 +22,7 @@ use crate::render::merge::Matrix;
 use crate::report::Report;
 use crate::runner::{EngineInfo, ScenarioRun};
 use scenario::ScenarioView;
-pub use scenario::{RequirementRef, requirement_ref};
+pub(crate) use scenario::{RequirementRef, requirement_ref};
 
 const BASE: &str = include_str!("base.html");
 const PAGE: &str = include_str!("page.html");
@@ -68,7 +68,7 @@ struct RequirementRow {
 }
 
 /// A fuzzing run's page: the minimal failing cases' runs, and the state × command matrix.
-pub fn render_fuzz(f: &FuzzReport) -> String {
+pub(crate) fn render_fuzz(f: &FuzzReport) -> String {
     let mut summary_and_rows = run_parts(&f.report);
     summary_and_rows.0.title = format!("arbiter fuzz: {} engine", f.report.protocol);
     summary_and_rows.0.command = format!("arbiter fuzz --seed {}", f.seed);
@@ -149,7 +149,7 @@ impl CoverageView {
 }
 
 /// A run's page.
-pub fn render_run(report: &Report) -> String {
+pub(crate) fn render_run(report: &Report) -> String {
     let (summary, rows) = run_parts(report);
     page(summary, rows, report.protocol, &report.runs, None)
 }
@@ -185,7 +185,7 @@ fn run_parts(report: &Report) -> (Summary, Vec<RequirementRow>) {
 }
 
 /// A certification's page.
-pub fn render_certification(c: &Certification) -> String {
+pub(crate) fn render_certification(c: &Certification) -> String {
     let all: Vec<&RequirementVerdict> = c.required.iter().chain(&c.recommended).collect();
     let n = |v: Verdict| all.iter().filter(|r| r.verdict == v).count();
     let summary = Summary {
@@ -231,7 +231,7 @@ fn page(
 
 /// Several reports side by side: one row per requirement any of them graded, an engine per
 /// column.
-pub fn render_merge(matrix: &Matrix) -> String {
+pub(crate) fn render_merge(matrix: &Matrix) -> String {
     render(
         MERGE,
         context! {

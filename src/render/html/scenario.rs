@@ -19,7 +19,7 @@ const MAX_TICKS: usize = 2000;
 const AXIS: f64 = 1000.0;
 
 #[derive(Serialize)]
-pub struct ScenarioView {
+pub(super) struct ScenarioView {
     pub anchor: String,
     pub name: String,
     pub title: String,
@@ -42,7 +42,7 @@ pub struct ScenarioView {
 }
 
 #[derive(Serialize)]
-pub struct FindingView {
+pub(super) struct FindingView {
     /// `s{scenario}-f{n}`, for the requirement matrix to link to.
     pub anchor: String,
     pub check: String,
@@ -55,14 +55,14 @@ pub struct FindingView {
 }
 
 #[derive(Serialize, Clone, Debug)]
-pub struct RequirementRef {
+pub(crate) struct RequirementRef {
     pub id: String,
     pub level: String,
     pub statement: String,
 }
 
 #[derive(Serialize)]
-pub struct DetailLine {
+pub(super) struct DetailLine {
     pub text: String,
     /// `added`, `removed` or `context`, for a diff.
     pub class: &'static str,
@@ -70,7 +70,7 @@ pub struct DetailLine {
 
 /// A measured latency drawn against its bound.
 #[derive(Serialize)]
-pub struct BarView {
+pub(super) struct BarView {
     pub check: String,
     pub grade: &'static str,
     /// `bounded` when drawn against its bound.
@@ -83,7 +83,7 @@ pub struct BarView {
 }
 
 #[derive(Serialize)]
-pub struct TickView {
+pub(super) struct TickView {
     pub x: String,
     /// Sent lines above the middle, received and stderr below, findings across.
     pub y: u8,
@@ -94,13 +94,13 @@ pub struct TickView {
 
 #[derive(Serialize)]
 #[serde(tag = "kind", rename_all = "lowercase")]
-pub enum Block {
+pub(super) enum Block {
     Line(LineView),
     Folded { count: usize, lines: Vec<LineView> },
 }
 
 #[derive(Serialize)]
-pub struct LineView {
+pub(super) struct LineView {
     pub anchor: String,
     pub t_ms: String,
     /// `>` sent, `<` received, `!` stderr, `…` omitted.
@@ -112,7 +112,7 @@ pub struct LineView {
 }
 
 /// Builds the view of one run; `index` makes anchors unique in the page.
-pub fn view(
+pub(super) fn view(
     index: usize,
     run: &ScenarioRun,
     statements: &HashMap<ReqId, Requirement>,
@@ -216,11 +216,14 @@ fn finding(
 }
 
 /// The anchor of a scenario's `n`-th finding (its `n`-th outcome that did not pass).
-pub fn finding_anchor(scenario: usize, n: usize) -> String {
+pub(super) fn finding_anchor(scenario: usize, n: usize) -> String {
     format!("s{scenario}-f{n}")
 }
 
-pub fn requirement_ref(id: &ReqId, statements: &HashMap<ReqId, Requirement>) -> RequirementRef {
+pub(crate) fn requirement_ref(
+    id: &ReqId,
+    statements: &HashMap<ReqId, Requirement>,
+) -> RequirementRef {
     statements
         .get(id)
         .map_or_else(|| RequirementRef::bare(id), RequirementRef::of)
@@ -228,7 +231,7 @@ pub fn requirement_ref(id: &ReqId, statements: &HashMap<ReqId, Requirement>) -> 
 
 impl RequirementRef {
     /// A catalogue row as the page cites it.
-    pub fn of(r: &Requirement) -> RequirementRef {
+    pub(crate) fn of(r: &Requirement) -> RequirementRef {
         RequirementRef {
             id: r.id.to_string(),
             level: format!("{:?}", r.level).to_lowercase(),

@@ -12,7 +12,7 @@ use crate::matchplay::sprt::{Decision, SprtState};
 use crate::matchplay::tally::{Encounter, GameOutcome, against_field, by_colour};
 
 /// `Score of A vs B: W - L - D  [0.523] N`.
-pub fn score_line(e: &Encounter) -> String {
+pub(super) fn score_line(e: &Encounter) -> String {
     let s = &e.score;
     format!(
         "Score of {} vs {}: {} - {} - {}  [{}] {}\n",
@@ -28,7 +28,11 @@ pub fn score_line(e: &Encounter) -> String {
 
 /// The end of a two-engine match: the first engine's results with each colour (the one that
 /// moves first is "White"), the Elo line and the SPRT line.
-pub fn head_to_head(players: &[String], games: &[GameOutcome], sprt: Option<&SprtState>) -> String {
+pub(super) fn head_to_head(
+    players: &[String],
+    games: &[GameOutcome],
+    sprt: Option<&SprtState>,
+) -> String {
     let lead = &players[0];
     let (first, second) = by_colour(lead, games);
     let all = Score {
@@ -91,7 +95,7 @@ fn elo_number(x: f64) -> String {
 /// `SPRT: llr 2.95 (100.4%), lbound -2.94, ubound 2.94 - H1 was accepted`: three significant
 /// digits, and the percentage is the LLR's share of the upper bound whichever way it leans
 /// (so it is negative below zero, as cutechess-cli prints it).
-pub fn sprt_line(state: &SprtState) -> String {
+pub(super) fn sprt_line(state: &SprtState) -> String {
     let mut line = format!(
         "SPRT: llr {} ({}%), lbound {}, ubound {}",
         general(state.llr, 3, Library::Qt),
@@ -111,7 +115,7 @@ pub fn sprt_line(state: &SprtState) -> String {
 /// DScore`), each cell followed by a space: players by score, best first, ties in reverse
 /// order of entry (its ranking map puts a later equal key first), players without a finished
 /// game last, and in a gauntlet the first engine on top.
-pub fn rank_table(players: &[String], encounters: &[Encounter], gauntlet: bool) -> String {
+pub(super) fn rank_table(players: &[String], encounters: &[Encounter], gauntlet: bool) -> String {
     let mut rows: Vec<(f64, usize, Score)> = players
         .iter()
         .enumerate()

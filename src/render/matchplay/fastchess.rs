@@ -19,12 +19,12 @@ const RULE: &str = "--------------------------------------------------\n";
 
 /// Blocks come every this many pairs (or games without pairs): fastchess's default
 /// `-ratinginterval`.
-pub const RATING_INTERVAL: usize = 10;
+pub(super) const RATING_INTERVAL: usize = 10;
 
 /// What the block's first line says of the match besides the engines: the time control,
 /// threads and hash, and the opening book's file name, in fastchess's words.
 #[derive(Debug, Clone, Default)]
-pub struct Setup {
+pub(crate) struct Setup {
     pub control: String,
     pub threads: String,
     pub hash: String,
@@ -36,7 +36,7 @@ impl Setup {
     /// `book` (its path as given): the time control in fastchess's words (`10+0.1`,
     /// `0.1/move`, `N plies`, `N nodes`), the engines' `Threads` and `Hash` options (`NULL`
     /// where one is not set; both engines' values when they differ), and the book's file name.
-    pub fn of(players: &[Player], settings: &MatchSettings, book: Option<&str>) -> Setup {
+    pub(crate) fn of(players: &[Player], settings: &MatchSettings, book: Option<&str>) -> Setup {
         let both = |text: &dyn Fn(&Player) -> String| {
             let (a, b) = (text(&players[0]), text(&players[1]));
             if a == b { a } else { format!("{a} - {b}") }
@@ -91,7 +91,7 @@ fn f2(x: f64) -> String {
 }
 
 /// The block for the match so far: `encounters` of `players`, over pairs when `pairs`.
-pub fn block(
+pub(super) fn block(
     players: &[String],
     encounters: &[Encounter],
     pairs: bool,
@@ -252,7 +252,7 @@ fn rank_table(players: &[String], encounters: &[Encounter], pairs: bool) -> Stri
 /// `LLR: 2.95 (100.2%) (-2.94, 2.94) [0.00, 5.00]`: the percentage is the LLR's share of
 /// the bound it leans to, signed as fastchess computes it (`-llr / lower` below zero, which
 /// is negative).
-pub fn llr_line(test: &Sprt, state: &SprtState) -> String {
+pub(super) fn llr_line(test: &Sprt, state: &SprtState) -> String {
     let share = if state.llr >= 0.0 {
         state.llr / state.ubound
     } else {
@@ -270,7 +270,7 @@ pub fn llr_line(test: &Sprt, state: &SprtState) -> String {
 }
 
 /// `SPRT ([0.00, 5.00]) completed - H1 was accepted`, after the last block of a decided test.
-pub fn decided_line(test: &Sprt, state: &SprtState) -> Option<String> {
+pub(super) fn decided_line(test: &Sprt, state: &SprtState) -> Option<String> {
     let which = match state.decision? {
         Decision::H0 => "H0",
         Decision::H1 => "H1",

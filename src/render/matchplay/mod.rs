@@ -9,11 +9,11 @@ mod fastchess;
 mod numbers;
 mod printer;
 mod progress;
-pub mod status;
+pub(crate) mod status;
 
-pub use fastchess::Setup;
-pub use printer::{MatchPrinter, MatchShape, OutputFormat, merged_summary};
-pub use progress::MatchProgress;
+pub(crate) use fastchess::Setup;
+pub(crate) use printer::{MatchPrinter, MatchShape, OutputFormat, merged_summary};
+pub(crate) use progress::MatchProgress;
 
 use std::fmt::Write as _;
 
@@ -37,7 +37,7 @@ pub(super) fn human(report: &MatchReport, closing: &str) -> String {
 
 /// `Finished game N (A vs B): 1-0 {…}`; a game that was not played (its opening could not
 /// be) shows `*`, as PGN writes an unfinished game.
-pub fn finished_line(record: &GameRecord) -> String {
+pub(crate) fn finished_line(record: &GameRecord) -> String {
     format!(
         "Finished game {} ({} vs {}): {} {{{}}}\n",
         record.number,
@@ -55,7 +55,7 @@ pub fn finished_line(record: &GameRecord) -> String {
 /// The protocol findings of the whole match, for stderr: per engine and check, how often, the
 /// rows it cites and its first message; each failure also with the transcript around its
 /// first occurrence. (Every occurrence, with its excerpt, is in the JSON results.)
-pub fn findings_summary(games: &[PlayedGame]) -> String {
+pub(crate) fn findings_summary(games: &[PlayedGame]) -> String {
     let mut seen: Vec<(String, String, Grade, usize, &crate::matchplay::Finding)> = Vec::new();
     for finding in games.iter().flat_map(|g| &g.record.findings) {
         let check = finding.outcome.check.to_string();

@@ -4,7 +4,7 @@
 
 /// The two libraries' spellings of a number that is not one.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Library {
+pub(super) enum Library {
     /// Qt's `QString::arg(double, …)`: `nan` whatever its sign bit.
     Qt,
     /// {fmt}: `-nan` when the sign bit is set, as the x86 default NaN of `inf − inf` or
@@ -26,7 +26,7 @@ fn special(x: f64, library: Library) -> Option<&'static str> {
 }
 
 /// `%.Nf`: fixed, `precision` decimals.
-pub fn fixed(x: f64, precision: usize, library: Library) -> String {
+pub(super) fn fixed(x: f64, precision: usize, library: Library) -> String {
     match special(x, library) {
         Some(text) => text.to_owned(),
         None => format!("{x:.precision$}"),
@@ -36,7 +36,7 @@ pub fn fixed(x: f64, precision: usize, library: Library) -> String {
 /// `%.Ng`: `precision` significant digits, in exponent form when the exponent is below −4
 /// or not below the precision, trailing zeros dropped (C's rule, which Qt's `'g'` and
 /// {fmt}'s `g` follow; both write the exponent with a sign and at least two digits).
-pub fn general(x: f64, precision: usize, library: Library) -> String {
+pub(super) fn general(x: f64, precision: usize, library: Library) -> String {
     if let Some(text) = special(x, library) {
         return text.to_owned();
     }

@@ -7,24 +7,24 @@ use crate::matchplay::tally::Encounter;
 use crate::report::progress::terminal_bar;
 
 /// A bar on stderr when it is a terminal: games finished of those this run plays.
-pub struct MatchProgress {
+pub(crate) struct MatchProgress {
     bar: Option<ProgressBar>,
 }
 
 impl MatchProgress {
-    pub fn for_stderr(games: usize) -> MatchProgress {
+    pub(crate) fn for_stderr(games: usize) -> MatchProgress {
         MatchProgress {
             bar: terminal_bar(games, "{bar:30} {pos}/{len} games {msg}"),
         }
     }
 
     /// No bar anywhere (`--quiet`); the lines still go to stdout.
-    pub fn silent() -> MatchProgress {
+    pub(crate) fn silent() -> MatchProgress {
         MatchProgress { bar: None }
     }
 
     /// Prints lines to stdout without tearing the bar.
-    pub fn print(&self, text: &str) {
+    pub(crate) fn print(&self, text: &str) {
         use std::io::Write as _;
         let write = || {
             let mut out = std::io::stdout().lock();
@@ -37,7 +37,7 @@ impl MatchProgress {
         }
     }
 
-    pub fn finished(&self, score: Option<&Encounter>) {
+    pub(crate) fn finished(&self, score: Option<&Encounter>) {
         if let Some(bar) = &self.bar {
             bar.inc(1);
             if let Some(e) = score {
@@ -49,7 +49,7 @@ impl MatchProgress {
         }
     }
 
-    pub fn done(&self) {
+    pub(crate) fn done(&self) {
         if let Some(bar) = &self.bar {
             bar.finish_and_clear();
         }

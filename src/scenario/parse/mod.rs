@@ -40,7 +40,7 @@ impl ScenarioError {
 const DEFAULT_TIMEOUT_MS: u64 = 10_000;
 
 /// Parses a scenario. `name` is its short name, `origin` how errors refer to the file.
-pub fn parse(name: &str, origin: &str, text: &str) -> Result<Scenario, ScenarioError> {
+pub(crate) fn parse(name: &str, origin: &str, text: &str) -> Result<Scenario, ScenarioError> {
     let err = |line: usize, message: String| ScenarioError {
         origin: origin.to_owned(),
         line,
