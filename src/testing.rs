@@ -46,24 +46,39 @@ use crate::session::EngineCommand;
 /// in the report).
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
+    /// [`Engine::run`] was called without [`Engine::protocol`]: scenarios are chosen and read
+    /// by protocol.
     #[error("say which protocol the engine speaks: Engine::protocol")]
     NoProtocol,
+    /// [`Engine::protocol`] names another protocol than the profile passed to
+    /// [`Engine::certify`].
     #[error(
         "profile `{profile}` is for {profile_protocol}, but the engine was set to speak {engine}"
     )]
     OtherProtocol {
+        /// The profile's name.
         profile: String,
+        /// The protocol the profile's rows are for.
         profile_protocol: Protocol,
+        /// The protocol [`Engine::protocol`] was given.
         engine: Protocol,
     },
+    /// The profile could not be found, read or parsed.
     #[error(transparent)]
     Profile(#[from] ProfileError),
+    /// The profile cannot be run against an engine: it grades a GUI, is for another game than
+    /// [`Engine::game`], or names a scenario that is missing, will not load, or does not fit.
     #[error(transparent)]
     Certify(#[from] CertifyError),
+    /// A scenario given to [`Engine::run`] is unknown, will not load, or is for another
+    /// protocol or game.
     #[error(transparent)]
     Scenarios(#[from] SelectError),
+    /// [`Engine::game`] names a game the protocol is not spoken for here (UCCI for chess).
     #[error(transparent)]
     Game(#[from] WrongGame),
+    /// `ARBITER_UPDATE_SNAPSHOTS` holds a value other than `new`, `always`, `no`, `auto` or
+    /// empty, so [`Engine::snapshots`] cannot tell what to do with a changed transcript.
     #[error(
         "ARBITER_UPDATE_SNAPSHOTS is `{0}`: say `new` (keep changes for review), `always` \
          (accept them) or `no` (only fail)"

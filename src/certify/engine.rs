@@ -11,20 +11,34 @@ use crate::scenario::{Scenario, ScenarioError, SelectError, builtin_named, fits}
 /// Why a profile cannot be run against an engine.
 #[derive(Debug, thiserror::Error)]
 pub enum CertifyError {
+    /// The profile has `side: gui`: it judges a GUI's session, which an engine run cannot give.
     #[error(
         "profile `{profile}` grades a GUI: run the GUI against `arbiter stand-in --protocol {protocol} --profile {profile}` (or `arbiter spy --profile {profile}` in front of an engine)"
     )]
-    GradesAGui { profile: String, protocol: String },
+    GradesAGui {
+        /// The profile's name.
+        profile: String,
+        /// The profile's protocol in the words `--protocol` takes (`ucci`).
+        protocol: String,
+    },
+    /// A game was asked for (`--game`, [`Engine::game`](crate::Engine::game)) that is not the
+    /// one the profile's scenarios are played in.
     #[error("--game {asked}: profile {profile} is for {own}")]
     OtherGame {
+        /// The game asked for.
         asked: GameKind,
+        /// The profile's name.
         profile: String,
+        /// The game the profile is for (its `game:`, or its protocol's own).
         own: GameKind,
     },
+    /// The profile names a built-in scenario (`ucci/handshake`) that Arbiter does not have.
     #[error("no built-in scenario {0}")]
     NoScenario(String),
+    /// A scenario the profile names could not be read or parsed.
     #[error(transparent)]
     Scenario(#[from] ScenarioError),
+    /// A scenario the profile names is for another protocol or game than the profile's.
     #[error(transparent)]
     Select(#[from] SelectError),
 }

@@ -20,18 +20,25 @@ pub use requirements::{Binds, Level, Requirement, catalogue};
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, serde::Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Verdict {
+    /// Every outcome citing it passed (`pass` in JSON).
     Pass,
+    /// An outcome citing it warned and none failed; a `should` or `may` row gets this even
+    /// from a failing outcome, since what a text only recommends or allows is never failed.
     PassWithWarnings,
     /// Not judged: every step that would have judged it was blocked by a finding elsewhere
     /// (a reply that never came). Of a required row, it keeps the engine from being
     /// certified without failing the row.
     Blocked,
+    /// A `must` row with a failing outcome citing it; of a whole certification, a required row
+    /// failed or the harness itself failed (`FAIL` in the human report).
     Fail,
     /// No outcome of the run cites it (not exercised, or in another partition).
     NotApplicable,
 }
 
 impl Verdict {
+    /// The words the human and HTML reports show: `pass`, `pass with warnings`, `blocked`,
+    /// `FAIL`, `not applicable` (JSON uses the kebab-case names instead).
     pub fn label(self) -> &'static str {
         match self {
             Verdict::Pass => "pass",
@@ -46,7 +53,10 @@ impl Verdict {
 /// One requirement's verdict and the evidence for it.
 #[derive(Debug, Clone, Serialize, serde::Deserialize)]
 pub struct RequirementVerdict {
+    /// The catalogue row graded, with its id (`ucci-r130`), level and statement.
     pub requirement: Requirement,
+    /// The worst grade of the outcomes citing the row, capped at a warning for `should` and
+    /// `may` rows; `blocked` or `not-applicable` when no outcome cites it.
     pub verdict: Verdict,
     /// How many outcomes cite it.
     pub outcomes: usize,
@@ -59,27 +69,42 @@ pub struct RequirementVerdict {
 /// A whole certification run.
 #[derive(Debug, Clone, Serialize, serde::Deserialize)]
 pub struct Certification {
+    /// The JSON report format's version, 4 as written now (`docs/report-format.md`).
     pub schema_version: u32,
+    /// The profile's name (`ucci-league`), or a profile file's stem when it gives none.
     pub profile: String,
+    /// The profile's one-line `title:`, what it certifies; empty when it gives none.
     pub title: String,
+    /// The profile's `spec:`, the text and passage its rows come from; empty when it gives none.
     pub spec: String,
+    /// The protocol the profile's rows and scenarios belong to.
     pub protocol: Protocol,
+    /// The engine's command line as it was started, program and arguments.
     pub engine: EngineInfo,
     /// `k/n` when only a share of the scenarios ran.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub partition: Option<Partition>,
+    /// The engine's grade: `fail` when a required row failed or the harness failed, else
+    /// `blocked` when a required row could not be judged, else `pass-with-warnings` when any
+    /// required or recommended row warned, failed or was blocked, else `pass`.
     pub verdict: Verdict,
+    /// The profile's `required:` rows, graded, in the profile's order; these decide certification.
     pub required: Vec<RequirementVerdict>,
+    /// The profile's `recommended:` rows, graded and shown apart; they never fail the certification.
     pub recommended: Vec<RequirementVerdict>,
     /// Requirements the run exercised that the profile does not name; not part of the verdict.
     pub also_exercised: Vec<RequirementVerdict>,
     /// How many scenarios ran at once.
     #[serde(default)]
     pub parallelism: Parallelism,
+    /// Every scenario's run, in run order, with its outcomes and transcript: the evidence
+    /// behind the rows.
     pub runs: Vec<ScenarioRun>,
 }
 
 impl Certification {
+    /// Grades `profile`'s rows on `runs` (one per scenario, of the `partition` share when
+    /// given) and sets the verdict; the parallelism is recorded as one scenario at a time.
     pub fn new(
         profile: &Profile,
         engine: EngineInfo,

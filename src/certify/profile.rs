@@ -26,13 +26,19 @@ use crate::protocol::{GameKind, Protocol, ReqId};
 
 include!(concat!(env!("OUT_DIR"), "/builtin_profiles.rs"));
 
+/// A certification profile as read from its file: which rows certify an engine (or a GUI), and
+/// which scenarios exercise them.
 #[derive(Debug, Clone)]
 pub struct Profile {
+    /// Its `profile:` name (`ucci-league`); a profile file without one is named by its stem.
     pub name: String,
+    /// The protocol of its rows and scenarios (`protocol:`).
     pub protocol: Protocol,
     /// The game its scenarios are played in (`game:`; default: the protocol's own).
     pub game: GameKind,
+    /// Its `title:`, one line saying what it certifies; empty when not given.
     pub title: String,
+    /// Its `spec:`, the text and passage the rows come from; empty when not given.
     pub spec: String,
     /// Requirements whose failure fails the certification.
     pub required: Vec<ReqId>,
@@ -54,23 +60,37 @@ pub enum ScenarioRef {
     File(PathBuf),
 }
 
+/// Why a profile could not be loaded: its name, its file or its text.
 #[derive(Debug, Error)]
 pub enum ProfileError {
+    /// The name is neither a built-in profile nor a path to a profile file.
     #[error(
         "no profile named `{name}`; the built-in profiles are: {known} (or give a profile file's path)"
     )]
-    Unknown { name: String, known: String },
+    Unknown {
+        /// The name as given.
+        name: String,
+        /// The built-in profiles' names, sorted and joined by `, `.
+        known: String,
+    },
+    /// The profile file could not be read.
     #[error("cannot read profile {path}: {source}")]
     Io {
+        /// The file's path as given.
         path: String,
+        /// What the file system said.
         #[source]
         source: std::io::Error,
     },
+    /// The profile's text is wrong: a line that is not `key: value`, an unknown key, a key
+    /// given twice, an unknown requirement id or scenario, no `required:` rows, no `scenarios:`.
     #[error("{origin}:{line}: {message}")]
     Syntax {
+        /// The file's path, or a built-in profile's name.
         origin: String,
         /// 1-based; 0 when the whole file is at fault.
         line: usize,
+        /// What is wrong, and what is expected there.
         message: String,
     },
 }

@@ -10,8 +10,11 @@ use crate::protocol::{Protocol, ReqId};
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Level {
+    /// The text requires it; a failing outcome fails the row.
     Must,
+    /// The text recommends it (should); a failing outcome only warns on the row.
     Should,
+    /// The text allows it (may); a failing outcome only warns on the row.
     May,
 }
 
@@ -33,8 +36,11 @@ pub enum CheckKind {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Binds {
+    /// The engine alone (`engine` or `brain` in the catalogue).
     Engine,
+    /// The GUI alone (`gui` or `manager` in the catalogue).
     Gui,
+    /// Engine and GUI alike.
     Both,
 }
 
@@ -61,10 +67,15 @@ impl Binds {
 /// One row of the catalogue.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub struct Requirement {
+    /// Its stable id, the protocol and a number: `ucci-r17`.
     pub id: ReqId,
+    /// Which side the text holds to it.
     pub who: Binds,
+    /// Whether the text requires, recommends or allows it.
     pub level: Level,
+    /// What kind of observation can check it (`format`, `timing`, …, or `not-checkable`).
     pub check: CheckKind,
+    /// What the text says, as the catalogue words it.
     pub statement: String,
 }
 

@@ -24,14 +24,26 @@ impl CheckId {
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum CheckRef {
     /// A built-in check of a protocol.
-    Builtin { protocol: Protocol, id: CheckId },
+    Builtin {
+        /// The protocol it judged under, the first part of the full id (`ucci`).
+        protocol: Protocol,
+        /// The check itself, whose name is the rest (`bestmove.legal`).
+        id: CheckId,
+    },
     /// A step of a scenario: `ucci/handshake:ucciok`.
-    Step { scenario: String, label: String },
+    Step {
+        /// The scenario's name (`ucci/handshake`).
+        scenario: String,
+        /// The step's `as NAME`, else its expected pattern, command or directive, so the name
+        /// survives edits to the scenario's comments.
+        label: String,
+    },
     /// The comparison with the golden transcript.
     Golden,
 }
 
 impl CheckRef {
+    /// The built-in check `id` as judged under `protocol`: `ucci.bestmove.legal`.
     pub fn builtin(protocol: Protocol, id: CheckId) -> CheckRef {
         CheckRef::Builtin { protocol, id }
     }

@@ -37,6 +37,7 @@ use crate::session::{Entry, Sink, Transcript};
 /// What every check of a run shares.
 #[derive(Debug, Clone, Copy)]
 pub struct Context {
+    /// The protocol the engine is run with, which decides the checks and their rules.
     pub protocol: Protocol,
     /// The game whose oracle judges the moves (UCI: chess or xiangqi).
     pub game: GameKind,

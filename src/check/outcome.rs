@@ -13,12 +13,17 @@ use crate::session::At;
 )]
 #[serde(rename_all = "lowercase")]
 pub enum Grade {
+    /// The rule held on this occasion.
     Pass,
+    /// A `should` row broken, or a behaviour the text leaves unclear; a run with only
+    /// warnings still exits 0.
     Warn,
+    /// A `must` row broken: the scenario fails and the run exits 1.
     Fail,
 }
 
 impl Grade {
+    /// The word reports write: `pass`, `warn`, `fail`.
     pub const fn as_str(self) -> &'static str {
         match self {
             Grade::Pass => "pass",
@@ -38,6 +43,7 @@ pub struct Outcome {
     pub side: Side,
     /// Requirement ids the finding rests on.
     pub requirements: Vec<ReqId>,
+    /// Whether the rule held (`pass`), or how badly it was broken (`warn`, `fail`).
     pub grade: Grade,
     /// One sentence: what was seen, and for a finding what the text asks instead.
     pub message: String,
@@ -81,11 +87,13 @@ impl Outcome {
         }
     }
 
+    /// Points the outcome at a transcript line, whose excerpt the reports show with it.
     pub fn at(mut self, at: At) -> Outcome {
         self.at = Some(at);
         self
     }
 
+    /// Points the outcome at a transcript line when there is one; `None` clears the place.
     pub fn at_opt(mut self, at: Option<At>) -> Outcome {
         self.at = at;
         self
@@ -97,6 +105,7 @@ impl Outcome {
         self
     }
 
+    /// Records a measured latency in µs (e.g. `isready` → `readyok`), reported pass or fail.
     pub fn latency(mut self, latency_us: u64) -> Outcome {
         self.latency_us = Some(latency_us);
         self

@@ -49,6 +49,7 @@ pub(crate) struct CheckSpec {
 }
 
 impl Side {
+    /// Its lowercase name, as JSON reports write an outcome's `side`: `engine`, `gui`.
     pub const fn as_str(self) -> &'static str {
         match self {
             Side::Engine => "engine",

@@ -11,8 +11,11 @@ use super::Protocol;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum LineEnd {
+    /// A line feed alone, `\n` (`lf`).
     Lf,
+    /// A carriage return then a line feed, `\r\n` (`crlf`): what Gomocup managers write.
     CrLf,
+    /// A carriage return alone, `\r` (`cr`).
     Cr,
 }
 
@@ -33,6 +36,7 @@ impl LineEnd {
             .find(|end| end.name().eq_ignore_ascii_case(name.trim()))
     }
 
+    /// The name scenario files and JSON reports give it: `lf`, `crlf`, `cr`.
     pub const fn name(self) -> &'static str {
         match self {
             LineEnd::Lf => "lf",
@@ -45,6 +49,7 @@ impl LineEnd {
 /// A command the GUI sends and the reply that answers it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Exchange {
+    /// The command as the GUI writes it: `isready`, Gomocup `END`.
     pub command: &'static str,
     /// `None` where the text gives the command no reply (UCI `quit`, Gomocup `END`).
     pub reply: Option<&'static str>,
@@ -53,6 +58,7 @@ pub struct Exchange {
 /// One protocol's facts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Facts {
+    /// The protocol whose text these facts are taken from.
     pub protocol: Protocol,
     /// The codec reads keywords in any letter case (AGI says so, agi-r31; Gomocup's codec
     /// accepts any case so a check can grade it, gomocup A6). UCCI and UCI keywords are
@@ -99,7 +105,9 @@ pub struct Facts {
 /// The command that sets an engine option: `{lead} {name}{between}{value}`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct OptionCommand {
+    /// The words before the option's name: `setoption name` (UCI), `INFO` (Gomocup).
     pub lead: &'static str,
+    /// What separates name and value: ` value ` (UCI), a blank elsewhere.
     pub between: &'static str,
 }
 

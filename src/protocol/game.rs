@@ -7,17 +7,24 @@ use std::str::FromStr;
 
 use super::Protocol;
 
+/// A game whose moves Arbiter can judge for legality; written in lowercase in reports, scenario
+/// files and `--game`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum GameKind {
+    /// Chinese chess, the game of UCCI (ICCS moves such as `h2e2`), and of UCI xiangqi engines.
     Xiangqi,
+    /// Western chess, the game of UCI (long algebraic moves such as `e2e4`).
     Chess,
+    /// Five in a row, the game of Gomocup (moves as `x,y`) and AGI (two hex digits, `78`).
     Gomoku,
 }
 
 impl GameKind {
+    /// Every game, in the order `--game` and error messages list them.
     pub const ALL: [GameKind; 3] = [GameKind::Xiangqi, GameKind::Chess, GameKind::Gomoku];
 
+    /// Its lowercase name as reports, scenario files and `--game` spell it: `xiangqi`.
     pub const fn name(self) -> &'static str {
         match self {
             GameKind::Xiangqi => "xiangqi",
@@ -75,7 +82,9 @@ pub struct UnknownGame(pub String);
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("{protocol} is not spoken for {game} here (it is for {})", names(protocol.games()))]
 pub struct WrongGame {
+    /// The protocol the engine is run with.
     pub protocol: Protocol,
+    /// The game asked for, which that protocol is not spoken for.
     pub game: GameKind,
 }
 

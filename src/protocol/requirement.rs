@@ -48,10 +48,12 @@ impl ReqId {
         None
     }
 
+    /// The protocol whose catalogue holds the row: UCCI for `ucci-r17`.
     pub const fn protocol(self) -> Protocol {
         self.protocol
     }
 
+    /// The row's number within its catalogue: 17 for `ucci-r17`, 7 for `uci-r07`.
     pub const fn number(self) -> u16 {
         self.number
     }

@@ -26,8 +26,11 @@ pub use crate::session::transcript::{
 pub struct Report {
     /// Version of the JSON layout (see `docs/report-format.md`).
     pub schema_version: u32,
+    /// The protocol the engine was run with.
     pub protocol: Protocol,
+    /// The engine's command line as it was started, program and arguments.
     pub engine: EngineInfo,
+    /// The factor every upper timing bound was multiplied by (`--time-scale`, 1 by default).
     pub time_scale: f64,
     /// `k/n` when only a share of the scenarios ran (`--partition`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -35,25 +38,36 @@ pub struct Report {
     /// How many scenarios ran at once.
     #[serde(default)]
     pub parallelism: Parallelism,
+    /// The counts of scenarios and checks by grade, computed from `runs`.
     pub summary: Summary,
+    /// One run per scenario, in run order, with its outcomes and transcript.
     pub runs: Vec<ScenarioRun>,
 }
 
 /// Counts over a run.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub struct Summary {
+    /// Every scenario of the run, run or not.
     pub scenarios: usize,
+    /// Scenarios that ran and whose outcomes all passed.
     pub scenarios_passed: usize,
+    /// Scenarios that ran whose worst outcome is a warning.
     pub scenarios_warned: usize,
+    /// Scenarios that ran with a failing outcome, or that the harness could not run.
     pub scenarios_failed: usize,
     /// Scenarios not run (after a dead engine, or a signal).
     pub scenarios_not_run: usize,
+    /// Passing outcomes, scenario steps and built-in checks together, over the scenarios run.
     pub checks_passed: usize,
+    /// Outcomes graded `warn`, over the scenarios run.
     pub checks_warned: usize,
+    /// Outcomes graded `fail`, over the scenarios run; one is enough to fail the run.
     pub checks_failed: usize,
     /// Steps not judged because a finding stopped their scenario first.
     #[serde(default)]
     pub checks_blocked: usize,
+    /// Scenarios the harness itself could not run (an engine that would not start, say); one
+    /// is enough for exit status 2.
     pub harness_errors: usize,
 }
 
@@ -71,6 +85,8 @@ impl Report {
         }
     }
 
+    /// The report of `runs`, with the summary counted from them; the parallelism is recorded
+    /// as one scenario at a time.
     pub fn new(
         protocol: Protocol,
         engine: EngineInfo,

@@ -90,7 +90,9 @@ pub enum Register {
     Later,
     /// `register [name <x>] [code <y>]`, at least one of them.
     Now {
+        /// The name to register to (`name <x>`, uci-r43), several words allowed.
         name: Option<String>,
+        /// The registration code (`code <y>`, uci-r44).
         code: Option<String>,
     },
 }
@@ -98,40 +100,73 @@ pub enum Register {
 /// The parameters of `go` (uci-r55..uci-r73); absent = not sent.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
 pub struct Go {
+    /// `searchmoves …`: the only root moves the search may examine (uci-r56); empty when not
+    /// sent.
     pub searchmoves: Vec<Move>,
+    /// `ponder`: search in ponder mode, taking the position's last move as the opponent's
+    /// expected one, until `ponderhit` or `stop` (uci-r57, uci-r61).
     pub ponder: bool,
+    /// `wtime`: White's time left on the clock, in ms; negative after an overrun (uci-r62).
     pub wtime: Option<i64>,
+    /// `btime`: Black's time left on the clock, in ms; negative after an overrun (uci-r63).
     pub btime: Option<i64>,
+    /// `winc`: White's increment per move, in ms (uci-r64).
     pub winc: Option<i64>,
+    /// `binc`: Black's increment per move, in ms (uci-r65).
     pub binc: Option<i64>,
+    /// `movestogo`: moves left until the next time control; absent with clocks means sudden
+    /// death (uci-r66, uci-r68).
     pub movestogo: Option<u32>,
+    /// `depth`: search no deeper than this many plies (uci-r69).
     pub depth: Option<u32>,
+    /// `nodes`: search no more than this many nodes (uci-r70).
     pub nodes: Option<u64>,
+    /// `mate`: look for a mate in this many moves (uci-r71).
     pub mate: Option<u32>,
+    /// `movetime`: think for exactly this long, in ms (uci-r72).
     pub movetime: Option<u64>,
+    /// `infinite`: search until `stop`, never finishing on its own (uci-r73).
     pub infinite: bool,
 }
 
 /// A GUI → engine line.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum Command {
+    /// `uci`: the handshake; the engine answers with `id` and `option` lines, then `uciok`
+    /// (uci-r16, uci-r23).
     Uci,
     /// `debug on` / `debug off`.
     Debug(bool),
+    /// `isready`: the engine answers `readyok` once ready, at once while searching (uci-r31,
+    /// uci-r32).
     IsReady,
+    /// `setoption name <id> [value <x>]`: sets one engine option while idle (uci-r33, uci-r39).
     SetOption {
+        /// Everything between `name` and `value`, as sent; may be several words.
         name: String,
+        /// The rest of the line after `value`; `None` without `value` (a button).
         value: Option<String>,
     },
+    /// `register …`: registers the engine now or later (uci-r40).
     Register(Register),
+    /// `ucinewgame`: the next search is from another game than the last (uci-r45).
     UciNewGame,
+    /// `position {startpos | fen <F>} [moves …]`: the position the next `go` searches
+    /// (uci-r49, uci-r50).
     Position {
+        /// The start position the moves are played from.
         start: PositionStart,
+        /// The moves played from it, in order; empty when `moves` is not sent.
         moves: Vec<Move>,
     },
+    /// `go …`: start searching the position last set, within the limits given (uci-r53).
     Go(Go),
+    /// `stop`: end the search now and answer with `bestmove` (uci-r74, uci-r75).
     Stop,
+    /// `ponderhit`: the opponent played the expected move; the ponder search goes on as a
+    /// normal one (uci-r76, uci-r78).
     PonderHit,
+    /// `quit`: exit at once (uci-r79); the text gives it no reply.
     Quit,
 }
 
