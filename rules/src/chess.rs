@@ -22,8 +22,11 @@ pub struct ChessPosition(Chess);
 /// Why a chess FEN was refused.
 #[derive(Debug, thiserror::Error)]
 pub enum FenError {
+    /// shakmaty cannot read the text as FEN.
     #[error("malformed FEN: {0}")]
     Syntax(#[from] shakmaty::fen::ParseFenError),
+    /// The FEN reads, but shakmaty refuses its setup as a standard chess position (a side
+    /// without its king, the side not to move in check, …); the text is its reason.
     #[error("illegal setup: {0}")]
     Setup(String),
 }
@@ -31,17 +34,31 @@ pub enum FenError {
 /// Why a move text was refused.
 #[derive(Debug, thiserror::Error)]
 pub enum MoveError {
+    /// The text is no UCI move at all.
     #[error("{text:?} is not a UCI move: {source}")]
     Syntax {
+        /// The move text as given.
         text: String,
+        /// shakmaty's reason for refusing it.
         source: shakmaty::uci::ParseUciMoveError,
     },
+    /// A well-formed UCI move that the position does not allow.
     #[error("{text} is illegal in this position")]
-    Illegal { text: String },
+    Illegal {
+        /// The move as written.
+        text: String,
+    },
+    /// A legal castling written in Chess960's king-takes-rook form (`e1h1`), which UCI's
+    /// standard chess does not use (uci-r19).
     #[error(
         "{text} is castling written as the king taking its rook; castling is written as the king's move {king_move}"
     )]
-    CastlingAsKingTakesRook { text: String, king_move: String },
+    CastlingAsKingTakesRook {
+        /// The move as written.
+        text: String,
+        /// The king's two-square move that writes this castling (`e1g1`).
+        king_move: String,
+    },
 }
 
 impl ChessPosition {

@@ -5,11 +5,14 @@ use std::fmt;
 /// The two sides of a two-player game. In xiangqi `First` is red, in chess white.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Side {
+    /// The side that moves first: red in xiangqi, white in chess.
     First,
+    /// The side that moves second: black in both games.
     Second,
 }
 
 impl Side {
+    /// The other side.
     pub fn opponent(self) -> Side {
         match self {
             Side::First => Side::Second,
@@ -24,10 +27,16 @@ pub enum GameStatus {
     /// The side to move has at least one legal move.
     Ongoing,
     /// The side to move is in check and has no legal move.
-    Checkmate { winner: Side },
+    Checkmate {
+        /// The side that gave mate: the one not to move.
+        winner: Side,
+    },
     /// The side to move is not in check and has no legal move. In xiangqi this loses for the side to
     /// move (the winner is given); in chess it is a draw (no winner).
-    Stalemate { winner: Option<Side> },
+    Stalemate {
+        /// The side not to move in xiangqi, where stalemate loses; `None` in chess.
+        winner: Option<Side>,
+    },
     /// Drawn by the rules without a move being impossible (chess: insufficient material).
     Draw,
 }

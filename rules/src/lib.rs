@@ -5,6 +5,8 @@
 //! Xiangqi and gomoku/renju are our own code; chess wraps the `shakmaty` crate behind the same small
 //! [`Game`] interface that xiangqi implements, so the harness handles both alike.
 
+#![warn(missing_docs)]
+
 #[cfg(feature = "chess")]
 pub mod chess;
 pub mod gomoku;

@@ -5,14 +5,18 @@ use super::Game;
 /// One root move and the number of leaf nodes below it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DivideEntry {
+    /// The root move in the game's protocol notation (ICCS `h2e2`, UCI `e2e4`).
     pub mv: String,
+    /// Leaf nodes of the tree below it, `depth - 1` plies deep.
     pub nodes: u64,
 }
 
 /// The perft breakdown of a position: one entry per legal root move, sorted by move text, and the total.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Divide {
+    /// One entry per legal root move, sorted by move text; none at depth 0.
     pub entries: Vec<DivideEntry>,
+    /// perft(`depth`): the entries' nodes summed, or 1 at depth 0.
     pub nodes: u64,
 }
 

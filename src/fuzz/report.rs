@@ -13,28 +13,47 @@ use crate::runner::{EngineInfo, ExitStatus};
 /// One distinct failure, as the report lists it.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct FailureSummary {
+    /// The check the minimal case fails, as reports name checks: a built-in one
+    /// (`PROTOCOL.NAME`) or a step of the case (`fuzz:LABEL`).
     pub check: String,
+    /// The requirement rows that check cites; with the check, what makes two failures one.
     pub requirements: Vec<ReqId>,
     /// The reproduction: `arbiter run --protocol P --engine E FILE` fails the same check.
     pub file: String,
+    /// Which generated case found it, counting from 1.
     pub case: u32,
+    /// How many commands the minimal case sends.
     pub commands: usize,
+    /// Engine runs spent shrinking the case (`--max-shrink-runs` bounds them).
     pub shrink_runs: u32,
+    /// How many times the minimal case was replayed (`--replays`, at least once).
     pub replays: u32,
+    /// How many replays failed the same check: all of them for a deterministic fault, fewer
+    /// for a flaky one.
     pub replays_failed: u32,
     /// Other checks the same minimal case fails (the same fault, seen by another check).
     #[serde(default)]
     pub also: Vec<String>,
 }
 
+/// What `arbiter fuzz` reports: the seed and counts of the run, each distinct failure with its
+/// reproduction, the (state, command) pairs reached, and the minimal cases' runs.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct FuzzReport {
+    /// Version of the JSON layout, the run report's (see `docs/report-format.md`).
     pub schema_version: u32,
+    /// The seed the cases were drawn from: the same seed draws the same cases.
     pub seed: u64,
+    /// How many generated cases ran, shrink runs and replays aside.
     pub cases: u32,
+    /// Wall time of the whole fuzzing run, shrinking and replays included, in ms.
     pub elapsed_ms: u64,
+    /// Out-of-contract input was sent too (`--robustness`), so only crashes, hangs, silence
+    /// and garbage count as failures.
     pub robustness: bool,
+    /// A signal stopped the run before its cases or its time were used up.
     pub interrupted: bool,
+    /// Each distinct failure (by check and requirement rows), in the order found.
     pub failures: Vec<FailureSummary>,
     /// The (state, command) pairs the cases reached, beside those the text allows in each state.
     #[serde(default)]

@@ -21,6 +21,7 @@ pub struct Cause {
 }
 
 impl Cause {
+    /// The cause a finding stands for: its check and its sentence, as blocked steps name it.
     pub fn of(outcome: &Outcome) -> Cause {
         Cause {
             check: outcome.check.clone(),

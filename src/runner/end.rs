@@ -16,24 +16,39 @@ pub enum RunEnd {
     /// Every step ran to its end.
     Completed,
     /// A step stopped the scenario early (a reply never came, a value was never captured).
-    Aborted { reason: String },
+    Aborted {
+        /// What stopped it, as a sentence: the command that could not be written, or the
+        /// reply or value that never came.
+        reason: String,
+    },
     /// The engine never answered the session's opening command, or stopped itself: it will
     /// not answer the next scenario either. Such a scenario usually stopped early too.
     Unresponsive {
+        /// What stopped the scenario early, when something did.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         aborted: Option<String>,
     },
     /// The harness could not run the scenario at all (e.g. the engine could not be started).
-    HarnessError { error: String },
+    HarnessError {
+        /// The harness's error, as a sentence (the program cannot be started, the harness
+        /// panicked).
+        error: String,
+    },
     /// The scenario never started, and why (an earlier one showed the engine does not answer,
     /// or the run was interrupted first).
-    NotRun { why: String },
+    NotRun {
+        /// Why it never started, as reports show it.
+        why: String,
+    },
     /// A signal cut the scenario short while it ran: its outcomes and transcript are kept, but
     /// it counts as not run, neither passed nor failed. What it had shown by then is kept too.
     Interrupted {
+        /// Which signal cut it short, as a sentence.
         why: String,
+        /// What had stopped the scenario early before the signal came, if anything had.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         aborted: Option<String>,
+        /// The engine had shown it does not answer before the signal came.
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         unresponsive: bool,
     },

@@ -107,7 +107,9 @@ impl Default for RunOptions {
 /// How reports name the engine under test.
 #[derive(Debug, Clone, Serialize, serde::Deserialize)]
 pub struct EngineInfo {
+    /// The engine's program as the harness was given it: a path, or a name looked up in `PATH`.
     pub program: String,
+    /// The arguments it was started with, in order.
     pub args: Vec<String>,
 }
 
@@ -131,10 +133,17 @@ impl EngineInfo {
 /// What a report needs to know about a scenario.
 #[derive(Debug, Clone, Serialize, serde::Deserialize)]
 pub struct ScenarioInfo {
+    /// Short name, its protocol folder and file stem (`ucci/handshake`); in a fuzz report, the
+    /// path of the failure's reproduction file.
     pub name: String,
+    /// The protocol the scenario is written in, and so the one its engine was run as.
     pub protocol: Protocol,
+    /// One line saying what the scenario exercises, from its `title:` header.
     pub title: String,
+    /// The spec file and section it checks, from its `spec:` header.
     pub spec: String,
+    /// Requirement rows (`ucci-r20`, …) the scenario exercises as a whole; its steps may cite
+    /// more.
     pub cites: Vec<ReqId>,
 }
 
@@ -154,6 +163,7 @@ impl ScenarioInfo {
 #[derive(Debug, Clone, Serialize, serde::Deserialize)]
 #[serde(from = "end::StoredRun")]
 pub struct ScenarioRun {
+    /// Which scenario ran: the facts of its header a report shows beside its outcomes.
     pub scenario: ScenarioInfo,
     /// Scenario expectations first, then the built-in checks.
     pub outcomes: Vec<Outcome>,
@@ -163,12 +173,16 @@ pub struct ScenarioRun {
     pub blocked: Vec<Blocked>,
     /// How the run ended: completed, stopped early, not run, and so on.
     pub end: RunEnd,
+    /// Wall time the scenario took, from before the engine's start to its end and reaping, in
+    /// µs; 0 when it never started.
     pub duration_us: u64,
     /// Observations that judge nothing: the seed of a fuzzed stand-in and the command that
     /// replays it, and what a GUI did after each stress the stand-in put on it (waited, went
     /// on, gave up).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub notes: Vec<String>,
+    /// Every line sent and received, timestamped in µs from the engine's start, with what a
+    /// flood cut out; empty when the scenario never started.
     pub transcript: Transcript,
 }
 

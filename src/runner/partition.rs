@@ -14,16 +14,22 @@ pub struct Partition {
 /// Why the shares given are not every share of one whole, once each.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum SharesError {
+    /// No report was given.
     #[error("no reports to combine")]
     Nothing,
+    /// Two reports differ in what was run (the field named: protocol, profile or engine).
     #[error("the reports are not shares of one run: their {0} differs")]
     NotOneRun(&'static str),
+    /// A report covers the whole run, not a share of it, so nothing can be added to it.
     #[error("a report of the whole run (no --partition) cannot be combined with others")]
     Whole,
+    /// Two reports split the run into different numbers of shares (the two counts).
     #[error("shares of {0} and of {1} runs cannot be combined: give the shares of one")]
     Counts(usize, usize),
+    /// Two reports are the same share.
     #[error("share {0} is given twice")]
     Twice(Partition),
+    /// No report is this share, so its scenarios would be left out of the whole.
     #[error("share {0} is missing: combine every share of the run")]
     Missing(Partition),
 }
@@ -34,6 +40,7 @@ pub enum SharesError {
 pub struct BadPartition(pub String);
 
 impl Partition {
+    /// Share `k` of `n`; `None` unless 1 ≤ k ≤ n.
     pub fn new(k: usize, n: usize) -> Option<Partition> {
         (n >= 1 && (1..=n).contains(&k)).then_some(Partition { k, n })
     }

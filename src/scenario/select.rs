@@ -11,29 +11,48 @@ use crate::protocol::{GameKind, Protocol};
 /// Why the scenarios asked for cannot be run.
 #[derive(Debug, thiserror::Error)]
 pub enum SelectError {
+    /// A scenario named, a file or a built-in one, cannot be read or parsed.
     #[error(transparent)]
     Scenario(#[from] ScenarioError),
+    /// A folder named, or one below it, cannot be listed.
     #[error("cannot read {}: {error}", path.display())]
     Folder {
+        /// The folder as it was named.
         path: PathBuf,
+        /// Why the system refused to list it.
         error: std::io::Error,
     },
+    /// A folder named holds no `*.scenario` file, in its subfolders either.
     #[error("{}: no *.scenario files in this folder", .0.display())]
     EmptyFolder(PathBuf),
+    /// A name is no existing file or folder and no built-in scenario.
     #[error(
         "`{name}` is neither a scenario file nor a built-in scenario{suggestion} (`arbiter scenarios` lists them)"
     )]
-    Unknown { name: String, suggestion: String },
+    Unknown {
+        /// The name as it was given.
+        name: String,
+        /// `; did you mean `ucci/quit`?` when a built-in name is close to it, else empty.
+        suggestion: String,
+    },
+    /// A scenario is written in another protocol than the engine is run as.
     #[error("{name} is a {scenario} scenario, but the engine is run as {engine}")]
     OtherProtocol {
+        /// The scenario's short name (`ucci/handshake`).
         name: String,
+        /// The protocol its file is written in.
         scenario: Protocol,
+        /// The protocol the engine is run as.
         engine: Protocol,
     },
+    /// A scenario's positions are written for another game than the engine plays (`--game`).
     #[error("{name} is written for {written}, but the engine is run for {played} (--game)")]
     OtherGame {
+        /// The scenario's short name (`uci/mate`).
         name: String,
+        /// The game its `game:` header names.
         written: GameKind,
+        /// The game the engine is run for.
         played: GameKind,
     },
 }

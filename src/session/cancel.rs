@@ -13,6 +13,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 pub struct Cancel(Arc<AtomicBool>);
 
 impl Cancel {
+    /// A token not raised yet, the same as `Cancel::default()`: the waits of a session that
+    /// carries it are cut short only by a signal to the harness.
     pub fn new() -> Cancel {
         Cancel::default()
     }

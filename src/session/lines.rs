@@ -20,8 +20,11 @@ pub(crate) struct RawLine {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum LineEnding {
+    /// `\n`, the Unix line end.
     Lf,
+    /// `\r\n`, the Windows line end.
     CrLf,
+    /// A bare `\r`, which Gomocup allows beside the other two.
     Cr,
     /// The stream ended without a line end after this fragment.
     Eof,

@@ -48,8 +48,11 @@ use crate::protocol::LineEnd;
 /// The engine to run: a program with arguments, no shell in between.
 #[derive(Debug, Clone, Default)]
 pub struct EngineCommand {
+    /// The executable: a path, or a bare name looked up in `PATH`.
     pub program: PathBuf,
+    /// Arguments handed to it one element each, as they are: no shell splits or unquotes them.
     pub args: Vec<String>,
+    /// The directory the engine starts in; `None` keeps the harness's own.
     pub working_dir: Option<PathBuf>,
     /// Extra environment variables, on top of the harness's own environment.
     pub env: Vec<(String, String)>,
@@ -60,7 +63,12 @@ pub struct EngineCommand {
 pub struct SessionOptions {
     /// Appended to every command.
     pub line_end: LineEnd,
+    /// Caps on the engine's stdout: bytes kept of one line (64 KiB by default, the rest cut and
+    /// counted) and the flood (16 MiB or a million lines) past which the transcript records an
+    /// overflow; lines past it are still judged.
     pub stdout_budget: Budget,
+    /// Caps on the engine's stderr (16 KiB a line, a flood at 1 MiB or 100,000 lines by
+    /// default); past its flood, lines are only counted, since stderr is never judged.
     pub stderr_budget: Budget,
     /// What the transcript keeps of a long session.
     pub limits: Limits,
@@ -115,13 +123,16 @@ impl Sink for NoSink {
 /// A line the engine wrote on stdout, as handed to the runner.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Received {
+    /// Its place in the session's order, and when it was read in µs since the engine started.
     pub at: At,
+    /// The line without its line end; invalid UTF-8 replaced by U+FFFD.
     pub text: String,
 }
 
 /// The outcome of waiting for the engine's next stdout line.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Next {
+    /// The engine wrote this line before the deadline.
     Line(Received),
     /// The deadline passed first.
     Timeout,

@@ -45,8 +45,11 @@ pub enum Direction {
 /// One line of the transcript.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub struct Entry {
+    /// Where it sits in the session's order and when it was sent or read (µs since the
+    /// engine's start); `seq` and `at_us` in JSON.
     #[serde(flatten)]
     pub at: At,
+    /// Sent to the engine, read from its stdout or stderr, or a marker for lines left out.
     pub direction: Direction,
     /// The line without its line end; invalid UTF-8 replaced by U+FFFD. For an omission, what
     /// was left out.
@@ -72,7 +75,9 @@ fn is_zero(n: &usize) -> bool {
 /// Lines a bounded transcript left out.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub struct Omission {
+    /// How many lines the marker stands for.
     pub lines: u64,
+    /// Their text in bytes, cut bytes of over-long lines included, line ends not.
     pub bytes: u64,
 }
 
@@ -167,8 +172,9 @@ fn signal_name(signal: i32) -> &'static str {
 pub struct Overflow {
     /// When the budget was exceeded (µs since spawn).
     pub at_us: u64,
-    /// Lines and bytes written in all.
+    /// Lines the stream carried over the whole session, kept or not.
     pub lines: u64,
+    /// Bytes it carried over the whole session, line ends included.
     pub bytes: u64,
 }
 
@@ -177,6 +183,8 @@ pub struct Overflow {
 pub struct Transcript {
     /// In the session's order (by `at.seq`); omissions mark what a bounded transcript left out.
     pub entries: Vec<Entry>,
+    /// How and when the engine process ended; `None` when the session ended without seeing it
+    /// end.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub exit: Option<ExitRecord>,
     /// When the engine's stdout ended (it exited or closed it).

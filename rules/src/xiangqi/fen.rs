@@ -14,24 +14,53 @@ pub const START_FEN: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/R
 /// Why a FEN was refused: its text is malformed, or its setup cannot occur in a game.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum FenError {
+    /// The text holds no field at all.
     #[error("FEN is empty")]
     Empty,
+    /// The board field has this many ranks, not 10.
     #[error("FEN board has {0} ranks separated by '/', expected 10")]
     RankCount(usize),
+    /// A rank's pieces and empty points do not add up to 9 files.
     #[error("FEN rank {rank} has {files} files, expected 9")]
-    FileCount { rank: u8, files: usize },
+    FileCount {
+        /// The rank at fault, numbered as in ICCS: 0 for red's back rank up to 9.
+        rank: u8,
+        /// How many files its letters and digits add up to.
+        files: usize,
+    },
+    /// A rank holds a character that is neither a piece letter nor a digit 1 to 9.
     #[error(
         "FEN rank {rank} has {found:?}, which is neither a piece letter (KABNRCP, kabnrcp) nor a digit 1-9"
     )]
-    BadChar { rank: u8, found: char },
+    BadChar {
+        /// The rank it stands in (ICCS numbering, 0 to 9).
+        rank: u8,
+        /// The character refused.
+        found: char,
+    },
+    /// The side-to-move field is not `w`, `r` or `b`; the text is what it holds.
     #[error("FEN side to move is {0:?}, expected w (or r) for red, b for black")]
     BadTurn(String),
+    /// The castling or en passant field holds something other than `-`: xiangqi has neither.
     #[error("FEN field {field} is {found:?}, expected '-' (xiangqi has no castling or en passant)")]
-    BadPlaceholder { field: usize, found: String },
+    BadPlaceholder {
+        /// Which field of the FEN, counting from 1: 3 or 4.
+        field: usize,
+        /// What the field holds.
+        found: String,
+    },
+    /// The halfmove clock or the move number is not a whole number.
     #[error("FEN {name} is {found:?}, expected a whole number")]
-    BadCounter { name: &'static str, found: String },
+    BadCounter {
+        /// Which counter: `halfmove clock` or `move number`.
+        name: &'static str,
+        /// What its field holds.
+        found: String,
+    },
+    /// The FEN has this many fields, more than the 6 it may have.
     #[error("FEN has {0} fields, expected at most 6")]
     TooManyFields(usize),
+    /// The FEN reads, but describes a position no game can reach.
     #[error("illegal setup: {0}")]
     Setup(#[from] SetupError),
 }
@@ -39,24 +68,62 @@ pub enum FenError {
 /// Why a well-formed FEN describes a position no game can reach.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SetupError {
+    /// A side has no king.
     #[error("{color} has no king")]
-    MissingKing { color: Color },
+    MissingKing {
+        /// The side without one.
+        color: Color,
+    },
+    /// A side has more pieces of one kind than the start gives it (xiangqi has no promotion).
     #[error("{color} has more {kind}s than the {max} a side can have", kind = kind.name())]
     TooMany {
+        /// The side with too many.
         color: Color,
+        /// The kind it has too many of.
         kind: Kind,
+        /// How many a side may have: 1 king, 5 pawns, 2 of every other kind.
         max: usize,
     },
+    /// A king stands outside its palace, which it can never leave.
     #[error("{piece} on {square} is outside its palace")]
-    OutsidePalace { piece: Piece, square: Square },
+    OutsidePalace {
+        /// The king, with its colour.
+        piece: Piece,
+        /// The point it stands on.
+        square: Square,
+    },
+    /// An advisor or elephant stands on a point its moves can never bring it to.
     #[error("{piece} on {square} is on a point it can never reach")]
-    UnreachablePoint { piece: Piece, square: Square },
+    UnreachablePoint {
+        /// The advisor or elephant, with its colour.
+        piece: Piece,
+        /// The point it stands on.
+        square: Square,
+    },
+    /// A pawn stands behind the rank it starts on, and pawns never move back.
     #[error("{piece} on {square} is behind its starting rank")]
-    PawnBehindStart { piece: Piece, square: Square },
+    PawnBehindStart {
+        /// The pawn, with its colour.
+        piece: Piece,
+        /// The point it stands on.
+        square: Square,
+    },
+    /// A pawn on its own side of the river stands off the files pawns start on: before the
+    /// river it can only have moved straight ahead.
     #[error("{piece} on {square} has not crossed the river yet is off its starting file")]
-    PawnOffFile { piece: Piece, square: Square },
+    PawnOffFile {
+        /// The pawn, with its colour.
+        piece: Piece,
+        /// The point it stands on.
+        square: Square,
+    },
+    /// The side not to move is in check, or the kings face each other: the move that led here
+    /// would have been illegal.
     #[error("{color} is not to move but is in check (or the kings face each other)")]
-    OppositeCheck { color: Color },
+    OppositeCheck {
+        /// The side not to move.
+        color: Color,
+    },
 }
 
 impl Position {

@@ -37,21 +37,34 @@ use super::{Game, GameStatus, Misspelling, Side};
 /// Why a move text was refused in a position.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum MoveError {
+    /// The text is no ICCS move.
     #[error(transparent)]
     Syntax(#[from] IccsError),
+    /// A well-formed move that the position does not allow.
     #[error("{mv} is illegal: {reason}")]
-    Illegal { mv: Move, reason: IllegalReason },
+    Illegal {
+        /// The move the text names.
+        mv: Move,
+        /// The rule it breaks.
+        reason: IllegalReason,
+    },
 }
 
 /// What makes a well-formed move illegal.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum IllegalReason {
+    /// Its from-point is empty.
     #[error("there is no piece on {0}")]
     NoPiece(Square),
+    /// Its from-point holds a piece of the side not to move.
     #[error("the piece on {0} belongs to the side not to move")]
     NotYourPiece(Square),
+    /// The piece cannot get there: not its way of moving, blocked (a horse's leg, an
+    /// elephant's eye, a cannon with no screen to capture over), or onto a piece of its own.
     #[error("the piece cannot move that way")]
     NotAMove,
+    /// The move would leave the mover's king attacked, or facing the other king on an open
+    /// file.
     #[error("it leaves its own king in check (or facing the other king)")]
     LeavesKingInCheck,
 }

@@ -7,22 +7,41 @@ use super::square::Square;
 /// A move from one point to another. Whether it is legal depends on the position it is played in.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Move {
+    /// The point the piece leaves.
     pub from: Square,
+    /// The point it lands on, capturing whatever stands there.
     pub to: Square,
 }
 
 /// Why a text is not an ICCS move.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum IccsError {
+    /// The text is not four ASCII characters.
     #[error("ICCS move {text:?} must be 4 characters (file a-i, rank 0-9, twice), not {len}")]
-    Length { text: String, len: usize },
+    Length {
+        /// The move text as given.
+        text: String,
+        /// Its length in characters.
+        len: usize,
+    },
+    /// One of its two halves names no point of the board.
     #[error("ICCS move {text:?} has no point {point:?}: files are a-i, ranks 0-9")]
-    Point { text: String, point: String },
+    Point {
+        /// The move text as given.
+        text: String,
+        /// The two characters that name no point.
+        point: String,
+    },
+    /// Its from-point and to-point are the same.
     #[error("ICCS move {text:?} does not move: from and to are the same point")]
-    NullMove { text: String },
+    NullMove {
+        /// The move text as given.
+        text: String,
+    },
 }
 
 impl Move {
+    /// The move from `from` to `to`, unchecked: whether it is legal is the position's to say.
     pub const fn new(from: Square, to: Square) -> Move {
         Move { from, to }
     }
@@ -76,6 +95,7 @@ pub struct MoveList {
 }
 
 impl MoveList {
+    /// An empty list, with room for [`MAX_MOVES`] moves.
     pub fn new() -> MoveList {
         let filler = Move::new(
             Square::from_index_unchecked(0),
@@ -93,14 +113,17 @@ impl MoveList {
         self.len += 1;
     }
 
+    /// How many moves it holds.
     pub fn len(&self) -> usize {
         self.len
     }
 
+    /// Whether it holds no move.
     pub fn is_empty(&self) -> bool {
         self.len == 0
     }
 
+    /// The moves it holds, in the order they were added.
     pub fn as_slice(&self) -> &[Move] {
         &self.moves[..self.len]
     }

@@ -32,17 +32,34 @@ const ORDINALS: [char; 5] = ['一', '二', '三', '四', '五'];
 /// Why a text is not a Chinese-notation move of the side to move in a position.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ChineseMoveError {
+    /// The text is not four characters: piece and file (or place and piece), direction, number.
     #[error(
         "{text:?} is not a move in Chinese notation: four characters, a piece and its file \
          (or its place, 前 or 后, and the piece), 进, 退 or 平, and a number"
     )]
-    Syntax { text: String },
+    Syntax {
+        /// The move text as given.
+        text: String,
+    },
+    /// The side to move has no such piece on the file, or at the place, the text names.
     #[error("{text}: the side to move has no such piece there")]
-    NoPiece { text: String },
+    NoPiece {
+        /// The move text as given.
+        text: String,
+    },
+    /// More than one piece of the side to move fits the text, which must then name the piece
+    /// by its place on the file (前, 后, …).
     #[error("{text}: more than one piece fits; name it by its place (前, 后, …)")]
-    Ambiguous { text: String },
+    Ambiguous {
+        /// The move text as given.
+        text: String,
+    },
+    /// The piece the text names cannot make that move in this position.
     #[error("{text}: the piece cannot make that move here")]
-    Illegal { text: String },
+    Illegal {
+        /// The move text as given.
+        text: String,
+    },
 }
 
 /// The move in Chinese notation, or `None` when no piece stands on its from-point. The move

@@ -5,11 +5,14 @@ use std::fmt;
 /// Red moves first and sits at the bottom (ranks 0..4); black at the top (ranks 5..9).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Color {
+    /// Moves first; its side of the river is ranks 0 to 4, its FEN letters upper case.
     Red,
+    /// Moves second; its side of the river is ranks 5 to 9, its FEN letters lower case.
     Black,
 }
 
 impl Color {
+    /// The other colour.
     pub const fn opponent(self) -> Color {
         match self {
             Color::Red => Color::Black,
@@ -53,16 +56,24 @@ impl fmt::Display for Color {
 /// The seven kinds of xiangqi piece.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Kind {
+    /// The general (帅, 将): one point along a file or rank, never out of its palace.
     King,
+    /// One point diagonally, never out of its palace (仕, 士).
     Advisor,
+    /// Two points diagonally, never across the river, blocked by a piece between (相, 象).
     Elephant,
+    /// One point straight then one diagonally outwards, blocked by a piece on the first (马).
     Horse,
+    /// Any distance along a file or rank (车).
     Rook,
+    /// Moves as a rook, but captures by jumping over exactly one piece (炮).
     Cannon,
+    /// One point forward; sideways too once across the river (兵, 卒).
     Pawn,
 }
 
 impl Kind {
+    /// Every kind, king first and pawn last, for going over them all.
     pub const ALL: [Kind; 7] = [
         Kind::King,
         Kind::Advisor,
@@ -95,6 +106,7 @@ impl Kind {
         }
     }
 
+    /// The kind's English name in lower case (`horse`), as error messages write it.
     pub const fn name(self) -> &'static str {
         match self {
             Kind::King => "king",
@@ -111,7 +123,9 @@ impl Kind {
 /// A piece: a kind and a colour.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Piece {
+    /// The side it belongs to.
     pub color: Color,
+    /// What it is, and so how it moves.
     pub kind: Kind,
 }
 
@@ -137,6 +151,7 @@ impl Piece {
         Some(Piece { color, kind })
     }
 
+    /// Its UCCI FEN letter: upper case for red, lower case for black (`N`, `c`).
     pub fn fen_letter(self) -> char {
         match self.color {
             Color::Red => self.kind.letter().to_ascii_uppercase(),

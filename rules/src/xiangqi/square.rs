@@ -36,14 +36,17 @@ impl Square {
         Square(index)
     }
 
+    /// Its number, `rank * 9 + file`: 0 for `a0` up to 89 for `i9`.
     pub const fn index(self) -> usize {
         self.0 as usize
     }
 
+    /// Its file, 0 (`a`, red's left) to 8 (`i`).
     pub const fn file(self) -> u8 {
         self.0 % FILES
     }
 
+    /// Its rank, 0 (red's back rank) to 9 (black's).
     pub const fn rank(self) -> u8 {
         self.0 / FILES
     }

@@ -10,14 +10,28 @@ use crate::game::{Game, GameStatus, Misspelling, Side};
 /// Why a text is not a xiangqi move in UCI notation, or not one this position allows.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum UciMoveError {
+    /// The text is not two points, each a file `a` to `i` and a rank 1 to 10.
     #[error(
         "UCI xiangqi move {text:?} must be two points, each a file a-i and a rank 1-10 (`h3e3`, `a10a9`)"
     )]
-    Syntax { text: String },
+    Syntax {
+        /// The move text as given.
+        text: String,
+    },
+    /// Its two points are the same.
     #[error("UCI xiangqi move {text:?} does not move: from and to are the same point")]
-    NullMove { text: String },
+    NullMove {
+        /// The move text as given.
+        text: String,
+    },
+    /// A well-formed move that the position does not allow.
     #[error("{text} is illegal: {reason}")]
-    Illegal { text: String, reason: IllegalReason },
+    Illegal {
+        /// The move as written.
+        text: String,
+        /// The rule it breaks.
+        reason: IllegalReason,
+    },
 }
 
 /// Reads `h3e3` or `a10a9` (file letters in either case).

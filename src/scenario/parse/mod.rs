@@ -12,9 +12,12 @@ use crate::protocol::{GameKind, LineEnd, Protocol, ReqId};
 #[derive(Debug, Error)]
 #[error("{}: {message}", place(origin, *line))]
 pub struct ScenarioError {
+    /// The file at fault as errors name it: its path, or `(built-in) scenarios/NAME.scenario`
+    /// for a scenario shipped in the binary.
     pub origin: String,
     /// 1-based line number; 0 when the whole file is at fault.
     pub line: usize,
+    /// What is wrong there, in one sentence.
     pub message: String,
 }
 
