@@ -3,7 +3,7 @@
 //! rule is broken.
 //!
 //! The entries themselves are data, in `registry.txt` beside this file (build.rs turns them
-//! into [`CheckId`] and [`CHECKS`]); this is the one place those facts live. The checks take
+//! into [`CheckId`] and `CHECKS`); this is the one place those facts live. The checks take
 //! their requirement ids from here, `arbiter coverage` counts the rows cited here, `arbiter
 //! checks` and the check table of `docs/checks.md` are rendered from here (a test keeps the page in
 //! step), and every finding a check raises is compared with its entry in debug builds, so code

@@ -1,9 +1,9 @@
 //! Golden transcripts: snapshot testing for engine projects. `arbiter record` stores what an
-//! engine exchanged in a scenario, normalised (see [`normalise`](mod@normalise)); a later `arbiter run
+//! engine exchanged in a scenario, normalised (see `normalise`); a later `arbiter run
 //! --snapshots DIR` compares the new exchange with it and fails with a diff when the engine's
 //! behaviour changed, or, with `--update-snapshots`, accepts the change. From an engine
 //! project's `cargo test` (`arbiter::Engine::snapshots`) a changed exchange is also written
-//! beside the golden one as a pending transcript, for `arbiter snapshots review` ([`review`]).
+//! beside the golden one as a pending transcript, for `arbiter snapshots review` (`review`).
 //!
 //! This is a check like the others, but against a stored file rather than the protocol text,
 //! so its outcome cites no requirement.

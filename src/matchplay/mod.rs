@@ -317,7 +317,7 @@ impl GameResult {
 }
 
 /// One game, as played and judged. Read back (another worker's games, a partition's results)
-/// it needs [`GameRecord::in_game`]: its colours' names alone do not tell chess from gomoku.
+/// it needs `GameRecord::in_game`: its colours' names alone do not tell chess from gomoku.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct GameRecord {
     pub number: usize,
@@ -403,7 +403,7 @@ pub enum Colours {
 
 /// Read back from a record, the names say xiangqi (`red`) or not; chess and gomoku both say
 /// `white` and `black`, and which one moved first is the record's `first`, which a field of
-/// its own cannot see: read as chess, then named by [`GameRecord::in_game`].
+/// its own cannot see: read as chess, then named by `GameRecord::in_game`.
 impl<'de> Deserialize<'de> for Colours {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Colours, D::Error> {
         #[derive(Deserialize)]

@@ -4,8 +4,8 @@
 //!
 //! A worker writes its file after every game, so a worker still playing whose file has not
 //! changed for much longer than a game takes has most likely died (killed, its node lost) or
-//! hangs. "Much longer" is [`SILENT_FACTOR`] times the median time between games finishing on
-//! one worker, over all workers' games so far, and never less than [`SILENT_FLOOR`]: a single
+//! hangs. "Much longer" is `SILENT_FACTOR` times the median time between games finishing on
+//! one worker, over all workers' games so far, and never less than `SILENT_FLOOR`: a single
 //! long game (a long endgame, a slow opening) takes two or three times the median, and the
 //! floor keeps very fast games and clocks a little apart between machines from raising false
 //! alarms. Before any game has finished there is no median, and nothing is called silent

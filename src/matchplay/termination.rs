@@ -1,7 +1,7 @@
 //! How a game ended, kept as a value until it is printed: the referees, the endings and
 //! adjudication build a [`Termination`], the report and the PGN write its words (cutechess-cli's,
 //! such as `Black makes an illegal move: h2e9`), and the JUnit report and the exit code ask
-//! [`Termination::is_fault`] rather than searching those words.
+//! `Termination::is_fault` rather than searching those words.
 
 use std::fmt;
 

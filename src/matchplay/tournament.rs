@@ -88,7 +88,7 @@ pub struct SprtReport {
 }
 
 /// A whole match: its games in number order and its scores. Read back (a partition's results,
-/// a worker's file), it needs [`MatchReport::named_in_its_game`].
+/// a worker's file), it needs `MatchReport::named_in_its_game`.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct MatchReport {
     #[serde(flatten)]

@@ -243,7 +243,7 @@ impl Protocol {
         all
     };
 
-    /// The protocol's row of [`TABLE`].
+    /// The protocol's row of `TABLE`.
     pub const fn descriptor(self) -> &'static Descriptor {
         &TABLE[self as usize]
     }

@@ -1,6 +1,6 @@
 //! Typed codecs for the four engine protocols: one line of text ↔ one typed value.
 //!
-//! Each protocol module ([`ucci`], [`uci`], [`gomocup`], [`agi`]) has the same shape:
+//! Each protocol module (`ucci`, [`uci`], `gomocup`, `agi`) has the same shape:
 //!
 //! - `Command`: every GUI/manager → engine line of its text, `Display` = the line (no line end);
 //!   `parse_command(line)` reads one line back.
@@ -8,7 +8,7 @@
 //!
 //! Parsers are tolerant where the texts are (runs of spaces and tabs between tokens, a trailing
 //! `\r`, keyword-value fields in any order) and precise where they are not: a malformed line is a
-//! [`ParseError`] whose message names the token and what was expected, so a report can show an
+//! `ParseError` whose message names the token and what was expected, so a report can show an
 //! engine author exactly what was wrong. Tolerances that a check may still want to grade (field
 //! order, upper-case ICCS letters, lower-case Gomocup keywords) are documented per module with
 //! the catalogue ids (`ucci-r17`, `uci-r56`, …) they rest on. `Display` always writes the
@@ -93,10 +93,10 @@ impl Protocol {
     /// Only AGI says so (「输入输出协议不区分大小写」, agi-r31). UCCI and UCI never mention case
     /// (ucci A29; UCI makes only option names and values case-insensitive, uci-r36): their
     /// keywords are lower case and the codecs require that, reporting
-    /// [`ParseError::WrongCase`] otherwise. The Gomocup text is silent too (gomocup A6: every
+    /// `ParseError::WrongCase` otherwise. The Gomocup text is silent too (gomocup A6: every
     /// keyword in it is upper case, and a lower-case `ok` from a brain should be a *warning*);
     /// so this returns `false` for Gomocup, but its codec *accepts* any case so that a check can
-    /// grade the case separately with [`gomocup::keyword_in_canonical_case`].
+    /// grade the case separately with `gomocup::keyword_in_canonical_case`.
     pub const fn keywords_case_insensitive(self) -> bool {
         self.descriptor().keywords_case_insensitive
     }

@@ -1,5 +1,5 @@
 //! The report of a run: what `run`, `certify`, `fuzz`, `spy` and `match` produce and
-//! [`render`](crate::render) writes. Nothing here renders and nothing here judges: the model
+//! `render` writes. Nothing here renders and nothing here judges: the model
 //! sits below its producers, and the formats above them.
 
 pub(crate) mod excerpt;

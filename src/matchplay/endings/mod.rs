@@ -14,7 +14,7 @@
 //!   stalemate come first).
 //!
 //! The league's simulator also tells each engine, with UCCI's `banmoves`, the moves it may not
-//! play; [`History::league_banmoves`] lists them as it does.
+//! play; `History::league_banmoves` lists them as it does.
 
 mod asian;
 mod league;
@@ -48,7 +48,7 @@ pub enum RepetitionRule {
 /// UCI has no such command, so UCI engines never get it.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub enum BanMoves {
-    /// As the league's simulator: before every `go`, the moves [`History::league_banmoves`]
+    /// As the league's simulator: before every `go`, the moves `History::league_banmoves`
     /// lists, when there are any.
     #[default]
     League,

@@ -4,11 +4,11 @@
 //! Catalogue: `shared/specs/requirements/uci.md`.
 //!
 //! Ambiguities resolved here:
-//! - Keywords are lower case ([`ParseError::WrongCase`] otherwise); the text makes only option
+//! - Keywords are lower case (`ParseError::WrongCase` otherwise); the text makes only option
 //!   names and values case-insensitive (uci-r36, remark 8), which is the engine's business.
-//! - Moves are [`Move`]s: `e2e4`, `e7e8q`, `0000` the null move (uci-r21), and xiangqi's
+//! - Moves are `Move`s: `e2e4`, `e7e8q`, `0000` the null move (uci-r21), and xiangqi's
 //!   `h3e3`, `a10a9` as UCI xiangqi engines write them; `a1a1` parses (as a normal move) so a
-//!   check can grade it (remark 3); a bare `bestmove` is a [`ParseError::Missing`].
+//!   check can grade it (remark 3); a bare `bestmove` is a `ParseError::Missing`.
 //! - `setoption name <id> [value <x>]`: the name is everything between `name` and `value`,
 //!   verbatim, the value the rest of the line (uci-r37).
 //! - `register`: `later`, or `name <x>` and/or `code <y>` (remark 9 accepts both together).
@@ -21,7 +21,7 @@
 //!   is not a valid move is an error); an integer right after `currline` is the cpu number;
 //!   `score` takes `cp <x>` or `mate <y>` and optionally `lowerbound`/`upperbound`, in any order
 //!   (remark 24); `string` takes the rest of the line verbatim; tokens of unknown keys are kept
-//!   in [`Info::unknown`].
+//!   in `Info::unknown`.
 //! - `option name <id> type <t> …`: the name runs to `type`, values to the next field keyword;
 //!   `default <empty>` (also `< empty >`, `< empty>`, remark 30) and a bare `default` read as
 //!   the empty string, which `Display` writes as `<empty>`.
