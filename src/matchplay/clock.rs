@@ -13,8 +13,12 @@ pub enum TimeControl {
     /// A clock: `base` for every `moves` moves (or the whole game), plus `increment` a move
     /// (cutechess-cli's `tc=[MOVES/]SECONDS[+INCREMENT]`).
     Clock {
+        /// Moves per period: after every this many moves of an engine, `base` is added to its
+        /// clock again; none: `base` is for the whole game.
         moves: Option<u32>,
+        /// Time on the clock at the start, and again at each new period.
         base: Duration,
+        /// Time added to an engine's clock after each of its moves (zero for none).
         increment: Duration,
     },
 }

@@ -64,16 +64,21 @@ const START_BOUND: Duration = Duration::from_secs(10);
 /// One engine of the match.
 #[derive(Debug, Clone)]
 pub struct Player {
+    /// What the reports, the PGN and the standings call the engine. Results are kept by name,
+    /// so the engines of one match need names of their own.
     pub name: String,
+    /// The program to start, with its arguments; every game starts its own process.
     pub command: EngineCommand,
     /// The protocol this engine speaks (engines of one game may speak different ones: UCCI
     /// and UCI for xiangqi, Gomocup and AGI for gomoku).
     pub protocol: Protocol,
     /// Engine options (`option.NAME=VALUE`), sent in the protocol's own way before the game.
     pub options: Vec<(String, String)>,
-    /// This engine's own time control and limits, where they differ from the match's (time
-    /// or node odds, for handicap matches).
+    /// This engine's own time control, where it differs from the match's (time odds, for
+    /// handicap matches); none: the match's.
     pub control: Option<TimeControl>,
+    /// This engine's own node and depth limits, in place of the match's (node odds); none:
+    /// the match's.
     pub limits: Option<SearchLimits>,
 }
 
@@ -92,11 +97,15 @@ impl Player {
 /// The game played, with its rules where there is a choice.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum MatchGame {
+    /// Chinese chess, with its repetition rulings and the 60-move rule (see `endings`).
     Xiangqi,
+    /// Chess under FIDE's rules, as cutechess-cli applies them.
     Chess,
     /// Gomoku or renju on a square board of `size`, under `rule` (Gomocup's rule bits).
     Gomoku {
+        /// Points on each side of the board (15 when `--game` names the game).
         size: u8,
+        /// What wins: five or more in a row (freestyle), exactly five, or renju's rules.
         rule: Rule,
     },
 }
@@ -212,7 +221,11 @@ impl Serialize for MatchGame {
 /// `depth=`).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct SearchLimits {
+    /// Nodes an engine may search for a move (`go nodes`); UCCI engines get it instead of
+    /// their time unless `depth` is set. Gomocup and AGI engines are never sent it.
     pub nodes: Option<u64>,
+    /// Plies an engine may search for a move (`go depth`); UCCI engines get it instead of
+    /// their time, before `nodes`. Gomocup and AGI engines are never sent it.
     pub depth: Option<u32>,
 }
 
@@ -227,30 +240,47 @@ pub struct Adjudication {
     pub resign: Option<ResignAdjudication>,
 }
 
+/// When the engines' scores draw a game (cutechess-cli's `-draw movenumber=N movecount=M
+/// score=S`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct DrawAdjudication {
+    /// Full moves, the opening's included, the game must have reached before it can be
+    /// drawn so (`movenumber`).
     pub from_move: u32,
+    /// Moves each side must make in a row with its score within the bound (`movecount`):
+    /// twice as many plies.
     pub moves: u32,
+    /// The bound in centipawns: a score counts towards the draw when it is at most this far
+    /// from zero either way (`score`).
     pub score: i32,
 }
 
+/// When the engines' scores lose a game for one side (cutechess-cli's `-resign movecount=M
+/// score=S`, both engines having to agree).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ResignAdjudication {
+    /// The side's own moves in a row with its score at least the bound behind, and its
+    /// opponent's moves as many with a score at least the bound ahead (`movecount`).
     pub moves: u32,
+    /// The bound in centipawns (`score`); a mate score counts as larger than any material
+    /// one.
     pub score: i32,
 }
 
 /// How the games are played.
 #[derive(Debug, Clone, Copy)]
 pub struct MatchSettings {
+    /// The game every engine of the match plays, with gomoku's board and rule.
     pub game: MatchGame,
     /// How long the engines may think: a time per move, or a clock Arbiter keeps.
     pub control: TimeControl,
+    /// Node and depth limits sent to every engine whose own `Player::limits` is none.
     pub limits: SearchLimits,
     /// How far past its time a move may come before it loses on time.
     pub margin: Duration,
     /// Plies, the opening's included, after which a game is adjudicated a draw.
     pub max_plies: usize,
+    /// Ending games early on the engines' scores; the default ends none so.
     pub adjudication: Adjudication,
     /// UCCI and UCI engines ponder on the opponent's time (cutechess-cli's `-pondering`):
     /// `go ponder` after each move, `ponderhit` or `stop` when the opponent has moved.
@@ -269,8 +299,12 @@ pub struct MatchSettings {
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct Opening {
+    /// The starting position in FEN (xiangqi, chess); none: the standard start. Gomoku
+    /// openings are stones in `moves` and ignore it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub fen: Option<String>,
+    /// Moves played from the position before the engines take over: they count towards the
+    /// game's plies, but the game record's `moves` leave them out.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub moves: Vec<String>,
 }
@@ -286,9 +320,14 @@ pub(crate) fn by_game_length(plies: usize, max_plies: usize) -> Option<(GameResu
 /// One game to play: its number in the match, who moves first, and from where.
 #[derive(Debug, Clone, Copy)]
 pub struct Pairing<'a> {
+    /// The game's number in the match (the schedule counts from 1), which its record keeps.
     pub number: usize,
+    /// The engine playing the first colour (red, white; black in gomoku): the result is said
+    /// from its side.
     pub first: &'a Player,
+    /// The engine playing the second colour (black; white in gomoku).
     pub second: &'a Player,
+    /// Where the game starts; `Opening::default()` for the standard start.
     pub opening: &'a Opening,
     /// Raised when the match is decided and its games in progress are to be aborted: the
     /// engines' sessions stop waiting, and the game ends aborted, counting for nobody.
@@ -298,15 +337,20 @@ pub struct Pairing<'a> {
 /// How a game ended, for the first-moving side's result.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum GameResult {
+    /// The engine of the first colour won (`1-0`).
     #[serde(rename = "1-0")]
     FirstWins,
+    /// The engine of the second colour won (`0-1`).
     #[serde(rename = "0-1")]
     SecondWins,
+    /// Neither won (`1/2-1/2`). An aborted game is recorded so too, yet counts for nobody.
     #[serde(rename = "1/2-1/2")]
     Draw,
 }
 
 impl GameResult {
+    /// The result as PGN writes it, and as a match's JSON does too: `1-0`, `0-1` or
+    /// `1/2-1/2`.
     pub const fn as_str(self) -> &'static str {
         match self {
             GameResult::FirstWins => "1-0",
@@ -320,19 +364,28 @@ impl GameResult {
 /// it needs `GameRecord::in_game`: its colours' names alone do not tell chess from gomoku.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct GameRecord {
+    /// The game's number in the whole match, from 1; a partition's games keep the numbers
+    /// the whole match gives them, so the parts' results merge.
     pub number: usize,
-    /// The engine playing the first colour (red, white; black in gomoku) and the other one:
-    /// `result` is said for `first`, as PGN says it for red or white. The first colour need not
-    /// make the first move: from a FEN with black to move, or a gomoku opening of an odd number
-    /// of stones, the second colour does. `colours` names them by colour.
+    /// The engine playing the first colour (red, white; black in gomoku): `result` is said
+    /// for `first`, as PGN says it for red or white. The first colour need not make the first
+    /// move: from a FEN with black to move, or a gomoku opening of an odd number of stones,
+    /// the second colour does. `colours` names both engines by colour.
     pub first: String,
+    /// The engine playing the second colour (black; white in gomoku).
     pub second: String,
+    /// The same two engines under their colours' names, written into the record beside
+    /// `first` and `second` (`"red"`, `"white"`, `"black"`), so a reader sees who had which
+    /// colour without knowing which colour is the first.
     #[serde(flatten)]
     pub colours: Colours,
     /// Where the game started; its moves are not in `moves`.
     #[serde(default, skip_serializing_if = "is_default")]
     pub opening: Opening,
+    /// The legal moves the engines played after the opening, in the notation of the game
+    /// and protocol; a move that ended the game by being illegal is in `termination` instead.
     pub moves: Vec<String>,
+    /// Who won, from `first`'s side.
     pub result: GameResult,
     /// Why it ended; the report says it in cutechess-cli's words (`Black makes an illegal
     /// move: h2e9`).
@@ -396,9 +449,28 @@ impl GameRecord {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(untagged)]
 pub enum Colours {
-    Xiangqi { red: String, black: String },
-    Chess { white: String, black: String },
-    Gomoku { black: String, white: String },
+    /// Xiangqi: red is the first colour.
+    Xiangqi {
+        /// The engine playing red.
+        red: String,
+        /// The engine playing black.
+        black: String,
+    },
+    /// Chess: white is the first colour.
+    Chess {
+        /// The engine playing white.
+        white: String,
+        /// The engine playing black.
+        black: String,
+    },
+    /// Gomoku and renju: black is the first colour, and places the first stone on an empty
+    /// board.
+    Gomoku {
+        /// The engine playing black.
+        black: String,
+        /// The engine playing white.
+        white: String,
+    },
 }
 
 /// Read back from a record, the names say xiangqi (`red`) or not; chess and gomoku both say
@@ -459,7 +531,10 @@ fn is_default<T: Default + PartialEq>(value: &T) -> bool {
 /// A protocol finding of one engine in one game, with the transcript around it.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Finding {
+    /// The engine whose transcript the check judged, by its name in the match.
     pub engine: String,
+    /// What the check found: its id, grade (a warning or a failure, never a pass),
+    /// requirements and sentence, written into the finding beside `engine`.
     #[serde(flatten)]
     pub outcome: Outcome,
     /// The lines around the finding, as the human report shows them (`>` sent, `<` received).

@@ -10,7 +10,9 @@ use crate::protocol::Protocol;
 /// handshake.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct UndeclaredOption {
+    /// The engine that was sent the option, by its name in the match.
     pub engine: String,
+    /// The option's name as the user wrote it (its value is not kept).
     pub option: String,
 }
 

@@ -58,11 +58,16 @@ pub(crate) enum ResultsDirError {
 pub struct WorkerInfo {
     /// Its share of the games, `k/n`.
     pub partition: Partition,
+    /// The machine it runs on, by its host name (`unknown` when the name cannot be read).
     pub host: String,
+    /// Its process id on that machine, to find a worker that has fallen silent.
     pub pid: u32,
+    /// Where it stands by its own last word; a worker that died still says it is playing.
     pub state: WorkerState,
-    /// When it started, and when it last wrote its file (milliseconds since the Unix epoch).
+    /// When it started (milliseconds since the Unix epoch).
     pub started_ms: u64,
+    /// When it last wrote its file (milliseconds since the Unix epoch): a worker still
+    /// playing whose file is too old is called silent by `arbiter match status`.
     pub updated_ms: u64,
     /// When each of its games finished, in the order they did.
     #[serde(default)]
@@ -72,7 +77,9 @@ pub struct WorkerInfo {
 /// A worker's file: the worker, and its results so far.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct WorkerFile {
+    /// The worker that owns the file: the file's `worker` section.
     pub worker: WorkerInfo,
+    /// Its results so far, the same document `arbiter match --out` writes, beside `worker`.
     #[serde(flatten)]
     pub report: MatchReport,
 }

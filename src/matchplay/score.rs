@@ -5,7 +5,6 @@ use serde::{Deserialize, Serialize};
 
 use super::GameResult;
 
-/// Wins, losses and draws of the first engine of the match.
 /// Reads back a figure JSON wrote as `null`: JSON has no infinity or NaN (an Elo of a match
 /// won every game is infinite), and `serde_json` writes them so. Read back, it is NaN.
 pub(crate) fn figure_or_nan<'de, D: serde::Deserializer<'de>>(
@@ -14,10 +13,15 @@ pub(crate) fn figure_or_nan<'de, D: serde::Deserializer<'de>>(
     Ok(Option::<f64>::deserialize(deserializer)?.unwrap_or(f64::NAN))
 }
 
+/// Games won, lost and drawn from one engine's side: in an encounter, the engine listed
+/// first; in a standing, the engine itself. Aborted games count in none of them.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Score {
+    /// Games won, a point each.
     pub wins: u32,
+    /// Games lost, no point.
     pub losses: u32,
+    /// Games drawn, half a point each.
     pub draws: u32,
 }
 

@@ -42,9 +42,16 @@ impl EloModel {}
 /// The test's hypotheses, error rates and Elo model.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub struct Sprt {
+    /// The first engine's Elo advantage under H0, the null hypothesis (`elo0=`), in the
+    /// model's Elo.
     pub elo0: f64,
+    /// Its Elo advantage under H1 (`elo1=`), above `elo0`: the gain the test looks for.
     pub elo1: f64,
+    /// The chance the test may take of accepting H1 when H0 holds (`alpha=`, 0.05 unless
+    /// given): a false positive.
     pub alpha: f64,
+    /// The chance the test may take of accepting H0 when H1 holds (`beta=`, 0.05 unless
+    /// given): a false negative.
     pub beta: f64,
     /// Results written before the model could be chosen were tested in logistic Elo; read
     /// back, they say nothing, and get the default like a test given without `model=`.
@@ -52,14 +59,19 @@ pub struct Sprt {
     pub model: EloModel,
 }
 
+/// Why the words of `--sprt` do not make a test ([`Sprt::parse`]).
 #[derive(Debug, Error, PartialEq)]
 pub enum SprtError {
+    /// A word that is not a known key with a finite number, or `model=` with a known model;
+    /// the word is kept.
     #[error(
         "--sprt: `{0}` is not elo0=, elo1=, alpha= or beta= with a number, or model=normalized|logistic"
     )]
     BadSetting(String),
+    /// `elo0` or `elo1` is missing, or `elo0` is not below `elo1`.
     #[error("--sprt: elo0 and elo1 are both needed, with elo0 < elo1")]
     Hypotheses,
+    /// `alpha` or `beta` is not strictly between 0 and 0.5.
     #[error("--sprt: alpha and beta are error rates between 0 and 0.5")]
     Rates,
 }
@@ -68,19 +80,26 @@ pub enum SprtError {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Decision {
+    /// The LLR fell to the lower bound: the advantage is `elo0` rather than `elo1`.
     H0,
+    /// The LLR reached the upper bound: the advantage is `elo1` rather than `elo0`.
     H1,
 }
 
 /// The test's state after the games so far.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub struct SprtState {
+    /// The log-likelihood ratio of H1 against H0 over the games so far: above zero leans to
+    /// H1. JSON writes a NaN as `null`, read back as NaN.
     #[serde(deserialize_with = "super::score::figure_or_nan")]
     pub llr: f64,
+    /// The LLR at or below which H0 is accepted: ln(beta / (1 - alpha)), below zero.
     pub lbound: f64,
+    /// The LLR at or above which H1 is accepted: ln((1 - beta) / alpha), above zero.
     pub ubound: f64,
     /// Whether the LLR was computed over game pairs (pentanomial) or single games.
     pub pentanomial: bool,
+    /// The hypothesis accepted once the LLR has crossed a bound; none while the test goes on.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub decision: Option<Decision>,
 }

@@ -33,32 +33,42 @@ pub(crate) const SILENT_FLOOR: Duration = Duration::from_secs(60);
 pub struct WorkerStatus {
     /// `k/n`.
     pub partition: String,
+    /// The worker's own section of its file: host, process, state and times; none for a
+    /// file of results alone.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub worker: Option<WorkerInfo>,
-    /// Its games, and the score of its one encounter in a two-engine match.
+    /// Its games played, aborted ones left out.
     pub games: usize,
+    /// The score of its one encounter in a two-engine match; none with more engines, or
+    /// before its first game.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub score: Option<Encounter>,
     /// How long ago it last wrote its file.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub quiet_ms: Option<u64>,
+    /// Still playing, yet quiet for longer than the silent bound: most likely dead or hung.
     pub silent: bool,
 }
 
 /// The whole status.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Status {
+    /// The results directory the workers' files were read from.
     pub dir: PathBuf,
     /// The bound after which a worker still playing is called silent, when one is known.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub silent_after_ms: Option<u64>,
+    /// Each worker's file, in the order of their shares.
     pub workers: Vec<WorkerStatus>,
     /// Shares of the match with no file yet.
     pub missing: Vec<String>,
-    /// The games of all workers so far, and their score.
+    /// The games of all workers so far, aborted ones left out.
     pub games: usize,
+    /// Each encounter's score over all workers' games, as `arbiter match merge` counts them.
     pub encounters: Vec<Encounter>,
+    /// Each engine's score and Elo against the field over all workers' games, best first.
     pub standings: Vec<Standing>,
+    /// The SPRT the workers play to, over all their games; none when the match has none.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub sprt: Option<SprtReport>,
 }

@@ -12,9 +12,13 @@ use super::score::{Pentanomial, Score, half_points};
 /// What the tally needs of one game.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GameOutcome {
+    /// The game's number in the whole match, so a game several workers report counts once.
     pub number: usize,
+    /// The engine of the first colour, from whose side `result` is said.
     pub first: String,
+    /// The engine of the second colour.
     pub second: String,
+    /// Who won, from `first`'s side.
     pub result: GameResult,
     /// Games of one pair share this number: one opening, colours swapped.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -24,18 +28,28 @@ pub struct GameOutcome {
 /// Two engines' games against each other, scored for the one listed first.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Encounter {
+    /// The two engines, in the order the match lists them: the scores are the first one's.
     pub players: [String; 2],
+    /// The first engine's wins, losses and draws against the second, over single games.
     pub score: Score,
+    /// The two engines' completed game pairs, by the first engine's points in each
+    /// (fastchess's `Ptnml(0-2)`); all zero when the match does not play pairs.
     pub pentanomial: Pentanomial,
 }
 
 /// An engine's results against the whole field.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Standing {
+    /// Which engine, by its name in the match.
     pub name: String,
+    /// Its wins, losses and draws against all the other engines together.
     pub score: Score,
+    /// The Elo difference its score implies against the field, as cutechess-cli computes it:
+    /// infinite after winning (or losing) every game, NaN before any (`null` in JSON).
     #[serde(deserialize_with = "super::score::figure_or_nan")]
     pub elo: f64,
+    /// Half the 95% confidence interval of `elo`, in Elo (cutechess-cli's `+/-`); NaN
+    /// where it is undefined.
     #[serde(deserialize_with = "super::score::figure_or_nan")]
     pub elo_margin: f64,
 }
@@ -53,6 +67,8 @@ pub struct Tally {
 }
 
 impl Tally {
+    /// A tally of no games yet for a match of `players`; a game of an engine not among them
+    /// is not counted.
     pub fn new(players: &[String]) -> Tally {
         Tally {
             players: players.to_vec(),

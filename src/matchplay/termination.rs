@@ -17,8 +17,11 @@ use crate::rules::gomoku::Stone;
 /// A side under its game's name for it, as the termination says it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Colour {
+    /// Xiangqi's first colour.
     Red,
+    /// The second colour of xiangqi and chess, and gomoku's first.
     Black,
+    /// Chess's first colour, and gomoku's second.
     White,
 }
 
@@ -59,7 +62,10 @@ impl fmt::Display for Colour {
 /// What a side that repeated the position did with every move, and lost for (xiangqi).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Perpetual {
+    /// Every move of the repetition gave check.
     Check,
+    /// Every move of the repetition attacked the same piece, as the repetition rule in force
+    /// defines a chase; ruled after perpetual check.
     Chase,
 }
 
@@ -81,14 +87,18 @@ pub enum RuleEnding {
     WinsByStalemate(Colour),
     /// The side to move has no move and the game is drawn (chess).
     Stalemate,
+    /// Neither side has the material left to mate, and the game is drawn (chess).
     InsufficientMaterial,
     /// The side that must vary a repetition did not (xiangqi).
     Perpetual {
+        /// The side that kept repeating, and lost.
         loser: Colour,
+        /// What it did with every move of the repetition.
         how: Perpetual,
     },
     /// The position stood this many times and nobody is to blame.
     Repetition(usize),
+    /// Too many plies without progress: a draw under the game's move rule.
     MoveRule(MoveRule),
     /// The winner made five (or more, where the rule lets it) in a row (gomoku, renju).
     FiveInARow(Colour),
@@ -112,20 +122,26 @@ pub enum Unplayed {
 /// How a game ended.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Termination {
+    /// The rules ended the game, from the position or its history.
     Rules(RuleEnding),
     /// `side` lost by its engine's doing (or ended the game early: a resignation).
     Fault {
+        /// The colour whose engine lost.
         side: Colour,
+        /// What its engine did: an illegal move, a loss on time, a crash, a resignation, …
         fault: Fault,
     },
     /// A draw offered (UCCI `bestmove … draw`) and accepted.
     Agreement,
     /// The engines' scores decided it: the winner, or a draw.
     Adjudication {
+        /// The colour both engines' scores agreed was winning; none for a draw.
         winner: Option<Colour>,
     },
     /// The game reached the maximal length the match allows: a draw.
     MaxLength,
+    /// The game was not played, or not played out: its record is marked `aborted` and it
+    /// counts for nobody.
     Aborted(Unplayed),
 }
 

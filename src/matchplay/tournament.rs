@@ -29,9 +29,12 @@ const PEER_POLL: Duration = Duration::from_millis(500);
 /// How the games are scheduled and when the match stops.
 #[derive(Debug, Clone, Copy)]
 pub struct TournamentOptions {
+    /// Which games are played: the tournament's kind, games per encounter, rounds, pairs,
+    /// and this worker's share.
     pub plan: Plan,
     /// Games played at once, each with its own engines.
     pub concurrency: usize,
+    /// The test that stops the match early once it decides; none: every game is played.
     pub sprt: Option<Sprt>,
     /// What becomes of the games in progress once the SPRT has decided.
     pub on_decision: OnDecision,
@@ -52,8 +55,11 @@ pub enum OnDecision {
 /// A game as played in the match: its record and the pair it belongs to.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct PlayedGame {
+    /// The game as played and judged; in JSON its fields sit beside `pair`, not nested.
     #[serde(flatten)]
     pub record: GameRecord,
+    /// The pair it belongs to, numbered over the whole match (with `--repeat`: one opening,
+    /// colours swapped); none for a game outside any pair.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub pair: Option<usize>,
 }
@@ -83,7 +89,9 @@ impl PlayedGame {
 /// The SPRT's settings and where it stands.
 #[derive(Debug, Clone, Copy, Serialize, Deserialize)]
 pub struct SprtReport {
+    /// The test as given: hypotheses, error rates and Elo model.
     pub settings: Sprt,
+    /// The LLR, its bounds and the decision, after the games counted so far.
     pub state: SprtState,
 }
 
@@ -91,9 +99,13 @@ pub struct SprtReport {
 /// a worker's file), it needs `MatchReport::named_in_its_game`.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct MatchReport {
+    /// The game played, written at the report's top level (`game`, with gomoku's `rule`
+    /// and `board`).
     #[serde(flatten)]
     pub game: MatchGame,
+    /// The engines' names, in the order they were given; encounters list theirs in it.
     pub players: Vec<String>,
+    /// The shape of the match as given: tournament, games, rounds, pairs, partition.
     pub plan: Plan,
     /// The time control, as given (`st=0.1`, `tc=40/60+0.6`).
     pub control: String,
@@ -101,9 +113,15 @@ pub struct MatchReport {
     /// it), so a match can be replayed.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub openings: Option<String>,
+    /// Every game this run played, in number order; aborted ones are included, marked
+    /// `aborted`, and count nowhere.
     pub games: Vec<PlayedGame>,
+    /// The score of each encounter (two engines that met), over this report's games.
     pub encounters: Vec<Encounter>,
+    /// Each engine's score and Elo against the field, over this report's games, best first.
     pub standings: Vec<Standing>,
+    /// The SPRT's settings and last state, when the match has one; a worker's is over all
+    /// the workers' games.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub sprt: Option<SprtReport>,
 }
@@ -130,13 +148,20 @@ impl MatchReport {
 
 /// What a match tells its observer, in the order it happens.
 pub enum MatchEvent<'a> {
+    /// A game has begun.
     Started {
+        /// Its number in the whole match.
         number: usize,
+        /// The games of the whole match, all workers' shares together.
         of: usize,
+        /// The engine playing the first colour.
         first: &'a str,
+        /// The engine playing the second colour.
         second: &'a str,
     },
+    /// A game has ended and been counted.
     Finished {
+        /// The game, as its record will be in the report.
         game: &'a PlayedGame,
         /// The score of the encounter the game belongs to, after it.
         encounter: Option<&'a Encounter>,

@@ -52,6 +52,7 @@ pub enum BanMoves {
     /// lists, when there are any.
     #[default]
     League,
+    /// UCCI engines are never sent `banmoves`, and no move is refused as banned.
     Off,
 }
 
