@@ -19,7 +19,7 @@
 //!   against an engine from the project's own `cargo test`;
 //! * `cli` parses arguments and maps results to exit statuses.
 
-#![warn(unreachable_pub)]
+#![warn(unreachable_pub, missing_docs)]
 
 pub mod certify;
 pub mod check;
