@@ -29,6 +29,8 @@ use std::num::NonZeroUsize;
 use std::path::PathBuf;
 
 use crate::certify::{self, Certification, CertifyError, ProfileError, profile};
+use crate::fuzz::report::FuzzReport;
+use crate::fuzz::{self, FuzzObserver, FuzzOptions};
 use crate::golden::{self, OnChange, Snapshots};
 use crate::protocol::{GameKind, Protocol, WrongGame};
 use crate::render::{Detail, Document, Format, human};
@@ -84,7 +86,23 @@ pub enum Error {
          (accept them) or `no` (only fail)"
     )]
     UpdateSetting(String),
+    /// The fuzzer itself failed (its model drew no case, or wrote a scenario it cannot read
+    /// back): a fault of Arbiter's, never a finding about the engine.
+    #[error("the fuzzer failed: {0}")]
+    Fuzz(String),
+    /// A failure's minimal scenario could not be written where [`Engine::repro_dir`] says.
+    #[error("cannot write {path}: {source}")]
+    Repro {
+        /// The folder or file that could not be written.
+        path: PathBuf,
+        /// Why.
+        #[source]
+        source: std::io::Error,
+    },
 }
+
+/// The seed [`Engine::fuzz`] uses unless [`Engine::seed`] says otherwise.
+const FIXED_SEED: u64 = 1;
 
 /// An engine binary to check, and how to run it.
 #[derive(Debug, Clone)]
@@ -96,6 +114,8 @@ pub struct Engine {
     time_scale: f64,
     jobs: Option<NonZeroUsize>,
     snapshots: Option<PathBuf>,
+    seed: u64,
+    repro: PathBuf,
 }
 
 impl Engine {
@@ -115,6 +135,8 @@ impl Engine {
             time_scale: 1.0,
             jobs: None,
             snapshots: None,
+            seed: FIXED_SEED,
+            repro: PathBuf::from(fuzz::DEFAULT_REPRO_DIR),
         }
     }
 
@@ -173,6 +195,21 @@ impl Engine {
         self
     }
 
+    /// The seed of [`Engine::fuzz`]: the same seed generates the same cases. A fixed one by
+    /// default, so a test sees the same cases every run; vary it to explore others.
+    pub fn seed(mut self, seed: u64) -> Engine {
+        self.seed = seed;
+        self
+    }
+
+    /// Where [`Engine::fuzz`] writes each failure's minimal scenario, one file per distinct
+    /// failure, to replay with `.run(&[file])` or `arbiter run`. Default: `arbiter-repro` in
+    /// the current folder (a test's is its package's), made only when something fails.
+    pub fn repro_dir(mut self, dir: impl Into<PathBuf>) -> Engine {
+        self.repro = dir.into();
+        self
+    }
+
     /// Certifies the engine against a built-in profile (`uci`, `ucci-league`, …) or a profile
     /// file, as `arbiter certify --profile` does.
     pub fn certify(&self, profile: &str) -> Result<Certification, Error> {
@@ -214,6 +251,51 @@ impl Engine {
             EngineInfo::of(&self.command),
             options.time_scale,
             played,
+        ))
+    }
+
+    /// Fuzzes the engine as `arbiter fuzz --cases N` does: `cases` command sequences a GUI
+    /// may send, generated from the protocol's states, each failure shrunk to a minimal
+    /// scenario written under [`Engine::repro_dir`] and replayed to tell a deterministic
+    /// failure from a flaky one.
+    pub fn fuzz(&self, cases: u32) -> Result<FuzzReport, Error> {
+        let protocol = self.protocol.ok_or(Error::NoProtocol)?;
+        let game = protocol.check_game(self.game.unwrap_or(protocol.default_game()))?;
+        let options = FuzzOptions {
+            seed: self.seed,
+            cases,
+            time: None,
+            max_steps: fuzz::DEFAULT_MAX_STEPS,
+            max_shrink_runs: fuzz::DEFAULT_MAX_SHRINK_RUNS,
+            replays: fuzz::DEFAULT_REPLAYS,
+            robustness: false,
+            game,
+            run: self.options(game),
+            repro: self.repro.clone(),
+        };
+        let result = fuzz::fuzz(protocol, &self.command, &options, &mut Unobserved)
+            .map_err(Error::Fuzz)?;
+        if !result.failures.is_empty() {
+            std::fs::create_dir_all(&self.repro).map_err(|source| Error::Repro {
+                path: self.repro.clone(),
+                source,
+            })?;
+        }
+        for failure in &result.failures {
+            std::fs::write(&failure.file, &failure.scenario_text).map_err(|source| {
+                Error::Repro {
+                    path: failure.file.clone(),
+                    source,
+                }
+            })?;
+        }
+        Ok(FuzzReport::new(
+            result,
+            self.seed,
+            false,
+            EngineInfo::of(&self.command),
+            protocol,
+            self.time_scale,
         ))
     }
 
@@ -298,6 +380,32 @@ impl Report {
         }
     }
 }
+
+impl FuzzReport {
+    /// The report as `arbiter fuzz` prints it for a person: each failure's minimal scenario
+    /// and the transcript around its finding.
+    pub fn human(&self) -> String {
+        human_text(Document::Fuzz(self))
+    }
+
+    /// Whether no generated case failed, as exit status 0 says.
+    pub fn passed(&self) -> bool {
+        self.exit_status() == ExitStatus::Passed
+    }
+
+    /// Panics with the human report (each failure, its minimal scenario's file and the
+    /// transcript around the finding) unless no case failed.
+    #[track_caller]
+    pub fn assert_pass(&self) {
+        if !self.passed() {
+            panic!("{}\n{}", self.summary_line(), self.human());
+        }
+    }
+}
+
+/// Silence while fuzzing: a test shows the report, not a progress bar.
+struct Unobserved;
+impl FuzzObserver for Unobserved {}
 
 /// A document as a person reads it: each finding once, with the transcript around it.
 fn human_text(document: Document<'_>) -> String {

@@ -172,3 +172,42 @@ fn golden_transcripts_through_the_api_wait_for_review() {
     );
     assert!(snapshots("review", "").contains("no pending transcripts"));
 }
+
+/// `Engine::fuzz` finds what `arbiter fuzz` finds with the same seed and count: the fixture's
+/// fault that only a sequence shows, shrunk and written where `repro_dir` says, with a panic
+/// that names it; the same engine without the fault passes.
+#[test]
+fn an_engine_is_fuzzed_through_the_api() {
+    let repro = std::env::temp_dir().join(format!("arbiter-api-fuzz-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&repro);
+    let engine = |fault: &str| {
+        Engine::new(fixture_engine())
+            .arg("gomocup")
+            .arg(fault)
+            .protocol(Protocol::Gomocup)
+            .seed(7)
+            .repro_dir(&repro)
+    };
+    let report = engine("off-board-after-edge-board")
+        .fuzz(5)
+        .expect("the fuzzer runs");
+    assert!(!report.passed());
+    let found = report
+        .failures
+        .iter()
+        .find(|f| f.check == "gomocup.move.legal")
+        .unwrap_or_else(|| panic!("no gomocup.move.legal among {:#?}", report.failures));
+    let scenario = std::fs::read_to_string(&found.file).expect("the minimal scenario is written");
+    assert!(scenario.contains("protocol: gomocup"), "{scenario}");
+    let panic = std::panic::catch_unwind(|| report.assert_pass()).expect_err("it must fail");
+    let message = panic
+        .downcast_ref::<String>()
+        .expect("a formatted message");
+    assert!(message.contains(&found.file), "{message}");
+    let _ = std::fs::remove_dir_all(&repro);
+
+    let clean = engine("none").fuzz(5).expect("the fuzzer runs");
+    clean.assert_pass();
+    assert_eq!(clean.cases, 5);
+    assert!(!repro.exists(), "nothing failed, so nothing is written");
+}

@@ -36,16 +36,16 @@ pub(super) struct FuzzArgs {
     time: Option<Duration>,
     /// Transitions per case, at most (each is one command with the reply the text makes a GUI
     /// wait for, a wait, or reading a search's result).
-    #[arg(long, default_value_t = 24)]
+    #[arg(long, default_value_t = crate::fuzz::DEFAULT_MAX_STEPS)]
     max_steps: usize,
     /// Engine runs a failure's shrinking may take.
-    #[arg(long, default_value_t = 150)]
+    #[arg(long, default_value_t = crate::fuzz::DEFAULT_MAX_SHRINK_RUNS)]
     max_shrink_runs: u32,
     /// Replays of each minimal case, to tell a deterministic failure from a flaky one.
-    #[arg(long, default_value_t = 3)]
+    #[arg(long, default_value_t = crate::fuzz::DEFAULT_REPLAYS)]
     replays: u32,
     /// Where each failure's scenario is written, one file per distinct failure.
-    #[arg(long, value_name = "DIR", default_value = "arbiter-repro")]
+    #[arg(long, value_name = "DIR", default_value = crate::fuzz::DEFAULT_REPRO_DIR)]
     repro: PathBuf,
     /// Also send input the protocol forbids (unknown commands, malformed FENs, illegal moves,
     /// off-board points); then only a crash, a hang or silence is a failure.

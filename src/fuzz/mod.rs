@@ -30,6 +30,15 @@ use crate::session::EngineCommand;
 use coverage::Matrix;
 use hunt::drive;
 
+/// Transitions per case, at most, unless told otherwise (the command line and the library).
+pub(crate) const DEFAULT_MAX_STEPS: usize = 24;
+/// Engine runs one failure's shrinking may take, unless told otherwise.
+pub(crate) const DEFAULT_MAX_SHRINK_RUNS: u32 = 150;
+/// Replays of each minimal case, unless told otherwise.
+pub(crate) const DEFAULT_REPLAYS: u32 = 3;
+/// Where failures' scenarios are written, unless told otherwise: a folder of the current one.
+pub(crate) const DEFAULT_REPRO_DIR: &str = "arbiter-repro";
+
 /// How to fuzz.
 #[derive(Debug, Clone)]
 pub(crate) struct FuzzOptions {
