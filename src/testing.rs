@@ -273,8 +273,8 @@ impl Engine {
             run: self.options(game),
             repro: self.repro.clone(),
         };
-        let result = fuzz::fuzz(protocol, &self.command, &options, &mut Unobserved)
-            .map_err(Error::Fuzz)?;
+        let result =
+            fuzz::fuzz(protocol, &self.command, &options, &mut Unobserved).map_err(Error::Fuzz)?;
         if !result.failures.is_empty() {
             std::fs::create_dir_all(&self.repro).map_err(|source| Error::Repro {
                 path: self.repro.clone(),
@@ -337,71 +337,45 @@ fn on_change(setting: Option<String>, ci: bool) -> Result<OnChange, Error> {
     }
 }
 
-impl Certification {
-    /// The certification as `arbiter certify` prints it for a person: every row, and each
-    /// finding with the transcript around it.
-    pub fn human(&self) -> String {
-        human_text(Document::Certification(self))
-    }
+/// The same three calls on each kind of result, so a test reads any of them alike: the text a
+/// person reads, whether it passed as exit status 0 says, and a panic carrying that text.
+macro_rules! gate {
+    ($result:ty, $what:literal, $document:expr, $headline:expr) => {
+        impl $result {
+            #[doc = concat!("The ", $what, " as the command line prints it for a person: each finding with the transcript around it.")]
+            pub fn human(&self) -> String {
+                human_text($document(self))
+            }
 
-    /// Whether the engine is certified (warnings allowed), as exit status 0 says.
-    pub fn passed(&self) -> bool {
-        self.exit_status() == ExitStatus::Passed
-    }
+            /// Whether nothing failed (warnings allowed), as exit status 0 says.
+            pub fn passed(&self) -> bool {
+                self.exit_status() == ExitStatus::Passed
+            }
 
-    /// Panics with the human certification (every row, and each finding with the transcript
-    /// around it) unless the engine is certified.
-    #[track_caller]
-    pub fn assert_pass(&self) {
-        if !self.passed() {
-            panic!("{}\n{}", self.verdict_line(), self.human());
+            #[doc = concat!("Panics with the human ", $what, " unless it passed.")]
+            #[track_caller]
+            pub fn assert_pass(&self) {
+                if !self.passed() {
+                    panic!("{}\n{}", $headline(self), self.human());
+                }
+            }
         }
-    }
+    };
 }
 
-impl Report {
-    /// The report as `arbiter run` prints it for a person: each finding once, with the
-    /// transcript around it.
-    pub fn human(&self) -> String {
-        human_text(Document::Run(self))
-    }
-
-    /// Whether no check failed (warnings allowed), as exit status 0 says.
-    pub fn passed(&self) -> bool {
-        self.exit_status() == ExitStatus::Passed
-    }
-
-    /// Panics with the human report (each failing finding with the transcript around it)
-    /// unless no check failed.
-    #[track_caller]
-    pub fn assert_pass(&self) {
-        if !self.passed() {
-            panic!("{}\n{}", human::summary_line(self), self.human());
-        }
-    }
-}
-
-impl FuzzReport {
-    /// The report as `arbiter fuzz` prints it for a person: each failure's minimal scenario
-    /// and the transcript around its finding.
-    pub fn human(&self) -> String {
-        human_text(Document::Fuzz(self))
-    }
-
-    /// Whether no generated case failed, as exit status 0 says.
-    pub fn passed(&self) -> bool {
-        self.exit_status() == ExitStatus::Passed
-    }
-
-    /// Panics with the human report (each failure, its minimal scenario's file and the
-    /// transcript around the finding) unless no case failed.
-    #[track_caller]
-    pub fn assert_pass(&self) {
-        if !self.passed() {
-            panic!("{}\n{}", self.summary_line(), self.human());
-        }
-    }
-}
+gate!(
+    Certification,
+    "certification (every row)",
+    Document::Certification,
+    Certification::verdict_line
+);
+gate!(Report, "report", Document::Run, human::summary_line);
+gate!(
+    FuzzReport,
+    "fuzz report (each failure names its minimal scenario's file)",
+    Document::Fuzz,
+    FuzzReport::summary_line
+);
 
 /// Silence while fuzzing: a test shows the report, not a progress bar.
 struct Unobserved;

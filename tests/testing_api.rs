@@ -200,9 +200,7 @@ fn an_engine_is_fuzzed_through_the_api() {
     let scenario = std::fs::read_to_string(&found.file).expect("the minimal scenario is written");
     assert!(scenario.contains("protocol: gomocup"), "{scenario}");
     let panic = std::panic::catch_unwind(|| report.assert_pass()).expect_err("it must fail");
-    let message = panic
-        .downcast_ref::<String>()
-        .expect("a formatted message");
+    let message = panic.downcast_ref::<String>().expect("a formatted message");
     assert!(message.contains(&found.file), "{message}");
     let _ = std::fs::remove_dir_all(&repro);
 
