@@ -15,8 +15,8 @@ fn main() {
     println!("cargo:rerun-if-changed=src/check/registry.txt");
     println!("cargo:rerun-if-changed=src/check/gui");
     println!("cargo:rerun-if-changed=src/protocol/descriptor.rs");
-    // The generators themselves: cargo reruns a build script whose own code changed only when
-    // a listed path did, once any path is listed.
+    // The generators themselves, so that a change to them regenerates the tables: an edit of
+    // build/registry.rs was once seen to leave the generated table stale without this line.
     println!("cargo:rerun-if-changed=build");
     let out_dir = PathBuf::from(std::env::var("OUT_DIR").expect("set by cargo"));
     let manifest = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").expect("set by cargo"));

@@ -39,7 +39,7 @@ pub mod testing;
 
 pub use arbiter_rules as rules;
 /// The `arbiter` program is this call: it parses the command line, runs the command and exits
-/// with its status (`docs/cli.md` has the table of statuses).
+/// with its status (the README's table gives its exit statuses).
 pub use cli::main as command_line;
 pub use protocol::{GameKind, Protocol};
 pub use testing::Engine;

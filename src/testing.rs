@@ -48,8 +48,8 @@ use crate::session::EngineCommand;
 /// in the report).
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
-    /// [`Engine::run`] was called without [`Engine::protocol`]: scenarios are chosen and read
-    /// by protocol.
+    /// [`Engine::run`] or [`Engine::fuzz`] was called without [`Engine::protocol`]:
+    /// scenarios are chosen, generated and read by protocol.
     #[error("say which protocol the engine speaks: Engine::protocol")]
     NoProtocol,
     /// [`Engine::protocol`] names another protocol than the profile passed to
@@ -236,8 +236,7 @@ impl Engine {
     /// them and built-in names; every built-in scenario of the protocol when `scenarios` is
     /// empty.
     pub fn run(&self, scenarios: &[&str]) -> Result<Report, Error> {
-        let protocol = self.protocol.ok_or(Error::NoProtocol)?;
-        let game = protocol.check_game(self.game.unwrap_or(protocol.default_game()))?;
+        let (protocol, game) = self.protocol_and_game()?;
         let names: Vec<PathBuf> = scenarios.iter().map(PathBuf::from).collect();
         let scenarios = select(&names, protocol, game)?;
         let snapshots = self.golden()?;
@@ -259,8 +258,7 @@ impl Engine {
     /// scenario written under [`Engine::repro_dir`] and replayed to tell a deterministic
     /// failure from a flaky one.
     pub fn fuzz(&self, cases: u32) -> Result<FuzzReport, Error> {
-        let protocol = self.protocol.ok_or(Error::NoProtocol)?;
-        let game = protocol.check_game(self.game.unwrap_or(protocol.default_game()))?;
+        let (protocol, game) = self.protocol_and_game()?;
         let options = FuzzOptions {
             seed: self.seed,
             cases,
@@ -275,20 +273,10 @@ impl Engine {
         };
         let result =
             fuzz::fuzz(protocol, &self.command, &options, &mut Unobserved).map_err(Error::Fuzz)?;
-        if !result.failures.is_empty() {
-            std::fs::create_dir_all(&self.repro).map_err(|source| Error::Repro {
-                path: self.repro.clone(),
-                source,
-            })?;
-        }
-        for failure in &result.failures {
-            std::fs::write(&failure.file, &failure.scenario_text).map_err(|source| {
-                Error::Repro {
-                    path: failure.file.clone(),
-                    source,
-                }
-            })?;
-        }
+        result.write_repros(&self.repro).map_err(|e| Error::Repro {
+            path: e.path,
+            source: e.source,
+        })?;
         Ok(FuzzReport::new(
             result,
             self.seed,
@@ -297,6 +285,14 @@ impl Engine {
             protocol,
             self.time_scale,
         ))
+    }
+
+    /// The protocol the engine was said to speak, and the game it plays (the protocol's own
+    /// unless [`Engine::game`] names another it is spoken for).
+    fn protocol_and_game(&self) -> Result<(Protocol, GameKind), Error> {
+        let protocol = self.protocol.ok_or(Error::NoProtocol)?;
+        let game = protocol.check_game(self.game.unwrap_or(protocol.default_game()))?;
+        Ok((protocol, game))
     }
 
     /// How the run judges its golden transcripts, if it does: each file's own rules, and

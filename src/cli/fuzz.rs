@@ -147,11 +147,9 @@ pub(super) fn run(args: &FuzzArgs) -> Result<(String, ExitStatus), CliError> {
     if made_repro && result.failures.is_empty() {
         let _ = std::fs::remove_dir(&args.repro);
     }
-    for failure in &result.failures {
-        let path = &failure.file;
-        std::fs::write(path, &failure.scenario_text)
-            .map_err(|e| CliError::BadInput(format!("cannot write {}: {e}", path.display())))?;
-    }
+    result
+        .write_repros(&args.repro)
+        .map_err(|e| CliError::BadInput(e.to_string()))?;
     let report = FuzzReport::new(
         result,
         seed,

@@ -20,7 +20,7 @@ mod probe;
 pub mod report;
 mod script;
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use crate::check::CheckRef;
@@ -119,6 +119,38 @@ pub(crate) struct FuzzResult {
     pub interrupted: bool,
     /// The (state, command) pairs the cases reached, beside those the text allows.
     pub matrix: Matrix,
+}
+
+/// A failure's minimal scenario that could not be written.
+#[derive(Debug, thiserror::Error)]
+#[error("cannot write {}: {source}", path.display())]
+pub(crate) struct ReproWriteError {
+    /// The folder or file that could not be written.
+    pub path: PathBuf,
+    pub source: std::io::Error,
+}
+
+impl FuzzResult {
+    /// Writes each failure's minimal scenario where its header says, in `dir`, which is made
+    /// only when something failed.
+    pub(crate) fn write_repros(&self, dir: &Path) -> Result<(), ReproWriteError> {
+        if self.failures.is_empty() {
+            return Ok(());
+        }
+        std::fs::create_dir_all(dir).map_err(|source| ReproWriteError {
+            path: dir.to_owned(),
+            source,
+        })?;
+        for failure in &self.failures {
+            std::fs::write(&failure.file, &failure.scenario_text).map_err(|source| {
+                ReproWriteError {
+                    path: failure.file.clone(),
+                    source,
+                }
+            })?;
+        }
+        Ok(())
+    }
 }
 
 /// Progress: cases run, failures found, shrink runs of the current failure.
