@@ -56,6 +56,8 @@ fn the_xiangqi_engine_passes_every_ucci_scenario() {
     let (code, report) = run_library("ucci", "arbiter-xiangqi");
     assert_eq!(code, 0, "{:#?}", findings(&report));
     assert_eq!(report.summary.checks_failed, 0);
+    // Not even a warning: `concurrency.rs` holds `--jobs 4` to this serial verdict.
+    assert_eq!(report.summary.checks_warned, 0, "{:#?}", findings(&report));
 }
 
 #[test]
@@ -65,6 +67,13 @@ fn the_gomoku_engine_passes_every_gomocup_and_agi_scenario() {
         let (code, report) = run_library(protocol, "pbrain-arbiter");
         assert_eq!(code, 0, "{protocol}: {:#?}", findings(&report));
         assert_eq!(report.summary.checks_failed, 0, "{protocol}");
+        // Not even a warning: `concurrency.rs` holds AGI's `--jobs 4` to this serial verdict.
+        assert_eq!(
+            report.summary.checks_warned,
+            0,
+            "{protocol}: {:#?}",
+            findings(&report)
+        );
     }
 }
 
