@@ -183,3 +183,144 @@ fn the_ponderhit_draw_scenario_gets_a_move_from_the_authors_engine() {
     assert!(run.blocked.is_empty(), "{run:#?}");
     assert_eq!(code, 0, "{report:#?}");
 }
+
+/// Turns an infinite or pondering search into a one-ply one in front of the UCCI reference
+/// engine: an engine that answers `go infinite` and `go ponder` at once, and legally.
+const UCCI_ANSWERS_AT_ONCE: &str = r#"
+    while IFS= read -r line; do
+      case "$line" in
+        "go ponder"*|"go infinite"*) echo "go depth 1" ;;
+        *) printf '%s\n' "$line" ;;
+      esac
+    done | "$@""#;
+
+/// The same in front of the AGI reference engine: `GO … INFINITE` becomes a 100 ms search.
+const AGI_ANSWERS_AT_ONCE: &str = r#"
+    while IFS= read -r line; do
+      case "$line" in
+        GO*INFINITE) printf '%s\n' "${line%INFINITE}TIME 100" ;;
+        *) printf '%s\n' "$line" ;;
+      esac
+    done | "$@""#;
+
+/// An engine that answers an infinite or pondering search at once has one finding there, the
+/// early answer. The result awaited after `stop` or `ponderhit`, which that answer made
+/// pointless, is blocked by it, not failed a second time (as in the UCI scenarios).
+#[test]
+fn an_answer_before_stop_or_ponderhit_is_one_finding() {
+    use arbiter::{Engine, Protocol};
+    let ucci = (
+        "arbiter-xiangqi",
+        UCCI_ANSWERS_AT_ONCE,
+        Protocol::Ucci,
+        &[][..],
+    );
+    let agi = (
+        "pbrain-arbiter",
+        AGI_ANSWERS_AT_ONCE,
+        Protocol::Agi,
+        &["--agi"][..],
+    );
+    let early_ucci = r"no /(bestmove|nobestmove)(\s.*)?/";
+    let cases = [
+        (ucci, "ucci/ponder", early_ucci, "bestmove {reply} ..."),
+        (
+            ucci,
+            "ucci/ponder-miss",
+            early_ucci,
+            "bestmove|nobestmove ...",
+        ),
+        (
+            ucci,
+            "ucci/ponderhit-draw",
+            early_ucci,
+            "bestmove {reply} ...",
+        ),
+        (
+            ucci,
+            "ucci/probe",
+            "no answer before probe",
+            "bestmove|nobestmove ...",
+        ),
+        (
+            ucci,
+            "ucci/unknown-command",
+            early_ucci,
+            "bestmove|nobestmove ...",
+        ),
+        (agi, "agi/thinking", "no BESTMOVE ...", "BESTMOVE ..."),
+        (
+            agi,
+            "agi/exchange",
+            "no BESTMOVE ...",
+            "BESTMOVE {best} ...",
+        ),
+        // The second search plays on from the first's `{best}`, so here it is blocked by the
+        // same early answer (its own `needs no BESTMOVE ... #2` is for an engine that answers
+        // only the second).
+        (agi, "agi/exchange", "no BESTMOVE ...", "BESTMOVE ..."),
+    ];
+    // Each blocked wait runs out its bound (up to 22 s) before it is called blocked, and the
+    // engines barely search: the cases run side by side.
+    let problems: Vec<String> = std::thread::scope(|scope| {
+        let cases = cases.map(
+            |((engine, filter, protocol, args), scenario, early, result)| {
+                scope.spawn(move || {
+                    let engine = Engine::new("sh")
+                        .arg("-c")
+                        .arg(filter)
+                        .arg("sh")
+                        .arg(common::reference_engine(engine).display().to_string());
+                    let report = args
+                        .iter()
+                        .fold(engine, |engine, &arg| engine.arg(arg))
+                        .protocol(protocol)
+                        .run(&[scenario])
+                        .expect("the scenario loads");
+                    one_finding(&report.runs[0], scenario, early, result)
+                })
+            },
+        );
+        cases
+            .into_iter()
+            .flat_map(|case| case.join().expect("a case thread"))
+            .collect()
+    });
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+/// What is wrong with one case of the test above: the early answer not found, or the result
+/// after it judged, or blocked by something else.
+fn one_finding(
+    run: &arbiter::report::ScenarioRun,
+    scenario: &str,
+    early: &str,
+    result: &str,
+) -> Vec<String> {
+    let id = |label: &str| format!("{scenario}:{label}");
+    let grade_of = |label: &str| {
+        run.outcomes
+            .iter()
+            .find(|o| o.check.to_string() == id(label))
+            .map(|o| o.grade)
+    };
+    let mut problems = Vec::new();
+    if matches!(grade_of(early), Some(Grade::Pass) | None) {
+        problems.push(format!(
+            "{scenario}: the early answer was not found ({early})"
+        ));
+    }
+    if let Some(grade) = grade_of(result) {
+        problems.push(format!("{scenario}: `{result}` was judged: {grade:?}"));
+    }
+    match run
+        .blocked
+        .iter()
+        .find(|b| b.check.to_string() == id(result))
+    {
+        Some(b) if b.by.check.to_string() == id(early) => {}
+        Some(b) => problems.push(format!("{scenario}: `{result}` {}", b.reason())),
+        None => problems.push(format!("{scenario}: `{result}` is not blocked")),
+    }
+    problems
+}

@@ -513,15 +513,15 @@ impl<'a> Executor<'a> {
         Ok(())
     }
 
-    /// The finding of the step this expectation `needs`, if that step did not pass.
+    /// The finding of a step this expectation `needs`, if one of them did not pass (the
+    /// first in the scenario's order).
     fn unmet_need(&self, e: &Expectation) -> Option<Cause> {
-        let needed = e.needs.as_deref()?;
         self.outcomes
             .iter()
             .map(|(_, o)| o)
             .find(|o| {
                 o.grade != Grade::Pass
-                    && matches!(&o.check, CheckRef::Step { label, .. } if label == needed)
+                    && matches!(&o.check, CheckRef::Step { label, .. } if e.needs.contains(label))
             })
             .map(Cause::of)
     }

@@ -106,11 +106,11 @@ pub(crate) struct Expectation {
     pub not_before_ms: Option<u64>,
     pub cites: Vec<ReqId>,
     pub level: Level,
-    /// `needs NAME`: the step (by label) whose passing this expectation rests on. When that
-    /// step has a finding and this line does not come, the miss is not judged but blocked by
-    /// that finding (an engine that answered an infinite search early owes no answer to its
-    /// `stop`); a line that comes is judged as usual.
-    pub needs: Option<String>,
+    /// `needs NAME`, once per step named: the steps (by label) whose passing this expectation
+    /// rests on. When one of them has a finding and this line does not come, the miss is not
+    /// judged but blocked by that finding (an engine that answered an infinite search early
+    /// owes no answer to its `stop`); a line that comes is judged as usual.
+    pub needs: Vec<String>,
 }
 
 /// How many lines an expectation takes.

@@ -87,9 +87,8 @@ pub(crate) fn parse(name: &str, origin: &str, text: &str) -> Result<Scenario, Sc
         }
         if let Some(body) = line.strip_prefix('<') {
             let (body, m) = split_modifiers(body).map_err(|e| err(n, e))?;
-            if let Some(needed) = &m.needs
-                && !labels_so_far(&steps).any(|label| label == needed)
-            {
+            let labels = labels_so_far(&steps);
+            if let Some(needed) = m.needs.iter().find(|needed| !labels.contains(needed)) {
                 return Err(err(
                     n,
                     format!(
@@ -173,7 +172,7 @@ pub(crate) fn parse(name: &str, origin: &str, text: &str) -> Result<Scenario, Sc
         if m.repeat.is_some()
             || m.within_ms.is_some()
             || m.not_before_ms.is_some()
-            || m.needs.is_some()
+            || !m.needs.is_empty()
         {
             return Err(err(
                 n,
@@ -262,12 +261,18 @@ fn short(text: &str) -> String {
     }
 }
 
-/// The labels of the steps parsed so far (before repeats are numbered), expectations each.
-fn labels_so_far(steps: &[Step]) -> impl Iterator<Item = &str> {
-    steps.iter().flat_map(|step| match &step.kind {
-        StepKind::Expect(group) => group.iter().map(|e| e.label.as_str()).collect::<Vec<_>>(),
-        _ => vec![step.label.as_str()],
-    })
+/// The labels of the steps parsed so far as reports show them, repeats numbered (`no bestmove
+/// ... #2`), expectations each: what a `needs` may name, and at run time is matched against.
+fn labels_so_far(steps: &[Step]) -> Vec<String> {
+    let mut numbered = steps.to_vec();
+    number_repeated_labels(&mut numbered);
+    numbered
+        .into_iter()
+        .flat_map(|step| match step.kind {
+            StepKind::Expect(group) => group.into_iter().map(|e| e.label).collect(),
+            _ => vec![step.label],
+        })
+        .collect()
 }
 
 /// The second `readyok` of a scenario is `readyok #2`: every label names one step.
@@ -402,8 +407,8 @@ struct Modifiers {
     level: Level,
     /// `as NAME`: the step's stable name in reports.
     label: Option<String>,
-    /// `needs NAME`: the earlier step this one is judged only after.
-    needs: Option<String>,
+    /// `needs NAME`, once per step named: the earlier steps this one is owed only after.
+    needs: Vec<String>,
 }
 
 /// Splits `pattern (modifier, modifier)` into the pattern and its modifiers. A trailing
@@ -442,7 +447,7 @@ fn split_modifiers(line: &str) -> Result<(&str, Modifiers), String> {
                 } else if let Some(name) = item.strip_prefix("as ") {
                     m.label = Some(name.trim().to_owned());
                 } else if let Some(name) = item.strip_prefix("needs ") {
-                    m.needs = Some(name.trim().to_owned());
+                    m.needs.push(name.trim().to_owned());
                 } else {
                     m.cites.extend(parse_cites(item).map_err(|_| {
                         let first = item.split_whitespace().next().unwrap_or(item);

@@ -160,6 +160,38 @@ fn errors_name_the_line() {
     assert!(error_of(&format!("{head}< a\nwait 5 ms (needs a)\n")).contains("only `<` lines"));
 }
 
+/// A repeated directive is named by its number, as reports name it: the second wait for an
+/// early answer is `no bestmove ... #2`, and a `needs` may name either, or both.
+#[test]
+fn needs_names_a_repeated_step_by_its_number() {
+    let head = "protocol: ucci\ntitle: t\nspec: s\n> go infinite\nno bestmove ... for 300 ms\n\
+                > stop\n< bestmove ...\n> go infinite\nno bestmove ... for 300 ms\n> stop\n";
+    let needs = |needs: &str| -> Vec<Vec<String>> {
+        let s = parse("x", "x", &format!("{head}< bestmove ... ({needs})\n")).unwrap();
+        s.steps
+            .iter()
+            .filter_map(|step| match &step.kind {
+                StepKind::Expect(g) => Some(g[0].needs.clone()),
+                _ => None,
+            })
+            .collect()
+    };
+    assert_eq!(
+        needs("needs no bestmove ... #2"),
+        [vec![], vec!["no bestmove ... #2".to_owned()]]
+    );
+    assert_eq!(
+        needs("needs no bestmove ..., needs no bestmove ... #2")[1],
+        ["no bestmove ...", "no bestmove ... #2"]
+    );
+    assert!(
+        error_of(&format!(
+            "{head}< bestmove ... (needs no bestmove ... #3)\n"
+        ))
+        .contains("`needs no bestmove ... #3` names no step above")
+    );
+}
+
 #[test]
 fn typos_are_scenario_errors_before_an_engine_runs() {
     let head = "protocol: ucci\ntitle: t\nspec: s\n";
