@@ -65,7 +65,8 @@ fn fuzz_json(args: &[&str], repro: &Path) -> (i32, FuzzReport) {
 }
 
 fn repro_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("arbiter-fuzz-{}-{name}", std::process::id()));
+    let dir =
+        crate::common::scratch_root().join(format!("arbiter-fuzz-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     dir
 }

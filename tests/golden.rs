@@ -13,7 +13,8 @@ fn scenario(name: &str) -> String {
 }
 
 fn fresh_dir(tag: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("arbiter-golden-{tag}-{}", std::process::id()));
+    let dir =
+        crate::common::scratch_root().join(format!("arbiter-golden-{tag}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     dir
 }

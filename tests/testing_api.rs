@@ -178,7 +178,8 @@ fn golden_transcripts_through_the_api_wait_for_review() {
 /// that names it; the same engine without the fault passes.
 #[test]
 fn an_engine_is_fuzzed_through_the_api() {
-    let repro = std::env::temp_dir().join(format!("arbiter-api-fuzz-{}", std::process::id()));
+    let repro =
+        crate::common::scratch_root().join(format!("arbiter-api-fuzz-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&repro);
     let engine = |fault: &str| {
         Engine::new(fixture_engine())

@@ -120,8 +120,9 @@ mod tests {
 
     #[test]
     fn a_written_file_reads_back_with_its_rules() {
-        let dir = std::env::temp_dir().join(format!("arbiter-golden-store-{}", std::process::id()));
-        let path = path_for(&dir, "uci/x");
+        let scratch = tempfile::tempdir().unwrap();
+        let dir = scratch.path();
+        let path = path_for(dir, "uci/x");
         let mut rules = Rules::default();
         rules.add_described("drop-info").unwrap();
         let lines = vec!["> uci".to_owned(), "< # not a comment".to_owned()];
@@ -130,7 +131,6 @@ mod tests {
         assert_eq!(back.lines, lines);
         assert!(back.rules.drop_info);
         assert!(read(&dir.join("missing.transcript")).unwrap().is_none());
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

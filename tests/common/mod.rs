@@ -220,9 +220,37 @@ pub fn uci_fixture_player(name: &str, fault: &str) -> Vec<String> {
 /// A file named `name` in a directory of this test process's own (`tag` tells the test files
 /// apart), made on first use.
 pub fn scratch_file(tag: &str, name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("arbiter-{tag}-{}", std::process::id()));
+    let dir = scratch_root().join(format!("arbiter-{tag}-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     dir.join(name)
+}
+
+/// This test process's folder for the files its tests write, in the system's temporary folder:
+/// one folder per run instead of a hundred loose ones. A run cannot remove its own at exit
+/// (libtest runs no destructor of a static), so each run removes the folders of runs whose
+/// process is gone, where `/proc` tells.
+pub fn scratch_root() -> &'static std::path::Path {
+    static ROOT: std::sync::LazyLock<PathBuf> = std::sync::LazyLock::new(|| {
+        const PREFIX: &str = "arbiter-tests-";
+        let tmp = std::env::temp_dir();
+        if std::path::Path::new("/proc/self").exists()
+            && let Ok(entries) = std::fs::read_dir(&tmp)
+        {
+            for entry in entries.flatten() {
+                let name = entry.file_name();
+                let Some(pid) = name.to_str().and_then(|n| n.strip_prefix(PREFIX)) else {
+                    continue;
+                };
+                if pid.parse::<u32>().is_ok() && !std::path::Path::new("/proc").join(pid).exists() {
+                    let _ = std::fs::remove_dir_all(entry.path());
+                }
+            }
+        }
+        let root = tmp.join(format!("{PREFIX}{}", std::process::id()));
+        std::fs::create_dir_all(&root).unwrap();
+        root
+    });
+    &ROOT
 }
 
 /// A JSON file the run wrote.
