@@ -194,11 +194,11 @@ const UCCI_ANSWERS_AT_ONCE: &str = r#"
       esac
     done | "$@""#;
 
-/// The same in front of the AGI reference engine: `GO … INFINITE` becomes a 100 ms search.
+/// The same in front of the AGI reference engine: `GO … INFINITE` becomes a 10 ms search.
 const AGI_ANSWERS_AT_ONCE: &str = r#"
     while IFS= read -r line; do
       case "$line" in
-        GO*INFINITE) printf '%s\n' "${line%INFINITE}TIME 100" ;;
+        GO*INFINITE) printf '%s\n' "${line%INFINITE}TIME 10" ;;
         *) printf '%s\n' "$line" ;;
       esac
     done | "$@""#;
@@ -223,6 +223,7 @@ fn an_answer_before_stop_or_ponderhit_is_one_finding() {
     );
     let early_ucci = r"no /(bestmove|nobestmove)(\s.*)?/";
     let cases = [
+        (ucci, "ucci/info", early_ucci, "bestmove|nobestmove ..."),
         (ucci, "ucci/ponder", early_ucci, "bestmove {reply} ..."),
         (
             ucci,
@@ -245,7 +246,7 @@ fn an_answer_before_stop_or_ponderhit_is_one_finding() {
         (
             ucci,
             "ucci/unknown-command",
-            early_ucci,
+            "no answer before the unknown word",
             "bestmove|nobestmove ...",
         ),
         (agi, "agi/thinking", "no BESTMOVE ...", "BESTMOVE ..."),
