@@ -273,7 +273,7 @@ impl Engine {
         };
         let result =
             fuzz::fuzz(protocol, &self.command, &options, &mut Unobserved).map_err(Error::Fuzz)?;
-        result.write_repros(&self.repro).map_err(|e| Error::Repro {
+        result.write_repros().map_err(|e| Error::Repro {
             path: e.path,
             source: e.source,
         })?;

@@ -148,7 +148,7 @@ pub(super) fn run(args: &FuzzArgs) -> Result<(String, ExitStatus), CliError> {
         let _ = std::fs::remove_dir(&args.repro);
     }
     result
-        .write_repros(&args.repro)
+        .write_repros()
         .map_err(|e| CliError::BadInput(e.to_string()))?;
     let report = FuzzReport::new(
         result,

@@ -20,7 +20,7 @@ mod probe;
 pub mod report;
 mod script;
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::Duration;
 
 use crate::check::CheckRef;
@@ -131,17 +131,16 @@ pub(crate) struct ReproWriteError {
 }
 
 impl FuzzResult {
-    /// Writes each failure's minimal scenario where its header says, in `dir`, which is made
-    /// only when something failed.
-    pub(crate) fn write_repros(&self, dir: &Path) -> Result<(), ReproWriteError> {
-        if self.failures.is_empty() {
-            return Ok(());
-        }
-        std::fs::create_dir_all(dir).map_err(|source| ReproWriteError {
-            path: dir.to_owned(),
-            source,
-        })?;
+    /// Writes each failure's minimal scenario to its file (in the options' repro folder),
+    /// making the folder only when something failed.
+    pub(crate) fn write_repros(&self) -> Result<(), ReproWriteError> {
         for failure in &self.failures {
+            if let Some(dir) = failure.file.parent() {
+                std::fs::create_dir_all(dir).map_err(|source| ReproWriteError {
+                    path: dir.to_owned(),
+                    source,
+                })?;
+            }
             std::fs::write(&failure.file, &failure.scenario_text).map_err(|source| {
                 ReproWriteError {
                     path: failure.file.clone(),

@@ -87,7 +87,12 @@ pub(crate) fn parse(name: &str, origin: &str, text: &str) -> Result<Scenario, Sc
         }
         if let Some(body) = line.strip_prefix('<') {
             let (body, m) = split_modifiers(body).map_err(|e| err(n, e))?;
-            let labels = labels_so_far(&steps);
+            // Only a line that needs something pays for numbering the labels above it.
+            let labels = if m.needs.is_empty() {
+                Vec::new()
+            } else {
+                labels_so_far(&steps)
+            };
             if let Some(needed) = m.needs.iter().find(|needed| !labels.contains(needed)) {
                 return Err(err(
                     n,
