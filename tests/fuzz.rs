@@ -65,8 +65,7 @@ fn fuzz_json(args: &[&str], repro: &Path) -> (i32, FuzzReport) {
 }
 
 fn repro_dir(name: &str) -> PathBuf {
-    let dir =
-        crate::common::scratch_root().join(format!("arbiter-fuzz-{}-{name}", std::process::id()));
+    let dir = crate::common::scratch_root().join(format!("fuzz-{name}"));
     let _ = std::fs::remove_dir_all(&dir);
     dir
 }

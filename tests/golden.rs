@@ -13,8 +13,7 @@ fn scenario(name: &str) -> String {
 }
 
 fn fresh_dir(tag: &str) -> PathBuf {
-    let dir =
-        crate::common::scratch_root().join(format!("arbiter-golden-{tag}-{}", std::process::id()));
+    let dir = crate::common::scratch_root().join(format!("golden-{tag}"));
     let _ = std::fs::remove_dir_all(&dir);
     dir
 }

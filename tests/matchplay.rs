@@ -16,8 +16,7 @@ use common::{arbiter, fixture_engine, reference_engine};
 /// Plays a match; returns its exit status, stdout and results (a match that ran writes them).
 fn play(protocol: &str, engines: [&[String]; 2], extra: &[&str]) -> (i32, String, MatchReport) {
     let out_file = crate::common::scratch_root().join(format!(
-        "arbiter-match-{}-{}.json",
-        std::process::id(),
+        "match-{}.json",
         engines[1]
             .join("-")
             .replace('/', "_")
@@ -176,8 +175,7 @@ fn a_crash_or_a_silent_engine_loses_with_its_termination() {
 /// as an illegal move, and the protocol finding names the king's move (uci-r19).
 #[test]
 fn castling_as_the_king_taking_its_rook_loses_as_an_illegal_move() {
-    let book =
-        crate::common::scratch_root().join(format!("arbiter-castling-{}.fen", std::process::id()));
+    let book = crate::common::scratch_root().join("castling.fen");
     std::fs::write(&book, "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1\n").unwrap();
     let openings = format!("file={}", book.display());
     let (status, stdout, results) = play(
@@ -252,7 +250,7 @@ fn stockfish_plays_itself() {
             format!("name={name}"),
         ]
     };
-    let pgn = crate::common::scratch_root().join(format!("arbiter-sf-{}.pgn", std::process::id()));
+    let pgn = crate::common::scratch_root().join("sf.pgn");
     let pgn_text = pgn.to_str().unwrap();
     let (status, stdout, results) = play(
         "uci",
@@ -494,7 +492,7 @@ fn logged(protocol: &str, fault: &str, name: &str, log: &std::path::Path) -> Vec
 }
 
 fn temp_log(name: &str) -> std::path::PathBuf {
-    crate::common::scratch_root().join(format!("arbiter-match-{}-{name}.log", std::process::id()))
+    crate::common::scratch_root().join(format!("match-{name}.log"))
 }
 
 #[test]

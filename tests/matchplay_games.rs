@@ -219,8 +219,7 @@ fn search_limits_go_with_every_go_in_each_protocol() {
         depth: Some(3),
     };
     limited.max_plies = 2;
-    let log = crate::common::scratch_root()
-        .join(format!("arbiter-limits-{}-uci.log", std::process::id()));
+    let log = crate::common::scratch_root().join("limits-uci.log");
     let record = play(
         &logged("uci", Protocol::Uci, &log),
         &faulty("other", Protocol::Uci, "none"),
@@ -238,8 +237,7 @@ fn search_limits_go_with_every_go_in_each_protocol() {
     // UCCI's `go` has one mode: the depth stands for the limits; the referee's clock still
     // bounds the move.
     limited.game = MatchGame::Xiangqi;
-    let log = crate::common::scratch_root()
-        .join(format!("arbiter-limits-{}-ucci.log", std::process::id()));
+    let log = crate::common::scratch_root().join("limits-ucci.log");
     let record = play(
         &faulty("other", Protocol::Ucci, "none"),
         &logged("ucci", Protocol::Ucci, &log),

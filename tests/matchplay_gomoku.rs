@@ -20,7 +20,7 @@ use common::{fixture_engine, reference_engine};
 
 /// One test's directory.
 fn dir(name: &str) -> PathBuf {
-    crate::common::scratch_root().join(format!("arbiter-gomoku-{}-{name}", std::process::id()))
+    crate::common::scratch_root().join(format!("gomoku-{name}"))
 }
 
 /// A fresh directory for one test's files.

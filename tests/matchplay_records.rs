@@ -15,8 +15,7 @@ use common::{arbiter, reference_engine};
 
 /// A fresh directory for one test's files.
 fn scratch(name: &str) -> PathBuf {
-    let dir = crate::common::scratch_root()
-        .join(format!("arbiter-records-{}-{name}", std::process::id()));
+    let dir = crate::common::scratch_root().join(format!("records-{name}"));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     dir

@@ -91,7 +91,7 @@ fn play(red: &Player, black: &Player, moves: &[&str], settings: &MatchSettings) 
 }
 
 fn log_path(tag: &str) -> PathBuf {
-    crate::common::scratch_root().join(format!("arbiter-xqrules-{}-{tag}.log", std::process::id()))
+    crate::common::scratch_root().join(format!("xqrules-{tag}.log"))
 }
 
 fn read_log(path: &Path) -> Vec<String> {
@@ -211,8 +211,7 @@ fn an_engine_that_plays_the_banned_move_loses() {
 #[test]
 fn the_repetition_rule_and_banmoves_are_chosen_on_the_command_line() {
     let fixture = fixture_engine();
-    let book =
-        crate::common::scratch_root().join(format!("arbiter-xqrules-{}.epd", std::process::id()));
+    let book = crate::common::scratch_root().join("xqrules.epd");
     std::fs::write(&book, format!("{CHECKED}\n")).unwrap();
     let ending = |extra: &[&str]| {
         let mut cmd = common::arbiter();

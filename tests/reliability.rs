@@ -157,8 +157,7 @@ fn a_ten_megabyte_line_is_cut_and_the_run_goes_on() {
 /// deadline instead of hanging the run.
 #[test]
 fn an_engine_that_never_reads_cannot_hang_a_write() {
-    let dir =
-        crate::common::scratch_root().join(format!("arbiter-never-reads-{}", std::process::id()));
+    let dir = crate::common::scratch_root().join("never-reads");
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("many.scenario");
     let moves = "e2e4 e7e5 g1f3 b8c6 ".repeat(60);
@@ -266,8 +265,7 @@ fn alive(pid: &str) -> bool {
 #[test]
 fn no_descendant_outlives_a_run() {
     for behaviour in ["setsid-grandchild", "lingering-child"] {
-        let pids = crate::common::scratch_root()
-            .join(format!("arbiter-pids-{behaviour}-{}", std::process::id()));
+        let pids = crate::common::scratch_root().join(format!("pids-{behaviour}"));
         let _ = std::fs::remove_file(&pids);
         let mut engine = hostile(behaviour, "ucci");
         engine.extend([
@@ -288,10 +286,8 @@ fn no_descendant_outlives_a_run() {
 /// transcript, and the status says which signal ended the run.
 #[test]
 fn a_signal_ends_the_run_with_a_report_and_no_engine_left() {
-    let pids =
-        crate::common::scratch_root().join(format!("arbiter-pids-signal-{}", std::process::id()));
-    let report_file =
-        crate::common::scratch_root().join(format!("arbiter-signal-{}.json", std::process::id()));
+    let pids = crate::common::scratch_root().join("pids-signal");
+    let report_file = crate::common::scratch_root().join("signal.json");
     let _ = std::fs::remove_file(&pids);
     let mut engine = hostile("ignore-eof-and-term", "ucci");
     engine.extend([

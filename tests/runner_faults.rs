@@ -189,8 +189,7 @@ cites: uci-r19
 /// ucci-r17 and ucci A13), so it warns.
 #[test]
 fn moves_written_outside_the_notation_are_caught_with_their_row() {
-    let dir =
-        crate::common::scratch_root().join(format!("arbiter-castling-{}", std::process::id()));
+    let dir = crate::common::scratch_root().join("castling");
     std::fs::create_dir_all(&dir).unwrap();
     let scenario = dir.join("castling.scenario");
     std::fs::write(&scenario, CASTLING).unwrap();
@@ -307,8 +306,7 @@ fn a_missing_engine_is_one_clear_error_before_anything_runs() {
 
 #[test]
 fn a_bad_scenario_file_is_a_usage_error_naming_the_line() {
-    let dir =
-        crate::common::scratch_root().join(format!("arbiter-bad-scenario-{}", std::process::id()));
+    let dir = crate::common::scratch_root().join("bad-scenario");
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("bad.scenario");
     std::fs::write(

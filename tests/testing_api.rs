@@ -178,8 +178,7 @@ fn golden_transcripts_through_the_api_wait_for_review() {
 /// that names it; the same engine without the fault passes.
 #[test]
 fn an_engine_is_fuzzed_through_the_api() {
-    let repro =
-        crate::common::scratch_root().join(format!("arbiter-api-fuzz-{}", std::process::id()));
+    let repro = crate::common::scratch_root().join("api-fuzz");
     let _ = std::fs::remove_dir_all(&repro);
     let engine = |fault: &str| {
         Engine::new(fixture_engine())

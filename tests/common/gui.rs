@@ -15,8 +15,7 @@ pub fn arbiter_binary() -> PathBuf {
 }
 
 pub fn temp_dir(name: &str) -> PathBuf {
-    let dir =
-        crate::common::scratch_root().join(format!("arbiter-gui-{name}-{}", std::process::id()));
+    let dir = crate::common::scratch_root().join(format!("gui-{name}"));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     dir

@@ -220,7 +220,7 @@ pub fn uci_fixture_player(name: &str, fault: &str) -> Vec<String> {
 /// A file named `name` in a directory of this test process's own (`tag` tells the test files
 /// apart), made on first use.
 pub fn scratch_file(tag: &str, name: &str) -> std::path::PathBuf {
-    let dir = scratch_root().join(format!("arbiter-{tag}-{}", std::process::id()));
+    let dir = scratch_root().join(tag);
     std::fs::create_dir_all(&dir).unwrap();
     dir.join(name)
 }
