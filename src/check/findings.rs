@@ -32,12 +32,20 @@ pub(crate) fn outcome(
     )
 }
 
+/// What outcomes are counted by: the check, the grade and the rows cited (one check may
+/// judge several rules).
+type SeenKey = (CheckRef, Grade, Vec<ReqId>);
+
 #[derive(Debug)]
 pub(crate) struct Findings {
     outcomes: Vec<Outcome>,
-    /// Outcomes seen per check, grade and cited rows (one check may judge several rules),
-    /// kept or not.
-    seen: HashMap<(CheckRef, Grade, Vec<ReqId>), usize>,
+    /// Outcomes seen per key, kept or not, in the order first seen.
+    seen: Vec<(SeenKey, usize)>,
+    /// Where each key is in `seen`.
+    index: HashMap<SeenKey, usize>,
+    /// The entry of `seen` the last push counted. A flood repeats one outcome line after line;
+    /// comparing it with the last key spares hashing and copying a key per line.
+    last: Option<usize>,
     /// `seq` of the lines findings kept since the last [`Findings::take_pins`].
     pins: Vec<u64>,
 }
@@ -46,22 +54,18 @@ impl Findings {
     pub(crate) fn new() -> Findings {
         Findings {
             outcomes: Vec::new(),
-            seen: HashMap::new(),
+            seen: Vec::new(),
+            index: HashMap::new(),
+            last: None,
             pins: Vec::new(),
         }
     }
 
     pub(crate) fn push(&mut self, o: Outcome) {
         debug_assert_registered(&o);
-        let key = (o.check.clone(), o.grade, o.requirements.clone());
-        let seen = self.seen.entry(key).or_default();
-        *seen += 1;
-        let limit = if o.grade == Grade::Pass {
-            PASSES_KEPT
-        } else {
-            FINDINGS_SHOWN
-        };
-        if *seen > limit {
+        let seen = self.count(&o);
+        let limit = limit(o.grade);
+        if seen > limit {
             return;
         }
         if o.grade != Grade::Pass
@@ -70,6 +74,29 @@ impl Findings {
             self.pins.push(at.seq);
         }
         self.outcomes.push(o);
+    }
+
+    /// Counts the outcome under its key; returns how many of that key have been seen.
+    fn count(&mut self, o: &Outcome) -> usize {
+        let same_as_last = self.last.filter(|&i| {
+            let ((check, grade, rows), _) = &self.seen[i];
+            *check == o.check && *grade == o.grade && *rows == o.requirements
+        });
+        let i = match same_as_last {
+            Some(i) => i,
+            None => {
+                let key = (o.check.clone(), o.grade, o.requirements.clone());
+                let next = self.seen.len();
+                let i = *self.index.entry(key.clone()).or_insert(next);
+                if i == next {
+                    self.seen.push((key, 0));
+                }
+                i
+            }
+        };
+        self.last = Some(i);
+        self.seen[i].1 += 1;
+        self.seen[i].1
     }
 
     pub(crate) fn extend(&mut self, outcomes: impl IntoIterator<Item = Outcome>) {
@@ -86,13 +113,9 @@ impl Findings {
     /// The outcomes, the last one shown of each repeated check saying how many more there
     /// were.
     pub(crate) fn into_outcomes(mut self) -> Vec<Outcome> {
-        for ((check, grade, rows), &count) in &self.seen {
-            let limit = if *grade == Grade::Pass {
-                PASSES_KEPT
-            } else {
-                FINDINGS_SHOWN
-            };
-            if count <= limit {
+        for ((check, grade, rows), count) in &self.seen {
+            let limit = limit(*grade);
+            if *count <= limit {
                 continue;
             }
             if let Some(last) = self
@@ -105,6 +128,15 @@ impl Findings {
             }
         }
         self.outcomes
+    }
+}
+
+/// How many outcomes of one key are kept.
+fn limit(grade: Grade) -> usize {
+    if grade == Grade::Pass {
+        PASSES_KEPT
+    } else {
+        FINDINGS_SHOWN
     }
 }
 
@@ -178,6 +210,50 @@ mod tests {
         assert_eq!(out.len(), 4);
         assert_eq!(out[2].message, "line 2 (and 2 more like this)");
         assert_eq!(out[3].message, "kept");
+    }
+
+    #[test]
+    fn interleaved_findings_are_each_counted_under_their_own_key() {
+        let mut f = Findings::new();
+        let warn = |i: u64| {
+            outcome(
+                Protocol::Uci,
+                CheckId::LineUnknown,
+                Grade::Warn,
+                format!("w{i}"),
+            )
+            .at(At { seq: i, us: i })
+        };
+        let fail = |i: u64| {
+            outcome(
+                Protocol::Uci,
+                CheckId::LineMalformed,
+                Grade::Fail,
+                format!("f{i}"),
+            )
+            .at(At { seq: i, us: i })
+        };
+        // Alternating, then runs: the last-key shortcut and the lookup both count.
+        for i in 0..4 {
+            f.push(warn(2 * i));
+            f.push(fail(2 * i + 1));
+        }
+        for i in 8..11 {
+            f.push(warn(i));
+        }
+        let out = f.into_outcomes();
+        let messages: Vec<&str> = out.iter().map(|o| o.message.as_str()).collect();
+        assert_eq!(
+            messages,
+            [
+                "w0",
+                "f1",
+                "w2",
+                "f3",
+                "w4 (and 4 more like this)",
+                "f5 (and 1 more like this)"
+            ]
+        );
     }
 
     #[test]

@@ -133,7 +133,12 @@ impl Outcome {
 
 /// `text` with control characters (other than tab) written as `\u{…}` escapes.
 pub fn printable(text: &str) -> String {
-    if !text.chars().any(|c| c.is_control() && c != '\t') {
+    // Control characters are C0, DEL and C1 (U+0080 to U+009F, encoded 0xC2 0x80-0x9F): a
+    // text with none of those bytes (nearly every one) is kept as it is without decoding it.
+    let may_hold_control = text
+        .bytes()
+        .any(|b| (b < 0x20 && b != b'\t') || b == 0x7f || b == 0xc2);
+    if !may_hold_control || !text.chars().any(|c| c.is_control() && c != '\t') {
         return text.to_owned();
     }
     text.chars()
@@ -157,5 +162,24 @@ mod tests {
         assert_eq!(printable("a\u{0}b\u{1b}"), "a\\u{0}b\\u{1b}");
         let o = Outcome::new(CheckRef::Golden, &[], Grade::Fail, "bad \u{7}");
         assert_eq!(o.message, "bad \\u{7}");
+    }
+
+    proptest::proptest! {
+        /// The byte-level shortcut keeps exactly what escaping every control character keeps:
+        /// C1 controls (two bytes from 0xC2) and their neighbours (U+00A0, 'é') included.
+        #[test]
+        fn the_shortcut_escapes_what_the_char_by_char_rule_escapes(
+            text in "([\\x00-\\x7f]|\u{80}|\u{9f}|\u{a0}|é|中|\t)*"
+        ) {
+            let by_char: String = text
+                .chars()
+                .map(|c| if c.is_control() && c != '\t' {
+                    c.escape_unicode().to_string()
+                } else {
+                    c.to_string()
+                })
+                .collect();
+            proptest::prop_assert_eq!(printable(&text), by_char);
+        }
     }
 }

@@ -67,12 +67,11 @@ impl CheckSpec {
 
 include!(concat!(env!("OUT_DIR"), "/check_registry.rs"));
 
-/// The registry entry of a check.
+/// The registry entry of a check: `CHECKS` lists the checks in the order `CheckId` declares
+/// them (both are generated from `registry.txt`, and a test holds them in step), so the id is
+/// the index. Every outcome looks its check up here, once per engine line in a flood.
 pub(crate) fn spec(id: CheckId) -> &'static CheckSpec {
-    CHECKS
-        .iter()
-        .find(|c| c.id == id)
-        .expect("every CheckId has a registry entry (tested)")
+    &CHECKS[id as usize]
 }
 
 /// The requirement ids a check cites under a protocol (empty where it does not apply).
@@ -140,6 +139,14 @@ fn grades_text(check: &CheckSpec) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_check_is_found_at_its_own_index() {
+        for (index, check) in CHECKS.iter().enumerate() {
+            assert_eq!(check.id as usize, index, "{}", check.id.name());
+            assert_eq!(spec(check.id).id, check.id);
+        }
+    }
 
     #[test]
     fn every_check_has_one_entry_and_every_entry_a_rule() {

@@ -223,8 +223,7 @@ impl Journal {
             if let Some(front) = inner.queue.front() {
                 if front.at().us <= limit_us {
                     let event = inner.queue.pop_front().expect("front exists");
-                    inner.queued_bytes -= event.weight();
-                    self.drained.notify_all();
+                    self.taken(&mut inner, &event);
                     return Taken::Event(event);
                 }
                 return Taken::Timeout;
@@ -246,9 +245,19 @@ impl Journal {
     pub(super) fn try_take(&self) -> Option<Event> {
         let mut inner = self.lock();
         let event = inner.queue.pop_front()?;
-        inner.queued_bytes -= event.weight();
-        self.drained.notify_all();
+        self.taken(&mut inner, &event);
         Some(event)
+    }
+
+    /// Accounts for an event taken off the queue, and wakes the readers only when this take
+    /// made room they wait for: waking them (a system call) on every take cost a third of the
+    /// session's time in a flood of short lines.
+    fn taken(&self, inner: &mut Inner, event: &Event) {
+        let was_full = inner.queued_bytes > QUEUE_BYTES;
+        inner.queued_bytes -= event.weight();
+        if was_full && inner.queued_bytes <= QUEUE_BYTES {
+            self.drained.notify_all();
+        }
     }
 
     /// Whether the session is gone (a watcher thread then has nothing left to report).
