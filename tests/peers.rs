@@ -115,7 +115,7 @@ fn human_report_of_runs(c: Certification) -> (String, usize) {
 
 #[test]
 fn stockfish_with_the_uci_profile() {
-    let _cpu = common::processor::share(2);
+    let _cpu = common::processor::share(1);
     let Some(report) = pin_verdicts("stockfish", "uci", "stockfish_with_the_uci_profile") else {
         return;
     };
@@ -128,7 +128,7 @@ fn stockfish_with_the_uci_profile() {
 
 #[test]
 fn fairy_stockfish_with_the_ucci_full_profile() {
-    let _cpu = common::processor::share(2);
+    let _cpu = common::processor::share(1);
     pin_verdicts(
         "fairy-stockfish",
         "ucci-full",
@@ -140,7 +140,7 @@ fn fairy_stockfish_with_the_ucci_full_profile() {
 /// `UCI_Variant xiangqi`, its moves written with ranks 1-10.
 #[test]
 fn fairy_stockfish_as_a_uci_xiangqi_engine() {
-    let _cpu = common::processor::share(2);
+    let _cpu = common::processor::share(1);
     pin_verdicts_with(
         "fairy-stockfish",
         "uci-xiangqi",

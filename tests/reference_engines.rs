@@ -52,7 +52,7 @@ fn findings(report: &Report) -> Vec<String> {
 
 #[test]
 fn the_xiangqi_engine_passes_every_ucci_scenario() {
-    let _cpu = common::processor::share(2);
+    let _cpu = common::processor::share(1);
     let (code, report) = run_library("ucci", "arbiter-xiangqi");
     assert_eq!(code, 0, "{:#?}", findings(&report));
     assert_eq!(report.summary.checks_failed, 0);
@@ -62,7 +62,7 @@ fn the_xiangqi_engine_passes_every_ucci_scenario() {
 
 #[test]
 fn the_gomoku_engine_passes_every_gomocup_and_agi_scenario() {
-    let _cpu = common::processor::share(2);
+    let _cpu = common::processor::share(1);
     for protocol in ["gomocup", "agi"] {
         let (code, report) = run_library(protocol, "pbrain-arbiter");
         assert_eq!(code, 0, "{protocol}: {:#?}", findings(&report));
@@ -79,7 +79,7 @@ fn the_gomoku_engine_passes_every_gomocup_and_agi_scenario() {
 
 #[test]
 fn the_xiangqi_engine_passes_every_uci_scenario_for_xiangqi() {
-    let _cpu = common::processor::share(2);
+    let _cpu = common::processor::share(1);
     let (code, report) = run_library_with("uci", "arbiter-xiangqi", &["--game", "xiangqi"]);
     assert_eq!(code, 0, "{:#?}", findings(&report));
     assert_eq!(report.summary.checks_failed, 0);

@@ -111,7 +111,10 @@ SlurmdLogFile=$dir/log/slurmd.log
 SlurmctldTimeout=30
 SlurmdTimeout=30
 InactiveLimit=0
-MinJobAge=30
+# sbatch --wait sleeps 2 s, then 8 s, then 32 s between polls while its sleep is under half
+# of MinJobAge: at 4 it polls every 2 s (an array done after 3 s is no longer seen at 10 s),
+# and a finished job is kept the 4 s it takes to be seen.
+MinJobAge=4
 KillWait=5
 NodeName=$node NodeAddr=127.0.0.1 CPUs=2 State=UNKNOWN
 PartitionName=local Nodes=$node Default=YES MaxTime=INFINITE State=UP
