@@ -71,6 +71,11 @@ fn the_packaged_crate_installs_offline_and_certifies_from_anywhere() {
     // profile, so they are still the ones the release build left).
     let installed = work.path().join("root");
     let rules: PathBuf = unpacked.join("arbiter-rules-0.1.0");
+    let release_binary = root.join("target/release/arbiter");
+    let before = std::fs::metadata(&release_binary)
+        .and_then(|m| m.modified())
+        .ok();
+    let kept = KeptReleaseBinary::set_aside(&release_binary);
     succeeds(
         cargo()
             .current_dir(work.path())
@@ -91,6 +96,14 @@ fn the_packaged_crate_installs_offline_and_certifies_from_anywhere() {
             .arg("--target-dir")
             .arg(root.join("target")),
     );
+    drop(kept);
+    let after = std::fs::metadata(&release_binary)
+        .and_then(|m| m.modified())
+        .ok();
+    assert_eq!(
+        after, before,
+        "the workspace's release program was not put back"
+    );
 
     // From a directory with no source tree, the installed program certifies the reference
     // engine for the league with its embedded profile and scenarios.
@@ -102,4 +115,36 @@ fn the_packaged_crate_installs_offline_and_certifies_from_anywhere() {
             .arg(common::reference_engine("arbiter-xiangqi")),
     );
     assert!(certified.contains("Verdict: PASS"), "{certified}");
+}
+
+/// The workspace's own release program, set aside while the install runs and put back when
+/// dropped (the test failing included). The install builds in the workspace's target folder to
+/// reuse its dependencies, and copies its unoptimised `arbiter` to `target/release/arbiter`
+/// as every build of that binary does: a user who ran the tests and then that path would run
+/// the packaged copy, unoptimised, until the next `cargo build --release`.
+struct KeptReleaseBinary {
+    path: PathBuf,
+    aside: PathBuf,
+}
+
+impl KeptReleaseBinary {
+    fn set_aside(path: &Path) -> Option<KeptReleaseBinary> {
+        let aside = path.with_file_name(".arbiter-set-aside-by-the-package-test");
+        std::fs::rename(path, &aside).ok()?;
+        Some(KeptReleaseBinary {
+            path: path.to_owned(),
+            aside,
+        })
+    }
+}
+
+impl Drop for KeptReleaseBinary {
+    fn drop(&mut self) {
+        // Removed first: the install's copy may be a hard link to its own build, which
+        // writing over would change too.
+        let _ = std::fs::remove_file(&self.path);
+        if let Err(e) = std::fs::rename(&self.aside, &self.path) {
+            eprintln!("putting back {}: {e}", self.path.display());
+        }
+    }
 }
