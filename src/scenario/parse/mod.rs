@@ -269,31 +269,42 @@ fn short(text: &str) -> String {
 /// The labels of the steps parsed so far as reports show them, repeats numbered (`no bestmove
 /// ... #2`), expectations each: what a `needs` may name, and at run time is matched against.
 fn labels_so_far(steps: &[Step]) -> Vec<String> {
-    let mut numbered = steps.to_vec();
-    number_repeated_labels(&mut numbered);
-    numbered
-        .into_iter()
-        .flat_map(|step| match step.kind {
-            StepKind::Expect(group) => group.into_iter().map(|e| e.label).collect(),
-            _ => vec![step.label],
-        })
-        .collect()
+    let mut numbering = LabelNumbering::default();
+    let mut labels = Vec::new();
+    for step in steps {
+        match &step.kind {
+            StepKind::Expect(group) => group.iter().for_each(|e| labels.push(e.label.clone())),
+            _ => labels.push(step.label.clone()),
+        }
+    }
+    labels.iter_mut().for_each(|label| numbering.number(label));
+    labels
 }
 
 /// The second `readyok` of a scenario is `readyok #2`: every label names one step.
 fn number_repeated_labels(steps: &mut [Step]) {
-    let mut seen: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
-    let mut number = |label: &mut String| {
-        let count = seen.entry(label.clone()).or_default();
+    let mut numbering = LabelNumbering::default();
+    for step in steps {
+        match &mut step.kind {
+            StepKind::Expect(group) => group
+                .iter_mut()
+                .for_each(|e| numbering.number(&mut e.label)),
+            _ => numbering.number(&mut step.label),
+        }
+    }
+}
+
+/// How often each label has come so far, in the scenario's order.
+#[derive(Default)]
+struct LabelNumbering(std::collections::HashMap<String, usize>);
+
+impl LabelNumbering {
+    /// Numbers the label if it came before: its second coming is `label #2`.
+    fn number(&mut self, label: &mut String) {
+        let count = self.0.entry(label.clone()).or_default();
         *count += 1;
         if *count > 1 {
             *label = format!("{label} #{count}");
-        }
-    };
-    for step in steps {
-        match &mut step.kind {
-            StepKind::Expect(group) => group.iter_mut().for_each(|e| number(&mut e.label)),
-            _ => number(&mut step.label),
         }
     }
 }
