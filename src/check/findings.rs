@@ -5,8 +5,6 @@
 //! many more there were), and passes are kept up to a bound. Every finding kept names the
 //! transcript line it points at, so the bounded transcript keeps the lines around it.
 
-use std::collections::HashMap;
-
 use super::id::{CheckId, CheckRef};
 use super::outcome::{Grade, Outcome};
 use super::registry;
@@ -39,12 +37,11 @@ type SeenKey = (CheckRef, Grade, Vec<ReqId>);
 #[derive(Debug)]
 pub(crate) struct Findings {
     outcomes: Vec<Outcome>,
-    /// Outcomes seen per key, kept or not, in the order first seen.
+    /// Outcomes seen per key, kept or not, in the order first seen. A run gives a few dozen
+    /// keys, so a key is looked for in a list.
     seen: Vec<(SeenKey, usize)>,
-    /// Where each key is in `seen`.
-    index: HashMap<SeenKey, usize>,
-    /// The entry of `seen` the last push counted. A flood repeats one outcome line after line;
-    /// comparing it with the last key spares hashing and copying a key per line.
+    /// The entry of `seen` the last push counted, looked at first: a flood repeats one outcome
+    /// line after line.
     last: Option<usize>,
     /// `seq` of the lines findings kept since the last [`Findings::take_pins`].
     pins: Vec<u64>,
@@ -55,7 +52,6 @@ impl Findings {
         Findings {
             outcomes: Vec::new(),
             seen: Vec::new(),
-            index: HashMap::new(),
             last: None,
             pins: Vec::new(),
         }
@@ -78,22 +74,18 @@ impl Findings {
 
     /// Counts the outcome under its key; returns how many of that key have been seen.
     fn count(&mut self, o: &Outcome) -> usize {
-        let same_as_last = self.last.filter(|&i| {
-            let ((check, grade, rows), _) = &self.seen[i];
+        let is_key = |((check, grade, rows), _): &(SeenKey, usize)| {
             *check == o.check && *grade == o.grade && *rows == o.requirements
-        });
-        let i = match same_as_last {
-            Some(i) => i,
-            None => {
-                let key = (o.check.clone(), o.grade, o.requirements.clone());
-                let next = self.seen.len();
-                let i = *self.index.entry(key.clone()).or_insert(next);
-                if i == next {
-                    self.seen.push((key, 0));
-                }
-                i
-            }
         };
+        let found = self
+            .last
+            .filter(|&i| is_key(&self.seen[i]))
+            .or_else(|| self.seen.iter().position(is_key));
+        let i = found.unwrap_or_else(|| {
+            let key = (o.check.clone(), o.grade, o.requirements.clone());
+            self.seen.push((key, 0));
+            self.seen.len() - 1
+        });
         self.last = Some(i);
         self.seen[i].1 += 1;
         self.seen[i].1
