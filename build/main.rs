@@ -40,12 +40,7 @@ fn main() {
             .with_extension("")
             .to_string_lossy()
             .replace('\\', "/");
-        writeln!(
-            out,
-            "    ({name:?}, include_str!({:?})),",
-            path.display().to_string()
-        )
-        .expect("write to String");
+        writeln!(out, "    ({name:?}, {}),", included(&manifest, &path)).expect("write to String");
     }
     out.push_str("];\n");
     let dest =
@@ -64,17 +59,29 @@ fn main() {
             .expect("a file")
             .to_string_lossy()
             .into_owned();
-        writeln!(
-            out,
-            "    ({name:?}, include_str!({:?})),",
-            path.display().to_string()
-        )
-        .expect("write to String");
+        writeln!(out, "    ({name:?}, {}),", included(&manifest, &path)).expect("write to String");
     }
     out.push_str("];\n");
     let dest =
         PathBuf::from(std::env::var("OUT_DIR").expect("set by cargo")).join("builtin_profiles.rs");
     std::fs::write(dest, out).expect("OUT_DIR is writable");
+}
+
+/// `include_str!` of a file under the package, named from `CARGO_MANIFEST_DIR` as the crate is
+/// compiled rather than by the absolute path the build script saw: cargo treats the script's
+/// output as fresh while the files keep their times, so a package unpacked again elsewhere (as
+/// the package test does for each run) would otherwise be compiled against the folder it was
+/// first unpacked in, which may be gone.
+fn included(manifest: &Path, path: &Path) -> String {
+    let relative = path
+        .strip_prefix(manifest)
+        .expect("under the package")
+        .to_string_lossy()
+        .replace('\\', "/");
+    format!(
+        "include_str!(concat!(env!(\"CARGO_MANIFEST_DIR\"), {:?}))",
+        format!("/{relative}")
+    )
 }
 
 fn collect(dir: &Path, files: &mut Vec<PathBuf>) {
