@@ -62,24 +62,23 @@ fn the_packaged_crate_installs_offline_and_certifies_from_anywhere() {
         assert!(listed.contains(part), "{part} is not packaged:\n{listed}");
     }
 
-    // `arbiter-rules` is not on a registry yet: the unpacked one stands in for it. This
-    // workspace's target folder holds the dependencies the release build compiled, so only the
-    // two packaged crates are compiled again; the tests run the debug binaries, which the
-    // release folder leaves alone. Those two are compiled unoptimised: what is tested is that
-    // the packages hold everything a build needs, and optimising them took 140 s of the
-    // processor's time where this takes a fraction (the dependencies keep the release
-    // profile, so they are still the ones the release build left).
+    // `arbiter-rules` is not on a registry yet: the unpacked one stands in for it. The install
+    // keeps its intermediate files in this workspace's build folder (`build.build-dir`), where
+    // the test command's own build left the dependencies compiled with the packaged manifest's
+    // `dev` profile, so only the two packaged crates are compiled (unoptimised: what is tested is
+    // that the packages hold everything a build needs). Its finished program goes to a folder of
+    // its own, so the `target/debug/arbiter` the other tests run is never replaced under them.
+    // Nothing here needs the release build, which CI makes while the tests run.
+    let build_folder = std::env::current_exe()
+        .ok()
+        .and_then(|test| Some(test.parent()?.parent()?.parent()?.to_owned()))
+        .expect("the test runs from <target>/debug/deps");
     let installed = work.path().join("root");
     let rules: PathBuf = unpacked.join("arbiter-rules-0.1.0");
-    let release_binary = root.join("target/release/arbiter");
-    let before = std::fs::metadata(&release_binary)
-        .and_then(|m| m.modified())
-        .ok();
-    let kept = KeptReleaseBinary::set_aside(&release_binary);
     succeeds(
         cargo()
             .current_dir(work.path())
-            .args(["install", "--offline", "--locked", "--path"])
+            .args(["install", "--offline", "--locked", "--debug", "--path"])
             .arg(unpacked.join("arbiter-0.1.0"))
             .arg("--root")
             .arg(&installed)
@@ -88,21 +87,14 @@ fn the_packaged_crate_installs_offline_and_certifies_from_anywhere() {
                 "patch.crates-io.arbiter-rules.path={:?}",
                 rules.display().to_string()
             ))
-            .args(["--config", "profile.release.package.arbiter.opt-level=0"])
-            .args([
-                "--config",
-                "profile.release.package.arbiter-rules.opt-level=0",
-            ])
+            .args(["--config", "profile.dev.package.arbiter-rules.opt-level=0"])
+            .arg("--config")
+            .arg(format!(
+                "build.build-dir={:?}",
+                build_folder.display().to_string()
+            ))
             .arg("--target-dir")
-            .arg(root.join("target")),
-    );
-    drop(kept);
-    let after = std::fs::metadata(&release_binary)
-        .and_then(|m| m.modified())
-        .ok();
-    assert_eq!(
-        after, before,
-        "the workspace's release program was not put back"
+            .arg(work.path().join("target")),
     );
 
     // From a directory with no source tree, the installed program certifies the reference
@@ -115,36 +107,4 @@ fn the_packaged_crate_installs_offline_and_certifies_from_anywhere() {
             .arg(common::reference_engine("arbiter-xiangqi")),
     );
     assert!(certified.contains("Verdict: PASS"), "{certified}");
-}
-
-/// The workspace's own release program, set aside while the install runs and put back when
-/// dropped (the test failing included). The install builds in the workspace's target folder to
-/// reuse its dependencies, and copies its unoptimised `arbiter` to `target/release/arbiter`
-/// as every build of that binary does: a user who ran the tests and then that path would run
-/// the packaged copy, unoptimised, until the next `cargo build --release`.
-struct KeptReleaseBinary {
-    path: PathBuf,
-    aside: PathBuf,
-}
-
-impl KeptReleaseBinary {
-    fn set_aside(path: &Path) -> Option<KeptReleaseBinary> {
-        let aside = path.with_file_name(".arbiter-set-aside-by-the-package-test");
-        std::fs::rename(path, &aside).ok()?;
-        Some(KeptReleaseBinary {
-            path: path.to_owned(),
-            aside,
-        })
-    }
-}
-
-impl Drop for KeptReleaseBinary {
-    fn drop(&mut self) {
-        // Removed first: the install's copy may be a hard link to its own build, which
-        // writing over would change too.
-        let _ = std::fs::remove_file(&self.path);
-        if let Err(e) = std::fs::rename(&self.aside, &self.path) {
-            eprintln!("putting back {}: {e}", self.path.display());
-        }
-    }
 }
