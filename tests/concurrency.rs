@@ -2,8 +2,10 @@
 //! in the same order, for a conforming engine, for a faulty one and for a dead one, and says
 //! how many ran at once.
 //!
-//! Each concurrent run fills the machine's cores with searches, as a user's run would: the
-//! test takes the whole processor, so no other searching test runs beside it.
+//! A conforming engine's concurrent run fills the machine's cores with searches, as a user's
+//! run would: that test takes the whole processor, so no other searching test runs beside it.
+//! The faulty and the dead engine search nothing (they answer at once, or never), and their
+//! tests take no share: held for them, the whole processor stood idle for 19 s.
 
 use crate::common;
 
@@ -68,8 +70,8 @@ fn same_verdicts(protocol: &str, engine: &std::path::Path, extra: &[&str]) -> Re
 }
 
 #[test]
-fn a_concurrent_run_reaches_the_verdicts_of_a_serial_run() {
-    // Taken once for all its runs: queueing for each anew would wait behind every test
+fn a_conforming_engine_passes_every_scenario_four_at_a_time() {
+    // Taken once for both protocols: queueing for each anew would wait behind every test
     // queued meanwhile.
     let _cpu = common::processor::whole();
     // A conforming engine: every scenario passes either way, and the searches never exceed
@@ -98,8 +100,12 @@ fn a_concurrent_run_reaches_the_verdicts_of_a_serial_run() {
             "{protocol}: more searches at once than the limit: {p:?}"
         );
     }
+}
 
-    // A faulty engine: the same failures, in the same scenarios.
+#[test]
+fn a_faulty_engine_fails_the_same_checks_in_the_same_scenarios_four_at_a_time() {
+    // No share of the processor: the fixture answers at once with what it was told to, and
+    // searches nothing.
     let fixture = fixture_engine();
     let report = same_verdicts(
         "uci",
@@ -122,9 +128,14 @@ fn a_concurrent_run_reaches_the_verdicts_of_a_serial_run() {
         verdicts(&report).iter().any(|row| row.ends_with(" fail")),
         "the illegal bestmove fails"
     );
+}
 
-    // A dead engine: the first scenario shows it, and every later one is not run, also those
-    // that were started beside it.
+#[test]
+fn a_dead_engine_stops_the_run_after_the_first_scenario_four_at_a_time() {
+    // No share of the processor: the engine never answers, and the run waits out its bounds.
+    // The first scenario shows it, and every later one is not run, also those that were
+    // started beside it.
+    let fixture = fixture_engine();
     let fixture_arg = fixture.display().to_string();
     let report = same_verdicts(
         "uci",

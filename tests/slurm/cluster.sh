@@ -115,8 +115,17 @@ InactiveLimit=0
 # of MinJobAge: at 4 it polls every 2 s (an array done after 3 s is no longer seen at 10 s),
 # and a finished job is kept the 4 s it takes to be seen.
 MinJobAge=4
+# A batch job is scheduled when it is submitted, and the next when one ends, instead of up to
+# 3 s later (the default delay, for sites that submit thousands at once): an array of four
+# waited 3 s to start.
+SchedulerParameters=batch_sched_delay=0
 KillWait=5
-NodeName=$node NodeAddr=127.0.0.1 CPUs=2 State=UNKNOWN
+# Four CPUs on the node, whatever the machine has (config_overrides: slurmd takes the
+# configured count instead of draining the node for claiming more than it finds), so the four
+# tasks of an array run at once, as on four nodes, and not two after two. Each plays one game
+# at a time: four searching engines at most, the share of the processor the test takes.
+SlurmdParameters=config_overrides
+NodeName=$node NodeAddr=127.0.0.1 CPUs=4 State=UNKNOWN
 PartitionName=local Nodes=$node Default=YES MaxTime=INFINITE State=UP
 EOF
   export SLURM_CONF="$dir/slurm.conf"
