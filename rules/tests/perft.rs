@@ -1,7 +1,9 @@
 //! Perft suites from `tests/data/*.perft`: every case must match its published count.
 //!
 //! `cargo test` runs every count up to [`QUICK_NODES`] so the suite stays fast on a 2-core CI
-//! machine; `cargo test --release --test perft -- --ignored` runs every count, however deep.
+//! machine; `cargo test --workspace --test perft -- --ignored` runs every count, however deep
+//! (about 3 s: the tests' build optimises this crate and shakmaty, so CI runs these rows from
+//! the build the test command made).
 
 use arbiter_rules::Game;
 use arbiter_rules::chess::ChessPosition;
@@ -78,13 +80,13 @@ fn chess_suite_quick() {
 }
 
 #[test]
-#[ignore = "deep counts: run with --release -- --ignored"]
+#[ignore = "deep counts: run with -- --ignored"]
 fn xiangqi_suite_full() {
     assert_eq!(run_suite::<Position>(XIANGQI, u64::MAX), 90);
 }
 
 #[test]
-#[ignore = "deep counts: run with --release -- --ignored"]
+#[ignore = "deep counts: run with -- --ignored"]
 fn chess_suite_full() {
     assert_eq!(run_suite::<ChessPosition>(CHESS, u64::MAX), 30);
 }
