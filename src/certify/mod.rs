@@ -281,6 +281,7 @@ pub fn judge(requirement: Requirement, runs: &[ScenarioRun]) -> RequirementVerdi
 mod tests {
     use super::*;
     use crate::check::{CheckId, CheckRef, Outcome};
+    use crate::req;
     use crate::runner::RunEnd;
     use crate::scenario::builtin_named;
 
@@ -291,7 +292,7 @@ mod tests {
             .expect("a built-in scenario")
             .expect("it parses");
         let mut run = ScenarioRun::ended(&scenario, RunEnd::Completed);
-        let (must, should) = (ReqId::new("ucci-r95"), ReqId::new("ucci-r96"));
+        let (must, should) = (req!("ucci-r95"), req!("ucci-r96"));
         run.outcomes.push(Outcome::new(
             CheckRef::builtin(Protocol::Ucci, CheckId::StopResult),
             &[must, should],

@@ -321,6 +321,7 @@ fn scenario_ref(protocol: Protocol, word: &str, dir: Option<&Path>) -> Result<Sc
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::req;
 
     #[test]
     fn every_builtin_profile_parses() {
@@ -400,9 +401,9 @@ mod tests {
             None,
         )
         .unwrap();
-        assert!(p.required.contains(&ReqId::new("agi-r33")));
+        assert!(p.required.contains(&req!("agi-r33")));
         assert!(
-            !p.required.contains(&ReqId::new("agi-r02")),
+            !p.required.contains(&req!("agi-r02")),
             "agi-r02 binds the GUI"
         );
         assert!(p.recommended.iter().all(|id| !p.required.contains(id)));

@@ -9,7 +9,8 @@ use super::legality::{self, MoveRules, Searched, texts};
 use super::offer::OfferRules;
 use super::{CheckRef, Context, Grade, Outcome, Reader, lines, spelling};
 use crate::protocol::ucci::{self, Command, GoLimit, Info, Message, parse_message};
-use crate::protocol::{self, ParseError, Protocol, ReqId};
+use crate::protocol::{self, ParseError, Protocol};
+use crate::req;
 use crate::reqs;
 use crate::rules::Game;
 use crate::rules::xiangqi::{Move, Position};
@@ -259,7 +260,7 @@ impl Exchange for Ucci {
             line,
             error,
             searched.map(|s| &s.position),
-            (ReqId::new("ucci-r17"), Some(NO_NULL_MOVE)),
+            (req!("ucci-r17"), Some(NO_NULL_MOVE)),
             at,
         ) {
             return o;

@@ -13,7 +13,8 @@ use super::{Context, Grade, Outcome, Reader, lines, spelling};
 use crate::protocol::GameKind;
 use crate::protocol::family::InfoFault;
 use crate::protocol::uci::{Command, Message, Move, parse_message};
-use crate::protocol::{self, ParseError, Protocol, ReqId};
+use crate::protocol::{self, ParseError, Protocol};
+use crate::req;
 use crate::reqs;
 use crate::rules::Game;
 use crate::rules::chess::ChessPosition;
@@ -232,7 +233,7 @@ impl<P: Game + Clone + Send + 'static> Exchange for Uci<P> {
             line,
             error,
             searched.map(|s| &s.position),
-            (ReqId::new("uci-r18"), None),
+            (req!("uci-r18"), None),
             at,
         ) {
             return o;

@@ -5,6 +5,7 @@
 //! own best move (captured from its reply) or of an opponent's move on an empty point. Random
 //! points are used only while every stone on the board is known.
 
+use crate::req;
 use proptest::prelude::*;
 
 use super::coverage::{AllowedPair, CommandName, Counts, Pair, StateName, Table};
@@ -12,17 +13,17 @@ use super::gomocup::stones;
 use super::model::Model;
 use super::script::{Reply, Script};
 use super::{FuzzObserver, FuzzOptions, FuzzResult, Fuzzed, drive};
-use crate::protocol::{Protocol, ReqId, agi};
+use crate::protocol::{Protocol, agi};
 use crate::rules::gomoku::{BoardSize, Point, agi::format_point};
 use crate::session::EngineCommand;
 
 const SIZE: u8 = 15;
 
-const AGIOK: Reply = Reply::must("AGIOK", &[ReqId::new("agi-r33"), ReqId::new("agi-r38")]);
-const READYOK: Reply = Reply::must("READYOK", &[ReqId::new("agi-r52")]);
-const RESULT: Reply = Reply::must("BESTMOVE of GO", &[ReqId::new("agi-r61")]);
-const AFTER_STOP: Reply = Reply::must("BESTMOVE after STOP", &[ReqId::new("agi-r79")]);
-const BYE: Reply = Reply::must("BYE", &[ReqId::new("agi-r86")]);
+const AGIOK: Reply = Reply::must("AGIOK", &[req!("agi-r33"), req!("agi-r38")]);
+const READYOK: Reply = Reply::must("READYOK", &[req!("agi-r52")]);
+const RESULT: Reply = Reply::must("BESTMOVE of GO", &[req!("agi-r61")]);
+const AFTER_STOP: Reply = Reply::must("BESTMOVE after STOP", &[req!("agi-r79")]);
+const BYE: Reply = Reply::must("BYE", &[req!("agi-r86")]);
 
 /// A foreground search's limit.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -142,30 +143,30 @@ static TABLE: Table = Table {
         GARBAGE,
     ],
     allowed: &[
-        AllowedPair::new(BOOT, HELLO, &[ReqId::new("agi-r04")]),
-        AllowedPair::new(IDLE, SETRULE, &[ReqId::new("agi-r40")]),
-        AllowedPair::new(IDLE, SETOPTION, &[ReqId::new("agi-r47")]),
-        AllowedPair::new(IDLE, ISREADY, &[ReqId::new("agi-r53")]),
-        AllowedPair::new(IDLE, POSITION, &[ReqId::new("agi-r10")]),
-        AllowedPair::new(IDLE, DOMOVE, &[ReqId::new("agi-r17")]),
-        AllowedPair::new(IDLE, GO, &[ReqId::new("agi-r10")]),
-        AllowedPair::new(IDLE, GO_INFINITE, &[ReqId::new("agi-r68")]),
-        AllowedPair::new(IDLE, GO_PONDER, &[ReqId::new("agi-r64")]),
+        AllowedPair::new(BOOT, HELLO, &[req!("agi-r04")]),
+        AllowedPair::new(IDLE, SETRULE, &[req!("agi-r40")]),
+        AllowedPair::new(IDLE, SETOPTION, &[req!("agi-r47")]),
+        AllowedPair::new(IDLE, ISREADY, &[req!("agi-r53")]),
+        AllowedPair::new(IDLE, POSITION, &[req!("agi-r10")]),
+        AllowedPair::new(IDLE, DOMOVE, &[req!("agi-r17")]),
+        AllowedPair::new(IDLE, GO, &[req!("agi-r10")]),
+        AllowedPair::new(IDLE, GO_INFINITE, &[req!("agi-r68")]),
+        AllowedPair::new(IDLE, GO_PONDER, &[req!("agi-r64")]),
         AllowedPair::new(IDLE, WAIT, &[]),
-        AllowedPair::new(IDLE, QUIT, &[ReqId::new("agi-r98")]),
-        AllowedPair::new(THINKING, ISREADY, &[ReqId::new("agi-r05")]),
-        AllowedPair::new(THINKING, STOP, &[ReqId::new("agi-r06")]),
+        AllowedPair::new(IDLE, QUIT, &[req!("agi-r98")]),
+        AllowedPair::new(THINKING, ISREADY, &[req!("agi-r05")]),
+        AllowedPair::new(THINKING, STOP, &[req!("agi-r06")]),
         AllowedPair::new(THINKING, WAIT, &[]),
-        AllowedPair::new(THINKING, AWAIT, &[ReqId::new("agi-r61")]),
-        AllowedPair::new(INFINITE, ISREADY, &[ReqId::new("agi-r05")]),
-        AllowedPair::new(INFINITE, STOP, &[ReqId::new("agi-r97")]),
+        AllowedPair::new(THINKING, AWAIT, &[req!("agi-r61")]),
+        AllowedPair::new(INFINITE, ISREADY, &[req!("agi-r05")]),
+        AllowedPair::new(INFINITE, STOP, &[req!("agi-r97")]),
         AllowedPair::new(INFINITE, WAIT, &[]),
-        AllowedPair::new(PONDERING, ISREADY, &[ReqId::new("agi-r05")]),
-        AllowedPair::new(PONDERING, STOP, &[ReqId::new("agi-r66")]),
+        AllowedPair::new(PONDERING, ISREADY, &[req!("agi-r05")]),
+        AllowedPair::new(PONDERING, STOP, &[req!("agi-r66")]),
         AllowedPair::new(PONDERING, WAIT, &[]),
-        AllowedPair::new(STOPPING, ISREADY, &[ReqId::new("agi-r05")]),
+        AllowedPair::new(STOPPING, ISREADY, &[req!("agi-r05")]),
         AllowedPair::new(STOPPING, WAIT, &[]),
-        AllowedPair::new(STOPPING, AWAIT, &[ReqId::new("agi-r79")]),
+        AllowedPair::new(STOPPING, AWAIT, &[req!("agi-r79")]),
     ],
 };
 

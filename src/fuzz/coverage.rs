@@ -187,6 +187,7 @@ impl Matrix {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::req;
 
     const IDLE: StateName = StateName("idle");
     const BUSY: StateName = StateName("searching");
@@ -200,7 +201,7 @@ mod tests {
             AllowedPair {
                 state: IDLE,
                 command: GO,
-                cites: &[ReqId::new("uci-r13")],
+                cites: &[req!("uci-r13")],
             },
             AllowedPair {
                 state: BUSY,
@@ -219,10 +220,7 @@ mod tests {
         let matrix = counts.matrix(&TABLE);
         assert_eq!(matrix.cells.len(), 3);
         assert_eq!(matrix.cell("idle", "go").unwrap().count, 2);
-        assert_eq!(
-            matrix.cell("idle", "go").unwrap().cites,
-            [ReqId::new("uci-r13")]
-        );
+        assert_eq!(matrix.cell("idle", "go").unwrap().cites, [req!("uci-r13")]);
         assert!(!matrix.cell("searching", "garbage").unwrap().allowed);
         assert!(matrix.cell("idle", "stop").is_none());
         let unreached: Vec<_> = matrix.unreached().map(|c| c.command.as_str()).collect();

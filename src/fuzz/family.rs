@@ -6,6 +6,7 @@
 //! state, `setoption` with values from what the engine offered, waits, and reading the result
 //! where the text makes a GUI wait for it.
 
+use crate::req;
 use std::marker::PhantomData;
 use std::sync::Arc;
 
@@ -17,7 +18,7 @@ use super::model::{EngineOffer, Model, pick};
 use super::options::settable;
 use super::script::{Reply, Script};
 use super::{FuzzObserver, FuzzOptions, FuzzResult, Fuzzed, drive, fens, probe};
-use crate::protocol::{Codec, GameKind, Protocol, ReqId, ucci, uci};
+use crate::protocol::{Codec, GameKind, Protocol, ucci, uci};
 use crate::rules::chess::ChessPosition;
 use crate::rules::xiangqi::{Position, UciPosition};
 use crate::rules::{Game, Side};
@@ -272,35 +273,35 @@ static UCI_TABLE: Table = Table {
         GARBAGE,
     ],
     allowed: &[
-        AllowedPair::new(BOOT, UCI_HELLO, &[ReqId::new("uci-r15")]),
-        AllowedPair::new(IDLE, DEBUG, &[ReqId::new("uci-r28")]),
-        AllowedPair::new(IDLE, ISREADY, &[ReqId::new("uci-r29")]),
-        AllowedPair::new(IDLE, SETOPTION, &[ReqId::new("uci-r39")]),
-        AllowedPair::new(IDLE, UCINEWGAME, &[ReqId::new("uci-r45")]),
-        AllowedPair::new(IDLE, POSITION, &[ReqId::new("uci-r13")]),
-        AllowedPair::new(IDLE, GO, &[ReqId::new("uci-r13")]),
-        AllowedPair::new(IDLE, GO_INFINITE, &[ReqId::new("uci-r13")]),
-        AllowedPair::new(IDLE, GO_PONDER, &[ReqId::new("uci-r153")]),
+        AllowedPair::new(BOOT, UCI_HELLO, &[req!("uci-r15")]),
+        AllowedPair::new(IDLE, DEBUG, &[req!("uci-r28")]),
+        AllowedPair::new(IDLE, ISREADY, &[req!("uci-r29")]),
+        AllowedPair::new(IDLE, SETOPTION, &[req!("uci-r39")]),
+        AllowedPair::new(IDLE, UCINEWGAME, &[req!("uci-r45")]),
+        AllowedPair::new(IDLE, POSITION, &[req!("uci-r13")]),
+        AllowedPair::new(IDLE, GO, &[req!("uci-r13")]),
+        AllowedPair::new(IDLE, GO_INFINITE, &[req!("uci-r13")]),
+        AllowedPair::new(IDLE, GO_PONDER, &[req!("uci-r153")]),
         AllowedPair::new(IDLE, WAIT, &[]),
         AllowedPair::new(IDLE, QUIT, &[]),
-        AllowedPair::new(SEARCHING, DEBUG, &[ReqId::new("uci-r28")]),
-        AllowedPair::new(SEARCHING, ISREADY, &[ReqId::new("uci-r05")]),
-        AllowedPair::new(SEARCHING, STOP, &[ReqId::new("uci-r74")]),
+        AllowedPair::new(SEARCHING, DEBUG, &[req!("uci-r28")]),
+        AllowedPair::new(SEARCHING, ISREADY, &[req!("uci-r05")]),
+        AllowedPair::new(SEARCHING, STOP, &[req!("uci-r74")]),
         AllowedPair::new(SEARCHING, WAIT, &[]),
-        AllowedPair::new(SEARCHING, AWAIT, &[ReqId::new("uci-r90")]),
-        AllowedPair::new(INFINITE, DEBUG, &[ReqId::new("uci-r28")]),
-        AllowedPair::new(INFINITE, ISREADY, &[ReqId::new("uci-r05")]),
-        AllowedPair::new(INFINITE, STOP, &[ReqId::new("uci-r73")]),
+        AllowedPair::new(SEARCHING, AWAIT, &[req!("uci-r90")]),
+        AllowedPair::new(INFINITE, DEBUG, &[req!("uci-r28")]),
+        AllowedPair::new(INFINITE, ISREADY, &[req!("uci-r05")]),
+        AllowedPair::new(INFINITE, STOP, &[req!("uci-r73")]),
         AllowedPair::new(INFINITE, WAIT, &[]),
-        AllowedPair::new(PONDERING, DEBUG, &[ReqId::new("uci-r28")]),
-        AllowedPair::new(PONDERING, ISREADY, &[ReqId::new("uci-r05")]),
-        AllowedPair::new(PONDERING, PONDERHIT, &[ReqId::new("uci-r77")]),
-        AllowedPair::new(PONDERING, STOP, &[ReqId::new("uci-r74")]),
+        AllowedPair::new(PONDERING, DEBUG, &[req!("uci-r28")]),
+        AllowedPair::new(PONDERING, ISREADY, &[req!("uci-r05")]),
+        AllowedPair::new(PONDERING, PONDERHIT, &[req!("uci-r77")]),
+        AllowedPair::new(PONDERING, STOP, &[req!("uci-r74")]),
         AllowedPair::new(PONDERING, WAIT, &[]),
-        AllowedPair::new(STOPPING, DEBUG, &[ReqId::new("uci-r28")]),
-        AllowedPair::new(STOPPING, ISREADY, &[ReqId::new("uci-r05")]),
+        AllowedPair::new(STOPPING, DEBUG, &[req!("uci-r28")]),
+        AllowedPair::new(STOPPING, ISREADY, &[req!("uci-r05")]),
         AllowedPair::new(STOPPING, WAIT, &[]),
-        AllowedPair::new(STOPPING, AWAIT, &[ReqId::new("uci-r74")]),
+        AllowedPair::new(STOPPING, AWAIT, &[req!("uci-r74")]),
     ],
 };
 
@@ -328,39 +329,35 @@ static UCCI_TABLE: Table = Table {
         GARBAGE,
     ],
     allowed: &[
-        AllowedPair::new(BOOT, UCCI_HELLO, &[ReqId::new("ucci-r20")]),
-        AllowedPair::new(IDLE, ISREADY, &[ReqId::new("ucci-r48")]),
-        AllowedPair::new(IDLE, SETOPTION, &[ReqId::new("ucci-r47")]),
-        AllowedPair::new(IDLE, POSITION, &[ReqId::new("ucci-r47")]),
-        AllowedPair::new(IDLE, BANMOVES, &[ReqId::new("ucci-r47")]),
-        AllowedPair::new(IDLE, PROBE, &[ReqId::new("ucci-r112")]),
-        AllowedPair::new(IDLE, GO, &[ReqId::new("ucci-r47")]),
-        AllowedPair::new(IDLE, GO_INFINITE, &[ReqId::new("ucci-r47")]),
-        AllowedPair::new(IDLE, GO_PONDER, &[ReqId::new("ucci-r125")]),
+        AllowedPair::new(BOOT, UCCI_HELLO, &[req!("ucci-r20")]),
+        AllowedPair::new(IDLE, ISREADY, &[req!("ucci-r48")]),
+        AllowedPair::new(IDLE, SETOPTION, &[req!("ucci-r47")]),
+        AllowedPair::new(IDLE, POSITION, &[req!("ucci-r47")]),
+        AllowedPair::new(IDLE, BANMOVES, &[req!("ucci-r47")]),
+        AllowedPair::new(IDLE, PROBE, &[req!("ucci-r112")]),
+        AllowedPair::new(IDLE, GO, &[req!("ucci-r47")]),
+        AllowedPair::new(IDLE, GO_INFINITE, &[req!("ucci-r47")]),
+        AllowedPair::new(IDLE, GO_PONDER, &[req!("ucci-r125")]),
         AllowedPair::new(IDLE, WAIT, &[]),
-        AllowedPair::new(IDLE, QUIT, &[ReqId::new("ucci-r116")]),
-        AllowedPair::new(SEARCHING, ISREADY, &[ReqId::new("ucci-r48")]),
-        AllowedPair::new(SEARCHING, PROBE, &[ReqId::new("ucci-r112")]),
-        AllowedPair::new(SEARCHING, STOP, &[ReqId::new("ucci-r93")]),
+        AllowedPair::new(IDLE, QUIT, &[req!("ucci-r116")]),
+        AllowedPair::new(SEARCHING, ISREADY, &[req!("ucci-r48")]),
+        AllowedPair::new(SEARCHING, PROBE, &[req!("ucci-r112")]),
+        AllowedPair::new(SEARCHING, STOP, &[req!("ucci-r93")]),
         AllowedPair::new(SEARCHING, WAIT, &[]),
-        AllowedPair::new(SEARCHING, AWAIT, &[ReqId::new("ucci-r99")]),
-        AllowedPair::new(INFINITE, ISREADY, &[ReqId::new("ucci-r48")]),
-        AllowedPair::new(INFINITE, PROBE, &[ReqId::new("ucci-r112")]),
-        AllowedPair::new(INFINITE, STOP, &[ReqId::new("ucci-r93")]),
+        AllowedPair::new(SEARCHING, AWAIT, &[req!("ucci-r99")]),
+        AllowedPair::new(INFINITE, ISREADY, &[req!("ucci-r48")]),
+        AllowedPair::new(INFINITE, PROBE, &[req!("ucci-r112")]),
+        AllowedPair::new(INFINITE, STOP, &[req!("ucci-r93")]),
         AllowedPair::new(INFINITE, WAIT, &[]),
-        AllowedPair::new(PONDERING, ISREADY, &[ReqId::new("ucci-r48")]),
-        AllowedPair::new(PONDERING, PROBE, &[ReqId::new("ucci-r112")]),
-        AllowedPair::new(PONDERING, PONDERHIT, &[ReqId::new("ucci-r89")]),
-        AllowedPair::new(
-            PONDERING,
-            STOP,
-            &[ReqId::new("ucci-r93"), ReqId::new("ucci-r94")],
-        ),
+        AllowedPair::new(PONDERING, ISREADY, &[req!("ucci-r48")]),
+        AllowedPair::new(PONDERING, PROBE, &[req!("ucci-r112")]),
+        AllowedPair::new(PONDERING, PONDERHIT, &[req!("ucci-r89")]),
+        AllowedPair::new(PONDERING, STOP, &[req!("ucci-r93"), req!("ucci-r94")]),
         AllowedPair::new(PONDERING, WAIT, &[]),
-        AllowedPair::new(STOPPING, ISREADY, &[ReqId::new("ucci-r48")]),
-        AllowedPair::new(STOPPING, PROBE, &[ReqId::new("ucci-r112")]),
+        AllowedPair::new(STOPPING, ISREADY, &[req!("ucci-r48")]),
+        AllowedPair::new(STOPPING, PROBE, &[req!("ucci-r112")]),
         AllowedPair::new(STOPPING, WAIT, &[]),
-        AllowedPair::new(STOPPING, AWAIT, &[ReqId::new("ucci-r95")]),
+        AllowedPair::new(STOPPING, AWAIT, &[req!("ucci-r95")]),
     ],
 };
 
@@ -387,34 +384,28 @@ struct Replies {
 }
 
 const UCI: Replies = Replies {
-    handshake: Reply::must("uciok", &[ReqId::new("uci-r191")]),
-    readyok: Reply::must("readyok", &[ReqId::new("uci-r31")]),
+    handshake: Reply::must("uciok", &[req!("uci-r191")]),
+    readyok: Reply::must("readyok", &[req!("uci-r31")]),
     readyok_thinking: Reply::must(
         "readyok while thinking",
-        &[ReqId::new("uci-r05"), ReqId::new("uci-r31")],
+        &[req!("uci-r05"), req!("uci-r31")],
     ),
-    result: Reply::must("bestmove of go", &[ReqId::new("uci-r90")]),
-    after_stop: Reply::must(
-        "bestmove after stop",
-        &[ReqId::new("uci-r74"), ReqId::new("uci-r90")],
-    ),
-    after_ponder: Reply::must("bestmove of go ponder", &[ReqId::new("uci-r90")]),
+    result: Reply::must("bestmove of go", &[req!("uci-r90")]),
+    after_stop: Reply::must("bestmove after stop", &[req!("uci-r74"), req!("uci-r90")]),
+    after_ponder: Reply::must("bestmove of go ponder", &[req!("uci-r90")]),
     bye: None,
 };
 
 const UCCI: Replies = Replies {
-    handshake: Reply::must("ucciok", &[ReqId::new("ucci-r45")]),
-    readyok: Reply::must("readyok", &[ReqId::new("ucci-r49")]),
+    handshake: Reply::must("ucciok", &[req!("ucci-r45")]),
+    readyok: Reply::must("readyok", &[req!("ucci-r49")]),
     // The texts give `isready` no state (A18): silence while thinking is a warning.
-    readyok_thinking: Reply::should("readyok while thinking", &[ReqId::new("ucci-r49")]),
-    result: Reply::must("result of go", &[ReqId::new("ucci-r99")]),
-    after_stop: Reply::must("result after stop", &[ReqId::new("ucci-r95")]),
-    after_ponder: Reply::must(
-        "result of go ponder",
-        &[ReqId::new("ucci-r91"), ReqId::new("ucci-r99")],
-    ),
+    readyok_thinking: Reply::should("readyok while thinking", &[req!("ucci-r49")]),
+    result: Reply::must("result of go", &[req!("ucci-r99")]),
+    after_stop: Reply::must("result after stop", &[req!("ucci-r95")]),
+    after_ponder: Reply::must("result of go ponder", &[req!("ucci-r91"), req!("ucci-r99")]),
     // The built-in check judges `bye` (ucci-r117); the library's scenarios grade the step too.
-    bye: Some(Reply::should("bye", &[ReqId::new("ucci-r117")])),
+    bye: Some(Reply::should("bye", &[req!("ucci-r117")])),
 };
 
 /// A position as `position` and `probe` write it: `startpos` or `fen F`, then its moves.

@@ -5,13 +5,14 @@
 //! placed itself (after `START` or before the brain's first move); once the brain has moved, a
 //! `TURN {free}` names a point the harness finds empty on the board it follows.
 
+use crate::req;
 use proptest::prelude::*;
 
 use super::coverage::{AllowedPair, CommandName, Counts, Pair, StateName, Table};
 use super::model::Model;
 use super::script::{Reply, Script};
 use super::{FuzzObserver, FuzzOptions, FuzzResult, Fuzzed, drive};
-use crate::protocol::{Protocol, ReqId, gomocup};
+use crate::protocol::{Protocol, gomocup};
 use crate::rules::gomoku::{Board, BoardSize, Point, Rule, Stone};
 use crate::session::EngineCommand;
 
@@ -20,24 +21,24 @@ const SIZE: u8 = 20;
 /// down to 0, "as fast as possible".
 const OPENING_TURN_MS: u64 = 100;
 
-const START_OK: Reply = Reply::must("OK to START", &[ReqId::new("gomocup-r40")]);
-const BEGIN_MOVE: Reply = Reply::must("move after BEGIN", &[ReqId::new("gomocup-r44")]);
-const TURN_MOVE: Reply = Reply::must("move after TURN", &[ReqId::new("gomocup-r42")]);
-const BOARD_MOVE: Reply = Reply::must("move after BOARD", &[ReqId::new("gomocup-r57")]);
+const START_OK: Reply = Reply::must("OK to START", &[req!("gomocup-r40")]);
+const BEGIN_MOVE: Reply = Reply::must("move after BEGIN", &[req!("gomocup-r44")]);
+const TURN_MOVE: Reply = Reply::must("move after TURN", &[req!("gomocup-r42")]);
+const BOARD_MOVE: Reply = Reply::must("move after BOARD", &[req!("gomocup-r57")]);
 // TAKEBACK is optional (gomocup-r103): UNKNOWN is an answer too.
 const TAKEBACK: Reply = Reply::must(
     "answer to TAKEBACK",
-    &[ReqId::new("gomocup-r19"), ReqId::new("gomocup-r113")],
+    &[req!("gomocup-r19"), req!("gomocup-r113")],
 );
 // RESTART is optional too (gomocup-r103).
 const RESTART: Reply = Reply::must(
     "answer to RESTART",
-    &[ReqId::new("gomocup-r110"), ReqId::new("gomocup-r119")],
+    &[req!("gomocup-r110"), req!("gomocup-r119")],
 );
-const ABOUT: Reply = Reply::must("answer to ABOUT", &[ReqId::new("gomocup-r98")]);
+const ABOUT: Reply = Reply::must("answer to ABOUT", &[req!("gomocup-r98")]);
 const ALIVE: Reply = Reply::must(
     "alive after bad input",
-    &[ReqId::new("gomocup-r19"), ReqId::new("gomocup-r120")],
+    &[req!("gomocup-r19"), req!("gomocup-r120")],
 );
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -132,22 +133,22 @@ static TABLE: Table = Table {
         GARBAGE,
     ],
     allowed: &[
-        AllowedPair::new(NO_GAME, START, &[ReqId::new("gomocup-r40")]),
-        AllowedPair::new(NEW_GAME, INFO, &[ReqId::new("gomocup-r61")]),
-        AllowedPair::new(NEW_GAME, BEGIN, &[ReqId::new("gomocup-r44")]),
-        AllowedPair::new(NEW_GAME, TURN, &[ReqId::new("gomocup-r42")]),
-        AllowedPair::new(NEW_GAME, BOARD, &[ReqId::new("gomocup-r57")]),
-        AllowedPair::new(NEW_GAME, RESTART_COMMAND, &[ReqId::new("gomocup-r110")]),
-        AllowedPair::new(NEW_GAME, ABOUT_COMMAND, &[ReqId::new("gomocup-r98")]),
-        AllowedPair::new(NEW_GAME, START, &[ReqId::new("gomocup-r40")]),
+        AllowedPair::new(NO_GAME, START, &[req!("gomocup-r40")]),
+        AllowedPair::new(NEW_GAME, INFO, &[req!("gomocup-r61")]),
+        AllowedPair::new(NEW_GAME, BEGIN, &[req!("gomocup-r44")]),
+        AllowedPair::new(NEW_GAME, TURN, &[req!("gomocup-r42")]),
+        AllowedPair::new(NEW_GAME, BOARD, &[req!("gomocup-r57")]),
+        AllowedPair::new(NEW_GAME, RESTART_COMMAND, &[req!("gomocup-r110")]),
+        AllowedPair::new(NEW_GAME, ABOUT_COMMAND, &[req!("gomocup-r98")]),
+        AllowedPair::new(NEW_GAME, START, &[req!("gomocup-r40")]),
         AllowedPair::new(NEW_GAME, END, &[]),
-        AllowedPair::new(IN_GAME, INFO, &[ReqId::new("gomocup-r61")]),
-        AllowedPair::new(IN_GAME, TURN, &[ReqId::new("gomocup-r42")]),
-        AllowedPair::new(IN_GAME, BOARD, &[ReqId::new("gomocup-r57")]),
-        AllowedPair::new(IN_GAME, TAKEBACK_COMMAND, &[ReqId::new("gomocup-r113")]),
-        AllowedPair::new(IN_GAME, RESTART_COMMAND, &[ReqId::new("gomocup-r110")]),
-        AllowedPair::new(IN_GAME, ABOUT_COMMAND, &[ReqId::new("gomocup-r98")]),
-        AllowedPair::new(IN_GAME, START, &[ReqId::new("gomocup-r40")]),
+        AllowedPair::new(IN_GAME, INFO, &[req!("gomocup-r61")]),
+        AllowedPair::new(IN_GAME, TURN, &[req!("gomocup-r42")]),
+        AllowedPair::new(IN_GAME, BOARD, &[req!("gomocup-r57")]),
+        AllowedPair::new(IN_GAME, TAKEBACK_COMMAND, &[req!("gomocup-r113")]),
+        AllowedPair::new(IN_GAME, RESTART_COMMAND, &[req!("gomocup-r110")]),
+        AllowedPair::new(IN_GAME, ABOUT_COMMAND, &[req!("gomocup-r98")]),
+        AllowedPair::new(IN_GAME, START, &[req!("gomocup-r40")]),
         AllowedPair::new(IN_GAME, END, &[]),
     ],
 };

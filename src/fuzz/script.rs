@@ -116,12 +116,13 @@ impl Script {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::req;
 
     #[test]
     fn a_script_is_a_scenario_the_parser_reads() {
         let mut script = Script::default();
         script.send("uci");
-        const OK: Reply = Reply::must("uciok", &[ReqId::new("uci-r191")]);
+        const OK: Reply = Reply::must("uciok", &[req!("uci-r191")]);
         script.expect("uciok", 5000, OK);
         script.send("go infinite");
         script.wait(30);

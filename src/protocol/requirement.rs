@@ -1,8 +1,9 @@
 //! Requirement ids: the rows of the requirement catalogues (`ucci-r17`, `uci-r56`, …) that
 //! every check, scenario and finding cites.
 //!
-//! An id is a value, not a string: it is read once (at compile time for the ids the checks
-//! cite, through [`ReqId::new`] in a `const`), so a misspelt id cannot reach a report.
+//! An id is a value, not a string. The ids the code cites are read at compile time, through
+//! [`req!`](crate::req) and [`reqs!`](crate::reqs) (each a [`ReqId::new`] in a `const`), so a
+//! misspelt one stops the build; ids from files are read with [`str::parse`].
 
 use std::fmt;
 use std::str::FromStr;
@@ -88,6 +89,23 @@ const fn number_after(bytes: &[u8], prefix: &[u8]) -> Option<u16> {
         return None;
     }
     Some(number as u16)
+}
+
+/// A requirement id read at compile time: `req!("ucci-r17")`. A malformed id stops the build,
+/// where [`ReqId::new`] outside a `const` would panic only when the line runs:
+///
+/// ```
+/// assert_eq!(arbiter::req!("uci-r7").to_string(), "uci-r07");
+/// ```
+///
+/// ```compile_fail
+/// let id = arbiter::req!("uci-7");
+/// ```
+#[macro_export]
+macro_rules! req {
+    ($id:literal) => {
+        const { $crate::protocol::ReqId::new($id) }
+    };
 }
 
 /// A slice of requirement ids read at compile time: `reqs!["ucci-r45", "ucci-r135"]`.

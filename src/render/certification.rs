@@ -212,7 +212,8 @@ pub(super) fn junit(c: &Certification) -> String {
 mod tests {
     use super::*;
     use crate::check::{CheckId, CheckRef, Outcome};
-    use crate::protocol::{Protocol, ReqId};
+    use crate::protocol::Protocol;
+    use crate::req;
     use crate::runner::{EngineInfo, RunEnd, ScenarioRun};
     use crate::scenario::builtin_named;
 
@@ -225,13 +226,13 @@ mod tests {
         let mut run = ScenarioRun::ended(&scenario, RunEnd::Completed);
         run.outcomes.push(Outcome::new(
             CheckRef::builtin(Protocol::Ucci, CheckId::StopResult),
-            &[ReqId::new("ucci-r133")],
+            &[req!("ucci-r133")],
             Grade::Fail,
             "no result after `stop`",
         ));
         run.outcomes.push(Outcome::new(
             CheckRef::builtin(Protocol::Ucci, CheckId::StopResult),
-            &[ReqId::new("ucci-r137")],
+            &[req!("ucci-r137")],
             Grade::Warn,
             "a late result",
         ));

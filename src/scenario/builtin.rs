@@ -52,6 +52,7 @@ pub(crate) fn builtin_for(protocol: Protocol) -> Result<Vec<Scenario>, ScenarioE
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::req;
 
     #[test]
     fn every_builtin_scenario_parses_and_sits_in_its_protocol_folder() {
@@ -84,13 +85,9 @@ mod tests {
     /// sends no `nps`.
     #[test]
     fn steps_without_a_figure_in_the_text_are_should() {
-        use crate::protocol::{Protocol, ReqId};
+        use crate::protocol::Protocol;
         use crate::scenario::{Level, StepKind};
-        let regularly = [
-            ReqId::new("uci-r110"),
-            ReqId::new("uci-r124"),
-            ReqId::new("uci-r126"),
-        ];
+        let regularly = [req!("uci-r110"), req!("uci-r124"), req!("uci-r126")];
         let mut exits = 0;
         for protocol in Protocol::ALL {
             for s in builtin_for(protocol).unwrap_or_else(|e| panic!("{e}")) {

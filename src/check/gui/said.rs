@@ -7,6 +7,7 @@ use super::clock::ClockGiven;
 use crate::protocol::family::{OptionDecl, PositionStart};
 use crate::protocol::spelling::respell;
 use crate::protocol::{ParseError, Protocol, ReqId, ucci, uci};
+use crate::req;
 
 /// A command of the GUI.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -151,16 +152,16 @@ fn unreadable(
 pub(super) struct Ucci;
 
 const UCCI_GRAMMAR: &[(&str, ReqId)] = &[
-    ("ucci", ReqId::new("ucci-r05")),
-    ("isready", ReqId::new("ucci-r05")),
-    ("setoption", ReqId::new("ucci-r50")),
-    ("position", ReqId::new("ucci-r56")),
-    ("probe", ReqId::new("ucci-r56")),
-    ("banmoves", ReqId::new("ucci-r17")),
-    ("go", ReqId::new("ucci-r61")),
-    ("ponderhit", ReqId::new("ucci-r05")),
-    ("stop", ReqId::new("ucci-r05")),
-    ("quit", ReqId::new("ucci-r05")),
+    ("ucci", req!("ucci-r05")),
+    ("isready", req!("ucci-r05")),
+    ("setoption", req!("ucci-r50")),
+    ("position", req!("ucci-r56")),
+    ("probe", req!("ucci-r56")),
+    ("banmoves", req!("ucci-r17")),
+    ("go", req!("ucci-r61")),
+    ("ponderhit", req!("ucci-r05")),
+    ("stop", req!("ucci-r05")),
+    ("quit", req!("ucci-r05")),
 ];
 
 impl Dialect for Ucci {
@@ -170,8 +171,8 @@ impl Dialect for Ucci {
         use ucci::Command as C;
         let command = ucci::parse_command(line).map_err(|e| {
             // An ICCS move is four characters, ranks 0-9 (ucci-r17, ucci-r18).
-            let notation = ReqId::new("ucci-r17");
-            unreadable(line, e, UCCI_GRAMMAR, ReqId::new("ucci-r04"), notation)
+            let notation = req!("ucci-r17");
+            unreadable(line, e, UCCI_GRAMMAR, req!("ucci-r04"), notation)
         })?;
         let said = match command {
             C::Ucci => Said::Handshake,
@@ -247,7 +248,7 @@ fn ucci_go_faults(ponder: bool, draw: bool, limit: &ucci::GoLimit) -> Vec<FormFa
     let mut faults = Vec::new();
     if ponder && draw {
         faults.push(fault(
-            ReqId::new("ucci-r77"),
+            req!("ucci-r77"),
             "`ponder` and `draw` together; a draw offered while pondering is `ponderhit draw`",
         ));
     }
@@ -262,25 +263,25 @@ fn ucci_go_faults(ponder: bool, draw: bool, limit: &ucci::GoLimit) -> Vec<FormFa
         } => {
             if movestogo.is_some() && increment.is_some() {
                 faults.push(fault(
-                    ReqId::new("ucci-r72"),
+                    req!("ucci-r72"),
                     "`movestogo` and `increment` together; they are alternatives",
                 ));
             }
             if oppmovestogo.is_some() && oppincrement.is_some() {
                 faults.push(fault(
-                    ReqId::new("ucci-r72"),
+                    req!("ucci-r72"),
                     "`oppmovestogo` and `oppincrement` together; they are alternatives",
                 ));
             }
             if opptime.is_none() && (oppmovestogo.is_some() || oppincrement.is_some()) {
                 faults.push(fault(
-                    ReqId::new("ucci-r72"),
+                    req!("ucci-r72"),
                     "`oppmovestogo`/`oppincrement` without `opptime`; they may only follow it",
                 ));
             }
         }
         _ if ponder => faults.push(fault(
-            ReqId::new("ucci-r75"),
+            req!("ucci-r75"),
             "`ponder` outside the time mode; it is valid only with `go ponder time …`",
         )),
         _ => {}
@@ -291,17 +292,17 @@ fn ucci_go_faults(ponder: bool, draw: bool, limit: &ucci::GoLimit) -> Vec<FormFa
 pub(super) struct Uci;
 
 const UCI_GRAMMAR: &[(&str, ReqId)] = &[
-    ("uci", ReqId::new("uci-r01")),
-    ("debug", ReqId::new("uci-r25")),
-    ("isready", ReqId::new("uci-r01")),
-    ("setoption", ReqId::new("uci-r33")),
-    ("register", ReqId::new("uci-r41")),
-    ("ucinewgame", ReqId::new("uci-r01")),
-    ("position", ReqId::new("uci-r49")),
-    ("go", ReqId::new("uci-r54")),
-    ("stop", ReqId::new("uci-r01")),
-    ("ponderhit", ReqId::new("uci-r01")),
-    ("quit", ReqId::new("uci-r01")),
+    ("uci", req!("uci-r01")),
+    ("debug", req!("uci-r25")),
+    ("isready", req!("uci-r01")),
+    ("setoption", req!("uci-r33")),
+    ("register", req!("uci-r41")),
+    ("ucinewgame", req!("uci-r01")),
+    ("position", req!("uci-r49")),
+    ("go", req!("uci-r54")),
+    ("stop", req!("uci-r01")),
+    ("ponderhit", req!("uci-r01")),
+    ("quit", req!("uci-r01")),
 ];
 
 impl Dialect for Uci {
@@ -314,8 +315,8 @@ impl Dialect for Uci {
         }
         let command = uci::parse_command(line).map_err(|e| {
             // A move is its from-square and to-square (uci-r18).
-            let notation = ReqId::new("uci-r18");
-            unreadable(line, e, UCI_GRAMMAR, ReqId::new("uci-r01"), notation)
+            let notation = req!("uci-r18");
+            unreadable(line, e, UCI_GRAMMAR, req!("uci-r01"), notation)
         })?;
         let mut grammar = Vec::new();
         let said = match command {
@@ -331,7 +332,7 @@ impl Dialect for Uci {
                 {
                     grammar.push((
                         FormFault {
-                            requirement: ReqId::new("uci-r37"),
+                            requirement: req!("uci-r37"),
                             message: "the value holds the word `name` or `value`, which the text keeps out of names and values".to_owned(),
                         },
                         true,
@@ -356,7 +357,7 @@ impl Dialect for Uci {
                 }),
                 form: if go.movestogo == Some(0) {
                     vec![FormFault {
-                        requirement: ReqId::new("uci-r67"),
+                        requirement: req!("uci-r67"),
                         message: "`movestogo 0`; it should be sent only when above 0".to_owned(),
                     }]
                 } else {
@@ -404,7 +405,7 @@ fn position_without_start(line: &str) -> Option<Read> {
         },
         grammar: vec![(
             FormFault {
-                requirement: ReqId::new("uci-r51"),
+                requirement: req!("uci-r51"),
                 message: "the position leaves out `startpos`; a GUI should always send `startpos` or `fen <fenstring>`".to_owned(),
             },
             false,

@@ -4,6 +4,7 @@
 //! scale the text leaves open, agi-r73) is an [`InfoFault`], and the fields after it are still
 //! read.
 
+use crate::req;
 use std::fmt;
 
 use super::{is, list_value, write_list};
@@ -35,14 +36,14 @@ pub(crate) struct Info {
 /// The row that gives a field's grammar.
 pub(crate) fn requirement(key: &str) -> ReqId {
     match key.to_ascii_uppercase().as_str() {
-        "DEPTH" => ReqId::new("agi-r71"),
-        "PV" => ReqId::new("agi-r72"),
-        "SCORE" => ReqId::new("agi-r73"),
-        "NPS" => ReqId::new("agi-r74"),
-        "SEARCH" => ReqId::new("agi-r75"),
-        "WIN" => ReqId::new("agi-r76"),
-        "LOSE" => ReqId::new("agi-r77"),
-        _ => ReqId::new("agi-r70"),
+        "DEPTH" => req!("agi-r71"),
+        "PV" => req!("agi-r72"),
+        "SCORE" => req!("agi-r73"),
+        "NPS" => req!("agi-r74"),
+        "SEARCH" => req!("agi-r75"),
+        "WIN" => req!("agi-r76"),
+        "LOSE" => req!("agi-r77"),
+        _ => req!("agi-r70"),
     }
 }
 

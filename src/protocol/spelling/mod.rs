@@ -11,6 +11,7 @@
 //! A spelling a text rules out is never rewritten: ICCS with ten ranks (`a10a9`, ucci-r17), a
 //! UCI xiangqi move with rank 0, a negative coordinate. Those stay errors of the codec.
 
+use crate::req;
 use std::fmt;
 
 use super::{ParseError, Protocol, ReqId};
@@ -125,7 +126,7 @@ const UCI: FamilyRules = FamilyRules {
     lower_case_move: uci_lower_case,
     number_row: |keyword, key| match keyword {
         "info" => super::uci::info_requirement(key),
-        _ => ReqId::new("uci-r54"),
+        _ => req!("uci-r54"),
     },
 };
 
@@ -138,8 +139,8 @@ const UCCI: FamilyRules = FamilyRules {
     lower_case_move: ucci_lower_case,
     number_row: |keyword, key| match keyword {
         "info" => super::ucci::info_requirement(key),
-        "pophash" => ReqId::new("ucci-r114"),
-        _ => ReqId::new("ucci-r62"),
+        "pophash" => req!("ucci-r114"),
+        _ => req!("ucci-r62"),
     },
 };
 
@@ -153,11 +154,11 @@ pub(super) fn uci_lower_case(text: &str) -> Option<(String, ReqId)> {
     // Only the letter after the two squares differs: the promotion piece.
     let squares = |t: &str| t.trim_end_matches(|c: char| c.is_ascii_alphabetic()).len();
     let row = if text[..squares(text)] == lower[..squares(&lower)] {
-        "uci-r20"
+        req!("uci-r20")
     } else {
-        "uci-r18"
+        req!("uci-r18")
     };
-    Some((lower, ReqId::new(row)))
+    Some((lower, row))
 }
 
 /// `H2E2` as `h2e2`: an ICCS move is four characters (ucci-r17), every example in lower case.
@@ -166,7 +167,7 @@ pub(super) fn ucci_lower_case(text: &str) -> Option<(String, ReqId)> {
     if lower == text || IccsMove::parse_iccs(&lower).is_err() {
         return None;
     }
-    Some((lower, ReqId::new("ucci-r17")))
+    Some((lower, req!("ucci-r17")))
 }
 
 /// `+5` as `5`.
@@ -272,7 +273,7 @@ pub(super) fn agi(line: &str) -> Respelling {
         match respelt {
             Some(canonical) => {
                 let requirement = if keyword == "GO" {
-                    ReqId::new("agi-r61")
+                    req!("agi-r61")
                 } else {
                     super::agi::info_requirement(key)
                 };
@@ -298,15 +299,15 @@ pub(super) fn agi(line: &str) -> Respelling {
 /// The rows of the lines that carry Gomocup points or numbers, by keyword; a line without a
 /// keyword is a move (the brain's) or a board line (the manager's), both `X,Y…`.
 fn gomocup_row(keyword: &str) -> Option<ReqId> {
-    Some(ReqId::new(match keyword {
-        "TURN" => "gomocup-r41",
-        "SUGGEST" => "gomocup-r135",
-        "PLAY" => "gomocup-r114",
-        "TAKEBACK" => "gomocup-r112",
-        "START" => "gomocup-r36",
-        "RECTSTART" => "gomocup-r105",
+    Some(match keyword {
+        "TURN" => req!("gomocup-r41"),
+        "SUGGEST" => req!("gomocup-r135"),
+        "PLAY" => req!("gomocup-r114"),
+        "TAKEBACK" => req!("gomocup-r112"),
+        "START" => req!("gomocup-r36"),
+        "RECTSTART" => req!("gomocup-r105"),
         _ => return None,
-    }))
+    })
 }
 
 pub(super) fn gomocup(line: &str) -> Respelling {
@@ -318,11 +319,11 @@ pub(super) fn gomocup(line: &str) -> Respelling {
     let (keyword, argument, row) = if text.starts_with(|c: char| c.is_ascii_digit() || c == '+') {
         // A move and a board line look alike; the board line has a third number.
         let row = if text.matches(',').count() > 1 {
-            "gomocup-r50"
+            req!("gomocup-r50")
         } else {
-            "gomocup-r42"
+            req!("gomocup-r42")
         };
-        ("", text, ReqId::new(row))
+        ("", text, row)
     } else {
         let (keyword, argument) = text.split_once(char::is_whitespace).unwrap_or((text, ""));
         match gomocup_row(&keyword.to_ascii_uppercase()) {
@@ -336,7 +337,7 @@ pub(super) fn gomocup(line: &str) -> Respelling {
     // What still does not read was not merely spelt another way.
     let reads = match keyword.to_ascii_uppercase().as_str() {
         "START" => !canonical.is_empty() && canonical.bytes().all(|b| b.is_ascii_digit()),
-        _ if row == ReqId::new("gomocup-r50") => canonical
+        _ if row == req!("gomocup-r50") => canonical
             .rsplit_once(',')
             .is_some_and(|(point, field)| point.parse::<Point>().is_ok() && !field.is_empty()),
         _ => canonical.parse::<Point>().is_ok(),

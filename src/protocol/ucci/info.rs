@@ -3,6 +3,7 @@
 //! of keys the texts do not list are kept in [`Info::unknown`] (ucci-r79); a field that does not
 //! read (UCI's `score cp 20`, say) is an [`InfoFault`] and the fields after it are still read.
 
+use crate::req;
 use std::fmt;
 
 use super::iccs;
@@ -36,11 +37,11 @@ pub(crate) struct Info {
 /// The row that gives a field's grammar.
 pub(crate) fn requirement(key: &str) -> ReqId {
     match key {
-        "time" | "nodes" => ReqId::new("ucci-r80"),
-        "currmove" => ReqId::new("ucci-r86"),
-        "message" => ReqId::new("ucci-r87"),
+        "time" | "nodes" => req!("ucci-r80"),
+        "currmove" => req!("ucci-r86"),
+        "message" => req!("ucci-r87"),
         // depth, score and pv: `info depth <d> [score <s> pv <moves>]`.
-        _ => ReqId::new("ucci-r82"),
+        _ => req!("ucci-r82"),
     }
 }
 

@@ -6,6 +6,7 @@
 //! [`Info::unknown`]; a field that does not read is an [`InfoFault`], and the fields after it
 //! are still read.
 
+use crate::req;
 use std::fmt;
 
 use super::{Move, move_list, uci_move};
@@ -94,23 +95,23 @@ pub(crate) struct Info {
 /// The row that gives a field's grammar.
 pub(crate) fn requirement(key: &str) -> ReqId {
     match key {
-        "depth" => ReqId::new("uci-r104"),
-        "seldepth" => ReqId::new("uci-r105"),
-        "time" => ReqId::new("uci-r107"),
-        "nodes" => ReqId::new("uci-r109"),
-        "pv" => ReqId::new("uci-r111"),
-        "multipv" => ReqId::new("uci-r112"),
-        "score" => ReqId::new("uci-r115"),
-        "currmove" => ReqId::new("uci-r121"),
-        "currmovenumber" => ReqId::new("uci-r122"),
-        "hashfull" => ReqId::new("uci-r123"),
-        "nps" => ReqId::new("uci-r125"),
-        "tbhits" => ReqId::new("uci-r127"),
-        "sbhits" => ReqId::new("uci-r128"),
-        "cpuload" => ReqId::new("uci-r129"),
-        "refutation" => ReqId::new("uci-r131"),
-        "currline" => ReqId::new("uci-r134"),
-        _ => ReqId::new("uci-r80"),
+        "depth" => req!("uci-r104"),
+        "seldepth" => req!("uci-r105"),
+        "time" => req!("uci-r107"),
+        "nodes" => req!("uci-r109"),
+        "pv" => req!("uci-r111"),
+        "multipv" => req!("uci-r112"),
+        "score" => req!("uci-r115"),
+        "currmove" => req!("uci-r121"),
+        "currmovenumber" => req!("uci-r122"),
+        "hashfull" => req!("uci-r123"),
+        "nps" => req!("uci-r125"),
+        "tbhits" => req!("uci-r127"),
+        "sbhits" => req!("uci-r128"),
+        "cpuload" => req!("uci-r129"),
+        "refutation" => req!("uci-r131"),
+        "currline" => req!("uci-r134"),
+        _ => req!("uci-r80"),
     }
 }
 

@@ -8,6 +8,7 @@ use crate::check::outcome::Grade;
 use crate::protocol::ReqId;
 use crate::protocol::gomocup::InfoKey;
 use crate::protocol::spelling::gomocup_numbers;
+use crate::req;
 use crate::reqs;
 use crate::rules::gomoku::{Point, Rule};
 use crate::session::Entry;
@@ -43,7 +44,7 @@ impl Manager {
             }
             InfoKey::Evaluate if value.parse::<Point>().is_err() => {
                 // Blanks or signs inside the point: its spelling is left open (A6).
-                let respelt = gomocup_numbers(value, ReqId::new("gomocup-r74"))
+                let respelt = gomocup_numbers(value, req!("gomocup-r74"))
                     .filter(|(point, _)| point.parse::<Point>().is_ok());
                 if let Some((_, changes)) = respelt {
                     for change in changes {
@@ -183,12 +184,12 @@ impl Manager {
 
 /// The row that gives a numeric INFO value its form.
 fn number_row(key: &InfoKey) -> ReqId {
-    ReqId::new(match key {
-        InfoKey::TimeoutTurn => "gomocup-r65",
-        InfoKey::TimeoutMatch => "gomocup-r66",
-        InfoKey::TimeLeft => "gomocup-r68",
-        InfoKey::GameType => "gomocup-r69",
-        InfoKey::Rule => "gomocup-r70",
-        _ => "gomocup-r58",
-    })
+    match key {
+        InfoKey::TimeoutTurn => req!("gomocup-r65"),
+        InfoKey::TimeoutMatch => req!("gomocup-r66"),
+        InfoKey::TimeLeft => req!("gomocup-r68"),
+        InfoKey::GameType => req!("gomocup-r69"),
+        InfoKey::Rule => req!("gomocup-r70"),
+        _ => req!("gomocup-r58"),
+    }
 }
