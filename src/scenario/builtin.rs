@@ -79,6 +79,47 @@ mod tests {
         assert!(builtin_named("ucci/stop").unwrap().is_ok());
     }
 
+    /// Issue 40: a time bound fails a row only where the protocol text gives it, so every bound
+    /// of every built-in scenario says where it comes from: `text: ID` (the row that gives it)
+    /// or `harness` (the harness's own patience, which only warns or leaves a step not
+    /// judged). The `timeout:` header bounds a hang and is always the harness's.
+    #[test]
+    fn every_bound_of_a_builtin_scenario_says_where_it_comes_from() {
+        use crate::scenario::StepKind;
+        let mut bounds = 0;
+        let mut unsaid = Vec::new();
+        for name in builtin_names() {
+            let s = builtin_named(name)
+                .unwrap()
+                .unwrap_or_else(|e| panic!("{e}"));
+            for step in &s.steps {
+                let sources = match &step.kind {
+                    StepKind::Expect(group) => group
+                        .iter()
+                        .filter(|e| e.within_ms.is_some())
+                        .map(|e| (e.line, e.bound))
+                        .collect(),
+                    StepKind::Silent { .. } | StepKind::Absent { .. } | StepKind::Exit { .. } => {
+                        vec![(step.line, step.bound)]
+                    }
+                    StepKind::Send(_) | StepKind::Wait { .. } => Vec::new(),
+                };
+                for (line, bound) in sources {
+                    bounds += 1;
+                    if bound.is_none() {
+                        unsaid.push(format!("scenarios/{name}.scenario:{line}"));
+                    }
+                }
+            }
+        }
+        assert!(
+            unsaid.is_empty(),
+            "bounds without `harness` or `text: ID`:\n{}",
+            unsaid.join("\n")
+        );
+        assert!(bounds > 400, "{bounds} bounds");
+    }
+
     /// Issue 26 survey, H12 and H14: where the text gives no figure ("exit immediately") or a
     /// translation is stricter than the original ("must regularly" send nodes/nps/hashfull),
     /// a scenario step is `should`: a miss warns. Glaurung exits 1.04 s after `quit`; Sjaak II

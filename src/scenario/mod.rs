@@ -48,7 +48,8 @@ pub(crate) struct Scenario {
     pub spec: String,
     /// Requirement ids the scenario exercises as a whole (`ucci-r20`, …).
     pub cites: Vec<ReqId>,
-    /// How long an expectation without `within` may wait.
+    /// How long an expectation without `within` may wait. It bounds a hang, so it is always
+    /// the harness's bound ([`BoundSource::Harness`]).
     pub timeout_ms: u64,
     /// Line end the harness sends, when the scenario chooses one.
     pub line_end: Option<LineEnd>,
@@ -70,6 +71,26 @@ pub(crate) struct Step {
     /// Requirement ids cited on this line.
     pub cites: Vec<ReqId>,
     pub level: Level,
+    /// Where the bound of a `silent`, `no … for` or `exit within` comes from, when the line
+    /// says (`harness`, `text: ID`); always `None` for other steps.
+    pub bound: Option<BoundSource>,
+}
+
+/// Where a time bound comes from, as a scenario line says it (`harness`, `text: ucci-r69`).
+///
+/// The project's rule: a bound fails a row only where the protocol text gives it. A bound the
+/// harness chose (a GUI's usual patience, a guard against a hang) may only warn or leave the
+/// step not judged: a line that comes later than it is a warning, and one that never comes is
+/// not judged (the scenario stops, and what it kept from running is blocked), unless the
+/// engine died. A bound the text gives grades as the line's level says. A line that does not
+/// say (`None`, allowed in user files) is graded as before: as a rule its author gives.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum BoundSource {
+    /// `harness`: the text gives no figure; the bound is the harness's own choice.
+    Harness,
+    /// `text: ID`: the bound is the one row ID of the scenario's protocol gives (its clock,
+    /// its "until stop", its "no reply"). The row is not added to the line's cites.
+    Text(ReqId),
 }
 
 #[derive(Debug, Clone)]
@@ -104,6 +125,9 @@ pub(crate) struct Expectation {
     pub repeat: Repeat,
     pub within_ms: Option<u64>,
     pub not_before_ms: Option<u64>,
+    /// Where the `within` bound comes from, when the line says; a `not before` is never the
+    /// harness's (it follows the command's own figure) and takes no source.
+    pub bound: Option<BoundSource>,
     pub cites: Vec<ReqId>,
     pub level: Level,
     /// `needs NAME`, once per step named: the steps (by label) whose passing this expectation

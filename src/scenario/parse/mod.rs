@@ -5,7 +5,7 @@ use std::path::Path;
 use thiserror::Error;
 
 use super::pattern::Pattern;
-use super::{Expectation, Level, Repeat, Scenario, Step, StepKind};
+use super::{BoundSource, Expectation, Level, Repeat, Scenario, Step, StepKind};
 use crate::protocol::{GameKind, LineEnd, Protocol, ReqId};
 
 /// A scenario file that cannot be used, with where and why.
@@ -39,7 +39,8 @@ impl ScenarioError {
     }
 }
 
-/// The default for expectations without `within`: generous, since it only bounds a hang.
+/// The default for expectations without `within`: generous, since it only bounds a hang (the
+/// timeout is always the harness's bound, never one the text gives).
 const DEFAULT_TIMEOUT_MS: u64 = 10_000;
 
 /// Parses a scenario. `name` is its short name, `origin` how errors refer to the file.
@@ -82,11 +83,25 @@ pub(crate) fn parse(name: &str, origin: &str, text: &str) -> Result<Scenario, Sc
                 kind: StepKind::Send(text.trim().to_owned()),
                 cites: Vec::new(),
                 level: Level::Must,
+                bound: None,
             });
             continue;
         }
         if let Some(body) = line.strip_prefix('<') {
             let (body, m) = split_modifiers(body).map_err(|e| err(n, e))?;
+            if let Some(source) = m.bound
+                && m.within_ms.is_none()
+            {
+                return Err(err(
+                    n,
+                    format!(
+                        "`{}` says where a bound comes from, and this line has none: add \
+                         `within N ms` (a `not before` follows the command's own figure and \
+                         takes no source)",
+                        source_word(source)
+                    ),
+                ));
+            }
             // Only a line that needs something pays for numbering the labels above it.
             let labels = if m.needs.is_empty() {
                 Vec::new()
@@ -112,6 +127,7 @@ pub(crate) fn parse(name: &str, origin: &str, text: &str) -> Result<Scenario, Sc
                 repeat: m.repeat.unwrap_or(Repeat::Once),
                 within_ms: m.within_ms,
                 not_before_ms: m.not_before_ms,
+                bound: m.bound,
                 cites: m.cites,
                 level: m.level,
                 needs: m.needs,
@@ -127,6 +143,7 @@ pub(crate) fn parse(name: &str, origin: &str, text: &str) -> Result<Scenario, Sc
                     kind: StepKind::Expect(vec![expectation]),
                     cites: Vec::new(),
                     level: Level::Must,
+                    bound: None,
                 }),
             }
             continue;
@@ -185,6 +202,16 @@ pub(crate) fn parse(name: &str, origin: &str, text: &str) -> Result<Scenario, Sc
             ));
         }
         let kind = directive(body.trim()).map_err(|e| err(n, e))?;
+        if let (StepKind::Wait { .. }, Some(source)) = (&kind, m.bound) {
+            return Err(err(
+                n,
+                format!(
+                    "`{}` says where a bound comes from, and `wait` is none: it goes with \
+                     `within`, `silent`, `no … for` and `exit within`",
+                    source_word(source)
+                ),
+            ));
+        }
         let label = m.label.unwrap_or_else(|| short(&directive_label(&kind)));
         steps.push(Step {
             line: n,
@@ -192,6 +219,7 @@ pub(crate) fn parse(name: &str, origin: &str, text: &str) -> Result<Scenario, Sc
             kind,
             cites: m.cites,
             level: m.level,
+            bound: m.bound,
         });
     }
 
@@ -212,6 +240,7 @@ pub(crate) fn parse(name: &str, origin: &str, text: &str) -> Result<Scenario, Sc
     if steps.is_empty() {
         return Err(err(0, "no steps".into()));
     }
+    check_text_rows(protocol, &steps).map_err(|(line, message)| err(line, message))?;
     number_repeated_labels(&mut steps);
     Ok(Scenario {
         name: name.to_owned(),
@@ -242,6 +271,54 @@ fn uncaptured(text: &str, captured: &[String], protocol: Option<Protocol>) -> Op
         rest = &after[close + 1..];
     }
     None
+}
+
+/// `harness` or `text: ID`, as a line writes it.
+fn source_word(source: BoundSource) -> String {
+    match source {
+        BoundSource::Harness => "harness".into(),
+        BoundSource::Text(id) => format!("text: {id}"),
+    }
+}
+
+/// Every `text: ID` names a row of the scenario's own protocol that its catalogue holds
+/// (`scenarios/requirements/<protocol>.tsv`): a bound the text gives is given by a row of that
+/// text. Checked once the steps are read, with the line at fault.
+fn check_text_rows(protocol: Protocol, steps: &[Step]) -> Result<(), (usize, String)> {
+    let sources = steps.iter().flat_map(|step| match &step.kind {
+        StepKind::Expect(group) => group.iter().map(|e| (e.line, e.bound)).collect(),
+        _ => vec![(step.line, step.bound)],
+    });
+    for (line, source) in sources {
+        let Some(BoundSource::Text(id)) = source else {
+            continue;
+        };
+        if id.protocol() != protocol {
+            return Err((
+                line,
+                format!(
+                    "`text: {id}` names a row of another protocol: this scenario is {protocol}"
+                ),
+            ));
+        }
+        if !in_catalogue(protocol, id) {
+            return Err((
+                line,
+                format!("`text: {id}` names no row of the {protocol} catalogue"),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Whether the protocol's catalogue holds the row.
+fn in_catalogue(protocol: Protocol, id: ReqId) -> bool {
+    protocol
+        .descriptor()
+        .catalogue
+        .lines()
+        .filter_map(|line| line.split('\t').next())
+        .any(|first| ReqId::parse(first) == Some(id))
 }
 
 /// The default label of a directive: what it does, without its figures (so retuning a bound
@@ -391,8 +468,8 @@ fn parse_cites(value: &str) -> Result<Vec<ReqId>, String> {
 }
 
 /// The words a modifier list starts with.
-const MODIFIER_WORDS: [&str; 9] = [
-    "optional", "any", "one", "within", "not", "should", "must", "as", "needs",
+const MODIFIER_WORDS: [&str; 11] = [
+    "optional", "any", "one", "within", "not", "should", "must", "as", "needs", "harness", "text",
 ];
 
 /// Whether a trailing parenthesis is meant as modifiers: it starts with a modifier word or a
@@ -406,6 +483,7 @@ fn looks_like_modifiers(inner: &str, first: &str) -> bool {
     };
     is_requirement_id(first)
         || MODIFIER_WORDS.contains(&first)
+        || first.starts_with("text:")
         || near(first)
         || inner.split(',').map(str::trim).any(|item| {
             is_requirement_id(item)
@@ -425,6 +503,8 @@ struct Modifiers {
     label: Option<String>,
     /// `needs NAME`, once per step named: the earlier steps this one is owed only after.
     needs: Vec<String>,
+    /// `harness` or `text: ID`: where the line's bound comes from.
+    bound: Option<BoundSource>,
 }
 
 /// Splits `pattern (modifier, modifier)` into the pattern and its modifiers. A trailing
@@ -449,14 +529,33 @@ fn split_modifiers(line: &str) -> Result<(&str, Modifiers), String> {
                 Ok(())
             }
         };
+        let set_bound = |m: &mut Modifiers, source| {
+            if m.bound.replace(source).is_some() {
+                Err(format!(
+                    "more than one bound source in `({inner})`: a bound is the harness's or one \
+                     row's of the text"
+                ))
+            } else {
+                Ok(())
+            }
+        };
         match item {
+            "harness" => set_bound(&mut m, BoundSource::Harness)?,
             "optional" => set_repeat(&mut m, Repeat::Optional)?,
             "any number" => set_repeat(&mut m, Repeat::AnyNumber)?,
             "one or more" => set_repeat(&mut m, Repeat::OneOrMore)?,
             "should" => m.level = Level::Should,
             "must" => m.level = Level::Must,
             _ => {
-                if let Some(d) = item.strip_prefix("within ") {
+                if let Some(row) = item.strip_prefix("text:") {
+                    let id = row.trim().parse::<ReqId>().map_err(|_| {
+                        format!(
+                            "`{item}`: `text:` names the catalogue row that gives the bound, \
+                             such as `text: ucci-r69`"
+                        )
+                    })?;
+                    set_bound(&mut m, BoundSource::Text(id))?;
+                } else if let Some(d) = item.strip_prefix("within ") {
                     m.within_ms = Some(parse_duration(d)?);
                 } else if let Some(d) = item.strip_prefix("not before ") {
                     m.not_before_ms = Some(parse_duration(d)?);
@@ -470,7 +569,8 @@ fn split_modifiers(line: &str) -> Result<(&str, Modifiers), String> {
                         let hint = crate::scenario::suggest(first, &MODIFIER_WORDS);
                         format!(
                             "unknown modifier `{item}`{hint} (use optional, any number, one or more, \
-                             within N ms, not before N ms, should, as NAME, needs NAME, or requirement ids)"
+                             within N ms, not before N ms, harness, text: ID, should, as NAME, \
+                             needs NAME, or requirement ids)"
                         )
                     })?);
                 }

@@ -198,8 +198,8 @@ fn typos_are_scenario_errors_before_an_engine_runs() {
     assert_eq!(
         error_of(&format!("{head}> ucci\n< ucciok (withn 2000 ms)\n")),
         "x.scenario:5: unknown modifier `withn 2000 ms`; did you mean `within`? (use optional, \
-         any number, one or more, within N ms, not before N ms, should, as NAME, needs NAME, or \
-         requirement ids)"
+         any number, one or more, within N ms, not before N ms, harness, text: ID, should, as \
+         NAME, needs NAME, or requirement ids)"
     );
     assert_eq!(
         error_of(&format!("{head}> ucci\n< ucciok (needs readyok)\n")),
@@ -238,6 +238,107 @@ fn typos_are_scenario_errors_before_an_engine_runs() {
             &format!("{head}< bestmove {{m}} ...\n> position startpos moves {{m}}\n")
         )
         .is_ok()
+    );
+}
+
+/// Issue 40: every bound may say where it comes from, `harness` (the text gives no figure) or
+/// `text: ID` (a row of the scenario's protocol gives it); the row is not a cite of the line.
+#[test]
+fn a_bound_says_whether_the_harness_or_a_row_of_the_text_gives_it() {
+    let text = "protocol: ucci\ntitle: t\nspec: s\ntimeout: 30 s\n> ucci\n\
+                < ucciok (within 2000 ms, harness, ucci-r45)\n\
+                > go time 10 increment 0\n\
+                < bestmove ... (within 10000 ms, text: ucci-r69, ucci-r133)\n\
+                < info ... (any number, within 1 s)\n\
+                > go infinite\n\
+                no bestmove ... for 300 ms (text:ucci-r64, ucci-r64)\n\
+                silent 100 ms (harness)\n\
+                exit within 1000 ms (should, harness, ucci-r118)\n";
+    let s = parse("x", "x", text).unwrap();
+    let bounds: Vec<Option<BoundSource>> = s
+        .steps
+        .iter()
+        .flat_map(|step| match &step.kind {
+            StepKind::Expect(g) => g.iter().map(|e| e.bound).collect(),
+            _ => vec![step.bound],
+        })
+        .collect();
+    let row = |id: &str| Some(BoundSource::Text(id.parse().unwrap()));
+    assert_eq!(
+        bounds,
+        [
+            None,
+            Some(BoundSource::Harness),
+            None,
+            row("ucci-r69"),
+            None,
+            None,
+            row("ucci-r64"),
+            Some(BoundSource::Harness),
+            Some(BoundSource::Harness),
+        ]
+    );
+    let StepKind::Expect(reply) = &s.steps[3].kind else {
+        panic!()
+    };
+    assert_eq!(reply[0].cites, crate::reqs!["ucci-r133"]);
+    assert_eq!(reply[0].level, Level::Must);
+    assert_eq!(s.steps[7].level, Level::Should);
+}
+
+#[test]
+fn a_bound_source_needs_a_bound_and_a_row_of_the_protocol() {
+    let head = "protocol: ucci\ntitle: t\nspec: s\n";
+    assert_eq!(
+        error_of(&format!("{head}> ucci\n< ucciok (harness)\n")),
+        "x.scenario:5: `harness` says where a bound comes from, and this line has none: add \
+         `within N ms` (a `not before` follows the command's own figure and takes no source)"
+    );
+    assert!(
+        error_of(&format!(
+            "{head}> go movetime 500\n< bestmove ... (not before 250 ms, text: ucci-r69)\n"
+        ))
+        .starts_with("x.scenario:5: `text: ucci-r69` says where a bound comes from")
+    );
+    assert_eq!(
+        error_of(&format!("{head}> ucci\nwait 100 ms (harness)\n")),
+        "x.scenario:5: `harness` says where a bound comes from, and `wait` is none: it goes with \
+         `within`, `silent`, `no … for` and `exit within`"
+    );
+    assert!(
+        error_of(&format!(
+            "{head}> ucci\n< ucciok (within 1 s, harness, text: ucci-r45)\n"
+        ))
+        .contains("more than one bound source")
+    );
+    assert!(
+        error_of(&format!(
+            "{head}> ucci\n< ucciok (within 1 s, harness, harness)\n"
+        ))
+        .contains("more than one bound source")
+    );
+    assert_eq!(
+        error_of(&format!("{head}> ucci\n< ucciok (within 1 s, text: r45)\n")),
+        "x.scenario:5: `text: r45`: `text:` names the catalogue row that gives the bound, such \
+         as `text: ucci-r69`"
+    );
+    assert_eq!(
+        error_of(&format!(
+            "{head}> go\n< bestmove ... (within 1 s, text: uci-r72)\n"
+        )),
+        "x.scenario:5: `text: uci-r72` names a row of another protocol: this scenario is ucci"
+    );
+    assert_eq!(
+        error_of(&format!(
+            "{head}> quit\nexit within 1 s (text: ucci-r999)\n"
+        )),
+        "x.scenario:5: `text: ucci-r999` names no row of the ucci catalogue"
+    );
+    assert_eq!(
+        error_of(&format!("{head}> ucci\n< ucciok (within 1 s, harnes)\n")),
+        "x.scenario:5: unknown modifier `harnes`; did you mean `harness`? (use optional, any \
+         number, one or more, within N ms, not before N ms, harness, text: ID, should, as NAME, \
+         needs NAME, or requirement ids)"
     );
 }
 
