@@ -37,7 +37,12 @@ pub fn run(out: &Out, script: &[String]) {
         let line = match input.recv_timeout(Duration::from_millis(50)) {
             Ok(line) => Some(line),
             Err(RecvTimeoutError::Timeout) => None,
-            Err(RecvTimeoutError::Disconnected) => return,
+            Err(RecvTimeoutError::Disconnected) => {
+                if out.fault() == Fault::LoopsOnEof {
+                    out.repeat_last_line();
+                }
+                return;
+            }
         };
         if searching && until.is_some_and(|t| Instant::now() >= t) {
             // A scripted move in AGI's hex where it has one, else as written (`F1`).

@@ -100,10 +100,51 @@ pub enum Fault {
     /// UCCI, UCI: writes every move in upper case (`H2E2`, `E2E4`), which the texts never do
     /// but do not forbid.
     UpperCaseMoves,
+    // Real programs' faults, each as one public program was seen committing it.
+    /// UCCI, UCI: sets up the board of `position fen …` or `startpos` but drops the `moves …`
+    /// after it, so it thinks about, and plays for, the side to move in the bare FEN: an
+    /// illegal reply whenever moves were given (ucci-r57 for UCCI). The public UCCI engine
+    /// "harmless" (github timebug/harmless) was seen doing this.
+    IgnoresPositionMoves,
+    /// UCCI: dies by SIGSEGV, the real signal, when a `go draw …` (a draw offered with the
+    /// search) arrives; every other `go` is searched as usual. BitStronger 0.06 crashes so.
+    CrashOnGoDraw,
+    /// UCCI: thinks only in depth mode, as "harmless" (github timebug/harmless) does: a `go`
+    /// whose mode is `time` (`go time …`, `go draw time …`, `go ponder time …`) is read and
+    /// never answered, with no `info` and no `bestmove` (ucci-r99: every search is closed by
+    /// one reply), while `go depth`, `go nodes` and `go infinite` ended by `stop` are
+    /// answered as usual. It goes on reading, so
+    /// `isready`, `quit` and the rest are still answered; a `stop` after the ignored `go`
+    /// finds it idle and gets nothing, as without a fault.
+    DepthOnly,
+    /// UCCI: reads `banmoves` and does nothing with it, as BitStronger 0.06 does (its source:
+    /// `case UCCI_COMM_BANMOVES: //Nothing`), so it chooses its move as if no ban had been
+    /// given: the first legal move in sorted order, as without a fault (ucci-r60: a banned
+    /// move is never played). BitStronger plays
+    /// what its search finds, a banned move only when the search prefers one; in the position
+    /// of scenarios/ucci/banmoves.scenario (every move of the red rook on e1 banned but
+    /// e1e5) BitStronger played `e1e0`, and the fixture plays `e1a1`, a banned rook move
+    /// too. Unlike `plays-banned-move`, which picks the first banned move on purpose, it
+    /// plays a banned move only where its usual choice is one.
+    IgnoresBanmoves,
+    /// Gomocup: answers `START 20` with `ERROR unsupported size`, as a public brain that
+    /// plays only on other boards does, and `OK` to every other size it supports.
+    ErrorOnStart20,
+    /// Gomocup: answers every `START` only after 2,200 ms (the answer it would give at once
+    /// without the fault), as a large brain binary does on a cold start.
+    SlowStart,
+    /// Gomocup, AGI, UCCI, UCI: when its input ends without `END` (`QUIT`, `quit`), writes
+    /// its last line again and again until its output is closed or it is killed. A public
+    /// Gomocup brain printed 1,063,542 lines of `ERROR unsupported size` so. `END` (`QUIT`,
+    /// `quit`) ends it as usual.
+    LoopsOnEof,
+    /// Gomocup: when its input ends without `END`, writes a move nothing asked for (`10,10`),
+    /// then exits, as a public brain was seen doing. `END` ends it as usual.
+    MovesOnEof,
 }
 
 /// Each fault under its command-line name.
-const NAMES: [(&str, Fault); 39] = [
+const NAMES: [(&str, Fault); 47] = [
     ("none", Fault::None),
     ("late-handshake", Fault::LateHandshake),
     ("no-readyok-while-searching", Fault::NoReadyokWhileSearching),
@@ -152,6 +193,14 @@ const NAMES: [(&str, Fault); 39] = [
     ("elephanteye", Fault::ElephantEye),
     ("castles-as-king-takes-rook", Fault::CastlesAsKingTakesRook),
     ("upper-case-moves", Fault::UpperCaseMoves),
+    ("ignores-position-moves", Fault::IgnoresPositionMoves),
+    ("crash-on-go-draw", Fault::CrashOnGoDraw),
+    ("depth-only", Fault::DepthOnly),
+    ("ignores-banmoves", Fault::IgnoresBanmoves),
+    ("error-on-start-20", Fault::ErrorOnStart20),
+    ("slow-start", Fault::SlowStart),
+    ("loops-on-eof", Fault::LoopsOnEof),
+    ("moves-on-eof", Fault::MovesOnEof),
 ];
 
 impl Fault {

@@ -1,6 +1,8 @@
 //! Gomocup (pbrain): answers each move request at once with the empty point nearest the
 //! centre (or the next scripted move).
 
+use std::time::Duration;
+
 use arbiter_rules::gomoku::{Board, BoardSize, Point, Stone};
 
 use crate::fault::Fault;
@@ -78,19 +80,23 @@ pub fn run(out: &Out, script: &[String]) {
         }
         let (cmd, rest) = upper.split_once(' ').unwrap_or((upper.as_str(), ""));
         match cmd {
-            "START" => match rest
-                .trim()
-                .parse::<u32>()
-                .ok()
-                .and_then(|n| BoardSize::square(n).ok())
-            {
-                Some(size) => {
-                    board = Board::new(size);
-                    taken_back = false;
-                    out.line("OK");
+            "START" => {
+                if fault == Fault::SlowStart {
+                    // A large binary's cold start.
+                    std::thread::sleep(Duration::from_millis(2200));
                 }
-                None => out.line("ERROR unsupported size"),
-            },
+                let size = rest.trim().parse::<u32>().ok();
+                // ErrorOnStart20 plays on every supported size but 20.
+                let size = size.filter(|n| !(fault == Fault::ErrorOnStart20 && *n == 20));
+                match size.and_then(|n| BoardSize::square(n).ok()) {
+                    Some(size) => {
+                        board = Board::new(size);
+                        taken_back = false;
+                        out.line("OK");
+                    }
+                    None => out.line("ERROR unsupported size"),
+                }
+            }
             "RESTART" => {
                 board.clear();
                 taken_back = false;
@@ -138,6 +144,12 @@ pub fn run(out: &Out, script: &[String]) {
             "" => {}
             _ => out.line(&format!("UNKNOWN {cmd} is not supported")),
         }
+    }
+    // Input ended without END.
+    match fault {
+        Fault::LoopsOnEof => out.repeat_last_line(),
+        Fault::MovesOnEof => out.line("10,10"),
+        _ => {}
     }
 }
 

@@ -1,17 +1,23 @@
 //! Everything the fixture writes goes through [`Out`], so the faults that concern the form of
 //! the output (line ends, letter case) live in one place.
 
+use std::cell::RefCell;
 use std::io::Write;
 
 use crate::fault::Fault;
 
 pub struct Out {
     fault: Fault,
+    /// The last line written, as written (LoopsOnEof repeats it).
+    last: RefCell<Option<Vec<u8>>>,
 }
 
 impl Out {
     pub fn new(fault: Fault) -> Out {
-        Out { fault }
+        Out {
+            fault,
+            last: RefCell::new(None),
+        }
     }
 
     pub fn fault(&self) -> Fault {
@@ -30,7 +36,18 @@ impl Out {
             Fault::Cr => "\r",
             _ => "\n",
         };
-        write_stdout(format!("{text}{end}").as_bytes());
+        let bytes = format!("{text}{end}").into_bytes();
+        write_stdout(&bytes);
+        self.last.replace(Some(bytes));
+    }
+
+    /// `loops-on-eof`: the last line written, again and again, until stdout is closed (or
+    /// the process killed); nothing when no line was written.
+    pub fn repeat_last_line(&self) {
+        let Some(last) = self.last.borrow().clone() else {
+            return;
+        };
+        while write_stdout(&last) {}
     }
 
     /// Writes bytes as they are: no line end, no case change.

@@ -72,7 +72,12 @@ pub fn run<G: Game>(dialect: Dialect, out: &Out) {
         let line = match input.recv_timeout(timeout) {
             Ok(line) => Some(line),
             Err(RecvTimeoutError::Timeout) => None,
-            Err(RecvTimeoutError::Disconnected) => return,
+            Err(RecvTimeoutError::Disconnected) => {
+                if fault == Fault::LoopsOnEof {
+                    out.repeat_last_line();
+                }
+                return;
+            }
         };
         if let Some(s) = &mut search
             && let Some(plan) = &mut s.plan
@@ -156,7 +161,15 @@ pub fn run<G: Game>(dialect: Dialect, out: &Out) {
             "setoption" => options_set = true,
             "position" => {
                 banned.clear();
-                if let Some(p) = parse_position::<G>(&words) {
+                // Only the board before `moves` for IgnoresPositionMoves.
+                let setup = match fault {
+                    Fault::IgnoresPositionMoves => {
+                        let moves_at = words.iter().position(|w| *w == "moves");
+                        &words[..moves_at.unwrap_or(words.len())]
+                    }
+                    _ => &words[..],
+                };
+                if let Some(p) = parse_position::<G>(setup) {
                     position = p;
                 }
                 played = words
@@ -166,7 +179,13 @@ pub fn run<G: Game>(dialect: Dialect, out: &Out) {
                     .map(|w| (*w).to_owned())
                     .collect();
             }
+            // IgnoresBanmoves reads the list and does nothing with it.
+            "banmoves" if fault == Fault::IgnoresBanmoves => {}
             "banmoves" => banned = words[1..].iter().map(|w| w.to_string()).collect(),
+            // A draw offered with the search: CrashOnGoDraw dies of it.
+            "go" if fault == Fault::CrashOnGoDraw && words.contains(&"draw") => crash_by_sigsegv(),
+            // DepthOnly reads a search of mode `time` and never answers it.
+            "go" if fault == Fault::DepthOnly && words.contains(&"time") => {}
             "go" => {
                 if fault == Fault::ElephantEye && crate::elephanteye::answer(&position, out) {
                     continue;
@@ -290,6 +309,19 @@ pub fn run<G: Game>(dialect: Dialect, out: &Out) {
             _ => {}
         }
     }
+}
+
+/// `crash-on-go-draw`: dies by SIGSEGV, as a bad memory access would kill it.
+fn crash_by_sigsegv() -> ! {
+    // SAFETY: signal() and raise() take no pointers. The default action comes back first:
+    // Rust's runtime catches SIGSEGV to report stack overflows, and its handler returns for a
+    // raised one, which would let the process live on.
+    unsafe {
+        libc::signal(libc::SIGSEGV, libc::SIG_DFL);
+        libc::raise(libc::SIGSEGV);
+    }
+    // Not reached: the default action ends the process.
+    std::process::abort()
 }
 
 /// Whether the fault leaves this `isready` unanswered: any during a search, or only one while
