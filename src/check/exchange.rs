@@ -107,6 +107,10 @@ impl<X: Exchange> Reader for ExchangeReader<X> {
         self.flow.handshake_unanswered()
     }
 
+    fn reply_owed(&self) -> bool {
+        self.flow.result_owed()
+    }
+
     fn finish(self: Box<Self>, end: &Transcript, out: &mut Findings) {
         let ExchangeReader { exchange, flow } = *self;
         exchange.finish(out);

@@ -142,6 +142,10 @@ impl Reader for State {
         !self.answered && self.awaiting != Awaiting::Nothing
     }
 
+    fn reply_owed(&self) -> bool {
+        matches!(self.awaiting, Awaiting::Move { .. })
+    }
+
     /// The empty point nearest the centre where the manager's stone is legal and does not end
     /// the game: a move a conforming manager could send, on a board the harness followed.
     /// None once the board is lost track of, or the game is over.

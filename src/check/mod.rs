@@ -54,6 +54,9 @@ trait Reader: Send {
     fn unresponsive(&self) -> bool;
     /// Judges what only the end shows (what never came, how the process ended).
     fn finish(self: Box<Self>, end: &Transcript, out: &mut Findings);
+    /// Whether a search (a Gomocup move request) is open that the engine owes a reply to:
+    /// at the end, an engine that died then broke the rule that it is answered.
+    fn reply_owed(&self) -> bool;
     /// A point the GUI may play next on the board the checks keep, for a scenario's
     /// `{free}`: none where the protocol has no such board, or it was lost track of.
     fn free_point(&self) -> Option<String> {
@@ -120,8 +123,9 @@ impl Judge {
 
     /// The outcomes, once the session has ended.
     pub(crate) fn finish(mut self, end: &Transcript) -> Vec<Outcome> {
+        let reply_owed = self.reader.reply_owed();
         self.reader.finish(end, &mut self.findings);
-        self.stream.finish(end, &mut self.findings);
+        self.stream.finish(end, reply_owed, &mut self.findings);
         if let Some(gui) = self.gui {
             gui.finish(end, &mut self.findings);
         }
@@ -133,6 +137,10 @@ impl Sink for Judge {
     fn entry(&mut self, entry: &Entry, pins: &mut Vec<u64>) {
         self.judge(entry);
         pins.extend(self.findings.take_pins());
+    }
+
+    fn ended_early(&mut self, at: crate::session::At) {
+        self.stream.asked_to_end(at);
     }
 }
 

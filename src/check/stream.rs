@@ -109,7 +109,15 @@ impl StreamJudge {
         }
     }
 
-    pub(super) fn finish(self, end: &Transcript, out: &mut Findings) {
+    /// The harness asked the engine to end the session (its own early end, not a line the
+    /// checks judge): an exit from here on is no crash.
+    pub(super) fn asked_to_end(&mut self, at: At) {
+        self.quit_us.get_or_insert(at.us);
+    }
+
+    /// `reply_owed`: the engine's end found a search (or a Gomocup move) it owed a reply to
+    /// still open, so its crash also broke the rule that such a command is answered.
+    pub(super) fn finish(self, end: &Transcript, reply_owed: bool, out: &mut Findings) {
         let p = self.protocol();
         if !self.garbage && !self.non_utf8 {
             out.push(outcome(
@@ -134,7 +142,7 @@ impl StreamJudge {
                 .at(after(self.last_seq, flood.at_us)),
             );
         }
-        self.crash(end, out);
+        self.crash(end, reply_owed, out);
     }
 
     /// An unterminated last fragment, unless the harness's kill cut the engine off mid-line.
@@ -170,7 +178,11 @@ impl StreamJudge {
     }
 
     /// The engine ended, or stopped, on its own while the harness still expected it to run.
-    fn crash(&self, end: &Transcript, out: &mut Findings) {
+    /// One finding, whatever it kept from happening: the steps it stopped are blocked by it.
+    /// It cites the process rule, and the rule that a search or move request gets its reply
+    /// when one was owed at the time (a crash on `go draw time …` broke that rule too; a crash
+    /// between commands did not).
+    fn crash(&self, end: &Transcript, reply_owed: bool, out: &mut Findings) {
         let (message, at_us) = if let Some(stop) = &end.stopped {
             let message = format!(
                 "the engine was stopped by signal {}{} {:.1} ms after it started, and never went on",
@@ -207,15 +219,21 @@ impl StreamJudge {
             );
             (message, gone_us)
         };
-        out.push(
-            outcome(
-                self.protocol(),
-                CheckId::ProcessUnexpectedExit,
-                Grade::Fail,
-                message,
+        let p = self.protocol();
+        let (message, owed) = if reply_owed {
+            (
+                format!("{message}, while a reply was owed"),
+                p.facts().search_reply_rows,
             )
-            .at(after(self.last_seq, at_us)),
-        );
+        } else {
+            (message, &[][..])
+        };
+        let mut crash = outcome(p, CheckId::ProcessUnexpectedExit, Grade::Fail, message)
+            .at(after(self.last_seq, at_us));
+        crash
+            .requirements
+            .retain(|r| owed.contains(r) || !p.facts().search_reply_rows.contains(r));
+        out.push(crash);
     }
 }
 

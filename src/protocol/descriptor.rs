@@ -14,6 +14,7 @@
 //! in lower case is the protocol's name, as serde writes it), so keep the enum's shape: one
 //! variant a line, each after its doc comment.
 
+use super::ReqId;
 use super::facts::{Exchange, Facts, LineEnd, OptionCommand};
 use super::game::GameKind;
 use super::spelling::{self, LowerCaseMove, Respelling};
@@ -93,6 +94,7 @@ pub(crate) const TABLE: [Descriptor; 4] = [
             volatile_report_keys: UCI_FAMILY_VOLATILE,
             free_text_keys: UCI_FAMILY_FREE_TEXT,
             search_commands: &["go"],
+            search_reply_rows: &[ReqId::of(Protocol::Ucci, 99)],
             option_command: OptionCommand {
                 lead: "setoption",
                 between: " ",
@@ -131,6 +133,7 @@ pub(crate) const TABLE: [Descriptor; 4] = [
             volatile_report_keys: UCI_FAMILY_VOLATILE,
             free_text_keys: UCI_FAMILY_FREE_TEXT,
             search_commands: &["go"],
+            search_reply_rows: &[ReqId::of(Protocol::Uci, 89), ReqId::of(Protocol::Uci, 90)],
             option_command: OptionCommand {
                 lead: "setoption name",
                 between: " value ",
@@ -164,6 +167,11 @@ pub(crate) const TABLE: [Descriptor; 4] = [
             volatile_report_keys: &[],
             free_text_keys: &[],
             search_commands: &["BEGIN", "TURN", "DONE"],
+            search_reply_rows: &[
+                ReqId::of(Protocol::Gomocup, 42),
+                ReqId::of(Protocol::Gomocup, 44),
+                ReqId::of(Protocol::Gomocup, 57),
+            ],
             // Gomocup's settings are INFO keys.
             option_command: OptionCommand {
                 lead: "INFO",
@@ -204,6 +212,7 @@ pub(crate) const TABLE: [Descriptor; 4] = [
             volatile_report_keys: &["NPS", "TIME", "NODES"],
             free_text_keys: &[],
             search_commands: &["GO"],
+            search_reply_rows: &[ReqId::of(Protocol::Agi, 81)],
             option_command: OptionCommand {
                 lead: "SETOPTION",
                 between: " ",

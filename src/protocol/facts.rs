@@ -6,6 +6,7 @@
 //! instead of spelling `"quit"` or `"\r\n"` themselves, or asking which protocol it is.
 
 use super::Protocol;
+use super::ReqId;
 
 /// The end of a line on the wire.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
@@ -84,6 +85,10 @@ pub struct Facts {
     /// The GUI's commands that set the engine thinking (`go`; Gomocup's `BEGIN`, `TURN` and
     /// the `DONE` that ends a `BOARD`), so a run can count the cores its searches hold.
     pub search_commands: &'static [&'static str],
+    /// The rows that say a search command gets its reply (UCCI's one `bestmove`/`nobestmove`
+    /// per `go`, ucci-r99; a Gomocup move for `BEGIN`, `TURN` and `DONE`): an engine that dies
+    /// while such a reply is owed breaks them as well as the process rule.
+    pub search_reply_rows: &'static [ReqId],
     /// How the GUI sets an engine option, in the protocol's own words.
     pub option_command: OptionCommand,
     /// The text says every line the engine writes ends with a line end (uci-r07, agi-r03),

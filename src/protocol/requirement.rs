@@ -34,6 +34,12 @@ impl ReqId {
         }
     }
 
+    /// Row `number` of `protocol`'s catalogue, for the protocol table itself, which
+    /// [`ReqId::new`] cannot be used in (it reads the protocol's name from that table).
+    pub const fn of(protocol: Protocol, number: u16) -> ReqId {
+        ReqId { protocol, number }
+    }
+
     /// Reads `ucci-r17`, or `None`.
     pub const fn parse(text: &str) -> Option<ReqId> {
         let bytes = text.as_bytes();

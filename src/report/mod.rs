@@ -158,6 +158,17 @@ impl Report {
 
     /// All passed (warnings allowed), a check failed, or the harness itself failed.
     pub fn exit_status(&self) -> ExitStatus {
-        ExitStatus::of(&self.runs, self.summary.checks_failed > 0)
+        ExitStatus::of(
+            &self.runs,
+            // A reply missing past a bound the text does not give is not judged, and leaves
+            // the run short of showing conformance, as a failure does (a CI gate must not pass
+            // an engine that never answers); steps blocked by a finding of their own kind do
+            // not.
+            self.summary.checks_failed > 0
+                || self
+                    .runs
+                    .iter()
+                    .any(|r| r.blocked.iter().any(Blocked::is_unanswered)),
+        )
     }
 }

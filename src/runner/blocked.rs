@@ -42,6 +42,12 @@ pub struct Blocked {
 }
 
 impl Blocked {
+    /// A step blocked by its own finding: its reply never came within a bound the text does
+    /// not give, so it was not judged (neither passed nor failed).
+    pub fn is_unanswered(&self) -> bool {
+        self.by.check == self.check
+    }
+
     /// "blocked by ucci/draw:bestmove {reply} ...", as reports show it.
     pub fn reason(&self) -> String {
         format!("blocked by {}", self.by.check)

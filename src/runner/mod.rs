@@ -3,6 +3,7 @@
 
 mod blocked;
 mod end;
+mod lateness;
 mod partition;
 mod schedule;
 mod scheduler_env;
@@ -245,6 +246,7 @@ pub(crate) fn run_scenario(
     options: &RunOptions,
 ) -> ScenarioRun {
     let started = Instant::now();
+    lateness::start();
     let session_options = SessionOptions {
         line_end: scenario
             .line_end
@@ -268,7 +270,7 @@ pub(crate) fn run_scenario(
         Ok(session) => session,
         Err(e) => return ScenarioRun::harness_failed(scenario, e.to_string()),
     };
-    let (mut outcomes, blocked, aborted) = {
+    let (steps, aborted) = {
         let mut executor = steps::Executor::new(
             &mut session,
             scenario,
@@ -277,14 +279,22 @@ pub(crate) fn run_scenario(
             &options.engine_options,
         );
         let aborted = executor.run().err().map(|abort| abort.reason);
-        let (outcomes, blocked) = executor.into_results();
-        (outcomes, blocked, aborted)
+        (executor.into_results(), aborted)
     };
+    // A session the scenario did not end itself (it stopped early, or it never quits) ends the
+    // protocol's way before its input closes: an engine left mid-exchange with its input
+    // closed under it may loop on its last command or answer what nobody asked, and none of
+    // what it does after the harness's own ending is judged.
+    if !steps.quit_sent && interrupt::raised().is_none() {
+        session.end_by_protocol(scenario.protocol.facts().quit.command);
+    }
     let (transcript, judge) = session.finish();
     // An engine that never answered its opening command, or that stopped itself, will not
     // answer the next scenario either.
     let unresponsive = judge.unresponsive() || transcript.stopped.is_some();
-    outcomes.extend(judge.finish(&transcript));
+    let checks = judge.finish(&transcript);
+    let (mut outcomes, blocked) = steps.settle(&checks);
+    outcomes.extend(checks);
     ScenarioRun {
         scenario: ScenarioInfo::of(scenario),
         outcomes,

@@ -9,7 +9,7 @@ use crate::session::interrupt;
 pub enum ExitStatus {
     /// 0: no check failed (warnings allowed); certified; the match was clean; done.
     Passed,
-    /// 1: a check failed; not certified; a fuzz failure was found; an engine lost a match by
+    /// 1: a check failed or a step could not be judged; not certified; a fuzz failure was found; an engine lost a match by
     /// its own fault.
     Failed,
     /// 2: bad input or a usage error, said before anything ran.
@@ -55,7 +55,7 @@ const DOCUMENTED: [(ExitStatus, &str); 5] = [
     ),
     (
         ExitStatus::Failed,
-        "a check failed; not certified (a required row failed or was blocked); fuzzing found a failure; an engine lost a game by its own fault",
+        "a check failed or a step could not be judged; not certified (a required row failed or was blocked); fuzzing found a failure; an engine lost a game by its own fault",
     ),
     (
         ExitStatus::Usage,

@@ -10,7 +10,9 @@ use std::time::{Duration, Instant};
 
 use crate::check::{CheckRef, Grade, Judge, Outcome};
 use crate::protocol::ReqId;
-use crate::scenario::{Expectation, Level, Repeat, Scenario, Step, StepKind, Supplied};
+use crate::scenario::{
+    BoundSource, Expectation, Level, Repeat, Scenario, Step, StepKind, Supplied,
+};
 use crate::session::{Next, Received, Session, interrupt};
 
 use super::EngineOption;
@@ -76,6 +78,79 @@ pub(super) struct Executor<'a> {
     /// Engine options to set once the handshake is done (`--option NAME=VALUE`).
     engine_options: &'a [EngineOption],
     options_sent: bool,
+    /// The engine went away (its output closed, its input refused a write) while the
+    /// scenario still needed it: the step that found it, as it would be graded on its own.
+    /// The run makes the engine's end the one finding when the checks report it as a crash,
+    /// and this step then only blocked by it (`Gone`).
+    gone: Option<Gone>,
+    /// When the run began: the harness's own scheduling delay is measured from here.
+    started: Instant,
+    /// The scenario itself sent the protocol's command that ends a session (`quit`, `END`).
+    quit_sent: bool,
+}
+
+/// What the steps showed: outcomes and blocked steps, each with its line in the file and in
+/// file order, and the step that found the engine gone, if one did.
+pub(super) struct StepResults {
+    pub outcomes: Vec<(usize, Outcome)>,
+    pub blocked: Vec<(usize, Blocked)>,
+    pub gone: Option<Gone>,
+    /// The scenario sent the protocol's command that ends a session.
+    pub quit_sent: bool,
+}
+
+impl StepResults {
+    /// The outcomes and blocked steps once the run's own findings are known: when a crash
+    /// finding of the checks (`process.unexpected-exit`) stands for the engine's end, it is the
+    /// one finding and every step the end kept from running is blocked by it; otherwise the
+    /// step that found the engine gone keeps its own outcome and the rest are blocked by that.
+    pub(super) fn settle(mut self, checks: &[Outcome]) -> (Vec<Outcome>, Vec<Blocked>) {
+        if let Some(gone) = self.gone.take() {
+            let crash = checks.iter().find(|o| {
+                o.grade == Grade::Fail
+                    && matches!(
+                        o.check,
+                        CheckRef::Builtin {
+                            id: crate::check::CheckId::ProcessUnexpectedExit,
+                            ..
+                        }
+                    )
+            });
+            let cause = match crash {
+                Some(crash) => Cause::of(crash),
+                None => {
+                    self.blocked
+                        .retain(|(line, b)| !(*line == gone.line && b.by == gone.placeholder));
+                    let cause = Cause::of(&gone.outcome);
+                    let at = self
+                        .outcomes
+                        .partition_point(|(line, _)| *line <= gone.line);
+                    self.outcomes.insert(at, (gone.line, gone.outcome));
+                    cause
+                }
+            };
+            for (_, b) in &mut self.blocked {
+                if b.by == gone.placeholder {
+                    b.by = cause.clone();
+                }
+            }
+        }
+        (
+            self.outcomes.into_iter().map(|(_, o)| o).collect(),
+            self.blocked.into_iter().map(|(_, b)| b).collect(),
+        )
+    }
+}
+
+/// A step that found the engine gone, kept until the run knows whether its end was a crash.
+#[derive(Debug, Clone)]
+pub(super) struct Gone {
+    /// The step's line in the file, where its outcome or its blocked entry goes.
+    pub line: usize,
+    /// The step's own outcome: what it reports when no crash finding stands for it.
+    pub outcome: Outcome,
+    /// The cause the steps after it were blocked by meanwhile, until the finding is known.
+    pub placeholder: Cause,
 }
 
 impl<'a> Executor<'a> {
@@ -105,18 +180,55 @@ impl<'a> Executor<'a> {
             engine_options,
             // Nothing to send is as good as sent.
             options_sent: engine_options.is_empty(),
+            gone: None,
+            started: Instant::now(),
+            quit_sent: false,
         }
     }
 
     /// The outcomes and the blocked steps, each in file order: optional lines are graded
     /// after the required ones they surround, but reported where they are written.
-    pub(super) fn into_results(mut self) -> (Vec<Outcome>, Vec<Blocked>) {
+    pub(super) fn into_results(mut self) -> StepResults {
         self.outcomes.sort_by_key(|(line, _)| *line);
         self.blocked.sort_by_key(|(line, _)| *line);
-        (
-            self.outcomes.into_iter().map(|(_, o)| o).collect(),
-            self.blocked.into_iter().map(|(_, b)| b).collect(),
-        )
+        StepResults {
+            outcomes: self.outcomes,
+            blocked: self.blocked,
+            gone: self.gone,
+            quit_sent: self.quit_sent,
+        }
+    }
+
+    /// The engine is gone while `step` still needed it: the step is blocked until the run
+    /// knows whether a crash finding stands for it (then that is the one finding) or not (then
+    /// `outcome`, the step's own, is). Returns the cause the rest is blocked by meanwhile.
+    fn engine_gone(
+        &mut self,
+        line: usize,
+        label: &str,
+        cites: &[ReqId],
+        outcome: Outcome,
+    ) -> Cause {
+        // Found gone before: this step is one more thing its end kept from happening.
+        if let Some(gone) = &self.gone {
+            let placeholder = gone.placeholder.clone();
+            self.block(line, label, cites, &placeholder);
+            return placeholder;
+        }
+        let placeholder = Cause {
+            check: CheckRef::builtin(
+                self.scenario.protocol,
+                crate::check::CheckId::ProcessUnexpectedExit,
+            ),
+            message: outcome.message.clone(),
+        };
+        self.block(line, label, cites, &placeholder);
+        self.gone = Some(Gone {
+            line,
+            outcome,
+            placeholder: placeholder.clone(),
+        });
+        placeholder
     }
 
     /// Plays the steps; when a finding stops the scenario, every step it kept from being
@@ -236,6 +348,45 @@ impl<'a> Executor<'a> {
         }
     }
 
+    /// How a reply that came past its bound (or a line inside a quiet window, an exit past its
+    /// bound) is graded, and what the message adds: a bound the text gives grades as the
+    /// line's level says, unless the reply was late by no more than the harness's own
+    /// scheduling delay measured during the run (then the harness cannot tell, and warns); a
+    /// bound of the harness's own choosing only warns.
+    fn late_grade(
+        &self,
+        level: Level,
+        bound: Option<BoundSource>,
+        late_by: Duration,
+    ) -> (Grade, String) {
+        match bound {
+            Some(BoundSource::Harness) => (
+                Self::miss_grade(level).min(Grade::Warn),
+                " (the harness's bound: the text gives none, so this only warns)".to_owned(),
+            ),
+            _ => {
+                let delay = super::lateness::worst_since(self.started);
+                if !late_by.is_zero() && late_by <= delay {
+                    (
+                        Self::miss_grade(level).min(Grade::Warn),
+                        format!(
+                            " (late by {:.1} ms, no more than the harness's own scheduling delay of \
+                             {:.1} ms measured during this run, so this only warns)",
+                            late_by.as_secs_f64() * 1000.0,
+                            delay.as_secs_f64() * 1000.0
+                        ),
+                    )
+                } else {
+                    let source = match bound {
+                        Some(BoundSource::Text(id)) => format!(" (the bound {id} gives)"),
+                        _ => String::new(),
+                    };
+                    (Self::miss_grade(level), source)
+                }
+            }
+        }
+    }
+
     /// `text` with its captures filled in; the error names the capture that is missing.
     fn substitute(&self, text: &str) -> Result<String, (Option<String>, String)> {
         let mut out = String::with_capacity(text.len());
@@ -300,6 +451,7 @@ impl<'a> Executor<'a> {
         if !self.window_open {
             self.window_start_us = self.session.now_us();
         }
+        self.quit_sent |= self.scenario.protocol.facts().is_quit(&line);
         match self.session.send(&line) {
             Ok(at) => {
                 self.last_send_us = at.us;
@@ -311,6 +463,12 @@ impl<'a> Executor<'a> {
                     return Err(Abort::plain(format!("interrupted by signal {signal}")));
                 }
                 let o = self.outcome(&step.label, &step.cites, Grade::Fail, reason.clone());
+                // A closed input is the engine's end, reported once as such; an input it
+                // stopped reading is this step's own finding.
+                if e.engine_gone() {
+                    let cause = self.engine_gone(step.line, &step.label, &step.cites, o);
+                    return Err(Abort::by(reason, cause));
+                }
                 let cause = Cause::of(&o);
                 self.push(step.line, o);
                 Err(Abort::by(reason, cause))
@@ -450,9 +608,28 @@ impl<'a> Executor<'a> {
                     self.block(e.line, &e.label, &e.cites, &cause);
                     continue;
                 }
-                let why = if self.stdout_closed {
-                    "the engine closed its output, exited or stopped first".to_owned()
-                } else {
+                if self.stdout_closed {
+                    let message = format!(
+                        "expected `{}`: the engine closed its output, exited or stopped first",
+                        e.text
+                    );
+                    let o = self.outcome(
+                        &e.label,
+                        &e.cites,
+                        Self::miss_grade(e.level),
+                        message.clone(),
+                    );
+                    let cause = self.engine_gone(e.line, &e.label, &e.cites, o);
+                    for name in e.pattern.capture_names() {
+                        self.missing.insert(name, cause.clone());
+                    }
+                    // What a `should` line's miss leaves (the closing `exit`) still runs.
+                    if e.level == Level::Must {
+                        return Err(Abort::by(message, cause));
+                    }
+                    continue;
+                }
+                let why = {
                     match e.within_ms {
                         Some(w) if self.measure_late => format!(
                             "nothing matched within its bound of {} (waited {} ms to measure a late reply)",
@@ -469,6 +646,32 @@ impl<'a> Executor<'a> {
                     }
                 };
                 let message = format!("expected `{}`: {why}", e.text);
+                // A reply missing past a bound the text does not give (the harness's patience,
+                // the scenario's timeout) is not judged: the text does not say it would not
+                // have come. The finding says so and cites no row; the step's rows are
+                // blocked by it, and so is what the scenario cannot play without the reply.
+                let harness_bound = e.within_ms.is_none() || e.bound == Some(BoundSource::Harness);
+                if harness_bound && e.level == Level::Must && self.answered_otherwise().is_none() {
+                    let message = format!(
+                        "{message}; the text gives no bound there, so the missing reply is not judged"
+                    );
+                    let o = Outcome::new(
+                        CheckRef::Step {
+                            scenario: self.scenario.name.clone(),
+                            label: e.label.clone(),
+                        },
+                        &[],
+                        Grade::Warn,
+                        message.clone(),
+                    );
+                    let cause = Cause::of(&o);
+                    self.push(e.line, o);
+                    self.block(e.line, &e.label, &e.cites, &cause);
+                    for name in e.pattern.capture_names() {
+                        self.missing.insert(name, cause.clone());
+                    }
+                    return Err(Abort::by(message, cause));
+                }
                 let o = self.outcome(
                     &e.label,
                     &e.cites,
@@ -511,6 +714,18 @@ impl<'a> Executor<'a> {
             self.send_engine_options()?;
         }
         Ok(())
+    }
+
+    /// A line other than a search report that came in the window of replies and that no
+    /// expectation took: the engine answered, but not as expected (a wrong move, `ERROR` for
+    /// `OK`). Such a miss is judged whatever the bound: it is no silence the text might excuse.
+    fn answered_otherwise(&self) -> Option<&Received> {
+        let facts = self.scenario.protocol.facts();
+        self.pending.iter().find(|l| {
+            l.at.us >= self.window_start_us
+                && !l.text.trim().is_empty()
+                && !facts.is_search_report(l.text.trim_start())
+        })
     }
 
     /// The finding of a step this expectation `needs`, if one of them did not pass (the
@@ -584,14 +799,18 @@ impl<'a> Executor<'a> {
             self.time_scale,
         ) {
             None => (Grade::Pass, format!("`{}` after {ms:.1} ms", line.text)),
-            Some(TimingMiss::Late(bound)) => (
-                Self::miss_grade(e.level),
-                format!(
-                    "`{}` came after {ms:.1} ms; the bound is {} ms",
-                    line.text,
-                    bound.as_millis()
-                ),
-            ),
+            Some(TimingMiss::Late(bound)) => {
+                let late_by = Duration::from_micros(latency).saturating_sub(bound);
+                let (grade, why) = self.late_grade(e.level, e.bound, late_by);
+                (
+                    grade,
+                    format!(
+                        "`{}` came after {ms:.1} ms; the bound is {} ms{why}",
+                        line.text,
+                        bound.as_millis()
+                    ),
+                )
+            }
             Some(TimingMiss::Early(bound)) => (
                 Self::miss_grade(e.level),
                 format!(
@@ -643,12 +862,15 @@ impl<'a> Executor<'a> {
                 .outcome(
                     &step.label,
                     &step.cites,
-                    Self::miss_grade(step.level),
+                    // Inside the window, however short: no scheduling delay excuses a line
+                    // that came early; only a window of the harness's own choosing warns.
+                    self.late_grade(step.level, step.bound, Duration::ZERO).0,
                     format!(
-                        "expected {what} for {}, got `{}` after {:.1} ms",
+                        "expected {what} for {}, got `{}` after {:.1} ms{}",
                         self.bound_text(ms),
                         line.text,
-                        (line.at.us - since) as f64 / 1000.0
+                        (line.at.us - since) as f64 / 1000.0,
+                        self.late_grade(step.level, step.bound, Duration::ZERO).1
                     ),
                 )
                 .at(line.at)
@@ -669,23 +891,28 @@ impl<'a> Executor<'a> {
             self.session.instant_of(self.last_send_us) + bound + bound.min(Duration::from_secs(2));
         let grade = Self::miss_grade(step.level);
         let o = match self.session.wait_exit(deadline) {
-            None => self.outcome(
-                &step.label,
-                &step.cites,
-                grade,
-                format!(
-                    "expected the engine to exit within {}; it was still running",
-                    self.bound_text(within_ms)
-                ),
-            ),
+            None => {
+                let (grade, why) = self.late_grade(step.level, step.bound, bound);
+                self.outcome(
+                    &step.label,
+                    &step.cites,
+                    grade,
+                    format!(
+                        "expected the engine to exit within {}; it was still running{why}",
+                        self.bound_text(within_ms)
+                    ),
+                )
+            }
             Some(exit) => {
                 let latency = exit.at_us.saturating_sub(self.last_send_us);
                 let ms = latency as f64 / 1000.0;
-                let (g, message) = if latency > bound.as_micros() as u64 {
+                let late_by = Duration::from_micros(latency).saturating_sub(bound);
+                let (g, message) = if !late_by.is_zero() {
+                    let (grade, why) = self.late_grade(step.level, step.bound, late_by);
                     (
                         grade,
                         format!(
-                            "exited after {ms:.1} ms; the bound is {}",
+                            "exited after {ms:.1} ms; the bound is {}{why}",
                             self.bound_text(within_ms)
                         ),
                     )

@@ -29,3 +29,14 @@ pub enum SendError {
     #[error(transparent)]
     Write(#[from] WriteError),
 }
+
+impl SendError {
+    /// The engine is gone (it closed its input or exited), as opposed to an engine that stopped
+    /// reading, or a signal to the harness.
+    pub(crate) fn engine_gone(&self) -> bool {
+        matches!(
+            self,
+            SendError::InputClosed | SendError::Write(WriteError::Closed(_))
+        )
+    }
+}

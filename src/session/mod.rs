@@ -112,6 +112,9 @@ pub trait Sink {
     /// Judges one entry; pushes the `seq` of each line a finding points at, so the transcript
     /// keeps the lines around it.
     fn entry(&mut self, entry: &Entry, pins: &mut Vec<u64>);
+    /// The harness is ending the session early, the protocol's way, at `at`: no entry from
+    /// there on reaches the sink.
+    fn ended_early(&mut self, _at: At) {}
 }
 
 /// A sink that takes no interest.
@@ -165,6 +168,9 @@ pub struct Session<S: Sink = NoSink> {
     stderr_open: bool,
     /// The harness is killing the engine (a SIGKILL exit is then the harness's doing).
     killing: bool,
+    /// The `seq` of the command with which the harness ended the session early, once sent:
+    /// the sink judges nothing from there on.
+    ended_early_seq: Option<u64>,
     options: SessionOptions,
 }
 
@@ -279,6 +285,7 @@ impl<S: Sink> Session<S> {
             stdout_open: true,
             stderr_open: true,
             killing: false,
+            ended_early_seq: None,
             options,
         }
     }
@@ -364,6 +371,30 @@ impl<S: Sink> Session<S> {
             self.close_stdin();
             SendError::Write(e)
         })
+    }
+
+    /// Ends the session the protocol's way (`line`: `quit`, `END`, `QUIT`) after its exchange
+    /// stopped early, before the input is closed and the engine given its grace period: an
+    /// engine told to end has no reason to loop on its last command or to answer an input that
+    /// closed under it. Nothing the engine does from here on is judged. Nothing is sent to an
+    /// engine that is gone or whose input is closed.
+    pub fn end_by_protocol(&mut self, line: &str) {
+        if self.stdin.is_none() || self.ended.exit.is_some() || self.ended_early_seq.is_some() {
+            return;
+        }
+        let at = self.journal.append(|at| Event::Sent {
+            at,
+            text: line.to_owned(),
+        });
+        self.ended_early_seq = Some(at.seq);
+        let mut bytes = line.as_bytes().to_vec();
+        bytes.extend_from_slice(self.options.line_end.as_str().as_bytes());
+        let deadline = Instant::now() + self.options.write_timeout;
+        if let Some(stdin) = self.stdin.as_mut()
+            && stdin.write_all(&bytes, deadline).is_err()
+        {
+            self.close_stdin();
+        }
     }
 
     /// Closes the engine's input (end of file), as a GUI that goes away does.
@@ -607,7 +638,14 @@ impl<S: Sink> Session<S> {
                 return None;
             }
         };
-        self.sink.entry(&entry, &mut self.pins);
+        match self.ended_early_seq {
+            Some(seq) if entry.at.seq == seq => {
+                self.ended.ended_early_at_us = Some(entry.at.us);
+                self.sink.ended_early(entry.at);
+            }
+            Some(seq) if entry.at.seq > seq => {}
+            _ => self.sink.entry(&entry, &mut self.pins),
+        }
         for seq in self.pins.drain(..) {
             self.store.pin(seq);
         }
