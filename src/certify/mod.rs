@@ -5,6 +5,7 @@ pub(crate) mod coverage;
 mod engine;
 pub(crate) mod profile;
 pub(crate) mod requirements;
+pub mod stands_for;
 
 use serde::Serialize;
 
@@ -61,9 +62,28 @@ pub struct RequirementVerdict {
     /// How many outcomes cite it.
     pub outcomes: usize,
     /// The first finding behind a fail or warning, or the one that blocked every step that
-    /// cites it: `scenario: check: message`, `scenario: blocked by check: message`.
+    /// cites it: `scenario: check: message`, `scenario: blocked by check: message`; for a
+    /// verdict taken from a row it stands for, `via ucci-r60: ` and that row's finding.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub finding: Option<String>,
+    /// The row this one stands for whose verdict it took, when that was worse than its own
+    /// evidence (`stands_for`): `ucci-r60` behind a failed `ucci-r132`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub via: Option<ReqId>,
+}
+
+impl RequirementVerdict {
+    /// How bad the verdict is, for taking the worst of several: `None` for not applicable,
+    /// which is no evidence either way.
+    fn severity(&self) -> Option<u8> {
+        match self.verdict {
+            Verdict::Pass => Some(0),
+            Verdict::PassWithWarnings => Some(1),
+            Verdict::Blocked => Some(2),
+            Verdict::Fail => Some(3),
+            Verdict::NotApplicable => None,
+        }
+    }
 }
 
 /// A whole certification run.
@@ -152,8 +172,15 @@ impl Certification {
             .map(|r| judge(r.clone(), runs))
             .filter(|v| v.verdict != Verdict::NotApplicable)
             .collect();
-        self.required = required.into_iter().map(|r| judge(r, runs)).collect();
-        self.recommended = recommended.into_iter().map(|r| judge(r, runs)).collect();
+        let catalogue = catalogue(self.protocol);
+        self.required = required
+            .into_iter()
+            .map(|r| judge_with_rows_behind(r, runs, &catalogue))
+            .collect();
+        self.recommended = recommended
+            .into_iter()
+            .map(|r| judge_with_rows_behind(r, runs, &catalogue))
+            .collect();
         let (required, recommended) = (&self.required, &self.recommended);
         let harness_failed = runs.iter().any(|r| r.end.harness_error().is_some());
         self.verdict = if harness_failed || required.iter().any(|v| v.verdict == Verdict::Fail) {
@@ -274,6 +301,50 @@ pub fn judge(requirement: Requirement, runs: &[ScenarioRun]) -> RequirementVerdi
         verdict,
         outcomes: citing.len(),
         finding,
+        via: None,
+    }
+}
+
+/// Grades a row a profile names as the worst of its own evidence and of the `must` rows it
+/// stands for (`stands_for`): a league's "handle `banmoves`" fails when a banned move was
+/// played, whatever the steps that cite the league's row showed. A `should` or `may` row still
+/// only warns. Rows behind it that nothing exercised change nothing.
+pub fn judge_with_rows_behind(
+    requirement: Requirement,
+    runs: &[ScenarioRun],
+    catalogue: &[Requirement],
+) -> RequirementVerdict {
+    let id = requirement.id;
+    let level = requirement.level;
+    let own = judge(requirement, runs);
+    let worst_behind = stands_for::rows_behind(id)
+        .into_iter()
+        .filter_map(|behind| catalogue.iter().find(|r| r.id == behind))
+        .filter(|r| r.level == Level::Must)
+        .map(|r| judge(r.clone(), runs))
+        .filter(|v| v.severity().is_some())
+        .max_by_key(|v| v.severity());
+    let Some(behind) = worst_behind else {
+        return own;
+    };
+    let verdict = match (behind.verdict, level) {
+        (Verdict::Fail, Level::Should | Level::May) => Verdict::PassWithWarnings,
+        (verdict, _) => verdict,
+    };
+    let taken = RequirementVerdict {
+        verdict,
+        ..behind.clone()
+    };
+    if taken.severity() <= own.severity().or(Some(0)) {
+        return own;
+    }
+    RequirementVerdict {
+        verdict,
+        finding: behind
+            .finding
+            .map(|f| format!("via {}: {f}", behind.requirement.id)),
+        via: Some(behind.requirement.id),
+        ..own
     }
 }
 
@@ -284,6 +355,102 @@ mod tests {
     use crate::req;
     use crate::runner::RunEnd;
     use crate::scenario::builtin_named;
+
+    /// One scenario's run whose outcomes cite `graded` rows, each with its grade.
+    fn run_citing(graded: &[(ReqId, Grade)]) -> ScenarioRun {
+        let scenario = builtin_named("ucci/stop")
+            .expect("a built-in scenario")
+            .expect("it parses");
+        let mut run = ScenarioRun::ended(&scenario, RunEnd::Completed);
+        for &(id, grade) in graded {
+            run.outcomes.push(Outcome::new(
+                CheckRef::Step {
+                    scenario: "generated".to_owned(),
+                    label: id.to_string(),
+                },
+                &[id],
+                grade,
+                "generated",
+            ));
+        }
+        run
+    }
+
+    fn engine() -> EngineInfo {
+        EngineInfo {
+            program: "engine".to_owned(),
+            args: Vec::new(),
+        }
+    }
+
+    /// The league's own example: a banned move played fails ucci-r60, and the league row on
+    /// `banmoves` that a passing step cites fails through it, named.
+    #[test]
+    fn a_required_row_fails_through_a_must_row_it_stands_for() {
+        let profile = profile::load("ucci-league").expect("built in");
+        let run = run_citing(&[
+            (req!("ucci-r132"), Grade::Pass),
+            (req!("ucci-r60"), Grade::Fail),
+        ]);
+        let c = Certification::new(&profile, engine(), None, vec![run]);
+        assert_eq!(c.verdict, Verdict::Fail);
+        let row = c
+            .required
+            .iter()
+            .find(|v| v.requirement.id == req!("ucci-r132"))
+            .expect("a required row");
+        assert_eq!(row.verdict, Verdict::Fail);
+        assert_eq!(row.via, Some(req!("ucci-r60")));
+        assert!(
+            row.finding
+                .as_deref()
+                .is_some_and(|f| f.starts_with("via ucci-r60: "))
+        );
+        // A warning behind it warns; a should row behind it is not in the table at all.
+        let run = run_citing(&[
+            (req!("ucci-r132"), Grade::Pass),
+            (req!("ucci-r60"), Grade::Warn),
+        ]);
+        let c = Certification::new(&profile, engine(), None, vec![run]);
+        assert_eq!(c.verdict, Verdict::PassWithWarnings);
+    }
+
+    proptest::proptest! {
+        /// No profile certifies an engine while a `must` row that one of its required rows
+        /// stands for fails in the same run, whatever else the run shows.
+        #[test]
+        fn no_profile_passes_while_a_must_row_behind_a_required_row_fails(
+            picks in proptest::collection::vec((0usize..400, 0u8..3), 0..40),
+            profile_index in 0usize..16,
+        ) {
+            let profiles: Vec<Profile> = profile::builtin()
+                .into_iter()
+                .filter(|p| p.side == crate::check::registry::Side::Engine)
+                .collect();
+            let profile = &profiles[profile_index % profiles.len()];
+            let rows = catalogue(profile.protocol);
+            let graded: Vec<(ReqId, Grade)> = picks
+                .iter()
+                .map(|&(row, grade)| {
+                    let grade = [Grade::Pass, Grade::Warn, Grade::Fail][grade as usize];
+                    (rows[row % rows.len()].id, grade)
+                })
+                .collect();
+            let runs = vec![run_citing(&graded)];
+            let c = Certification::new(profile, engine(), None, runs.clone());
+            for required in &profile.required {
+                let broken_behind = stands_for::rows_behind(*required).into_iter().any(|b| {
+                    rows.iter().find(|r| r.id == b).is_some_and(|r| {
+                        r.level == Level::Must
+                            && judge(r.clone(), &runs).verdict == Verdict::Fail
+                    })
+                });
+                if broken_behind {
+                    proptest::prop_assert_eq!(c.verdict, Verdict::Fail, "{} in {}", required, profile.name);
+                }
+            }
+        }
+    }
 
     /// Issue 26 survey, H8: one failing outcome citing a must-row and a should-row.
     #[test]
