@@ -48,3 +48,4 @@ mod sequence_faults;
 mod slurm;
 mod spy_signals;
 mod testing_api;
+mod verdicts;

@@ -1,0 +1,222 @@
+//! Verdicts that hold on programs Arbiter was never tuned to: the fixture engine reproduces
+//! what public UCCI engines and Gomocup brains were seen doing (BitStronger 0.06 ignoring
+//! `banmoves` and dying on `go draw`, "harmless" ignoring the `moves` of `position` and never
+//! answering `go time`, brains that loop or move when their input closes), and each must end
+//! in the verdict the text gives: a required row fails through the rule behind it, a crash is
+//! one finding, a bound the text does not give never fails a row, and every session ends the
+//! protocol's way.
+
+use crate::common;
+
+use arbiter::certify::{Certification, RequirementVerdict, Verdict};
+use arbiter::check::{CheckId, CheckRef, Grade};
+use arbiter::protocol::ReqId;
+use arbiter::report::Report;
+use common::{fixture_run, json_report};
+
+fn certify(profile: &str, protocol: &str, fault: &str) -> (i32, Certification) {
+    crate::certify::certify(profile, protocol, fault, &[])
+}
+
+fn run(protocol: &str, fault: &str, scenarios: &[&str]) -> (i32, Report) {
+    json_report(fixture_run(protocol, fault).args(scenarios))
+}
+
+fn required<'a>(report: &'a Certification, id: &str) -> &'a RequirementVerdict {
+    report
+        .required
+        .iter()
+        .find(|v| v.requirement.id == ReqId::new(id))
+        .unwrap_or_else(|| panic!("{id} is not required by {}", report.profile))
+}
+
+/// The failing required rows, each with the row it failed through.
+fn failed(report: &Certification) -> Vec<(String, Option<String>)> {
+    report
+        .required
+        .iter()
+        .filter(|v| v.verdict == Verdict::Fail)
+        .map(|v| (v.requirement.id.to_string(), v.via.map(|id| id.to_string())))
+        .collect()
+}
+
+fn is_crash(check: &CheckRef) -> bool {
+    matches!(
+        check,
+        CheckRef::Builtin {
+            id: CheckId::ProcessUnexpectedExit,
+            ..
+        }
+    )
+}
+
+fn via(id: &str, through: &str) -> (String, Option<String>) {
+    (id.to_owned(), Some(through.to_owned()))
+}
+
+/// BitStronger 0.06 reads `banmoves` and does nothing with it: the league's row on
+/// `banmoves` fails through ucci-r60, and says so.
+#[test]
+fn an_engine_that_ignores_banmoves_is_not_certified_for_the_league() {
+    let (code, report) = certify("ucci-league", "ucci", "ignores-banmoves");
+    assert_eq!(code, 1, "{report:#?}");
+    assert_eq!(report.verdict, Verdict::Fail);
+    let row = required(&report, "ucci-r132");
+    assert_eq!(row.verdict, Verdict::Fail);
+    assert_eq!(row.via, Some(ReqId::new("ucci-r60")));
+    let finding = row.finding.as_deref().unwrap_or_default();
+    assert!(
+        finding.starts_with("via ucci-r60: ucci/banmoves: ucci.bestmove.not-banned"),
+        "{finding}"
+    );
+}
+
+/// BitStronger dies by SIGSEGV on `go draw time …`: the league's rows on `go [draw] time`
+/// and on `bestmove … [draw|resign]` fail, through the rule that a search gets its reply,
+/// and the crash is the one finding of its scenario (what it kept from running is blocked).
+#[test]
+fn an_engine_that_crashes_on_a_draw_offer_fails_the_league_rows_on_time_and_bestmove() {
+    let (code, report) = certify("ucci-league", "ucci", "crash-on-go-draw");
+    assert_eq!(code, 1, "{report:#?}");
+    assert_eq!(
+        failed(&report),
+        [via("ucci-r133", "ucci-r99"), via("ucci-r136", "ucci-r99")],
+        "{report:#?}"
+    );
+    let draw = report
+        .runs
+        .iter()
+        .find(|r| r.scenario.name == "ucci/draw")
+        .expect("ucci/draw ran");
+    let findings: Vec<_> = draw
+        .outcomes
+        .iter()
+        .filter(|o| o.grade != Grade::Pass)
+        .collect();
+    assert_eq!(findings.len(), 1, "{findings:#?}");
+    assert!(is_crash(&findings[0].check), "{:?}", findings[0].check);
+    assert!(
+        findings[0].message.contains("SIGSEGV"),
+        "{}",
+        findings[0].message
+    );
+    assert!(
+        draw.blocked.iter().all(|b| b.by.check == findings[0].check),
+        "{:#?}",
+        draw.blocked
+    );
+}
+
+/// The whole of UCCI: after the crash, no row fails because a later command could not be
+/// written to the dead engine; each scenario's crash is one finding.
+#[test]
+fn a_crash_is_one_finding_in_every_scenario_it_stops() {
+    let (_, report) = certify("ucci-full", "ucci", "crash-on-go-draw");
+    for run in &report.runs {
+        let findings: Vec<&arbiter::check::Outcome> = run
+            .outcomes
+            .iter()
+            .filter(|o| o.grade == Grade::Fail)
+            .collect();
+        assert!(
+            findings.iter().all(|o| !o.message.contains("cannot write")),
+            "{}: {findings:#?}",
+            run.scenario.name
+        );
+        if findings.iter().any(|o| is_crash(&o.check)) {
+            assert_eq!(findings.len(), 1, "{}: {findings:#?}", run.scenario.name);
+        }
+    }
+}
+
+/// "harmless" sets up the FEN of `position fen … moves …` and ignores the moves: its reply
+/// is for the wrong side, and the league's row on `position` fails through ucci-r100.
+#[test]
+fn an_engine_that_ignores_the_moves_of_position_is_not_certified_for_the_league() {
+    let (code, report) = certify("ucci-league", "ucci", "ignores-position-moves");
+    assert_eq!(code, 1, "{report:#?}");
+    let row = required(&report, "ucci-r131");
+    assert_eq!(row.verdict, Verdict::Fail, "{row:#?}");
+    assert_eq!(row.via, Some(ReqId::new("ucci-r100")));
+}
+
+/// "harmless" thinks only in depth mode and never answers `go time …`: the league sends time
+/// values no reading of the unit excuses (A1), so the silence fails ucci-r133.
+#[test]
+fn an_engine_that_never_answers_go_time_fails_the_league_row_on_time() {
+    let (code, report) = run("ucci", "depth-only", &["ucci/time"]);
+    assert_eq!(code, 1, "{report:#?}");
+    let run = &report.runs[0];
+    let failing: Vec<&arbiter::check::Outcome> = run
+        .outcomes
+        .iter()
+        .filter(|o| o.grade == Grade::Fail)
+        .collect();
+    assert!(
+        failing
+            .iter()
+            .any(|o| o.requirements.contains(&ReqId::new("ucci-r133"))
+                && matches!(o.check, CheckRef::Step { .. })),
+        "{failing:#?}"
+    );
+}
+
+/// A brain that takes 2.2 s to answer `START` (a cold start of a large binary) is late
+/// against the harness's 2 s, which the text never gave: warnings, never a failure.
+#[test]
+fn a_slow_start_warns_and_fails_nothing() {
+    let (code, report) = run("gomocup", "slow-start", &["gomocup/game"]);
+    let run = &report.runs[0];
+    let late: Vec<&arbiter::check::Outcome> = run
+        .outcomes
+        .iter()
+        .filter(|o| o.message.contains("came after"))
+        .collect();
+    assert!(!late.is_empty(), "{:#?}", run.outcomes);
+    assert!(late.iter().all(|o| o.grade == Grade::Warn), "{late:#?}");
+    assert_eq!(code, 0, "{report:#?}");
+}
+
+/// A brain that loops on its last reply once its input closes, run through the one built-in
+/// scenario that does not end the session itself: the harness ends it with `END`, and the
+/// brain exits instead of flooding the report.
+#[test]
+fn a_session_the_scenario_leaves_open_ends_with_end() {
+    let (code, report) = run("gomocup", "loops-on-eof", &["gomocup/long-line"]);
+    let run = &report.runs[0];
+    assert!(
+        run.outcomes.iter().all(|o| !matches!(
+            o.check,
+            CheckRef::Builtin {
+                id: CheckId::OutputFlood,
+                ..
+            }
+        )),
+        "{:#?}",
+        run.outcomes
+    );
+    let sent: Vec<&str> = run
+        .transcript
+        .entries
+        .iter()
+        .filter(|e| e.direction == arbiter::session::Direction::Sent)
+        .map(|e| e.text.as_str())
+        .collect();
+    assert_eq!(sent.last(), Some(&"END"), "{sent:?}");
+    assert!(run.transcript.ended_early_at_us.is_some());
+    assert_eq!(code, 0, "{report:#?}");
+}
+
+/// A brain that prints a move when its input closes: the harness ends the session with `END`
+/// first, so there is nothing to judge after its own ending.
+#[test]
+fn nothing_after_the_harness_s_own_ending_is_judged() {
+    let (code, report) = run("gomocup", "moves-on-eof", &["gomocup/long-line"]);
+    let run = &report.runs[0];
+    assert!(
+        run.outcomes.iter().all(|o| o.grade != Grade::Fail),
+        "{:#?}",
+        run.outcomes
+    );
+    assert_eq!(code, 0, "{report:#?}");
+}
