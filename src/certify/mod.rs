@@ -72,11 +72,11 @@ pub struct RequirementVerdict {
     pub via: Option<ReqId>,
 }
 
-impl RequirementVerdict {
+impl Verdict {
     /// How bad the verdict is, for taking the worst of several: `None` for not applicable,
     /// which is no evidence either way.
-    fn severity(&self) -> Option<u8> {
-        match self.verdict {
+    fn severity(self) -> Option<u8> {
+        match self {
             Verdict::Pass => Some(0),
             Verdict::PassWithWarnings => Some(1),
             Verdict::Blocked => Some(2),
@@ -322,8 +322,8 @@ pub fn judge_with_rows_behind(
         .filter_map(|behind| catalogue.iter().find(|r| r.id == behind))
         .filter(|r| r.level == Level::Must)
         .map(|r| judge(r.clone(), runs))
-        .filter(|v| v.severity().is_some())
-        .max_by_key(|v| v.severity());
+        .filter(|v| v.verdict.severity().is_some())
+        .max_by_key(|v| v.verdict.severity());
     let Some(behind) = worst_behind else {
         return own;
     };
@@ -331,11 +331,7 @@ pub fn judge_with_rows_behind(
         (Verdict::Fail, Level::Should | Level::May) => Verdict::PassWithWarnings,
         (verdict, _) => verdict,
     };
-    let taken = RequirementVerdict {
-        verdict,
-        ..behind.clone()
-    };
-    if taken.severity() <= own.severity().or(Some(0)) {
+    if verdict.severity() <= own.verdict.severity().or(Some(0)) {
         return own;
     }
     RequirementVerdict {

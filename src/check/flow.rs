@@ -512,8 +512,6 @@ impl<S> Flow<S> {
         );
     }
 
-    /// What was owed and never came, and how the session ended after `quit`. A session a
-    /// signal cut short is not judged on what had not come yet.
     /// A search is open whose result the engine owes (one it was not answered yet).
     pub(super) fn result_owed(&self) -> bool {
         self.searches
@@ -521,6 +519,8 @@ impl<S> Flow<S> {
             .any(|s| s.received == 0 && s.owes_result(self.rules))
     }
 
+    /// What was owed and never came, and how the session ended after `quit`. A session a
+    /// signal cut short is not judged on what had not come yet.
     pub(super) fn finish(mut self, end: &Transcript, out: &mut Findings) {
         // These had come, whether or not a signal ended the session later.
         for early in std::mem::take(&mut self.early) {

@@ -220,19 +220,17 @@ impl StreamJudge {
             (message, gone_us)
         };
         let p = self.protocol();
-        let (message, owed) = if reply_owed {
-            (
-                format!("{message}, while a reply was owed"),
-                p.facts().search_reply_rows,
-            )
+        let message = if reply_owed {
+            format!("{message}, while a reply was owed")
         } else {
-            (message, &[][..])
+            message
         };
         let mut crash = outcome(p, CheckId::ProcessUnexpectedExit, Grade::Fail, message)
             .at(after(self.last_seq, at_us));
-        crash
-            .requirements
-            .retain(|r| owed.contains(r) || !p.facts().search_reply_rows.contains(r));
+        if !reply_owed {
+            let reply_rows = p.facts().search_reply_rows;
+            crash.requirements.retain(|r| !reply_rows.contains(r));
+        }
         out.push(crash);
     }
 }

@@ -75,11 +75,11 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_busy_watcher_is_seen_late_and_an_idle_one_is_not() {
+    fn a_delay_counts_from_when_it_was_seen_and_not_before() {
         start();
         let since = Instant::now();
-        // Hold the list so the watcher cannot record, then see that a delay recorded by hand
-        // is reported from its time on, and not before.
+        // A delay recorded by hand, as the watcher records one: reported to a run that began
+        // before it, not to one that begins after it.
         {
             let mut list = watch().late.lock().unwrap();
             list.push_back((Instant::now(), Duration::from_millis(40)));

@@ -9,8 +9,8 @@ use crate::session::interrupt;
 pub enum ExitStatus {
     /// 0: no check failed (warnings allowed); certified; the match was clean; done.
     Passed,
-    /// 1: a check failed or a step could not be judged; not certified; a fuzz failure was found; an engine lost a match by
-    /// its own fault.
+    /// 1: a check failed or a step could not be judged; not certified; a fuzz failure was
+    /// found; an engine lost a match by its own fault.
     Failed,
     /// 2: bad input or a usage error, said before anything ran.
     Usage,

@@ -629,21 +629,19 @@ impl<'a> Executor<'a> {
                     }
                     continue;
                 }
-                let why = {
-                    match e.within_ms {
-                        Some(w) if self.measure_late => format!(
-                            "nothing matched within its bound of {} (waited {} ms to measure a late reply)",
-                            self.bound_text(w),
-                            wait.as_millis()
-                        ),
-                        Some(w) => {
-                            format!("nothing matched within its bound of {}", self.bound_text(w))
-                        }
-                        None => format!(
-                            "nothing matched within the scenario's timeout of {}",
-                            self.bound_text(self.scenario.timeout_ms)
-                        ),
+                let why = match e.within_ms {
+                    Some(w) if self.measure_late => format!(
+                        "nothing matched within its bound of {} (waited {} ms to measure a late reply)",
+                        self.bound_text(w),
+                        wait.as_millis()
+                    ),
+                    Some(w) => {
+                        format!("nothing matched within its bound of {}", self.bound_text(w))
                     }
+                    None => format!(
+                        "nothing matched within the scenario's timeout of {}",
+                        self.bound_text(self.scenario.timeout_ms)
+                    ),
                 };
                 let message = format!("expected `{}`: {why}", e.text);
                 // A reply missing past a bound the text does not give (the harness's patience,
@@ -857,20 +855,20 @@ impl<'a> Executor<'a> {
             Some((_, text)) => format!("no line matching `{text}`"),
             None => "no output".to_owned(),
         };
+        // Inside the window, however short: no scheduling delay excuses a line that came
+        // early; only a window of the harness's own choosing warns.
+        let (grade, why) = self.late_grade(step.level, step.bound, Duration::ZERO);
         let o = match first {
             Some(line) => self
                 .outcome(
                     &step.label,
                     &step.cites,
-                    // Inside the window, however short: no scheduling delay excuses a line
-                    // that came early; only a window of the harness's own choosing warns.
-                    self.late_grade(step.level, step.bound, Duration::ZERO).0,
+                    grade,
                     format!(
-                        "expected {what} for {}, got `{}` after {:.1} ms{}",
+                        "expected {what} for {}, got `{}` after {:.1} ms{why}",
                         self.bound_text(ms),
                         line.text,
                         (line.at.us - since) as f64 / 1000.0,
-                        self.late_grade(step.level, step.bound, Duration::ZERO).1
                     ),
                 )
                 .at(line.at)

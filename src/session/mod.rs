@@ -339,6 +339,12 @@ impl<S: Sink> Session<S> {
             at,
             text: line.to_owned(),
         });
+        self.write_line(line).map(|()| at)
+    }
+
+    /// Writes `line` and the line end, within the write deadline; on a failed write the input
+    /// is closed.
+    fn write_line(&mut self, line: &str) -> Result<(), SendError> {
         let Some(stdin) = self.stdin.as_mut() else {
             return Err(SendError::InputClosed);
         };
@@ -346,14 +352,11 @@ impl<S: Sink> Session<S> {
         bytes.extend_from_slice(line.as_bytes());
         bytes.extend_from_slice(self.options.line_end.as_str().as_bytes());
         let deadline = Instant::now() + self.options.write_timeout;
-        match stdin.write_all(&bytes, deadline) {
-            Ok(()) => Ok(at),
-            Err(e) => {
-                // Part of a line may be in the pipe: nothing written later could be read right.
-                self.close_stdin();
-                Err(SendError::Write(e))
-            }
-        }
+        stdin.write_all(&bytes, deadline).map_err(|e| {
+            // Part of a line may be in the pipe: nothing written later could be read right.
+            self.close_stdin();
+            SendError::Write(e)
+        })
     }
 
     /// Writes bytes as they are, no line end added (robustness tests: binary data, a line
@@ -373,8 +376,9 @@ impl<S: Sink> Session<S> {
         })
     }
 
-    /// Ends the session the protocol's way (`line`: `quit`, `END`, `QUIT`) after its exchange
-    /// stopped early, before the input is closed and the engine given its grace period: an
+    /// Ends the session the protocol's way (`line`: `quit`, `END`, `QUIT`) when its exchange
+    /// stopped early or never ended it, before the input is closed and the engine given its
+    /// grace period: an
     /// engine told to end has no reason to loop on its last command or to answer an input that
     /// closed under it. Nothing the engine does from here on is judged. Nothing is sent to an
     /// engine that is gone or whose input is closed.
@@ -387,14 +391,8 @@ impl<S: Sink> Session<S> {
             text: line.to_owned(),
         });
         self.ended_early_seq = Some(at.seq);
-        let mut bytes = line.as_bytes().to_vec();
-        bytes.extend_from_slice(self.options.line_end.as_str().as_bytes());
-        let deadline = Instant::now() + self.options.write_timeout;
-        if let Some(stdin) = self.stdin.as_mut()
-            && stdin.write_all(&bytes, deadline).is_err()
-        {
-            self.close_stdin();
-        }
+        // An engine that cannot take it any more is ended by the close and the kill that follow.
+        let _ = self.write_line(line);
     }
 
     /// Closes the engine's input (end of file), as a GUI that goes away does.

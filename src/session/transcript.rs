@@ -194,7 +194,7 @@ pub struct Transcript {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub stdin_closed_at_us: Option<u64>,
     /// When the harness ended the session the protocol's way (`quit`, `END`, `QUIT`) because
-    /// the scenario had stopped early: nothing from there on is judged, since the engine
+    /// the scenario had stopped early or never ended it: nothing from there on is judged, since the engine
     /// answers the harness's ending, not the exchange under test.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ended_early_at_us: Option<u64>,
