@@ -220,3 +220,42 @@ fn nothing_after_the_harness_s_own_ending_is_judged() {
     );
     assert_eq!(code, 0, "{report:#?}");
 }
+
+/// Match play: an engine that dies mid-search forfeits its game, and its protocol findings
+/// are the crash alone, once per game. The seat's `quit`, sent as the engine was dying, owes
+/// nothing (no `bye` it never wrote), and the opponent, ended with `quit`, has none.
+#[test]
+fn a_crash_in_a_match_is_one_finding_per_game() {
+    let engine = common::fixture_engine();
+    let engine = engine.to_str().unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("match.json");
+    let status = common::arbiter()
+        .args(["match", "--protocol", "ucci", "--games", "2", "--quiet"])
+        .args(["--engine", &format!("cmd={engine}"), "name=crash"])
+        .args(["arg=ucci", "arg=crash-mid-search"])
+        .args(["--engine", &format!("cmd={engine}"), "name=sound"])
+        .args(["arg=ucci", "arg=none", "--each", "tc=1+0.1", "--out"])
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert_eq!(status.status.code(), Some(1), "{status:?}");
+    let saved: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
+    let games = saved["games"].as_array().unwrap();
+    assert_eq!(games.len(), 2);
+    for game in games {
+        let findings: Vec<(&str, &str)> = game["findings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|f| f["grade"] != "pass")
+            .map(|f| (f["engine"].as_str().unwrap(), f["check"].as_str().unwrap()))
+            .collect();
+        assert_eq!(
+            findings,
+            [("crash", "ucci.process.unexpected-exit")],
+            "{game:#}"
+        );
+    }
+}

@@ -21,6 +21,7 @@
 
 use std::collections::VecDeque;
 
+use super::ending::{Ending, not_judged};
 use super::findings::{Findings, outcome};
 use super::id::CheckId;
 use super::stream::after;
@@ -75,8 +76,10 @@ pub(super) enum Got {
 
 /// What one protocol's text lets pass.
 pub(super) struct Rules {
-    /// Grade of a missing `readyok` to an `isready` sent mid-search.
-    pub readyok_while_thinking: Grade,
+    /// Whether the text owes `readyok` to an `isready` sent mid-search (UCI uci-r32, AGI
+    /// agi-r55). Where it does not (UCCI gives `isready` no state, A18), one never answered
+    /// there is a graded warning, not a reply owed.
+    pub readyok_owed_while_thinking: bool,
     /// Whether a search started with `ponder` owes a result (UCCI, UCI) or not (AGI).
     pub ponder_owes_result: bool,
     /// Grade of a result in infinite mode before `stop`.
@@ -531,134 +534,134 @@ impl<S> Flow<S> {
                 out.push(early);
             }
         }
-        if end.cut_short {
-            return;
+        let ending = Ending::of(end, self.quit.map(|q| q.us));
+        if ending == Ending::ByGui {
+            self.owed_at_the_end(end, out);
         }
+        // An engine gone before `quit` came owes it nothing: its end is the crash's finding.
+        if let Some(quit) = self
+            .quit
+            .filter(|_| matches!(ending, Ending::ByGui | Ending::ByHarness))
+        {
+            self.judge_quit(quit, end, out);
+        }
+    }
+
+    /// The replies still owed when the GUI or the scenario ended the session: it chose how
+    /// long to wait, and no text gives a figure, so none of them is judged; each is said,
+    /// citing no row. (An engine that died owes them to its crash's finding; a session the
+    /// harness ended early, to the finding of the step that ended it.)
+    fn owed_at_the_end(&self, end: &Transcript, out: &mut Findings) {
+        let ended_us = Ending::ended_us(end, self.quit.map(|q| q.us));
+        let not_judged = |check: CheckId, what: String, sent: At| {
+            not_judged(self.protocol, check, &what, sent, ended_us)
+        };
         if let (Some(sent), None) = (self.handshake, self.handshake_ok_us) {
-            let (grade, why) = if self.command_before_handshake {
-                (
-                    Grade::Warn,
-                    ": commands came before the handshake, outside the text, and an engine \
-                     may have read them as another protocol's",
-                )
+            let why = if self.command_before_handshake {
+                ", and commands came before the handshake, outside the text: an engine may \
+                 have read them as another protocol's"
             } else {
-                (Grade::Fail, "")
+                ""
             };
-            out.push(
-                self.outcome(
-                    CheckId::HandshakeOk,
-                    grade,
-                    format!(
-                        "no `{}` after the handshake command{why}",
-                        self.handshake_reply()
-                    ),
-                )
-                .at(sent),
-            );
+            out.push(not_judged(
+                CheckId::HandshakeOk,
+                format!(
+                    "no `{}` after the handshake command{why}",
+                    self.handshake_reply()
+                ),
+                sent,
+            ));
         }
         for &(sent, thinking, _) in self.isready.iter().filter(|(_, _, owed)| *owed) {
-            let grade = if thinking {
-                self.rules.readyok_while_thinking
-            } else {
-                Grade::Fail
-            };
+            if thinking && !self.rules.readyok_owed_while_thinking {
+                out.push(
+                    self.outcome(
+                        CheckId::IsreadyReadyok,
+                        Grade::Warn,
+                        "no `readyok` for the `isready` sent during a search, where the text \
+                         gives `isready` no state",
+                    )
+                    .at(sent),
+                );
+                continue;
+            }
             let during = if thinking {
                 " sent during a search"
             } else {
                 ""
             };
-            out.push(
-                self.outcome(
-                    CheckId::IsreadyReadyok,
-                    grade,
-                    format!("no `readyok` for the `isready`{during}"),
-                )
-                .at(sent),
-            );
+            out.push(not_judged(
+                CheckId::IsreadyReadyok,
+                format!("no `readyok` for the `isready`{during}"),
+                sent,
+            ));
         }
-        // A search that got a result, or whose result the text leaves optional, owes none.
+        // A search that got a result, or whose result the text leaves optional, owes none;
+        // `quit` ends a search, unless a `stop` before it had already asked for the result.
         for s in self
             .searches
             .iter()
             .filter(|s| s.received == 0 && s.owes_result(self.rules))
         {
-            self.unanswered_search(s, end, out);
-        }
-        if let Some(quit) = self.quit {
-            self.judge_quit(quit, end, out);
-        }
-    }
-
-    /// A search still open at the end. `quit` ends a search, so a result is not owed once
-    /// `quit` came, except where a `stop` before it had already asked for one and its bound
-    /// ran out before `quit` (an engine that ignores `stop` must not pass because the GUI
-    /// gave up and quit).
-    ///
-    /// A search neither stopped nor ended by `quit` that is open when the engine's input
-    /// closes or the engine exits was ended by something else: the harness or GUI ending the
-    /// session (a scenario stopped by an earlier finding, whose steps judge the missing
-    /// reply with their own deadline; a GUI that went away), or the engine's own exit, which
-    /// the stream checks report. Each of those is the one finding; the missing result is not
-    /// a second.
-    fn unanswered_search(&self, s: &Search<S>, end: &Transcript, out: &mut Findings) {
-        let session_ended = end.stdin_closed_at_us.is_some() || end.exit.is_some();
-        let quit_after_go = self.quit.filter(|q| q.seq > s.at.seq);
-        match (s.stop, quit_after_go) {
-            (Some(stop), Some(quit)) if quit.us.saturating_sub(stop.us) <= self.prompt_us => {}
-            (Some(stop), Some(quit)) => out.push(
-                self.outcome(
+            let quit_after_go = self.quit.filter(|q| q.seq > s.at.seq);
+            match (s.stop, quit_after_go) {
+                (Some(stop), Some(quit)) if quit.us.saturating_sub(stop.us) <= self.prompt_us => {}
+                (Some(stop), _) => out.push(not_judged(
                     CheckId::StopResult,
-                    Grade::Fail,
-                    format!(
-                        "no search result after `stop`: none within the {:.0} ms before `quit` came",
-                        (quit.us - stop.us) as f64 / 1000.0
-                    ),
-                )
-                .at(stop),
-            ),
-            (Some(stop), None) => out.push(
-                self.outcome(CheckId::StopResult, Grade::Fail, "no search result after `stop`")
-                    .at(stop),
-            ),
-            (None, Some(_)) => {}
-            (None, None) if session_ended => {}
-            (None, None) => out.push(
-                self.outcome(
+                    "no search result after `stop`".to_owned(),
+                    stop,
+                )),
+                (None, Some(_)) => {}
+                // The GUI closed its input or the engine went: it was not asked for one.
+                (None, None) if end.stdin_closed_at_us.is_some() || end.exit.is_some() => {}
+                (None, None) => out.push(not_judged(
                     CheckId::GoOneResult,
-                    Grade::Fail,
-                    "no search result for this `go`",
-                )
-                .at(s.at),
-            ),
+                    "no search result for this `go`".to_owned(),
+                    s.at,
+                )),
+            }
         }
     }
 
+    /// `bye` and the exit after `quit`. An engine the harness (or, spied, the GUI) had to kill
+    /// is not failed: no text says how long to wait for it, so the kill is a warning that
+    /// names the wait, and a `bye` it never wrote is part of the same finding.
     fn judge_quit(&self, quit: At, end: &Transcript, out: &mut Findings) {
+        let killed = end.exit.as_ref().is_none_or(|e| e.killed_by_harness);
         if self.rules.bye {
-            out.push(match self.bye_us {
-                Some(at) => self
-                    .outcome(CheckId::QuitBye, Grade::Pass, "`bye` after `quit`")
-                    .latency(at.saturating_sub(quit.us)),
-                None => self
-                    .outcome(CheckId::QuitBye, Grade::Fail, "no `bye` after `quit`")
+            match self.bye_us {
+                Some(at) => out.push(
+                    self.outcome(CheckId::QuitBye, Grade::Pass, "`bye` after `quit`")
+                        .latency(at.saturating_sub(quit.us)),
+                ),
+                None if !killed => out.push(
+                    self.outcome(
+                        CheckId::QuitBye,
+                        Grade::Fail,
+                        "no `bye` after `quit`: the engine exited without it",
+                    )
                     .at(quit),
-            });
+                ),
+                None => {}
+            }
         }
         let Some(exit) = &end.exit else {
             return;
         };
-        let gone_us = end
-            .stdout_closed_at_us
-            .map_or(exit.at_us, |eof| eof.min(exit.at_us));
-        if gone_us < quit.us {
-            // It ended before `quit`: the stream checks report that as an unexpected exit.
-            return;
-        }
         let latency = exit.at_us.saturating_sub(quit.us);
         let (grade, message) = if exit.killed_by_harness {
+            let bye = if self.rules.bye && self.bye_us.is_none() {
+                ", with no `bye`"
+            } else {
+                ""
+            };
             (
-                Grade::Fail,
-                "the engine did not exit after `quit`; the harness killed it".to_owned(),
+                Grade::Warn,
+                format!(
+                    "the engine had not exited {:.1} ms after `quit`{bye}, and was killed: a \
+                     wait of the harness's (or the GUI's) choosing, since the text gives none",
+                    latency as f64 / 1000.0
+                ),
             )
         } else if exit.code != Some(0) {
             // The texts say "exits normally"; a non-zero status is a blemish, not a protocol break.

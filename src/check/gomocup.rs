@@ -2,6 +2,7 @@
 //! after INFO and END, and every move judged on the harness's board (on the board, empty,
 //! not forbidden for black under renju).
 
+use super::ending::{Ending, not_judged};
 use super::findings::{Findings, outcome};
 use super::id::CheckId;
 use super::stream::after;
@@ -174,33 +175,27 @@ impl Reader for State {
 
     fn finish(self: Box<Self>, end: &Transcript, out: &mut Findings) {
         let s = *self;
-        if end.cut_short {
-            return;
-        }
-        match s.awaiting {
-            Awaiting::Move { at } if s.end_at.is_none() => out.push(
-                outcome(
-                    P,
+        // A reply still owed is not judged when a wait of the harness's or the manager's
+        // choosing ended the session (see `Ending`); the brain's own end is its crash's finding.
+        if Ending::of(end, s.end_at) == Ending::ByGui {
+            let owed = match s.awaiting {
+                // END ends the game the brain was thinking about.
+                Awaiting::Move { at } if s.end_at.is_none() => Some((
                     CheckId::MoveReply,
-                    Grade::Fail,
-                    "no move for the last move request",
-                )
-                .at(at),
-            ),
-            Awaiting::Answer { at, command } => {
-                let (what, rows) = command.describe();
-                out.push(
-                    outcome(
-                        P,
-                        CheckId::CommandAnswered,
-                        Grade::Fail,
-                        format!("no answer to {what}: the brain stayed silent"),
-                    )
-                    .citing(rows)
-                    .at(at),
-                );
+                    "no move for the last move request".to_owned(),
+                    at,
+                )),
+                Awaiting::Answer { at, command } => Some((
+                    CheckId::CommandAnswered,
+                    format!("no answer to {}", command.describe().0),
+                    at,
+                )),
+                _ => None,
+            };
+            if let Some((check, what, at)) = owed {
+                let ended_us = Ending::ended_us(end, s.end_at);
+                out.push(not_judged(P, check, &what, at, ended_us));
             }
-            _ => {}
         }
         if s.moves_judged > 0 && !s.illegal_move {
             out.push(outcome(

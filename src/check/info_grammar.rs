@@ -8,7 +8,7 @@
 use super::Grade;
 use super::findings::{Findings, outcome};
 use super::id::CheckId;
-use crate::protocol::uci::Info;
+use crate::protocol::uci::{Info, info_requirement};
 use crate::protocol::{Protocol, ReqId};
 use crate::reqs;
 use crate::session::At;
@@ -45,6 +45,8 @@ pub(super) struct InfoGrammar {
     show_currline: bool,
     lines: usize,
     broken: Vec<&'static str>,
+    /// Each field key that read, with how many lines gave it: the evidence for its row.
+    read: Vec<(&'static str, usize)>,
 }
 
 impl InfoGrammar {
@@ -61,6 +63,12 @@ impl InfoGrammar {
     /// Judges one `info` line (`text` as written, for what the typed value does not keep).
     pub(super) fn line(&mut self, info: &Info, text: &str, at: At, out: &mut Findings) {
         self.lines += 1;
+        for key in info.keys_read() {
+            match self.read.iter_mut().find(|(k, _)| *k == key) {
+                Some((_, n)) => *n += 1,
+                None => self.read.push((key, 1)),
+            }
+        }
         let has_pv = !info.pv.is_empty();
         let permille = |v: Option<u32>| v.is_some_and(|v| v > 1000);
         let breaches = [
@@ -128,6 +136,20 @@ impl InfoGrammar {
     }
 
     pub(super) fn finish(self, out: &mut Findings) {
+        // A field that read is evidence for the row giving its grammar (`depth` for uci-r104):
+        // one pass each, beside the failures of lines where it did not read.
+        for (key, lines) in &self.read {
+            let s = if *lines == 1 { "" } else { "s" };
+            out.push(
+                outcome(
+                    Protocol::Uci,
+                    CheckId::InfoField,
+                    Grade::Pass,
+                    format!("`{key}` read on {lines} info line{s}"),
+                )
+                .citing(&[info_requirement(key)]),
+            );
+        }
         if self.lines > 0 && self.broken.is_empty() {
             out.push(outcome(
                 Protocol::Uci,

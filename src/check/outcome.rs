@@ -60,6 +60,12 @@ pub struct Outcome {
     /// golden transcript. Shown as is, after the sentence.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub detail: Option<String>,
+    /// A reply that was owed and had not come when a wait no text sets ran out (the
+    /// harness's patience, the scenario's timeout, the GUI ending the session): neither a
+    /// pass nor a failure of any row. It warns, cites no row, and leaves the run short of
+    /// showing conformance (exit status 1), as a failure does.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub not_judged: bool,
 }
 
 impl Outcome {
@@ -84,7 +90,17 @@ impl Outcome {
             latency_us: None,
             bound_us: None,
             detail: None,
+            not_judged: false,
         }
+    }
+
+    /// Makes the outcome say that the reply it is about was not judged: a warning that
+    /// cites no row (see [`Outcome::not_judged`]).
+    pub fn unjudged(mut self) -> Outcome {
+        self.grade = Grade::Warn;
+        self.requirements.clear();
+        self.not_judged = true;
+        self
     }
 
     /// Points the outcome at a transcript line, whose excerpt the reports show with it.

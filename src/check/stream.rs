@@ -1,6 +1,7 @@
 //! Checks on the raw stream, the same for every protocol: text, line ends, line length,
 //! floods, and an engine that ends before it is asked to.
 
+use super::ending::Ending;
 use super::findings::{Findings, outcome};
 use super::id::CheckId;
 use super::{Context, Grade};
@@ -199,19 +200,12 @@ impl StreamJudge {
             let Some(exit) = &end.exit else {
                 return;
             };
-            if exit.killed_by_harness {
+            if Ending::of(end, self.quit_us) != Ending::ByEngine {
                 return;
             }
-            // The engine's exit is seen by a watcher as it happens; its end of stdout may come
-            // earlier (it closed it) or later (a child still holds it).
             let gone_us = end
                 .stdout_closed_at_us
                 .map_or(exit.at_us, |eof| eof.min(exit.at_us));
-            let asked_to_quit = self.quit_us.is_some_and(|q| q <= gone_us);
-            let stdin_closed_first = end.stdin_closed_at_us.is_some_and(|at| at <= gone_us);
-            if asked_to_quit || stdin_closed_first {
-                return;
-            }
             let message = format!(
                 "the engine {} {:.1} ms after it started, without being asked to quit",
                 exit.describe(),

@@ -23,7 +23,7 @@ use crate::session::At;
 
 static RULES: Rules = Rules {
     // "even while thinking … immediately, without stopping its analysis" (uci-r32).
-    readyok_while_thinking: Grade::Fail,
+    readyok_owed_while_thinking: true,
     ponder_owes_result: true,
     // "search until the stop command" (uci-r73), also when a mate is seen.
     infinite_early: Grade::Fail,
@@ -540,7 +540,11 @@ mod tests {
             pipelined(&["< bestmove d2d4", "< bestmove e4d5", "< bestmove e4d5"]),
             fail("uci.go.one-result")
         );
-        assert_eq!(pipelined(&["< bestmove d2d4"]), fail("uci.go.one-result"));
+        // The second result is still owed when the transcript ends: said, not judged.
+        assert_eq!(
+            pipelined(&["< bestmove d2d4"]),
+            [("uci.go.one-result".to_owned(), Grade::Warn)]
+        );
     }
 
     /// PolyGlot ends a game while a search after a ponder miss runs: `stop` and `quit` after

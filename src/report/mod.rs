@@ -162,13 +162,14 @@ impl Report {
             &self.runs,
             // A reply missing past a bound the text does not give is not judged, and leaves
             // the run short of showing conformance, as a failure does (a CI gate must not pass
-            // an engine that never answers); steps blocked by a finding of their own kind do
-            // not.
+            // an engine that never answers): a step's or a check's outcome says so, and a
+            // step blocked by itself in a report written before outcomes did. Steps blocked
+            // by another finding do not.
             self.summary.checks_failed > 0
-                || self
-                    .runs
-                    .iter()
-                    .any(|r| r.blocked.iter().any(Blocked::is_unanswered)),
+                || self.runs.iter().any(|r| {
+                    r.blocked.iter().any(Blocked::is_unanswered)
+                        || r.outcomes.iter().any(|o| o.not_judged)
+                }),
         )
     }
 }

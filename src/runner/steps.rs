@@ -661,7 +661,8 @@ impl<'a> Executor<'a> {
                         &[],
                         Grade::Warn,
                         message.clone(),
-                    );
+                    )
+                    .unjudged();
                     let cause = Cause::of(&o);
                     self.push(e.line, o);
                     self.block(e.line, &e.label, &e.cites, &cause);

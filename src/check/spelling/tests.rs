@@ -273,11 +273,8 @@ fn gomocup_points_with_blanks_or_signs_warn_and_are_still_judged() {
         gomocup(&["< -1,7"]),
         [
             one("gomocup.line.malformed", Grade::Fail, &["gomocup-r06"]),
-            one(
-                "gomocup.move.reply",
-                Grade::Fail,
-                &["gomocup-r42", "gomocup-r44", "gomocup-r57"]
-            )
+            // The move still owed when the transcript ends is said, not judged.
+            one("gomocup.move.reply", Grade::Warn, &[])
         ]
     );
 }

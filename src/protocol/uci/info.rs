@@ -92,6 +92,34 @@ pub(crate) struct Info {
     pub faults: Vec<InfoFault>,
 }
 
+impl Info {
+    /// The keys of the fields this line gave that read (`string` aside: free text has no
+    /// grammar to pass).
+    pub(crate) fn keys_read(&self) -> impl Iterator<Item = &'static str> {
+        let present = [
+            ("depth", self.depth.is_some()),
+            ("seldepth", self.seldepth.is_some()),
+            ("time", self.time.is_some()),
+            ("nodes", self.nodes.is_some()),
+            ("pv", !self.pv.is_empty()),
+            ("multipv", self.multipv.is_some()),
+            ("score", self.score.is_some()),
+            ("currmove", self.currmove.is_some()),
+            ("currmovenumber", self.currmovenumber.is_some()),
+            ("hashfull", self.hashfull.is_some()),
+            ("nps", self.nps.is_some()),
+            ("tbhits", self.tbhits.is_some()),
+            ("sbhits", self.sbhits.is_some()),
+            ("cpuload", self.cpuload.is_some()),
+            ("refutation", !self.refutation.is_empty()),
+            ("currline", self.currline.is_some()),
+        ];
+        present
+            .into_iter()
+            .filter_map(|(key, read)| read.then_some(key))
+    }
+}
+
 /// The row that gives a field's grammar.
 pub(crate) fn requirement(key: &str) -> ReqId {
     match key {
