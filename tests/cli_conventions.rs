@@ -1,6 +1,6 @@
 //! The conventions of the command line, end to end: `--color auto|always|never` with
 //! `NO_COLOR` and `CLICOLOR_FORCE` in `auto`, `--quiet`, and both accepted after every
-//! subcommand.
+//! subcommand; `--out` written whole or not at all.
 
 use crate::common;
 
@@ -281,4 +281,55 @@ fn the_flags_are_accepted_after_every_subcommand() {
     });
     assert_eq!(refused.code, 2, "an unknown colour choice is a usage error");
     assert!(refused.stderr.contains("purple"), "{}", refused.stderr);
+}
+
+/// A CI step uploads whatever `--out` names: a render that fails must leave no empty file
+/// there, and one that succeeds writes the whole report, readable as the umask allows.
+#[test]
+fn out_is_written_whole_or_not_at_all() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let page = dir.path().join("arbiter.html");
+    let failed = arbiter()
+        .args(["report", "render", "--format", "html", "--out"])
+        .arg(&page)
+        .arg(dir.path().join("no-such-report.json"))
+        .output()
+        .unwrap();
+    assert_eq!(failed.status.code(), Some(2), "{failed:?}");
+    assert!(!page.exists(), "a failed render left {}", page.display());
+    let report = dir.path().join("report.json");
+    arbiter()
+        .args(["run", "--protocol", "ucci", "--format", "json", "--out"])
+        .arg(&report)
+        .arg("--engine")
+        .arg(fixture_engine())
+        .args([
+            "--engine-arg",
+            "ucci",
+            "--engine-arg",
+            "none",
+            "ucci/handshake",
+        ])
+        .assert()
+        .success();
+    arbiter()
+        .args(["report", "render", "--format", "html", "--out"])
+        .arg(&page)
+        .arg(&report)
+        .assert()
+        .success();
+    let html = std::fs::read_to_string(&page).unwrap();
+    assert!(
+        html.trim_end().ends_with("</html>"),
+        "{}",
+        &html[html.len() - 200..]
+    );
+    let mode = std::fs::metadata(&page).unwrap().permissions().mode() & 0o777;
+    assert_ne!(mode, 0o600, "written private, whatever the umask");
+    let names: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    assert_eq!(names.len(), 2, "temporary files left: {names:?}");
 }

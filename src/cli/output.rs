@@ -3,7 +3,6 @@
 //! The destination is checked before anything runs, so an unwritable `--out` is one clear
 //! error at once rather than a lost report after a long run.
 
-use std::io::Write as _;
 use std::path::PathBuf;
 
 use clap::Args;
@@ -64,12 +63,8 @@ impl ReportArgs {
                 path.display()
             )));
         }
-        // Append mode: nothing is truncated before the run has something to write.
-        std::fs::OpenOptions::new()
-            .create(true)
-            .append(true)
-            .open(path)
-            .map(drop)
+        // Nothing is truncated or created before the run has something to write.
+        crate::report::file::check_writable(path)
             .map_err(|e| CliError::BadInput(format!("--out {}: cannot write: {e}", path.display())))
     }
 
@@ -79,10 +74,9 @@ impl ReportArgs {
     pub(super) fn deliver(&self, text: String, summary: &str) -> Result<String, CliError> {
         match &self.out {
             Some(path) => {
-                let mut file = std::fs::File::create(path).map_err(|e| {
+                crate::report::file::write_atomically(path, text.as_bytes()).map_err(|e| {
                     CliError::BadInput(format!("--out {}: cannot write: {e}", path.display()))
                 })?;
-                file.write_all(text.as_bytes())?;
                 console::note(format_args!("{summary} (report: {})", path.display()));
                 Ok(String::new())
             }

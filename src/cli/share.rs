@@ -8,7 +8,8 @@ use std::path::PathBuf;
 use clap::Args;
 
 use super::CliError;
-use crate::matchplay::results_dir::{file_name, write_atomically};
+use crate::matchplay::results_dir::file_name;
+use crate::report::file::write_atomically;
 use crate::runner::{Partition, PartitionSpec};
 
 #[derive(Args, Debug, Clone)]

@@ -15,6 +15,7 @@ use crate::check::Context;
 use crate::check::registry::Side;
 use crate::protocol::{GameKind, Protocol};
 use crate::render::{Detail, Document, Format};
+use crate::report::file::write_atomically;
 use crate::runner::EngineInfo;
 use crate::runner::ExitStatus;
 use crate::session::{EngineCommand, interrupt};
@@ -319,23 +320,10 @@ fn work(
     written.map(|()| (String::new(), ExitStatus::Passed))
 }
 
-/// Writes the report under a temporary name beside it and renames it into place, so a GUI or
-/// script that reads it never sees half of it; where that cannot be done (a folder without
-/// room for a second name, a device), writes it in place.
+/// Writes the report whole or not at all, so a GUI or script that reads it never sees half.
 fn write_report(path: &Path, text: &str) -> Result<(), CliError> {
-    let partial = path.with_file_name(format!(
-        ".{}.partial",
-        path.file_name()
-            .map_or_else(|| "report".into(), |n| n.to_string_lossy())
-    ));
-    let renamed = std::fs::write(&partial, text).and_then(|()| std::fs::rename(&partial, path));
-    if renamed.is_err() {
-        let _ = std::fs::remove_file(&partial);
-        std::fs::write(path, text).map_err(|e| {
-            CliError::BadInput(format!("report {}: cannot write: {e}", path.display()))
-        })?;
-    }
-    Ok(())
+    write_atomically(path, text.as_bytes())
+        .map_err(|e| CliError::BadInput(format!("report {}: cannot write: {e}", path.display())))
 }
 
 /// This process's peak resident memory (`VmHWM` of `/proc/self/status`), in kB.

@@ -20,6 +20,7 @@ use super::peers::{Peers, WorkerState};
 use super::schedule::Plan;
 use super::tally::GameOutcome;
 use super::tournament::MatchReport;
+use crate::report::file::write_atomically;
 use crate::runner::Partition;
 
 /// What can go wrong with a results directory.
@@ -136,25 +137,6 @@ pub(crate) fn read(path: &Path) -> Result<(Option<WorkerInfo>, MatchReport), Res
             source,
         })?;
     Ok((either.worker, either.report.named_in_its_game()))
-}
-
-/// Writes `contents` to `path` so that a reader never sees half of it: a temporary file beside
-/// it, flushed to disk, renamed over it.
-pub(crate) fn write_atomically(path: &Path, contents: &[u8]) -> std::io::Result<()> {
-    use std::io::Write as _;
-    let dir = path.parent().unwrap_or(Path::new("."));
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let mut temp = tempfile::Builder::new()
-        .prefix(&format!(".{name}."))
-        .suffix(".tmp")
-        .tempfile_in(dir)?;
-    temp.write_all(contents)?;
-    temp.as_file().sync_all()?;
-    temp.persist(path).map_err(|e| e.error)?;
-    Ok(())
 }
 
 fn now_ms() -> u64 {
@@ -436,19 +418,5 @@ mod tests {
                 white: "b".into()
             }
         );
-    }
-
-    #[test]
-    fn an_atomic_write_replaces_the_file_and_leaves_nothing_else() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("part-1-of-2.json");
-        write_atomically(&path, b"first").unwrap();
-        write_atomically(&path, b"second").unwrap();
-        assert_eq!(std::fs::read_to_string(&path).unwrap(), "second");
-        let names: Vec<_> = std::fs::read_dir(dir.path())
-            .unwrap()
-            .map(|e| e.unwrap().file_name())
-            .collect();
-        assert_eq!(names, ["part-1-of-2.json"]);
     }
 }

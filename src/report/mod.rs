@@ -3,6 +3,7 @@
 //! sits below its producers, and the formats above them.
 
 pub(crate) mod excerpt;
+pub(crate) mod file;
 pub(crate) mod progress;
 
 use serde::Serialize;

@@ -118,7 +118,7 @@ pub(super) fn run(args: &MergeArgs) -> Result<(String, ExitStatus), CliError> {
     let (scores, closing) = merged_summary(&report, args.output_format);
     eprint!("{}", findings_summary(&report.games));
     let write = |path: &PathBuf, flag: &str, contents: String| {
-        std::fs::write(path, contents)
+        crate::report::file::write_atomically(path, contents.as_bytes())
             .map_err(|e| CliError::BadInput(format!("{flag} {}: {e}", path.display())))
     };
     if let Some(path) = &args.out {

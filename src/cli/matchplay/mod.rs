@@ -398,7 +398,7 @@ fn write_records(
     closing: &str,
 ) -> Result<(), CliError> {
     let write = |path: &PathBuf, flag: &str, text: String| {
-        std::fs::write(path, text)
+        crate::report::file::write_atomically(path, text.as_bytes())
             .map_err(|e| CliError::BadInput(format!("{flag} {}: {e}", path.display())))
     };
     if let Some(path) = &args.out {
@@ -414,7 +414,8 @@ fn write_records(
         std::fs::create_dir_all(dir).map_err(bad)?;
         for game in &report.games {
             let path = dir.join(format!("game-{}.psq", game.record.number));
-            std::fs::write(&path, crate::matchplay::psq::game(&game.record, size)).map_err(bad)?;
+            let psq = crate::matchplay::psq::game(&game.record, size);
+            crate::report::file::write_atomically(&path, psq.as_bytes()).map_err(bad)?;
         }
     }
     Ok(())
