@@ -154,15 +154,21 @@ impl Drop for Load {
 }
 
 /// Beside a load of four busy processes per core, the reference engines still pass every
-/// scenario of UCCI and Gomocup: a bound the text does not give only warns when the harness
-/// or the engine is slowed, and a bound the text gives is never failed by less than the
-/// harness's own measured scheduling delay.
+/// scenario of every library they speak (UCCI, UCI for xiangqi, Gomocup, AGI): a bound the
+/// text does not give only warns when the harness or the engine is slowed, and a bound the
+/// text gives is never failed by less than the harness's own measured scheduling delay.
 #[test]
 fn the_reference_engines_pass_every_scenario_beside_a_load_of_four_per_core() {
     let _cpu = common::processor::whole();
     let _load = Load::four_per_core();
-    for (protocol, engine) in [("ucci", "arbiter-xiangqi"), ("gomocup", "pbrain-arbiter")] {
-        let (code, report) = run_library(protocol, engine);
+    let libraries: [(&str, &str, &[&str]); 4] = [
+        ("ucci", "arbiter-xiangqi", &[]),
+        ("uci", "arbiter-xiangqi", &["--game", "xiangqi"]),
+        ("gomocup", "pbrain-arbiter", &[]),
+        ("agi", "pbrain-arbiter", &[]),
+    ];
+    for (protocol, engine, extra) in libraries {
+        let (code, report) = run_library_with(protocol, engine, extra);
         assert_eq!(
             report.summary.checks_failed,
             0,
