@@ -71,6 +71,28 @@ fn conforming_fixture_guis_raise_no_finding_on_either_side() {
     assert!(problems.is_empty(), "{problems:#?}");
 }
 
+/// A GUI that waited for an unreadable result and goes on is not blamed: the engine ends
+/// every search with Glaurung's `bestmove (none)` (the fixture's `bestmove-none`), the
+/// conforming fixture GUI plays its session through the spy, and the GUI's side raises
+/// nothing, while the engine's side warns of the form (uci-r21: the null move is `0000`).
+#[test]
+fn a_gui_that_waited_for_bestmove_none_is_not_blamed() {
+    let engine = vec![
+        fixture_engine().display().to_string(),
+        "uci".to_owned(),
+        "bestmove-none".to_owned(),
+    ];
+    let report = fixture_session("uci", "none", &engine);
+    assert_eq!(findings(&report, "gui"), vec![]);
+    let engine_side = findings(&report, "engine");
+    assert!(
+        engine_side
+            .iter()
+            .any(|(check, grade, _)| check == "uci.line.malformed" && grade == "warn"),
+        "{engine_side:#?}"
+    );
+}
+
 /// Each fixture GUI breaks one row (a `must` row, but for a Gomocup manager that does not wait
 /// for the brain's move, which the text explains rather than forbids); the spy's GUI-side
 /// checks name it, and nothing else on the GUI's side, and the conforming engine behind it

@@ -141,10 +141,14 @@ pub enum Fault {
     /// Gomocup: when its input ends without `END`, writes a move nothing asked for (`10,10`),
     /// then exits, as a public brain was seen doing. `END` ends it as usual.
     MovesOnEof,
+    /// UCI: ends every search with `bestmove (none)`, as Glaurung 2.2 (Debian's `glaurung`)
+    /// does where it has no move: a result the text does not spell (the null move is `0000`,
+    /// uci-r21), which ends the search all the same for the GUI waiting on it.
+    BestmoveNone,
 }
 
 /// Each fault under its command-line name.
-const NAMES: [(&str, Fault); 47] = [
+const NAMES: [(&str, Fault); 48] = [
     ("none", Fault::None),
     ("late-handshake", Fault::LateHandshake),
     ("no-readyok-while-searching", Fault::NoReadyokWhileSearching),
@@ -201,6 +205,7 @@ const NAMES: [(&str, Fault); 47] = [
     ("slow-start", Fault::SlowStart),
     ("loops-on-eof", Fault::LoopsOnEof),
     ("moves-on-eof", Fault::MovesOnEof),
+    ("bestmove-none", Fault::BestmoveNone),
 ];
 
 impl Fault {

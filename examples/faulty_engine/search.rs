@@ -404,6 +404,10 @@ fn finish_search<G: Game>(
     if fault == Fault::Garbage {
         out.raw(b"\x00\x01\xfe\xff garbage\n");
     }
+    if fault == Fault::BestmoveNone && dialect != Dialect::Ucci {
+        out.line("bestmove (none)");
+        return;
+    }
     let moves = position.legal_move_texts();
     let mut playable: Vec<&String> = moves.iter().filter(|m| !banned.contains(m)).collect();
     if let Some(i) = chosen.and_then(|c| playable.iter().position(|m| **m == c)) {

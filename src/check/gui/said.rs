@@ -215,9 +215,20 @@ impl Dialect for Ucci {
             Ok(M::ReadyOk) => Heard::ReadyOk,
             Ok(M::Option(declaration)) => Heard::Option(declaration),
             Ok(M::BestMove { .. } | M::NoBestMove) => Heard::SearchResult,
+            Err(_) if first_word_is(line, &["bestmove", "nobestmove"]) => Heard::SearchResult,
             _ => Heard::Other,
         }
     }
+}
+
+/// Whether the engine's line opens with one of `keywords`. A search result the codec cannot
+/// read (Glaurung's `bestmove (none)`, a bare `bestmove`) still ends the search as the GUI
+/// hears it: the engine-side checks judge its form, and the GUI that waited for it and goes
+/// on is not blamed for commands sent to a busy engine.
+fn first_word_is(line: &str, keywords: &[&str]) -> bool {
+    line.split_whitespace()
+        .next()
+        .is_some_and(|word| keywords.contains(&word))
 }
 
 /// UCCI's time mode states the clock of the side to move, whichever it is.
@@ -378,6 +389,7 @@ impl Dialect for Uci {
             Ok(M::ReadyOk) => Heard::ReadyOk,
             Ok(M::Option(declaration)) => Heard::Option(declaration),
             Ok(M::BestMove { .. }) => Heard::SearchResult,
+            Err(_) if first_word_is(line, &["bestmove"]) => Heard::SearchResult,
             Ok(M::Registration(uci::Status::Error)) => Heard::RegistrationError,
             Ok(M::CopyProtection(uci::Status::Error)) => Heard::CopyProtectionError,
             _ => Heard::Other,

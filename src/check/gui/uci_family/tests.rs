@@ -78,6 +78,36 @@ fn a_conforming_uci_gui_raises_nothing() {
     assert_eq!(found(Protocol::Uci, &game), vec![]);
 }
 
+/// Glaurung answers a mated position with `bestmove (none)`, which the engine-side check
+/// judges; cutechess-cli waited for it and goes on. The unreadable result still ends the
+/// search as the GUI hears it, so its next `position` and `go` are no commands to a busy
+/// engine (issue: the spy failed uci-r39 and warned r45/r49/r53 there). UCCI likewise.
+#[test]
+fn an_unreadable_result_still_ends_the_search() {
+    for result in ["< bestmove (none)", "< bestmove"] {
+        let game = uci(&[
+            "> position fen 7k/6Q1/6K1/8/8/8/8/8 b - - 0 1",
+            "> go wtime 1000 btime 1000",
+            result,
+            "> position startpos",
+            "> go wtime 1000 btime 1000",
+            "< bestmove e2e4",
+            "> quit",
+        ]);
+        assert_eq!(found(Protocol::Uci, &game), vec![], "{result}");
+    }
+    let game = ucci(&[
+        "> position startpos",
+        "> go depth 3",
+        "< nobestmove (none)",
+        "> position startpos moves h2e2",
+        "> go depth 3",
+        "< bestmove h9g7",
+        "> quit",
+    ]);
+    assert_eq!(found(Protocol::Ucci, &game), vec![]);
+}
+
 #[test]
 fn a_stop_or_ponderhit_that_crossed_the_result_is_forgiven() {
     let lines = uci(&[
