@@ -20,7 +20,9 @@ use common::{fixture_engine, fixture_gui, reference_engine, run_rows};
 
 /// Runs the fixture GUI with `fault` against `engine` behind the spy; returns the report.
 fn fixture_session(protocol: &str, fault: &str, engine: &[String]) -> Report {
-    let dir = temp_dir(&format!("{protocol}-{fault}"));
+    // One folder per GUI and engine, so sessions of one GUI before other engines never share it.
+    let behind = engine.last().map_or("", |e| e.rsplit('/').next().unwrap_or(e));
+    let dir = temp_dir(&format!("{protocol}-{fault}-{behind}"));
     let report = dir.join("report.json");
     let status = Command::new(fixture_gui())
         .args([protocol, fault, "--"])
@@ -112,7 +114,7 @@ fn each_faulty_fixture_gui_is_caught_by_its_check_and_row() {
         .collect();
     assert_eq!(
         rows.len(),
-        27,
+        29,
         "gui_faults.tsv lists every faulty fixture GUI"
     );
     let problems = run_rows(&rows, |[protocol, fault, check, grade, row]| {

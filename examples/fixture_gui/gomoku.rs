@@ -89,6 +89,27 @@ pub fn gomocup(fault: &str) -> Option<Script> {
                 Step::AwaitExit,
             ]);
         }
+        // The session ended by closing the brain's input, with no END: the brain is still
+        // running when its pipe closes (gomocup-r96).
+        "close-without-end" => {
+            let mut s = start;
+            s.extend([time_left(), send("BEGIN"), Step::ExpectPoint, Step::Close]);
+            return gomocup_script(s);
+        }
+        // Conforming: a command of another manager's (Yixin's `YXHASHCLEAR`, which the text
+        // does not have, gomocup-r118: a warning) and RESTART written together. The brain's
+        // `UNKNOWN` answers the first, its `OK` the RESTART, and the game goes on.
+        "extension-before-restart" => vec![
+            time_left(),
+            send("BEGIN"),
+            Step::ExpectPoint,
+            Step::Raw("YXHASHCLEAR\r\nRESTART\r\n".to_owned()),
+            Step::Expect("UNKNOWN"),
+            Step::Expect("OK"),
+            time_left(),
+            send("BEGIN"),
+            Step::ExpectPoint,
+        ],
         // Lines that end with LF alone.
         "lf-line-ends" => {
             let mut s = start;

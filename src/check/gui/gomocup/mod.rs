@@ -67,6 +67,10 @@ struct Manager {
     suggested: Option<Point>,
     /// The brain answered `UNKNOWN` to `RESTART`: the manager ends it and starts it again.
     restart_refused: bool,
+    /// Commands the manager sent that the text does not have (another manager's extensions),
+    /// not yet answered: the brain's `UNKNOWN` answers them first, in order (gomocup-r118),
+    /// and is no answer to a `RESTART` sent after them.
+    unknown_unanswered: usize,
     /// `timeout_match` is 0: a game with no time limit.
     untimed: bool,
     end_at: Option<At>,
@@ -90,6 +94,7 @@ impl super::GuiChecks for crate::protocol::gomocup::Gomocup {
             time_left_sent: false,
             suggested: None,
             restart_refused: false,
+            unknown_unanswered: 0,
             untimed: false,
             end_at: None,
             last_seq: 0,
@@ -110,6 +115,17 @@ impl Manager {
         let Ok(message) = parse_message(&entry.text) else {
             return;
         };
+        match message {
+            Message::Unknown(_) if self.unknown_unanswered > 0 => {
+                self.unknown_unanswered -= 1;
+                return;
+            }
+            // Any other answer comes after those the brain left unanswered: none is owed now.
+            Message::Ok | Message::Error(_) | Message::Suggest(_) | Message::Move(_) => {
+                self.unknown_unanswered = 0;
+            }
+            _ => {}
+        }
         match message {
             Message::Unknown(_) if self.owed == Owed::Answer("RESTART") => {
                 self.owed = Owed::Nothing;
@@ -189,6 +205,9 @@ impl Manager {
                 } else {
                     (Grade::Warn, reqs!["gomocup-r118"])
                 };
+                if !known {
+                    self.unknown_unanswered += 1;
+                }
                 let message = format!("`{}` does not read as a command: {error}", entry.text);
                 self.tally
                     .fault(CheckId::GuiCommandGrammar, grade, rows, message, at, out);
@@ -540,6 +559,9 @@ impl GuiReader for Manager {
     /// A close a second or more after END is the kill the text allows a brain that takes too
     /// long (gomocup-r94): through the spy the two look alike, so only an earlier one counts.
     fn finish(mut self: Box<Self>, end: &Transcript, out: &mut Findings) {
+        if !end.cut_short && self.end_at.is_none() && self.started {
+            self.ended_without_end(end, out);
+        }
         if let (Some(end_at), Some(closed_us)) = (self.end_at, end.stdin_closed_at_us) {
             self.tally.judged(CheckId::GuiEndPipes);
             let brain_ended_first = end.exit.as_ref().is_some_and(|e| e.at_us <= closed_us);
@@ -552,11 +574,65 @@ impl GuiReader for Manager {
                     seq: self.last_seq + 1,
                     us: closed_us,
                 };
-                self.tally
-                    .fault(CheckId::GuiEndPipes, Grade::Fail, &[], message, at, out);
+                self.tally.fault(
+                    CheckId::GuiEndPipes,
+                    Grade::Fail,
+                    reqs!["gomocup-r96"],
+                    message,
+                    at,
+                    out,
+                );
             }
         }
         self.tally.finish(out);
+    }
+}
+
+impl Manager {
+    /// A session the manager ended without `END`: by closing the brain's input while the
+    /// brain ran, which gomocup-r96 forbids whatever came before, or by killing the brain,
+    /// where gomocup-r94 has the manager wait for the brain to end itself after `END` and
+    /// kill it only when that takes too long (a warning: a brain over its time may be killed
+    /// at once, which the text does not address).
+    fn ended_without_end(&mut self, end: &Transcript, out: &mut Findings) {
+        let gone_us = end.exit.as_ref().map(|e| e.at_us);
+        let at = |us| At {
+            seq: self.last_seq + 1,
+            us,
+        };
+        match end.stdin_closed_at_us {
+            Some(closed_us) => {
+                self.tally.judged(CheckId::GuiEndPipes);
+                if gone_us.is_none_or(|gone| gone > closed_us) {
+                    let message = "the manager closed the brain's input without `END`, while \
+                                   the brain ran"
+                        .to_owned();
+                    self.tally.fault(
+                        CheckId::GuiEndPipes,
+                        Grade::Fail,
+                        reqs!["gomocup-r96"],
+                        message,
+                        at(closed_us),
+                        out,
+                    );
+                }
+            }
+            None if end.exit.as_ref().is_some_and(|e| e.killed_by_harness) => {
+                self.tally.judged(CheckId::GuiEndPipes);
+                let message = "the manager killed the brain without `END`: the text ends a \
+                               brain with `END` and kills it only when it does not end"
+                    .to_owned();
+                self.tally.fault(
+                    CheckId::GuiEndPipes,
+                    Grade::Warn,
+                    reqs!["gomocup-r94"],
+                    message,
+                    at(gone_us.unwrap_or_default()),
+                    out,
+                );
+            }
+            None => {}
+        }
     }
 }
 

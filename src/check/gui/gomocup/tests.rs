@@ -60,6 +60,48 @@ fn a_conforming_gomocup_manager_raises_nothing() {
     assert_eq!(found(Protocol::Gomocup, &game), vec![]);
 }
 
+/// `UNKNOWN` is an answer: to a command of another manager's (here Yixin's `YXHASHCLEAR`,
+/// which the text does not have), the brain's `UNKNOWN` answers that command, in order, and
+/// not the `RESTART` sent right after it, which the brain then accepts with `OK`. The manager
+/// goes on with the new game: nothing to blame under gomocup-r111. A manager that goes on
+/// after an `UNKNOWN` that did answer `RESTART` still fails.
+#[test]
+fn an_unknown_answers_the_unknown_command_before_restart() {
+    let game = gomocup(&[
+        "> BEGIN",
+        "< 7,7",
+        "> YXHASHCLEAR",
+        "> RESTART",
+        "< UNKNOWN YXHASHCLEAR",
+        "< OK",
+        "> BEGIN",
+        "< 7,7",
+        "> END",
+    ]);
+    let found = found(Protocol::Gomocup, &game);
+    assert_eq!(
+        found,
+        finding("gomocup.gui.command.grammar", Grade::Warn, "gomocup-r118"),
+        "{found:#?}"
+    );
+    let refused = gomocup(&[
+        "> BEGIN",
+        "< 7,7",
+        "> RESTART",
+        "< UNKNOWN RESTART",
+        "> BEGIN",
+        "< 7,7",
+    ]);
+    assert_eq!(
+        found_in(&refused),
+        finding("gomocup.gui.answer.followed", Grade::Fail, "gomocup-r111")
+    );
+}
+
+fn found_in(lines: &[&str]) -> Vec<(String, Grade, String)> {
+    found(Protocol::Gomocup, lines)
+}
+
 #[test]
 fn gomocup_manager_faults_are_caught_by_their_rows() {
     let gui = |rest| found(Protocol::Gomocup, &gomocup(rest));
