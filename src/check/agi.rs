@@ -159,9 +159,9 @@ impl Exchange for Agi {
             } => {
                 game.forbidden = forbidden.unwrap_or(game.forbidden);
                 game.swap = game.swap || swap.is_some();
-                None
+                Some(Sent::Setup)
             }
-            Command::SetOption { .. } => None,
+            Command::SetOption { .. } => Some(Sent::Setup),
             Command::Position { statu, moves } => {
                 game.board.clear();
                 self.known = game.play_all(&statu) && game.play_all(&moves);

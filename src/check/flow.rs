@@ -39,6 +39,10 @@ pub(super) enum Sent<S> {
     /// read past them (uci-r11), but one that drops the line is only warned, by the scenario.
     IsReadyAfterUnknownWords,
     Go(Go<S>),
+    /// A command that sets the engine up and may take it a while (a new game, an option: the
+    /// hash table it allocates): an `isready` after it is answered "as soon as the engine is
+    /// ready" (uci-r31), so how long that took is no finding.
+    Setup,
     PonderHit,
     Stop,
     Quit,
@@ -98,6 +102,18 @@ pub(super) struct Rules {
 /// texts say "at once"/"immediately" without a figure; 1 s is the patience of common GUIs.
 const PROMPT_MS: f64 = 1000.0;
 
+/// An `isready` not yet answered.
+#[derive(Debug, Clone, Copy)]
+struct AskedReady {
+    at: At,
+    /// Sent during a search.
+    thinking: bool,
+    /// An answer is owed rather than hoped for.
+    owed: bool,
+    /// Sent after a setup command, which the engine may take its time over.
+    after_setup: bool,
+}
+
 /// An open search: sent, not yet answered.
 struct Search<S> {
     at: At,
@@ -144,8 +160,9 @@ pub(super) struct Flow<S> {
     /// forbid, so a missing handshake reply is no longer a failure.
     command_before_handshake: bool,
     late_boot_reported: bool,
-    /// (sent at, sent during a search, an answer is owed rather than hoped for)
-    isready: VecDeque<(At, bool, bool)>,
+    isready: VecDeque<AskedReady>,
+    /// A setup command came since the last `isready`.
+    setup_pending: bool,
     /// The open searches, oldest first. Only the newest may be uncertain (see
     /// [`Search::answered_before_next`]): a `go` folds an uncertain one into itself.
     searches: VecDeque<Search<S>>,
@@ -178,6 +195,7 @@ impl<S> Flow<S> {
             command_before_handshake: false,
             late_boot_reported: false,
             isready: VecDeque::new(),
+            setup_pending: false,
             searches: VecDeque::new(),
             last_ponder_stopped: false,
             idle_stop: None,
@@ -232,11 +250,17 @@ impl<S> Flow<S> {
             Sent::Handshake => self.handshake = Some(at),
             // Where the handshake must come first, an `isready` before it is out of order
             // (the GUI's fault): a `readyok` is hoped for, not owed.
-            Sent::IsReady => {
-                let owed = !self.before_first_handshake();
-                self.isready.push_back((at, searching, owed))
+            Sent::IsReady | Sent::IsReadyAfterUnknownWords => {
+                let owed = matches!(what, Sent::IsReady) && !self.before_first_handshake();
+                let after_setup = std::mem::take(&mut self.setup_pending);
+                self.isready.push_back(AskedReady {
+                    at,
+                    thinking: searching,
+                    owed,
+                    after_setup,
+                });
             }
-            Sent::IsReadyAfterUnknownWords => self.isready.push_back((at, searching, false)),
+            Sent::Setup => self.setup_pending = true,
             Sent::Go(go) => self.go(at, go),
             // The engine reads `ponderhit` and `stop` after every `go` before them: they act
             // on the newest search.
@@ -355,7 +379,7 @@ impl<S> Flow<S> {
     }
 
     fn readyok(&mut self, at: At, out: &mut Findings) {
-        let Some((sent, thinking, _)) = self.isready.pop_front() else {
+        let Some(asked) = self.isready.pop_front() else {
             out.push(
                 self.outcome(
                     CheckId::IsreadyOneReadyok,
@@ -366,10 +390,23 @@ impl<S> Flow<S> {
             );
             return;
         };
+        let AskedReady {
+            at: sent, thinking, ..
+        } = asked;
         self.background_search_synced(sent);
         let latency = at.us.saturating_sub(sent.us);
         let during = if thinking { " during a search" } else { "" };
-        let (grade, message) = if latency > self.prompt_us {
+        let (grade, message) = if asked.after_setup && latency > self.prompt_us {
+            (
+                Grade::Pass,
+                format!(
+                    "`readyok` {:.1} ms after an `isready` that followed a new game or an \
+                     option, which the engine may take its time over: it answers as soon as it \
+                     is ready",
+                    latency as f64 / 1000.0
+                ),
+            )
+        } else if latency > self.prompt_us {
             (
                 Grade::Warn,
                 format!(
@@ -572,7 +609,10 @@ impl<S> Flow<S> {
                 sent,
             ));
         }
-        for &(sent, thinking, _) in self.isready.iter().filter(|(_, _, owed)| *owed) {
+        for &AskedReady {
+            at: sent, thinking, ..
+        } in self.isready.iter().filter(|asked| asked.owed)
+        {
             if thinking && !self.rules.readyok_owed_while_thinking {
                 out.push(
                     self.outcome(

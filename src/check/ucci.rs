@@ -109,7 +109,8 @@ impl Exchange for Ucci {
             Command::PonderHit { .. } => Some(Sent::PonderHit),
             Command::Stop => Some(Sent::Stop),
             Command::Quit => Some(Sent::Quit),
-            Command::SetOption { .. } | Command::Probe { .. } => None,
+            Command::SetOption { .. } => Some(Sent::Setup),
+            Command::Probe { .. } => None,
         }
     }
 

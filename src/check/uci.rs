@@ -116,8 +116,9 @@ impl<P: Game + Clone + Send + 'static> Exchange for Uci<P> {
             Command::SetOption { name, value } => {
                 self.multipv.option_set(&name, value.as_deref());
                 self.grammar.option_set(&name, value.as_deref());
-                None
+                Some(Sent::Setup)
             }
+            Command::UciNewGame => Some(Sent::Setup),
             Command::Go(go) => Some(Sent::Go(Go {
                 mode: Some(Mode {
                     ponder: go.ponder,
@@ -607,5 +608,28 @@ mod tests {
         };
         assert_eq!(judged(Some(50_000)), Vec::<String>::new());
         assert_eq!(judged(None), ["uci.ponder.no-result-before-ponderhit"]);
+    }
+
+    /// Stockfish answers `isready` 1-2.4 s after `setoption name Hash` and `ucinewgame` on a
+    /// loaded host: the text lets a new game and an option take time, and asks for `readyok`
+    /// as soon as the engine is ready (uci-r31), so that is no finding. An `isready` with
+    /// nothing before it still warns past the harness's 1 s.
+    #[test]
+    fn readyok_after_a_new_game_or_an_option_may_take_its_time() {
+        let slow = |setup: &[&'static str]| {
+            let mut lines = vec![(0, "> uci"), (1, "< uciok")];
+            lines.extend(setup.iter().map(|line| (2, *line)));
+            lines.extend([(3, "> isready"), (2400, "< readyok")]);
+            crate::check::findings_timed(Protocol::Uci, &lines)
+                .into_iter()
+                .map(|o| (o.check.to_string(), o.grade))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(
+            slow(&["> setoption name Hash value 1024", "> ucinewgame"]),
+            []
+        );
+        assert_eq!(slow(&["> ucinewgame"]), []);
+        assert_eq!(slow(&[]), [("uci.isready.readyok".to_owned(), Grade::Warn)]);
     }
 }
