@@ -259,3 +259,43 @@ fn a_crash_in_a_match_is_one_finding_per_game() {
         );
     }
 }
+
+/// One reading for the referee and the checks: a brain whose MESSAGE holds a raw CR leaves a
+/// fragment (`-35 at depth 3`) that starts like a point. The checks judge it as the rest of
+/// the message (gomocup-r128), and the referee reads it the same way: not a move, so the game
+/// goes on to its end by the rules, with no forfeit for an "illegal move".
+#[test]
+fn a_broken_message_is_one_fault_for_the_referee_and_the_checks() {
+    let engine = common::fixture_engine();
+    let engine = engine.to_str().unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("match.json");
+    let ran = common::arbiter()
+        .args(["match", "--protocol", "gomocup", "--games", "2", "--quiet"])
+        .args(["--engine", &format!("cmd={engine}"), "name=broken"])
+        .args(["arg=gomocup", "arg=broken-message"])
+        .args(["--engine", &format!("cmd={engine}"), "name=sound"])
+        .args(["arg=gomocup", "arg=none", "--each", "tc=10+0.1", "--out"])
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert_eq!(ran.status.code(), Some(1), "{ran:?}");
+    let saved: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
+    for game in saved["games"].as_array().unwrap() {
+        let termination = game["termination"].as_str().unwrap();
+        assert!(termination.contains("five in a row"), "{game:#}");
+        let checks: Vec<&str> = game["findings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|f| f["grade"] != "pass")
+            .map(|f| f["check"].as_str().unwrap())
+            .collect();
+        assert!(!checks.is_empty(), "{game:#}");
+        assert!(
+            checks.iter().all(|c| *c == "gomocup.message.one-line"),
+            "{checks:?}"
+        );
+    }
+}

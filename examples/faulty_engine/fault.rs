@@ -145,10 +145,15 @@ pub enum Fault {
     /// does where it has no move: a result the text does not spell (the null move is `0000`,
     /// uci-r21), which ends the search all the same for the GUI waiting on it.
     BestmoveNone,
+    /// Gomocup: before each move, a `MESSAGE` whose text holds a raw CR, which ends a line
+    /// for the manager (gomocup-r08): `MESSAGE eval` and then `-35 at depth 3`, a fragment
+    /// that starts like a point. A message must not hold a line break (gomocup-r128); the
+    /// move that follows is sound. A public brain was seen writing its search notes so.
+    BrokenMessage,
 }
 
 /// Each fault under its command-line name.
-const NAMES: [(&str, Fault); 48] = [
+const NAMES: [(&str, Fault); 49] = [
     ("none", Fault::None),
     ("late-handshake", Fault::LateHandshake),
     ("no-readyok-while-searching", Fault::NoReadyokWhileSearching),
@@ -206,6 +211,7 @@ const NAMES: [(&str, Fault); 48] = [
     ("loops-on-eof", Fault::LoopsOnEof),
     ("moves-on-eof", Fault::MovesOnEof),
     ("bestmove-none", Fault::BestmoveNone),
+    ("broken-message", Fault::BrokenMessage),
 ];
 
 impl Fault {

@@ -33,6 +33,9 @@ pub fn run(out: &Out, script: &[String]) {
             // Gone while it should be thinking of its move.
             std::process::exit(3);
         }
+        if fault == Fault::BrokenMessage {
+            out.raw(b"MESSAGE eval\r-35 at depth 3\r\n");
+        }
         if let Some(text) = script.next() {
             if let Ok(p) = text.parse::<Point>() {
                 let _ = board.place(p, Stone::Black);

@@ -9,7 +9,7 @@ use super::stream::after;
 use super::{Context, Grade, Reader, lines, spelling};
 use crate::protocol::Codec;
 use crate::protocol::gomocup::{
-    Command, Gomocup, InfoKey, Message, keyword_in_canonical_case, parse_message,
+    Command, Gomocup, InfoKey, Message, Unread, keyword_in_canonical_case, parse_message, unread,
 };
 use crate::protocol::spelling::respell;
 use crate::protocol::{ParseError, Protocol};
@@ -85,6 +85,9 @@ struct State {
     foreign_message: bool,
     reported_case: bool,
     reported_after_end: bool,
+    /// The brain's last line was a `MESSAGE` or `DEBUG` (or the rest of one): a line after it
+    /// that reads as no reply is its rest ([`Unread::RestOfMessage`]).
+    after_message: bool,
     /// Whether the brain has answered anything at all.
     answered: bool,
     last_seq: Option<u64>,
@@ -108,6 +111,7 @@ impl super::EngineChecks for crate::protocol::gomocup::Gomocup {
             messages: 0,
             foreign_message: false,
             reported_case: false,
+            after_message: false,
             reported_after_end: false,
             answered: false,
             last_seq: None,
@@ -242,6 +246,29 @@ impl State {
                 .at(at),
             );
         }
+        // The rest of a MESSAGE broken off by a line break is that one fault, not a line of
+        // its own to judge.
+        let after_message = std::mem::take(&mut self.after_message);
+        if parse_message(&e.text).is_err()
+            && unread(&e.text, after_message) == Unread::RestOfMessage
+            && !respell(P, &e.text).is_some_and(|respelt| parse_message(&respelt.line).is_ok())
+        {
+            self.after_message = true;
+            out.push(
+                outcome(
+                    P,
+                    CheckId::MessageOneLine,
+                    Grade::Fail,
+                    format!(
+                        "`{}` reads as no reply, right after a `MESSAGE` or `DEBUG` line: the \
+                         rest of it, broken off by a line break",
+                        e.text
+                    ),
+                )
+                .at(at),
+            );
+            return;
+        }
         if !self.reported_case && !keyword_in_canonical_case(&e.text) {
             self.reported_case = true;
             out.push(
@@ -255,7 +282,10 @@ impl State {
             );
         }
         match parse_message(&e.text) {
-            Ok(message) => received(self, message, &e.text, at, out),
+            Ok(message) => {
+                self.after_message = matches!(message, Message::Message(_) | Message::Debug(_));
+                received(self, message, &e.text, at, out)
+            }
             Err(error @ ParseError::BadAbout { .. }) => {
                 self.answered();
                 // Older brains answer ABOUT in free text, which managers accept (gomocup-r102).
@@ -692,5 +722,45 @@ mod tests {
         let found = findings(&three);
         assert_eq!(found.len(), 1, "{found:#?}");
         assert_eq!(found[0].check, "gomocup.move.reply");
+    }
+
+    /// A MESSAGE broken by a raw CR (a line end for the manager, gomocup-r08) leaves its rest
+    /// on a line of its own: that rest is judged under gomocup-r128, once, and not as a move
+    /// or an unknown line, whatever it starts with; the brain's move after it is judged as
+    /// usual. The same line with no MESSAGE before it is an unreadable move.
+    #[test]
+    fn the_rest_of_a_broken_message_is_judged_as_such() {
+        let brief = |lines: &[&str]| {
+            findings(lines)
+                .into_iter()
+                .filter(|o| o.grade != Grade::Pass)
+                .map(|o| (o.check.to_string(), o.grade, o.requirements))
+                .collect::<Vec<_>>()
+        };
+        for rest in ["-35 at depth 3", "about depth 3", "5 more"] {
+            let broken = brief(&[
+                "> START 15",
+                "< OK",
+                "> BEGIN",
+                "< MESSAGE eval",
+                &format!("< {rest}"),
+                "< 7,7",
+            ]);
+            assert_eq!(
+                broken,
+                [(
+                    "gomocup.message.one-line".to_owned(),
+                    Grade::Fail,
+                    crate::reqs!["gomocup-r128"].to_vec()
+                )],
+                "{rest}"
+            );
+        }
+        let bare = brief(&["> START 15", "< OK", "> BEGIN", "< -35 at depth 3", "< 7,7"]);
+        assert!(
+            bare.iter()
+                .all(|(check, _, _)| check != "gomocup.message.one-line"),
+            "{bare:#?}"
+        );
     }
 }

@@ -16,7 +16,7 @@ use crate::matchplay::fault::{Fault, read_line, send};
 use crate::matchplay::options::UndeclaredOption;
 use crate::matchplay::referee::{Engine, Played, Reply, Seat, Seated, Turn};
 use crate::matchplay::{Finding, MatchSettings, Player, START_BOUND, TimeControl};
-use crate::protocol::gomocup::{Command, Gomocup, InfoKey, Message, parse_message};
+use crate::protocol::gomocup::{Command, Gomocup, InfoKey, Message, Unread, parse_message, unread};
 use crate::protocol::{Protocol, spelling};
 use crate::rules::gomoku::{Point, Stone};
 use crate::session::Cancel;
@@ -195,8 +195,12 @@ impl GomocupSeat {
                 send(session, &Command::Done.to_string())?;
             }
         }
+        // The brain's last line was a MESSAGE or DEBUG (or its rest): one that does not read
+        // after it is read as the checks read it, its rest, not a move (`Unread`).
+        let mut after_message = false;
         loop {
             let line = read_line(session, deadline)?;
+            let follows_message = std::mem::take(&mut after_message);
             // A point with blanks or a sign (`10, 10`, `+7,7`) is read as a manager reads it; the
             // protocol checks warn about its spelling (gomocup A6).
             match spelling::leniently(Protocol::Gomocup, &line, parse_message) {
@@ -211,13 +215,16 @@ impl GomocupSeat {
                 Ok(Message::Suggest(point)) => send(session, &Command::Play(point).to_string())?,
                 // MESSAGE and DEBUG come before the move (gomocup-r134); a stray OK or ABOUT line
                 // is the checks' business, not the game's.
+                Ok(Message::Message(_) | Message::Debug(_)) => after_message = true,
                 Ok(_) => {}
-                // A line that starts like a point but is not one (`10, 10`, `-1,3`) is the
-                // brain's move, and an unreadable one; other lines are judged by the checks.
-                Err(_) if line.starts_with(|c: char| c.is_ascii_digit() || c == '-') => {
-                    return Ok(Played::Unreadable(line));
-                }
-                Err(_) => {}
+                Err(_) => match unread(&line, follows_message) {
+                    // A line that starts like a point but is not one (`-1,3`) is the brain's
+                    // move, and an unreadable one.
+                    Unread::Move => return Ok(Played::Unreadable(line)),
+                    Unread::RestOfMessage => after_message = true,
+                    // Other lines are judged by the checks.
+                    Unread::Other => {}
+                },
             }
         }
     }

@@ -259,6 +259,32 @@ pub(crate) fn parse_command(line: &str) -> Result<Command, ParseError> {
     Ok(cmd)
 }
 
+/// A brain line that reads as no reply, read one way by whoever waits on the brain: the
+/// referee of a match and the protocol checks agree on what it is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Unread {
+    /// Right after a `MESSAGE` or `DEBUG` line: its rest, broken off by a line break, which a
+    /// message must not hold (gomocup-r128). Not a move, whatever it starts with.
+    RestOfMessage,
+    /// It starts as a point does (a digit, or a sign before one): the brain's move, written
+    /// so that it does not read.
+    Move,
+    /// A line the text does not have.
+    Other,
+}
+
+/// What a brain line that did not read is, given whether the brain's line before it was a
+/// `MESSAGE` or `DEBUG` (or the rest of one).
+pub(crate) fn unread(line: &str, after_message: bool) -> Unread {
+    if after_message {
+        Unread::RestOfMessage
+    } else if starts_with_digit(line) || trim_blank(line).starts_with('+') {
+        Unread::Move
+    } else {
+        Unread::Other
+    }
+}
+
 /// Parses one brain → manager line.
 pub(crate) fn parse_message(line: &str) -> Result<Message, ParseError> {
     let mut t = Tokens::new(line);
