@@ -21,7 +21,9 @@ use common::{fixture_engine, fixture_gui, reference_engine, run_rows};
 /// Runs the fixture GUI with `fault` against `engine` behind the spy; returns the report.
 fn fixture_session(protocol: &str, fault: &str, engine: &[String]) -> Report {
     // One folder per GUI and engine, so sessions of one GUI before other engines never share it.
-    let behind = engine.last().map_or("", |e| e.rsplit('/').next().unwrap_or(e));
+    let behind = engine
+        .last()
+        .map_or("", |e| e.rsplit('/').next().unwrap_or(e));
     let dir = temp_dir(&format!("{protocol}-{fault}-{behind}"));
     let report = dir.join("report.json");
     let status = Command::new(fixture_gui())
