@@ -11,7 +11,7 @@ use std::path::PathBuf;
 use arbiter::matchplay::MatchReport;
 use regex::Regex;
 
-use common::{arbiter, scratch_file, uci_fixture_player};
+use common::{arbiter, reference_engine, scratch_file, uci_fixture_player};
 
 fn engine(name: &str, fault: &str) -> Vec<String> {
     uci_fixture_player(name, fault)
@@ -21,25 +21,47 @@ fn temp(name: &str) -> PathBuf {
     scratch_file("match-output", name)
 }
 
-/// Plays a chess match of fixture engines; returns stdout and the results.
-fn play(engines: &[Vec<String>], extra: &[&str], name: &str) -> (String, MatchReport) {
+/// A match as the services downstream see it: what it printed, how it exited, and its
+/// results as written.
+struct Played {
+    stdout: String,
+    stderr: String,
+    status: i32,
+    results: MatchReport,
+}
+
+/// Plays `arbiter match` with `args`, writing its results to the scratch file `name`.
+fn play_match(args: &[String], name: &str) -> Played {
     let out_file = temp(name);
     let out = arbiter()
-        .args(["match", "--game", "chess", "--each", "st=0.05"])
-        .args(engines.iter().flatten())
-        .args(extra)
+        .args(["match"])
+        .args(args)
         .arg("--out")
         .arg(&out_file)
         .output()
         .unwrap();
     let stdout = String::from_utf8(out.stdout).unwrap();
-    assert!(
-        matches!(out.status.code(), Some(0 | 1)),
-        "{stdout}{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    let status = out.status.code().unwrap_or(-1);
+    assert!(matches!(status, 0 | 1), "{stdout}{stderr}");
     let results = common::read_report(&out_file);
-    (stdout, results)
+    Played {
+        stdout,
+        stderr,
+        status,
+        results,
+    }
+}
+
+/// Plays a chess match of fixture engines; returns stdout and the results.
+fn play(engines: &[Vec<String>], extra: &[&str], name: &str) -> (String, MatchReport) {
+    let mut args: Vec<String> = ["--game", "chess", "--each", "st=0.05"]
+        .map(String::from)
+        .to_vec();
+    args.extend(engines.iter().flatten().cloned());
+    args.extend(extra.iter().map(|a| a.to_string()));
+    let played = play_match(&args, name);
+    (played.stdout, played.results)
 }
 
 fn pentanomial(results: &MatchReport) -> Vec<u64> {
@@ -51,41 +73,138 @@ fn pentanomial(results: &MatchReport) -> Vec<u64> {
         .collect()
 }
 
-/// fishtest's worker: on each line, `pattern_WLD` and `pattern_ptnml`; once both have
-/// matched, the block is taken, after checking that the games are twice the pairs. Returns
-/// each block taken: (games, wins, losses, draws, ptnml).
-fn fishtest_blocks(stdout: &str) -> Vec<(u64, u64, u64, u64, Vec<u64>)> {
-    let pattern_wld = Regex::new(
-        r"Games: ([0-9]+), Wins: ([0-9]+), Losses: ([0-9]+), Draws: ([0-9]+), Points: ([0-9.]+) \(",
-    )
-    .unwrap();
-    let pattern_ptnml =
-        Regex::new(r"Ptnml\(0-2\): \[([0-9]+), ([0-9]+), ([0-9]+), ([0-9]+), ([0-9]+)\]").unwrap();
-    let (mut wld, mut ptnml) = (None, None);
-    let mut blocks = Vec::new();
-    for line in stdout.lines().map(str::trim) {
-        if let Some(m) = pattern_wld.captures(line) {
-            let n = |i: usize| m[i].parse::<u64>().unwrap();
-            let points: f64 = m[5].parse().unwrap();
-            wld = Some((n(1), n(2), n(3), n(4), points));
-        }
-        if let Some(m) = pattern_ptnml.captures(line) {
-            ptnml = Some(
-                (1..=5)
-                    .map(|i| m[i].parse::<u64>().unwrap())
-                    .collect::<Vec<_>>(),
-            );
-        }
-        if let (Some((games, w, l, d, points)), Some(p)) = (wld, ptnml.clone()) {
-            // The worker's own assertions.
-            assert_eq!(2 * p.iter().sum::<u64>(), w + l + d, "{line}");
-            assert_eq!(games, 2 * p.iter().sum::<u64>(), "{line}");
-            assert_eq!(points, w as f64 + d as f64 / 2.0);
-            blocks.push((games, w, l, d, p));
-            (wld, ptnml) = (None, None);
+/// Where fishtest's worker stops reading a match's output (worker/games.py,
+/// `parse_fastchess_output`): one of its assertions over a block, its own exception, or the
+/// exception it raises on a line it takes for a fault of fastchess's.
+#[derive(Debug, PartialEq)]
+enum FishtestStop {
+    /// The assertion, as fishtest writes it, and the block's last line.
+    Assertion(&'static str, String),
+    /// A `WorkerException`: the match ended unclean, or the process failed.
+    Worker(String),
+    /// A `RunException`: a line fishtest reads as fastchess's warning of a broken engine.
+    Run(String),
+}
+
+/// What fishtest's worker knows of a task as it reads the match's output.
+#[derive(Debug, Default)]
+struct FishtestWorker {
+    /// Games after which the worker sends the server what it has (an SPRT task: twice the
+    /// run's `batch_size` pairs).
+    batch_size: u64,
+    /// Games the task plays (`-rounds` is half of it).
+    games_to_play: u64,
+    /// Games the server has been told of.
+    num_games_updated: u64,
+    /// The last block taken: wins, losses, draws and pairs (the task's stats before the
+    /// match, which fishtest adds, are none: a fresh task).
+    wins: u64,
+    losses: u64,
+    draws: u64,
+    pentanomial: [u64; 5],
+    /// Games the server was told of at each update.
+    updates: Vec<u64>,
+    /// The `Games:` line and the `Ptnml(0-2):` line of the block being read.
+    wld: Option<(u64, u64, u64, u64)>,
+    ptnml: Option<[u64; 5]>,
+}
+
+impl FishtestWorker {
+    fn new(batch_size: u64, games_to_play: u64) -> FishtestWorker {
+        FishtestWorker {
+            batch_size,
+            games_to_play,
+            ..FishtestWorker::default()
         }
     }
-    blocks
+
+    /// Reads the match's lines in order (stdout, then stderr: fishtest reads both), then its
+    /// exit status.
+    fn read(&mut self, stdout: &str, stderr: &str, status: i32) -> Result<(), FishtestStop> {
+        for line in stdout.lines().chain(stderr.lines()) {
+            self.line(line)?;
+        }
+        // A process that ended with a status other than 0 fails the task.
+        if status != 0 {
+            return Err(FishtestStop::Worker(format!(
+                "the match exited with status {status}"
+            )));
+        }
+        Ok(())
+    }
+
+    /// One line, as the worker reads it: trimmed, engine names shortened to ten hex digits
+    /// (`hash_pattern`), then its checks, then the block's two patterns.
+    fn line(&mut self, line: &str) -> Result<(), FishtestStop> {
+        let hash = Regex::new(r"(Base|New)-[a-f0-9]+").unwrap();
+        let line = hash.replace_all(line.trim(), |m: &regex::Captures<'_>| {
+            let (side, sha) = m[0].split_once('-').unwrap();
+            format!("{side}-{}", &sha[..sha.len().min(10)])
+        });
+        if line.contains("Finished match") && self.num_games_updated != self.games_to_play {
+            return Err(FishtestStop::Worker(format!(
+                "finished uncleanly: {} games updated of {}",
+                self.num_games_updated, self.games_to_play
+            )));
+        }
+        // Every pattern of fishtest's lists of fastchess's errors and warnings starts with
+        // fastchess's `Warning;`: no line of Arbiter's may match any of them.
+        if line.contains("Warning;") {
+            return Err(FishtestStop::Run(line.into_owned()));
+        }
+        let pattern_wld = Regex::new(
+            r"Games: ([0-9]+), Wins: ([0-9]+), Losses: ([0-9]+), Draws: ([0-9]+), Points: ([0-9.]+) \(",
+        )
+        .unwrap();
+        let pattern_ptnml =
+            Regex::new(r"Ptnml\(0-2\): \[([0-9]+), ([0-9]+), ([0-9]+), ([0-9]+), ([0-9]+)\]")
+                .unwrap();
+        if let Some(m) = pattern_wld.captures(&line) {
+            let n = |i: usize| m[i].parse::<u64>().unwrap();
+            let _points: f64 = m[5].parse().unwrap();
+            self.wld = Some((n(1), n(2), n(3), n(4)));
+        }
+        if let Some(m) = pattern_ptnml.captures(&line) {
+            self.ptnml = Some(std::array::from_fn(|i| m[i + 1].parse().unwrap()));
+        }
+        let (Some((games, wins, losses, draws)), Some(ptnml)) = (self.wld, self.ptnml) else {
+            return Ok(());
+        };
+        (self.wins, self.losses, self.draws, self.pentanomial) = (wins, losses, draws, ptnml);
+        let num_games_finished = games;
+        let pairs: u64 = ptnml.iter().sum();
+        let assertions = [
+            (
+                2 * pairs == wins + losses + draws,
+                "2 * sum(pentanomial) == wins + losses + draws",
+            ),
+            (
+                num_games_finished == 2 * pairs,
+                "num_games_finished == 2 * sum(fastchess_ptnml_results)",
+            ),
+            (
+                num_games_finished <= self.num_games_updated + self.batch_size,
+                "num_games_finished <= num_games_updated + batch_size",
+            ),
+            (
+                num_games_finished <= self.games_to_play,
+                "num_games_finished <= games_to_play",
+            ),
+        ];
+        if let Some((_, which)) = assertions.iter().find(|(holds, _)| !holds) {
+            return Err(FishtestStop::Assertion(which, line.into_owned()));
+        }
+        (self.wld, self.ptnml) = (None, None);
+        // The server is told once a batch is full, or once every game is played; here it
+        // always answers that the task goes on.
+        if num_games_finished == self.num_games_updated + self.batch_size
+            || num_games_finished == self.games_to_play
+        {
+            self.num_games_updated = num_games_finished;
+            self.updates.push(num_games_finished);
+        }
+        Ok(())
+    }
 }
 
 /// OpenBench's `update_results`: a `Finished game` line's third token is the game's number
@@ -141,24 +260,30 @@ fn fishtest_reads_the_fastchess_block_with_its_pairs_once() {
         ],
         "fishtest.json",
     );
-    let blocks = fishtest_blocks(&stdout);
+    // A worker whose batch is the whole task (20 games) takes the one block.
+    let mut worker = FishtestWorker::new(20, 20);
+    assert_eq!(worker.read(&stdout, "", 0), Ok(()), "{stdout}");
     // The tenth pair's block is the last one: printed once, not again at the end.
-    assert_eq!(blocks.len(), 1, "{stdout}");
-    let (games, w, l, d, ptnml) = &blocks[0];
-    assert_eq!(ptnml, &pentanomial(&results), "{stdout}");
+    assert_eq!(worker.updates, [20], "{stdout}");
+    assert_eq!(
+        worker.pentanomial.to_vec(),
+        pentanomial(&results),
+        "{stdout}"
+    );
     let score = results.encounters[0].score;
     assert_eq!(
-        (*w, *l, *d, *games),
+        (worker.wins, worker.losses, worker.draws),
         (
             u64::from(score.wins),
             u64::from(score.losses),
             u64::from(score.draws),
-            20
         )
     );
+    // The fixture declares `Hash` (default 16) and no `Threads`: fastchess names the one's
+    // value and `NULL` for the other.
     assert_eq!(
         stdout
-            .matches("Results of New-1a2b3c vs Base-4d5e6f (0.05/move, NULL, NULL):")
+            .matches("Results of New-1a2b3c vs Base-4d5e6f (0.05/move, NULL, 16MB):")
             .count(),
         1,
         "{stdout}"
@@ -231,5 +356,175 @@ fn without_repeat_no_games_are_paired() {
     assert!(
         !stdout.contains("Ptnml") && !stdout.contains("PairsRatio"),
         "{stdout}"
+    );
+}
+
+/// Engine names as fishtest gives them, `New-` and `Base-` with a commit's whole hash: its
+/// worker shortens them to ten digits as it reads each line.
+const NEW: &str = "New-1a2b3c4d5e6f708192a3b4c5d6e7f8091a2b3c4d";
+const BASE: &str = "Base-4d5e6f708192a3b4c5d6e7f8091a2b3c4d5e6f7";
+
+/// A match of game pairs in fastchess's words, as fishtest runs one (no SPRT: fishtest's
+/// server judges the test): the reference xiangqi engine, speaking UCI, searching two plies
+/// against itself searching one, from the shipped book, two games at once so that pairs
+/// complete out of order. Real games with wins, losses and draws, and no protocol failure.
+fn fishtest_task(pairs: usize, extra: &[&str], name: &str) -> Played {
+    let engine = reference_engine("arbiter-xiangqi");
+    let book = format!("file={}/openings/xiangqi.txt", env!("CARGO_MANIFEST_DIR"));
+    let mut args: Vec<String> = vec![
+        "--game".into(),
+        "xiangqi".into(),
+        "--engine".into(),
+        format!("cmd={}", engine.display()),
+        format!("name={NEW}"),
+        "proto=uci".into(),
+        "depth=2".into(),
+        "--engine".into(),
+        format!("cmd={}", engine.display()),
+        format!("name={BASE}"),
+        "proto=uci".into(),
+        "depth=1".into(),
+        "--each".into(),
+        "st=5".into(),
+        "--openings".into(),
+        book,
+        "--repeat".into(),
+        "--games".into(),
+        "2".into(),
+        "--rounds".into(),
+        pairs.to_string(),
+        "--max-moves".into(),
+        "40".into(),
+        "--concurrency".into(),
+        "2".into(),
+        "--output-format".into(),
+        "fastchess".into(),
+    ];
+    args.extend(extra.iter().map(|a| a.to_string()));
+    play_match(&args, name)
+}
+
+/// fishtest's worker reads a match of six pairs with a batch of two games (an SPRT run's
+/// `batch_size` of one pair), as it runs fastchess: `-ratinginterval 1`. Each block comes as a
+/// pair completes, two games more than the last, so the worker tells its server of every pair
+/// and ends clean, its stats the match's.
+#[test]
+fn fishtest_reads_every_pair_at_its_batch_of_two_with_rating_interval_1() {
+    let _cpu = common::processor::share(4);
+    let played = fishtest_task(6, &["--rating-interval", "1"], "fishtest-interval-1.json");
+    let Played {
+        stdout,
+        stderr,
+        status,
+        results,
+    } = &played;
+    let mut worker = FishtestWorker::new(2, 12);
+    assert_eq!(
+        worker.read(stdout, stderr, *status),
+        Ok(()),
+        "{stdout}{stderr}"
+    );
+    assert_eq!(worker.updates, [2, 4, 6, 8, 10, 12], "{stdout}");
+    assert_eq!(
+        worker.pentanomial.to_vec(),
+        pentanomial(results),
+        "{stdout}"
+    );
+    let score = results.encounters[0].score;
+    assert_eq!(
+        (worker.wins, worker.losses, worker.draws),
+        (
+            u64::from(score.wins),
+            u64::from(score.losses),
+            u64::from(score.draws)
+        )
+    );
+    // The last block is the sixth pair's; it is not printed again at the end.
+    assert_eq!(stdout.matches("Results of ").count(), 6, "{stdout}");
+    // fastchess's header: the engine declares `Hash` with its default and no `Threads`.
+    let header = Regex::new(&format!(
+        r"(?m)^Results of {NEW} vs {BASE} \(5/move, NULL, [0-9]+MB, xiangqi\.txt\):$"
+    ))
+    .unwrap();
+    assert_eq!(header.find_iter(stdout).count(), 6, "{stdout}");
+}
+
+/// The same task at fastchess's default interval, ten pairs: the first block the worker sees
+/// is the match's last, twelve games past its last update at zero, and fishtest's assertion
+/// that a block holds at most a batch of new games stops it.
+#[test]
+fn without_rating_interval_fishtests_batch_assertion_stops_the_worker() {
+    let _cpu = common::processor::share(4);
+    let played = fishtest_task(6, &[], "fishtest-interval-10.json");
+    let mut worker = FishtestWorker::new(2, 12);
+    match worker.read(&played.stdout, &played.stderr, played.status) {
+        Err(FishtestStop::Assertion(which, line)) => {
+            assert_eq!(
+                which, "num_games_finished <= num_games_updated + batch_size",
+                "{line}"
+            );
+            assert!(line.starts_with("Ptnml(0-2): ["), "{line}");
+        }
+        other => panic!("{other:?}: {}", played.stdout),
+    }
+    assert!(worker.updates.is_empty(), "{:?}", worker.updates);
+    assert_eq!(played.stdout.matches("Results of ").count(), 1);
+}
+
+/// `--rating-interval` spaces fastchess's blocks; cutechess-cli's lines have none, so with them
+/// the flag is refused rather than ignored.
+#[test]
+fn rating_interval_is_refused_without_fastchess_output() {
+    let out = arbiter()
+        .args(["match", "--game", "chess", "--rating-interval", "1"])
+        .args(engine("a", "none"))
+        .args(engine("b", "none"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("--output-format fastchess"), "{stderr}");
+}
+
+/// Stockfish declares `Threads` (default 1) and `Hash` (default 16): fastchess's header names
+/// what each engine held, `1t` and `16MB`, and both values where the engines differ.
+#[test]
+fn fastchess_names_the_threads_and_hash_stockfish_holds() {
+    let _cpu = common::processor::share(2);
+    let Some(stockfish) = common::peer_or_skip("stockfish") else {
+        return;
+    };
+    let engine = |name: &str| {
+        vec![
+            "--engine".to_owned(),
+            format!("cmd={}", stockfish.display()),
+            format!("name={name}"),
+        ]
+    };
+    let mut args: Vec<String> = ["--game", "chess", "--each", "st=1", "nodes=2000"]
+        .map(String::from)
+        .to_vec();
+    args.extend(engine("sf-a"));
+    args.extend(engine("sf-b"));
+    args.push("option.Hash=32".into());
+    args.extend(
+        [
+            "--repeat",
+            "--games",
+            "2",
+            "--max-moves",
+            "10",
+            "--output-format",
+            "fastchess",
+        ]
+        .map(String::from),
+    );
+    let played = play_match(&args, "stockfish-header.json");
+    assert!(
+        played
+            .stdout
+            .contains("Results of sf-a vs sf-b (1/move, 1t, 16MB - 32MB):\n"),
+        "{}",
+        played.stdout
     );
 }

@@ -1,6 +1,7 @@
-//! Engine options in match play: the `setoption` line of each protocol, and the options a
-//! user set that the engine never declared — sent anyway, since the user asked, and recorded
-//! in the game so the omission is visible.
+//! Engine options in match play: the `setoption` line of each protocol, the options a user
+//! set that the engine never declared — sent anyway, since the user asked, and recorded in the
+//! game so the omission is visible — and the values an engine's options held once it was set
+//! up, which fastchess's block names (`1t`, `16MB`).
 
 use serde::{Deserialize, Serialize};
 
@@ -16,10 +17,64 @@ pub struct UndeclaredOption {
     pub option: String,
 }
 
-/// Whether `name` is among the declared names (UCI names are case-insensitive, and UCCI
-/// engines are read the same way: no engine declares two options that differ in case).
-pub(crate) fn is_declared(declared: &[String], name: &str) -> bool {
-    declared.iter().any(|d| d.eq_ignore_ascii_case(name))
+/// The values an engine's options held once its handshake was done: for a protocol whose
+/// engines declare their options (UCCI, UCI), each declared option's default, or the value the
+/// user set for it; for one whose engines declare none (Gomocup, AGI), the values the user
+/// set. An option the user set that the engine did not declare holds nothing here: fastchess,
+/// whose block reads these, does not send such an option, so it never names its value either.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct EngineOptions {
+    /// The engine, by its name in the match.
+    pub engine: String,
+    values: Vec<(String, String)>,
+}
+
+impl EngineOptions {
+    /// The options of an engine that declared `declared` (each name with its default, if it
+    /// gave one) and was sent the user's `set`.
+    pub(crate) fn declared<'a>(
+        engine: &str,
+        declared: impl IntoIterator<Item = (&'a str, Option<&'a str>)>,
+        set: &[(String, String)],
+    ) -> EngineOptions {
+        let values = declared
+            .into_iter()
+            .filter_map(|(name, default)| {
+                let value = set
+                    .iter()
+                    .find(|(n, _)| same_name(n, name))
+                    .map(|(_, v)| v.as_str())
+                    .or(default)?;
+                Some((name.to_owned(), value.to_owned()))
+            })
+            .collect();
+        EngineOptions {
+            engine: engine.to_owned(),
+            values,
+        }
+    }
+
+    /// The options of an engine whose protocol declares none: what the user set.
+    pub(crate) fn set(engine: &str, set: &[(String, String)]) -> EngineOptions {
+        EngineOptions {
+            engine: engine.to_owned(),
+            values: set.to_vec(),
+        }
+    }
+
+    /// The value option `name` held, its name in any case.
+    pub fn value(&self, name: &str) -> Option<&str> {
+        self.values
+            .iter()
+            .find(|(n, _)| same_name(n, name))
+            .map(|(_, v)| v.as_str())
+    }
+}
+
+/// Whether two option names name one option: UCI names are case-insensitive, and UCCI engines
+/// are read the same way (no engine declares two options that differ in case).
+pub(crate) fn same_name(a: &str, b: &str) -> bool {
+    a.eq_ignore_ascii_case(b)
 }
 
 /// The line that sets an option, in the protocol's own words (the one form `arbiter run
@@ -33,6 +88,29 @@ pub(crate) fn setoption_line(protocol: Protocol, name: &str, value: &str) -> Str
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_declared_option_holds_its_default_or_the_value_set_and_an_undeclared_one_nothing() {
+        let declared = [
+            ("Threads", Some("1")),
+            ("Hash", Some("16")),
+            ("Clear Hash", None),
+        ];
+        let set = [
+            ("hash".to_owned(), "64".to_owned()),
+            ("SyzygyPath".to_owned(), "/tb".to_owned()),
+        ];
+        let held = EngineOptions::declared("new", declared, &set);
+        assert_eq!(held.value("Threads"), Some("1"));
+        assert_eq!(held.value("threads"), Some("1"));
+        assert_eq!(held.value("Hash"), Some("64"));
+        // A button has no value; an option the engine never declared holds none.
+        assert_eq!(held.value("Clear Hash"), None);
+        assert_eq!(held.value("SyzygyPath"), None);
+        // Gomocup and AGI engines declare nothing: what was set is what they hold.
+        let set = EngineOptions::set("brain", &set);
+        assert_eq!(set.value("SyzygyPath"), Some("/tb"));
+    }
 
     #[test]
     fn each_protocol_has_its_setoption() {

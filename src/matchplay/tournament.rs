@@ -14,12 +14,14 @@ use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
+use super::options::EngineOptions;
 use super::peers::{Peers, WorkerState, union_encounter};
+use super::referee::{Refereed, refereed};
 use super::schedule::{Job, Plan};
 use super::sprt::{Sprt, SprtState};
 use super::tally::{Encounter, GameOutcome, Standing, Tally, standings};
 use super::termination::{Termination, Unplayed};
-use super::{GameRecord, MatchGame, MatchSettings, Opening, Pairing, Player, play_game};
+use super::{GameRecord, MatchGame, MatchSettings, Opening, Pairing, Player};
 use crate::session::{Cancel, interrupt};
 
 /// How often a worker with peers looks at their games while its own are played, so that their
@@ -169,6 +171,9 @@ pub enum MatchEvent<'a> {
         sprt: Option<SprtState>,
         /// Every encounter's score after it.
         tally: &'a Tally,
+        /// What its engines' options held (those whose options were set), for the lines
+        /// that name them.
+        options: &'a [EngineOptions],
     },
 }
 
@@ -176,7 +181,7 @@ enum Message {
     Started(Job),
     /// A game ended; its thread waits on the sender for the match to have counted it, so that
     /// a decided SPRT keeps it from starting another.
-    Finished(Job, Box<GameRecord>, mpsc::Sender<()>),
+    Finished(Job, Box<Refereed>, mpsc::Sender<()>),
 }
 
 /// Plays the match: the plan's games, `openings` taken in turn (none: the standard start),
@@ -282,8 +287,8 @@ pub fn play_tournament_with_peers(
                     if tx.send(Message::Started(job)).is_err() {
                         break;
                     }
-                    let record = play_game(&pairing, settings);
-                    let finished = Message::Finished(job, Box::new(record), counted.clone());
+                    let game = refereed(&pairing, settings);
+                    let finished = Message::Finished(job, Box::new(game), counted.clone());
                     if tx.send(finished).is_err() || wait.recv().is_err() {
                         break;
                     }
@@ -324,9 +329,10 @@ pub fn play_tournament_with_peers(
                 Message::Finished(_, _, counted) if interrupt::raised().is_some() => {
                     let _ = counted.send(());
                 }
-                Message::Finished(job, record, counted) => {
+                Message::Finished(job, game, counted) => {
+                    let Refereed { record, options } = *game;
                     played.push(PlayedGame {
-                        record: *record,
+                        record,
                         pair: job.pair,
                     });
                     let game = played.last().expect("just pushed");
@@ -345,6 +351,7 @@ pub fn play_tournament_with_peers(
                         encounter: encounter.as_ref(),
                         sprt: sprt_state,
                         tally: &tally,
+                        options: &options,
                     });
                 }
             }

@@ -26,7 +26,7 @@ use crate::matchplay::{
 };
 use crate::protocol::Protocol;
 use crate::render::matchplay::{
-    MatchPrinter, MatchProgress, MatchShape, OutputFormat, Setup, findings_summary,
+    MatchPrinter, MatchProgress, MatchShape, OutputFormat, RATING_INTERVAL, Setup, findings_summary,
 };
 use crate::render::{Detail, Document, Format};
 use crate::rules::gomoku::Rule;
@@ -152,6 +152,11 @@ pub(super) struct MatchArgs {
     /// blocks with `Ptnml(0-2)`, which fishtest's worker reads).
     #[arg(long, value_name = "TOOL", default_value = "cutechess")]
     output_format: OutputFormat,
+    /// fastchess's output: print a `Results of` block every N game pairs (every N games
+    /// without `--repeat`), as fastchess's `-ratinginterval` does; 0 prints it only at the
+    /// end. Default 10. fishtest's worker, updating its server every SPRT batch, needs 1.
+    #[arg(long, value_name = "N")]
+    rating_interval: Option<usize>,
     /// Adjudicate a draw: `movenumber=N movecount=M score=CP`.
     #[arg(long, num_args = 1.., value_name = "KEY=VALUE")]
     draw: Vec<String>,
@@ -266,6 +271,13 @@ pub(super) fn run(args: &MatchArgs) -> Result<(String, ExitStatus), CliError> {
         )));
     }
     engines::check_names(&players)?;
+    // cutechess-cli's lines have no block to space out: a flag that would change nothing is
+    // refused rather than ignored.
+    if args.rating_interval.is_some() && args.output_format != OutputFormat::Fastchess {
+        return Err(CliError::BadInput(
+            "--rating-interval spaces fastchess's blocks: give --output-format fastchess".into(),
+        ));
+    }
     for (flag, value) in [
         ("--games", args.games),
         ("--rounds", args.rounds),
@@ -335,6 +347,7 @@ pub(super) fn run(args: &MatchArgs) -> Result<(String, ExitStatus), CliError> {
             gauntlet: args.tournament == Tournament::Gauntlet,
             sprt,
             setup: Setup::of(&players, &settings, book_file),
+            rating_interval: args.rating_interval.unwrap_or(RATING_INTERVAL),
         },
     );
     let book = (!openings.is_empty()).then(|| {

@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 use super::{EXIT_BOUND, Gomoku};
 use crate::matchplay::clock::Clock;
 use crate::matchplay::fault::{Fault, read_line, send};
-use crate::matchplay::options::{UndeclaredOption, setoption_line};
+use crate::matchplay::options::{EngineOptions, UndeclaredOption, setoption_line};
 use crate::matchplay::referee::{Engine, Played, Reply, Seat, Seated, Turn};
 use crate::matchplay::{Finding, MatchSettings, Player, START_BOUND, TimeControl};
 use crate::protocol::Protocol;
@@ -94,6 +94,8 @@ impl Seat<Gomoku> for AgiSeat {
             parse_message(&read_line(session, deadline)?),
             Ok(Message::ReadyOk)
         ) {}
+        // AGI engines declare no options: each holds what it was told.
+        self.engine.held = Some(EngineOptions::set(&self.engine.name, &options));
         Ok(Vec::new())
     }
 

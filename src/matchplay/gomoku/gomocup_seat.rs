@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 use super::{EXIT_BOUND, Gomoku, stone};
 use crate::matchplay::clock::Clock;
 use crate::matchplay::fault::{Fault, read_line, send};
-use crate::matchplay::options::UndeclaredOption;
+use crate::matchplay::options::{EngineOptions, UndeclaredOption};
 use crate::matchplay::referee::{Engine, Played, Reply, Seat, Seated, Turn};
 use crate::matchplay::{Finding, MatchSettings, Player, START_BOUND, TimeControl};
 use crate::protocol::gomocup::{Command, Gomocup, InfoKey, Message, Unread, parse_message, unread};
@@ -117,6 +117,8 @@ impl Seat<Gomoku> for GomocupSeat {
         for command in settings_infos.into_iter().chain(user_infos) {
             send(session, &command.to_string())?;
         }
+        // A brain declares no options: it holds what it was told.
+        self.engine.held = Some(EngineOptions::set(&self.engine.name, &self.engine.options));
         clock.spend(control, start_up_ms);
         if clock.flagged(settings.margin) {
             return Err(Fault::Time);

@@ -7,7 +7,7 @@ use std::time::Duration;
 use super::game::Played;
 use crate::matchplay::adjudication::last_score;
 use crate::matchplay::fault::{Fault, read_until};
-use crate::matchplay::options::{UndeclaredOption, is_declared};
+use crate::matchplay::options::{EngineOptions, UndeclaredOption, same_name};
 use crate::protocol::family::OptionDecl;
 use crate::protocol::spelling::{Respelt, respell};
 use crate::protocol::{ParseError, Protocol};
@@ -17,6 +17,16 @@ use super::seat::Engine;
 /// How long an engine may take to answer `stop` with its ponder search's result.
 pub(super) const PONDER_STOP_BOUND: Duration = Duration::from_secs(5);
 
+/// The options an engine declared in its handshake, each with its default.
+pub(super) struct Declared(pub(super) Vec<OptionDecl>);
+
+impl Declared {
+    /// Whether the engine declared the option `name`.
+    pub(super) fn has(&self, name: &str) -> bool {
+        self.0.iter().any(|d| same_name(&d.name, name))
+    }
+}
+
 /// Reads the handshake's answer up to the line `done` accepts: the options the engine
 /// declared on the way, read by the seat's codec (`declared_option`).
 pub(super) fn declared(
@@ -24,13 +34,14 @@ pub(super) fn declared(
     bound: Duration,
     done: impl Fn(&str) -> bool,
     declared_option: fn(&str) -> Option<OptionDecl>,
-) -> Result<Vec<String>, Fault> {
+) -> Result<Declared, Fault> {
     let lines = read_until(engine.session()?, bound, done)?;
-    Ok(lines
-        .iter()
-        .filter_map(|line| declared_option(line))
-        .map(|declared| declared.name)
-        .collect())
+    Ok(Declared(
+        lines
+            .iter()
+            .filter_map(|line| declared_option(line))
+            .collect(),
+    ))
 }
 
 /// Whether the user set the option `name` for this engine (the referee then leaves it alone).
@@ -42,23 +53,32 @@ pub(super) fn user_set(engine: &Engine, name: &str) -> bool {
 }
 
 /// Sends the user's options, each written by `setoption` with the value `None` when empty,
-/// and returns those the engine did not declare (sent all the same).
+/// and returns those the engine did not declare (sent all the same). The engine then holds
+/// its declared options' defaults and the values sent (`Engine::held`).
 pub(super) fn send_user_options<C: std::fmt::Display>(
     engine: &mut Engine,
-    declared: &[String],
+    declared: &Declared,
     setoption: impl Fn(String, Option<String>) -> C,
 ) -> Result<Vec<UndeclaredOption>, Fault> {
     let mut undeclared = Vec::new();
     for (name, value) in engine.options.clone() {
         let value = (!value.is_empty()).then_some(value);
         engine.send(&setoption(name.clone(), value))?;
-        if !is_declared(declared, &name) {
+        if !declared.has(&name) {
             undeclared.push(UndeclaredOption {
                 engine: engine.name.clone(),
                 option: name,
             });
         }
     }
+    engine.held = Some(EngineOptions::declared(
+        &engine.name,
+        declared
+            .0
+            .iter()
+            .map(|d| (d.name.as_str(), d.default.as_deref())),
+        &engine.options,
+    ));
     Ok(undeclared)
 }
 

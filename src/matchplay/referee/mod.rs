@@ -30,6 +30,7 @@ use super::by_side::BySide;
 use super::clock::Clock;
 use super::fault::Fault;
 use super::gomoku::Gomoku;
+use super::options::EngineOptions;
 use super::termination::{Termination, Unplayed};
 use super::{GameRecord, GameResult, MatchGame, MatchSettings, Pairing};
 use crate::rules::Side;
@@ -40,6 +41,21 @@ pub(crate) use seat::{Engine, Seat, Seated, Turn};
 
 /// Plays one game, `pairing.first` playing the first colour.
 pub fn play_game(pairing: &Pairing<'_>, settings: &MatchSettings) -> GameRecord {
+    refereed(pairing, settings).record
+}
+
+/// A game played: its record, and the values each engine's options held in it, for the lines
+/// a match prints as it is played (fastchess's block names the engines' threads and hash).
+/// Those values are what the engines said of themselves, not a result, so the record leaves
+/// them out.
+pub(crate) struct Refereed {
+    pub record: GameRecord,
+    /// The engines that got as far as their options being set, each once.
+    pub options: Vec<EngineOptions>,
+}
+
+/// [`play_game`], with what the engines' options held.
+pub(crate) fn refereed(pairing: &Pairing<'_>, settings: &MatchSettings) -> Refereed {
     match settings.game {
         MatchGame::Xiangqi => play::<Xiangqi>(pairing, settings),
         MatchGame::Chess => play::<Chess>(pairing, settings),
@@ -47,7 +63,7 @@ pub fn play_game(pairing: &Pairing<'_>, settings: &MatchSettings) -> GameRecord 
     }
 }
 
-fn play<G: RefereedGame>(pairing: &Pairing<'_>, settings: &MatchSettings) -> GameRecord {
+fn play<G: RefereedGame>(pairing: &Pairing<'_>, settings: &MatchSettings) -> Refereed {
     let kind = settings.game.kind();
     let cancel = pairing.cancel;
     // A setup error, not a player's, or a match decided before the game began: no engine is
@@ -60,9 +76,12 @@ fn play<G: RefereedGame>(pairing: &Pairing<'_>, settings: &MatchSettings) -> Gam
     let mut game = match opened {
         Ok(game) => game,
         Err(unplayed) => {
-            return GameRecord {
-                aborted: true,
-                ..GameRecord::ended(pairing, kind, aborted(unplayed))
+            return Refereed {
+                record: GameRecord {
+                    aborted: true,
+                    ..GameRecord::ended(pairing, kind, aborted(unplayed))
+                },
+                options: Vec::new(),
             };
         }
     };
@@ -178,7 +197,12 @@ fn play<G: RefereedGame>(pairing: &Pairing<'_>, settings: &MatchSettings) -> Gam
             }
         }
     };
-    GameRecord {
+    let options = seats
+        .as_ref()
+        .into_iter()
+        .filter_map(|seat| seat.engine().held.clone())
+        .collect();
+    let record = GameRecord {
         moves,
         move_times_ms,
         overrun_ms,
@@ -186,7 +210,8 @@ fn play<G: RefereedGame>(pairing: &Pairing<'_>, settings: &MatchSettings) -> Gam
         findings: seats.into_iter().flat_map(|seat| seat.finish()).collect(),
         aborted: matches!(end.1, Termination::Aborted(_)),
         ..GameRecord::ended(pairing, kind, end)
-    }
+    };
+    Refereed { record, options }
 }
 
 /// The end of a game that was not played, or not played out: no result counts (the draw is

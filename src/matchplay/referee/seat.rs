@@ -13,7 +13,7 @@ use crate::matchplay::by_side::BySide;
 use crate::matchplay::clock::Clock;
 use crate::matchplay::fault::{Fault, send};
 use crate::matchplay::gomoku::Gomoku;
-use crate::matchplay::options::UndeclaredOption;
+use crate::matchplay::options::{EngineOptions, UndeclaredOption};
 use crate::matchplay::{Finding, MatchSettings, Player, SearchLimits, TimeControl};
 use crate::protocol::{Codec, Protocol};
 use crate::rules::Side;
@@ -80,6 +80,8 @@ pub(crate) struct Engine {
     session: Option<Session<Judge>>,
     pub control: TimeControl,
     pub limits: SearchLimits,
+    /// What its options held once the seat had set them; none before (or without) that.
+    pub held: Option<EngineOptions>,
 }
 
 impl Engine {
@@ -104,6 +106,7 @@ impl Engine {
             session: Session::spawn(&player.command, options, judge).ok(),
             control: player.control(settings),
             limits: player.limits(settings),
+            held: None,
         }
     }
 

@@ -2,11 +2,11 @@
 //! own notation.
 
 use super::board::{Lines, Notation};
-use super::family::{Answer, leniently};
+use super::family::{Answer, Declared, leniently};
 use super::game::{Played, Reply};
 use super::{ucci_seat, uci_seat};
 use crate::matchplay::Fault;
-use crate::matchplay::options::is_declared;
+use crate::matchplay::options::EngineOptions;
 use crate::protocol::{Protocol, ucci, uci};
 use crate::rules::Game;
 use crate::rules::xiangqi::{Move, Position};
@@ -160,19 +160,29 @@ fn each_family_codec_reads_the_options_an_engine_declares() {
         "option name Skill Level type spin default 20 min 0 max 20",
         "uciok",
     ];
-    let names: Vec<String> = uci
-        .into_iter()
-        .filter_map(uci::declared_option)
-        .map(|declared| declared.name)
-        .collect();
+    let declared = Declared(uci.into_iter().filter_map(uci::declared_option).collect());
+    let names: Vec<&str> = declared.0.iter().map(|d| d.name.as_str()).collect();
     assert_eq!(names, ["Hash", "Skill Level"]);
+    // What fastchess's block names: the declared default, or the value set.
+    let held = |set: &[(String, String)]| {
+        EngineOptions::declared(
+            "x",
+            declared
+                .0
+                .iter()
+                .map(|d| (d.name.as_str(), d.default.as_deref())),
+            set,
+        )
+    };
+    assert_eq!(held(&[]).value("Hash"), Some("16"));
+    assert_eq!(
+        held(&[("Hash".into(), "64".into())]).value("Hash"),
+        Some("64")
+    );
+    assert_eq!(held(&[]).value("Threads"), None);
     let ucci = ["option usemillisec type check default false", "ucciok"];
-    let names: Vec<String> = ucci
-        .into_iter()
-        .filter_map(ucci::declared_option)
-        .map(|declared| declared.name)
-        .collect();
-    assert_eq!(names, ["usemillisec"]);
-    assert!(is_declared(&names, "UseMillisec"));
-    assert!(!is_declared(&names, "hashsize"));
+    let declared = Declared(ucci.into_iter().filter_map(ucci::declared_option).collect());
+    assert_eq!(declared.0.len(), 1);
+    assert!(declared.has("UseMillisec"));
+    assert!(!declared.has("hashsize"));
 }

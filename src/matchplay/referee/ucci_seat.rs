@@ -14,7 +14,7 @@ use super::game::{Played, Reply};
 use super::seat::{Engine, Seat, Seated, Turn};
 use crate::matchplay::clock::Clock;
 use crate::matchplay::fault::{Fault, read_until};
-use crate::matchplay::options::{UndeclaredOption, is_declared};
+use crate::matchplay::options::UndeclaredOption;
 use crate::matchplay::{Finding, MatchSettings, Player, START_BOUND, TimeControl};
 use crate::protocol::Protocol;
 use crate::protocol::spelling::canonical_move;
@@ -200,7 +200,7 @@ impl Seat<Xiangqi> for UcciSeat {
             |l| parse_message(l) == Ok(Message::UcciOk),
             declared_option,
         )?;
-        if is_declared(&declared, "usemillisec") {
+        if declared.has("usemillisec") {
             self.engine.send(&Command::SetOption {
                 name: "usemillisec".to_owned(),
                 value: Some("true".to_owned()),
@@ -209,10 +209,7 @@ impl Seat<Xiangqi> for UcciSeat {
         }
         // Pondering on: the engine is told with its `ponder` option where it declares one,
         // unless the user set it.
-        if settings.pondering
-            && is_declared(&declared, "ponder")
-            && !user_set(&self.engine, "ponder")
-        {
+        if settings.pondering && declared.has("ponder") && !user_set(&self.engine, "ponder") {
             self.engine.send(&Command::SetOption {
                 name: "ponder".to_owned(),
                 value: Some("true".to_owned()),

@@ -15,7 +15,7 @@ use super::seat::{Engine, Seat, Seated, Turn};
 use crate::matchplay::by_side::BySide;
 use crate::matchplay::clock::Clock;
 use crate::matchplay::fault::{Fault, read_until};
-use crate::matchplay::options::{UndeclaredOption, is_declared};
+use crate::matchplay::options::UndeclaredOption;
 use crate::matchplay::{Finding, MatchSettings, Player, START_BOUND, TimeControl};
 use crate::protocol::Protocol;
 use crate::protocol::spelling::canonical_move;
@@ -153,17 +153,14 @@ where
         // As cutechess-cli does: a UCI engine that can play variants is told the game, unless
         // the user chose the variant.
         if let Some(variant) = Board::<P, M>::UCI_VARIANT
-            && is_declared(&declared, "UCI_Variant")
+            && declared.has("UCI_Variant")
             && !user_set(&self.engine, "UCI_Variant")
         {
             self.engine.send(&set("UCI_Variant", variant))?;
         }
         // Pondering on: the engine is told with its `Ponder` option where it declares one,
         // unless the user set it.
-        if settings.pondering
-            && is_declared(&declared, "Ponder")
-            && !user_set(&self.engine, "Ponder")
-        {
+        if settings.pondering && declared.has("Ponder") && !user_set(&self.engine, "Ponder") {
             self.engine.send(&set("Ponder", "true"))?;
         }
         let undeclared = send_user_options(&mut self.engine, &declared, |name, value| {

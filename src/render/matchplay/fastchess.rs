@@ -1,6 +1,6 @@
 //! fastchess's lines (`--output-format fastchess`), as its `Fastchess` output prints them: a
-//! block between dashed lines every ten game pairs (every ten games when the match plays no
-//! pairs) and at the end, with `Results of …`, `Elo: …, nElo: …`, `LOS: …`, `Games: …` and
+//! block between dashed lines every `--rating-interval` game pairs (ten by default; games when
+//! the match plays no pairs) and at the end, with `Results of …`, `Elo: …, nElo: …`, `LOS: …`, `Games: …` and
 //! `Ptnml(0-2): […]` for two engines (a rank table for more), and `LLR: …` for the SPRT.
 //! fishtest's worker reads the `Games:` and `Ptnml(0-2):` lines of this block.
 //!
@@ -10,6 +10,7 @@
 use std::fmt::Write as _;
 
 use super::numbers::{Library, fixed, general};
+use crate::matchplay::options::EngineOptions;
 use crate::matchplay::score::{FastchessElo, Pentanomial, Score};
 use crate::matchplay::sprt::{Decision, Sprt, SprtState};
 use crate::matchplay::tally::{Encounter, against_field};
@@ -17,12 +18,24 @@ use crate::matchplay::{MatchSettings, Player, TimeControl};
 
 const RULE: &str = "--------------------------------------------------\n";
 
-/// Blocks come every this many pairs (or games without pairs): fastchess's default
-/// `-ratinginterval`.
-pub(super) const RATING_INTERVAL: usize = 10;
+/// Blocks come every this many pairs (or games without pairs) unless `--rating-interval`
+/// says otherwise: fastchess's default `-ratinginterval`.
+pub(crate) const RATING_INTERVAL: usize = 10;
+
+/// Whether the block is due after a game, as fastchess's round robin decides it
+/// (`shouldPrintRatingInterval`): `index` counts from 1, and is the number of the pair the game
+/// completed when the match plays pairs (so pairs completed out of order, with games played at
+/// once, each print as they complete), else the games counted so far. An `interval` of 0
+/// prints no block between games, only the last one (fastchess reads 0 as "never").
+pub(super) fn block_due(interval: usize, index: usize) -> bool {
+    interval > 0 && index.is_multiple_of(interval)
+}
 
 /// What the block's first line says of the match besides the engines: the time control,
-/// threads and hash, and the opening book's file name, in fastchess's words.
+/// threads and hash, and the opening book's file name, in fastchess's words. fastchess takes
+/// threads and hash from the engines of the game it has just counted, as their options stood:
+/// the engine's declared default (`option name Threads … default 1`: `1t`) or the value set,
+/// and `NULL` for an engine that declares no such option (see [`Setup::held`]).
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Setup {
     pub control: String,
@@ -34,13 +47,11 @@ pub(crate) struct Setup {
 impl Setup {
     /// The setup of a match of `players` under `settings`, with the opening book read from
     /// `book` (its path as given): the time control in fastchess's words (`10+0.1`,
-    /// `0.1/move`, `N plies`, `N nodes`), the engines' `Threads` and `Hash` options (`NULL`
-    /// where one is not set; both engines' values when they differ), and the book's file name.
+    /// `0.1/move`, `N plies`, `N nodes`), the engines' `Threads` and `Hash` options as the
+    /// user set them (`NULL` where one is not set; both engines' values when they differ)
+    /// until a game tells what the engines hold ([`Setup::held`]), and the book's file name.
     pub(crate) fn of(players: &[Player], settings: &MatchSettings, book: Option<&str>) -> Setup {
-        let both = |text: &dyn Fn(&Player) -> String| {
-            let (a, b) = (text(&players[0]), text(&players[1]));
-            if a == b { a } else { format!("{a} - {b}") }
-        };
+        let both = |text: &dyn Fn(&Player) -> String| both(text(&players[0]), text(&players[1]));
         let control = |player: &Player| {
             let limits = player.limits(settings);
             match player.control(settings) {
@@ -70,19 +81,52 @@ impl Setup {
         };
         let option = |name: &'static str, unit: &'static str| {
             move |player: &Player| {
-                player
-                    .options
-                    .iter()
-                    .find(|(key, _)| key == name)
-                    .map_or_else(|| "NULL".to_owned(), |(_, value)| format!("{value}{unit}"))
+                sized(
+                    player
+                        .options
+                        .iter()
+                        .find(|(key, _)| key == name)
+                        .map(|(_, value)| value.as_str()),
+                    unit,
+                )
             }
         };
         Setup {
             control: both(&control),
-            threads: both(&option("Threads", "t")),
-            hash: both(&option("Hash", "MB")),
+            threads: both(&option("Threads", THREADS)),
+            hash: both(&option("Hash", HASH)),
             book: book.map(|path| path.rsplit(['/', '\\']).next().unwrap_or(path).to_owned()),
         }
+    }
+
+    /// Threads and hash as the two engines, `first` and `second`, held them in a game.
+    pub(crate) fn held(&mut self, first: &EngineOptions, second: &EngineOptions) {
+        let of = |name: &str, unit: &str| {
+            both(
+                sized(first.value(name), unit),
+                sized(second.value(name), unit),
+            )
+        };
+        self.threads = of("Threads", THREADS);
+        self.hash = of("Hash", HASH);
+    }
+}
+
+/// fastchess's units: `{}t` for threads, `{}MB` for the hash.
+const THREADS: &str = "t";
+const HASH: &str = "MB";
+
+/// An option's value with its unit, or `NULL` when there is none.
+fn sized(value: Option<&str>, unit: &str) -> String {
+    value.map_or_else(|| "NULL".to_owned(), |v| format!("{v}{unit}"))
+}
+
+/// One text for both engines when they agree, else `first - second`.
+fn both(first: String, second: String) -> String {
+    if first == second {
+        first
+    } else {
+        format!("{first} - {second}")
     }
 }
 

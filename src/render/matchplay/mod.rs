@@ -11,7 +11,7 @@ mod printer;
 mod progress;
 pub(crate) mod status;
 
-pub(crate) use fastchess::Setup;
+pub(crate) use fastchess::{RATING_INTERVAL, Setup};
 pub(crate) use printer::{MatchPrinter, MatchShape, OutputFormat, merged_summary};
 pub(crate) use progress::MatchProgress;
 
