@@ -299,3 +299,39 @@ fn a_broken_message_is_one_fault_for_the_referee_and_the_checks() {
         );
     }
 }
+
+/// A brain that reads BOARD's colours by the stones' place in the list rather than by their
+/// field (gomocup-r51) completes the opponent's four as if it were its own, where the field
+/// gives it a four of its own to win with: the scenario warns it, and the transcript shows
+/// which row it took for its own.
+#[test]
+fn a_brain_that_ignores_the_colour_field_takes_the_opponent_s_row() {
+    let (code, report) = run(
+        "gomocup",
+        "colours-by-alternation",
+        &["gomocup/board-colours"],
+    );
+    assert_eq!(
+        code, 0,
+        "a warning: the text does not oblige a brain to win"
+    );
+    let run = &report.runs[0];
+    let replies: Vec<&str> = run
+        .transcript
+        .entries
+        .iter()
+        .filter(|e| e.direction == arbiter::session::Direction::Received)
+        .map(|e| e.text.as_str())
+        .collect();
+    assert!(
+        replies.iter().any(|r| *r == "4,10" || *r == "9,10"),
+        "{replies:?}"
+    );
+    assert!(
+        run.outcomes
+            .iter()
+            .any(|o| o.grade == Grade::Warn && o.requirements == [ReqId::new("gomocup-r51")]),
+        "{:#?}",
+        run.outcomes
+    );
+}

@@ -150,10 +150,17 @@ pub enum Fault {
     /// that starts like a point. A message must not hold a line break (gomocup-r128); the
     /// move that follows is sound. A public brain was seen writing its search notes so.
     BrokenMessage,
+    /// Gomocup: reads the stones of `BOARD` by their place in the list, alternately its own
+    /// and the opponent's, whatever their third field says (gomocup-r51: 1 is the brain's own,
+    /// 2 the opponent's), as a public brain that expects a move-ordered list does; and after a
+    /// `BOARD` it completes a five of its own when it sees one, as any brain does. Given four
+    /// in a row each, listed alternately with the opponent's first, it completes the
+    /// opponent's (scenarios/gomocup/board-colours.scenario).
+    ColoursByAlternation,
 }
 
 /// Each fault under its command-line name.
-const NAMES: [(&str, Fault); 49] = [
+const NAMES: [(&str, Fault); 50] = [
     ("none", Fault::None),
     ("late-handshake", Fault::LateHandshake),
     ("no-readyok-while-searching", Fault::NoReadyokWhileSearching),
@@ -212,6 +219,7 @@ const NAMES: [(&str, Fault); 49] = [
     ("moves-on-eof", Fault::MovesOnEof),
     ("bestmove-none", Fault::BestmoveNone),
     ("broken-message", Fault::BrokenMessage),
+    ("colours-by-alternation", Fault::ColoursByAlternation),
 ];
 
 impl Fault {

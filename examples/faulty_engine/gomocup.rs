@@ -3,11 +3,22 @@
 
 use std::time::Duration;
 
-use arbiter_rules::gomoku::{Board, BoardSize, Point, Stone};
+use arbiter_rules::gomoku::{Board, BoardSize, Point, Rule, Stone};
 
 use crate::fault::Fault;
 use crate::input::stdin_lines;
 use crate::output::Out;
+
+/// An empty point where its own stone (Black) makes five in a row.
+fn winning_point(board: &Board) -> Option<Point> {
+    board.empty_points().find(|&p| {
+        let mut after = board.clone();
+        after.place(p, Stone::Black).is_ok()
+            && after
+                .find_win(Rule::FREESTYLE)
+                .is_some_and(|(stone, _)| stone == Stone::Black)
+    })
+}
 
 pub fn nearest_empty(board: &Board) -> Option<Point> {
     let size = board.size();
@@ -23,6 +34,8 @@ pub fn run(out: &Out, script: &[String]) {
     let mut board = Board::new(BoardSize::square(15).expect("15 is a legal size"));
     let mut last_opponent: Option<Point> = None;
     let mut in_board = false;
+    // The stones of the BOARD block read so far (ColoursByAlternation).
+    let mut listed = 0usize;
     // A `TAKEBACK` came, and no move or new board since (OccupiedPointAfterTakeback).
     let mut taken_back = false;
     let mut script = script.iter().filter(|_| fault == Fault::Scripted);
@@ -70,10 +83,25 @@ pub fn run(out: &Out, script: &[String]) {
                     other => other,
                 };
                 taken_back = false;
+                if fault == Fault::ColoursByAlternation
+                    && let Some(win) = winning_point(&board)
+                {
+                    let _ = board.place(win, Stone::Black);
+                    out.line(&format!("{},{}", win.x, win.y));
+                    continue;
+                }
                 reply(&mut board, occupied(fault, last_opponent));
             } else if let Some((x, y, f)) = parse_field(&upper) {
                 let point = Point { x, y };
-                let stone = if f == 1 { Stone::Black } else { Stone::White };
+                listed += 1;
+                // Its own stones are Black: by the field, or under the fault by the place in
+                // the list (the first, third, … listed).
+                let own = if fault == Fault::ColoursByAlternation {
+                    listed % 2 == 1
+                } else {
+                    f == 1
+                };
+                let stone = if own { Stone::Black } else { Stone::White };
                 let _ = board.place(point, stone);
                 if f != 1 {
                     last_opponent = Some(point);
@@ -123,6 +151,7 @@ pub fn run(out: &Out, script: &[String]) {
                 reply(&mut board, occupied(fault, last_opponent));
             }
             "BOARD" => {
+                listed = 0;
                 board.clear();
                 in_board = true;
             }
