@@ -490,3 +490,156 @@ fn pondering_engines_get_ponderhit_or_stop_and_raise_no_finding() {
         }
     }
 }
+
+/// The four parts of a 16-game match of pairs, each played as its own run: `--out` files named
+/// `{tag}-pK.json`, or with `dir`, the workers' files of that results directory. `b` plays
+/// with `fault`. Returns the parts' exit statuses.
+fn four_parts(tag: &str, fault: &str, dir: Option<&Path>) -> Vec<i32> {
+    let engines = [engine("a", "none"), engine("b", fault)];
+    (1..=4)
+        .map(|k| {
+            let share = format!("{k}/4");
+            let file = temp(&format!("{tag}-p{k}.json"));
+            let mut args = vec![
+                "--repeat",
+                "--games",
+                "2",
+                "--rounds",
+                "8",
+                "--max-moves",
+                "2",
+                "--partition",
+                &share,
+            ];
+            match dir {
+                Some(dir) => args.extend(["--results-dir", dir.to_str().unwrap()]),
+                None => args.extend(["--out", file.to_str().unwrap()]),
+            }
+            let (status, stdout, stderr) = play(&engines, &args);
+            assert!(status <= 1, "{stdout}{stderr}");
+            status
+        })
+        .collect()
+}
+
+/// Runs `arbiter match merge` with `args`; returns the exit status and stderr.
+fn merge(args: &[&Path], extra: &[&str]) -> (i32, String) {
+    let out = arbiter()
+        .args(["match", "merge"])
+        .args(args)
+        .args(extra)
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+/// Three of four parts do not pass for the match: the merge says which part is missing and
+/// which of its games, writes nothing, and exits 2; `--partial` merges the twelve games there
+/// are, says the same as a warning, and exits 1. All four merge clean, with exit 0.
+#[test]
+fn a_missing_part_is_named_and_is_no_success() {
+    assert_eq!(four_parts("missing", "none", None), [0, 0, 0, 0]);
+    let parts: Vec<PathBuf> = (1..=4)
+        .map(|k| temp(&format!("missing-p{k}.json")))
+        .collect();
+    let three: Vec<&Path> = parts[..3].iter().map(PathBuf::as_path).collect();
+    let out = temp("missing-merged.json");
+    let _ = std::fs::remove_file(&out);
+    let out_words = ["--out", out.to_str().unwrap()];
+    let (status, stderr) = merge(&three, &out_words);
+    assert_eq!(status, 2, "{stderr}");
+    assert!(
+        stderr.contains("the parts give 12 of the match's 16 games"),
+        "{stderr}"
+    );
+    // Share 4 of 4 plays pairs 4 and 8.
+    assert!(
+        stderr.contains("part 4 of 4 is missing: no file gives its 4 games (7-8, 15-16)"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("--partial"), "{stderr}");
+    assert!(
+        !out.exists(),
+        "nothing is written for a match with a part missing"
+    );
+    let (status, stderr) = merge(&three, &[&out_words[..], &["--partial"]].concat());
+    assert_eq!(status, 1, "{stderr}");
+    assert!(stderr.contains("warning: merged in part"), "{stderr}");
+    assert!(stderr.contains("part 4 of 4 is missing"), "{stderr}");
+    assert_eq!(json(&out).games.len(), 12);
+    let all: Vec<&Path> = parts.iter().map(PathBuf::as_path).collect();
+    let (status, stderr) = merge(&all, &out_words);
+    assert_eq!(status, 0, "{stderr}");
+    assert!(!stderr.contains("warning"), "{stderr}");
+    assert_eq!(json(&out).games.len(), 16);
+}
+
+/// A results directory is held to the same: a worker's file gone is a missing part, a worker
+/// stopped short of its games (its file cut back to fewer, as an interrupted worker leaves it,
+/// its SPRT undecided) is a part short of games; a share given twice (the directory and a
+/// copy of one worker's file) is warned about; a file given twice is an error naming it.
+#[test]
+fn a_results_directory_names_its_missing_short_and_doubled_parts() {
+    let dir = temp("workers");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    assert_eq!(four_parts("workers", "none", Some(&dir)), [0, 0, 0, 0]);
+    let (status, stderr) = merge(&[&dir], &[]);
+    assert_eq!(status, 0, "{stderr}");
+    // A copy of part 2's file beside the directory: the share twice, its games once.
+    let copy = temp("workers-part-2-copy.json");
+    std::fs::copy(dir.join("part-2-of-4.json"), &copy).unwrap();
+    let (status, stderr) = merge(&[&dir, &copy], &[]);
+    assert_eq!(status, 0, "{stderr}");
+    assert!(
+        stderr.contains("warning: part 2 of 4 is given by 2 files ("),
+        "{stderr}"
+    );
+    assert!(stderr.contains("each game is counted once"), "{stderr}");
+    // The same file named twice, directly or through its directory: an error naming it.
+    let part1 = dir.join("part-1-of-4.json");
+    let (status, stderr) = merge(&[&part1, &part1], &[]);
+    assert_eq!(status, 2, "{stderr}");
+    assert!(
+        stderr.contains(&format!("{} is given twice", part1.display())),
+        "{stderr}"
+    );
+    let (status, stderr) = merge(&[&dir, &part1], &[]);
+    assert_eq!(status, 2, "{stderr}");
+    assert!(stderr.contains("is given twice (in "), "{stderr}");
+    // Part 3's worker stopped after its first pair.
+    let file3 = dir.join("part-3-of-4.json");
+    let mut worker: serde_json::Value = common::read_json(&file3);
+    worker["games"].as_array_mut().unwrap().truncate(2);
+    std::fs::write(&file3, worker.to_string()).unwrap();
+    std::fs::remove_file(dir.join("part-4-of-4.json")).unwrap();
+    let (status, stderr) = merge(&[&dir], &[]);
+    assert_eq!(status, 2, "{stderr}");
+    assert!(
+        stderr.contains("the parts give 10 of the match's 16 games"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("part 4 of 4 is missing"), "{stderr}");
+    assert!(
+        stderr.contains("part-3-of-4.json) lacks 2 of its 4 games (13-14)"),
+        "{stderr}"
+    );
+}
+
+/// `match merge` exits as the match would have: 1 when an engine failed a protocol check or
+/// lost by its own fault in a merged game, though every part is there.
+#[test]
+fn merging_games_with_a_protocol_failure_exits_1_as_the_match_does() {
+    let statuses = four_parts("faulty", "illegal-bestmove", None);
+    assert_eq!(statuses, [1, 1, 1, 1]);
+    let parts: Vec<PathBuf> = (1..=4)
+        .map(|k| temp(&format!("faulty-p{k}.json")))
+        .collect();
+    let all: Vec<&Path> = parts.iter().map(PathBuf::as_path).collect();
+    let (status, stderr) = merge(&all, &[]);
+    assert_eq!(status, 1, "{stderr}");
+    assert!(stderr.contains("uci.bestmove.legal"), "{stderr}");
+}

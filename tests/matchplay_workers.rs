@@ -92,6 +92,13 @@ fn wait_ok(child: Child, allowed: &[i32]) {
 
 /// Runs `arbiter match merge DIR --out FILE --pgnout PGN`; returns the merged results.
 fn merge(dir: &Path, out: &Path, pgn: &Path) -> MatchReport {
+    merge_with(dir, out, pgn, &[], 0);
+    common::read_report(out)
+}
+
+/// Runs `arbiter match merge DIR --out FILE --pgnout PGN` with `extra`, expecting `status`;
+/// returns its stderr.
+fn merge_with(dir: &Path, out: &Path, pgn: &Path, extra: &[&str], status: i32) -> String {
     let merged = common::arbiter()
         .args(["match", "merge"])
         .arg(dir)
@@ -99,15 +106,12 @@ fn merge(dir: &Path, out: &Path, pgn: &Path) -> MatchReport {
         .arg(out)
         .arg("--pgnout")
         .arg(pgn)
+        .args(extra)
         .output()
         .unwrap();
-    assert_eq!(
-        merged.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&merged.stderr)
-    );
-    common::read_report(out)
+    let stderr = String::from_utf8_lossy(&merged.stderr).into_owned();
+    assert_eq!(merged.status.code(), Some(status), "{stderr}");
+    stderr
 }
 
 /// Share `k` of four's file in a results directory.
@@ -323,8 +327,19 @@ fn a_worker_killed_mid_game_leaves_every_game_it_finished_and_is_named_silent() 
         // and its moves.
         assert!(!game.record.moves.is_empty(), "{game:?}");
     }
-    // The merge holds every finished game of both workers.
-    let merged = merge(&results, &dir.join("merged.json"), &dir.join("merged.pgn"));
+    // The killed worker's share lacks games its SPRT did not excuse: the merge names it and
+    // writes nothing; `--partial` holds every finished game of both workers, and exits 1.
+    let (out, pgn) = (dir.join("merged.json"), dir.join("merged.pgn"));
+    let stderr = merge_with(&results, &out, &pgn, &[], 2);
+    assert!(stderr.contains("part 1 of 2 ("), "{stderr}");
+    assert!(
+        stderr.contains(&format!("lacks {} of its 4 games", 4 - games.len())),
+        "{stderr}"
+    );
+    assert!(!out.exists(), "{stderr}");
+    let stderr = merge_with(&results, &out, &pgn, &["--partial"], 1);
+    assert!(stderr.contains("warning: merged in part"), "{stderr}");
+    let merged: MatchReport = common::read_report(&out);
     assert_eq!(merged.games.len(), games.len() + 4);
     // Past the bound, the status names the killed worker, and only it.
     std::thread::sleep(Duration::from_millis(600));

@@ -4,8 +4,14 @@
 //! split between them: the result is the same. A game aborted once the match was decided is
 //! not a game: it counts nowhere, and another part that played it out (a worker run again)
 //! gives the game.
+//!
+//! Games are counted by their numbers, so a part left out, or one that stopped short, would
+//! leave a smaller match that looks whole. [`coverage`] says what the parts cover of the
+//! match, share by share: the shares no part gives, those two parts give, and those whose
+//! parts lack games their SPRT did not excuse.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
+use std::fmt;
 
 use super::schedule::Plan;
 use super::sprt::Sprt;
@@ -25,6 +31,178 @@ pub(crate) enum MergeError {
     GameDiffers { part: String, number: usize },
     #[error("the parts were played with different SPRTs: give --sprt to choose one")]
     Sprts,
+    #[error(
+        "{part} is part {share} and {other} part {other_share}: these split the match differently; give the parts of one split"
+    )]
+    Splits {
+        part: String,
+        share: Share,
+        other: String,
+        other_share: Share,
+    },
+}
+
+/// A share of the match as people say it: `part 2 of 4`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) struct Share {
+    pub k: usize,
+    pub n: usize,
+}
+
+impl Share {
+    /// The share a part was played as: its `--partition`, or the whole match (1 of 1).
+    fn of(report: &MatchReport) -> Share {
+        let (k, n) = report.plan.partition.unwrap_or((1, 1));
+        Share { k, n }
+    }
+
+    /// The numbers of the games this share of the match `plan` (of `players` engines) plays.
+    fn games(self, plan: &Plan, players: usize) -> Vec<usize> {
+        let share = Plan {
+            partition: Some((self.k, self.n)),
+            ..*plan
+        };
+        share.jobs(players).iter().map(|job| job.number).collect()
+    }
+}
+
+impl fmt::Display for Share {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} of {}", self.k, self.n)
+    }
+}
+
+/// Game numbers as a reader takes them in: runs of consecutive numbers joined (`7-8, 15-16`),
+/// the first few runs only when there are many.
+struct Numbers<'a>(&'a [usize]);
+
+impl fmt::Display for Numbers<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        const SHOWN: usize = 6;
+        let mut runs: Vec<(usize, usize)> = Vec::new();
+        for &n in self.0 {
+            match runs.last_mut() {
+                Some((_, last)) if *last + 1 == n => *last = n,
+                _ => runs.push((n, n)),
+            }
+        }
+        for (i, (first, last)) in runs.iter().take(SHOWN).enumerate() {
+            let sep = if i == 0 { "" } else { ", " };
+            match first == last {
+                true => write!(f, "{sep}{first}")?,
+                false => write!(f, "{sep}{first}-{last}")?,
+            }
+        }
+        if runs.len() > SHOWN {
+            write!(f, ", …")?;
+        }
+        Ok(())
+    }
+}
+
+/// A share of the match whose games the parts do not all give.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub(crate) enum Gap {
+    /// No part is this share.
+    #[error("part {share} is missing: no file gives its {} games ({})", games.len(), Numbers(games))]
+    Missing { share: Share, games: Vec<usize> },
+    /// The share's parts lack some of its games, and none of them recorded a decided SPRT
+    /// that would have stopped it: its worker was interrupted, died, or is still playing.
+    #[error(
+        "part {share} ({}) lacks {} of its {planned} games ({}), and its SPRT had not decided: was its worker stopped, or is it still playing?",
+        parts.join(", "), games.len(), Numbers(games)
+    )]
+    Short {
+        share: Share,
+        parts: Vec<String>,
+        planned: usize,
+        games: Vec<usize>,
+    },
+}
+
+/// What the parts given cover of the match.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub(crate) struct Coverage {
+    /// The games of the whole match.
+    pub planned: usize,
+    /// The games the parts give (played, or aborted and counting nowhere), each once.
+    pub given: usize,
+    /// Shares whose games the parts do not all give, in the order of the shares.
+    pub gaps: Vec<Gap>,
+    /// Shares given by more than one part, each with its parts' names: harmless when they
+    /// agree (each game counts once), yet worth saying, since one of them may be a part
+    /// meant to be another share.
+    pub twice: Vec<(Share, Vec<String>)>,
+}
+
+/// What the named `parts` cover of the match they are parts of: the shares none gives, the
+/// shares short of games, the shares given twice. Parts that split the match differently
+/// (part 1 of 2 beside part 1 of 4, or the whole match beside a part) are an error.
+pub(crate) fn coverage(parts: &[(String, MatchReport)]) -> Result<Coverage, MergeError> {
+    let Some((first_name, first)) = parts.first() else {
+        return Err(MergeError::Nothing);
+    };
+    let first_share = Share::of(first);
+    let mut shares: BTreeMap<Share, Vec<(&String, &MatchReport)>> = BTreeMap::new();
+    for (name, report) in parts {
+        let share = Share::of(report);
+        if share.n != first_share.n {
+            return Err(MergeError::Splits {
+                part: name.clone(),
+                share,
+                other: first_name.clone(),
+                other_share: first_share,
+            });
+        }
+        shares.entry(share).or_default().push((name, report));
+    }
+    let players = first.players.len();
+    let n = first_share.n;
+    let mut coverage = Coverage {
+        planned: first.plan.total(players),
+        ..Coverage::default()
+    };
+    let mut given: BTreeSet<usize> = BTreeSet::new();
+    for k in 1..=n {
+        let share = Share { k, n };
+        let planned = share.games(&first.plan, players);
+        let Some(parts) = shares.get(&share) else {
+            coverage.gaps.push(Gap::Missing {
+                share,
+                games: planned,
+            });
+            continue;
+        };
+        if parts.len() > 1 {
+            let names = parts.iter().map(|(name, _)| (*name).clone()).collect();
+            coverage.twice.push((share, names));
+        }
+        let held: BTreeSet<usize> = parts
+            .iter()
+            .flat_map(|(_, report)| report.games.iter().map(|g| g.record.number))
+            .collect();
+        given.extend(&held);
+        // A part stops short of its share once its SPRT (over its games, or over every
+        // worker's) has decided: the games it did not play were not to be played.
+        let decided = parts
+            .iter()
+            .any(|(_, report)| report.sprt.is_some_and(|s| s.state.decision.is_some()));
+        let lacking: Vec<usize> = planned
+            .iter()
+            .copied()
+            .filter(|number| !held.contains(number))
+            .collect();
+        if !lacking.is_empty() && !decided {
+            coverage.gaps.push(Gap::Short {
+                share,
+                parts: parts.iter().map(|(name, _)| (*name).clone()).collect(),
+                planned: planned.len(),
+                games: lacking,
+            });
+        }
+    }
+    coverage.given = given.len();
+    Ok(coverage)
 }
 
 /// What a game is for the score, compared between parts.
@@ -284,6 +462,105 @@ mod tests {
         assert_eq!(merged.aborted_on_decision(), 1);
         assert_eq!(merged.encounters[0].score.wins, 1);
         assert_eq!(merged.encounters[0].pentanomial.pairs(), 0);
+    }
+
+    /// Share `k` of `n` of the 24 games of `PLAN`, as its worker plays it: whole pairs.
+    fn share(k: usize, n: usize) -> MatchReport {
+        let games = Share { k, n }
+            .games(&PLAN, 2)
+            .into_iter()
+            .map(|number| game(number, GameResult::Draw))
+            .collect();
+        part(games, k, n)
+    }
+
+    fn named(parts: Vec<MatchReport>) -> Vec<(String, MatchReport)> {
+        parts
+            .into_iter()
+            .map(|p| (format!("part-{}.json", Share::of(&p).k), p))
+            .collect()
+    }
+
+    #[test]
+    fn a_missing_part_is_named_with_its_games() {
+        let parts = named(vec![share(1, 4), share(2, 4), share(3, 4)]);
+        let covered = coverage(&parts).unwrap();
+        assert_eq!((covered.given, covered.planned), (18, 24));
+        // Share 4 of 4 plays pairs 4, 8 and 12: games 7-8, 15-16, 23-24.
+        let four = Share { k: 4, n: 4 };
+        assert_eq!(
+            covered.gaps,
+            [Gap::Missing {
+                share: four,
+                games: vec![7, 8, 15, 16, 23, 24]
+            }]
+        );
+        assert_eq!(
+            covered.gaps[0].to_string(),
+            "part 4 of 4 is missing: no file gives its 6 games (7-8, 15-16, 23-24)"
+        );
+        assert!(covered.twice.is_empty());
+        // Every part: nothing to say.
+        let whole = named((1..=4).map(|k| share(k, 4)).collect());
+        assert_eq!(
+            coverage(&whole).unwrap(),
+            Coverage {
+                planned: 24,
+                given: 24,
+                ..Coverage::default()
+            }
+        );
+    }
+
+    #[test]
+    fn a_part_short_of_games_is_named_unless_its_sprt_decided() {
+        let mut short = share(2, 2);
+        let lost = short.games.pop().unwrap().record.number;
+        let parts = named(vec![share(1, 2), short.clone()]);
+        let covered = coverage(&parts).unwrap();
+        assert_eq!(
+            covered.gaps,
+            [Gap::Short {
+                share: Share { k: 2, n: 2 },
+                parts: vec!["part-2.json".into()],
+                planned: 12,
+                games: vec![lost],
+            }]
+        );
+        assert_eq!(covered.given, 23);
+        // A part whose SPRT decided stopped by it: the games it left were not to be played.
+        let mut stopped = short;
+        stopped.sprt = Some(SprtReport {
+            settings: test(),
+            state: crate::matchplay::sprt::SprtState {
+                decision: Some(crate::matchplay::sprt::Decision::H1),
+                ..test().state(&Default::default(), None)
+            },
+        });
+        let covered = coverage(&named(vec![share(1, 2), stopped])).unwrap();
+        assert!(covered.gaps.is_empty(), "{:?}", covered.gaps);
+    }
+
+    #[test]
+    fn a_share_given_twice_is_named_and_other_splits_are_refused() {
+        let mut parts = named(vec![share(1, 2), share(2, 2), share(2, 2)]);
+        parts[2].0 = "copy.json".into();
+        let covered = coverage(&parts).unwrap();
+        assert_eq!(
+            covered.twice,
+            [(
+                Share { k: 2, n: 2 },
+                vec!["part-2.json".to_owned(), "copy.json".to_owned()]
+            )]
+        );
+        assert!(covered.gaps.is_empty());
+        // Part 1 of 2 beside part 2 of 3, or the whole match beside a part: not one split.
+        let mut whole = part(Vec::new(), 1, 1);
+        whole.plan.partition = None;
+        for other in [share(2, 3), whole] {
+            let error = coverage(&named(vec![share(1, 2), other])).unwrap_err();
+            assert!(matches!(error, MergeError::Splits { .. }), "{error}");
+        }
     }
 
     #[test]

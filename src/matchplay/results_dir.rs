@@ -52,6 +52,12 @@ pub(crate) enum ResultsDirError {
     },
     #[error("{dir}: no worker's results (part-K-of-N.json) in it")]
     Empty { dir: PathBuf },
+    #[error("{path} is given twice{}", also.as_ref().map(|d| format!(" (in {} too)", d.display())).unwrap_or_default())]
+    GivenTwice {
+        path: PathBuf,
+        /// The directory given that holds it, when it came through one.
+        also: Option<PathBuf>,
+    },
 }
 
 /// A worker of the match, as its file says.
@@ -115,6 +121,42 @@ pub(crate) fn worker_files(dir: &Path) -> Result<Vec<PathBuf>, ResultsDirError> 
         .collect();
     files.sort();
     Ok(files.into_iter().map(|(.., path)| path).collect())
+}
+
+/// The results files `sources` name: files as given, and the workers' files of the
+/// directories given. A file named twice — given twice, or given and also in a directory
+/// given, or a directory given twice — is an error naming it: its games would count once all
+/// the same, so the second naming can only be a slip that hides another file left out.
+pub(crate) fn result_files(sources: &[PathBuf]) -> Result<Vec<PathBuf>, ResultsDirError> {
+    // Each file by its canonical path (so `./a.json` and `a.json` are one), with the
+    // directory it came through.
+    let mut seen: Vec<(PathBuf, Option<PathBuf>)> = Vec::new();
+    let mut files = Vec::new();
+    for source in sources {
+        let (found, dir) = if source.is_dir() {
+            let found = worker_files(source)?;
+            if found.is_empty() {
+                return Err(ResultsDirError::Empty {
+                    dir: source.clone(),
+                });
+            }
+            (found, Some(source.clone()))
+        } else {
+            (vec![source.clone()], None)
+        };
+        for file in found {
+            let canonical = std::fs::canonicalize(&file).unwrap_or_else(|_| file.clone());
+            if let Some((_, earlier)) = seen.iter().find(|(c, _)| *c == canonical) {
+                return Err(ResultsDirError::GivenTwice {
+                    path: file,
+                    also: earlier.clone().or_else(|| dir.clone()),
+                });
+            }
+            seen.push((canonical, dir.clone()));
+            files.push(file);
+        }
+    }
+    Ok(files)
 }
 
 /// Reads a worker's file, or the results an `arbiter match --out` wrote (a worker without its

@@ -2,14 +2,20 @@
 //! one per CI job, each `--out FILE`) or the workers' files of a results directory
 //! (`--results-dir DIR`) made into one match, with the same tally, pairs, SPRT, games,
 //! findings and PGN as the match played in one run.
+//!
+//! A merge must not pass for the whole match when it is not: a part missing, or short of
+//! games its SPRT did not excuse, is an error naming it (`--partial` merges what there is,
+//! and still fails), a share given by two files is said, and a file given twice is an error.
+//! Its exit status is the match's: 1 when an engine lost by its own fault or failed a
+//! protocol check in any merged game.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use clap::Args;
 
 use super::super::CliError;
 use crate::matchplay::MatchReport;
-use crate::matchplay::merge::merge;
+use crate::matchplay::merge::{Coverage, coverage, merge};
 use crate::matchplay::pgn::XiangqiNotation;
 use crate::matchplay::results_dir::{self, WorkerInfo};
 use crate::matchplay::sprt::Sprt;
@@ -41,66 +47,55 @@ pub(super) struct MergeArgs {
     /// Xiangqi: the PGN's notation (`chinese`, `iccs` or `uci`), as for `arbiter match`.
     #[arg(long, value_name = "NOTATION")]
     pgn_notation: Option<XiangqiNotation>,
+    /// Merge the parts there are when some are missing or short of games (a worker still
+    /// playing, interrupted or lost): what is missing is named on stderr, and the exit status
+    /// is 1 all the same. Without it a missing part is an error and nothing is written.
+    #[arg(long)]
+    partial: bool,
 }
 
 /// Every match result the arguments name, each with its name for errors: the files given,
-/// and the workers' files of the directories given.
+/// and the workers' files of the directories given; a file named twice is an error.
 pub(super) fn read_all(
     sources: &[PathBuf],
 ) -> Result<Vec<(PathBuf, Option<WorkerInfo>, MatchReport)>, CliError> {
     let bad = |e: results_dir::ResultsDirError| CliError::BadInput(e.to_string());
-    let mut read = Vec::new();
-    for source in sources {
-        let files = if source.is_dir() {
-            let files = results_dir::worker_files(source).map_err(bad)?;
-            if files.is_empty() {
-                return Err(bad(results_dir::ResultsDirError::Empty {
-                    dir: source.clone(),
-                }));
-            }
-            say_missing_parts(source, &files);
-            files
-        } else {
-            vec![source.clone()]
-        };
-        for file in files {
+    results_dir::result_files(sources)
+        .map_err(bad)?
+        .into_iter()
+        .map(|file| {
             let (worker, report) = results_dir::read(&file).map_err(bad)?;
-            read.push((file, worker, report));
-        }
-    }
-    Ok(read)
+            Ok((file, worker, report))
+        })
+        .collect()
 }
 
-/// A note on stderr for each share of the match that has no file in `dir` (not under
-/// `--quiet`).
-fn say_missing_parts(dir: &Path, files: &[PathBuf]) {
-    let shares: Vec<_> = files
-        .iter()
-        .filter_map(|f| results_dir::partition_of(f.file_name()?.to_str()?))
-        .collect();
-    let Some(n) = shares.iter().map(|p| p.n()).max() else {
-        return;
-    };
-    for k in 1..=n {
-        if !shares.iter().any(|p| p.k() == k && p.n() == n) {
-            crate::cli::console::note(format_args!(
-                "note: {}: no results from part {k} of {n} yet",
-                dir.display()
-            ));
-        }
-    }
-}
-
-/// The merged match of the parts read.
+/// The merged match of the parts read, and what they cover of it.
 fn merged(
     parts: Vec<(PathBuf, Option<WorkerInfo>, MatchReport)>,
     sprt: Option<Sprt>,
-) -> Result<MatchReport, CliError> {
-    let named = parts
+) -> Result<(MatchReport, Coverage), CliError> {
+    let named: Vec<(String, MatchReport)> = parts
         .into_iter()
         .map(|(path, _, report)| (path.display().to_string(), report))
         .collect();
-    merge(named, sprt).map_err(|e| CliError::BadInput(e.to_string()))
+    let bad = |e: crate::matchplay::merge::MergeError| CliError::BadInput(e.to_string());
+    // Parts of other matches are the first thing to say; then how they split this one.
+    let covered = coverage(&named);
+    let report = merge(named, sprt).map_err(bad)?;
+    Ok((report, covered.map_err(bad)?))
+}
+
+/// What is missing of the match, one line each, after a line with the games the parts give.
+fn gaps_text(coverage: &Coverage) -> String {
+    let mut text = format!(
+        "the parts give {} of the match's {} games",
+        coverage.given, coverage.planned
+    );
+    for gap in &coverage.gaps {
+        text.push_str(&format!("\n  {gap}"));
+    }
+    text
 }
 
 pub(super) fn run(args: &MergeArgs) -> Result<(String, ExitStatus), CliError> {
@@ -109,11 +104,29 @@ pub(super) fn run(args: &MergeArgs) -> Result<(String, ExitStatus), CliError> {
     } else {
         Some(Sprt::parse(&args.sprt).map_err(|e| CliError::BadInput(e.to_string()))?)
     };
-    let report = merged(read_all(&args.files)?, sprt)?;
+    let (report, coverage) = merged(read_all(&args.files)?, sprt)?;
     if args.pgnout.is_some() && matches!(report.game, crate::matchplay::MatchGame::Gomoku { .. }) {
         return Err(CliError::BadInput(
             "--pgnout: PGN is written for chess and xiangqi".into(),
         ));
+    }
+    for (share, files) in &coverage.twice {
+        // Warnings, not notes: they print under --quiet too.
+        eprintln!(
+            "warning: part {share} is given by {} files ({}): each game is counted once",
+            files.len(),
+            files.join(", ")
+        );
+    }
+    let incomplete = !coverage.gaps.is_empty();
+    if incomplete && !args.partial {
+        return Err(CliError::BadInput(format!(
+            "{}\ngive every part's results, or --partial to merge what there is",
+            gaps_text(&coverage)
+        )));
+    }
+    if incomplete {
+        eprintln!("warning: merged in part: {}", gaps_text(&coverage));
     }
     let (scores, closing) = merged_summary(&report, args.output_format);
     eprint!("{}", findings_summary(&report.games));
@@ -139,5 +152,12 @@ pub(super) fn run(args: &MergeArgs) -> Result<(String, ExitStatus), CliError> {
             super::pgn_text(&report, args.pgn_notation),
         )?;
     }
-    Ok((scores + &closing, ExitStatus::Passed))
+    // As the match would have exited, and never 0 for a match merged in part.
+    let faulty = report.games.iter().any(|g| g.record.is_faulty());
+    let status = if faulty || incomplete {
+        ExitStatus::Failed
+    } else {
+        ExitStatus::Passed
+    };
+    Ok((scores + &closing, status))
 }

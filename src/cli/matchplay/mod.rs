@@ -224,6 +224,15 @@ pub(super) struct MatchArgs {
 enum MatchCommand {
     /// Sum the JSON results of a match's partitions, or the workers' files of a results
     /// directory, into one match: score, Elo, pairs, SPRT, and its games as JSON, JUnit or PGN.
+    ///
+    /// Every part must be there: a part missing, or short of games its SPRT did not excuse (a
+    /// worker interrupted or still playing), is an error naming it, unless `--partial`; a share
+    /// given by two files is warned about, a file given twice is an error.
+    ///
+    /// Exit status: 0 the merged match is clean; 1 an engine lost a merged game by its own
+    /// fault or failed a protocol check in one (as the match itself exits), or `--partial`
+    /// merged a match with parts missing; 2 usage error, parts missing without `--partial`, a
+    /// file given twice, parts of other matches.
     Merge(merge::MergeArgs),
     /// How the workers of a results directory are doing: the score and SPRT over all their
     /// games so far, each worker's games and state, and any that stopped reporting.
