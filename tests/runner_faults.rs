@@ -93,6 +93,15 @@ const FAULTS: &[Fault] = &[
         extra: &[], caught: &[("gomocup/board-colours:/(4|9)\\s*,\\s*5/", "warn")], status: 0,
         why: "it completes the opponent's four, read as its own: the field's row (gomocup-r51), \
               a warning since the text does not oblige a brain to win" },
+    Fault { protocol: "uci", fault: "one-line-per-wakeup", scenario: "uci/one-write", extra: &[],
+        caught: &[("uci.input.held", "fail")], status: 1,
+        why: "go, written with position, was left unread until a later write (uci-r05)" },
+    Fault { protocol: "ucci", fault: "one-line-per-wakeup", scenario: "ucci/one-write", extra: &[],
+        caught: &[("ucci.input.held", "fail")], status: 1,
+        why: "a public UCCI engine's select() and fgets(): go left unread (ucci-r04)" },
+    Fault { protocol: "agi", fault: "one-line-per-wakeup", scenario: "agi/one-write", extra: &[],
+        caught: &[("agi.input.held", "fail")], status: 1,
+        why: "GO left unread until a later write (agi-r05)" },
     Fault { protocol: "gomocup", fault: "output-after-end", scenario: "gomocup/game", extra: &[],
         caught: &[("gomocup.end.no-output", "warn")], status: 0, why: "should (gomocup-r95)" },
 ];
@@ -151,13 +160,22 @@ const CORE: [(&str, &[&str]); 3] = [
             "ucci/stop",
             "ucci/ponder",
             "ucci/quit",
+            "ucci/one-write",
         ],
     ),
     (
         "gomocup",
         &["gomocup/game", "gomocup/board", "gomocup/unknown"],
     ),
-    ("agi", &["agi/exchange", "agi/lower-case", "agi/thinking"]),
+    (
+        "agi",
+        &[
+            "agi/exchange",
+            "agi/lower-case",
+            "agi/thinking",
+            "agi/one-write",
+        ],
+    ),
 ];
 
 /// The grades and cited rows of a check's outcomes in the report.

@@ -12,7 +12,7 @@ use crate::input::stdin_lines;
 use crate::output::Out;
 
 pub fn run(out: &Out, script: &[String]) {
-    let input = stdin_lines();
+    let input = stdin_lines(out.fault());
     let mut script = script.iter().filter(|_| out.fault() == Fault::Scripted);
     let size = BoardSize::STANDARD;
     let mut board = Board::new(size);

@@ -157,10 +157,15 @@ pub enum Fault {
     /// in a row each, listed alternately with the opponent's first, it completes the
     /// opponent's (scenarios/gomocup/board-colours.scenario).
     ColoursByAlternation,
+    /// Every protocol: reads its input as a C engine that waits with `select()` and then reads
+    /// one line with `fgets()`: a second command that came in the same write stays in stdio's
+    /// buffer, unanswered, until more input wakes it. A public UCCI engine reads so; whether
+    /// its replies come then depends on how the GUI's writes happen to split.
+    OneLinePerWakeup,
 }
 
 /// Each fault under its command-line name.
-const NAMES: [(&str, Fault); 50] = [
+const NAMES: [(&str, Fault); 51] = [
     ("none", Fault::None),
     ("late-handshake", Fault::LateHandshake),
     ("no-readyok-while-searching", Fault::NoReadyokWhileSearching),
@@ -220,6 +225,7 @@ const NAMES: [(&str, Fault); 50] = [
     ("bestmove-none", Fault::BestmoveNone),
     ("broken-message", Fault::BrokenMessage),
     ("colours-by-alternation", Fault::ColoursByAlternation),
+    ("one-line-per-wakeup", Fault::OneLinePerWakeup),
 ];
 
 impl Fault {

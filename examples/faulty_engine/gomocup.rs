@@ -30,7 +30,7 @@ pub fn nearest_empty(board: &Board) -> Option<Point> {
 
 pub fn run(out: &Out, script: &[String]) {
     let fault = out.fault();
-    let input = stdin_lines();
+    let input = stdin_lines(out.fault());
     let mut board = Board::new(BoardSize::square(15).expect("15 is a legal size"));
     let mut last_opponent: Option<Point> = None;
     let mut in_board = false;

@@ -49,7 +49,7 @@ struct Turn {
 
 pub fn run<G: Game>(dialect: Dialect, out: &Out) {
     let fault = out.fault();
-    let input = stdin_lines();
+    let input = stdin_lines(out.fault());
     let mut position = G::start_position();
     let mut banned: Vec<String> = Vec::new();
     let mut search: Option<Search> = None;

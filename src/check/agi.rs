@@ -3,6 +3,7 @@
 use super::exchange::{self, Exchange, ExchangeReader};
 use super::findings::{Findings, outcome};
 use super::flow::{Flow, Go, Got, Mode, Rules, Sent};
+use super::held::HeldInput;
 use super::id::CheckId;
 use super::{Context, Grade, Outcome, Reader, lines, spelling};
 use crate::protocol::agi::{BestMoveKind, Command, GoTime, Info, Message, parse_message};
@@ -295,6 +296,7 @@ impl Exchange for Agi {
 impl super::EngineChecks for crate::protocol::agi::Agi {
     fn reader(ctx: &Context) -> Box<dyn Reader> {
         Box::new(ExchangeReader {
+            held: HeldInput::new(*ctx),
             exchange: Agi {
                 game: Game {
                     board: Board::new(BoardSize::STANDARD),

@@ -4,6 +4,7 @@
 
 use super::findings::Findings;
 use super::flow::{Flow, Go, Got, Sent};
+use super::held::HeldInput;
 use super::{Outcome, Reader};
 use crate::protocol::{Codec, ParseError};
 use crate::session::{At, Direction, Entry, Transcript};
@@ -60,6 +61,7 @@ pub(super) trait Exchange: Send + Sized {
 pub(super) struct ExchangeReader<X: Exchange> {
     pub exchange: X,
     pub flow: Flow<X::Search>,
+    pub held: HeldInput,
 }
 
 impl<X: Exchange> Reader for ExchangeReader<X> {
@@ -68,6 +70,7 @@ impl<X: Exchange> Reader for ExchangeReader<X> {
         match e.direction {
             Direction::Stderr | Direction::Omitted => {}
             Direction::Sent => {
+                self.held.sent(e.at, &e.text);
                 let what = match X::Codec::parse_command(&e.text) {
                     Ok(command) => {
                         let what = self.exchange.sent(command);
@@ -98,6 +101,9 @@ impl<X: Exchange> Reader for ExchangeReader<X> {
                         }
                     }
                 };
+                let of_search = what == Got::SearchResult
+                    || X::Codec::PROTOCOL.facts().is_search_report(&e.text);
+                self.held.received(e.at, of_search, out);
                 self.flow.got(e.at, what, out);
             }
         }
@@ -112,7 +118,7 @@ impl<X: Exchange> Reader for ExchangeReader<X> {
     }
 
     fn finish(self: Box<Self>, end: &Transcript, out: &mut Findings) {
-        let ExchangeReader { exchange, flow } = *self;
+        let ExchangeReader { exchange, flow, .. } = *self;
         exchange.finish(out);
         flow.finish(end, out);
     }

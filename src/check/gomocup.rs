@@ -251,7 +251,7 @@ impl State {
         let after_message = std::mem::take(&mut self.after_message);
         if parse_message(&e.text).is_err()
             && unread(&e.text, after_message) == Unread::RestOfMessage
-            && !respell(P, &e.text).is_some_and(|respelt| parse_message(&respelt.line).is_ok())
+            && respell(P, &e.text).is_none_or(|respelt| parse_message(&respelt.line).is_err())
         {
             self.after_message = true;
             out.push(

@@ -4,6 +4,7 @@ use super::exchange::{self, Exchange, ExchangeReader};
 use super::family::FamilyGame;
 use super::findings::{Findings, outcome};
 use super::flow::{Flow, Go, Got, Mode, Rules, Sent};
+use super::held::HeldInput;
 use super::id::CheckId;
 use super::legality::{self, MoveRules, Searched, texts};
 use super::offer::OfferRules;
@@ -289,6 +290,7 @@ const NO_NULL_MOVE: &str =
 impl super::EngineChecks for crate::protocol::ucci::Ucci {
     fn reader(ctx: &Context) -> Box<dyn Reader> {
         Box::new(ExchangeReader {
+            held: HeldInput::new(*ctx),
             exchange: Ucci::default(),
             flow: Flow::new(&RULES, ctx),
         })

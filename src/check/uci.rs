@@ -4,6 +4,7 @@ use super::exchange::{self, Exchange, ExchangeReader, is_bestmove};
 use super::family::FamilyGame;
 use super::findings::{Findings, outcome};
 use super::flow::{Flow, Go, Got, Mode, Rules, Sent};
+use super::held::HeldInput;
 use super::id::CheckId;
 use super::info_grammar::InfoGrammar;
 use super::legality::{self, MoveRules, Searched, texts};
@@ -260,10 +261,12 @@ impl super::EngineChecks for crate::protocol::uci::Uci {
     fn reader(ctx: &Context) -> Box<dyn Reader> {
         match ctx.game {
             GameKind::Xiangqi => Box::new(ExchangeReader {
+                held: HeldInput::new(*ctx),
                 exchange: Uci::<UciPosition>::new(),
                 flow: Flow::new(&RULES, ctx),
             }),
             _ => Box::new(ExchangeReader {
+                held: HeldInput::new(*ctx),
                 exchange: Uci::<ChessPosition>::new(),
                 flow: Flow::new(&RULES, ctx),
             }),

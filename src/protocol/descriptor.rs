@@ -94,6 +94,7 @@ pub(crate) const TABLE: [Descriptor; 4] = [
             volatile_report_keys: UCI_FAMILY_VOLATILE,
             free_text_keys: UCI_FAMILY_FREE_TEXT,
             search_commands: &["go"],
+            search_interrupts: &["stop", "ponderhit"],
             search_reply_rows: &[ReqId::of(Protocol::Ucci, 99)],
             option_command: OptionCommand {
                 lead: "setoption",
@@ -133,6 +134,7 @@ pub(crate) const TABLE: [Descriptor; 4] = [
             volatile_report_keys: UCI_FAMILY_VOLATILE,
             free_text_keys: UCI_FAMILY_FREE_TEXT,
             search_commands: &["go"],
+            search_interrupts: &["stop", "ponderhit"],
             search_reply_rows: &[ReqId::of(Protocol::Uci, 89), ReqId::of(Protocol::Uci, 90)],
             option_command: OptionCommand {
                 lead: "setoption name",
@@ -167,6 +169,7 @@ pub(crate) const TABLE: [Descriptor; 4] = [
             volatile_report_keys: &[],
             free_text_keys: &[],
             search_commands: &["BEGIN", "TURN", "DONE"],
+            search_interrupts: &[],
             search_reply_rows: &[
                 ReqId::of(Protocol::Gomocup, 42),
                 ReqId::of(Protocol::Gomocup, 44),
@@ -212,6 +215,7 @@ pub(crate) const TABLE: [Descriptor; 4] = [
             volatile_report_keys: &["NPS", "TIME", "NODES"],
             free_text_keys: &[],
             search_commands: &["GO"],
+            search_interrupts: &["STOP"],
             search_reply_rows: &[ReqId::of(Protocol::Agi, 81)],
             option_command: OptionCommand {
                 lead: "SETOPTION",

@@ -85,6 +85,9 @@ pub struct Facts {
     /// The GUI's commands that set the engine thinking (`go`; Gomocup's `BEGIN`, `TURN` and
     /// the `DONE` that ends a `BOARD`), so a run can count the cores its searches hold.
     pub search_commands: &'static [&'static str],
+    /// The GUI's commands that end or release a search (`stop`, `ponderhit`): a search's
+    /// output right after one answers it.
+    pub search_interrupts: &'static [&'static str],
     /// The rows that say a search command gets its reply (UCCI's one `bestmove`/`nobestmove`
     /// per `go`, ucci-r99; a Gomocup move for `BEGIN`, `TURN` and `DONE`): an engine that dies
     /// while such a reply is owed breaks them as well as the process rule.
@@ -155,6 +158,15 @@ impl Facts {
         self.search_commands
             .iter()
             .any(|keyword| self.starts_with_keyword(command, keyword))
+    }
+
+    /// Whether a GUI command ends or releases a search.
+    pub fn interrupts_search(&self, command: &str) -> bool {
+        self.is_quit(command)
+            || self
+                .search_interrupts
+                .iter()
+                .any(|keyword| self.starts_with_keyword(command, keyword))
     }
 
     /// Whether an engine line is a search report.

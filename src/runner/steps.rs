@@ -296,7 +296,7 @@ impl<'a> Executor<'a> {
             _ => false,
         };
         match &step.kind {
-            StepKind::Send(text) => self.send(step, text)?,
+            StepKind::Send(commands) => self.send(step, commands)?,
             StepKind::Expect(group) => self.expect(group)?,
             StepKind::Wait { ms } => self.wait(*ms),
             StepKind::Silent { ms } => self.quiet(step, *ms, None),
@@ -427,9 +427,45 @@ impl<'a> Executor<'a> {
         }
     }
 
-    fn send(&mut self, step: &Step, text: &str) -> Result<(), Abort> {
-        let line = match self.substitute(text) {
-            Ok(line) => line,
+    /// Writes the step's commands, together in one write when it has several.
+    fn send(&mut self, step: &Step, commands: &[String]) -> Result<(), Abort> {
+        let mut lines = Vec::with_capacity(commands.len());
+        for text in commands {
+            lines.push(self.substitute_command(step, text)?);
+        }
+        if !self.window_open {
+            self.window_start_us = self.session.now_us();
+        }
+        let facts = self.scenario.protocol.facts();
+        self.quit_sent |= lines.iter().any(|line| facts.is_quit(line));
+        match self.session.send_together(&lines) {
+            Ok(at) => {
+                self.last_send_us = at.us;
+                Ok(())
+            }
+            Err(e) => {
+                let reason = format!("cannot write `{}` to the engine: {e}", lines.join(" ⏎ "));
+                if let Some(signal) = interrupt::raised() {
+                    return Err(Abort::plain(format!("interrupted by signal {signal}")));
+                }
+                let o = self.outcome(&step.label, &step.cites, Grade::Fail, reason.clone());
+                // A closed input is the engine's end, reported once as such; an input it
+                // stopped reading is this step's own finding.
+                if e.engine_gone() {
+                    let cause = self.engine_gone(step.line, &step.label, &step.cites, o);
+                    return Err(Abort::by(reason, cause));
+                }
+                let cause = Cause::of(&o);
+                self.push(step.line, o);
+                Err(Abort::by(reason, cause))
+            }
+        }
+    }
+
+    /// A command with its captures substituted; a capture the engine never gave blocks it.
+    fn substitute_command(&mut self, step: &Step, text: &str) -> Result<String, Abort> {
+        match self.substitute(text) {
+            Ok(line) => Ok(line),
             Err((name, reason)) => {
                 // A value the engine's missing reply would have given: the command is not
                 // the engine's fault, it is blocked by the finding about that reply.
@@ -443,32 +479,6 @@ impl<'a> Executor<'a> {
                     Grade::Fail,
                     format!("cannot send `{text}`: {reason}"),
                 );
-                let cause = Cause::of(&o);
-                self.push(step.line, o);
-                return Err(Abort::by(reason, cause));
-            }
-        };
-        if !self.window_open {
-            self.window_start_us = self.session.now_us();
-        }
-        self.quit_sent |= self.scenario.protocol.facts().is_quit(&line);
-        match self.session.send(&line) {
-            Ok(at) => {
-                self.last_send_us = at.us;
-                Ok(())
-            }
-            Err(e) => {
-                let reason = format!("cannot write `{line}` to the engine: {e}");
-                if let Some(signal) = interrupt::raised() {
-                    return Err(Abort::plain(format!("interrupted by signal {signal}")));
-                }
-                let o = self.outcome(&step.label, &step.cites, Grade::Fail, reason.clone());
-                // A closed input is the engine's end, reported once as such; an input it
-                // stopped reading is this step's own finding.
-                if e.engine_gone() {
-                    let cause = self.engine_gone(step.line, &step.label, &step.cites, o);
-                    return Err(Abort::by(reason, cause));
-                }
                 let cause = Cause::of(&o);
                 self.push(step.line, o);
                 Err(Abort::by(reason, cause))

@@ -95,8 +95,10 @@ pub(crate) enum BoundSource {
 
 #[derive(Debug, Clone)]
 pub(crate) enum StepKind {
-    /// `> text`: write a command (captures substituted).
-    Send(String),
+    /// `> text`, and the `>> text` lines right after it: commands written together, in one
+    /// write (captures substituted). GUIs often write several commands at once, and an engine
+    /// must read every line the write brings, not one line per wake-up.
+    Send(Vec<String>),
     /// A run of `<` lines: replies expected, in order.
     Expect(Vec<Expectation>),
     /// `wait N ms`: let time pass; replies stay for the next expectations.
@@ -182,7 +184,7 @@ impl Scenario {
     pub(crate) fn searches(&self) -> bool {
         let facts = self.protocol.facts();
         self.steps.iter().any(
-            |step| matches!(&step.kind, StepKind::Send(command) if facts.starts_search(command)),
+            |step| matches!(&step.kind, StepKind::Send(commands) if commands.iter().any(|c| facts.starts_search(c))),
         )
     }
 

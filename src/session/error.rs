@@ -26,6 +26,9 @@ pub enum SessionError {
 pub enum SendError {
     #[error("the engine's input is already closed")]
     InputClosed,
+    /// A caller's slip: a write of no command at all.
+    #[error("no command to send")]
+    NothingToSend,
     #[error(transparent)]
     Write(#[from] WriteError),
 }

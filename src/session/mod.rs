@@ -335,22 +335,44 @@ impl<S: Sink> Session<S> {
     /// every reply the engine gives to it comes after it; it is recorded even when the write
     /// fails (the engine closed its input, exited, or does not read it).
     pub fn send(&mut self, line: &str) -> Result<At, SendError> {
-        let at = self.journal.append(|at| Event::Sent {
-            at,
-            text: line.to_owned(),
-        });
-        self.write_line(line).map(|()| at)
+        self.send_together(std::slice::from_ref(&line))
+    }
+
+    /// Writes several command lines in one write, as a GUI that sends them at once does: the
+    /// engine's read may bring them all. Each is put in the order, in turn, just before the
+    /// write; the time returned is the last one's.
+    pub fn send_together(&mut self, lines: &[impl AsRef<str>]) -> Result<At, SendError> {
+        let mut last = None;
+        for line in lines {
+            last = Some(self.journal.append(|at| Event::Sent {
+                at,
+                text: line.as_ref().to_owned(),
+            }));
+        }
+        let Some(at) = last else {
+            return Err(SendError::NothingToSend);
+        };
+        self.write_lines(lines).map(|()| at)
     }
 
     /// Writes `line` and the line end, within the write deadline; on a failed write the input
     /// is closed.
     fn write_line(&mut self, line: &str) -> Result<(), SendError> {
+        self.write_lines(&[line])
+    }
+
+    /// Writes each line with its line end, all in one write, within the write deadline; on a
+    /// failed write the input is closed.
+    fn write_lines(&mut self, lines: &[impl AsRef<str>]) -> Result<(), SendError> {
         let Some(stdin) = self.stdin.as_mut() else {
             return Err(SendError::InputClosed);
         };
-        let mut bytes = Vec::with_capacity(line.len() + 2);
-        bytes.extend_from_slice(line.as_bytes());
-        bytes.extend_from_slice(self.options.line_end.as_str().as_bytes());
+        let end = self.options.line_end.as_str().as_bytes();
+        let mut bytes = Vec::new();
+        for line in lines {
+            bytes.extend_from_slice(line.as_ref().as_bytes());
+            bytes.extend_from_slice(end);
+        }
         let deadline = Instant::now() + self.options.write_timeout;
         stdin.write_all(&bytes, deadline).map_err(|e| {
             // Part of a line may be in the pipe: nothing written later could be read right.

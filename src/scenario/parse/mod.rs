@@ -68,6 +68,30 @@ pub(crate) fn parse(name: &str, origin: &str, text: &str) -> Result<Scenario, Sc
         if line.is_empty() || line.starts_with('#') {
             continue;
         }
+        if let Some(text) = line.strip_prefix(">>") {
+            // Another command in the same write as the `>` line just before it.
+            let Some(Step {
+                kind: StepKind::Send(commands),
+                ..
+            }) = steps.last_mut()
+            else {
+                return Err(err(
+                    n,
+                    "`>>` writes a command together with the `>` line right before it; there is none"
+                        .to_owned(),
+                ));
+            };
+            if let Some(name) = uncaptured(text, &captured, protocol) {
+                return Err(err(
+                    n,
+                    format!(
+                        "`{{{name}}}` is used before any expectation captures it (write `{{{name}}}` in a `<` line above)"
+                    ),
+                ));
+            }
+            commands.push(text.trim().to_owned());
+            continue;
+        }
         if let Some(text) = line.strip_prefix('>') {
             if let Some(name) = uncaptured(text, &captured, protocol) {
                 return Err(err(
@@ -80,7 +104,7 @@ pub(crate) fn parse(name: &str, origin: &str, text: &str) -> Result<Scenario, Sc
             steps.push(Step {
                 line: n,
                 label: short(&format!("> {}", text.trim())),
-                kind: StepKind::Send(text.trim().to_owned()),
+                kind: StepKind::Send(vec![text.trim().to_owned()]),
                 cites: Vec::new(),
                 level: Level::Must,
                 bound: None,
@@ -329,7 +353,7 @@ fn directive_label(kind: &StepKind) -> String {
         StepKind::Silent { .. } => "silent".into(),
         StepKind::Absent { text, .. } => format!("no {text}"),
         StepKind::Exit { .. } => "exit".into(),
-        StepKind::Send(text) => format!("> {text}"),
+        StepKind::Send(commands) => format!("> {}", commands.join(" ⏎ ")),
         StepKind::Expect(_) => String::new(),
     }
 }

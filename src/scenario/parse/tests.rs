@@ -358,3 +358,24 @@ proptest::proptest! {
         }
     }
 }
+
+/// `>>` puts a command in the same write as the `>` line right before it, and nothing else
+/// may come between them; without a `>` before it the file is refused, naming the line.
+#[test]
+fn commands_written_together_are_one_step() {
+    let s = parse(
+        "joined",
+        "joined.scenario",
+        "protocol: uci\ntitle: t\nspec: s\n\n> position startpos\n# a comment between\n>> go depth 1\n< bestmove ...\n",
+    )
+    .unwrap();
+    assert!(
+        matches!(&s.steps[0].kind, StepKind::Send(commands)
+            if commands == &["position startpos".to_owned(), "go depth 1".to_owned()]),
+        "{:?}",
+        s.steps[0].kind
+    );
+    assert!(s.searches(), "the joined `go` sets the engine thinking");
+    let error = error_of("protocol: uci\ntitle: t\nspec: s\n\n> uci\n< uciok\n>> isready\n");
+    assert!(error.contains(":7:") && error.contains("`>>`"), "{error}");
+}
