@@ -187,7 +187,13 @@ fn a_dead_engine_costs_seconds_not_minutes() {
         let (code, report, took) = run("uci", &hostile(behaviour, "uci"), &[]);
         assert_eq!(code, 1, "{behaviour}");
         assert!(took < Duration::from_secs(15), "{behaviour}: {took:?}");
-        assert_eq!(report.summary.scenarios_not_run, 22, "{behaviour}");
+        // Every scenario of the library but the first.
+        assert_eq!(
+            report.summary.scenarios_not_run,
+            report.summary.scenarios - 1,
+            "{behaviour}"
+        );
+        assert!(report.summary.scenarios > 20, "{behaviour}");
         let (_, report, _) = run(
             "uci",
             &hostile(behaviour, "uci"),
