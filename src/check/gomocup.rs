@@ -220,7 +220,9 @@ impl Reader for State {
                 format!("{} MESSAGE lines, all plain ASCII", s.messages),
             ));
         }
-        if let Some(end_at) = s.end_at {
+        // A session a signal cut short (a manager that killed the brain from outside) says
+        // nothing of how the brain would have ended.
+        if let Some(end_at) = s.end_at.filter(|_| !end.cut_short) {
             end_exit(&s, end, end_at, out);
         }
     }
