@@ -85,13 +85,13 @@ pub enum Fault {
     Shuffles,
     // A real engine's ways, for CI machines that cannot build it.
     /// UCCI: what ElephantEye 3.31 (the UCCI texts' own engine, the league's reference
-    /// entrant) does, none of it a fault by the texts but one: `id version 3.31`;
-    /// `nobestmove` in a dead position as it reads one (no legal move, or no rook, horse,
-    /// cannon or pawn on the board); in a book position `info depth 0 score <weight> pv
-    /// <move>` for each book move, then a book move at once, whatever the search asked
-    /// (so `go infinite` is answered without `stop`, which breaks ucci-r64) and whatever
-    /// `banmoves` said; `nobestmove` to a `stop` that finds it idle; a draw offered to a side
-    /// without a rook, horse or cannon accepted.
+    /// entrant) does, none of it a fault by the texts: `id version 3.31`; `nobestmove` in a
+    /// dead position as it reads one (no legal move, or no rook, horse, cannon or pawn on the
+    /// board); in a book position `info depth 0 score <weight> pv <move>` for each book move,
+    /// then a book move at once, whatever the search asked (so `go infinite` is answered
+    /// without `stop`, which ucci-r64 seems to forbid, a warning since the texts' author's
+    /// engine does it) and whatever `banmoves` said; `nobestmove` to a `stop` that finds it
+    /// idle; a draw offered to a side without a rook, horse or cannon accepted.
     ElephantEye,
     // How a move is written rather than which move it is.
     /// UCI chess: castles whenever it can, and writes castling as Chess960 does, the king
