@@ -221,27 +221,42 @@ fn nothing_after_the_harness_s_own_ending_is_judged() {
     assert_eq!(code, 0, "{report:#?}");
 }
 
+/// Two games between the fixture engine with `fault` (named `name`) and the sound one: the
+/// exit status and the saved results.
+fn fixture_match(
+    protocol: &str,
+    tc: &str,
+    (name, fault): (&str, &str),
+) -> (i32, serde_json::Value) {
+    let engine = common::fixture_engine();
+    let engine = engine.to_str().unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("match.json");
+    let ran = common::arbiter()
+        .args(["match", "--protocol", protocol, "--games", "2", "--quiet"])
+        .args([
+            "--engine",
+            &format!("cmd={engine}"),
+            &format!("name={name}"),
+        ])
+        .args([format!("arg={protocol}"), format!("arg={fault}")])
+        .args(["--engine", &format!("cmd={engine}"), "name=sound"])
+        .args([format!("arg={protocol}"), "arg=none".to_owned()])
+        .args(["--each", &format!("tc={tc}"), "--out"])
+        .arg(&out)
+        .output()
+        .unwrap();
+    let saved = serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
+    (ran.status.code().unwrap_or(-1), saved)
+}
+
 /// Match play: an engine that dies mid-search forfeits its game, and its protocol findings
 /// are the crash alone, once per game. The seat's `quit`, sent as the engine was dying, owes
 /// nothing (no `bye` it never wrote), and the opponent, ended with `quit`, has none.
 #[test]
 fn a_crash_in_a_match_is_one_finding_per_game() {
-    let engine = common::fixture_engine();
-    let engine = engine.to_str().unwrap();
-    let dir = tempfile::tempdir().unwrap();
-    let out = dir.path().join("match.json");
-    let status = common::arbiter()
-        .args(["match", "--protocol", "ucci", "--games", "2", "--quiet"])
-        .args(["--engine", &format!("cmd={engine}"), "name=crash"])
-        .args(["arg=ucci", "arg=crash-mid-search"])
-        .args(["--engine", &format!("cmd={engine}"), "name=sound"])
-        .args(["arg=ucci", "arg=none", "--each", "tc=1+0.1", "--out"])
-        .arg(&out)
-        .output()
-        .unwrap();
-    assert_eq!(status.status.code(), Some(1), "{status:?}");
-    let saved: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
+    let (code, saved) = fixture_match("ucci", "1+0.1", ("crash", "crash-mid-search"));
+    assert_eq!(code, 1);
     let games = saved["games"].as_array().unwrap();
     assert_eq!(games.len(), 2);
     for game in games {
@@ -266,22 +281,8 @@ fn a_crash_in_a_match_is_one_finding_per_game() {
 /// goes on to its end by the rules, with no forfeit for an "illegal move".
 #[test]
 fn a_broken_message_is_one_fault_for_the_referee_and_the_checks() {
-    let engine = common::fixture_engine();
-    let engine = engine.to_str().unwrap();
-    let dir = tempfile::tempdir().unwrap();
-    let out = dir.path().join("match.json");
-    let ran = common::arbiter()
-        .args(["match", "--protocol", "gomocup", "--games", "2", "--quiet"])
-        .args(["--engine", &format!("cmd={engine}"), "name=broken"])
-        .args(["arg=gomocup", "arg=broken-message"])
-        .args(["--engine", &format!("cmd={engine}"), "name=sound"])
-        .args(["arg=gomocup", "arg=none", "--each", "tc=10+0.1", "--out"])
-        .arg(&out)
-        .output()
-        .unwrap();
-    assert_eq!(ran.status.code(), Some(1), "{ran:?}");
-    let saved: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
+    let (code, saved) = fixture_match("gomocup", "10+0.1", ("broken", "broken-message"));
+    assert_eq!(code, 1);
     for game in saved["games"].as_array().unwrap() {
         let termination = game["termination"].as_str().unwrap();
         assert!(termination.contains("five in a row"), "{game:#}");
