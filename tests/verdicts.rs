@@ -336,3 +336,31 @@ fn a_brain_that_ignores_the_colour_field_takes_the_opponent_s_row() {
         run.outcomes
     );
 }
+
+/// `readyok` 2.4 s after `setoption` and `ucinewgame` (Stockfish on a loaded host): the text
+/// lets a new game and an option take time and asks for `readyok` as soon as the engine is
+/// ready (uci-r31), so the scenarios that wait for it pass, with no warning.
+#[test]
+fn readyok_after_a_slow_setup_is_no_finding() {
+    let (code, report) = run(
+        "uci",
+        "slow-new-game",
+        &["uci/worked-example", "uci/multipv"],
+    );
+    assert_eq!(code, 0);
+    let findings: Vec<&str> = report
+        .runs
+        .iter()
+        .flat_map(|run| &run.outcomes)
+        .filter(|o| o.grade != Grade::Pass)
+        .map(|o| o.message.as_str())
+        .collect();
+    assert!(findings.is_empty(), "{findings:#?}");
+    let readyoks = report
+        .runs
+        .iter()
+        .flat_map(|run| &run.outcomes)
+        .filter(|o| o.check == "uci.isready.readyok" && o.latency_us > Some(2_000_000))
+        .count();
+    assert!(readyoks >= 2, "the slow answers were judged");
+}

@@ -162,10 +162,15 @@ pub enum Fault {
     /// buffer, unanswered, until more input wakes it. A public UCCI engine reads so; whether
     /// its replies come then depends on how the GUI's writes happen to split.
     OneLinePerWakeup,
+    /// UCI, UCCI: answers the `isready` that follows a new game or an option only after
+    /// 2,400 ms, as Stockfish was seen doing after `setoption name Hash` and `ucinewgame` on a
+    /// loaded host. The text lets those take time (uci-r31: `readyok` as soon as the engine is
+    /// ready): no fault, and no finding.
+    SlowNewGame,
 }
 
 /// Each fault under its command-line name.
-const NAMES: [(&str, Fault); 51] = [
+const NAMES: [(&str, Fault); 52] = [
     ("none", Fault::None),
     ("late-handshake", Fault::LateHandshake),
     ("no-readyok-while-searching", Fault::NoReadyokWhileSearching),
@@ -226,6 +231,7 @@ const NAMES: [(&str, Fault); 51] = [
     ("broken-message", Fault::BrokenMessage),
     ("colours-by-alternation", Fault::ColoursByAlternation),
     ("one-line-per-wakeup", Fault::OneLinePerWakeup),
+    ("slow-new-game", Fault::SlowNewGame),
 ];
 
 impl Fault {

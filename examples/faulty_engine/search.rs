@@ -60,6 +60,8 @@ pub fn run<G: Game>(dialect: Dialect, out: &Out) {
     let mut searches = 0;
     // How many `go ponder` the session has had (IsreadyInSecondPonder acts from the second).
     let mut ponders = 0;
+    // A new game or an option came since the last `isready` (SlowNewGame).
+    let mut setting_up = false;
     loop {
         let timeout =
             search
@@ -149,8 +151,12 @@ pub fn run<G: Game>(dialect: Dialect, out: &Out) {
                 }
             }
             "isready" if !ignores_isready(fault, search.as_ref(), ponders) => {
+                if std::mem::take(&mut setting_up) && fault == Fault::SlowNewGame {
+                    std::thread::sleep(Duration::from_millis(2400));
+                }
                 out.line("readyok");
             }
+            "ucinewgame" => setting_up = true,
             // The unanswered `isready` also loses the ponder search it came in: neither
             // `ponderhit` nor `stop` gets a result from it.
             "isready" if fault == Fault::IsreadyInSecondPonder => {
@@ -158,7 +164,10 @@ pub fn run<G: Game>(dialect: Dialect, out: &Out) {
                     s.lost = true;
                 }
             }
-            "setoption" => options_set = true,
+            "setoption" => {
+                options_set = true;
+                setting_up = true;
+            }
             "position" => {
                 banned.clear();
                 // Only the board before `moves` for IgnoresPositionMoves.
