@@ -364,3 +364,36 @@ fn readyok_after_a_slow_setup_is_no_finding() {
         .count();
     assert!(readyoks >= 2, "the slow answers were judged");
 }
+
+/// A quiet window an engine keeps by dying shows nothing of what it asks: it is blocked by
+/// the crash, not passed (a brain that exits on a continuous-game BOARD once passed gomocup-r52
+/// so).
+#[test]
+fn a_quiet_window_kept_by_dying_is_blocked_not_passed() {
+    let dir = tempfile::tempdir().unwrap();
+    let scenario = dir.path().join("quiet.scenario");
+    std::fs::write(
+        &scenario,
+        "protocol: gomocup\ntitle: quiet\nspec: s\n\n> START 20\n< OK (within 2000 ms, harness)\n\
+         > BEGIN\nno 7,7 for 1000 ms (harness, gomocup-r52)\n",
+    )
+    .unwrap();
+    let (code, report) = run("gomocup", "crash-mid-search", &[scenario.to_str().unwrap()]);
+    assert_eq!(code, 1);
+    let run = &report.runs[0];
+    assert!(
+        run.outcomes
+            .iter()
+            .all(|o| !(o.grade == Grade::Pass
+                && o.requirements.contains(&ReqId::new("gomocup-r52")))),
+        "{:#?}",
+        run.outcomes
+    );
+    assert!(
+        run.blocked
+            .iter()
+            .any(|b| b.requirements.contains(&ReqId::new("gomocup-r52")) && is_crash(&b.by.check)),
+        "{:#?}",
+        run.blocked
+    );
+}

@@ -14,7 +14,7 @@ use crate::protocol::gomocup::{
 use crate::protocol::spelling::respell;
 use crate::protocol::{ParseError, Protocol};
 use crate::reqs;
-use crate::rules::gomoku::{Board, BoardSize, Point, Rule, Stone};
+use crate::rules::gomoku::{Board, BoardSize, IllegalMove, Point, Rule, Stone};
 use crate::session::{At, Direction, Entry, Transcript};
 
 /// What the last command asked of the brain.
@@ -85,6 +85,8 @@ struct State {
     foreign_message: bool,
     reported_case: bool,
     reported_after_end: bool,
+    /// A move was owed when END came: its reply, when it comes, answers that request.
+    move_owed_at_end: bool,
     /// The brain's last line was a `MESSAGE` or `DEBUG` (or the rest of one): a line after it
     /// that reads as no reply is its rest ([`Unread::RestOfMessage`]).
     after_message: bool,
@@ -112,6 +114,7 @@ impl super::EngineChecks for crate::protocol::gomocup::Gomocup {
             foreign_message: false,
             reported_case: false,
             after_message: false,
+            move_owed_at_end: false,
             reported_after_end: false,
             answered: false,
             last_seq: None,
@@ -236,7 +239,15 @@ impl State {
             // judged by its length alone.
             return;
         }
-        if self.end_at.is_some() && !self.reported_after_end {
+        // A single-threaded brain reads END only once it has answered (A8): the move it owed
+        // when END came, and the messages before it, were written before it read END.
+        let owed_reply = self.move_owed_at_end
+            && match parse_message(&e.text) {
+                Ok(Message::Move(_)) => std::mem::take(&mut self.move_owed_at_end),
+                Ok(Message::Message(_) | Message::Debug(_)) => true,
+                _ => false,
+            };
+        if self.end_at.is_some() && !self.reported_after_end && !owed_reply {
             self.reported_after_end = true;
             out.push(
                 outcome(
@@ -427,7 +438,10 @@ fn sent(s: &mut State, command: Command, at: At) {
                 s.rule = rule;
             }
         }
-        Command::End => s.end_at = Some(at.us),
+        Command::End => {
+            s.end_at = Some(at.us);
+            s.move_owed_at_end = matches!(s.awaiting, Awaiting::Move { .. });
+        }
         Command::About => {
             s.awaiting = Awaiting::Answer {
                 at,
@@ -506,6 +520,28 @@ fn received(s: &mut State, message: Message, text: &str, at: At, out: &mut Findi
             match board.is_legal_move(p, stone, s.rule) {
                 Ok(()) => {
                     let _ = board.place(p, stone);
+                }
+                // A point forbidden for black under renju is still a point the brain may put a
+                // stone on: the text defines no renju rules (A7) and lets a brain ignore INFO
+                // (gomocup-r59), so it loses the game under renju's rules, which the referee
+                // applies, and breaks no row of the protocol's. A warning, citing the flag.
+                Err(e @ IllegalMove::Forbidden { .. }) => {
+                    let _ = board.place(p, stone);
+                    out.push(
+                        outcome(
+                            P,
+                            CheckId::MoveLegal,
+                            Grade::Warn,
+                            format!(
+                                "move {p} for {stone:?}: {e}; a game lost under renju's rules, \
+                                 which the text names (rule 4) but does not give, not a break of \
+                                 the protocol"
+                            ),
+                        )
+                        .citing(crate::reqs!["gomocup-r73"])
+                        .at(at)
+                        .latency(at.us.saturating_sub(asked.us)),
+                    )
                 }
                 Err(e) => {
                     s.illegal_move = true;
@@ -764,5 +800,66 @@ mod tests {
                 .all(|(check, _, _)| check != "gomocup.message.one-line"),
             "{bare:#?}"
         );
+    }
+
+    /// A point forbidden for black under renju is a game lost under rules the text names but
+    /// does not give (A7), and a brain may ignore INFO (gomocup-r59): a warning citing the
+    /// renju flag, not a failure of the move rows. An occupied point still fails.
+    #[test]
+    fn a_renju_forbidden_point_warns_and_an_occupied_one_fails() {
+        let overline = [
+            "> START 20",
+            "< OK",
+            "> INFO rule 4",
+            "> BOARD",
+            "> 7,10,1",
+            "> 3,3,2",
+            "> 8,10,1",
+            "> 16,3,2",
+            "> 9,10,1",
+            "> 3,16,2",
+            "> 11,10,1",
+            "> 16,16,2",
+            "> 12,10,1",
+            "> 10,4,2",
+            "> DONE",
+            "< 10,10",
+        ];
+        let found: Vec<_> = findings(&overline)
+            .into_iter()
+            .filter(|o| o.grade != Grade::Pass)
+            .map(|o| (o.check.to_string(), o.grade, o.requirements))
+            .collect();
+        assert_eq!(
+            found,
+            [(
+                "gomocup.move.legal".to_owned(),
+                Grade::Warn,
+                crate::reqs!["gomocup-r73"].to_vec()
+            )]
+        );
+        let occupied = findings(&["> START 20", "< OK", "> TURN 7,7", "< 7,7"]);
+        assert!(
+            occupied
+                .iter()
+                .any(|o| o.check == "gomocup.move.legal" && o.grade == Grade::Fail),
+            "{occupied:#?}"
+        );
+    }
+
+    /// A single-threaded brain reads END only after it has answered (A8): the move it owed
+    /// when END came, with its messages, is no output after END; anything beyond it is.
+    #[test]
+    fn the_move_owed_when_end_came_is_no_output_after_end() {
+        let after_end = |replies: &[&'static str]| {
+            let mut lines = vec!["> START 20", "< OK", "> BEGIN", "> END"];
+            lines.extend_from_slice(replies);
+            findings(&lines)
+                .into_iter()
+                .filter(|o| o.check == "gomocup.end.no-output")
+                .count()
+        };
+        assert_eq!(after_end(&["< MESSAGE thinking", "< 10,10"]), 0);
+        assert_eq!(after_end(&["< 10,10", "< MESSAGE done"]), 1);
     }
 }

@@ -884,6 +884,24 @@ impl<'a> Executor<'a> {
                 )
                 .at(line.at)
                 .latency(line.at.us - since),
+            // An engine that went before the window ended, unasked, kept quiet by going: that
+            // shows nothing the window asks, so it is not judged, and its end is the finding.
+            None if self.stdout_closed && !self.quit_sent => {
+                let o = self
+                    .outcome(
+                        &step.label,
+                        &step.cites,
+                        Grade::Warn,
+                        format!(
+                            "expected {what} for {}: the engine closed its output, exited or \
+                             stopped first, so the window shows nothing",
+                            self.bound_text(ms)
+                        ),
+                    )
+                    .unjudged();
+                self.engine_gone(step.line, &step.label, &step.cites, o);
+                return;
+            }
             None => self.outcome(
                 &step.label,
                 &step.cites,
