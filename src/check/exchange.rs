@@ -6,7 +6,7 @@ use super::findings::Findings;
 use super::flow::{Flow, Go, Got, Sent};
 use super::held::HeldInput;
 use super::{Outcome, Reader};
-use crate::protocol::{Codec, ParseError};
+use crate::protocol::{Codec, ParseError, ReqId};
 use crate::session::{At, Direction, Entry, Transcript};
 
 /// One protocol's reading of its transcript: its codec, and what each line means for the
@@ -113,8 +113,10 @@ impl<X: Exchange> Reader for ExchangeReader<X> {
         self.flow.handshake_unanswered()
     }
 
-    fn reply_owed(&self) -> bool {
-        self.flow.result_owed()
+    fn reply_owed(&self) -> Option<&'static [ReqId]> {
+        self.flow
+            .result_owed()
+            .then_some(X::Codec::PROTOCOL.facts().search_reply_rows)
     }
 
     fn finish(self: Box<Self>, end: &Transcript, out: &mut Findings) {

@@ -12,7 +12,7 @@ use crate::protocol::gomocup::{
     Command, Gomocup, InfoKey, Message, Unread, keyword_in_canonical_case, parse_message, unread,
 };
 use crate::protocol::spelling::respell;
-use crate::protocol::{ParseError, Protocol};
+use crate::protocol::{ParseError, Protocol, ReqId};
 use crate::reqs;
 use crate::rules::gomoku::{Board, BoardSize, IllegalMove, Point, Rule, Stone};
 use crate::session::{At, Direction, Entry, Transcript};
@@ -24,6 +24,9 @@ enum Awaiting {
     /// A move (BEGIN, TURN, DONE, PLAY).
     Move {
         at: At,
+        /// The row that makes the command owe it (TURN gomocup-r42, BEGIN r44, DONE r57;
+        /// PLAY's reply is a should, r115): what a brain that dies first breaks.
+        rows: &'static [ReqId],
     },
     /// A one-line answer to the command sent at `at`: `OK` or `ERROR` (START, RECTSTART,
     /// RESTART, TAKEBACK), the ABOUT line, or `UNKNOWN` for a command the brain does not know.
@@ -150,8 +153,11 @@ impl Reader for State {
         !self.answered && self.awaiting != Awaiting::Nothing
     }
 
-    fn reply_owed(&self) -> bool {
-        matches!(self.awaiting, Awaiting::Move { .. })
+    fn reply_owed(&self) -> Option<&'static [ReqId]> {
+        match self.awaiting {
+            Awaiting::Move { rows, .. } => Some(rows),
+            _ => None,
+        }
     }
 
     /// The empty point nearest the centre where the manager's stone is legal and does not end
@@ -187,7 +193,7 @@ impl Reader for State {
         if Ending::of(end, s.end_at) == Ending::ByGui {
             let owed = match s.awaiting {
                 // END ends the game the brain was thinking about.
-                Awaiting::Move { at } if s.end_at.is_none() => Some((
+                Awaiting::Move { at, .. } if s.end_at.is_none() => Some((
                     CheckId::MoveReply,
                     "no move for the last move request".to_owned(),
                     at,
@@ -382,7 +388,10 @@ fn sent(s: &mut State, command: Command, at: At) {
         }
         Command::Begin => {
             s.engine = Some(Stone::Black);
-            s.awaiting = Awaiting::Move { at };
+            s.awaiting = Awaiting::Move {
+                at,
+                rows: reqs!["gomocup-r44"],
+            };
         }
         Command::Turn(p) => {
             let engine = *s.engine.get_or_insert(Stone::White);
@@ -391,7 +400,10 @@ fn sent(s: &mut State, command: Command, at: At) {
             {
                 s.board = None; // a robustness scenario sent a bad move: stop judging
             }
-            s.awaiting = Awaiting::Move { at };
+            s.awaiting = Awaiting::Move {
+                at,
+                rows: reqs!["gomocup-r42"],
+            };
         }
         Command::Board => s.block = Some(Vec::new()),
         Command::BoardEntry { point, field } => {
@@ -424,7 +436,10 @@ fn sent(s: &mut State, command: Command, at: At) {
                     }
                 }
             }
-            s.awaiting = Awaiting::Move { at };
+            s.awaiting = Awaiting::Move {
+                at,
+                rows: reqs!["gomocup-r57"],
+            };
         }
         Command::Info { key, value } => {
             s.info_at = Some(at.us);
@@ -457,7 +472,7 @@ fn sent(s: &mut State, command: Command, at: At) {
                 command: Asked::TakeBack,
             };
         }
-        Command::Play(_) => s.awaiting = Awaiting::Move { at },
+        Command::Play(_) => s.awaiting = Awaiting::Move { at, rows: &[] },
     }
 }
 
@@ -490,7 +505,7 @@ fn received(s: &mut State, message: Message, text: &str, at: At, out: &mut Findi
     match message {
         Message::Move(p) => {
             let asked = match s.awaiting {
-                Awaiting::Move { at: asked } => asked,
+                Awaiting::Move { at: asked, .. } => asked,
                 // The answer to a request the manager sent over an owed one: judged on the
                 // board like any move, timed from itself (which request it answers is the
                 // brain's choice).
@@ -861,5 +876,44 @@ mod tests {
         };
         assert_eq!(after_end(&["< MESSAGE thinking", "< 10,10"]), 0);
         assert_eq!(after_end(&["< 10,10", "< MESSAGE done"]), 1);
+    }
+
+    /// A brain that exits with a move owed breaks the row of the command that asked for it:
+    /// DONE's (gomocup-r57) after a BOARD, not TURN's or BEGIN's.
+    #[test]
+    fn a_brain_gone_with_a_move_owed_breaks_that_command_s_row() {
+        let transcript = Transcript {
+            entries: crate::check::timed_entries(&[
+                (0, "> START 20"),
+                (1, "< OK"),
+                (2, "> BOARD"),
+                (3, "> 7,7,1"),
+                (4, "> DONE"),
+            ]),
+            exit: Some(crate::session::ExitRecord {
+                at_us: 95_000,
+                code: Some(0),
+                signal: None,
+                killed_by_harness: false,
+            }),
+            ..Transcript::default()
+        };
+        let ctx = Context {
+            protocol: P,
+            game: P.default_game(),
+            time_scale: 1.0,
+        };
+        let crash: Vec<_> = crate::check::judge(ctx, &transcript)
+            .into_iter()
+            .filter(|o| o.grade == Grade::Fail)
+            .map(|o| (o.check.to_string(), o.requirements))
+            .collect();
+        assert_eq!(
+            crash,
+            [(
+                "gomocup.process.unexpected-exit".to_owned(),
+                crate::reqs!["gomocup-r02", "gomocup-r57"].to_vec()
+            )]
+        );
     }
 }

@@ -33,7 +33,7 @@ pub(crate) use findings::Findings;
 pub use id::{CheckId, CheckRef};
 pub use outcome::{Grade, Outcome, printable};
 
-use crate::protocol::{GameKind, Protocol, with_codec};
+use crate::protocol::{GameKind, Protocol, ReqId, with_codec};
 use crate::session::{Entry, Sink, Transcript};
 
 /// What every check of a run shares.
@@ -58,7 +58,7 @@ trait Reader: Send {
     fn finish(self: Box<Self>, end: &Transcript, out: &mut Findings);
     /// Whether a search (a Gomocup move request) is open that the engine owes a reply to:
     /// at the end, an engine that died then broke the rule that it is answered.
-    fn reply_owed(&self) -> bool;
+    fn reply_owed(&self) -> Option<&'static [ReqId]>;
     /// A point the GUI may play next on the board the checks keep, for a scenario's
     /// `{free}`: none where the protocol has no such board, or it was lost track of.
     fn free_point(&self) -> Option<String> {

@@ -5,7 +5,7 @@ use super::ending::Ending;
 use super::findings::{Findings, outcome};
 use super::id::CheckId;
 use super::{Context, Grade};
-use crate::protocol::Protocol;
+use crate::protocol::{Protocol, ReqId};
 use crate::session::{At, Direction, Entry, LineEnding, Transcript};
 
 pub(super) struct StreamJudge {
@@ -118,7 +118,12 @@ impl StreamJudge {
 
     /// `reply_owed`: the engine's end found a search (or a Gomocup move) it owed a reply to
     /// still open, so its crash also broke the rule that such a command is answered.
-    pub(super) fn finish(self, end: &Transcript, reply_owed: bool, out: &mut Findings) {
+    pub(super) fn finish(
+        self,
+        end: &Transcript,
+        reply_owed: Option<&'static [ReqId]>,
+        out: &mut Findings,
+    ) {
         let p = self.protocol();
         if !self.garbage && !self.non_utf8 {
             out.push(outcome(
@@ -183,7 +188,7 @@ impl StreamJudge {
     /// It cites the process rule, and the rule that a search or move request gets its reply
     /// when one was owed at the time (a crash on `go draw time …` broke that rule too; a crash
     /// between commands did not).
-    fn crash(&self, end: &Transcript, reply_owed: bool, out: &mut Findings) {
+    fn crash(&self, end: &Transcript, reply_owed: Option<&'static [ReqId]>, out: &mut Findings) {
         let (message, at_us) = if let Some(stop) = &end.stopped {
             let message = format!(
                 "the engine was stopped by signal {}{} {:.1} ms after it started, and never went on",
@@ -214,17 +219,19 @@ impl StreamJudge {
             (message, gone_us)
         };
         let p = self.protocol();
-        let message = if reply_owed {
+        let message = if reply_owed.is_some() {
             format!("{message}, while a reply was owed")
         } else {
             message
         };
         let mut crash = outcome(p, CheckId::ProcessUnexpectedExit, Grade::Fail, message)
             .at(after(self.last_seq, at_us));
-        if !reply_owed {
-            let reply_rows = p.facts().search_reply_rows;
-            crash.requirements.retain(|r| !reply_rows.contains(r));
-        }
+        // The process rule, and the row of the reply it left owed, if one was.
+        let reply_rows = p.facts().search_reply_rows;
+        let owed = reply_owed.unwrap_or_default();
+        crash
+            .requirements
+            .retain(|r| !reply_rows.contains(r) || owed.contains(r));
         out.push(crash);
     }
 }
