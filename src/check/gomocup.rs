@@ -211,15 +211,18 @@ impl Reader for State {
             }
         }
         if s.moves_judged > 0 && !s.illegal_move {
-            out.push(outcome(
-                P,
-                CheckId::MoveLegal,
-                Grade::Pass,
-                format!(
-                    "{} moves, each on the board, on an empty point, never forbidden",
-                    s.moves_judged
-                ),
-            ));
+            out.push(
+                outcome(
+                    P,
+                    CheckId::MoveLegal,
+                    Grade::Pass,
+                    format!(
+                        "{} moves, each on the board, on an empty point",
+                        s.moves_judged
+                    ),
+                )
+                .citing(reqs!["gomocup-r42", "gomocup-r44", "gomocup-r57"]),
+            );
         }
         if s.messages > 0 && !s.foreign_message {
             out.push(outcome(
@@ -567,6 +570,7 @@ fn received(s: &mut State, message: Message, text: &str, at: At, out: &mut Findi
                             Grade::Fail,
                             format!("move {p} for {stone:?} is illegal: {e}"),
                         )
+                        .citing(reqs!["gomocup-r42", "gomocup-r44", "gomocup-r57"])
                         .at(at)
                         .latency(at.us.saturating_sub(asked.us)),
                     )
