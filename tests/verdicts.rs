@@ -397,3 +397,22 @@ fn a_quiet_window_kept_by_dying_is_blocked_not_passed() {
         run.blocked
     );
 }
+
+/// A brain that speaks and then dies of one scenario's command (PPay dies of an INFO before
+/// START) is not taken for one that answers nothing: that death is its finding, and the rest
+/// of the library still runs, where it answers.
+#[test]
+fn a_brain_that_dies_of_one_command_does_not_stop_the_run() {
+    let (code, report) = run("gomocup", "dies-on-early-info", &[]);
+    assert_eq!(code, 1);
+    assert_eq!(report.summary.scenarios_not_run, 0, "{:#?}", report.summary);
+    assert!(report.summary.scenarios_passed > 0, "{:#?}", report.summary);
+    assert!(
+        report
+            .runs
+            .iter()
+            .flat_map(|run| &run.outcomes)
+            .any(|o| o.grade == Grade::Fail && is_crash(&o.check)),
+        "the death is a finding"
+    );
+}

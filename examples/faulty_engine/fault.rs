@@ -167,10 +167,15 @@ pub enum Fault {
     /// loaded host. The text lets those take time (uci-r31: `readyok` as soon as the engine is
     /// ready): no fault, and no finding.
     SlowNewGame,
+    /// Gomocup: writes a `MESSAGE` at start-up and dies when an `INFO` comes before `START`,
+    /// as the public brain PPay does (its solver is made at `START`); after `START` it plays
+    /// as without a fault. The brain spoke, so its death is its finding, not a sign that it
+    /// answers nothing: the rest of the library still runs.
+    DiesOnEarlyInfo,
 }
 
 /// Each fault under its command-line name.
-const NAMES: [(&str, Fault); 52] = [
+const NAMES: [(&str, Fault); 53] = [
     ("none", Fault::None),
     ("late-handshake", Fault::LateHandshake),
     ("no-readyok-while-searching", Fault::NoReadyokWhileSearching),
@@ -232,6 +237,7 @@ const NAMES: [(&str, Fault); 52] = [
     ("colours-by-alternation", Fault::ColoursByAlternation),
     ("one-line-per-wakeup", Fault::OneLinePerWakeup),
     ("slow-new-game", Fault::SlowNewGame),
+    ("dies-on-early-info", Fault::DiesOnEarlyInfo),
 ];
 
 impl Fault {

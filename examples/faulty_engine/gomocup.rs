@@ -62,6 +62,11 @@ pub fn run(out: &Out, script: &[String]) {
             out.line(&format!("{},{}", p.x, p.y));
         }
     };
+    if fault == Fault::DiesOnEarlyInfo {
+        out.line("MESSAGE Gomoku AI should not be started directly; use a manager.");
+    }
+    // START came (DiesOnEarlyInfo).
+    let mut started = false;
     while let Ok(line) = input.recv() {
         let upper = line.trim().to_uppercase();
         if in_board {
@@ -112,6 +117,7 @@ pub fn run(out: &Out, script: &[String]) {
         let (cmd, rest) = upper.split_once(' ').unwrap_or((upper.as_str(), ""));
         match cmd {
             "START" => {
+                started = true;
                 if fault == Fault::SlowStart {
                     // A large binary's cold start.
                     std::thread::sleep(Duration::from_millis(2200));
@@ -163,6 +169,9 @@ pub fn run(out: &Out, script: &[String]) {
                 taken_back = true;
                 out.line("OK");
             }
+            // Dies of an INFO before START, as PPay (emneo-dev/epitech, tek3/gomoku) does: its
+            // solver does not exist before START.
+            "INFO" if fault == Fault::DiesOnEarlyInfo && !started => std::process::exit(139),
             "INFO" => {}
             "ABOUT" => out.line(
                 r#"name="Faulty Fixture", version="1.0", author="Arbiter tests", country="None""#,

@@ -290,8 +290,18 @@ pub(crate) fn run_scenario(
     }
     let (transcript, judge) = session.finish();
     // An engine that never answered its opening command, or that stopped itself, will not
-    // answer the next scenario either.
-    let unresponsive = judge.unresponsive() || transcript.stopped.is_some();
+    // answer the next scenario either. One that spoke and then died on a command of this
+    // scenario's (a brain that crashes on INFO before START) is that finding, and may well
+    // answer the others: they still run.
+    let spoke_then_died = transcript
+        .exit
+        .as_ref()
+        .is_some_and(|exit| !exit.killed_by_harness)
+        && transcript
+            .entries
+            .iter()
+            .any(|e| e.direction == crate::session::Direction::Received);
+    let unresponsive = (judge.unresponsive() && !spoke_then_died) || transcript.stopped.is_some();
     let checks = judge.finish(&transcript);
     let (mut outcomes, blocked) = steps.settle(&checks);
     outcomes.extend(checks);
