@@ -19,7 +19,7 @@ use crate::protocol::Protocol;
 use crate::session::{At, Transcript};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum Ending {
+pub(crate) enum Ending {
     /// A signal to the harness cut the session short.
     CutShort,
     /// The engine exited, or was stopped, before it was asked to end or its input closed.
@@ -61,6 +61,12 @@ impl Ending {
         } else {
             Ending::ByGui
         }
+    }
+
+    /// Whether the engine went by itself, before the harness or the GUI asked it to end: its
+    /// end is then a finding of its own.
+    pub(crate) fn engine_went_by_itself(end: &Transcript) -> bool {
+        Ending::of(end, None) == Ending::ByEngine
     }
 
     /// When the session ended for a reply still owed: the first of `quit` (`END`), the

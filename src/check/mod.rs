@@ -7,7 +7,7 @@
 //! [`CheckId`] whose requirements and grades live in the [`registry`].
 
 mod agi;
-mod ending;
+pub(crate) mod ending;
 mod exchange;
 mod family;
 mod findings;

@@ -293,10 +293,7 @@ pub(crate) fn run_scenario(
     // answer the next scenario either. One that spoke and then died on a command of this
     // scenario's (a brain that crashes on INFO before START) is that finding, and may well
     // answer the others: they still run.
-    let spoke_then_died = transcript
-        .exit
-        .as_ref()
-        .is_some_and(|exit| !exit.killed_by_harness)
+    let spoke_then_died = crate::check::ending::Ending::engine_went_by_itself(&transcript)
         && transcript
             .entries
             .iter()
