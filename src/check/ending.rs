@@ -42,12 +42,10 @@ impl Ending {
         if end.stopped.is_some() {
             return Ending::ByEngine;
         }
-        if let Some(exit) = end.exit.as_ref().filter(|e| !e.killed_by_harness) {
-            // The engine's exit is seen by a watcher as it happens; its end of stdout may
-            // come earlier (it closed it) or later (a child still holds it).
-            let gone_us = end
-                .stdout_closed_at_us
-                .map_or(exit.at_us, |eof| eof.min(exit.at_us));
+        if let Some(gone_us) = end
+            .gone_at_us()
+            .filter(|_| end.exit.as_ref().is_some_and(|e| !e.killed_by_harness))
+        {
             let asked = [asked_us, end.ended_early_at_us, end.stdin_closed_at_us]
                 .into_iter()
                 .flatten()

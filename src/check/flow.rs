@@ -554,9 +554,15 @@ impl<S> Flow<S> {
 
     /// A search is open whose result the engine owes (one it was not answered yet).
     pub(super) fn result_owed(&self) -> bool {
+        self.owed_searches().next().is_some()
+    }
+
+    /// The open searches still owed a result: none came, and the text makes the engine give
+    /// one (a search whose result it leaves optional owes none).
+    fn owed_searches(&self) -> impl Iterator<Item = &Search<S>> {
         self.searches
             .iter()
-            .any(|s| s.received == 0 && s.owes_result(self.rules))
+            .filter(|s| s.received == 0 && s.owes_result(self.rules))
     }
 
     /// What was owed and never came, and how the session ended after `quit`. A session a
@@ -636,13 +642,8 @@ impl<S> Flow<S> {
                 sent,
             ));
         }
-        // A search that got a result, or whose result the text leaves optional, owes none;
         // `quit` ends a search, unless a `stop` before it had already asked for the result.
-        for s in self
-            .searches
-            .iter()
-            .filter(|s| s.received == 0 && s.owes_result(self.rules))
-        {
+        for s in self.owed_searches() {
             let quit_after_go = self.quit.filter(|q| q.seq > s.at.seq);
             match (s.stop, quit_after_go) {
                 (Some(stop), Some(quit)) if quit.us.saturating_sub(stop.us) <= self.prompt_us => {}

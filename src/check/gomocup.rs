@@ -248,10 +248,11 @@ impl State {
             // judged by its length alone.
             return;
         }
+        let parsed = parse_message(&e.text);
         // A single-threaded brain reads END only once it has answered (A8): the move it owed
         // when END came, and the messages before it, were written before it read END.
         let owed_reply = self.move_owed_at_end
-            && match parse_message(&e.text) {
+            && match &parsed {
                 Ok(Message::Move(_)) => std::mem::take(&mut self.move_owed_at_end),
                 Ok(Message::Message(_) | Message::Debug(_)) => true,
                 _ => false,
@@ -271,9 +272,20 @@ impl State {
         // The rest of a MESSAGE broken off by a line break is that one fault, not a line of
         // its own to judge.
         let after_message = std::mem::take(&mut self.after_message);
-        if parse_message(&e.text).is_err()
+        // A line that does not read as the text spells it, read as the manager reads it: a
+        // point with blanks or signs (`10, 10`, `+7,7`), whose spelling the text leaves open
+        // (A6).
+        let respelt = parsed
+            .as_ref()
+            .err()
+            .and_then(|_| respell(P, &e.text))
+            .and_then(|respelling| {
+                let message = parse_message(&respelling.line).ok()?;
+                Some((respelling, message))
+            });
+        if parsed.is_err()
+            && respelt.is_none()
             && unread(&e.text, after_message) == Unread::RestOfMessage
-            && respell(P, &e.text).is_none_or(|respelt| parse_message(&respelt.line).is_err())
         {
             self.after_message = true;
             out.push(
@@ -303,7 +315,7 @@ impl State {
                 .at(at),
             );
         }
-        match parse_message(&e.text) {
+        match parsed {
             Ok(message) => {
                 self.after_message = matches!(message, Message::Message(_) | Message::Debug(_));
                 received(self, message, &e.text, at, out)
@@ -321,17 +333,12 @@ impl State {
                     .at(at),
                 );
             }
-            Err(error) => match respell(P, &e.text) {
-                // A point with blanks or signs (`10, 10`, `+7,7`): the text leaves their
-                // spelling open and the manager reads it (A6), so it is a warning and the
-                // move is judged as meant.
-                Some(respelling) => match parse_message(&respelling.line) {
-                    Ok(message) => {
-                        out.extend(spelling::departures(P, &e.text, &respelling, at));
-                        received(self, message, &respelling.line, at, out);
-                    }
-                    Err(_) => out.push(lines::unreadable(P, &e.text, &error, at)),
-                },
+            // Read as meant, each departure from the text's spelling a warning.
+            Err(error) => match respelt {
+                Some((respelling, message)) => {
+                    out.extend(spelling::departures(P, &e.text, &respelling, at));
+                    received(self, message, &respelling.line, at, out);
+                }
                 None => out.push(lines::unreadable(P, &e.text, &error, at)),
             },
         }

@@ -202,15 +202,12 @@ impl StreamJudge {
             );
             (message, stop.at_us)
         } else {
-            let Some(exit) = &end.exit else {
+            let (Some(exit), Some(gone_us)) = (&end.exit, end.gone_at_us()) else {
                 return;
             };
             if Ending::of(end, self.quit_us) != Ending::ByEngine {
                 return;
             }
-            let gone_us = end
-                .stdout_closed_at_us
-                .map_or(exit.at_us, |eof| eof.min(exit.at_us));
             let message = format!(
                 "the engine {} {:.1} ms after it started, without being asked to quit",
                 exit.describe(),

@@ -217,6 +217,17 @@ pub struct Transcript {
 }
 
 impl Transcript {
+    /// When the engine was gone, if it exited: its exit as a watcher saw it happen, or the
+    /// end of its stdout when that came first (it closed it; a child that still holds it
+    /// keeps it open later).
+    pub fn gone_at_us(&self) -> Option<u64> {
+        let exit = self.exit.as_ref()?;
+        Some(
+            self.stdout_closed_at_us
+                .map_or(exit.at_us, |eof| eof.min(exit.at_us)),
+        )
+    }
+
     /// The entries of one direction.
     pub fn lines(&self, direction: Direction) -> impl Iterator<Item = &Entry> {
         self.entries

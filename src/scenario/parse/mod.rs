@@ -68,19 +68,26 @@ pub(crate) fn parse(name: &str, origin: &str, text: &str) -> Result<Scenario, Sc
         if line.is_empty() || line.starts_with('#') {
             continue;
         }
-        if let Some(text) = line.strip_prefix(">>") {
-            // Another command in the same write as the `>` line just before it.
-            let Some(Step {
-                kind: StepKind::Send(commands),
-                ..
-            }) = steps.last_mut()
-            else {
+        if let Some(rest) = line.strip_prefix('>') {
+            // `>>`: another command in the same write as the `>` line just before it.
+            let (joined, text) = match rest.strip_prefix('>') {
+                Some(text) => (true, text),
+                None => (false, rest),
+            };
+            let joins_a_send = matches!(
+                steps.last(),
+                Some(Step {
+                    kind: StepKind::Send(_),
+                    ..
+                })
+            );
+            if joined && !joins_a_send {
                 return Err(err(
                     n,
                     "`>>` writes a command together with the `>` line right before it; there is none"
                         .to_owned(),
                 ));
-            };
+            }
             if let Some(name) = uncaptured(text, &captured, protocol) {
                 return Err(err(
                     n,
@@ -89,26 +96,21 @@ pub(crate) fn parse(name: &str, origin: &str, text: &str) -> Result<Scenario, Sc
                     ),
                 ));
             }
-            commands.push(text.trim().to_owned());
-            continue;
-        }
-        if let Some(text) = line.strip_prefix('>') {
-            if let Some(name) = uncaptured(text, &captured, protocol) {
-                return Err(err(
-                    n,
-                    format!(
-                        "`{{{name}}}` is used before any expectation captures it (write `{{{name}}}` in a `<` line above)"
-                    ),
-                ));
+            let command = text.trim().to_owned();
+            match steps.last_mut() {
+                Some(Step {
+                    kind: StepKind::Send(commands),
+                    ..
+                }) if joined => commands.push(command),
+                _ => steps.push(Step {
+                    line: n,
+                    label: short(&format!("> {command}")),
+                    kind: StepKind::Send(vec![command]),
+                    cites: Vec::new(),
+                    level: Level::Must,
+                    bound: None,
+                }),
             }
-            steps.push(Step {
-                line: n,
-                label: short(&format!("> {}", text.trim())),
-                kind: StepKind::Send(vec![text.trim().to_owned()]),
-                cites: Vec::new(),
-                level: Level::Must,
-                bound: None,
-            });
             continue;
         }
         if let Some(body) = line.strip_prefix('<') {
