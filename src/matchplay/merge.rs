@@ -345,6 +345,7 @@ mod tests {
                 result,
                 termination,
                 move_times_ms: vec![1.0, 2.0],
+                move_info: Vec::new(),
                 overrun_ms: None,
                 findings: Vec::new(),
                 undeclared_options: Vec::new(),

@@ -392,6 +392,12 @@ pub struct GameRecord {
     pub termination: Termination,
     /// Each move's time from the `go` Arbiter sent to the reply it read, in milliseconds.
     pub move_times_ms: Vec<f64>,
+    /// Each move's last search report (depth, score, pv) as its engine gave it, move by move
+    /// beside `moves`; none for a move whose engine reported nothing. Empty, and left out of
+    /// the JSON, when no move has one: Gomocup and AGI engines report no search, and records
+    /// written before it was kept have none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub move_info: Vec<Option<SearchInfo>>,
     /// For a loss on time: how far past its time (and margin) the engine was when it lost.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub overrun_ms: Option<f64>,
@@ -423,6 +429,7 @@ impl GameRecord {
             result,
             termination,
             move_times_ms: Vec::new(),
+            move_info: Vec::new(),
             overrun_ms: None,
             findings: Vec::new(),
             undeclared_options: Vec::new(),
@@ -528,6 +535,34 @@ fn is_default<T: Default + PartialEq>(value: &T) -> bool {
     *value == T::default()
 }
 
+/// An engine's last search report before its move, as its protocol gave it (UCCI and UCI
+/// `info` lines): what a GUI shows beside the move.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SearchInfo {
+    /// The depth searched, in plies.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub depth: Option<u32>,
+    /// The score from the mover's side, as the engine wrote it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub score: Option<SearchScore>,
+    /// The principal variation as the engine wrote it, in its own protocol's notation (a UCI
+    /// xiangqi engine numbers ranks from 1, where the record's ICCS numbers them from 0).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub pv: String,
+}
+
+/// A search report's score: centipawns, or a mate in so many moves. UCCI's `score N` is in
+/// centipawns (the text has no mate score; engines write mates as large numbers); UCI has
+/// both (`score cp N`, `score mate N`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum SearchScore {
+    /// `cp N`: hundredths of a pawn, from the mover's side.
+    Cp(i32),
+    /// `mate N`: mate in N moves; negative when the mover is mated.
+    Mate(i32),
+}
+
 /// A protocol finding of one engine in one game, with the transcript around it.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Finding {
@@ -540,6 +575,14 @@ pub struct Finding {
     /// The lines around the finding, as the human report shows them (`>` sent, `<` received).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub excerpt: Vec<String>,
+    /// Where in the game the finding's line came, counted in the record's `moves` (from 1):
+    /// the move whose search it came in, or the engine's last move before it when it came
+    /// between its searches; 0 before the engine's first search (its handshake); one past the
+    /// last move when it came after the engine's last move (its ending: `quit`, an illegal
+    /// or late move, a crash). None for a finding that points at no line, or a game the
+    /// engine made no move in.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ply: Option<usize>,
 }
 
 impl Finding {
@@ -559,6 +602,8 @@ impl Finding {
                     .map(|at| excerpt::render(transcript, at))
                     .unwrap_or_default(),
                 outcome,
+                // The referee places it in the game once the game is over.
+                ply: None,
             })
             .collect()
     }

@@ -96,6 +96,7 @@ mod tests {
             result: GameResult::SecondWins,
             termination,
             move_times_ms: vec![12.4, 1500.6],
+            move_info: Vec::new(),
             overrun_ms: None,
             findings: Vec::new(),
             undeclared_options: Vec::new(),

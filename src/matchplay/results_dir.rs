@@ -407,6 +407,7 @@ mod tests {
             result: GameResult::FirstWins,
             termination: Termination::Rules(RuleEnding::FiveInARow(Colour::Black)),
             move_times_ms: vec![3.5],
+            move_info: Vec::new(),
             overrun_ms: None,
             findings: Vec::new(),
             undeclared_options: Vec::new(),

@@ -408,6 +408,8 @@ pub fn untimed_games(report: &arbiter::matchplay::MatchReport) -> Vec<UntimedGam
                 result,
                 termination,
                 move_times_ms: _,
+                // A search's report depends on the run, as its time does.
+                move_info: _,
                 overrun_ms,
                 findings,
                 undeclared_options,

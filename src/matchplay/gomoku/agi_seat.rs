@@ -101,10 +101,14 @@ impl Seat<Gomoku> for AgiSeat {
 
     fn ask(&mut self, turn: &Turn<'_, Gomoku>, allowance: Duration) -> Result<Reply<Point>, Fault> {
         let deadline = Instant::now() + allowance;
-        self.ask_move(turn, deadline)
-            .map(Reply::bare)
+        // The search's span on the session's clock, so its findings are placed at its move.
+        let asked_us = self.engine.session()?.now_us();
+        let point = self
+            .ask_move(turn, deadline)
             // No move within the allowance is a loss on time, not a stalled connection.
-            .map_err(Fault::on_the_clock)
+            .map_err(Fault::on_the_clock)?;
+        let answered_us = self.engine.session()?.now_us();
+        Ok(Reply::bare(point).searched_between(asked_us, answered_us))
     }
 
     fn finish(mut self: Box<Self>) -> Vec<Finding> {

@@ -134,6 +134,8 @@ impl Seat<Gomoku> for GomocupSeat {
     fn ask(&mut self, turn: &Turn<'_, Gomoku>, allowance: Duration) -> Result<Reply<Point>, Fault> {
         let deadline = Instant::now() + allowance;
         let stones = turn.game.stones();
+        // The search's span on the session's clock, so its findings are placed at its move.
+        let asked_us = self.engine.session()?.now_us();
         let point = self
             .ask_move(turn, stones, deadline)
             // No move within the allowance is a loss on time, not a stalled connection.
@@ -141,7 +143,8 @@ impl Seat<Gomoku> for GomocupSeat {
         if let Played::Move { .. } = point {
             self.told = Some(stones.len() + 1);
         }
-        Ok(Reply::bare(point))
+        let answered_us = self.engine.session()?.now_us();
+        Ok(Reply::bare(point).searched_between(asked_us, answered_us))
     }
 
     /// Ends the session with `END`, and keeps the pipes open until the brain exits or its

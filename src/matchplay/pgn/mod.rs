@@ -163,6 +163,7 @@ pub(super) mod tests {
             result,
             termination,
             move_times_ms: vec![],
+            move_info: Vec::new(),
             overrun_ms: None,
             findings: vec![],
             undeclared_options: vec![],

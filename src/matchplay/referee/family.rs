@@ -5,9 +5,11 @@
 use std::time::Duration;
 
 use super::game::Played;
+use super::searches::SearchSpan;
 use crate::matchplay::adjudication::last_score;
 use crate::matchplay::fault::{Fault, read_until};
 use crate::matchplay::options::{EngineOptions, UndeclaredOption, same_name};
+use crate::matchplay::{SearchInfo, SearchScore};
 use crate::protocol::family::OptionDecl;
 use crate::protocol::spelling::{Respelt, respell};
 use crate::protocol::{ParseError, Protocol};
@@ -95,27 +97,117 @@ pub(super) struct Answer<Message> {
     pub read: Read<Message>,
     /// The score of the last `info` line before it.
     pub score: Option<i32>,
+    /// The last search report before it, for the record.
+    pub info: Option<SearchInfo>,
+    /// When the search was asked for and answered, on the session's clock.
+    pub searched: SearchSpan,
 }
 
 /// A line as its protocol's codec reads it, leniently (a spelling the text leaves open is
 /// respelt), with what was respelt; or the line as written, when it does not read.
 pub(super) type Read<Message> = Result<(Message, Vec<Respelt>), String>;
 
+/// Now on the engine's session clock, the clock its transcript's lines are stamped with: taken
+/// before a move is asked for, so the search's findings can be placed at its move.
+pub(super) fn session_now(engine: &mut Engine) -> Result<u64, Fault> {
+    Ok(engine.session()?.now_us())
+}
+
 /// Reads the engine's lines up to the end of its search within `allowance`: a silence is a
-/// loss on time.
+/// loss on time. The search was asked for at `asked_us` ([`session_now`]).
 pub(super) fn read_answer<M>(
     engine: &mut Engine,
     allowance: Duration,
+    asked_us: u64,
     parse: impl Fn(&str) -> Result<M, ParseError>,
 ) -> Result<Answer<M>, Fault> {
     let protocol = engine.protocol;
-    let lines =
-        read_until(engine.session()?, allowance, ends_search).map_err(Fault::on_the_clock)?;
+    let session = engine.session()?;
+    let lines = read_until(session, allowance, ends_search).map_err(Fault::on_the_clock)?;
+    let searched = SearchSpan {
+        asked_us,
+        answered_us: session.now_us(),
+    };
     let score = last_score(lines.iter().map(String::as_str));
+    let info = last_info(lines.iter().map(String::as_str));
     let line = lines.last().cloned().unwrap_or_default();
     Ok(Answer {
         read: leniently(protocol, &line, parse),
         score,
+        info,
+        searched,
+    })
+}
+
+/// The words of UCI's and UCCI's `info` lines that start a field: where a `pv` ends.
+const INFO_KEYS: [&str; 21] = [
+    "depth",
+    "seldepth",
+    "time",
+    "nodes",
+    "pv",
+    "multipv",
+    "score",
+    "lowerbound",
+    "upperbound",
+    "currmove",
+    "currmovenumber",
+    "hashfull",
+    "nps",
+    "tbhits",
+    "sbhits",
+    "cpuload",
+    "string",
+    "refutation",
+    "currline",
+    "message",
+    "wdl",
+];
+
+/// The last search report among an engine's lines: the last `info` line with a score or a pv,
+/// of its principal line when it reports several (`multipv` absent or 1), read leniently, as
+/// a GUI shows what it can of a report: a field that does not read is left out. UCI writes
+/// `score cp N` or `score mate N`, UCCI `score N` (centipawns; it has no mate score).
+pub(super) fn last_info<'a>(lines: impl DoubleEndedIterator<Item = &'a str>) -> Option<SearchInfo> {
+    lines.rev().find_map(|line| {
+        let mut words = line.split_ascii_whitespace();
+        if words.next() != Some("info") {
+            return None;
+        }
+        // UCI `string` and UCCI `message` take the rest of the line as text.
+        let words: Vec<&str> = words
+            .take_while(|w| *w != "string" && *w != "message")
+            .collect();
+        let after = |key: &str| {
+            let at = words.iter().position(|w| *w == key)?;
+            Some(&words[at + 1..])
+        };
+        if after("multipv")
+            .and_then(|w| w.first())
+            .is_some_and(|n| *n != "1")
+        {
+            return None;
+        }
+        let score = after("score").and_then(|w| match w {
+            ["cp", n, ..] => n.parse().ok().map(SearchScore::Cp),
+            ["mate", n, ..] => n.parse().ok().map(SearchScore::Mate),
+            [n, ..] => n.parse().ok().map(SearchScore::Cp),
+            [] => None,
+        });
+        let pv = after("pv")
+            .map(|w| {
+                let moves = w.iter().take_while(|w| !INFO_KEYS.contains(w));
+                moves.copied().collect::<Vec<_>>().join(" ")
+            })
+            .unwrap_or_default();
+        if score.is_none() && pv.is_empty() {
+            return None;
+        }
+        Some(SearchInfo {
+            depth: after("depth").and_then(|w| w.first()?.parse().ok()),
+            score,
+            pv,
+        })
     })
 }
 
@@ -169,4 +261,47 @@ pub(super) fn unread_bestmove<M>(
         },
         None => Played::Unreadable(written),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn info(lines: &[&str]) -> Option<SearchInfo> {
+        last_info(lines.iter().copied())
+    }
+
+    #[test]
+    fn the_last_report_with_a_score_or_a_pv_is_kept() {
+        let uci = info(&[
+            "info depth 9 score cp 20 pv e2e4 e7e5",
+            "info depth 10 seldepth 14 multipv 1 score cp 34 upperbound nodes 900 pv d2d4 d7d5 c2c4 nps 1000",
+            "info depth 10 multipv 2 score cp 12 pv e2e4",
+            "info nodes 1200 nps 4000",
+            "info string book move",
+            "bestmove d2d4",
+        ]);
+        assert_eq!(
+            uci,
+            Some(SearchInfo {
+                depth: Some(10),
+                score: Some(SearchScore::Cp(34)),
+                pv: "d2d4 d7d5 c2c4".into(),
+            })
+        );
+        let mate = info(&["info depth 5 score mate -3 pv a1a2"]);
+        assert_eq!(mate.and_then(|i| i.score), Some(SearchScore::Mate(-3)));
+        // UCCI's score is a number of its own; `message` takes the rest of the line.
+        let ucci = info(&["info depth 6 score -45 pv h2e2 h9g7 message score 99"]);
+        assert_eq!(
+            ucci,
+            Some(SearchInfo {
+                depth: Some(6),
+                score: Some(SearchScore::Cp(-45)),
+                pv: "h2e2 h9g7".into(),
+            })
+        );
+        assert_eq!(info(&["info currmove h2e2", "bestmove h2e2"]), None);
+        assert_eq!(info(&[]), None);
+    }
 }

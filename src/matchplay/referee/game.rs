@@ -3,9 +3,10 @@
 
 use std::fmt;
 
+use super::searches::SearchSpan;
 use super::seat::Seat;
 use crate::matchplay::termination::{Colour, Termination, Unplayed};
-use crate::matchplay::{GameResult, MatchSettings, Opening, Player};
+use crate::matchplay::{GameResult, MatchSettings, Opening, Player, SearchInfo};
 use crate::rules::Side;
 use crate::session::Cancel;
 
@@ -55,6 +56,11 @@ pub(crate) struct Reply<M> {
     pub score: Option<i32>,
     /// The move it would ponder on (`bestmove M ponder P`), when it reads as one.
     pub ponder: Option<M>,
+    /// Its last search report before the move (depth, score, pv), for the record.
+    pub info: Option<SearchInfo>,
+    /// When the search ran on the engine's transcript clock, so its findings can be placed
+    /// at this move; none from a seat that did not stamp it.
+    pub searched: Option<SearchSpan>,
 }
 
 impl<M> Reply<M> {
@@ -65,6 +71,20 @@ impl<M> Reply<M> {
             draw: false,
             score: None,
             ponder: None,
+            info: None,
+            searched: None,
+        }
+    }
+
+    /// The reply of a search asked for at `asked_us` and answered at `answered_us`, on the
+    /// engine's session clock (`Session::now_us`).
+    pub(crate) fn searched_between(self, asked_us: u64, answered_us: u64) -> Reply<M> {
+        Reply {
+            searched: Some(SearchSpan {
+                asked_us,
+                answered_us,
+            }),
+            ..self
         }
     }
 }

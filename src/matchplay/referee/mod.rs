@@ -19,6 +19,7 @@
 mod board;
 mod family;
 mod game;
+mod searches;
 mod seat;
 mod ucci_seat;
 mod uci_seat;
@@ -93,6 +94,7 @@ fn play<G: RefereedGame>(pairing: &Pairing<'_>, settings: &MatchSettings) -> Ref
     let mut undeclared_options = Vec::new();
     let mut moves: Vec<String> = Vec::new();
     let mut move_times_ms = Vec::new();
+    let mut searches = searches::Searches::default();
     let mut overrun_ms = None;
     // An opening may have decided a gomoku game already; then no engine is spoken to.
     let mut ended = game.by_the_rules();
@@ -171,6 +173,7 @@ fn play<G: RefereedGame>(pairing: &Pairing<'_>, settings: &MatchSettings) -> Ref
             offer = Some(side);
         }
         moves.push(mv.to_string());
+        searches.played(side, reply.searched, reply.info);
         let plies = game.plies();
         ended = game
             .by_the_rules()
@@ -202,12 +205,14 @@ fn play<G: RefereedGame>(pairing: &Pairing<'_>, settings: &MatchSettings) -> Ref
         .into_iter()
         .filter_map(|seat| seat.engine().held.clone())
         .collect();
+    let findings = seats.into_iter().flat_map(|seat| seat.finish()).collect();
     let record = GameRecord {
         moves,
         move_times_ms,
+        move_info: searches.info(),
         overrun_ms,
         undeclared_options,
-        findings: seats.into_iter().flat_map(|seat| seat.finish()).collect(),
+        findings: searches.place(findings, &pairing.first.name),
         aborted: matches!(end.1, Termination::Aborted(_)),
         ..GameRecord::ended(pairing, kind, end)
     };

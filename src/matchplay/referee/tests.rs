@@ -4,6 +4,7 @@
 use super::board::{Lines, Notation};
 use super::family::{Answer, Declared, leniently};
 use super::game::{Played, Reply};
+use super::searches::SearchSpan;
 use super::{ucci_seat, uci_seat};
 use crate::matchplay::Fault;
 use crate::matchplay::options::EngineOptions;
@@ -48,6 +49,12 @@ fn banmoves_lists_the_banned_moves_and_is_left_out_without_one() {
     assert_eq!(ucci_seat::banmoves(&[]), None);
 }
 
+/// When the searches of these answers ran: nothing here reads it.
+const SEARCHED: SearchSpan = SearchSpan {
+    asked_us: 0,
+    answered_us: 0,
+};
+
 /// The move of `bestmove MOVE` from an engine of `protocol` in `G`, in the referee's notation;
 /// as written when it names no move of the game.
 fn from_engine<M: Notation>(protocol: Protocol, mv: &str) -> String {
@@ -56,11 +63,15 @@ fn from_engine<M: Notation>(protocol: Protocol, mv: &str) -> String {
         Protocol::Uci => shown(uci_seat::reply::<M>(Answer {
             read: leniently(protocol, &line, uci::parse_message),
             score: None,
+            info: None,
+            searched: SEARCHED,
         })),
         _ => shown(ucci_seat::reply(
             Answer {
                 read: leniently(protocol, &line, ucci::parse_message),
                 score: None,
+                info: None,
+                searched: SEARCHED,
             },
             &[],
         )),
@@ -100,6 +111,8 @@ fn ucci_reply(line: &str, banned: &[Move]) -> Result<Reply<Move>, Fault> {
     let answer = Answer {
         read: leniently(Protocol::Ucci, line, ucci::parse_message),
         score: Some(12),
+        info: None,
+        searched: SEARCHED,
     };
     ucci_seat::reply(answer, banned)
 }

@@ -8,7 +8,7 @@ use std::time::Duration;
 use super::board::{Line, Xiangqi};
 use super::family::{
     Answer, PONDER_STOP_BOUND, as_written, declared, ends_search, read_answer, send_user_options,
-    unread_bestmove, user_set,
+    session_now, unread_bestmove, user_set,
 };
 use super::game::{Played, Reply};
 use super::seat::{Engine, Seat, Seated, Turn};
@@ -138,7 +138,11 @@ pub(super) fn reply(answer: Answer<Message>, banned: &[Move]) -> Result<Reply<Mo
         Err(line) => {
             let read = |text: &str| Move::parse_iccs(&canonical_move(Protocol::Ucci, text)).ok();
             let played = unread_bestmove(line, read, |mv| banned.contains(mv))?;
-            return Ok(Reply::bare(played));
+            return Ok(Reply {
+                info: answer.info,
+                searched: Some(answer.searched),
+                ..Reply::bare(played)
+            });
         }
     };
     if verdict == Some(Verdict::Resign) {
@@ -153,6 +157,8 @@ pub(super) fn reply(answer: Answer<Message>, banned: &[Move]) -> Result<Reply<Mo
         draw: verdict == Some(Verdict::Draw),
         score: answer.score,
         ponder,
+        info: answer.info,
+        searched: Some(answer.searched),
     })
 }
 
@@ -242,6 +248,7 @@ impl Seat<Xiangqi> for UcciSeat {
     /// the position it pondered on.
     fn ask(&mut self, turn: &Turn<'_, Xiangqi>, allowance: Duration) -> Result<Reply<Move>, Fault> {
         let banned = std::mem::take(&mut self.banned);
+        let asked_us = session_now(&mut self.engine)?;
         if self.pondering.take().is_some() {
             self.engine
                 .send(&Command::PonderHit { draw: turn.offered })?;
@@ -251,7 +258,7 @@ impl Seat<Xiangqi> for UcciSeat {
                 .send(&self.go(turn.clock(), false, turn.offered))?;
         }
         reply(
-            read_answer(&mut self.engine, allowance, parse_message)?,
+            read_answer(&mut self.engine, allowance, asked_us, parse_message)?,
             &banned,
         )
     }

@@ -8,7 +8,7 @@ use std::time::Duration;
 use super::board::{Board, BoardKind, Chess, Line, Notation, Xiangqi};
 use super::family::{
     Answer, PONDER_STOP_BOUND, as_written, declared, ends_search, read_answer, send_user_options,
-    unread_bestmove, user_set,
+    session_now, unread_bestmove, user_set,
 };
 use super::game::{Played, Reply};
 use super::seat::{Engine, Seat, Seated, Turn};
@@ -87,7 +87,11 @@ pub(super) fn reply<M: Notation>(answer: Answer<Message>) -> Result<Reply<M>, Fa
                     .ok()
                     .and_then(M::from_uci)
             };
-            return Ok(Reply::bare(unread_bestmove(line, read, |_| false)?));
+            return Ok(Reply {
+                info: answer.info,
+                searched: Some(answer.searched),
+                ..Reply::bare(unread_bestmove(line, read, |_| false)?)
+            });
         }
     };
     let written = as_written(&mv, &respelt);
@@ -103,6 +107,8 @@ pub(super) fn reply<M: Notation>(answer: Answer<Message>) -> Result<Reply<M>, Fa
         draw: false,
         score: answer.score,
         ponder: ponder.and_then(M::from_uci),
+        info: answer.info,
+        searched: Some(answer.searched),
     })
 }
 
@@ -190,6 +196,7 @@ where
         turn: &Turn<'_, Board<P, M>>,
         allowance: Duration,
     ) -> Result<Reply<M>, Fault> {
+        let asked_us = session_now(&mut self.engine)?;
         if self.pondering.take().is_some() {
             self.engine.send(&Command::PonderHit)?;
         } else {
@@ -197,7 +204,12 @@ where
             let go = self.go(turn.clocks, turn.clock(), false);
             self.engine.send(&Command::Go(go))?;
         }
-        reply(read_answer(&mut self.engine, allowance, parse_message)?)
+        reply(read_answer(
+            &mut self.engine,
+            allowance,
+            asked_us,
+            parse_message,
+        )?)
     }
 
     /// The position after the move the engine expects and the ordinary `go` with `ponder`; an

@@ -267,6 +267,7 @@ mod tests {
                 result,
                 termination: Termination::Adjudication { winner: None },
                 move_times_ms: Vec::new(),
+                move_info: Vec::new(),
                 overrun_ms: None,
                 findings: Vec::new(),
                 undeclared_options: Vec::new(),
