@@ -9,6 +9,7 @@ pub(crate) mod fuzz;
 pub(crate) mod html;
 pub(crate) mod human;
 pub(crate) mod junit;
+pub(crate) mod league;
 pub(crate) mod matchplay;
 pub(crate) mod merge;
 pub(crate) mod paint;

@@ -19,6 +19,7 @@ use crate::matchplay::merge::{Coverage, coverage, merge};
 use crate::matchplay::pgn::XiangqiNotation;
 use crate::matchplay::results_dir::{self, WorkerInfo};
 use crate::matchplay::sprt::Sprt;
+use crate::render::league::Moment;
 use crate::render::matchplay::{OutputFormat, findings_summary, merged_summary};
 use crate::render::{Detail, Document, Format};
 use crate::runner::ExitStatus;
@@ -52,6 +53,10 @@ pub(super) struct MergeArgs {
     /// is 1 all the same. Without it a missing part is an error and nothing is written.
     #[arg(long)]
     partial: bool,
+    /// Write the merged match's league page here: standings, crosstable, SPRT, and every game
+    /// replayable on a board, as `arbiter match --html` writes it.
+    #[arg(long, value_name = "FILE")]
+    html: Option<PathBuf>,
 }
 
 /// Every match result the arguments name, each with its name for errors: the files given,
@@ -99,6 +104,9 @@ fn gaps_text(coverage: &Coverage) -> String {
 }
 
 pub(super) fn run(args: &MergeArgs) -> Result<(String, ExitStatus), CliError> {
+    if let Some(path) = &args.html {
+        super::league_page::check_writable(path)?;
+    }
     let sprt = if args.sprt.is_empty() {
         None
     } else {
@@ -151,6 +159,9 @@ pub(super) fn run(args: &MergeArgs) -> Result<(String, ExitStatus), CliError> {
             "--pgnout",
             super::pgn_text(&report, args.pgn_notation),
         )?;
+    }
+    if let Some(path) = &args.html {
+        super::league_page::write(path, &report, &Moment::Merged)?;
     }
     // As the match would have exited, and never 0 for a match merged in part.
     let faulty = report.games.iter().any(|g| g.record.is_faulty());

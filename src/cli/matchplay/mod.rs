@@ -3,6 +3,7 @@
 //! scripts that read those tools read this.
 
 mod engines;
+mod league_page;
 mod merge;
 mod status;
 
@@ -25,6 +26,7 @@ use crate::matchplay::{
     play_tournament_with_peers,
 };
 use crate::protocol::Protocol;
+use crate::render::league::Moment;
 use crate::render::matchplay::{
     MatchPrinter, MatchProgress, MatchShape, OutputFormat, RATING_INTERVAL, Setup, findings_summary,
 };
@@ -218,6 +220,12 @@ pub(super) struct MatchArgs {
     /// (`game-N.psq`, made if missing).
     #[arg(long, value_name = "DIR")]
     psqout: Option<PathBuf>,
+    /// Write the league page here: standings, crosstable, the SPRT's LLR over the games, and
+    /// every game replayable on a board with its moves' times, search reports and protocol
+    /// findings; one self-contained HTML file, rewritten every few seconds while the match is
+    /// played (the page reloads itself until the match ends).
+    #[arg(long, value_name = "FILE")]
+    html: Option<PathBuf>,
 }
 
 #[derive(Subcommand, Debug)]
@@ -264,6 +272,9 @@ pub(super) fn run(args: &MatchArgs) -> Result<(String, ExitStatus), CliError> {
         return Err(CliError::BadInput(
             "--psqout: .psq records are written for gomoku and renju".into(),
         ));
+    }
+    if let Some(path) = &args.html {
+        league_page::check_writable(path)?;
     }
     let each = engines::each(&args.each)?;
     let players = engines::engine_groups(&args.engines)?
@@ -385,8 +396,25 @@ pub(super) fn run(args: &MatchArgs) -> Result<(String, ExitStatus), CliError> {
     let peers = results_dir
         .as_mut()
         .map(|dir| dir as &mut dyn crate::matchplay::peers::Peers);
+    let live = args.html.clone().map(|path| {
+        let shape = MatchReport {
+            game,
+            players: players.iter().map(|p| p.name.clone()).collect(),
+            plan: options.plan,
+            control: settings.control.to_string(),
+            openings: book.clone(),
+            games: Vec::new(),
+            encounters: Vec::new(),
+            standings: Vec::new(),
+            sprt: None,
+        };
+        league_page::LivePage::start(path, shape, sprt)
+    });
     let mut report =
         play_tournament_with_peers(&players, &openings, &settings, &options, peers, |event| {
+            if let Some(live) = &live {
+                live.observe(&event);
+            }
             progress.print(&printer.event(&event));
             if let MatchEvent::Finished { encounter, .. } = event {
                 progress.finished(encounter);
@@ -394,7 +422,15 @@ pub(super) fn run(args: &MatchArgs) -> Result<(String, ExitStatus), CliError> {
         });
     progress.done();
     report.openings = book;
+    // The last rewrite is done before the final page replaces it.
+    if let Some(error) = live.and_then(league_page::LivePage::finish) {
+        eprintln!("warning: {error}");
+    }
     if let Some(error) = results_dir.as_mut().and_then(ResultsDir::take_error) {
+        // The page says the match is over, not playing: its games stay readable.
+        if let Some(path) = &args.html {
+            let _ = league_page::write(path, &report, &over());
+        }
         return Err(CliError::BadInput(error.to_string()));
     }
     eprint!("{}", findings_summary(&report.games));
@@ -440,7 +476,18 @@ fn write_records(
             crate::report::file::write_atomically(&path, psq.as_bytes()).map_err(bad)?;
         }
     }
+    if let Some(path) = &args.html {
+        league_page::write(path, report, &over())?;
+    }
     Ok(())
+}
+
+/// Where a match ended: every game played, or stopped by a signal (Ctrl-C, SIGTERM), whose
+/// games so far are written like a finished match's.
+fn over() -> Moment<'static> {
+    Moment::Over {
+        interrupted: interrupt::raised().is_some(),
+    }
 }
 
 /// The match's games as PGN (chess and xiangqi), dated today; games not played are left out.

@@ -7,7 +7,9 @@ use clap::Args;
 
 use super::super::CliError;
 use super::merge::read_all;
+use crate::matchplay::peers::WorkerState;
 use crate::matchplay::status::Status;
+use crate::render::league::Moment;
 use crate::render::{Detail, Document, Format};
 use crate::runner::ExitStatus;
 
@@ -23,6 +25,10 @@ pub(super) struct StatusArgs {
     /// `human` or `json`.
     #[arg(long, default_value = "human", value_parser = Format::parser(Format::MATCH_STATUS))]
     format: Format,
+    /// Also write the league page of the workers' games so far here, as `arbiter match
+    /// --html` writes it.
+    #[arg(long, value_name = "FILE")]
+    html: Option<PathBuf>,
 }
 
 pub(super) fn run(args: &StatusArgs) -> Result<(String, ExitStatus), CliError> {
@@ -32,6 +38,9 @@ pub(super) fn run(args: &StatusArgs) -> Result<(String, ExitStatus), CliError> {
             args.dir.display()
         )));
     }
+    if let Some(path) = &args.html {
+        super::league_page::check_writable(path)?;
+    }
     let parts = read_all(std::slice::from_ref(&args.dir))?;
     let (status, results) = Status::of(args.dir.clone(), parts, args.silent_after)
         .map_err(|e| CliError::BadInput(e.to_string()))?;
@@ -40,6 +49,18 @@ pub(super) fn run(args: &StatusArgs) -> Result<(String, ExitStatus), CliError> {
         results: &results,
     }
     .render(args.format, Detail::default())?;
+    if let Some(path) = &args.html {
+        let playing = status
+            .workers
+            .iter()
+            .filter(|w| {
+                w.worker
+                    .as_ref()
+                    .is_some_and(|info| info.state == WorkerState::Playing)
+            })
+            .count();
+        super::league_page::write(path, &results, &Moment::Snapshot { playing })?;
+    }
     let exit = if status.any_silent() {
         ExitStatus::Failed
     } else {
