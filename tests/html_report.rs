@@ -264,8 +264,9 @@ fn structure(page: &str) -> String {
     text
 }
 
-/// Headless Chromium, when installed; `.ci/run` installs Debian's.
-fn chromium() -> Option<PathBuf> {
+/// Headless Chromium, when installed; `.ci/run` installs Debian's. The league page's tests
+/// (`league_page.rs`) use it too.
+pub(crate) fn chromium() -> Option<PathBuf> {
     ["chromium", "chromium-browser", "google-chrome"]
         .iter()
         .find_map(|name| common::peer(name))

@@ -27,6 +27,7 @@ mod gui_clients;
 mod gui_side;
 mod html_report;
 mod league;
+mod league_page;
 mod match_output;
 mod matchplay;
 mod matchplay_games;
