@@ -363,3 +363,48 @@ fn a_page_that_cannot_be_written_is_refused_before_any_engine_starts() {
         "{stderr}"
     );
 }
+
+/// While the match is played the page is there, reloading itself, with the games finished so
+/// far; a signal stops the match, and the page it leaves is the final one, which says so and
+/// does not reload.
+#[test]
+fn the_page_of_a_match_in_play_reloads_itself_until_a_signal_ends_the_match() {
+    let _cpu = common::processor::share(2);
+    let page = scratch("interrupted.html");
+    let _ = std::fs::remove_file(&page);
+    let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(["match", "--game", "chess", "--each", "st=0.05"])
+        .args(common::uci_fixture_player("a", "none"))
+        .args(common::uci_fixture_player("b", "none"))
+        .args(["--games", "200", "--max-moves", "3", "--html"])
+        .arg(&page)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    let playing = regex::Regex::new(r"playing: [1-9]\d* of 200 games finished").unwrap();
+    loop {
+        // The page is replaced whole: whatever is there reads.
+        let html = std::fs::read_to_string(&page).unwrap_or_default();
+        if playing.is_match(&html) {
+            assert!(html.contains("<noscript><meta http-equiv=\"refresh\""));
+            assert!(html.contains("\"reload_ms\":3000"));
+            break;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "no page of the match in play"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+    // SAFETY: kill(2) on our own child.
+    unsafe {
+        libc::kill(child.id() as libc::pid_t, libc::SIGTERM);
+    }
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(128 + libc::SIGTERM));
+    let html = std::fs::read_to_string(&page).unwrap();
+    assert!(html.contains("interrupted: the games finished before the signal"));
+    assert!(!html.contains("http-equiv=\"refresh\"") && html.contains("\"reload_ms\":null"));
+}
