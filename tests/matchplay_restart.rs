@@ -184,7 +184,7 @@ fn a_brain_that_keeps_its_old_board_after_restart_is_found() {
     let found: Vec<_> = second
         .findings
         .iter()
-        .filter(|f| f.outcome.check.to_string() == "gomocup.restart.fresh-board")
+        .filter(|f| f.outcome.check == "gomocup.restart.fresh-board")
         .collect();
     assert_eq!(found.len(), 1, "{:#?}", second.findings);
     assert_eq!(found[0].outcome.grade, Grade::Fail);
@@ -212,11 +212,16 @@ fn a_kept_engine_s_end_is_reported_with_its_last_game() {
             .record
             .findings
             .iter()
-            .filter(|f| f.engine == "hangs" && f.outcome.check.to_string() == "uci.quit.exit")
+            .filter(|f| f.engine == "hangs" && f.outcome.check == "uci.quit.exit")
             .map(|f| f.outcome.message.clone())
             .collect()
     };
     assert_eq!(quit_findings(1), Vec::<String>::new(), "{stdout}");
-    assert_eq!(quit_findings(2).len(), 1, "{:#?}", report.games[1].record.findings);
+    assert_eq!(
+        quit_findings(2).len(),
+        1,
+        "{:#?}",
+        report.games[1].record.findings
+    );
     assert_eq!(starts(&dir, "hangs"), 1);
 }

@@ -172,10 +172,17 @@ pub enum Fault {
     /// as without a fault. The brain spoke, so its death is its finding, not a sign that it
     /// answers nothing: the rest of the library still runs.
     DiesOnEarlyInfo,
+    /// Gomocup: answers `RESTART` with `OK` but keeps the old board (gomocup-r110: a fresh
+    /// empty board), and refuses a `TURN` on a point it still holds with `ERROR`, as a brain
+    /// checking its own board does: what a manager keeping brains between games shows.
+    RestartKeepsBoard,
+    /// Gomocup: answers `RESTART` with `UNKNOWN`, as a brain that does not implement it may
+    /// (gomocup-r103): the manager starts it afresh (gomocup-r111). No fault of the brain's.
+    DeclinesRestart,
 }
 
 /// Each fault under its command-line name.
-const NAMES: [(&str, Fault); 53] = [
+const NAMES: [(&str, Fault); 55] = [
     ("none", Fault::None),
     ("late-handshake", Fault::LateHandshake),
     ("no-readyok-while-searching", Fault::NoReadyokWhileSearching),
@@ -238,6 +245,8 @@ const NAMES: [(&str, Fault); 53] = [
     ("one-line-per-wakeup", Fault::OneLinePerWakeup),
     ("slow-new-game", Fault::SlowNewGame),
     ("dies-on-early-info", Fault::DiesOnEarlyInfo),
+    ("restart-keeps-board", Fault::RestartKeepsBoard),
+    ("declines-restart", Fault::DeclinesRestart),
 ];
 
 impl Fault {

@@ -134,8 +134,11 @@ pub fn run(out: &Out, script: &[String]) {
                     None => out.line("ERROR unsupported size"),
                 }
             }
+            "RESTART" if fault == Fault::DeclinesRestart => out.line("UNKNOWN RESTART"),
             "RESTART" => {
-                board.clear();
+                if fault != Fault::RestartKeepsBoard {
+                    board.clear();
+                }
                 taken_back = false;
                 out.line("OK");
             }
@@ -145,7 +148,11 @@ pub fn run(out: &Out, script: &[String]) {
             }
             "TURN" => {
                 if let Ok(p) = rest.trim().parse::<Point>() {
-                    let _ = board.place(p, Stone::White);
+                    // A brain that checks its own board refuses a stone on a point it holds.
+                    if board.place(p, Stone::White).is_err() && fault == Fault::RestartKeepsBoard {
+                        out.line(&format!("ERROR {p} is not empty"));
+                        continue;
+                    }
                     last_opponent = Some(p);
                 }
                 // The point this TURN took, but only for the first TURN after a take-back.

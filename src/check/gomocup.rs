@@ -96,6 +96,12 @@ struct State {
     /// Whether the brain has answered anything at all.
     answered: bool,
     last_seq: Option<u64>,
+    /// The board as it stood when `RESTART` came, for the game after it: a brain that
+    /// answered `OK` has a fresh empty board (gomocup-r110), so a `TURN` on a point only the
+    /// old board held is a move like any other.
+    before_restart: Option<Board>,
+    /// The point of the last `TURN`, while its move is owed.
+    turn_point: Option<Point>,
 }
 
 impl super::EngineChecks for crate::protocol::gomocup::Gomocup {
@@ -121,6 +127,8 @@ impl super::EngineChecks for crate::protocol::gomocup::Gomocup {
             reported_after_end: false,
             answered: false,
             last_seq: None,
+            before_restart: None,
+            turn_point: None,
         })
     }
 }
@@ -389,6 +397,7 @@ fn sent(s: &mut State, command: Command, at: At) {
             };
         }
         Command::Restart => {
+            s.before_restart = s.board.take();
             s.board = s.size.map(Board::new);
             s.engine = None;
             s.awaiting = Awaiting::Answer {
@@ -397,6 +406,7 @@ fn sent(s: &mut State, command: Command, at: At) {
             };
         }
         Command::Begin => {
+            s.turn_point = None;
             s.engine = Some(Stone::Black);
             s.awaiting = Awaiting::Move {
                 at,
@@ -404,6 +414,7 @@ fn sent(s: &mut State, command: Command, at: At) {
             };
         }
         Command::Turn(p) => {
+            s.turn_point = Some(p);
             let engine = *s.engine.get_or_insert(Stone::White);
             if let Some(b) = &mut s.board
                 && b.place(p, engine.opponent()).is_err()
@@ -415,7 +426,10 @@ fn sent(s: &mut State, command: Command, at: At) {
                 rows: reqs!["gomocup-r42"],
             };
         }
-        Command::Board => s.block = Some(Vec::new()),
+        Command::Board => {
+            s.turn_point = None;
+            s.block = Some(Vec::new());
+        }
         Command::BoardEntry { point, field } => {
             if let Some(block) = &mut s.block {
                 block.push((point, field));
@@ -585,6 +599,11 @@ fn received(s: &mut State, message: Message, text: &str, at: At, out: &mut Findi
             }
         }
         Message::Ok | Message::Error(_) => {
+            if let (Message::Error(_), Awaiting::Move { .. }, Some(p)) =
+                (&message, s.awaiting, s.turn_point)
+            {
+                kept_old_board(s, p, text, at, out);
+            }
             if matches!(s.awaiting, Awaiting::Answer { .. }) {
                 s.answered();
             } else if s.overlapped > 0 {
@@ -622,6 +641,28 @@ fn received(s: &mut State, message: Message, text: &str, at: At, out: &mut Findi
         Message::Unknown(_) | Message::About(_) => s.answered(),
         Message::Suggest(_) => {}
     }
+}
+
+/// A `TURN` refused with `ERROR` on a point empty in this game but taken in the one before
+/// `RESTART`: the brain answered `OK` to `RESTART` and kept the old board, which gomocup-r110
+/// forbids (it "frees the previous board … creates a new empty board"). Seen where a manager
+/// keeps brains between games (`arbiter match --restart off`, Piskvork's tournaments).
+fn kept_old_board(s: &State, p: Point, text: &str, at: At, out: &mut Findings) {
+    let Some(old) = s.before_restart.as_ref().and_then(|b| b.get(p)) else {
+        return;
+    };
+    out.push(
+        outcome(
+            P,
+            CheckId::RestartFreshBoard,
+            Grade::Fail,
+            format!(
+                "`{text}` to TURN {p}, a point empty in this game but held by {old:?} in the \
+                 game before RESTART: the brain answered OK and kept the old board"
+            ),
+        )
+        .at(at),
+    );
 }
 
 /// "It is recommended to send only English messages" (gomocup-r130): the manager shows them
@@ -696,6 +737,40 @@ mod tests {
             judge.judge(&entry);
         }
         judge.free_point()
+    }
+
+    /// A brain that answered `OK` to `RESTART` and kept the old board refuses a `TURN` on a
+    /// point only the old game held (gomocup-r110); the same refusal of a point no game held,
+    /// or with no `RESTART` between, is not this finding.
+    #[test]
+    fn a_turn_refused_on_a_point_of_the_game_before_restart_is_the_old_board_kept() {
+        let game = |between: &[&'static str], turn: &'static str| {
+            let mut lines = vec![
+                "> START 15",
+                "< OK",
+                "> BEGIN",
+                "< 7,7",
+                "> TURN 7,8",
+                "< 6,6",
+            ];
+            lines.extend_from_slice(between);
+            lines.extend([turn, "< ERROR occupied"]);
+            findings(&lines)
+                .into_iter()
+                .filter(|o| o.check == "gomocup.restart.fresh-board")
+                .map(|o| (o.grade, o.requirements))
+                .collect::<Vec<_>>()
+        };
+        let restarted = ["> RESTART", "< OK", "> BEGIN", "< 3,3"];
+        assert_eq!(
+            game(&restarted, "> TURN 7,7"),
+            [(
+                Grade::Fail,
+                vec![crate::protocol::ReqId::new("gomocup-r110")]
+            )]
+        );
+        assert_eq!(game(&restarted, "> TURN 9,9"), []);
+        assert_eq!(game(&[], "> TURN 7,7"), []);
     }
 
     /// `{free}` is the empty point nearest the centre the manager may play: past the brain's

@@ -123,6 +123,13 @@ impl Judge {
         self.reader.free_point()
     }
 
+    /// The outcomes found so far, taken while the session goes on: a match's engine kept
+    /// between games has each game's findings judged and reported with that game. What is
+    /// owed or repeated starts afresh, so each game shows its own few of a repeated finding.
+    pub(crate) fn take_outcomes(&mut self) -> Vec<Outcome> {
+        std::mem::take(&mut self.findings).into_outcomes()
+    }
+
     /// The outcomes, once the session has ended.
     pub(crate) fn finish(mut self, end: &Transcript) -> Vec<Outcome> {
         let reply_owed = self.reader.reply_owed();

@@ -37,6 +37,15 @@ impl<T> BySide<T> {
         BySide { first, second }
     }
 
+    /// Each side's value beside the other's of `other`, in pairs.
+    pub(super) fn zip<U>(self, other: BySide<U>) -> impl Iterator<Item = (Side, (T, U))> {
+        [
+            (Side::First, (self.first, other.first)),
+            (Side::Second, (self.second, other.second)),
+        ]
+        .into_iter()
+    }
+
     pub(super) const fn as_ref(&self) -> BySide<&T> {
         BySide {
             first: &self.first,
@@ -67,6 +76,10 @@ mod tests {
         let named = scores.map(|side, v| (side, v));
         assert_eq!(named, BySide::new((Side::First, 11), (Side::Second, 2)));
         assert_eq!(scores.as_ref().map(|_, v| *v * 2), BySide::new(22, 4));
+        assert_eq!(
+            scores.zip(BySide::new('a', 'b')).collect::<Vec<_>>(),
+            [(Side::First, (11, 'a')), (Side::Second, (2, 'b'))]
+        );
         assert_eq!(scores.into_iter().sum::<i32>(), 13);
     }
 }

@@ -45,7 +45,7 @@ pub use referee::play_game;
 pub use score::Score;
 pub use termination::Termination;
 pub use tournament::{
-    MatchEvent, MatchReport, OnDecision, PlayedGame, SprtReport, TournamentOptions,
+    MatchEvent, MatchReport, OnDecision, PlayedGame, Restart, SprtReport, TournamentOptions,
     play_tournament, play_tournament_with_peers,
 };
 
@@ -53,7 +53,7 @@ use crate::check::{Grade, Outcome};
 use crate::protocol::{GameKind, Protocol};
 use crate::report::excerpt;
 use crate::rules::gomoku::Rule;
-use crate::session::Transcript;
+use crate::session::{At, Transcript};
 use crate::session::{Cancel, EngineCommand};
 
 /// How long an engine may take to answer the handshake and its first `isready` (Gomocup
@@ -592,15 +592,22 @@ impl Finding {
         transcript: &Transcript,
         outcomes: Vec<Outcome>,
     ) -> Vec<Finding> {
+        Finding::each(engine, outcomes, |at| excerpt::render(transcript, at))
+    }
+
+    /// The findings (not the passes) among `outcomes`, each with the excerpt `around` gives
+    /// of the line it points at.
+    pub(crate) fn each(
+        engine: &str,
+        outcomes: Vec<Outcome>,
+        mut around: impl FnMut(At) -> Vec<String>,
+    ) -> Vec<Finding> {
         outcomes
             .into_iter()
             .filter(|o| o.grade != Grade::Pass)
             .map(|outcome| Finding {
                 engine: engine.to_owned(),
-                excerpt: outcome
-                    .at
-                    .map(|at| excerpt::render(transcript, at))
-                    .unwrap_or_default(),
+                excerpt: outcome.at.map(&mut around).unwrap_or_default(),
                 outcome,
                 // The referee places it in the game once the game is over.
                 ply: None,

@@ -16,7 +16,7 @@ use serde::{Deserialize, Serialize};
 
 use super::options::EngineOptions;
 use super::peers::{Peers, WorkerState, union_encounter};
-use super::referee::{Refereed, refereed};
+use super::referee::{Amendment, Kennel, Refereed, refereed};
 use super::schedule::{Job, Plan};
 use super::sprt::{Sprt, SprtState};
 use super::tally::{Encounter, GameOutcome, Standing, Tally, standings};
@@ -40,6 +40,21 @@ pub struct TournamentOptions {
     pub sprt: Option<Sprt>,
     /// What becomes of the games in progress once the SPRT has decided.
     pub on_decision: OnDecision,
+    /// Whether each game starts its engines afresh, or keeps them from the last game.
+    pub restart: Restart,
+}
+
+/// Whether each game starts its engines afresh (fastchess's `-restart on`) or a worker keeps
+/// an engine for its next game (`off`, fastchess's default), readied for it the protocol's
+/// way; an engine at fault in a game, or that exits or fails to get ready, is started afresh.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Restart {
+    /// Every game its own processes: each engine's session is judged on its own, and no
+    /// state can pass from one game to the next. Arbiter's default, as a conformance run.
+    #[default]
+    On,
+    /// Engines kept between games: no start-up per game (networks, tables, books loaded once).
+    Off,
 }
 
 /// What a worker does with its games in progress once the SPRT (over its games, or over all
@@ -182,6 +197,8 @@ enum Message {
     /// A game ended; its thread waits on the sender for the match to have counted it, so that
     /// a decided SPRT keeps it from starting another.
     Finished(Job, Box<Refereed>, mpsc::Sender<()>),
+    /// Findings of a kept engine made after a game was counted, for that game's record.
+    Amended(Amendment),
 }
 
 /// Plays the match: the plan's games, `openings` taken in turn (none: the standard start),
@@ -269,6 +286,7 @@ pub fn play_tournament_with_peers(
             let (jobs, next, stop, standard, cancel) = (&jobs, &next, &stop, &standard, &cancel);
             scope.spawn(move || {
                 let (counted, wait) = mpsc::channel::<()>();
+                let mut kennel = (options.restart == Restart::Off).then(Kennel::default);
                 while !stop.load(Ordering::SeqCst) && interrupt::raised().is_none() {
                     let Some(&job) = jobs.get(next.fetch_add(1, Ordering::SeqCst)) else {
                         break;
@@ -287,11 +305,17 @@ pub fn play_tournament_with_peers(
                     if tx.send(Message::Started(job)).is_err() {
                         break;
                     }
-                    let game = refereed(&pairing, settings);
+                    let mut game = refereed(&pairing, settings, kennel.as_mut());
+                    for amendment in std::mem::take(&mut game.amendments) {
+                        let _ = tx.send(Message::Amended(amendment));
+                    }
                     let finished = Message::Finished(job, Box::new(game), counted.clone());
                     if tx.send(finished).is_err() || wait.recv().is_err() {
                         break;
                     }
+                }
+                for amendment in kennel.map(Kennel::close).unwrap_or_default() {
+                    let _ = tx.send(Message::Amended(amendment));
                 }
             });
         }
@@ -329,8 +353,15 @@ pub fn play_tournament_with_peers(
                 Message::Finished(_, _, counted) if interrupt::raised().is_some() => {
                     let _ = counted.send(());
                 }
+                Message::Amended(Amendment { game, findings }) => {
+                    if let Some(played) = played.iter_mut().find(|g| g.record.number == game) {
+                        played.record.findings.extend(findings);
+                    }
+                }
                 Message::Finished(job, game, counted) => {
-                    let Refereed { record, options } = *game;
+                    let Refereed {
+                        record, options, ..
+                    } = *game;
                     played.push(PlayedGame {
                         record,
                         pair: job.pair,

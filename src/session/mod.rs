@@ -321,6 +321,22 @@ impl<S: Sink> Session<S> {
         &self.sink
     }
 
+    /// The same, to take what it has found so far while the session goes on.
+    pub(crate) fn sink_mut(&mut self) -> &mut S {
+        &mut self.sink
+    }
+
+    /// The lines kept so far around `at`, as a transcript of their own: where a finding made
+    /// while the session goes on (an engine kept between a match's games) shows its context.
+    pub(crate) fn transcript_around(&self, at: At) -> Transcript {
+        let from = at.seq.saturating_sub(transcript::CONTEXT_BEFORE as u64);
+        let to = at.seq + transcript::CONTEXT_AFTER as u64;
+        Transcript {
+            entries: self.store.window(from, to),
+            ..Transcript::default()
+        }
+    }
+
     /// Microseconds since the engine was spawned.
     pub(crate) fn now_us(&self) -> u64 {
         self.journal.now_us()

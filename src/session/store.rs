@@ -134,6 +134,18 @@ impl Store {
         }
     }
 
+    /// The lines still here whose `seq` lies in `from..=to`, in order: the lines around a
+    /// finding made while the session goes on (an engine kept between a match's games), as
+    /// far as they were kept.
+    pub(super) fn window(&self, from: u64, to: u64) -> Vec<Entry> {
+        self.kept
+            .iter()
+            .chain(&self.ring)
+            .filter(|e| (from..=to).contains(&e.at.seq))
+            .cloned()
+            .collect()
+    }
+
     /// The transcript's entries: what was kept, an omission for each gap, then the tail.
     pub(super) fn into_entries(mut self) -> Vec<Entry> {
         self.close_gap();
@@ -178,6 +190,22 @@ mod tests {
         assert_eq!(entries[3].omitted.unwrap().lines, 100 - 3 - 8);
         assert_eq!(entries[4].text, "line 92");
         assert!(entries.windows(2).all(|w| w[0].at.seq < w[1].at.seq));
+    }
+
+    #[test]
+    fn a_window_holds_the_lines_still_kept_around_a_point() {
+        let mut store = Store::new(limits());
+        for seq in 0..30 {
+            store.push(line(seq));
+        }
+        // The head (0-2) and the tail ring (22-29) are still here; 3-21 went by unpinned.
+        assert_eq!(texts(&store.window(1, 3)), ["line 1", "line 2"]);
+        assert_eq!(
+            texts(&store.window(20, 23)),
+            ["line 22", "line 23"],
+            "lines that left the ring unpinned are gone"
+        );
+        assert!(store.window(40, 50).is_empty());
     }
 
     #[test]

@@ -22,7 +22,7 @@ use crate::matchplay::results_dir::ResultsDir;
 use crate::matchplay::schedule::{Plan, Tournament};
 use crate::matchplay::sprt::Sprt;
 use crate::matchplay::{
-    MatchEvent, MatchGame, MatchReport, MatchSettings, OnDecision, TournamentOptions,
+    MatchEvent, MatchGame, MatchReport, MatchSettings, OnDecision, Restart, TournamentOptions,
     play_tournament_with_peers,
 };
 use crate::protocol::Protocol;
@@ -80,6 +80,18 @@ enum DecisionChoice {
     /// Stop their engines and abort them at once: they are reported, as aborted, and count
     /// nowhere (not in the score, the pairs, the SPRT or the PGN).
     Abort,
+}
+
+/// Whether each game starts its engines afresh (`--restart`, fastchess's words).
+#[derive(clap::ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
+enum RestartChoice {
+    /// Every game starts its engines afresh, each session judged on its own.
+    On,
+    /// Keep each engine for its worker's next game, readied the protocol's way (UCI
+    /// `ucinewgame` and `isready`, UCCI `setoption newgame` where offered and `isready`,
+    /// Gomocup `RESTART`, AGI `ISREADY`); one at fault in a game, or that exits, hangs or
+    /// declines between games, is started afresh.
+    Off,
 }
 
 /// Whether UCCI engines get `banmoves` in xiangqi (`--banmoves`).
@@ -140,6 +152,11 @@ pub(super) struct MatchArgs {
     /// Games played at once, each with its own engines.
     #[arg(long, default_value_t = 1)]
     concurrency: usize,
+    /// `on`: every game starts its engines afresh (the default: each session judged on its
+    /// own); `off`: engines are kept between a worker's games, as fastchess's default, saving
+    /// their start-up, with each game's findings reported with it.
+    #[arg(long, value_name = "on|off", default_value = "on")]
+    restart: RestartChoice,
     /// Stop as soon as the test decides: `elo0=E elo1=E [alpha=0.05] [beta=0.05]
     /// [model=normalized|logistic]` (two engines). The exact generalised SPRT, over game
     /// pairs with `--repeat`; the Elo model defaults to normalized, as in fastchess.
@@ -355,6 +372,10 @@ pub(super) fn run(args: &MatchArgs) -> Result<(String, ExitStatus), CliError> {
         on_decision: match args.on_sprt_decision {
             DecisionChoice::Finish => OnDecision::Finish,
             DecisionChoice::Abort => OnDecision::Abort,
+        },
+        restart: match args.restart {
+            RestartChoice::On => Restart::On,
+            RestartChoice::Off => Restart::Off,
         },
     };
     // fastchess's first line names the book's file.

@@ -15,7 +15,7 @@ use super::{EXIT_BOUND, Gomoku};
 use crate::matchplay::clock::Clock;
 use crate::matchplay::fault::{Fault, read_line, send};
 use crate::matchplay::options::{EngineOptions, UndeclaredOption, setoption_line};
-use crate::matchplay::referee::{Engine, Played, Reply, Seat, Seated, Turn};
+use crate::matchplay::referee::{Engine, Played, Renewal, Reply, Seat, Seated, Turn};
 use crate::matchplay::{Finding, MatchSettings, Player, START_BOUND, TimeControl};
 use crate::protocol::Protocol;
 use crate::protocol::agi::{Agi, BestMoveKind, Command, GoTime, Message, parse_message};
@@ -109,6 +109,23 @@ impl Seat<Gomoku> for AgiSeat {
             .map_err(Fault::on_the_clock)?;
         let answered_us = self.engine.session()?.now_us();
         Ok(Reply::bare(point).searched_between(asked_us, answered_us))
+    }
+
+    fn set_aside(&mut self) -> Vec<Finding> {
+        self.engine.take_findings()
+    }
+
+    /// AGI has no word for a new game: every move request carries the whole game
+    /// (`POSITION`), so `ISREADY` → `READYOK` is enough to know the engine is there.
+    fn renew(&mut self, _game: &Gomoku, settings: &MatchSettings) -> Result<Renewal, Fault> {
+        let session = self.engine.session()?;
+        send(session, &Command::IsReady.to_string())?;
+        let deadline = Instant::now() + START_BOUND.mul_f64(settings.time_scale);
+        while !matches!(
+            parse_message(&read_line(session, deadline)?),
+            Ok(Message::ReadyOk)
+        ) {}
+        Ok(Renewal::Ready)
     }
 
     fn finish(mut self: Box<Self>) -> Vec<Finding> {

@@ -14,7 +14,7 @@ use super::{EXIT_BOUND, Gomoku, stone};
 use crate::matchplay::clock::Clock;
 use crate::matchplay::fault::{Fault, read_line, send};
 use crate::matchplay::options::{EngineOptions, UndeclaredOption};
-use crate::matchplay::referee::{Engine, Played, Reply, Seat, Seated, Turn};
+use crate::matchplay::referee::{Engine, Played, Renewal, Reply, Seat, Seated, Turn};
 use crate::matchplay::{Finding, MatchSettings, Player, START_BOUND, TimeControl};
 use crate::protocol::gomocup::{Command, Gomocup, InfoKey, Message, Unread, parse_message, unread};
 use crate::protocol::{Protocol, spelling};
@@ -97,24 +97,7 @@ impl Seat<Gomoku> for GomocupSeat {
             }
         }
         let start_up_ms = asked.elapsed().as_secs_f64() * 1000.0;
-        let (turn_ms, match_ms) = match control {
-            TimeControl::PerMove(d) => (d.as_millis(), UNLIMITED_MS as u128),
-            TimeControl::Clock { base, .. } => (base.as_millis(), base.as_millis()),
-        };
-        let info = |key: InfoKey, value: String| Command::Info { key, value };
-        let settings_infos = [
-            info(InfoKey::TimeoutTurn, turn_ms.to_string()),
-            info(InfoKey::TimeoutMatch, match_ms.to_string()),
-            // Arbiter does not measure memory: no limit.
-            info(InfoKey::MaxMemory, "0".to_owned()),
-            // The opponent is a brain.
-            info(InfoKey::GameType, "1".to_owned()),
-            info(InfoKey::Rule, game.rule().bitmask().to_string()),
-        ];
-        let user_infos = options
-            .into_iter()
-            .map(|(key, value)| info(InfoKey::Other(key), value));
-        for command in settings_infos.into_iter().chain(user_infos) {
+        for command in game_infos(game, control, options) {
             send(session, &command.to_string())?;
         }
         // A brain declares no options: it holds what it was told.
@@ -147,6 +130,34 @@ impl Seat<Gomoku> for GomocupSeat {
         Ok(Reply::bare(point).searched_between(asked_us, answered_us))
     }
 
+    fn set_aside(&mut self) -> Vec<Finding> {
+        self.engine.take_findings()
+    }
+
+    /// `RESTART`, answered `OK` by a brain with a fresh empty board of the same size
+    /// (gomocup-r110), then the game's `INFO`s again; `UNKNOWN` or `ERROR`: the brain does not
+    /// implement it (gomocup-r103) and is started afresh (gomocup-r111). `RESTART` is an
+    /// initialisation command, outside the turn time (gomocup-r83): no clock is charged.
+    fn renew(&mut self, game: &Gomoku, settings: &MatchSettings) -> Result<Renewal, Fault> {
+        let bound = START_BOUND.mul_f64(settings.time_scale);
+        let (control, options) = (self.engine.control, self.engine.options.clone());
+        self.told = None;
+        let session = self.engine.session()?;
+        send(session, &Command::Restart.to_string())?;
+        let deadline = Instant::now() + bound;
+        loop {
+            match parse_message(&read_line(session, deadline)?) {
+                Ok(Message::Ok) => break,
+                Ok(Message::Error(_) | Message::Unknown(_)) => return Ok(Renewal::Declined),
+                _ => {}
+            }
+        }
+        for command in game_infos(game, control, options) {
+            send(session, &command.to_string())?;
+        }
+        Ok(Renewal::Ready)
+    }
+
     /// Ends the session with `END`, and keeps the pipes open until the brain exits or its
     /// second is up (gomocup-r96).
     fn finish(mut self: Box<Self>) -> Vec<Finding> {
@@ -156,6 +167,34 @@ impl Seat<Gomoku> for GomocupSeat {
         }
         self.engine.finish()
     }
+}
+
+/// The limits and rule as `INFO` (after `START`, gomocup-r76, and again after `RESTART`), then
+/// the player's options: a time per move is `timeout_turn` with no match limit, a clock is
+/// `timeout_match` with `timeout_turn` the same (see the module's words).
+fn game_infos(
+    game: &Gomoku,
+    control: TimeControl,
+    options: Vec<(String, String)>,
+) -> impl Iterator<Item = Command> {
+    let (turn_ms, match_ms) = match control {
+        TimeControl::PerMove(d) => (d.as_millis(), UNLIMITED_MS as u128),
+        TimeControl::Clock { base, .. } => (base.as_millis(), base.as_millis()),
+    };
+    let info = |key: InfoKey, value: String| Command::Info { key, value };
+    let settings_infos = [
+        info(InfoKey::TimeoutTurn, turn_ms.to_string()),
+        info(InfoKey::TimeoutMatch, match_ms.to_string()),
+        // Arbiter does not measure memory: no limit.
+        info(InfoKey::MaxMemory, "0".to_owned()),
+        // The opponent is a brain.
+        info(InfoKey::GameType, "1".to_owned()),
+        info(InfoKey::Rule, game.rule().bitmask().to_string()),
+    ];
+    let user_infos = options
+        .into_iter()
+        .map(move |(key, value)| info(InfoKey::Other(key), value));
+    settings_infos.into_iter().chain(user_infos)
 }
 
 impl GomocupSeat {

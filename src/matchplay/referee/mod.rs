@@ -19,6 +19,7 @@
 mod board;
 mod family;
 mod game;
+mod kennel;
 mod searches;
 mod seat;
 mod ucci_seat;
@@ -31,18 +32,20 @@ use super::by_side::BySide;
 use super::clock::Clock;
 use super::fault::Fault;
 use super::gomoku::Gomoku;
-use super::options::EngineOptions;
+use super::options::{EngineOptions, UndeclaredOption};
 use super::termination::{Termination, Unplayed};
-use super::{GameRecord, GameResult, MatchGame, MatchSettings, Pairing};
+use super::{GameRecord, GameResult, MatchGame, MatchSettings, Pairing, Player};
 use crate::rules::Side;
-use crate::session::Cancel;
+use crate::session::{Cancel, interrupt};
 use board::{Chess, Xiangqi};
 pub(crate) use game::{Played, RefereedGame, Reply, win};
-pub(crate) use seat::{Engine, Seat, Seated, Turn};
+pub(crate) use kennel::{Amendment, Kennel};
+use kennel::{Kennelled, Kept};
+pub(crate) use seat::{Engine, Renewal, Seat, Seated, Turn};
 
 /// Plays one game, `pairing.first` playing the first colour.
 pub fn play_game(pairing: &Pairing<'_>, settings: &MatchSettings) -> GameRecord {
-    refereed(pairing, settings).record
+    refereed(pairing, settings, None).record
 }
 
 /// A game played: its record, and the values each engine's options held in it, for the lines
@@ -53,18 +56,30 @@ pub(crate) struct Refereed {
     pub record: GameRecord,
     /// The engines that got as far as their options being set, each once.
     pub options: Vec<EngineOptions>,
+    /// Findings of engines kept from earlier games, made after those games: each goes with
+    /// the last game its engine played.
+    pub amendments: Vec<Amendment>,
 }
 
-/// [`play_game`], with what the engines' options held.
-pub(crate) fn refereed(pairing: &Pairing<'_>, settings: &MatchSettings) -> Refereed {
+/// [`play_game`], with what the engines' options held; with a `kennel`, the engines are
+/// taken from it where it keeps them and put back into it when the game is over.
+pub(crate) fn refereed(
+    pairing: &Pairing<'_>,
+    settings: &MatchSettings,
+    kennel: Option<&mut Kennel>,
+) -> Refereed {
     match settings.game {
-        MatchGame::Xiangqi => play::<Xiangqi>(pairing, settings),
-        MatchGame::Chess => play::<Chess>(pairing, settings),
-        MatchGame::Gomoku { .. } => play::<Gomoku>(pairing, settings),
+        MatchGame::Xiangqi => play::<Xiangqi>(pairing, settings, kennel),
+        MatchGame::Chess => play::<Chess>(pairing, settings, kennel),
+        MatchGame::Gomoku { .. } => play::<Gomoku>(pairing, settings, kennel),
     }
 }
 
-fn play<G: RefereedGame>(pairing: &Pairing<'_>, settings: &MatchSettings) -> Refereed {
+fn play<G: Kennelled>(
+    pairing: &Pairing<'_>,
+    settings: &MatchSettings,
+    mut kennel: Option<&mut Kennel>,
+) -> Refereed {
     let kind = settings.game.kind();
     let cancel = pairing.cancel;
     // A setup error, not a player's, or a match decided before the game began: no engine is
@@ -83,15 +98,33 @@ fn play<G: RefereedGame>(pairing: &Pairing<'_>, settings: &MatchSettings) -> Ref
                     ..GameRecord::ended(pairing, kind, aborted(unplayed))
                 },
                 options: Vec::new(),
+                amendments: Vec::new(),
             };
         }
     };
-    let mut seats =
-        BySide::new(pairing.first, pairing.second).map(|_, p| G::seat(p, settings, cancel));
+    let players = BySide::new(pairing.first, pairing.second);
+    let mut amendments = Vec::new();
+    if let Some(kennel) = kennel.as_deref_mut() {
+        let names = [pairing.first.name.as_str(), pairing.second.name.as_str()];
+        amendments.extend(kennel.release_all_but::<G>(&names));
+    }
+    let taken = players.map(|_, p| kennel.as_deref_mut().and_then(|k| k.take::<G>(&p.name)));
+    // For each engine kept from an earlier game, that game's number and the options it did
+    // not declare; none: started for this game.
+    let mut kept_from: BySide<Option<(usize, Vec<UndeclaredOption>)>> = BySide::default();
+    let mut seats = taken.map(|side, kept| match kept {
+        Some(kept) => {
+            *kept_from.get_mut(side) = Some((kept.last_game, kept.undeclared));
+            kept.seat
+        }
+        None => G::seat(players.get(side), settings, cancel),
+    });
     let mut clocks = seats
         .as_ref()
         .map(|_, seat| Clock::new(seat.engine().control));
-    let mut undeclared_options = Vec::new();
+    // The options each engine did not declare, once it is ready for the game; none: it never
+    // got ready (the game ended first, or it failed to), and it is not kept.
+    let mut readied: BySide<Option<Vec<UndeclaredOption>>> = BySide::default();
     let mut moves: Vec<String> = Vec::new();
     let mut move_times_ms = Vec::new();
     let mut searches = searches::Searches::default();
@@ -102,11 +135,26 @@ fn play<G: RefereedGame>(pairing: &Pairing<'_>, settings: &MatchSettings) -> Ref
         if ended.is_some() {
             break;
         }
-        match seats
-            .get_mut(side)
-            .start(&game, settings, clocks.get_mut(side))
-        {
-            Ok(undeclared) => undeclared_options.extend(undeclared),
+        let seat = seats.get_mut(side);
+        let clock = clocks.get_mut(side);
+        let started = match kept_from.get_mut(side).take() {
+            Some((last_game, undeclared)) => {
+                let (started, amendment) = renewed(
+                    seat,
+                    (last_game, undeclared),
+                    players.get(side),
+                    &game,
+                    settings,
+                    clock,
+                    cancel,
+                );
+                amendments.extend(amendment);
+                started
+            }
+            None => seat.start(&game, settings, clock),
+        };
+        match started {
+            Ok(undeclared) => *readied.get_mut(side) = Some(undeclared),
             Err(fault) => ended = Some(faulted::<G>(side, fault, cancel)),
         }
     }
@@ -205,7 +253,34 @@ fn play<G: RefereedGame>(pairing: &Pairing<'_>, settings: &MatchSettings) -> Ref
         .into_iter()
         .filter_map(|seat| seat.engine().held.clone())
         .collect();
-    let findings = seats.into_iter().flat_map(|seat| seat.finish()).collect();
+    let undeclared_options = readied
+        .as_ref()
+        .into_iter()
+        .flatten()
+        .flatten()
+        .cloned()
+        .collect();
+    let mut findings = Vec::new();
+    for (side, (seat, undeclared)) in seats.zip(readied) {
+        let kept = kennel.as_deref_mut().zip(undeclared).filter(|_| {
+            !matches!(end.1, Termination::Aborted(_))
+                && !at_fault::<G>(side, &end.1)
+                && interrupt::raised().is_none()
+        });
+        match kept {
+            Some((kennel, undeclared)) => {
+                let mut seat = seat;
+                findings.extend(seat.set_aside());
+                kennel.put(Kept {
+                    player: players.get(side).name.clone(),
+                    seat,
+                    last_game: pairing.number,
+                    undeclared,
+                });
+            }
+            None => findings.extend(seat.finish()),
+        }
+    }
     let record = GameRecord {
         moves,
         move_times_ms,
@@ -216,7 +291,42 @@ fn play<G: RefereedGame>(pairing: &Pairing<'_>, settings: &MatchSettings) -> Ref
         aborted: matches!(end.1, Termination::Aborted(_)),
         ..GameRecord::ended(pairing, kind, end)
     };
-    Refereed { record, options }
+    Refereed {
+        record,
+        options,
+        amendments,
+    }
+}
+
+/// A kept engine readied for the game. One that plays no new game in its process, fails to
+/// get ready (a crash, a hang) or exited since its last game is ended — its findings go with
+/// that game — and started afresh in its seat: whatever happened there was between games, and
+/// costs it no game.
+fn renewed<G: RefereedGame>(
+    seat: &mut Box<dyn Seat<G>>,
+    (last_game, undeclared): (usize, Vec<UndeclaredOption>),
+    player: &Player,
+    game: &G,
+    settings: &MatchSettings,
+    clock: &mut Clock,
+    cancel: &Cancel,
+) -> (Result<Vec<UndeclaredOption>, Fault>, Option<Amendment>) {
+    if seat.renew(game, settings) == Ok(Renewal::Ready) {
+        return (Ok(undeclared), None);
+    }
+    let stale = std::mem::replace(seat, G::seat(player, settings, cancel));
+    let amendment = Amendment {
+        game: last_game,
+        findings: stale.finish(),
+    };
+    (seat.start(game, settings, clock), Some(amendment))
+}
+
+/// Whether the game ended by `side`'s own fault (a crash, a hang, time, an illegal move):
+/// its engine is not kept for the next game. A resignation is the engine's choice, not a
+/// fault of its process: it is kept.
+fn at_fault<G: RefereedGame>(side: Side, end: &Termination) -> bool {
+    matches!(end, Termination::Fault { side: colour, fault } if *colour == G::colour(side) && *fault != Fault::Resign)
 }
 
 /// The end of a game that was not played, or not played out: no result counts (the draw is

@@ -16,6 +16,7 @@ use crate::matchplay::gomoku::Gomoku;
 use crate::matchplay::options::{EngineOptions, UndeclaredOption};
 use crate::matchplay::{Finding, MatchSettings, Player, SearchLimits, TimeControl};
 use crate::protocol::{Codec, Protocol};
+use crate::report::excerpt;
 use crate::rules::Side;
 use crate::session::{Cancel, Session, SessionOptions};
 
@@ -66,9 +67,27 @@ pub(crate) trait Seat<G: RefereedGame> {
         Ok(())
     }
 
+    /// The game is over and the engine is kept for the next (`--restart off`): a ponder
+    /// search is stopped and its result set aside. Returns the findings made in the game.
+    fn set_aside(&mut self) -> Vec<Finding>;
+
+    /// Readies the engine, kept from its last game, for `game`, the protocol's way (see
+    /// [`super::kennel`]); `Declined` when it plays no new game in the same process.
+    fn renew(&mut self, game: &G, settings: &MatchSettings) -> Result<Renewal, Fault>;
+
     /// Ends the session the protocol's way and returns the protocol checks' findings over its
     /// whole transcript.
     fn finish(self: Box<Self>) -> Vec<Finding>;
+}
+
+/// What a kept engine said to a new game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Renewal {
+    /// It is ready for it.
+    Ready,
+    /// It plays no new game in this process (Gomocup `RESTART` answered `UNKNOWN` or
+    /// `ERROR`): it is ended and started afresh, as gomocup-r111 has the manager do.
+    Declined,
 }
 
 /// What every seat has: the engine's session, judged by the protocol checks, and the limits
@@ -130,6 +149,19 @@ impl Engine {
         {
             session.wait_exit(deadline);
         }
+    }
+
+    /// The protocol checks' findings so far, each with the lines around it, while the session
+    /// goes on: an engine kept for the next game reports its findings with the game just
+    /// played.
+    pub(crate) fn take_findings(&mut self) -> Vec<Finding> {
+        let Some(session) = self.session.as_mut() else {
+            return Vec::new();
+        };
+        let outcomes = session.sink_mut().take_outcomes();
+        Finding::each(&self.name, outcomes, |at| {
+            excerpt::render(&session.transcript_around(at), at)
+        })
     }
 
     /// Ends the session (its grace, a kill if need be) and returns the protocol checks'
@@ -207,6 +239,15 @@ impl<G: RefereedGame> Seat<G> for Unfit {
     }
 
     fn ask(&mut self, _turn: &Turn<'_, G>, _allowance: Duration) -> Result<Reply<G::Move>, Fault> {
+        Err(Fault::CannotPlay(self.why.clone()))
+    }
+
+    /// Never kept: it loses every game at its handshake.
+    fn set_aside(&mut self) -> Vec<Finding> {
+        self.engine.take_findings()
+    }
+
+    fn renew(&mut self, _game: &G, _settings: &MatchSettings) -> Result<Renewal, Fault> {
         Err(Fault::CannotPlay(self.why.clone()))
     }
 

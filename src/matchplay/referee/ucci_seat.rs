@@ -11,7 +11,7 @@ use super::family::{
     session_now, unread_bestmove, user_set,
 };
 use super::game::{Played, Reply};
-use super::seat::{Engine, Seat, Seated, Turn};
+use super::seat::{Engine, Renewal, Seat, Seated, Turn};
 use crate::matchplay::clock::Clock;
 use crate::matchplay::fault::{Fault, read_until};
 use crate::matchplay::options::UndeclaredOption;
@@ -28,6 +28,8 @@ pub(crate) struct UcciSeat {
     engine: Engine,
     /// The engine offered `usemillisec`, so times are sent in milliseconds.
     millisec: bool,
+    /// The engine offered `newgame`, so a kept engine is told of its next game.
+    newgame: bool,
     /// The move the engine is pondering on (`go ponder` sent), until `ponderhit` or `stop`
     /// ends the ponder search.
     pondering: Option<Move>,
@@ -41,6 +43,7 @@ impl UcciSeat {
         UcciSeat {
             engine: Engine::spawn(player, settings, cancel),
             millisec: false,
+            newgame: false,
             pondering: None,
             banned: Vec::new(),
         }
@@ -206,6 +209,7 @@ impl Seat<Xiangqi> for UcciSeat {
             |l| parse_message(l) == Ok(Message::UcciOk),
             declared_option,
         )?;
+        self.newgame = declared.has("newgame");
         if declared.has("usemillisec") {
             self.engine.send(&Command::SetOption {
                 name: "usemillisec".to_owned(),
@@ -278,6 +282,29 @@ impl Seat<Xiangqi> for UcciSeat {
 
     /// A ponder search is stopped and its result read first: UCCI lets `quit` come only while
     /// the engine is idle.
+    fn set_aside(&mut self) -> Vec<Finding> {
+        let _ = self.stop_pondering(PONDER_STOP_BOUND);
+        self.engine.take_findings()
+    }
+
+    /// `setoption newgame` where the engine offers it (UCCI's word for a new game, ucci-r44),
+    /// then `isready`, answered `readyok` once the engine is done with it.
+    fn renew(&mut self, _game: &Xiangqi, settings: &MatchSettings) -> Result<Renewal, Fault> {
+        if self.newgame {
+            self.engine.send(&Command::SetOption {
+                name: "newgame".to_owned(),
+                value: None,
+            })?;
+        }
+        self.engine.send(&Command::IsReady)?;
+        read_until(
+            self.engine.session()?,
+            START_BOUND.mul_f64(settings.time_scale),
+            |l| parse_message(l) == Ok(Message::ReadyOk),
+        )?;
+        Ok(Renewal::Ready)
+    }
+
     fn finish(mut self: Box<Self>) -> Vec<Finding> {
         let _ = self.stop_pondering(PONDER_STOP_BOUND);
         self.engine.farewell(&Command::Quit, None);

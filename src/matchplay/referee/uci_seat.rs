@@ -11,7 +11,7 @@ use super::family::{
     session_now, unread_bestmove, user_set,
 };
 use super::game::{Played, Reply};
-use super::seat::{Engine, Seat, Seated, Turn};
+use super::seat::{Engine, Renewal, Seat, Seated, Turn};
 use crate::matchplay::by_side::BySide;
 use crate::matchplay::clock::Clock;
 use crate::matchplay::fault::{Fault, read_until};
@@ -224,6 +224,24 @@ where
         self.engine.send(&Command::Go(go))?;
         self.pondering = Some(expected);
         Ok(())
+    }
+
+    fn set_aside(&mut self) -> Vec<Finding> {
+        let _ = self.stop_pondering(PONDER_STOP_BOUND);
+        self.engine.take_findings()
+    }
+
+    /// `ucinewgame`: the next search is from a different game (uci-r45), and `isready`, which
+    /// waits for the engine to be done with it (uci-r48).
+    fn renew(&mut self, _game: &Board<P, M>, settings: &MatchSettings) -> Result<Renewal, Fault> {
+        self.engine.send(&Command::UciNewGame)?;
+        self.engine.send(&Command::IsReady)?;
+        read_until(
+            self.engine.session()?,
+            START_BOUND.mul_f64(settings.time_scale),
+            |l| parse_message(l) == Ok(Message::ReadyOk),
+        )?;
+        Ok(Renewal::Ready)
     }
 
     fn finish(mut self: Box<Self>) -> Vec<Finding> {
