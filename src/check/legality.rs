@@ -72,6 +72,8 @@ fn cited(rows: &[ReqId]) -> String {
 
 /// The position a search was asked about, with the moves it may not play.
 pub(super) struct Searched<G> {
+    /// The search's number in the session, which tells its `info` lines from another's.
+    pub search: u64,
     pub position: G,
     /// Moves that must not be played (banned); empty for none.
     pub banned: Vec<String>,
@@ -224,27 +226,55 @@ struct Judged {
     notation: Option<Outcome>,
 }
 
+/// The last pv line of a search found legal and spelt as the notation spells it: each move
+/// as written, with the position after it. An engine deepening its search reports pv after
+/// pv that begin alike, so only the moves after the common beginning are played again.
+struct KnownLine<G> {
+    search: u64,
+    moves: Vec<(String, G)>,
+}
+
 /// Judges an `info … pv` line: each move legal after the ones before it, and the first one
-/// among the allowed moves (`searchmoves`).
+/// among the allowed moves (`searchmoves`). Moves `known` holds for this search are not
+/// played again; a line found legal and well spelt becomes the known one.
 fn pv<G: Game + Clone>(
     rules: &MoveRules,
     searched: &Searched<G>,
     moves: &[String],
+    known: &mut Option<KnownLine<G>>,
     at: At,
 ) -> Judged {
     let mut judged = Judged::default();
-    let mut current = searched.position.clone();
-    let mut first = None;
-    for (i, mv) in moves.iter().enumerate() {
+    let mut line = match known.take() {
+        Some(line) if line.search == searched.search => line.moves,
+        _ => Vec::new(),
+    };
+    let common = line
+        .iter()
+        .zip(moves)
+        .take_while(|((known, _), mv)| known == *mv)
+        .count();
+    line.truncate(common);
+    let mut current = line
+        .last()
+        .map_or_else(|| searched.position.clone(), |(_, after)| after.clone());
+    // A known move is spelt as the notation spells it: as written, it is the move meant.
+    let mut first = line.first().map(|(mv, _)| mv.clone());
+    let mut well_spelt = true;
+    for (i, mv) in moves.iter().enumerate().skip(common) {
         match play(rules, &current, mv) {
             Ok(played) => {
                 if let Some(m) = &played.misspelt {
+                    well_spelt = false;
                     judged.notation.get_or_insert_with(|| {
                         rules.notation(&format!("pv move {}", i + 1), mv, m, at)
                     });
                 }
                 first.get_or_insert(played.meant);
                 current = played.next;
+                if well_spelt {
+                    line.push((mv.clone(), current.clone()));
+                }
             }
             Err(why) => {
                 let grade = if i == 0 {
@@ -268,6 +298,12 @@ fn pv<G: Game + Clone>(
                 return judged;
             }
         }
+    }
+    if well_spelt {
+        *known = Some(KnownLine {
+            search: searched.search,
+            moves: line,
+        });
     }
     if let Some(first) = first {
         judged.legality = excluded(rules, searched, &first, "the pv's first move", at);
@@ -338,8 +374,9 @@ fn excluded<G>(
 /// Judges the moves of the `info` lines of every search: pv and currmove. Each kind keeps
 /// only its first finding, so an engine repeating one bad line does not bury the report,
 /// and ends with a pass when every line was good.
-#[derive(Default)]
-pub(super) struct InfoMoves {
+pub(super) struct InfoMoves<G> {
+    /// The last pv found legal, of the search it came in.
+    known: Option<KnownLine<G>>,
     pv: Tally,
     currmove: Tally,
     /// The first move of an `info` line written in another notation's spelling.
@@ -374,9 +411,20 @@ impl Tally {
     }
 }
 
-impl InfoMoves {
+impl<G> Default for InfoMoves<G> {
+    fn default() -> Self {
+        InfoMoves {
+            known: None,
+            pv: Tally::default(),
+            currmove: Tally::default(),
+            notation: false,
+        }
+    }
+}
+
+impl<G: Game + Clone> InfoMoves<G> {
     /// Judges one `info` line's pv (empty for none) and currmove.
-    pub(super) fn judge<G: Game + Clone>(
+    pub(super) fn judge(
         &mut self,
         rules: &MoveRules,
         searched: &Searched<G>,
@@ -386,7 +434,7 @@ impl InfoMoves {
         out: &mut Findings,
     ) {
         if !pv_moves.is_empty() && !self.pv.found {
-            let judged = pv(rules, searched, pv_moves, at);
+            let judged = pv(rules, searched, pv_moves, &mut self.known, at);
             self.pv.add(judged.legality, out);
             self.notation(judged.notation, out);
         } else if !pv_moves.is_empty() {
@@ -416,5 +464,51 @@ impl InfoMoves {
         self.pv.finish(rules, CheckId::PvLegal, "pv lines", out);
         self.currmove
             .finish(rules, CheckId::CurrmoveLegal, "currmove reports", out);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::check::{Grade, findings_in};
+    use crate::protocol::Protocol;
+
+    /// The pv findings of a UCI exchange.
+    fn pv_findings(lines: &[&str]) -> Vec<(Grade, String)> {
+        findings_in(Protocol::Uci, lines)
+            .into_iter()
+            .filter(|o| o.check == "uci.pv.legal")
+            .map(|o| (o.grade, o.message))
+            .collect()
+    }
+
+    /// A pv that begins as the search's last legal one is judged from where they part: a
+    /// deeper pv's illegal move is found, and a later search's pv, though it begins alike, is
+    /// judged in that search's own position.
+    #[test]
+    fn a_pv_is_judged_past_the_beginning_it_shares_with_the_last_one() {
+        let deeper_illegal = pv_findings(&[
+            "> position startpos",
+            "> go depth 3",
+            "< info depth 1 pv e2e4 e7e5",
+            "< info depth 2 pv e2e4 e7e5 g1f3",
+            "< info depth 3 pv e2e4 e7e5 g1f3 e8e6",
+            "< bestmove e2e4",
+        ]);
+        assert_eq!(deeper_illegal.len(), 1, "{deeper_illegal:?}");
+        assert_eq!(deeper_illegal[0].0, Grade::Warn);
+        assert!(deeper_illegal[0].1.contains("pv move 4 `e8e6`"));
+
+        let other_search = pv_findings(&[
+            "> position startpos",
+            "> go depth 2",
+            "< info depth 2 pv e2e4 e7e5",
+            "< bestmove e2e4",
+            "> position startpos moves e2e4",
+            "> go depth 2",
+            "< info depth 2 pv e2e4 e7e5",
+            "< bestmove e7e5",
+        ]);
+        assert_eq!(other_search.len(), 1, "{other_search:?}");
+        assert!(other_search[0].1.contains("pv move 1 `e2e4`"));
     }
 }

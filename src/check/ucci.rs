@@ -74,7 +74,7 @@ struct UcciSearch {
 }
 
 impl Ucci {
-    fn search(&self, depth_zero: bool) -> UcciSearch {
+    fn search(&mut self, depth_zero: bool) -> UcciSearch {
         UcciSearch {
             searched: self.game.searched::<Move>(self.banned.clone(), &[]),
             depth_zero,

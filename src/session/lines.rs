@@ -58,30 +58,42 @@ impl LineSplitter {
     /// chunk, is then taken as the rest of that line end, not as an empty line.
     pub(crate) fn feed(&mut self, chunk: &[u8]) -> Vec<RawLine> {
         let mut lines = Vec::new();
-        let mut bytes = chunk.iter().copied().peekable();
-        if self.swallow_lf && bytes.peek() == Some(&b'\n') {
-            bytes.next();
+        let mut rest = chunk;
+        if self.swallow_lf && rest.first() == Some(&b'\n') {
+            rest = &rest[1..];
         }
         self.swallow_lf = false;
-        while let Some(byte) = bytes.next() {
-            match byte {
-                b'\n' => lines.push(self.take(LineEnding::Lf)),
-                b'\r' => match bytes.peek() {
-                    Some(b'\n') => {
-                        bytes.next();
-                        lines.push(self.take(LineEnding::CrLf));
-                    }
-                    Some(_) => lines.push(self.take(LineEnding::Cr)),
-                    None => {
-                        lines.push(self.take(LineEnding::Cr));
-                        self.swallow_lf = true;
-                    }
-                },
-                _ if self.current.len() < self.max_line => self.current.push(byte),
-                _ => self.dropped += 1,
-            }
+        // A line's text is copied a run at a time, up to its line end: an engine writing
+        // thousands of `info` lines a second costs a search for the end and one copy each.
+        while let Some(end) = rest.iter().position(|&b| b == b'\n' || b == b'\r') {
+            self.keep(&rest[..end]);
+            let ending = match (rest[end], rest.get(end + 1)) {
+                (b'\n', _) => LineEnding::Lf,
+                (_, Some(b'\n')) => {
+                    rest = &rest[1..];
+                    LineEnding::CrLf
+                }
+                (_, Some(_)) => LineEnding::Cr,
+                (_, None) => {
+                    self.swallow_lf = true;
+                    LineEnding::Cr
+                }
+            };
+            lines.push(self.take(ending));
+            rest = &rest[end + 1..];
         }
+        self.keep(rest);
         lines
+    }
+
+    /// Adds a run of a line's bytes, up to the cap; the rest is counted as dropped.
+    fn keep(&mut self, run: &[u8]) {
+        let room = self
+            .max_line
+            .saturating_sub(self.current.len())
+            .min(run.len());
+        self.current.extend_from_slice(&run[..room]);
+        self.dropped += run.len() - room;
     }
 
     /// Ends the stream: returns a pending CR-terminated line or an unterminated fragment.
@@ -94,8 +106,10 @@ impl LineSplitter {
     }
 
     fn take(&mut self, ending: LineEnding) -> RawLine {
+        // The next line is likely as long as this one: one allocation, no regrowing.
+        let next = Vec::with_capacity(self.current.len().min(self.max_line));
         RawLine {
-            bytes: std::mem::take(&mut self.current),
+            bytes: std::mem::replace(&mut self.current, next),
             dropped: std::mem::replace(&mut self.dropped, 0),
             ending,
         }
