@@ -63,17 +63,23 @@ impl<P: Game + Clone> FamilyGame<P> {
         let grows = |(from, played): &(Option<String>, Vec<String>)| {
             from.as_deref() == fen
                 && played.len() <= moves.len()
-                && played.iter().zip(moves).all(|(known, mv)| spelt_as(mv, known))
+                && played
+                    .iter()
+                    .zip(moves)
+                    .all(|(known, mv)| spelt_as(mv, known))
         };
         let known = self.set_up_from.take().filter(grows);
-        let grown = known.zip(self.current.take()).and_then(|((from, mut played), mut position)| {
-            for mv in &moves[played.len()..] {
-                let text = mv.to_string();
-                position.play_text(&text).ok()?;
-                played.push(text);
-            }
-            Some((position, (from, played)))
-        });
+        let grown =
+            known
+                .zip(self.current.take())
+                .and_then(|((from, mut played), mut position)| {
+                    for mv in &moves[played.len()..] {
+                        let text = mv.to_string();
+                        position.play_text(&text).ok()?;
+                        played.push(text);
+                    }
+                    Some((position, (from, played)))
+                });
         match grown {
             Some((position, from)) => {
                 self.current = Some(position);
