@@ -415,4 +415,19 @@ fn a_brain_that_dies_of_one_command_does_not_stop_the_run() {
             .any(|o| o.grade == Grade::Fail && is_crash(&o.check)),
         "the death is a finding"
     );
+    // It dies of the INFO it reads before START, with START's `OK` owed: its death breaks
+    // START's row (gomocup-r40) beside the process rule, not the process rule alone.
+    let cited: Vec<_> = report
+        .runs
+        .iter()
+        .flat_map(|run| &run.outcomes)
+        .filter(|o| is_crash(&o.check))
+        .map(|o| o.requirements.clone())
+        .collect();
+    assert!(
+        cited
+            .iter()
+            .any(|rows| rows.contains(&ReqId::new("gomocup-r40"))),
+        "{cited:#?}"
+    );
 }

@@ -16,6 +16,7 @@ use crate::protocol::{ParseError, Protocol, ReqId};
 use crate::reqs;
 use crate::rules::gomoku::{Board, BoardSize, IllegalMove, Point, Rule, Stone};
 use crate::session::{At, Direction, Entry, Transcript};
+use std::collections::VecDeque;
 
 /// What the last command asked of the brain.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -58,6 +59,58 @@ impl Asked {
             Asked::Unknown => ("an unknown command (UNKNOWN)", reqs!["gomocup-r19"]),
         }
     }
+
+    /// The row a brain that dies before answering breaks: START's one-line reply (r40), not
+    /// r39's ERROR for a size it does not support.
+    fn owed_rows(self) -> &'static [ReqId] {
+        match self {
+            Asked::Start => reqs!["gomocup-r40"],
+            _ => self.describe().1,
+        }
+    }
+}
+
+/// A command the brain has not yet written a line for, in the order sent: what pairs the
+/// brain's lines with the commands they answer when the two kinds of command (one needing no
+/// reply) could each take the same line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Unanswered {
+    /// INFO, which needs no reply (gomocup-r92): a line only a brain that answers INFO writes.
+    Info { at: At },
+    /// Any other command but a BOARD line and END: one that gets a move or an answer.
+    Request,
+}
+
+/// What a line of the brain's may answer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Answers {
+    /// A move (or SUGGEST): only a move request's.
+    Move,
+    /// `OK`, `ERROR`, `UNKNOWN`, an ABOUT line, or a line that does not read: any command's,
+    /// an INFO's too when the brain answers INFO.
+    Any,
+}
+
+/// What a line was paired with.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Paired {
+    Nothing,
+    Info(At),
+    Request,
+    /// The line came where INFOs and then a command owing an answer were unanswered: it
+    /// answers the command for a brain that does not answer INFO, and the first INFO for one
+    /// that does (the INFOs' times, in order). Taken as the command's, until a later line
+    /// shows the brain an answer behind.
+    Either(Vec<At>),
+}
+
+/// A line taken as a command's answer that may have been an INFO's (see [`Paired::Either`]),
+/// and the INFOs left that the brain may yet be shown to have answered.
+#[derive(Debug, Clone)]
+struct Provisional {
+    text: String,
+    at: At,
+    infos: Vec<At>,
 }
 
 /// How soon the brain should be gone after END: the manager kills it after about 1 s.
@@ -88,8 +141,17 @@ struct State {
     foreign_message: bool,
     reported_case: bool,
     reported_after_end: bool,
-    /// A move was owed when END came: its reply, when it comes, answers that request.
-    move_owed_at_end: bool,
+    /// The commands sent since the brain's last line that answered one, oldest first: a line
+    /// after END that answers one of them (a single-threaded brain reads END only once it has
+    /// answered, A8) is no output after END.
+    unanswered: VecDeque<Unanswered>,
+    /// A line taken as a command's answer that may have been an earlier INFO's: a later
+    /// answer that nothing else is owed (one answer too many, after END or not) shows it was.
+    provisional: Option<Provisional>,
+    /// The brain has been seen answering an INFO: a line after END that only an INFO sent
+    /// before it left unanswered can be paired with is that INFO's late reply (a manager that
+    /// froze the brain, or the spy in front of it, between its INFOs and END).
+    answers_info: bool,
     /// The brain's last line was a `MESSAGE` or `DEBUG` (or the rest of one): a line after it
     /// that reads as no reply is its rest ([`Unread::RestOfMessage`]).
     after_message: bool,
@@ -123,7 +185,9 @@ impl super::EngineChecks for crate::protocol::gomocup::Gomocup {
             foreign_message: false,
             reported_case: false,
             after_message: false,
-            move_owed_at_end: false,
+            unanswered: VecDeque::new(),
+            provisional: None,
+            answers_info: false,
             reported_after_end: false,
             answered: false,
             last_seq: None,
@@ -145,6 +209,7 @@ impl Reader for State {
                 // run, and asks for a reply: UNKNOWN (gomocup-r19).
                 Err(_) => {
                     self.info_at = None;
+                    self.unanswered.push_back(Unanswered::Request);
                     if self.awaiting == Awaiting::Nothing {
                         self.awaiting = Awaiting::Answer {
                             at: e.at,
@@ -161,10 +226,13 @@ impl Reader for State {
         !self.answered && self.awaiting != Awaiting::Nothing
     }
 
+    /// A move, or a one-line answer: a brain that dies with START's `OK` owed (PPay, of an
+    /// INFO it read first) broke START's row as much as one that dies thinking broke TURN's.
     fn reply_owed(&self) -> Option<&'static [ReqId]> {
         match self.awaiting {
             Awaiting::Move { rows, .. } => Some(rows),
-            _ => None,
+            Awaiting::Answer { command, .. } => Some(command.owed_rows()),
+            Awaiting::Nothing => None,
         }
     }
 
@@ -257,13 +325,39 @@ impl State {
             return;
         }
         let parsed = parse_message(&e.text);
-        // A single-threaded brain reads END only once it has answered (A8): the move it owed
-        // when END came, and the messages before it, were written before it read END.
-        let owed_reply = self.move_owed_at_end
-            && match &parsed {
-                Ok(Message::Move(_)) => std::mem::take(&mut self.move_owed_at_end),
-                Ok(Message::Message(_) | Message::Debug(_)) => true,
-                _ => false,
+        let paired = self.pair(&parsed);
+        let resolved = self.resolve(&parsed, &e.text, at, out);
+        if let Paired::Either(infos) = &paired {
+            self.provisional = Some(Provisional {
+                text: e.text.clone(),
+                at,
+                infos: infos.clone(),
+            });
+        }
+        // A single-threaded brain reads END only once it has answered (A8): a reply to a
+        // command sent before END, and the messages before it, were written before it read END.
+        let owed_reply = resolved
+            || match paired {
+                Paired::Request | Paired::Either(_) => true,
+                Paired::Info(info)
+                    if self.end_at.is_some_and(|end| info.us <= end)
+                        && (self.answers_info || matches!(parsed, Ok(Message::Unknown(_)))) =>
+                {
+                    // The late reply of an INFO sent before END (a manager that froze the brain
+                    // between its INFOs and END, which it read in order after them): that
+                    // fault, judged as such (gomocup-r92), not output after END as well. It is
+                    // an INFO's reply when the brain has been seen answering INFO, or when it
+                    // is UNKNOWN, which no brain answers END with (END is mandatory,
+                    // gomocup-r18); another line from another brain is as much output after
+                    // END.
+                    self.info_reply(&e.text, info, at, "", out);
+                    true
+                }
+                Paired::Info(_) => false,
+                Paired::Nothing => {
+                    matches!(parsed, Ok(Message::Message(_) | Message::Debug(_)))
+                        && self.unanswered.contains(&Unanswered::Request)
+                }
             };
         if self.end_at.is_some() && !self.reported_after_end && !owed_reply {
             self.reported_after_end = true;
@@ -323,6 +417,16 @@ impl State {
                 .at(at),
             );
         }
+        // The answer the provisional line was taken for, one line late: already judged.
+        if resolved
+            && matches!(
+                parsed,
+                Ok(Message::Ok | Message::Error(_) | Message::Unknown(_))
+            )
+        {
+            self.answered();
+            return;
+        }
         match parsed {
             Ok(message) => {
                 self.after_message = matches!(message, Message::Message(_) | Message::Debug(_));
@@ -352,6 +456,125 @@ impl State {
         }
     }
 
+    /// Pairs a line of the brain's with the oldest command it may answer, and resolves a
+    /// provisional pairing a surplus answer shows wrong. MESSAGE and DEBUG answer nothing.
+    fn pair(&mut self, parsed: &Result<Message, ParseError>) -> Paired {
+        let answers = match parsed {
+            Ok(Message::Message(_) | Message::Debug(_)) => return Paired::Nothing,
+            Ok(Message::Move(_) | Message::Suggest(_)) => Answers::Move,
+            _ => Answers::Any,
+        };
+        let request = self
+            .unanswered
+            .iter()
+            .position(|u| *u == Unanswered::Request);
+        let first_info = match self.unanswered.front() {
+            Some(Unanswered::Info { at }) => Some(*at),
+            _ => None,
+        };
+        match (answers, request, first_info) {
+            // A move answers a move request: the INFOs before it were read without a reply.
+            (Answers::Move, Some(i), _) => {
+                self.unanswered.drain(..=i);
+                Paired::Request
+            }
+            (Answers::Any, Some(0), _) => {
+                self.unanswered.pop_front();
+                Paired::Request
+            }
+            // INFOs, then a command owing an answer, and one answer-like line: whose it is
+            // only a later line can tell.
+            (Answers::Any, Some(i), Some(_)) if !self.answers_info => {
+                let infos = self
+                    .unanswered
+                    .drain(..=i)
+                    .filter_map(|u| match u {
+                        Unanswered::Info { at } => Some(at),
+                        Unanswered::Request => None,
+                    })
+                    .collect();
+                Paired::Either(infos)
+            }
+            (_, _, Some(info)) => {
+                self.unanswered.pop_front();
+                Paired::Info(info)
+            }
+            (_, _, None) => Paired::Nothing,
+        }
+    }
+
+    /// A surplus answer (one no command is left to take) after a provisional pairing shows the
+    /// brain one answer behind: the provisional line was the INFO's reply, and this one the
+    /// answer it was taken for. Only an ABOUT line is a surplus while a move is owed: a brain
+    /// may answer a move request with ERROR or UNKNOWN (gomocup-r90).
+    fn resolve(
+        &mut self,
+        parsed: &Result<Message, ParseError>,
+        text: &str,
+        at: At,
+        out: &mut Findings,
+    ) -> bool {
+        let about = matches!(
+            parsed,
+            Ok(Message::About(_)) | Err(ParseError::BadAbout { .. })
+        );
+        let answer = about
+            || matches!(
+                parsed,
+                Ok(Message::Ok | Message::Error(_) | Message::Unknown(_))
+            );
+        let nothing_owed = self.awaiting == Awaiting::Nothing && self.overlapped == 0;
+        let about_unasked = about
+            && !matches!(
+                self.awaiting,
+                Awaiting::Answer {
+                    command: Asked::About,
+                    ..
+                }
+            );
+        if !answer || !(nothing_owed || about_unasked) {
+            return false;
+        }
+        let Some(mut earlier) = self.provisional.take() else {
+            return false;
+        };
+        let info = earlier.infos.remove(0);
+        // This line takes the answer's place, and may itself be shown an INFO's by the next
+        // surplus, while INFOs before that command are left.
+        if !earlier.infos.is_empty() {
+            self.provisional = Some(Provisional {
+                text: text.to_owned(),
+                at,
+                infos: earlier.infos,
+            });
+        }
+        self.info_reply(
+            &earlier.text,
+            info,
+            earlier.at,
+            ": the brain's next answer came with none left to give, so this one answered the \
+             INFO before the command it was taken for",
+            out,
+        );
+        true
+    }
+
+    /// A line that is an INFO's reply, which has none (gomocup-r92); `why` says how the line
+    /// was told to be one when it came after another command.
+    fn info_reply(&mut self, text: &str, info: At, at: At, why: &str, out: &mut Findings) {
+        self.answers_info = true;
+        out.push(
+            outcome(
+                P,
+                CheckId::InfoNoReply,
+                Grade::Fail,
+                format!("`{text}` in reply to INFO, which has no reply{why}"),
+            )
+            .at(at)
+            .latency(at.us.saturating_sub(info.us)),
+        );
+    }
+
     /// The brain gave the one-line answer a command was waiting for.
     fn answered(&mut self) {
         self.answered = true;
@@ -364,6 +587,13 @@ impl State {
 fn sent(s: &mut State, command: Command, at: At) {
     if !matches!(command, Command::Info { .. }) {
         s.info_at = None;
+    }
+    // The brain reads its input in order, a new game's START too: what it owes from before
+    // still comes first.
+    match command {
+        Command::Info { .. } => s.unanswered.push_back(Unanswered::Info { at }),
+        Command::Board | Command::BoardEntry { .. } | Command::End => {}
+        _ => s.unanswered.push_back(Unanswered::Request),
     }
     let request = !matches!(
         command,
@@ -477,10 +707,7 @@ fn sent(s: &mut State, command: Command, at: At) {
                 s.rule = rule;
             }
         }
-        Command::End => {
-            s.end_at = Some(at.us);
-            s.move_owed_at_end = matches!(s.awaiting, Awaiting::Move { .. });
-        }
+        Command::End => s.end_at = Some(at.us),
         Command::About => {
             s.awaiting = Awaiting::Answer {
                 at,
@@ -514,6 +741,7 @@ fn received(s: &mut State, message: Message, text: &str, at: At, out: &mut Findi
             )
     ) || (s.overlapped > 0 && !chatter);
     if let (Some(info), false, false) = (s.info_at, chatter, owed) {
+        s.answers_info = true;
         out.push(
             outcome(
                 P,
@@ -964,18 +1192,10 @@ mod tests {
         assert_eq!(after_end(&["< 10,10", "< MESSAGE done"]), 1);
     }
 
-    /// A brain that exits with a move owed breaks the row of the command that asked for it:
-    /// DONE's (gomocup-r57) after a BOARD, not TURN's or BEGIN's.
-    #[test]
-    fn a_brain_gone_with_a_move_owed_breaks_that_command_s_row() {
+    /// The failures a session ended by the brain's own exit at 95 ms gives.
+    fn crash_after(lines: &[(u64, &str)]) -> Vec<(String, Vec<ReqId>)> {
         let transcript = Transcript {
-            entries: crate::check::timed_entries(&[
-                (0, "> START 20"),
-                (1, "< OK"),
-                (2, "> BOARD"),
-                (3, "> 7,7,1"),
-                (4, "> DONE"),
-            ]),
+            entries: crate::check::timed_entries(lines),
             exit: Some(crate::session::ExitRecord {
                 at_us: 95_000,
                 code: Some(0),
@@ -989,16 +1209,173 @@ mod tests {
             game: P.default_game(),
             time_scale: 1.0,
         };
-        let crash: Vec<_> = crate::check::judge(ctx, &transcript)
+        crate::check::judge(ctx, &transcript)
             .into_iter()
             .filter(|o| o.grade == Grade::Fail)
             .map(|o| (o.check.to_string(), o.requirements))
-            .collect();
+            .collect()
+    }
+
+    /// The non-pass findings of these lines, as (check, grade).
+    fn brief(lines: &[&str]) -> Vec<(String, Grade)> {
+        findings(lines)
+            .into_iter()
+            .filter(|o| o.grade != Grade::Pass)
+            .map(|o| (o.check.to_string(), o.grade))
+            .collect()
+    }
+
+    /// GomokuBot answers every INFO with `UNKNOWN`: after `INFO` and `ABOUT` its first line
+    /// could be either's answer, and is the INFO's only once its ABOUT line comes with nothing
+    /// left to answer (here after END). That is its one fault (gomocup-r92), not output after
+    /// END; a brain that answers ABOUT with UNKNOWN and then nothing more has no fault.
+    #[test]
+    fn a_reply_to_info_does_not_take_the_next_command_s_answer() {
+        let about = r#"name="Bot", version="1.0""#;
+        let behind = [
+            "> START 20",
+            "< OK",
+            "> INFO timeout_turn 1000",
+            "> ABOUT",
+            "< UNKNOWN command",
+            "> ABOUT",
+            &format!("< {about}"),
+            "> END",
+            &format!("< {about}"),
+        ];
         assert_eq!(
-            crash,
+            brief(&behind),
+            [("gomocup.info.no-reply".to_owned(), Grade::Fail)]
+        );
+        let unknown_about = [
+            "> START 20",
+            "< OK",
+            "> INFO timeout_turn 1000",
+            "> ABOUT",
+            "< UNKNOWN ABOUT is not supported",
+            "> END",
+        ];
+        assert_eq!(brief(&unknown_about), []);
+        // One answer too many before END shows the same, and is no unsolicited reply.
+        let ok_behind = [
+            "> START 20",
+            "< OK",
+            "> INFO rule 0",
+            "> RESTART",
+            "< OK",
+            "< OK",
+        ];
+        assert_eq!(
+            brief(&ok_behind),
+            [("gomocup.info.no-reply".to_owned(), Grade::Fail)]
+        );
+    }
+
+    /// A manager that freezes the brain between its INFOs and END (GomocupJudgeLocal) gets
+    /// the INFOs' replies after END: from a brain seen answering INFO, or as UNKNOWN, they are
+    /// that fault (gomocup-r92), not output after END; another line from another brain is.
+    #[test]
+    fn a_late_reply_to_an_info_sent_before_end_is_judged_as_one() {
+        let frozen = [
+            "> START 20",
+            "< OK",
+            "> INFO timeout_turn 1000",
+            "< UNKNOWN command",
+            "> BEGIN",
+            "< 10,10",
+            "> INFO time_left 1000",
+            "> INFO max_memory 0",
+            "> END",
+            "< UNKNOWN command",
+            "< UNKNOWN command",
+        ];
+        let found = brief(&frozen);
+        assert!(
+            found
+                .iter()
+                .all(|(check, _)| check == "gomocup.info.no-reply"),
+            "{found:#?}"
+        );
+        // Frozen before it could answer any INFO: its UNKNOWNs answer the INFOs it read
+        // before END, not END, which every brain knows.
+        let frozen_first = [
+            "> START 20",
+            "< OK",
+            "> INFO timeout_turn 1000",
+            "> INFO max_memory 0",
+            "> END",
+            "< UNKNOWN command",
+            "< UNKNOWN command",
+        ];
+        assert_eq!(
+            brief(&frozen_first),
+            [
+                ("gomocup.info.no-reply".to_owned(), Grade::Fail),
+                ("gomocup.info.no-reply".to_owned(), Grade::Fail)
+            ]
+        );
+        let farewell = [
+            "> START 20",
+            "< OK",
+            "> BEGIN",
+            "< 10,10",
+            "> INFO time_left 1000",
+            "> END",
+            "< OK",
+        ];
+        let found = brief(&farewell);
+        assert!(
+            found.contains(&("gomocup.end.no-output".to_owned(), Grade::Warn))
+                && !found
+                    .iter()
+                    .any(|(check, _)| check == "gomocup.info.no-reply"),
+            "{found:#?}"
+        );
+    }
+
+    /// A brain that exits with a move owed breaks the row of the command that asked for it:
+    /// DONE's (gomocup-r57) after a BOARD, not TURN's or BEGIN's.
+    #[test]
+    fn a_brain_gone_with_a_move_owed_breaks_that_command_s_row() {
+        let board = [
+            (0, "> START 20"),
+            (1, "< OK"),
+            (2, "> BOARD"),
+            (3, "> 7,7,1"),
+            (4, "> DONE"),
+        ];
+        assert_eq!(
+            crash_after(&board),
             [(
                 "gomocup.process.unexpected-exit".to_owned(),
                 crate::reqs!["gomocup-r02", "gomocup-r57"].to_vec()
+            )]
+        );
+    }
+
+    /// A brain that dies of an INFO it read before START (PPay) never answers START: its
+    /// death breaks START's row (r40), as one owing a move breaks the move's; one that dies
+    /// with nothing owed breaks the process rule alone.
+    #[test]
+    fn a_brain_gone_with_an_answer_owed_breaks_that_command_s_row() {
+        let early_info = [(0, "> INFO timeout_turn 1000"), (1, "> START 20")];
+        assert_eq!(
+            crash_after(&early_info),
+            [(
+                "gomocup.process.unexpected-exit".to_owned(),
+                crate::reqs!["gomocup-r02", "gomocup-r40"].to_vec()
+            )]
+        );
+        let idle = [
+            (0, "> START 20"),
+            (1, "< OK"),
+            (2, "> INFO timeout_turn 1000"),
+        ];
+        assert_eq!(
+            crash_after(&idle),
+            [(
+                "gomocup.process.unexpected-exit".to_owned(),
+                crate::reqs!["gomocup-r02"].to_vec()
             )]
         );
     }

@@ -185,9 +185,9 @@ impl StreamJudge {
 
     /// The engine ended, or stopped, on its own while the harness still expected it to run.
     /// One finding, whatever it kept from happening: the steps it stopped are blocked by it.
-    /// It cites the process rule, and the rule that a search or move request gets its reply
-    /// when one was owed at the time (a crash on `go draw time …` broke that rule too; a crash
-    /// between commands did not).
+    /// It cites the process rule, and the rule that a search or move request (or a Gomocup
+    /// command owing a one-line answer) gets its reply when one was owed at the time (a crash
+    /// on `go draw time …` broke that rule too; a crash between commands did not).
     fn crash(&self, end: &Transcript, reply_owed: Option<&'static [ReqId]>, out: &mut Findings) {
         let (message, at_us) = if let Some(stop) = &end.stopped {
             let message = format!(
@@ -223,12 +223,15 @@ impl StreamJudge {
         };
         let mut crash = outcome(p, CheckId::ProcessUnexpectedExit, Grade::Fail, message)
             .at(after(self.last_seq, at_us));
-        // The process rule, and the row of the reply it left owed, if one was.
-        let reply_rows = p.facts().search_reply_rows;
+        // The process rule, and the row of the reply it left owed, if one was: a search's
+        // result or a command's one-line answer.
+        let facts = p.facts();
         let owed = reply_owed.unwrap_or_default();
-        crash
-            .requirements
-            .retain(|r| !reply_rows.contains(r) || owed.contains(r));
+        crash.requirements.retain(|r| {
+            let reply_row =
+                facts.search_reply_rows.contains(r) || facts.answer_reply_rows.contains(r);
+            !reply_row || owed.contains(r)
+        });
         out.push(crash);
     }
 }

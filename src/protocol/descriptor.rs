@@ -96,6 +96,7 @@ pub(crate) const TABLE: [Descriptor; 4] = [
             search_commands: &["go"],
             search_interrupts: &["stop", "ponderhit"],
             search_reply_rows: &[ReqId::of(Protocol::Ucci, 99)],
+            answer_reply_rows: &[],
             option_command: OptionCommand {
                 lead: "setoption",
                 between: " ",
@@ -136,6 +137,7 @@ pub(crate) const TABLE: [Descriptor; 4] = [
             search_commands: &["go"],
             search_interrupts: &["stop", "ponderhit"],
             search_reply_rows: &[ReqId::of(Protocol::Uci, 89), ReqId::of(Protocol::Uci, 90)],
+            answer_reply_rows: &[],
             option_command: OptionCommand {
                 lead: "setoption name",
                 between: " value ",
@@ -174,6 +176,16 @@ pub(crate) const TABLE: [Descriptor; 4] = [
                 ReqId::of(Protocol::Gomocup, 42),
                 ReqId::of(Protocol::Gomocup, 44),
                 ReqId::of(Protocol::Gomocup, 57),
+            ],
+            // START's OK (r40), RECTSTART's (r107), RESTART's (r110), TAKEBACK's (r113), the
+            // ABOUT line (r98) and UNKNOWN to an unknown command (r19).
+            answer_reply_rows: &[
+                ReqId::of(Protocol::Gomocup, 19),
+                ReqId::of(Protocol::Gomocup, 40),
+                ReqId::of(Protocol::Gomocup, 98),
+                ReqId::of(Protocol::Gomocup, 107),
+                ReqId::of(Protocol::Gomocup, 110),
+                ReqId::of(Protocol::Gomocup, 113),
             ],
             // Gomocup's settings are INFO keys.
             option_command: OptionCommand {
@@ -217,6 +229,7 @@ pub(crate) const TABLE: [Descriptor; 4] = [
             search_commands: &["GO"],
             search_interrupts: &["STOP"],
             search_reply_rows: &[ReqId::of(Protocol::Agi, 81)],
+            answer_reply_rows: &[],
             option_command: OptionCommand {
                 lead: "SETOPTION",
                 between: " ",

@@ -92,6 +92,13 @@ pub struct Facts {
     /// per `go`, ucci-r99; a Gomocup move for `BEGIN`, `TURN` and `DONE`): an engine that dies
     /// while such a reply is owed breaks them as well as the process rule.
     pub search_reply_rows: &'static [ReqId],
+    /// The rows that say a command other than a search gets a one-line answer (Gomocup's
+    /// START, RECTSTART, RESTART, TAKEBACK, ABOUT, and UNKNOWN to an unknown command), where
+    /// the engine-side reader keeps such an answer owed: an engine that dies while one is
+    /// owed breaks that row as well as the process rule (PPay dies of an INFO it read before
+    /// START, and so never answers START). UCI, UCCI and AGI keep none: their boot and
+    /// `isready` answers are judged by their own checks.
+    pub answer_reply_rows: &'static [ReqId],
     /// How the GUI sets an engine option, in the protocol's own words.
     pub option_command: OptionCommand,
     /// The text says every line the engine writes ends with a line end (uci-r07, agi-r03),
