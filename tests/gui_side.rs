@@ -98,7 +98,8 @@ fn a_gui_that_waited_for_bestmove_none_is_not_blamed() {
 }
 
 /// Each fixture GUI breaks one row (a `must` row, but for a Gomocup manager that does not wait
-/// for the brain's move, which the text explains rather than forbids); the spy's GUI-side
+/// for the brain's move, which the text explains rather than forbids, a UCI clock beside
+/// `movetime` and a brain hung up on without END, which warn); the spy's GUI-side
 /// checks name it, and nothing else on the GUI's side, and the conforming engine behind it
 /// is not failed for what the GUI's fault made it do.
 #[test]
@@ -116,7 +117,7 @@ fn each_faulty_fixture_gui_is_caught_by_its_check_and_row() {
         .collect();
     assert_eq!(
         rows.len(),
-        29,
+        31,
         "gui_faults.tsv lists every faulty fixture GUI"
     );
     let problems = run_rows(&rows, |[protocol, fault, check, grade, row]| {

@@ -72,6 +72,18 @@ pub fn uci(fault: &str) -> Option<Script> {
             Step::Expect("readyok"),
             send("quit"),
         ],
+        // uci-r62: the clock a `go` states is charged with the last search; uci2wb, in a game
+        // of a fixed time per move, states the mover's per-move time beside `movetime` (and 0
+        // the first time), a clock the text does not define there: a warning.
+        "movetime-with-reset-clocks" => vec![
+            send("position startpos"),
+            send("go btime 0 wtime 0 movetime 100"),
+            Step::Expect("bestmove"),
+            send("position startpos moves e2e4 e7e5"),
+            send("go btime 0 wtime 100 movetime 100"),
+            Step::Expect("bestmove"),
+            send("quit"),
+        ],
         // uci-r13: a position before go.
         "go-without-position" => vec![send("go depth 1"), Step::Expect("bestmove"), send("quit")],
         // uci-r18: moves are legal from the position they follow.

@@ -91,6 +91,13 @@ pub fn gomocup(fault: &str) -> Option<Script> {
         }
         // The session ended by closing the brain's input, with no END: the brain is still
         // running when its pipe closes (gomocup-r96).
+        // The game ended without END and the brain left running until the manager exits,
+        // which hangs up on it (GomocupJudgeLocal after a forfeit): a warning (gomocup-r94).
+        "hangup-without-end" => {
+            let mut s = start;
+            s.extend([time_left(), send("BEGIN"), Step::ExpectPoint, Step::Hangup]);
+            return gomocup_script(s);
+        }
         "close-without-end" => {
             let mut s = start;
             s.extend([time_left(), send("BEGIN"), Step::ExpectPoint, Step::Close]);

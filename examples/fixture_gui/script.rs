@@ -31,6 +31,10 @@ pub enum Step {
     Close,
     /// Wait for the engine to exit by itself (kill it after the deadline), then close.
     AwaitExit,
+    /// Send the engine SIGHUP with its input still open, then wait for it to go: what a
+    /// manager's exit does to the brains it left running (GomocupJudgeLocal after a game it
+    /// ended without `END`).
+    Hangup,
 }
 
 impl Step {
@@ -134,6 +138,13 @@ pub fn play(script: &Script, engine: &[String]) -> i32 {
             Step::AwaitExit => {
                 exited_within(&mut child, EXIT_WAIT);
                 input = None;
+            }
+            Step::Hangup => {
+                // `kill` the command: the fixture holds no unsafe code for a signal.
+                let _ = Command::new("kill")
+                    .args(["-HUP", &child.id().to_string()])
+                    .status();
+                exited_within(&mut child, EXIT_WAIT);
             }
             Step::Close => {
                 input = None;

@@ -13,6 +13,10 @@ pub(super) struct ClockGiven {
     pub first: Option<(i64, i64)>,
     pub second: Option<(i64, i64)>,
     pub movestogo: Option<u32>,
+    /// The `go` also fixes the search's time (UCI `movetime`): a game timed per move, where
+    /// the clock fields beside it follow no clock the text defines (uci2wb states the mover's
+    /// per-move time as its remaining time, and 0 for the other side).
+    pub fixed_move_time: bool,
 }
 
 /// What one side's last timed search was given and took.
@@ -139,6 +143,7 @@ mod tests {
             first: Some((remaining, increment)),
             second: Some((60_000, 0)),
             movestogo: None,
+            fixed_move_time: false,
         })
     }
 
@@ -170,6 +175,7 @@ mod tests {
                 first: None,
                 second: Some((10_000, 0)),
                 movestogo: None,
+                fixed_move_time: false,
             }),
             true,
             0,
@@ -181,6 +187,7 @@ mod tests {
             first: None,
             second: Some((9_000, 0)),
             movestogo: None,
+            fixed_move_time: false,
         });
         assert_eq!(clocks.go(Side::Second, next, false, 12_000_000), None);
     }
@@ -193,6 +200,7 @@ mod tests {
                 first: Some((remaining, 0)),
                 second: None,
                 movestogo: Some(1),
+                fixed_move_time: false,
             })
         };
         clocks.go(Side::First, period(1_000), false, 0);

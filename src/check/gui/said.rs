@@ -247,6 +247,7 @@ fn ucci_clock(limit: &ucci::GoLimit) -> Option<ClockGiven> {
         first: own,
         second: own,
         movestogo: *movestogo,
+        fixed_move_time: false,
     })
 }
 
@@ -365,6 +366,7 @@ impl Dialect for Uci {
                     first: go.wtime.map(|t| (t, go.winc.unwrap_or(0))),
                     second: go.btime.map(|t| (t, go.binc.unwrap_or(0))),
                     movestogo: go.movestogo,
+                    fixed_move_time: go.movetime.is_some(),
                 }),
                 form: if go.movestogo == Some(0) {
                     vec![FormFault {

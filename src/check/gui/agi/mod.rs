@@ -323,6 +323,7 @@ impl Gui {
                     first: own,
                     second: own,
                     movestogo: None,
+                    fixed_move_time: false,
                 })
             }
             _ => None,

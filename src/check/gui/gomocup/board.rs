@@ -47,6 +47,7 @@ impl Manager {
                     self.unordered = self.moves.len();
                 }
                 self.owed = Owed::MOVE;
+                self.move_asked_at = Some(entry.at);
                 // The brain moves next, with the colour the stones so far leave to move.
             }
             _ => {

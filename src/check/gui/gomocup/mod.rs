@@ -10,7 +10,9 @@ use crate::check::Context;
 use crate::check::findings::Findings;
 use crate::check::id::CheckId;
 use crate::check::outcome::Grade;
-use crate::protocol::gomocup::{COMMAND_WORDS, Command, Message, parse_command, parse_message};
+use crate::protocol::gomocup::{
+    COMMAND_WORDS, Command, InfoKey, Message, parse_command, parse_message,
+};
 use crate::protocol::spelling::{Respelling, respell};
 use crate::protocol::{Protocol, ReqId};
 use crate::reqs;
@@ -73,6 +75,10 @@ struct Manager {
     unknown_unanswered: usize,
     /// `timeout_match` is 0: a game with no time limit.
     untimed: bool,
+    /// The turn time `INFO timeout_turn` set, in milliseconds (0: as fast as possible).
+    timeout_turn_ms: Option<u64>,
+    /// When the move the brain owes was asked for (BEGIN, TURN, DONE).
+    move_asked_at: Option<At>,
     end_at: Option<At>,
     last_seq: u64,
 }
@@ -96,6 +102,8 @@ impl super::GuiChecks for crate::protocol::gomocup::Gomocup {
             restart_refused: false,
             unknown_unanswered: 0,
             untimed: false,
+            timeout_turn_ms: None,
+            move_asked_at: None,
             end_at: None,
             last_seq: 0,
         })
@@ -253,11 +261,13 @@ impl Manager {
                 self.owed = Owed::Answer("RESTART");
             }
             Command::Begin => {
+                self.move_asked_at = Some(at);
                 self.move_request(entry, out);
                 self.begin_on_empty_board(entry, out);
                 self.owed = Owed::MOVE;
             }
             Command::Turn(point) => {
+                self.move_asked_at = Some(at);
                 self.move_request(entry, out);
                 self.stone(point, "TURN", entry, out);
                 self.owed = Owed::MOVE;
@@ -293,7 +303,12 @@ impl Manager {
                     out,
                 );
             }
-            Command::Info { key, value } => self.info(&key, &value, entry, out),
+            Command::Info { key, value } => {
+                if key == InfoKey::TimeoutTurn {
+                    self.timeout_turn_ms = value.trim().parse().ok();
+                }
+                self.info(&key, &value, entry, out)
+            }
             Command::End => self.end_at = Some(at),
             Command::About => {}
             // With no board modelled (a size Arbiter does not model) no move was kept.
@@ -559,8 +574,12 @@ impl GuiReader for Manager {
     /// A close a second or more after END is the kill the text allows a brain that takes too
     /// long (gomocup-r94): through the spy the two look alike, so only an earlier one counts.
     fn finish(mut self: Box<Self>, end: &Transcript, out: &mut Findings) {
-        if !end.cut_short && self.end_at.is_none() && self.started {
-            self.ended_without_end(end, out);
+        if self.end_at.is_none() && self.started {
+            if end.cut_short {
+                self.cut_without_end(end, out);
+            } else {
+                self.ended_without_end(end, out);
+            }
         }
         if let (Some(end_at), Some(closed_us)) = (self.end_at, end.stdin_closed_at_us) {
             self.tally.judged(CheckId::GuiEndPipes);
@@ -589,6 +608,56 @@ impl GuiReader for Manager {
 }
 
 impl Manager {
+    /// A session a signal from outside ended without `END`: through the spy, the manager's
+    /// doing (GomocupJudgeLocal ends a game it forfeits without `END`, leaves the brains
+    /// running, and they go only when it exits). The text ends a brain with `END` and kills it
+    /// only when it does not end (gomocup-r94), or when its turn time ran out with no reply
+    /// (gomocup-r12, which gives no figure for how soon): a warning either way, saying how
+    /// long a brain whose time ran out was left running.
+    fn cut_without_end(&mut self, end: &Transcript, out: &mut Findings) {
+        let Some(gone_us) = end.gone_at_us() else {
+            return;
+        };
+        self.tally.judged(CheckId::GuiEndPipes);
+        let at = At {
+            seq: self.last_seq + 1,
+            us: gone_us,
+        };
+        let how = end
+            .exit
+            .as_ref()
+            .and_then(|e| e.signal)
+            .map_or("from outside".to_owned(), |signal| {
+                format!("from outside (signal {signal})")
+            });
+        let overdue = match (self.owed, self.move_asked_at, self.timeout_turn_ms) {
+            (Owed::Move { .. }, Some(asked), Some(turn_ms)) if turn_ms > 0 => {
+                let waited_ms = gone_us.saturating_sub(asked.us) / 1000;
+                (waited_ms > turn_ms + KILL_GRACE_MS as u64).then_some((waited_ms, turn_ms))
+            }
+            _ => None,
+        };
+        let (rows, message) = match overdue {
+            Some((waited_ms, turn_ms)) => (
+                reqs!["gomocup-r12"],
+                format!(
+                    "the brain's move was still owed {waited_ms} ms after it was asked for, past \
+                     its {turn_ms} ms turn, when the manager ended it {how} without `END`: the \
+                     text has the manager terminate a brain whose turn time ran out"
+                ),
+            ),
+            None => (
+                reqs!["gomocup-r94"],
+                format!(
+                    "the manager ended the brain {how} without `END`: the text ends a brain with \
+                     `END` and kills it only when it does not end"
+                ),
+            ),
+        };
+        self.tally
+            .fault(CheckId::GuiEndPipes, Grade::Warn, rows, message, at, out);
+    }
+
     /// A session the manager ended without `END`: by closing the brain's input while the
     /// brain ran, which gomocup-r96 forbids whatever came before, or by killing the brain,
     /// where gomocup-r94 has the manager wait for the brain to end itself after `END` and

@@ -354,3 +354,68 @@ fn agi_gui_faults_are_caught_by_their_rows() {
         finding("agi.gui.command.grammar", Grade::Fail, "agi-r07")
     );
 }
+
+/// The GUI-side findings of a session a signal from outside ended at `gone_ms` (the manager
+/// killed the spy's brain, or exited), after these lines (times in milliseconds).
+fn cut_short_at(lines: &[(u64, &str)], gone_ms: u64) -> Vec<(String, Grade, String)> {
+    use crate::check::{Context, judge_both_sides, registry, timed_entries};
+    use crate::session::{ExitRecord, Transcript};
+    let transcript = Transcript {
+        entries: timed_entries(lines),
+        exit: Some(ExitRecord {
+            at_us: gone_ms * 1000,
+            code: None,
+            signal: Some(1),
+            killed_by_harness: true,
+        }),
+        cut_short: true,
+        ..Transcript::default()
+    };
+    let ctx = Context {
+        protocol: Protocol::Gomocup,
+        game: Protocol::Gomocup.default_game(),
+        time_scale: 1.0,
+    };
+    judge_both_sides(ctx, &transcript)
+        .into_iter()
+        .filter(|o| o.grade != Grade::Pass && o.side == registry::Side::Gui)
+        .map(|o| (o.check.to_string(), o.grade, o.requirements[0].to_string()))
+        .collect()
+}
+
+/// GomocupJudgeLocal forfeits a game without `END` and leaves the brains running until it
+/// exits: a session a signal from outside ended without `END` is judged as a kill without it
+/// (gomocup-r94, a warning), and where the brain's move was owed past its turn time, as the
+/// late termination gomocup-r12 asks for (a warning: the text gives no figure for how soon).
+#[test]
+fn a_brain_ended_from_outside_without_end_warns() {
+    let answered = [
+        (0, "> START 20"),
+        (1, "< OK"),
+        (2, "> INFO timeout_turn 1000"),
+        (3, "> BEGIN"),
+        (40, "< 10,10"),
+    ];
+    assert_eq!(
+        cut_short_at(&answered, 15_000),
+        finding("gomocup.gui.end.pipes", Grade::Warn, "gomocup-r94")
+    );
+    let overdue = [
+        (0, "> START 20"),
+        (1, "< OK"),
+        (2, "> INFO timeout_turn 1000"),
+        (3, "> BEGIN"),
+    ];
+    assert_eq!(
+        cut_short_at(&overdue, 15_000),
+        finding("gomocup.gui.end.pipes", Grade::Warn, "gomocup-r12")
+    );
+    // Within its turn and the second the text allows a kill: the first reading.
+    assert_eq!(
+        cut_short_at(&overdue, 1_500),
+        finding("gomocup.gui.end.pipes", Grade::Warn, "gomocup-r94")
+    );
+    // After END the wait for the brain is the manager's to cut short (gomocup-r94).
+    let ended = [(0, "> START 20"), (1, "< OK"), (2, "> END")];
+    assert_eq!(cut_short_at(&ended, 3_000), vec![]);
+}

@@ -153,7 +153,9 @@ impl<D: Dialect, G: Game + Send> GuiSide<D, G> {
             first: c.first.map(|(t, i)| (t * scale, i * scale)),
             second: c.second.map(|(t, i)| (t * scale, i * scale)),
             movestogo: c.movestogo,
+            fixed_move_time: c.fixed_move_time,
         });
+        let fixed_move_time = clock.is_some_and(|c| c.fixed_move_time);
         if clock.is_some() {
             self.judged(CheckId::GuiClockCharged);
         }
@@ -165,13 +167,22 @@ impl<D: Dialect, G: Game + Send> GuiSide<D, G> {
             (_, Side::First) => crate::reqs!["uci-r62", "uci-r64"],
             (_, Side::Second) => crate::reqs!["uci-r63", "uci-r65"],
         };
-        let message = format!(
+        let mut message = format!(
             "`{}` gives the engine {} ms; it had at most {} ms after thinking {:.0} ms last time (as measured on the wire), so its clock was not charged",
             entry.text, over.given_ms, over.at_most_ms, over.thought_ms
         );
+        // With `movetime` the search's time is fixed: whether the clock fields beside it
+        // are a running game clock the text does not say, so a clock that was not charged
+        // is a warning there (uci2wb in a game of a fixed time per move).
+        let grade = if fixed_move_time {
+            message.push_str("; the `go` fixes the search's time with `movetime`, beside which the text defines no clock");
+            Grade::Warn
+        } else {
+            Grade::Fail
+        };
         self.tally.fault(
             CheckId::GuiClockCharged,
-            Grade::Fail,
+            grade,
             rows,
             message,
             entry.at,

@@ -569,6 +569,20 @@ fn a_clock_the_gui_did_not_charge_fails_and_a_charged_one_passes() {
         timed_findings(Protocol::Uci, &uncharged),
         vec![finding("uci.gui.clock.charged", Grade::Fail, "uci-r62")]
     );
+    // Beside `movetime` the search's time is fixed, and the text defines no clock there:
+    // uci2wb's per-move time stated as the mover's clock (0 the first time) warns.
+    let per_move = uci_timed(&[
+        (100, "> position startpos"),
+        (100, "> go btime 0 wtime 0 movetime 970"),
+        (1_100, "< bestmove d2d4"),
+        (1_200, "> position startpos moves d2d4 g8f6"),
+        (1_200, "> go btime 0 wtime 970 movetime 970"),
+        (2_200, "< bestmove c2c4"),
+    ]);
+    assert_eq!(
+        timed_findings(Protocol::Uci, &per_move),
+        vec![finding("uci.gui.clock.charged", Grade::Warn, "uci-r62")]
+    );
 }
 
 #[test]
