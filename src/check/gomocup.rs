@@ -474,8 +474,11 @@ impl State {
         };
         match (answers, request, first_info) {
             // A move answers a move request: the INFOs before it were read without a reply.
+            // It also shows the brain was not an answer behind: one that was would have
+            // written the answer owed before the move request where the move came.
             (Answers::Move, Some(i), _) => {
                 self.unanswered.drain(..=i);
+                self.provisional = None;
                 Paired::Request
             }
             (Answers::Any, Some(0), _) => {
@@ -1313,6 +1316,25 @@ mod tests {
                 ("gomocup.info.no-reply".to_owned(), Grade::Fail),
                 ("gomocup.info.no-reply".to_owned(), Grade::Fail)
             ]
+        );
+        // START's OK came after INFOs, and could have been an INFO's; the moves that followed
+        // show the brain was not an answer behind, so an OK after END is output after END.
+        let after_a_game = [
+            "> INFO timeout_turn 1000",
+            "> START 20",
+            "< OK",
+            "> BEGIN",
+            "< 10,10",
+            "> END",
+            "< OK",
+        ];
+        let found = brief(&after_a_game);
+        assert!(
+            found.contains(&("gomocup.end.no-output".to_owned(), Grade::Warn))
+                && !found
+                    .iter()
+                    .any(|(check, _)| check == "gomocup.info.no-reply"),
+            "{found:#?}"
         );
         let farewell = [
             "> START 20",
