@@ -431,3 +431,34 @@ fn a_brain_that_dies_of_one_command_does_not_stop_the_run() {
         "{cited:#?}"
     );
 }
+
+/// A brain that declines `RESTART` (`UNKNOWN`, which gomocup-r103 allows) is one the text's
+/// manager ends and runs again (gomocup-r111): it owes no move after the `BOARD` the restart
+/// scenario sends next. One that refuses that `BOARD` in the middle of its game (BAR 2024) is
+/// not failed for it; one that accepted `RESTART` still owes the move, and a decliner that
+/// moves anyway is judged as usual.
+#[test]
+fn a_brain_that_declined_restart_owes_no_move_after_the_board_that_follows() {
+    let restart_step = |fault: &str| {
+        let (code, report) = run("gomocup", fault, &["gomocup/restart"]);
+        let run = &report.runs[0];
+        let last: Vec<_> = run
+            .outcomes
+            .iter()
+            .filter(|o| matches!(&o.check, CheckRef::Step { label, .. } if label.ends_with("#3")))
+            .map(|o| o.grade)
+            .collect();
+        (code, last, run.outcomes.clone())
+    };
+    let (code, last, outcomes) = restart_step("declines-restart-refuses-board");
+    assert_eq!(last, [], "{outcomes:#?}");
+    assert!(
+        outcomes.iter().all(|o| o.grade != Grade::Fail),
+        "{outcomes:#?}"
+    );
+    assert_eq!(code, 0);
+    for fault in ["none", "declines-restart"] {
+        let (_, last, outcomes) = restart_step(fault);
+        assert_eq!(last, [Grade::Pass], "{fault}: {outcomes:#?}");
+    }
+}

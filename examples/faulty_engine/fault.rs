@@ -179,10 +179,15 @@ pub enum Fault {
     /// Gomocup: answers `RESTART` with `UNKNOWN`, as a brain that does not implement it may
     /// (gomocup-r103): the manager starts it afresh (gomocup-r111). No fault of the brain's.
     DeclinesRestart,
+    /// Gomocup: answers `RESTART` with `UNKNOWN`, as `DeclinesRestart`, and then refuses a
+    /// `BOARD` that comes while its game still holds stones with `ERROR`, making no move after
+    /// its `DONE` (BAR 2024 does). The text's manager ends and relaunches a brain that declined
+    /// `RESTART` (gomocup-r111), so it never sends that `BOARD`: the move is not owed.
+    DeclinesRestartRefusesBoard,
 }
 
 /// Each fault under its command-line name.
-const NAMES: [(&str, Fault); 55] = [
+const NAMES: [(&str, Fault); 56] = [
     ("none", Fault::None),
     ("late-handshake", Fault::LateHandshake),
     ("no-readyok-while-searching", Fault::NoReadyokWhileSearching),
@@ -247,6 +252,10 @@ const NAMES: [(&str, Fault); 55] = [
     ("dies-on-early-info", Fault::DiesOnEarlyInfo),
     ("restart-keeps-board", Fault::RestartKeepsBoard),
     ("declines-restart", Fault::DeclinesRestart),
+    (
+        "declines-restart-refuses-board",
+        Fault::DeclinesRestartRefusesBoard,
+    ),
 ];
 
 impl Fault {

@@ -67,11 +67,17 @@ pub fn run(out: &Out, script: &[String]) {
     }
     // START came (DiesOnEarlyInfo).
     let mut started = false;
+    // The BOARD block being read was refused (DeclinesRestartRefusesBoard).
+    let mut refused_board = false;
     while let Ok(line) = input.recv() {
         let upper = line.trim().to_uppercase();
         if in_board {
             if upper == "DONE" {
                 in_board = false;
+                // The block it refused: no position, so no move.
+                if std::mem::take(&mut refused_board) {
+                    continue;
+                }
                 if fault == Fault::OffBoardAfterEdgeBoard && edge_of_a_mixed_board(&board) {
                     // Off the board, but only after a BOARD of both colours with a stone on
                     // its edge.
@@ -96,6 +102,8 @@ pub fn run(out: &Out, script: &[String]) {
                     continue;
                 }
                 reply(&mut board, occupied(fault, last_opponent));
+            } else if refused_board {
+                // A line of the refused block: read past.
             } else if let Some((x, y, f)) = parse_field(&upper) {
                 let point = Point { x, y };
                 listed += 1;
@@ -134,7 +142,21 @@ pub fn run(out: &Out, script: &[String]) {
                     None => out.line("ERROR unsupported size"),
                 }
             }
-            "RESTART" if fault == Fault::DeclinesRestart => out.line("UNKNOWN RESTART"),
+            "RESTART"
+                if matches!(
+                    fault,
+                    Fault::DeclinesRestart | Fault::DeclinesRestartRefusesBoard
+                ) =>
+            {
+                out.line("UNKNOWN RESTART")
+            }
+            // Its game goes on after the RESTART it declined: a BOARD is refused, its lines
+            // and DONE read past.
+            "BOARD" if fault == Fault::DeclinesRestartRefusesBoard && !board.is_empty() => {
+                out.line("ERROR BOARD while a game is in progress");
+                refused_board = true;
+                in_board = true;
+            }
             "RESTART" => {
                 if fault != Fault::RestartKeepsBoard {
                     board.clear();

@@ -609,6 +609,13 @@ impl<'a> Executor<'a> {
             };
             let Some((line, caps)) = found else {
                 self.check_interrupt()?;
+                // A line owed only after another answer than the one that came does not apply
+                // to this engine: its miss is no finding, and nothing it would capture is.
+                if let Some((name, value)) = &e.only_if
+                    && self.captures.get(name) != Some(value)
+                {
+                    continue;
+                }
                 // A miss that the finding of a step it needs explains is that finding's, not
                 // this step's: not judged.
                 if let Some(cause) = self.unmet_need(e) {

@@ -137,6 +137,12 @@ pub(crate) struct Expectation {
     /// judged but blocked by that finding (an engine that answered an infinite search early
     /// owes no answer to its `stop`); a line that comes is judged as usual.
     pub needs: Vec<String>,
+    /// `if NAME is VALUE`: the line is owed only where an earlier step captured VALUE as NAME
+    /// (a brain that answered `OK` to `RESTART`, not one that declined it with `UNKNOWN`, as
+    /// the text lets it, gomocup-r103). Otherwise a miss is not judged: the step does not
+    /// apply to that engine, and its rows get no evidence from it; a line that comes is judged
+    /// as usual.
+    pub only_if: Option<(String, String)>,
 }
 
 /// How many lines an expectation takes.

@@ -143,6 +143,17 @@ pub(crate) fn parse(name: &str, origin: &str, text: &str) -> Result<Scenario, Sc
                     ),
                 ));
             }
+            if let Some((name, _)) = &m.only_if
+                && !captured.contains(name)
+            {
+                return Err(err(
+                    n,
+                    format!(
+                        "`if {name} is …` names no capture above: capture it first (`{{{name}}}` \
+                         or a regular expression's `(?P<{name}>…)`)"
+                    ),
+                ));
+            }
             let pattern = Pattern::parse(body).map_err(|e| err(n, e))?;
             captured.extend(pattern.capture_names());
             let expectation = Expectation {
@@ -157,6 +168,7 @@ pub(crate) fn parse(name: &str, origin: &str, text: &str) -> Result<Scenario, Sc
                 cites: m.cites,
                 level: m.level,
                 needs: m.needs,
+                only_if: m.only_if,
             };
             match steps.last_mut() {
                 Some(Step {
@@ -494,8 +506,9 @@ fn parse_cites(value: &str) -> Result<Vec<ReqId>, String> {
 }
 
 /// The words a modifier list starts with.
-const MODIFIER_WORDS: [&str; 11] = [
-    "optional", "any", "one", "within", "not", "should", "must", "as", "needs", "harness", "text",
+const MODIFIER_WORDS: [&str; 12] = [
+    "optional", "any", "one", "within", "not", "should", "must", "as", "needs", "if", "harness",
+    "text",
 ];
 
 /// Whether a trailing parenthesis is meant as modifiers: it starts with a modifier word or a
@@ -529,6 +542,8 @@ struct Modifiers {
     label: Option<String>,
     /// `needs NAME`, once per step named: the earlier steps this one is owed only after.
     needs: Vec<String>,
+    /// `if NAME is VALUE`: owed only where the capture NAME holds VALUE.
+    only_if: Option<(String, String)>,
     /// `harness` or `text: ID`: where the line's bound comes from.
     bound: Option<BoundSource>,
 }
@@ -589,6 +604,20 @@ fn split_modifiers(line: &str) -> Result<(&str, Modifiers), String> {
                     m.label = Some(name.trim().to_owned());
                 } else if let Some(name) = item.strip_prefix("needs ") {
                     m.needs.push(name.trim().to_owned());
+                } else if let Some(condition) = item.strip_prefix("if ") {
+                    let (name, value) = condition
+                        .split_once(" is ")
+                        .map(|(n, v)| (n.trim(), v.trim()))
+                        .filter(|(n, v)| !n.is_empty() && !v.is_empty())
+                        .ok_or_else(|| {
+                            format!("`{item}`: write `if NAME is VALUE`, NAME an earlier capture")
+                        })?;
+                    if m.only_if
+                        .replace((name.to_owned(), value.to_owned()))
+                        .is_some()
+                    {
+                        return Err(format!("more than one `if` in `({inner})`"));
+                    }
                 } else {
                     m.cites.extend(parse_cites(item).map_err(|_| {
                         let first = item.split_whitespace().next().unwrap_or(item);
@@ -596,7 +625,7 @@ fn split_modifiers(line: &str) -> Result<(&str, Modifiers), String> {
                         format!(
                             "unknown modifier `{item}`{hint} (use optional, any number, one or more, \
                              within N ms, not before N ms, harness, text: ID, should, as NAME, \
-                             needs NAME, or requirement ids)"
+                             needs NAME, if NAME is VALUE, or requirement ids)"
                         )
                     })?);
                 }

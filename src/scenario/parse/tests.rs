@@ -192,6 +192,36 @@ fn needs_names_a_repeated_step_by_its_number() {
     );
 }
 
+/// `if NAME is VALUE` names a capture of a line above, and reads as the capture and value; one
+/// per line, and none before the capture.
+#[test]
+fn if_names_a_capture_above_and_its_value() {
+    let head = "protocol: gomocup\ntitle: t\nspec: s\n> RESTART\n\
+                < /(?P<restart>OK|UNKNOWN)(\\s.*)?/\n> BOARD\n> DONE\n";
+    let only_if = |modifiers: &str| {
+        let s = parse("x", "x", &format!("{head}< /\\d+,\\d+/ ({modifiers})\n")).unwrap();
+        s.steps
+            .iter()
+            .filter_map(|step| match &step.kind {
+                StepKind::Expect(g) => Some(g[0].only_if.clone()),
+                _ => None,
+            })
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(
+        only_if("if restart is OK, gomocup-r57"),
+        [None, Some(("restart".to_owned(), "OK".to_owned()))]
+    );
+    assert!(
+        error_of(&format!("{head}< /\\d+,\\d+/ (if started is OK)\n"))
+            .contains("`if started is …` names no capture above")
+    );
+    assert!(
+        error_of(&format!("{head}< /\\d+,\\d+/ (if restart OK)\n"))
+            .contains("write `if NAME is VALUE`")
+    );
+}
+
 #[test]
 fn typos_are_scenario_errors_before_an_engine_runs() {
     let head = "protocol: ucci\ntitle: t\nspec: s\n";
@@ -199,7 +229,7 @@ fn typos_are_scenario_errors_before_an_engine_runs() {
         error_of(&format!("{head}> ucci\n< ucciok (withn 2000 ms)\n")),
         "x.scenario:5: unknown modifier `withn 2000 ms`; did you mean `within`? (use optional, \
          any number, one or more, within N ms, not before N ms, harness, text: ID, should, as \
-         NAME, needs NAME, or requirement ids)"
+         NAME, needs NAME, if NAME is VALUE, or requirement ids)"
     );
     assert_eq!(
         error_of(&format!("{head}> ucci\n< ucciok (needs readyok)\n")),
@@ -338,7 +368,7 @@ fn a_bound_source_needs_a_bound_and_a_row_of_the_protocol() {
         error_of(&format!("{head}> ucci\n< ucciok (within 1 s, harnes)\n")),
         "x.scenario:5: unknown modifier `harnes`; did you mean `harness`? (use optional, any \
          number, one or more, within N ms, not before N ms, harness, text: ID, should, as NAME, \
-         needs NAME, or requirement ids)"
+         needs NAME, if NAME is VALUE, or requirement ids)"
     );
 }
 
