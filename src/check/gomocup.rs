@@ -150,7 +150,7 @@ struct State {
     provisional: Option<Provisional>,
     /// The brain has been seen answering an INFO: a line after END that only an INFO sent
     /// before it left unanswered can be paired with is that INFO's late reply (a manager that
-    /// froze the brain, or the spy in front of it, between its INFOs and END).
+    /// froze the brain between its INFOs and END, as GomocupJudgeLocal does).
     answers_info: bool,
     /// The brain's last line was a `MESSAGE` or `DEBUG` (or the rest of one): a line after it
     /// that reads as no reply is its rest ([`Unread::RestOfMessage`]).
@@ -485,9 +485,12 @@ impl State {
                 self.unanswered.pop_front();
                 Paired::Request
             }
-            // INFOs, then a command owing an answer, and one answer-like line: whose it is
-            // only a later line can tell.
-            (Answers::Any, Some(i), Some(_)) if !self.answers_info => {
+            // INFOs, then a command owing a one-line answer, and one answer-like line, taken
+            // for that answer: whose it is only a later line can tell. (Before a move request
+            // such a line is taken for no answer: the move is still awaited.)
+            (Answers::Any, Some(i), Some(_))
+                if !self.answers_info && matches!(self.awaiting, Awaiting::Answer { .. }) =>
+            {
                 let infos = self
                     .unanswered
                     .drain(..=i)
@@ -783,6 +786,8 @@ fn received(s: &mut State, message: Message, text: &str, at: At, out: &mut Findi
             };
             s.answered = true;
             s.awaiting = Awaiting::Nothing;
+            // The move came where it was owed: the brain was not an answer behind.
+            s.provisional = None;
             let (Some(board), Some(stone)) = (&mut s.board, s.engine) else {
                 return;
             };
@@ -1335,6 +1340,29 @@ mod tests {
                     .iter()
                     .any(|(check, _)| check == "gomocup.info.no-reply"),
             "{found:#?}"
+        );
+        // ERRORs while a move is owed (a brain refusing BOARD's lines, then moving) are taken
+        // for no answer, so they leave nothing to be shown an INFO's by a later ERROR.
+        let refused_lines = [
+            "> START 20",
+            "< OK",
+            "> INFO timeout_turn 1000",
+            "> INFO rule 2",
+            "> BOARD",
+            "> 10,10,1",
+            "> 11,11,2",
+            "> DONE",
+            "< ERROR Board validation failed",
+            "< ERROR Board validation failed",
+            "< 10,12",
+            "< ERROR board validation failed after AI move",
+        ];
+        assert!(
+            !brief(&refused_lines)
+                .iter()
+                .any(|(check, _)| check == "gomocup.info.no-reply"),
+            "{:#?}",
+            brief(&refused_lines)
         );
         let farewell = [
             "> START 20",
