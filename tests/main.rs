@@ -34,6 +34,7 @@ mod matchplay_games;
 mod matchplay_gomoku;
 mod matchplay_on_decision;
 mod matchplay_records;
+mod matchplay_restart;
 mod matchplay_tournament;
 mod matchplay_workers;
 mod matchplay_xiangqi_rules;

@@ -139,11 +139,11 @@ impl<P: Game + Clone> FamilyGame<P> {
 
     /// The moves of an `info` line: its pv and its `currmove`, against the position of the
     /// search it reports on.
-    pub(super) fn info_moves<M: Display>(
+    pub(super) fn info_moves<V: Display, M: Display>(
         &mut self,
         rules: &MoveRules,
         searched: Option<&Searched<P>>,
-        pv: &[String],
+        pv: &[V],
         currmove: Option<&M>,
         at: At,
         out: &mut Findings,

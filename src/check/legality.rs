@@ -6,6 +6,8 @@
 //! stands for; a refusal that reads as a legal move under the other way of numbering xiangqi's
 //! ranks says so.
 
+use std::fmt::Write;
+
 use super::findings::{Findings, outcome};
 use super::id::CheckId;
 use super::{Grade, Outcome};
@@ -237,10 +239,10 @@ struct KnownLine<G> {
 /// Judges an `info … pv` line: each move legal after the ones before it, and the first one
 /// among the allowed moves (`searchmoves`). Moves `known` holds for this search are not
 /// played again; a line found legal and well spelt becomes the known one.
-fn pv<G: Game + Clone>(
+fn pv<G: Game + Clone, M: std::fmt::Display>(
     rules: &MoveRules,
     searched: &Searched<G>,
-    moves: &[String],
+    moves: &[M],
     known: &mut Option<KnownLine<G>>,
     at: At,
 ) -> Judged {
@@ -249,10 +251,16 @@ fn pv<G: Game + Clone>(
         Some(line) if line.search == searched.search => line.moves,
         _ => Vec::new(),
     };
+    // Compared as spelt, through one buffer: no text is made for the moves already known.
+    let mut spelt = String::new();
     let common = line
         .iter()
         .zip(moves)
-        .take_while(|((known, _), mv)| known == *mv)
+        .take_while(|((known, _), mv)| {
+            spelt.clear();
+            let _ = write!(spelt, "{mv}");
+            *known == spelt
+        })
         .count();
     line.truncate(common);
     let mut current = line
@@ -262,6 +270,8 @@ fn pv<G: Game + Clone>(
     let mut first = line.first().map(|(mv, _)| mv.clone());
     let mut well_spelt = true;
     for (i, mv) in moves.iter().enumerate().skip(common) {
+        let mv = mv.to_string();
+        let mv = mv.as_str();
         match play(rules, &current, mv) {
             Ok(played) => {
                 if let Some(m) = &played.misspelt {
@@ -273,7 +283,7 @@ fn pv<G: Game + Clone>(
                 first.get_or_insert(played.meant);
                 current = played.next;
                 if well_spelt {
-                    line.push((mv.clone(), current.clone()));
+                    line.push((mv.to_owned(), current.clone()));
                 }
             }
             Err(why) => {
@@ -424,11 +434,11 @@ impl<G> Default for InfoMoves<G> {
 
 impl<G: Game + Clone> InfoMoves<G> {
     /// Judges one `info` line's pv (empty for none) and currmove.
-    pub(super) fn judge(
+    pub(super) fn judge<M: std::fmt::Display>(
         &mut self,
         rules: &MoveRules,
         searched: &Searched<G>,
-        pv_moves: &[String],
+        pv_moves: &[M],
         current: Option<&str>,
         at: At,
         out: &mut Findings,

@@ -7,7 +7,7 @@ use super::flow::{Flow, Go, Got, Mode, Rules, Sent};
 use super::held::HeldInput;
 use super::id::CheckId;
 use super::info_grammar::InfoGrammar;
-use super::legality::{self, MoveRules, Searched, texts};
+use super::legality::{self, MoveRules, Searched};
 use super::multipv::{MultiPv, SearchLines};
 use super::offer::{OfferRules, Reserved};
 use super::{Context, Grade, Outcome, Reader, lines, spelling};
@@ -193,7 +193,7 @@ impl<P: Game + Clone + Send + 'static> Exchange for Uci<P> {
                     self.game.info_moves(
                         &MOVES,
                         search.searched.as_ref(),
-                        &texts(&info.pv),
+                        &info.pv,
                         info.currmove.as_ref(),
                         at,
                         out,

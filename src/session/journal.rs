@@ -120,6 +120,10 @@ struct Inner {
     queued_bytes: usize,
     /// The session is gone: readers stop waiting for room and drop what they read.
     abandoned: bool,
+    /// Takers waiting for an event: an append wakes them (a system call) only when there is
+    /// one. An engine writes its lines while the session is busy with the ones before them as
+    /// often as while it waits; each line woke no one at a cost all the same.
+    waiting: usize,
 }
 
 impl Journal {
@@ -131,6 +135,7 @@ impl Journal {
                 queue: VecDeque::new(),
                 queued_bytes: 0,
                 abandoned: false,
+                waiting: 0,
             }),
             arrived: Condvar::new(),
             drained: Condvar::new(),
@@ -175,8 +180,17 @@ impl Journal {
         let event = make(at);
         inner.queued_bytes += event.weight();
         inner.queue.push_back(event);
-        self.arrived.notify_all();
+        self.wake_takers(&inner);
         at
+    }
+
+    /// Wakes the takers waiting for an event, if any; called with the lock held, as their
+    /// count changes only under it, so no wait can begin unseen between the check and the
+    /// wake.
+    fn wake_takers(&self, inner: &Inner) {
+        if inner.waiting > 0 {
+            self.arrived.notify_all();
+        }
     }
 
     /// Appends the lines of one read, all stamped now, in order; first waits (briefly at a
@@ -204,7 +218,7 @@ impl Journal {
             inner.queued_bytes += event.weight();
             inner.queue.push_back(event);
         }
-        self.arrived.notify_all();
+        self.wake_takers(&inner);
     }
 
     /// Takes the next event stamped no later than `deadline`, waiting for one until then.
@@ -233,11 +247,13 @@ impl Journal {
                 return Taken::Timeout;
             }
             let wait = (deadline - now).min(POLL);
+            inner.waiting += 1;
             inner = self
                 .arrived
                 .wait_timeout(inner, wait)
                 .unwrap_or_else(|e| e.into_inner())
                 .0;
+            inner.waiting -= 1;
         }
     }
 
