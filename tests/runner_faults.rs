@@ -102,6 +102,19 @@ const FAULTS: &[Fault] = &[
     Fault { protocol: "agi", fault: "one-line-per-wakeup", scenario: "agi/one-write", extra: &[],
         caught: &[("agi.input.held", "fail")], status: 1,
         why: "GO left unread until a later write (agi-r05)" },
+    Fault { protocol: "uci", fault: "read-is-a-command", scenario: "uci/cut-write", extra: &[],
+        caught: &[("uci/cut-write:bestmove ...", "warn")], status: 1,
+        why: "go came in two reads and was taken for two unknown words: never answered, which \
+              the harness's wait cannot judge further, and the run cannot pass" },
+    Fault { protocol: "ucci", fault: "read-is-a-command", scenario: "ucci/cut-write", extra: &[],
+        caught: &[("ucci/cut-write:bestmove|nobestmove ...", "warn")], status: 1,
+        why: "as for UCI (ucci-r05: one line, one command)" },
+    Fault { protocol: "agi", fault: "read-is-a-command", scenario: "agi/cut-write", extra: &[],
+        caught: &[("agi/cut-write:BESTMOVE ...", "warn")], status: 1,
+        why: "as for UCI (agi-r02: commands end at their line feed)" },
+    Fault { protocol: "gomocup", fault: "read-is-a-command", scenario: "gomocup/cut-write", extra: &[],
+        caught: &[("gomocup/cut-write:/\\d+\\s*,\\s*\\d+/", "fail")], status: 1,
+        why: "BEGIN came in two reads: no move within timeout_turn, a bound the text gives (gomocup-r65)" },
     Fault { protocol: "gomocup", fault: "output-after-end", scenario: "gomocup/game", extra: &[],
         caught: &[("gomocup.end.no-output", "warn")], status: 0, why: "should (gomocup-r95)" },
 ];
@@ -161,11 +174,17 @@ const CORE: [(&str, &[&str]); 3] = [
             "ucci/ponder",
             "ucci/quit",
             "ucci/one-write",
+            "ucci/cut-write",
         ],
     ),
     (
         "gomocup",
-        &["gomocup/game", "gomocup/board", "gomocup/unknown"],
+        &[
+            "gomocup/game",
+            "gomocup/board",
+            "gomocup/unknown",
+            "gomocup/cut-write",
+        ],
     ),
     (
         "agi",
@@ -174,6 +193,7 @@ const CORE: [(&str, &[&str]); 3] = [
             "agi/lower-case",
             "agi/thinking",
             "agi/one-write",
+            "agi/cut-write",
         ],
     ),
 ];

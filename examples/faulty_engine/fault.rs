@@ -184,10 +184,14 @@ pub enum Fault {
     /// its `DONE` (BAR 2024 does). The text's manager ends and relaunches a brain that declined
     /// `RESTART` (gomocup-r111), so it never sends that `BOARD`: the move is not owed.
     DeclinesRestartRefusesBoard,
+    /// Takes what each read of its input brings for whole commands: a command whose write the
+    /// pipe delivered in two reads is read as two lines, neither of them the command (an engine
+    /// that `read()`s its input and never keeps a fragment for the next read).
+    ReadIsACommand,
 }
 
 /// Each fault under its command-line name.
-const NAMES: [(&str, Fault); 56] = [
+const NAMES: [(&str, Fault); 57] = [
     ("none", Fault::None),
     ("late-handshake", Fault::LateHandshake),
     ("no-readyok-while-searching", Fault::NoReadyokWhileSearching),
@@ -256,6 +260,7 @@ const NAMES: [(&str, Fault); 56] = [
         "declines-restart-refuses-board",
         Fault::DeclinesRestartRefusesBoard,
     ),
+    ("read-is-a-command", Fault::ReadIsACommand),
 ];
 
 impl Fault {

@@ -16,6 +16,10 @@ pub fn stdin_lines(fault: Fault) -> Receiver<String> {
             one_line_per_wakeup(&tx);
             return;
         }
+        if fault == Fault::ReadIsACommand {
+            read_is_a_command(&tx);
+            return;
+        }
         for line in std::io::stdin().lock().lines() {
             let Ok(line) = line else { break };
             if tx.send(line.trim_end_matches('\r').to_owned()).is_err() {
@@ -24,6 +28,26 @@ pub fn stdin_lines(fault: Fault) -> Receiver<String> {
         }
     });
     rx
+}
+
+/// Reads the input a read at a time and takes every line of it, and a fragment without its line
+/// end, for a command: a command that came in two reads is lost.
+fn read_is_a_command(tx: &Sender<String>) {
+    use std::io::Read;
+    let mut buf = [0u8; 4096];
+    let mut input = std::io::stdin();
+    loop {
+        let n = match input.read(&mut buf) {
+            Ok(0) | Err(_) => return,
+            Ok(n) => n,
+        };
+        let text = String::from_utf8_lossy(&buf[..n]);
+        for line in text.split('\n').filter(|l| !l.is_empty()) {
+            if tx.send(line.trim_end_matches('\r').to_owned()).is_err() {
+                return;
+            }
+        }
+    }
 }
 
 /// Waits until the pipe has something to read, then takes one line from a buffered reader,

@@ -48,6 +48,9 @@ impl Abort {
 /// How many received lines, and bytes, may wait unmatched for a later expectation: far more
 /// than any exchange of a scenario; past it the oldest are let go, so a flood costs no memory.
 const MAX_PENDING: usize = 10_000;
+/// How long a command cut in two (`>|`) waits between its writes: long enough for any engine to
+/// have read the first part alone, as a pipe delivers it when the writer is slow.
+const CUT_PAUSE: Duration = Duration::from_millis(200);
 const MAX_PENDING_BYTES: usize = 1024 * 1024;
 
 pub(super) struct Executor<'a> {
@@ -262,7 +265,7 @@ impl<'a> Executor<'a> {
                 StepKind::Silent { .. } | StepKind::Absent { .. } | StepKind::Exit { .. } => {
                     vec![(step.line, step.label.as_str(), step.cites.as_slice())]
                 }
-                StepKind::Send(_) | StepKind::Wait { .. } => Vec::new(),
+                StepKind::Send(_) | StepKind::SendCut { .. } | StepKind::Wait { .. } => Vec::new(),
             };
             for (line, label, cites) in waiting {
                 if !judged(line, self) {
@@ -291,12 +294,15 @@ impl<'a> Executor<'a> {
             self.send_engine_options()?;
         }
         let window_open = match step.kind {
-            StepKind::Send(_) => true,
+            StepKind::Send(_) | StepKind::SendCut { .. } => true,
             StepKind::Wait { .. } => self.window_open,
             _ => false,
         };
         match &step.kind {
-            StepKind::Send(commands) => self.send(step, commands)?,
+            StepKind::Send(commands) => self.send(step, commands, None)?,
+            StepKind::SendCut { command, cut } => {
+                self.send(step, std::slice::from_ref(command), Some(*cut))?
+            }
             StepKind::Expect(group) => self.expect(group)?,
             StepKind::Wait { ms } => self.wait(*ms),
             StepKind::Silent { ms } => self.quiet(step, *ms, None),
@@ -428,7 +434,9 @@ impl<'a> Executor<'a> {
     }
 
     /// Writes the step's commands, together in one write when it has several.
-    fn send(&mut self, step: &Step, commands: &[String]) -> Result<(), Abort> {
+    /// Writes the step's commands in one write, or its one command in two writes cut after
+    /// `cut` bytes.
+    fn send(&mut self, step: &Step, commands: &[String], cut: Option<usize>) -> Result<(), Abort> {
         let mut lines = Vec::with_capacity(commands.len());
         for text in commands {
             lines.push(self.substitute_command(step, text)?);
@@ -438,7 +446,11 @@ impl<'a> Executor<'a> {
         }
         let facts = self.scenario.protocol.facts();
         self.quit_sent |= lines.iter().any(|line| facts.is_quit(line));
-        match self.session.send_together(&lines) {
+        let written = match cut {
+            Some(cut) => self.session.send_cut(&lines[0], cut, CUT_PAUSE),
+            None => self.session.send_together(&lines),
+        };
+        match written {
             Ok(at) => {
                 self.last_send_us = at.us;
                 Ok(())

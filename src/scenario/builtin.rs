@@ -102,7 +102,9 @@ mod tests {
                     StepKind::Silent { .. } | StepKind::Absent { .. } | StepKind::Exit { .. } => {
                         vec![(step.line, step.bound)]
                     }
-                    StepKind::Send(_) | StepKind::Wait { .. } => Vec::new(),
+                    StepKind::Send(_) | StepKind::SendCut { .. } | StepKind::Wait { .. } => {
+                        Vec::new()
+                    }
                 };
                 for (line, bound) in sources {
                     bounds += 1;

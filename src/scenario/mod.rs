@@ -99,6 +99,11 @@ pub(crate) enum StepKind {
     /// write (captures substituted). GUIs often write several commands at once, and an engine
     /// must read every line the write brings, not one line per wake-up.
     Send(Vec<String>),
+    /// `>| text` with one `|` in it: the command written in two writes, cut at the `|` (at
+    /// byte `cut` of `command`), a pause apart, as a pipe may deliver one write in two reads.
+    /// An engine must read a command up to its line end, not take what one read brings for a
+    /// command.
+    SendCut { command: String, cut: usize },
     /// A run of `<` lines: replies expected, in order.
     Expect(Vec<Expectation>),
     /// `wait N ms`: let time pass; replies stay for the next expectations.
@@ -189,9 +194,11 @@ impl Scenario {
     /// counts such a scenario as holding a core while it runs.
     pub(crate) fn searches(&self) -> bool {
         let facts = self.protocol.facts();
-        self.steps.iter().any(
-            |step| matches!(&step.kind, StepKind::Send(commands) if commands.iter().any(|c| facts.starts_search(c))),
-        )
+        self.steps.iter().any(|step| match &step.kind {
+            StepKind::Send(commands) => commands.iter().any(|c| facts.starts_search(c)),
+            StepKind::SendCut { command, .. } => facts.starts_search(command),
+            _ => false,
+        })
     }
 
     /// Every requirement id the scenario cites: its own, its steps' and its expectations'.

@@ -371,6 +371,43 @@ impl<S: Sink> Session<S> {
         self.write_lines(lines).map(|()| at)
     }
 
+    /// Writes one command line in two writes, `pause` apart: its first `cut` bytes alone, then
+    /// the rest with the line end, as a pipe delivers a slow writer's command in two reads.
+    /// It is put in the order once, just before its end is written: only then can the engine
+    /// read the whole command, and its replies are timed from there.
+    pub fn send_cut(&mut self, line: &str, cut: usize, pause: Duration) -> Result<At, SendError> {
+        let cut = (0..=cut.min(line.len()))
+            .rev()
+            .find(|&i| line.is_char_boundary(i))
+            .unwrap_or(0);
+        let (first, rest) = line.split_at(cut);
+        let Some(stdin) = self.stdin.as_mut() else {
+            self.journal.append(|at| Event::Sent {
+                at,
+                text: line.to_owned(),
+            });
+            return Err(SendError::InputClosed);
+        };
+        let written = stdin.write_all(
+            first.as_bytes(),
+            Instant::now() + self.options.write_timeout,
+        );
+        if let Err(e) = written {
+            self.journal.append(|at| Event::Sent {
+                at,
+                text: line.to_owned(),
+            });
+            self.close_stdin();
+            return Err(SendError::Write(e));
+        }
+        std::thread::sleep(pause);
+        let at = self.journal.append(|at| Event::Sent {
+            at,
+            text: line.to_owned(),
+        });
+        self.write_line(rest).map(|()| at)
+    }
+
     /// Writes `line` and the line end, within the write deadline; on a failed write the input
     /// is closed.
     fn write_line(&mut self, line: &str) -> Result<(), SendError> {

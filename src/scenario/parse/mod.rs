@@ -68,6 +68,18 @@ pub(crate) fn parse(name: &str, origin: &str, text: &str) -> Result<Scenario, Sc
         if line.is_empty() || line.starts_with('#') {
             continue;
         }
+        if let Some(text) = line.strip_prefix(">|") {
+            let kind = cut_command(text.trim()).map_err(|e| err(n, e))?;
+            steps.push(Step {
+                line: n,
+                label: short(&format!(">| {}", text.trim())),
+                kind,
+                cites: Vec::new(),
+                level: Level::Must,
+                bound: None,
+            });
+            continue;
+        }
         if let Some(rest) = line.strip_prefix('>') {
             // `>>`: another command in the same write as the `>` line just before it.
             let (joined, text) = match rest.strip_prefix('>') {
@@ -359,6 +371,31 @@ fn in_catalogue(protocol: Protocol, id: ReqId) -> bool {
         .any(|first| ReqId::parse(first) == Some(id))
 }
 
+/// `>| go de|pth 1`: one command and the one `|` where its write is cut. Captures are not
+/// substituted in it (a substitution would move the cut).
+fn cut_command(text: &str) -> Result<StepKind, String> {
+    let mut parts = text.split('|');
+    let (Some(first), Some(rest), None) = (parts.next(), parts.next(), parts.next()) else {
+        return Err(format!(
+            "`>| {text}` cuts a command in two writes at one `|`: write one `|` (as `>| go de|pth 1`)"
+        ));
+    };
+    if first.is_empty() || rest.is_empty() {
+        return Err(format!(
+            "`>| {text}`: each of the two writes needs part of the command"
+        ));
+    }
+    if text.contains('{') {
+        return Err(format!(
+            "`>| {text}`: a command cut in two takes no captures"
+        ));
+    }
+    Ok(StepKind::SendCut {
+        command: format!("{first}{rest}"),
+        cut: first.len(),
+    })
+}
+
 /// The default label of a directive: what it does, without its figures (so retuning a bound
 /// keeps the name).
 fn directive_label(kind: &StepKind) -> String {
@@ -368,6 +405,9 @@ fn directive_label(kind: &StepKind) -> String {
         StepKind::Absent { text, .. } => format!("no {text}"),
         StepKind::Exit { .. } => "exit".into(),
         StepKind::Send(commands) => format!("> {}", commands.join(" ⏎ ")),
+        StepKind::SendCut { command, cut } => {
+            format!(">| {}|{}", &command[..*cut], &command[*cut..])
+        }
         StepKind::Expect(_) => String::new(),
     }
 }

@@ -409,3 +409,32 @@ fn commands_written_together_are_one_step() {
     let error = error_of("protocol: uci\ntitle: t\nspec: s\n\n> uci\n< uciok\n>> isready\n");
     assert!(error.contains(":7:") && error.contains("`>>`"), "{error}");
 }
+
+/// `>| g|o depth 1` is one command written in two writes, cut where the `|` is; a line with no
+/// `|`, two of them, an empty part or a capture is refused, naming the line.
+#[test]
+fn a_command_cut_in_two_writes_is_one_step_with_its_cut() {
+    let s = parse(
+        "cut",
+        "cut.scenario",
+        "protocol: uci\ntitle: t\nspec: s\n\n> position startpos\n>| g|o depth 1\n< bestmove ...\n",
+    )
+    .unwrap();
+    assert!(
+        matches!(&s.steps[1].kind, StepKind::SendCut { command, cut }
+            if command == "go depth 1" && *cut == 1),
+        "{:?}",
+        s.steps[1].kind
+    );
+    assert_eq!(s.steps[1].label, ">| g|o depth 1");
+    assert!(s.searches(), "the cut `go` sets the engine thinking");
+    for bad in ["go depth 1", "g|o|depth", "|go", "go|", "go {move}|x"] {
+        let error = error_of(&format!(
+            "protocol: uci\ntitle: t\nspec: s\n\n> uci\n< uciok\n>| {bad}\n"
+        ));
+        assert!(
+            error.contains(":7:") && error.contains(">|"),
+            "{bad}: {error}"
+        );
+    }
+}
