@@ -223,5 +223,16 @@ fn a_kept_engine_s_end_is_reported_with_its_last_game() {
         "{:#?}",
         report.games[1].record.findings
     );
+    let last = &report.games[1].record;
+    let ended = last
+        .findings
+        .iter()
+        .find(|f| f.engine == "hangs" && f.outcome.check == "uci.quit.exit")
+        .expect("found above");
+    assert_eq!(
+        ended.ply,
+        Some(last.moves.len() + 1),
+        "placed after the game's last move, where the league page shows an engine's ending"
+    );
     assert_eq!(starts(&dir, "hangs"), 1);
 }

@@ -21,7 +21,7 @@ use super::schedule::{Job, Plan};
 use super::sprt::{Sprt, SprtState};
 use super::tally::{Encounter, GameOutcome, Standing, Tally, standings};
 use super::termination::{Termination, Unplayed};
-use super::{GameRecord, MatchGame, MatchSettings, Opening, Pairing, Player};
+use super::{Finding, GameRecord, MatchGame, MatchSettings, Opening, Pairing, Player};
 use crate::session::{Cancel, interrupt};
 
 /// How often a worker with peers looks at their games while its own are played, so that their
@@ -355,7 +355,16 @@ pub fn play_tournament_with_peers(
                 }
                 Message::Amended(Amendment { game, findings }) => {
                     if let Some(played) = played.iter_mut().find(|g| g.record.number == game) {
-                        played.record.findings.extend(findings);
+                        // After the game: one past its last move, as a finding of an engine's
+                        // ending is placed (`Finding::ply`).
+                        let after = played.record.moves.len() + 1;
+                        played
+                            .record
+                            .findings
+                            .extend(findings.into_iter().map(|f| Finding {
+                                ply: f.ply.or(Some(after)),
+                                ..f
+                            }));
                     }
                 }
                 Message::Finished(job, game, counted) => {
