@@ -121,6 +121,16 @@ fn find_and_reproduce(fault: &SequenceFault) -> Vec<String> {
             "{name}: a deterministic fault replayed as flaky: {found:?}"
         ));
     }
+    // When it was found and how long its shrinking took are within the run's time, and a
+    // shrink that ran the engine took time.
+    if found.found_after_ms + found.shrink_ms > report.elapsed_ms
+        || (found.shrink_runs > 0 && found.shrink_ms == 0)
+    {
+        problems.push(format!(
+            "{name}: found after {} ms, shrunk in {} ms, of a {} ms run",
+            found.found_after_ms, found.shrink_ms, report.elapsed_ms
+        ));
+    }
     let file = PathBuf::from(&found.file);
     let Ok(text) = std::fs::read_to_string(&file) else {
         problems.push(format!("{name}: no reproduction at {}", file.display()));

@@ -7,7 +7,7 @@
 
 use std::sync::atomic::Ordering;
 use std::sync::{Arc, RwLock};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use proptest::strategy::{Strategy, ValueTree};
 use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
@@ -145,20 +145,27 @@ pub(super) fn drive<M: Model>(
                 .find(|k| !found.contains(k));
             observer.case(cases, failures.len());
             if let Some(key) = key {
+                let found_after = started.elapsed();
                 // The actions the run reached, the opening aside.
                 let seen = reached_now.len().saturating_sub(1);
+                let shrinking = Instant::now();
                 let ((initial, actions), shrink_runs) =
                     shrink(&*model, drawn.tree, seen, &key, engine, options, observer)?;
-                failures.push(confirm(
-                    &*model,
-                    &initial,
-                    &actions,
-                    key,
-                    drawn.index + 1,
-                    shrink_runs,
-                    engine,
-                    options,
-                )?);
+                let shrink_time = shrinking.elapsed();
+                failures.push(Failure {
+                    found_after,
+                    shrink_time,
+                    ..confirm(
+                        &*model,
+                        &initial,
+                        &actions,
+                        key,
+                        drawn.index + 1,
+                        shrink_runs,
+                        engine,
+                        options,
+                    )?
+                });
                 observer.case(cases, failures.len());
                 // The cases after it in the batch run again, as drawn: they go back first.
                 for rest in batch.rev() {
@@ -366,6 +373,8 @@ fn confirm<M: Model>(
         replays: options.replays.max(1),
         replays_failed,
         also,
+        found_after: Duration::ZERO,
+        shrink_time: Duration::ZERO,
     })
 }
 

@@ -108,6 +108,10 @@ pub(crate) struct Failure {
     pub replays_failed: u32,
     /// Other checks the minimal case fails too (the same fault, seen by another check).
     pub also: Vec<FailureKey>,
+    /// From the start of the run to the end of the case that found it.
+    pub found_after: Duration,
+    /// Spent shrinking it.
+    pub shrink_time: Duration,
 }
 
 /// The result of a fuzzing run.

@@ -34,6 +34,12 @@ pub struct FailureSummary {
     /// Other checks the same minimal case fails (the same fault, seen by another check).
     #[serde(default)]
     pub also: Vec<String>,
+    /// From the start of the run to the end of the case that found it, in ms.
+    #[serde(default)]
+    pub found_after_ms: u64,
+    /// Spent shrinking it, in ms.
+    #[serde(default)]
+    pub shrink_ms: u64,
 }
 
 /// What `arbiter fuzz` reports: the seed and counts of the run, each distinct failure with its
@@ -134,5 +140,7 @@ fn summary(f: &Failure) -> FailureSummary {
         replays: f.replays,
         replays_failed: f.replays_failed,
         also: f.also.iter().map(|k| k.check.to_string()).collect(),
+        found_after_ms: f.found_after.as_millis() as u64,
+        shrink_ms: f.shrink_time.as_millis() as u64,
     }
 }

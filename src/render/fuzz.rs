@@ -28,14 +28,16 @@ pub(super) fn human(f: &FuzzReport, detail: Detail, paint: Paint) -> String {
             .collect();
         let _ = writeln!(
             out,
-            "  {} {} [{}]: {} ({} commands; case {}, shrunk in {} runs; failed {} of {} replays{})",
+            "  {} {} [{}]: {} ({} commands; case {}, found after {:.1} s, shrunk in {} runs and {:.1} s; failed {} of {} replays{})",
             paint.grade(Grade::Fail, "FAIL"),
             failure.check,
             reqs.join(", "),
             failure.file,
             failure.commands,
             failure.case,
+            failure.found_after_ms as f64 / 1000.0,
             failure.shrink_runs,
+            failure.shrink_ms as f64 / 1000.0,
             failure.replays_failed,
             failure.replays,
             if failure.replays_failed < failure.replays {
