@@ -98,69 +98,17 @@ fn main() {
         ]);
         (release.join("arbiter"), args)
     };
-    let fast = {
-        let mut args = Vec::new();
-        for name in ["a", "b"] {
-            args.extend([
-                "-engine".to_owned(),
-                format!("cmd={sf}"),
-                format!("name={name}"),
-            ]);
-        }
-        args.extend(
-            [
-                "-each",
-                // A time per move, as Arbiter's `st=10`: on a clock Stockfish may stop short of
-                // its nodes, and the games would differ.
-                "st=10",
-                &format!("nodes={NODES}"),
-                "proto=uci",
-                "-openings",
-                &format!("file={book_arg}"),
-                "format=epd",
-                "order=sequential",
-                "-repeat",
-                "-games",
-                "2",
-                "-rounds",
-                &pairs.to_string(),
-                "-concurrency",
-                "1",
-            ]
-            .map(str::to_owned),
-        );
-        (fastchess, args)
-    };
+    // A time per move, as Arbiter's `st=10`: on a clock Stockfish may stop short of its nodes,
+    // and the games would differ.
+    let fast = (
+        fastchess,
+        peer_args(&sf, &["st=10", "proto=uci"], &book_arg, pairs),
+    );
     let cute = cutechess.map(|program| {
-        let mut args = Vec::new();
-        for name in ["a", "b"] {
-            args.extend([
-                "-engine".to_owned(),
-                format!("cmd={sf}"),
-                format!("name={name}"),
-            ]);
-        }
-        args.extend(
-            [
-                "-each",
-                "proto=uci",
-                "tc=inf",
-                &format!("nodes={NODES}"),
-                "-openings",
-                &format!("file={book_arg}"),
-                "format=epd",
-                "order=sequential",
-                "-repeat",
-                "-games",
-                "2",
-                "-rounds",
-                &pairs.to_string(),
-                "-concurrency",
-                "1",
-            ]
-            .map(str::to_owned),
-        );
-        (program, args)
+        (
+            program,
+            peer_args(&sf, &["proto=uci", "tc=inf"], &book_arg, pairs),
+        )
     });
 
     let mut tools: Vec<(&str, &(PathBuf, Vec<String>))> =
@@ -205,6 +153,40 @@ fn main() {
         );
     }
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The words of the same match for cutechess-cli and fastchess, which share that command line:
+/// Stockfish twice, `each` beside the node limit, the book in order, `pairs` game pairs, one
+/// game at a time.
+fn peer_args(stockfish: &str, each: &[&str], book: &str, pairs: usize) -> Vec<String> {
+    let mut args = Vec::new();
+    for name in ["a", "b"] {
+        args.extend([
+            "-engine".to_owned(),
+            format!("cmd={stockfish}"),
+            format!("name={name}"),
+        ]);
+    }
+    args.push("-each".to_owned());
+    args.extend(each.iter().map(|w| (*w).to_owned()));
+    args.push(format!("nodes={NODES}"));
+    args.extend(
+        [
+            "-openings",
+            &format!("file={book}"),
+            "format=epd",
+            "order=sequential",
+            "-repeat",
+            "-games",
+            "2",
+            "-rounds",
+            &pairs.to_string(),
+            "-concurrency",
+            "1",
+        ]
+        .map(str::to_owned),
+    );
+    args
 }
 
 /// Writes `count` distinct EPD positions, each six plies of a seeded random game from the start.

@@ -3,11 +3,11 @@
 //! handshake offered. Each protocol's reader owns one and adds what only its text has (banned
 //! moves, `multipv`, …).
 
-use std::fmt::{Display, Write};
+use std::fmt::Display;
 
 use super::findings::Findings;
 use super::flow::{Got, Sent};
-use super::legality::{InfoMoves, MoveRules, Searched, set_up, texts};
+use super::legality::{InfoMoves, MoveRules, Searched, set_up, shared_beginning, texts};
 use super::offer::{Offer, OfferRules, Offered};
 use crate::protocol::family::{OptionDecl, PositionStart};
 use crate::rules::Game;
@@ -52,21 +52,10 @@ impl<P: Game + Clone> FamilyGame<P> {
             PositionStart::Startpos => None,
             PositionStart::Fen(fen) => Some(fen.as_str()),
         };
-        // The moves are compared as they are spelt, through one buffer: no text is made for
-        // the moves already played.
-        let mut spelt = String::new();
-        let mut spelt_as = |mv: &M, known: &str| {
-            spelt.clear();
-            let _ = write!(spelt, "{mv}");
-            spelt == known
-        };
         let grows = |(from, played): &(Option<String>, Vec<String>)| {
             from.as_deref() == fen
                 && played.len() <= moves.len()
-                && played
-                    .iter()
-                    .zip(moves)
-                    .all(|(known, mv)| spelt_as(mv, known))
+                && shared_beginning(played.iter().map(String::as_str), moves) == played.len()
         };
         let known = self.set_up_from.take().filter(grows);
         let grown =

@@ -83,6 +83,25 @@ pub(super) struct Searched<G> {
     pub allowed: Vec<String>,
 }
 
+/// How many moves `moves` begins with that are spelt as `known` begins: compared through one
+/// buffer, so no text is made for the moves already known (a GUI's `position` and an engine's
+/// pv repeat the moves before them line after line).
+pub(super) fn shared_beginning<'a, M: std::fmt::Display>(
+    known: impl IntoIterator<Item = &'a str>,
+    moves: &[M],
+) -> usize {
+    let mut spelt = String::new();
+    known
+        .into_iter()
+        .zip(moves)
+        .take_while(|(known, mv)| {
+            spelt.clear();
+            let _ = write!(spelt, "{mv}");
+            *known == spelt
+        })
+        .count()
+}
+
 /// Moves as the text the oracle reads.
 pub(super) fn texts<M: std::fmt::Display>(moves: &[M]) -> Vec<String> {
     moves.iter().map(ToString::to_string).collect()
@@ -251,17 +270,7 @@ fn pv<G: Game + Clone, M: std::fmt::Display>(
         Some(line) if line.search == searched.search => line.moves,
         _ => Vec::new(),
     };
-    // Compared as spelt, through one buffer: no text is made for the moves already known.
-    let mut spelt = String::new();
-    let common = line
-        .iter()
-        .zip(moves)
-        .take_while(|((known, _), mv)| {
-            spelt.clear();
-            let _ = write!(spelt, "{mv}");
-            *known == spelt
-        })
-        .count();
+    let common = shared_beginning(line.iter().map(|(known, _)| known.as_str()), moves);
     line.truncate(common);
     let mut current = line
         .last()

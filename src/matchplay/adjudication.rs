@@ -121,14 +121,7 @@ impl FromStr for ResignAdjudication {
 /// a form the checks already report.
 pub(crate) fn last_score<'a>(lines: impl DoubleEndedIterator<Item = &'a str>) -> Option<i32> {
     lines.rev().find_map(|line| {
-        let mut words = line.split_whitespace();
-        if words.next() != Some("info") {
-            return None;
-        }
-        // UCI `string` and UCCI `message` take the rest of the line as text.
-        let words: Vec<&str> = words
-            .take_while(|w| *w != "string" && *w != "message")
-            .collect();
+        let words = info_words(line)?;
         let at = words.iter().position(|w| *w == "score")?;
         match (words.get(at + 1), words.get(at + 2)) {
             (Some(&"cp"), Some(n)) => n.parse().ok(),
@@ -140,6 +133,22 @@ pub(crate) fn last_score<'a>(lines: impl DoubleEndedIterator<Item = &'a str>) ->
             _ => None,
         }
     })
+}
+
+/// The words of an `info` line after its keyword, up to UCI's `string` or UCCI's `message`,
+/// which take the rest of the line as text; none for another line. Both the scores a match
+/// adjudicates on and the search reports its record keeps read the fields so, leniently,
+/// whichever of the two texts wrote them.
+pub(crate) fn info_words(line: &str) -> Option<Vec<&str>> {
+    let mut words = line.split_whitespace();
+    if words.next() != Some("info") {
+        return None;
+    }
+    Some(
+        words
+            .take_while(|w| *w != "string" && *w != "message")
+            .collect(),
+    )
 }
 
 /// What the scores decided.

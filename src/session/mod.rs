@@ -381,31 +381,17 @@ impl<S: Sink> Session<S> {
             .find(|&i| line.is_char_boundary(i))
             .unwrap_or(0);
         let (first, rest) = line.split_at(cut);
-        let Some(stdin) = self.stdin.as_mut() else {
-            self.journal.append(|at| Event::Sent {
-                at,
-                text: line.to_owned(),
-            });
-            return Err(SendError::InputClosed);
-        };
-        let written = stdin.write_all(
-            first.as_bytes(),
-            Instant::now() + self.options.write_timeout,
-        );
-        if let Err(e) = written {
-            self.journal.append(|at| Event::Sent {
-                at,
-                text: line.to_owned(),
-            });
-            self.close_stdin();
-            return Err(SendError::Write(e));
+        let first_written = self.write_bytes(first.as_bytes());
+        if first_written.is_ok() {
+            std::thread::sleep(pause);
         }
-        std::thread::sleep(pause);
         let at = self.journal.append(|at| Event::Sent {
             at,
             text: line.to_owned(),
         });
-        self.write_line(rest).map(|()| at)
+        first_written
+            .and_then(|()| self.write_line(rest))
+            .map(|()| at)
     }
 
     /// Writes `line` and the line end, within the write deadline; on a failed write the input
@@ -417,17 +403,23 @@ impl<S: Sink> Session<S> {
     /// Writes each line with its line end, all in one write, within the write deadline; on a
     /// failed write the input is closed.
     fn write_lines(&mut self, lines: &[impl AsRef<str>]) -> Result<(), SendError> {
-        let Some(stdin) = self.stdin.as_mut() else {
-            return Err(SendError::InputClosed);
-        };
         let end = self.options.line_end.as_str().as_bytes();
         let mut bytes = Vec::new();
         for line in lines {
             bytes.extend_from_slice(line.as_ref().as_bytes());
             bytes.extend_from_slice(end);
         }
+        self.write_bytes(&bytes)
+    }
+
+    /// Writes bytes as they are in one write, within the write deadline; on a failed write the
+    /// input is closed.
+    fn write_bytes(&mut self, bytes: &[u8]) -> Result<(), SendError> {
+        let Some(stdin) = self.stdin.as_mut() else {
+            return Err(SendError::InputClosed);
+        };
         let deadline = Instant::now() + self.options.write_timeout;
-        stdin.write_all(&bytes, deadline).map_err(|e| {
+        stdin.write_all(bytes, deadline).map_err(|e| {
             // Part of a line may be in the pipe: nothing written later could be read right.
             self.close_stdin();
             SendError::Write(e)
@@ -441,14 +433,7 @@ impl<S: Sink> Session<S> {
             at,
             text: String::from_utf8_lossy(bytes).into_owned(),
         });
-        let Some(stdin) = self.stdin.as_mut() else {
-            return Err(SendError::InputClosed);
-        };
-        let deadline = Instant::now() + self.options.write_timeout;
-        stdin.write_all(bytes, deadline).map(|()| at).map_err(|e| {
-            self.close_stdin();
-            SendError::Write(e)
-        })
+        self.write_bytes(bytes).map(|()| at)
     }
 
     /// Ends the session the protocol's way (`line`: `quit`, `END`, `QUIT`) when its exchange

@@ -6,13 +6,13 @@ use std::time::Duration;
 
 use super::game::Played;
 use super::searches::SearchSpan;
-use crate::matchplay::adjudication::last_score;
+use crate::matchplay::adjudication::{info_words, last_score};
 use crate::matchplay::fault::{Fault, read_until};
 use crate::matchplay::options::{EngineOptions, UndeclaredOption, same_name};
 use crate::matchplay::{SearchInfo, SearchScore};
 use crate::protocol::family::OptionDecl;
 use crate::protocol::spelling::{Respelt, respell};
-use crate::protocol::{ParseError, Protocol};
+use crate::protocol::{ParseError, Protocol, ucci, uci};
 
 use super::seat::Engine;
 
@@ -139,30 +139,14 @@ pub(super) fn read_answer<M>(
     })
 }
 
-/// The words of UCI's and UCCI's `info` lines that start a field: where a `pv` ends.
-const INFO_KEYS: [&str; 21] = [
-    "depth",
-    "seldepth",
-    "time",
-    "nodes",
-    "pv",
-    "multipv",
-    "score",
-    "lowerbound",
-    "upperbound",
-    "currmove",
-    "currmovenumber",
-    "hashfull",
-    "nps",
-    "tbhits",
-    "sbhits",
-    "cpuload",
-    "string",
-    "refutation",
-    "currline",
-    "message",
-    "wdl",
-];
+/// Whether a word of an `info` line starts a field, and so ends a `pv`: a key of UCI's or
+/// UCCI's `info`, or a word engines write there that neither text lists (`lowerbound` and
+/// `upperbound` after UCCI's score, `wdl`).
+fn starts_field(word: &str) -> bool {
+    uci::INFO_KEYS.contains(&word)
+        || ucci::INFO_KEYS.contains(&word)
+        || ["lowerbound", "upperbound", "wdl"].contains(&word)
+}
 
 /// The last search report among an engine's lines: the last `info` line with a score or a pv,
 /// of its principal line when it reports several (`multipv` absent or 1), read leniently, as
@@ -170,14 +154,7 @@ const INFO_KEYS: [&str; 21] = [
 /// `score cp N` or `score mate N`, UCCI `score N` (centipawns; it has no mate score).
 pub(super) fn last_info<'a>(lines: impl DoubleEndedIterator<Item = &'a str>) -> Option<SearchInfo> {
     lines.rev().find_map(|line| {
-        let mut words = line.split_ascii_whitespace();
-        if words.next() != Some("info") {
-            return None;
-        }
-        // UCI `string` and UCCI `message` take the rest of the line as text.
-        let words: Vec<&str> = words
-            .take_while(|w| *w != "string" && *w != "message")
-            .collect();
+        let words = info_words(line)?;
         let after = |key: &str| {
             let at = words.iter().position(|w| *w == key)?;
             Some(&words[at + 1..])
@@ -196,7 +173,7 @@ pub(super) fn last_info<'a>(lines: impl DoubleEndedIterator<Item = &'a str>) -> 
         });
         let pv = after("pv")
             .map(|w| {
-                let moves = w.iter().take_while(|w| !INFO_KEYS.contains(w));
+                let moves = w.iter().take_while(|w| !starts_field(w));
                 moves.copied().collect::<Vec<_>>().join(" ")
             })
             .unwrap_or_default();
