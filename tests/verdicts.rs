@@ -9,7 +9,7 @@
 use crate::common;
 
 use arbiter::certify::{Certification, RequirementVerdict, Verdict};
-use arbiter::check::{CheckId, CheckRef, Grade};
+use arbiter::check::{CheckId, CheckRef, Grade, Softened};
 use arbiter::protocol::ReqId;
 use arbiter::report::Report;
 use common::{fixture_run, json_report};
@@ -363,6 +363,42 @@ fn readyok_after_a_slow_setup_is_no_finding() {
         .filter(|o| o.check == "uci.isready.readyok" && o.latency_us > Some(2_000_000))
         .count();
     assert!(readyoks >= 2, "the slow answers were judged");
+}
+
+/// A handshake 2.5 s late against a 2 s bound of the harness's own warns and says why, so a
+/// certificate can set the machine's load apart from the engine; against the text's own bound
+/// the same lateness fails, and nothing softens it.
+#[test]
+fn a_reply_past_the_harness_s_own_bound_warns_as_softened() {
+    let dir = tempfile::tempdir().unwrap();
+    let scenario = |name: &str, bound: &str| {
+        let path = dir.path().join(format!("{name}.scenario"));
+        std::fs::write(
+            &path,
+            format!(
+                "protocol: uci\ntitle: late\nspec: s\n\n> uci\n< uciok (within 2000 ms, {bound})\n"
+            ),
+        )
+        .unwrap();
+        path
+    };
+    let harness = scenario("harness", "harness, uci-r05");
+    let text = scenario("text", "text: uci-r05, uci-r05");
+    let graded = |path: &std::path::Path| {
+        let (_, report) = run("uci", "late-handshake", &[path.to_str().unwrap()]);
+        let o = report.runs[0]
+            .outcomes
+            .iter()
+            .find(|o| o.check.to_string().ends_with(":uciok"))
+            .cloned()
+            .expect("the uciok step is judged");
+        (o.grade, o.softened)
+    };
+    assert_eq!(
+        graded(&harness),
+        (Grade::Warn, Some(Softened::HarnessBound))
+    );
+    assert_eq!(graded(&text), (Grade::Fail, None));
 }
 
 /// A quiet window an engine keeps by dying shows nothing of what it asks: it is blocked by

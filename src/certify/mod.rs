@@ -70,6 +70,11 @@ pub struct RequirementVerdict {
     /// evidence (`stands_for`): `ucci-r60` behind a failed `ucci-r132`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub via: Option<ReqId>,
+    /// The row warned only because replies missed bounds the harness cannot hold the engine
+    /// to (bounds of its own choosing, or lateness within its own scheduling delay): its
+    /// warnings speak of the machine's load that day, not of what the text asks.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub timing_only: bool,
 }
 
 impl Verdict {
@@ -296,12 +301,18 @@ pub fn judge(requirement: Requirement, runs: &[ScenarioRun]) -> RequirementVerdi
             (verdict, finding)
         }
     };
+    let timing_only = verdict == Verdict::PassWithWarnings
+        && citing
+            .iter()
+            .filter(|(_, o)| o.grade != Grade::Pass)
+            .all(|(_, o)| o.softened.is_some());
     RequirementVerdict {
         requirement,
         verdict,
         outcomes: citing.len(),
         finding,
         via: None,
+        timing_only,
     }
 }
 
@@ -340,6 +351,7 @@ pub fn judge_with_rows_behind(
             .finding
             .map(|f| format!("via {}: {f}", behind.requirement.id)),
         via: Some(behind.requirement.id),
+        timing_only: behind.timing_only,
         ..own
     }
 }
@@ -446,6 +458,49 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// A row whose only warnings are replies past the harness's own bounds is marked as
+    /// warning on timing alone; one warning on anything else is not, and neither is a pass.
+    #[test]
+    fn a_row_warned_only_past_the_harness_bounds_is_timing_only() {
+        let id = req!("ucci-r95");
+        let row = |outcomes: &[(Grade, Option<crate::check::Softened>)]| {
+            let mut run = run_citing(&[]);
+            for &(grade, softened) in outcomes {
+                run.outcomes.push(
+                    Outcome::new(
+                        CheckRef::Step {
+                            scenario: "generated".to_owned(),
+                            label: "bestmove".to_owned(),
+                        },
+                        &[id],
+                        grade,
+                        "generated",
+                    )
+                    .softened(softened),
+                );
+            }
+            let requirement = catalogue(crate::protocol::Protocol::Ucci)
+                .into_iter()
+                .find(|r| r.id == id)
+                .expect("a catalogue row");
+            judge(requirement, &[run])
+        };
+        use crate::check::Softened::{HarnessBound, SchedulingDelay};
+        let timing = row(&[
+            (Grade::Pass, None),
+            (Grade::Warn, Some(HarnessBound)),
+            (Grade::Warn, Some(SchedulingDelay)),
+        ]);
+        assert_eq!(timing.verdict, Verdict::PassWithWarnings);
+        assert!(timing.timing_only);
+        let mixed = row(&[(Grade::Warn, Some(HarnessBound)), (Grade::Warn, None)]);
+        assert_eq!(mixed.verdict, Verdict::PassWithWarnings);
+        assert!(!mixed.timing_only);
+        assert!(!row(&[(Grade::Pass, None)]).timing_only);
+        let failed = row(&[(Grade::Warn, Some(HarnessBound)), (Grade::Fail, None)]);
+        assert!(!failed.timing_only);
     }
 
     /// Issue 26 survey, H8: one failing outcome citing a must-row and a should-row.

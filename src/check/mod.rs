@@ -31,7 +31,7 @@ mod uci;
 
 pub(crate) use findings::Findings;
 pub use id::{CheckId, CheckRef};
-pub use outcome::{Grade, Outcome, printable};
+pub use outcome::{Grade, Outcome, Softened, printable};
 
 use crate::protocol::{GameKind, Protocol, ReqId, with_codec};
 use crate::session::{Entry, Sink, Transcript};

@@ -33,6 +33,19 @@ impl Grade {
     }
 }
 
+/// Why a reply that missed its bound only warns where it would have failed: the harness
+/// cannot hold the engine to that bound, so the warning speaks of the harness and its machine,
+/// not of the engine's conformance.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Softened {
+    /// The bound is the harness's own choice (`harness` in the scenario): the text gives none.
+    HarnessBound,
+    /// The text gives the bound, and the reply missed it by no more than the harness's own
+    /// scheduling delay measured during the run.
+    SchedulingDelay,
+}
+
 /// The result of one check on one occasion (one `go`, one expected line, …).
 #[derive(Debug, Clone, PartialEq, Serialize, serde::Deserialize)]
 pub struct Outcome {
@@ -66,6 +79,10 @@ pub struct Outcome {
     /// showing conformance (exit status 1), as a failure does.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub not_judged: bool,
+    /// Set when a missed bound only warns because the harness cannot hold the engine to it
+    /// (a bound of its own choosing, or lateness within its own scheduling delay).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub softened: Option<Softened>,
 }
 
 impl Outcome {
@@ -91,6 +108,7 @@ impl Outcome {
             bound_us: None,
             detail: None,
             not_judged: false,
+            softened: None,
         }
     }
 
@@ -100,6 +118,12 @@ impl Outcome {
         self.grade = Grade::Warn;
         self.requirements.clear();
         self.not_judged = true;
+        self
+    }
+
+    /// Records why a missed bound only warns; `None` when it was graded as its level says.
+    pub fn softened(mut self, why: Option<Softened>) -> Outcome {
+        self.softened = why;
         self
     }
 

@@ -8,7 +8,7 @@
 use std::collections::{HashMap, VecDeque};
 use std::time::{Duration, Instant};
 
-use crate::check::{CheckRef, Grade, Judge, Outcome};
+use crate::check::{CheckRef, Grade, Judge, Outcome, Softened};
 use crate::protocol::ReqId;
 use crate::scenario::{
     BoundSource, Expectation, Level, Repeat, Scenario, Step, StepKind, Supplied,
@@ -358,17 +358,19 @@ impl<'a> Executor<'a> {
     /// bound) is graded, and what the message adds: a bound the text gives grades as the
     /// line's level says, unless the reply was late by no more than the harness's own
     /// scheduling delay measured during the run (then the harness cannot tell, and warns); a
-    /// bound of the harness's own choosing only warns.
+    /// bound of the harness's own choosing only warns. Either way the outcome records why it
+    /// was softened, so a certificate can tell load from conformance.
     fn late_grade(
         &self,
         level: Level,
         bound: Option<BoundSource>,
         late_by: Duration,
-    ) -> (Grade, String) {
+    ) -> (Grade, String, Option<Softened>) {
         match bound {
             Some(BoundSource::Harness) => (
                 Self::miss_grade(level).min(Grade::Warn),
                 " (the harness's bound: the text gives none, so this only warns)".to_owned(),
+                Some(Softened::HarnessBound),
             ),
             _ => {
                 let delay = super::lateness::worst_since(self.started);
@@ -381,13 +383,14 @@ impl<'a> Executor<'a> {
                             late_by.as_secs_f64() * 1000.0,
                             delay.as_secs_f64() * 1000.0
                         ),
+                        Some(Softened::SchedulingDelay),
                     )
                 } else {
                     let source = match bound {
                         Some(BoundSource::Text(id)) => format!(" (the bound {id} gives)"),
                         _ => String::new(),
                     };
-                    (Self::miss_grade(level), source)
+                    (Self::miss_grade(level), source, None)
                 }
             }
         }
@@ -820,16 +823,20 @@ impl<'a> Executor<'a> {
     fn grade_timing(&self, e: &Expectation, line: &Received) -> Outcome {
         let latency = line.at.us.saturating_sub(self.last_send_us);
         let ms = latency as f64 / 1000.0;
-        let (grade, message) = match timing_miss(
+        let (grade, message, softened) = match timing_miss(
             Duration::from_micros(latency),
             e.within_ms,
             e.not_before_ms,
             self.time_scale,
         ) {
-            None => (Grade::Pass, format!("`{}` after {ms:.1} ms", line.text)),
+            None => (
+                Grade::Pass,
+                format!("`{}` after {ms:.1} ms", line.text),
+                None,
+            ),
             Some(TimingMiss::Late(bound)) => {
                 let late_by = Duration::from_micros(latency).saturating_sub(bound);
-                let (grade, why) = self.late_grade(e.level, e.bound, late_by);
+                let (grade, why, softened) = self.late_grade(e.level, e.bound, late_by);
                 (
                     grade,
                     format!(
@@ -837,6 +844,7 @@ impl<'a> Executor<'a> {
                         line.text,
                         bound.as_millis()
                     ),
+                    softened,
                 )
             }
             Some(TimingMiss::Early(bound)) => (
@@ -846,9 +854,11 @@ impl<'a> Executor<'a> {
                     line.text,
                     bound.as_millis()
                 ),
+                None,
             ),
         };
         self.outcome(&e.label, &e.cites, grade, message)
+            .softened(softened)
             .at(line.at)
             .latency(latency)
             .bound(e.within_ms.map(|w| self.scaled(w).as_micros() as u64))
@@ -887,7 +897,7 @@ impl<'a> Executor<'a> {
         };
         // Inside the window, however short: no scheduling delay excuses a line that came
         // early; only a window of the harness's own choosing warns.
-        let (grade, why) = self.late_grade(step.level, step.bound, Duration::ZERO);
+        let (grade, why, softened) = self.late_grade(step.level, step.bound, Duration::ZERO);
         let o = match first {
             Some(line) => self
                 .outcome(
@@ -901,6 +911,7 @@ impl<'a> Executor<'a> {
                         (line.at.us - since) as f64 / 1000.0,
                     ),
                 )
+                .softened(softened)
                 .at(line.at)
                 .latency(line.at.us - since),
             // An engine that went before the window ended, unasked, kept quiet by going: that
@@ -938,7 +949,7 @@ impl<'a> Executor<'a> {
         let grade = Self::miss_grade(step.level);
         let o = match self.session.wait_exit(deadline) {
             None => {
-                let (grade, why) = self.late_grade(step.level, step.bound, bound);
+                let (grade, why, softened) = self.late_grade(step.level, step.bound, bound);
                 self.outcome(
                     &step.label,
                     &step.cites,
@@ -948,19 +959,21 @@ impl<'a> Executor<'a> {
                         self.bound_text(within_ms)
                     ),
                 )
+                .softened(softened)
             }
             Some(exit) => {
                 let latency = exit.at_us.saturating_sub(self.last_send_us);
                 let ms = latency as f64 / 1000.0;
                 let late_by = Duration::from_micros(latency).saturating_sub(bound);
-                let (g, message) = if !late_by.is_zero() {
-                    let (grade, why) = self.late_grade(step.level, step.bound, late_by);
+                let (g, message, softened) = if !late_by.is_zero() {
+                    let (grade, why, softened) = self.late_grade(step.level, step.bound, late_by);
                     (
                         grade,
                         format!(
                             "exited after {ms:.1} ms; the bound is {}{why}",
                             self.bound_text(within_ms)
                         ),
+                        softened,
                     )
                 } else if code.is_some() && code != exit.code {
                     (
@@ -970,11 +983,13 @@ impl<'a> Executor<'a> {
                             exit.describe(),
                             code.unwrap_or_default()
                         ),
+                        None,
                     )
                 } else {
-                    (Grade::Pass, format!("exited after {ms:.1} ms"))
+                    (Grade::Pass, format!("exited after {ms:.1} ms"), None)
                 };
                 self.outcome(&step.label, &step.cites, g, message)
+                    .softened(softened)
                     .latency(latency)
                     .bound(Some(bound.as_micros() as u64))
             }
