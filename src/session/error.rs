@@ -19,6 +19,8 @@ pub enum SessionError {
     NotAProgram { program: String, why: &'static str },
     #[error("cannot start a reader thread: {0}")]
     Thread(#[source] std::io::Error),
+    #[error("cannot read the engine's output on the session's thread: {0}")]
+    OwnReader(#[source] std::io::Error),
 }
 
 /// A command could not be written.

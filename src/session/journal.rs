@@ -18,6 +18,7 @@ use std::time::{Duration, Instant};
 use super::cancel::Cancel;
 use super::interrupt;
 use super::lines::RawLine;
+use super::own_reader::{OwnReader, Wake};
 use super::transcript::At;
 
 /// Which pipe of the engine.
@@ -93,6 +94,17 @@ const QUEUE_BYTES: usize = 4 * 1024 * 1024;
 /// session's cancel token again.
 const POLL: Duration = Duration::from_millis(50);
 
+/// Whether an append of lines waits for room in the queue.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Room {
+    /// A reader thread's lines: it waits while the queue is over its budget, which slows an
+    /// engine that writes faster than the session takes.
+    WaitFor,
+    /// The session's own reading: it reads only when the queue is short, and waiting would
+    /// wait for itself. The pipe's own buffer slows the engine instead.
+    Take,
+}
+
 /// What taking the next event gave.
 #[derive(Debug)]
 pub(super) enum Taken {
@@ -112,6 +124,16 @@ pub(super) struct Journal {
     drained: Condvar,
     /// Ends an interruptible wait as a signal to the harness does, for this session alone.
     cancel: Cancel,
+    /// The engine's stdout, when the session reads it on its own thread instead of a reader
+    /// thread's (a match's engines: one wake-up a line instead of two).
+    own_reader: Option<OwnReading>,
+}
+
+/// The engine's stdout read by the taker itself, and the wake-up other threads' appends (its
+/// stderr, its exit) give it while it waits on the pipe.
+struct OwnReading {
+    reader: Mutex<OwnReader>,
+    wake: Wake,
 }
 
 struct Inner {
@@ -140,12 +162,36 @@ impl Journal {
             arrived: Condvar::new(),
             drained: Condvar::new(),
             cancel: Cancel::default(),
+            own_reader: None,
         }
     }
 
     /// The journal, its interruptible waits also ended by `cancel`.
     pub(super) fn cancelled_by(self, cancel: Cancel) -> Journal {
         Journal { cancel, ..self }
+    }
+
+    /// The journal, its takes reading the engine's stdout themselves through `reader` while
+    /// nothing is queued.
+    pub(super) fn reading(self, reader: OwnReader) -> Journal {
+        let wake = reader.wake();
+        Journal {
+            own_reader: Some(OwnReading {
+                reader: Mutex::new(reader),
+                wake,
+            }),
+            ..self
+        }
+    }
+
+    /// Reads what the engine's stdout holds now, without waiting, when the session reads it
+    /// itself: called before a command is put in the order, so a line the engine wrote
+    /// before the command comes before it, as a reader thread would have had it.
+    pub(super) fn read_now(&self) {
+        if let Some(own) = &self.own_reader {
+            let mut reader = own.reader.lock().unwrap_or_else(|e| e.into_inner());
+            reader.read_ready(self);
+        }
     }
 
     /// Whether the session's waits are to end at once: a signal came to the harness, or the
@@ -190,14 +236,18 @@ impl Journal {
     fn wake_takers(&self, inner: &Inner) {
         if inner.waiting > 0 {
             self.arrived.notify_all();
+            if let Some(own) = &self.own_reader {
+                own.wake.raise();
+            }
         }
     }
 
-    /// Appends the lines of one read, all stamped now, in order; first waits (briefly at a
-    /// time, and not once the session is gone) while the queue is over its budget.
-    pub(super) fn append_lines(&self, stream: Stream, lines: Vec<RawLine>) {
+    /// Appends the lines of one read, all stamped now, in order; with [`Room::WaitFor`],
+    /// first waits (briefly at a time, and not once the session is gone) while the queue is
+    /// over its budget.
+    pub(super) fn append_lines(&self, stream: Stream, lines: Vec<RawLine>, room: Room) {
         let mut inner = self.lock();
-        while inner.queued_bytes > QUEUE_BYTES && !inner.abandoned {
+        while room == Room::WaitFor && inner.queued_bytes > QUEUE_BYTES && !inner.abandoned {
             inner = self
                 .drained
                 .wait_timeout(inner, POLL)
@@ -218,7 +268,10 @@ impl Journal {
             inner.queued_bytes += event.weight();
             inner.queue.push_back(event);
         }
-        self.wake_takers(&inner);
+        // The taker reading its own pipe needs no wake-up for what it read itself.
+        if room == Room::WaitFor {
+            self.wake_takers(&inner);
+        }
     }
 
     /// Takes the next event stamped no later than `deadline`, waiting for one until then.
@@ -248,13 +301,38 @@ impl Journal {
             }
             let wait = (deadline - now).min(POLL);
             inner.waiting += 1;
-            inner = self
-                .arrived
-                .wait_timeout(inner, wait)
-                .unwrap_or_else(|e| e.into_inner())
-                .0;
+            match &self.own_reader {
+                // Waiting on the pipe and on the wake-up of other threads' appends at once;
+                // the lock is let go meanwhile, so they can append.
+                Some(own) => {
+                    drop(inner);
+                    let mut reader = own.reader.lock().unwrap_or_else(|e| e.into_inner());
+                    if reader.is_open() {
+                        reader.wait_and_read(self, wait);
+                        drop(reader);
+                        inner = self.lock();
+                    } else {
+                        drop(reader);
+                        inner = self.lock();
+                        inner = self.wait_arrival(inner, wait);
+                    }
+                }
+                None => inner = self.wait_arrival(inner, wait),
+            }
             inner.waiting -= 1;
         }
+    }
+
+    /// Waits for another thread's append, at most `wait`.
+    fn wait_arrival<'a>(
+        &'a self,
+        inner: MutexGuard<'a, Inner>,
+        wait: Duration,
+    ) -> MutexGuard<'a, Inner> {
+        self.arrived
+            .wait_timeout(inner, wait)
+            .unwrap_or_else(|e| e.into_inner())
+            .0
     }
 
     /// Takes an event if one is queued, without waiting.
@@ -307,7 +385,7 @@ mod tests {
     #[test]
     fn lines_of_one_read_share_a_stamp_and_keep_their_order() {
         let journal = Journal::new(Instant::now());
-        journal.append_lines(Stream::Stdout, vec![raw("a"), raw("b")]);
+        journal.append_lines(Stream::Stdout, vec![raw("a"), raw("b")], Room::WaitFor);
         let sent = journal.append(|at| Event::Sent {
             at,
             text: "go".into(),
@@ -349,7 +427,7 @@ mod tests {
         );
         raiser.join().unwrap();
         // The end of a session still takes what comes, up to its deadline.
-        journal.append_lines(Stream::Stdout, vec![raw("last")]);
+        journal.append_lines(Stream::Stdout, vec![raw("last")], Room::WaitFor);
         assert!(matches!(
             journal.take(Instant::now() + Duration::from_millis(10), false),
             Taken::Event(Event::Line { .. })
@@ -365,7 +443,7 @@ mod tests {
         let journal = Journal::new(Instant::now());
         let deadline = Instant::now();
         std::thread::sleep(Duration::from_millis(2));
-        journal.append_lines(Stream::Stdout, vec![raw("late")]);
+        journal.append_lines(Stream::Stdout, vec![raw("late")], Room::WaitFor);
         assert!(matches!(journal.take(deadline, true), Taken::Timeout));
         assert!(matches!(
             journal.take(Instant::now() + Duration::from_millis(10), true),

@@ -16,6 +16,7 @@ mod error;
 pub(crate) mod interrupt;
 mod journal;
 pub(crate) mod lines;
+mod own_reader;
 mod process;
 mod reader;
 mod relay;
@@ -34,6 +35,7 @@ pub use cancel::Cancel;
 pub(crate) use error::{SendError, SessionError};
 use journal::{Event, Journal, Stream, Taken};
 pub use lines::LineEnding;
+use own_reader::OwnReader;
 pub(crate) use process::adopt_orphans;
 pub(crate) use reader::Budget;
 pub(crate) use reader::Tee;
@@ -79,6 +81,21 @@ pub struct SessionOptions {
     /// Raised, it ends this session's waits as a signal to the harness would, and its end
     /// gives the engine no grace period (a match aborting its games in progress).
     pub cancel: Cancel,
+    /// Which thread reads the engine's stdout.
+    pub stdout_reader: StdoutReader,
+}
+
+/// Which thread reads an engine's stdout.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum StdoutReader {
+    /// A thread of its own, which reads and stamps each line the moment it comes, whatever
+    /// the session is doing: what conformance runs time replies with.
+    #[default]
+    OwnThread,
+    /// The session's thread, while it waits: half the wake-ups a line, each line stamped
+    /// when the session looks, as a GUI reading on one thread sees it (a match's engines;
+    /// see `own_reader`). A spied engine's output is always relayed by a thread of its own.
+    Session,
 }
 
 impl Default for SessionOptions {
@@ -103,6 +120,7 @@ impl Default for SessionOptions {
             grace: Duration::from_millis(1000),
             write_timeout: Duration::from_millis(2000),
             cancel: Cancel::default(),
+            stdout_reader: StdoutReader::OwnThread,
         }
     }
 }
@@ -241,20 +259,32 @@ impl<S: Sink> Session<S> {
         sink: S,
     ) -> Result<Session<S>, SessionError> {
         let mut child = process::spawn(engine)?;
-        let journal = Arc::new(Journal::new(Instant::now()).cancelled_by(options.cancel.clone()));
+        let journal = Journal::new(Instant::now()).cancelled_by(options.cancel.clone());
         let pid = child.id();
         let stdin = child.stdin.take().map(EngineInput::new);
-        let stdout = child.stdout.take().expect("stdout is piped at spawn");
-        let stderr = child.stderr.take().expect("stderr is piped at spawn");
-        let mut session = Session::new(pid, Some(child), stdin, journal, sink, options);
-        let started = session
-            .start_readers(
-                File::from(std::os::fd::OwnedFd::from(stdout)),
-                File::from(std::os::fd::OwnedFd::from(stderr)),
-                [None, None],
-                [None, None],
-            )
-            .and_then(|()| process::watch_exit(pid, Arc::clone(&session.journal)));
+        let stdout = File::from(std::os::fd::OwnedFd::from(
+            child.stdout.take().expect("stdout is piped at spawn"),
+        ));
+        let stderr = File::from(std::os::fd::OwnedFd::from(
+            child.stderr.take().expect("stderr is piped at spawn"),
+        ));
+        let (journal, stdout) = match options.stdout_reader {
+            StdoutReader::OwnThread => (journal, Some(stdout)),
+            StdoutReader::Session => match OwnReader::new(stdout, options.stdout_budget) {
+                Ok(reader) => (journal.reading(reader), None),
+                Err(e) => {
+                    process::kill_tree(pid);
+                    process::reap(&mut child);
+                    return Err(SessionError::OwnReader(e));
+                }
+            },
+        };
+        let mut session = Session::new(pid, Some(child), stdin, Arc::new(journal), sink, options);
+        let started = match stdout {
+            Some(stdout) => session.start_readers(stdout, stderr, [None, None], [None, None]),
+            None => session.start_stderr_reader(stderr, None, None),
+        }
+        .and_then(|()| process::watch_exit(pid, Arc::clone(&session.journal)));
         if let Err(e) = started {
             session.kill();
             return Err(SessionError::Thread(e));
@@ -305,15 +335,24 @@ impl<S: Sink> Session<S> {
             stdout_tee,
             stdout_end,
         )?;
+        self.start_stderr_reader(stderr, stderr_tee, stderr_end)
+    }
+
+    fn start_stderr_reader(
+        &self,
+        stderr: File,
+        tee: Option<Tee>,
+        at_end: Option<reader::AtEnd>,
+    ) -> std::io::Result<()> {
         reader::spawn_reader(
             stderr,
             Stream::Stderr,
             self.options.stderr_budget,
             Arc::clone(&self.journal),
-            stderr_tee,
-            stderr_end,
-        )?;
-        Ok(())
+            tee,
+            at_end,
+        )
+        .map(drop)
     }
 
     /// What the session hands its entries to, as it stands now.
@@ -360,10 +399,7 @@ impl<S: Sink> Session<S> {
     pub fn send_together(&mut self, lines: &[impl AsRef<str>]) -> Result<At, SendError> {
         let mut last = None;
         for line in lines {
-            last = Some(self.journal.append(|at| Event::Sent {
-                at,
-                text: line.as_ref().to_owned(),
-            }));
+            last = Some(self.put_sent(line.as_ref().to_owned()));
         }
         let Some(at) = last else {
             return Err(SendError::NothingToSend);
@@ -385,13 +421,17 @@ impl<S: Sink> Session<S> {
         if first_written.is_ok() {
             std::thread::sleep(pause);
         }
-        let at = self.journal.append(|at| Event::Sent {
-            at,
-            text: line.to_owned(),
-        });
+        let at = self.put_sent(line.to_owned());
         first_written
             .and_then(|()| self.write_line(rest))
             .map(|()| at)
+    }
+
+    /// Puts a command in the order, just before it is written; what the engine wrote before
+    /// it and the session has not read yet (reading its own pipe) comes first.
+    fn put_sent(&self, text: String) -> At {
+        self.journal.read_now();
+        self.journal.append(|at| Event::Sent { at, text })
     }
 
     /// Writes `line` and the line end, within the write deadline; on a failed write the input
@@ -429,10 +469,7 @@ impl<S: Sink> Session<S> {
     /// Writes bytes as they are, no line end added (robustness tests: binary data, a line
     /// without its end). Recorded as one sent line, shown lossily.
     pub fn send_raw(&mut self, bytes: &[u8]) -> Result<At, SendError> {
-        let at = self.journal.append(|at| Event::Sent {
-            at,
-            text: String::from_utf8_lossy(bytes).into_owned(),
-        });
+        let at = self.put_sent(String::from_utf8_lossy(bytes).into_owned());
         self.write_bytes(bytes).map(|()| at)
     }
 
@@ -446,10 +483,7 @@ impl<S: Sink> Session<S> {
         if self.stdin.is_none() || self.ended.exit.is_some() || self.ended_early_seq.is_some() {
             return;
         }
-        let at = self.journal.append(|at| Event::Sent {
-            at,
-            text: line.to_owned(),
-        });
+        let at = self.put_sent(line.to_owned());
         self.ended_early_seq = Some(at.seq);
         // An engine that cannot take it any more is ended by the close and the kill that follow.
         let _ = self.write_line(line);
@@ -797,5 +831,145 @@ mod tests {
         let (transcript, _) = session.finish();
         assert!(started.elapsed() >= Duration::from_millis(400));
         assert!(!transcript.cut_short);
+    }
+
+    fn shell(script: &str) -> EngineCommand {
+        EngineCommand {
+            program: "/bin/sh".into(),
+            args: vec!["-c".into(), script.into()],
+            ..EngineCommand::default()
+        }
+    }
+
+    const BOTH_READERS: [StdoutReader; 2] = [StdoutReader::OwnThread, StdoutReader::Session];
+
+    /// Whichever thread reads stdout, the transcript is the same: a line the engine wrote
+    /// before a command comes before it, the replies after it, a last line without its end
+    /// as such, stderr beside it, and the exit with its code.
+    #[test]
+    fn both_readers_record_the_same_order() {
+        for reader in BOTH_READERS {
+            let engine =
+                shell("echo early; read x; echo \"got $x\"; echo oops >&2; printf tail; exit 3");
+            let options = SessionOptions {
+                stdout_reader: reader,
+                ..SessionOptions::default()
+            };
+            let mut session = Session::spawn(&engine, options, NoSink).unwrap();
+            // The engine has written `early` before the command is put in the order.
+            std::thread::sleep(Duration::from_millis(200));
+            session.send("hi").unwrap();
+            let far = Instant::now() + Duration::from_secs(10);
+            let mut lines = Vec::new();
+            while let Next::Line(line) = session.next_line(far) {
+                lines.push(line.text);
+            }
+            assert_eq!(lines, ["early", "got hi", "tail"], "{reader:?}");
+            let (transcript, _) = session.finish();
+            let order: Vec<(Direction, &str)> = transcript
+                .entries
+                .iter()
+                .filter(|e| e.direction != Direction::Stderr)
+                .map(|e| (e.direction, e.text.as_str()))
+                .collect();
+            assert_eq!(
+                order,
+                [
+                    (Direction::Received, "early"),
+                    (Direction::Sent, "hi"),
+                    (Direction::Received, "got hi"),
+                    (Direction::Received, "tail"),
+                ],
+                "{reader:?}"
+            );
+            let last_received = transcript
+                .entries
+                .iter()
+                .rfind(|e| e.direction == Direction::Received);
+            assert_eq!(
+                last_received.map(|e| e.ending),
+                Some(Some(LineEnding::Eof)),
+                "{reader:?}"
+            );
+            assert!(
+                transcript
+                    .entries
+                    .iter()
+                    .any(|e| e.direction == Direction::Stderr && e.text == "oops"),
+                "{reader:?}"
+            );
+            assert_eq!(transcript.exit.and_then(|e| e.code), Some(3), "{reader:?}");
+        }
+    }
+
+    /// An engine that writes past the flood budget is marked at the point it went over, and
+    /// its lines are still judged, whichever thread reads them; a session reading its own pipe
+    /// reads all of a burst larger than the pipe holds.
+    #[test]
+    fn both_readers_mark_a_flood_and_keep_its_lines() {
+        for reader in BOTH_READERS {
+            let engine =
+                shell("i=0; while [ $i -lt 3000 ]; do echo info line $i; i=$((i+1)); done; read x");
+            let mut options = SessionOptions {
+                stdout_reader: reader,
+                ..SessionOptions::default()
+            };
+            options.stdout_budget.flood_lines = 1000;
+            let mut session = Session::spawn(&engine, options, NoSink).unwrap();
+            let far = Instant::now() + Duration::from_secs(20);
+            let mut count = 0;
+            while let Next::Line(_) = session.next_line(far) {
+                count += 1;
+                if count == 3000 {
+                    break;
+                }
+            }
+            assert_eq!(count, 3000, "{reader:?}");
+            let (transcript, _) = session.finish();
+            assert!(transcript.stdout_overflow.is_some(), "{reader:?}");
+        }
+    }
+
+    /// A session reading its own pipe still sees an engine that dies without closing its
+    /// output first (its child holds the pipe), and a cancel ends its wait on the pipe.
+    #[test]
+    fn a_session_reading_its_own_pipe_sees_the_exit_and_the_cancel() {
+        let options = SessionOptions {
+            stdout_reader: StdoutReader::Session,
+            ..SessionOptions::default()
+        };
+        let mut session =
+            Session::spawn(&shell("sleep 5 & echo bye; exit 4"), options, NoSink).unwrap();
+        let started = Instant::now();
+        let far = started + Duration::from_secs(20);
+        assert!(matches!(session.next_line(far), Next::Line(l) if l.text == "bye"));
+        assert_eq!(session.next_line(far), Next::Closed);
+        assert!(
+            started.elapsed() < Duration::from_secs(4),
+            "{:?}",
+            started.elapsed()
+        );
+        let (transcript, _) = session.finish();
+        assert_eq!(transcript.exit.and_then(|e| e.code), Some(4));
+
+        let cancel = Cancel::new();
+        let options = SessionOptions {
+            stdout_reader: StdoutReader::Session,
+            cancel: cancel.clone(),
+            ..SessionOptions::default()
+        };
+        let mut session = Session::spawn(&silent(), options, NoSink).unwrap();
+        let raiser = std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(100));
+            cancel.raise();
+        });
+        let started = Instant::now();
+        assert_eq!(
+            session.next_line(started + Duration::from_secs(20)),
+            Next::Interrupted
+        );
+        raiser.join().unwrap();
+        assert!(started.elapsed() < Duration::from_secs(2));
+        drop(session.finish());
     }
 }

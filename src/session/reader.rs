@@ -1,4 +1,6 @@
-//! Reader threads: drain an engine pipe, split it into lines, put them in the journal.
+//! Reader threads: drain an engine pipe, split it into lines, put them in the journal. What a
+//! read's bytes become ([`Drain`]) is the same when the session reads its engine's stdout
+//! itself ([`super::own_reader`]).
 //!
 //! A thread per pipe means the harness never blocks on an engine that stops writing, and an
 //! engine never waits on a harness that is busy, up to the journal's queue budget. Lines are
@@ -10,7 +12,7 @@ use std::io::{Read, Write};
 use std::sync::Arc;
 use std::thread::JoinHandle;
 
-use super::journal::{Event, Journal, Stream};
+use super::journal::{Event, Journal, Room, Stream};
 use super::lines::LineSplitter;
 
 /// Limits for one stream.
@@ -33,6 +35,66 @@ pub(crate) type Tee = Box<dyn Write + Send>;
 /// Called once when the stream reaches its end (the engine closed it, or exited).
 pub(super) type AtEnd = Box<dyn FnOnce() + Send>;
 
+/// What is done with an engine stream's bytes, however they are read: split into lines, cut
+/// at the line budget, counted against the flood budget, and put in the journal.
+pub(super) struct Drain {
+    stream: Stream,
+    budget: Budget,
+    splitter: LineSplitter,
+    bytes: u64,
+    lines: u64,
+    flooded: bool,
+}
+
+impl Drain {
+    pub(super) fn new(stream: Stream, budget: Budget) -> Drain {
+        Drain {
+            stream,
+            budget,
+            splitter: LineSplitter::new(budget.max_line_bytes),
+            bytes: 0,
+            lines: 0,
+            flooded: false,
+        }
+    }
+
+    /// Takes one read's bytes. `room` says whether to wait for room in the journal's queue: a
+    /// reader thread does (the session takes from the queue meanwhile), the session reading
+    /// its own pipe must not, as it is the one that would make the room.
+    pub(super) fn chunk(&mut self, journal: &Journal, bytes: &[u8], room: Room) {
+        self.bytes += bytes.len() as u64;
+        let split = self.splitter.feed(bytes);
+        self.lines += split.len() as u64;
+        if !self.flooded || self.budget.keep_past_flood {
+            journal.append_lines(self.stream, split, room);
+        }
+        if !self.flooded
+            && (self.bytes > self.budget.flood_bytes || self.lines > self.budget.flood_lines)
+        {
+            self.flooded = true;
+            let stream = self.stream;
+            journal.append(|at| Event::Overflow { at, stream });
+        }
+    }
+
+    /// The stream ended: its last line, if it had no line end, then its close.
+    pub(super) fn finish(mut self, journal: &Journal, room: Room) {
+        if let Some(line) = self.splitter.finish() {
+            self.lines += 1;
+            if !self.flooded || self.budget.keep_past_flood {
+                journal.append_lines(self.stream, vec![line], room);
+            }
+        }
+        let (stream, lines, bytes) = (self.stream, self.lines, self.bytes);
+        journal.append(|at| Event::Closed {
+            at,
+            stream,
+            lines,
+            bytes,
+        });
+    }
+}
+
 /// Starts the thread that drains `pipe`. With a tee, every chunk read is passed on
 /// unchanged right after its lines are in the journal: whatever the reader of the tee
 /// answers comes after them in the order. When the tee's reader has gone (the GUI closed
@@ -50,11 +112,8 @@ pub(super) fn spawn_reader<R: Read + Send + 'static>(
         .name(format!("arbiter-{stream:?}-reader").to_lowercase())
         .spawn(move || {
             let mut at_end = at_end;
-            let mut splitter = LineSplitter::new(budget.max_line_bytes);
+            let mut drain = Drain::new(stream, budget);
             let mut buf = vec![0u8; 64 * 1024];
-            let mut bytes: u64 = 0;
-            let mut lines: u64 = 0;
-            let mut flooded = false;
             loop {
                 let n = match pipe.read(&mut buf) {
                     Ok(0) => {
@@ -67,33 +126,13 @@ pub(super) fn spawn_reader<R: Read + Send + 'static>(
                     Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
                     Err(_) => break,
                 };
-                bytes += n as u64;
-                let split = splitter.feed(&buf[..n]);
-                lines += split.len() as u64;
-                if !flooded || budget.keep_past_flood {
-                    journal.append_lines(stream, split);
-                }
+                drain.chunk(&journal, &buf[..n], Room::WaitFor);
                 if let Some(out) = &mut tee
                     && out.write_all(&buf[..n]).and_then(|()| out.flush()).is_err()
                 {
                     break;
                 }
-                if !flooded && (bytes > budget.flood_bytes || lines > budget.flood_lines) {
-                    flooded = true;
-                    journal.append(|at| Event::Overflow { at, stream });
-                }
             }
-            if let Some(line) = splitter.finish() {
-                lines += 1;
-                if !flooded || budget.keep_past_flood {
-                    journal.append_lines(stream, vec![line]);
-                }
-            }
-            journal.append(|at| Event::Closed {
-                at,
-                stream,
-                lines,
-                bytes,
-            });
+            drain.finish(&journal, Room::WaitFor);
         })
 }

@@ -10,7 +10,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use super::attached::ExitProbe;
-use super::journal::{Event, Journal, Stream};
+use super::journal::{Event, Journal, Room, Stream};
 use super::lines::LineSplitter;
 use super::reader::Tee;
 use super::stdin::{EngineInput, WriteError};
@@ -54,7 +54,8 @@ impl InputRelay {
     pub(crate) fn forward(&mut self, chunk: &[u8]) -> Result<(), WriteError> {
         let lines = self.splitter.feed(chunk);
         if !lines.is_empty() {
-            self.journal.append_lines(Stream::Input, lines);
+            self.journal
+                .append_lines(Stream::Input, lines, Room::WaitFor);
         }
         let Some(input) = self.input.as_mut() else {
             return Err(WriteError::Closed(std::io::ErrorKind::BrokenPipe.into()));
@@ -70,7 +71,8 @@ impl InputRelay {
     /// engine's input, stamped before it happens (as the session does).
     pub(crate) fn close(&mut self) {
         if let Some(fragment) = self.splitter.finish() {
-            self.journal.append_lines(Stream::Input, vec![fragment]);
+            self.journal
+                .append_lines(Stream::Input, vec![fragment], Room::WaitFor);
         }
         // The pipe closes when `input` is dropped, after the stamp: an engine that exits on
         // end of input can only exit after this point in the order. (Taken in the condition

@@ -18,7 +18,7 @@ use crate::matchplay::{Finding, MatchSettings, Player, SearchLimits, TimeControl
 use crate::protocol::{Codec, Protocol};
 use crate::report::excerpt;
 use crate::rules::Side;
-use crate::session::{Cancel, Session, SessionOptions};
+use crate::session::{Cancel, Session, SessionOptions, StdoutReader};
 
 /// What a seat is told when its engine is to move.
 pub(crate) struct Turn<'a, G> {
@@ -111,6 +111,9 @@ impl Engine {
         let options = SessionOptions {
             line_end: player.protocol.facts().gui_line_end,
             cancel: cancel.clone(),
+            // A match times moves as a GUI does, not replies to the millisecond: reading the
+            // engine on the game's own thread halves the wake-ups each line costs.
+            stdout_reader: StdoutReader::Session,
             ..SessionOptions::default()
         };
         let judge = Judge::new(Context {
