@@ -263,6 +263,7 @@ impl Engine {
             seed: self.seed,
             cases,
             time: None,
+            max_time: None,
             max_steps: fuzz::DEFAULT_MAX_STEPS,
             max_shrink_runs: fuzz::DEFAULT_MAX_SHRINK_RUNS,
             replays: fuzz::DEFAULT_REPLAYS,

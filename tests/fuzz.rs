@@ -8,6 +8,7 @@ use crate::common;
 use std::path::{Path, PathBuf};
 
 use arbiter::fuzz::report::{FailureSummary, FuzzReport};
+use arbiter::fuzz::{CutBy, CutDuring, CutShort};
 use common::{arbiter, fixture_engine, json_report, peer_or_skip, reference_engine, run_rows};
 
 /// A test that fuzzes clean engines runs four at once (two rows, two cases each) and they
@@ -465,4 +466,131 @@ fn a_bad_invocation_is_a_usage_error() {
         .arg(&engine)
         .assert()
         .code(2);
+}
+
+/// The fuzzing of a fault whose symptom is a missing reply (the fixture's AGI engine never
+/// answers STOP after SETRULE): at the text's own bounds, each shrinking run waits its bound
+/// out, so shrinking outlasts any short limit.
+fn slow_shrink_args(engine: &str) -> Vec<String> {
+    [
+        "fuzz",
+        "--protocol",
+        "agi",
+        "--engine",
+        engine,
+        "--seed",
+        SEED,
+        "--cases",
+        "10",
+        "--format",
+        "json",
+    ]
+    .map(str::to_owned)
+    .to_vec()
+}
+
+/// What a run cut short while shrinking must still give: the failure, its reproduction written
+/// (the smallest case found by then, saying it was not replayed) and failing `arbiter run` the
+/// same way.
+fn check_cut_short_run(report: &FuzzReport, by: CutBy) {
+    assert_eq!(
+        report.cut_short,
+        Some(CutShort {
+            by,
+            during: CutDuring::Shrinking
+        }),
+        "{report:#?}"
+    );
+    let found = report
+        .failures
+        .iter()
+        .find(|f| f.check == "fuzz:BESTMOVE after STOP")
+        .unwrap_or_else(|| panic!("{:#?}", report.failures));
+    assert_eq!(found.replays, 0, "{found:?}");
+    let text = std::fs::read_to_string(&found.file).expect("the reproduction is written");
+    assert!(text.contains("not replayed"), "{text}");
+    let replay = arbiter()
+        .args(["run", "--protocol", "agi", "--engine"])
+        .arg(fixture_engine())
+        .args([
+            "--engine-arg",
+            "agi",
+            "--engine-arg",
+            "silent-stop-after-setrule",
+        ])
+        .arg(&found.file)
+        .output()
+        .expect("arbiter runs");
+    assert_eq!(replay.status.code(), Some(1), "{text}");
+}
+
+/// `--max-time` ends the whole run, shrinking included, with the smallest reproduction found
+/// by then written and reported; the exit status says a failure was found.
+#[test]
+fn max_time_ends_a_shrinking_run_with_its_reproduction() {
+    let repro = repro_dir("max-time");
+    let engine = fixture_engine();
+    let mut args = slow_shrink_args(engine.to_str().unwrap());
+    args.extend(
+        [
+            "--engine-arg",
+            "agi",
+            "--engine-arg",
+            "silent-stop-after-setrule",
+            "--max-time",
+            "6s",
+            "--repro",
+        ]
+        .map(str::to_owned),
+    );
+    let (code, report): (i32, FuzzReport) = json_report(arbiter().args(&args).arg(&repro));
+    assert_eq!(code, 1, "{report:#?}");
+    check_cut_short_run(&report, CutBy::MaxTime);
+    // The limit ends the run within the bounds of the case under way when it passed.
+    assert!(report.elapsed_ms < 20_000, "{}", report.elapsed_ms);
+}
+
+/// SIGTERM while a failure is being shrunk (`timeout`, a CI runner) ends the run the same way:
+/// the report and the smallest reproduction found by then are written, and the exit status
+/// is the signal's.
+#[test]
+fn a_sigterm_while_shrinking_still_writes_the_reproduction() {
+    let repro = repro_dir("sigterm");
+    let scratch = crate::common::scratch_root().join("fuzz-sigterm-starts");
+    let _ = std::fs::remove_file(&scratch);
+    // The engine notes each start, so the test knows when shrinking runs, without a sleep:
+    // the ten cases start ten engines, every later one is a shrinking run.
+    let script = format!(
+        "echo start >> '{}'; exec '{}' agi silent-stop-after-setrule",
+        scratch.display(),
+        fixture_engine().display()
+    );
+    let mut args = slow_shrink_args("/bin/sh");
+    args.extend(["--engine-arg", "-c", "--engine-arg", &script, "--repro"].map(str::to_owned));
+    let child = std::process::Command::new(arbiter().get_program())
+        .args(&args)
+        .arg(&repro)
+        .env("ARBITER_JOBS", "1")
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("arbiter starts");
+    let starts = || {
+        std::fs::read_to_string(&scratch)
+            .map(|t| t.lines().count())
+            .unwrap_or(0)
+    };
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(120);
+    while starts() <= 11 && std::time::Instant::now() < deadline {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    assert!(starts() > 11, "shrinking never started");
+    // SAFETY: signals a child this test started and has not reaped.
+    unsafe { libc::kill(child.id() as i32, libc::SIGTERM) };
+    let output = child.wait_with_output().expect("arbiter ends");
+    assert_eq!(output.status.code(), Some(128 + libc::SIGTERM));
+    let report: FuzzReport = serde_json::from_slice(&output.stdout)
+        .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&output.stderr)));
+    assert!(report.interrupted);
+    check_cut_short_run(&report, CutBy::Signal);
 }

@@ -34,6 +34,11 @@ pub(super) struct FuzzArgs {
     /// Generate until this much time has passed (`90s`, `10m`, `1h`) instead of a case count.
     #[arg(long, value_name = "DURATION", value_parser = parse_duration)]
     time: Option<Duration>,
+    /// End the whole run after this long (`90s`, `10m`), shrinking and replays included: the
+    /// smallest reproduction found by then is written and reported, and the summary says what
+    /// was cut short. A signal (`timeout`, Ctrl-C) does the same.
+    #[arg(long, value_name = "DURATION", value_parser = parse_duration)]
+    max_time: Option<Duration>,
     /// Transitions per case, at most (each is one command with the reply the text makes a GUI
     /// wait for, a wait, or reading a search's result).
     #[arg(long, default_value_t = crate::fuzz::DEFAULT_MAX_STEPS)]
@@ -113,6 +118,7 @@ pub(super) fn run(args: &FuzzArgs) -> Result<(String, ExitStatus), CliError> {
             args.cases
         },
         time: args.time,
+        max_time: args.max_time,
         max_steps: args.max_steps,
         max_shrink_runs: args.max_shrink_runs,
         replays: args.replays,

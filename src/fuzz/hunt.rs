@@ -14,7 +14,9 @@ use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
 
 use super::coverage::Counts;
 use super::model::{self, CaseScript, Model, Sequences};
-use super::{Failure, FailureKey, FuzzObserver, FuzzOptions, FuzzResult, command};
+use super::{
+    CutBy, CutDuring, CutShort, Failure, FailureKey, FuzzObserver, FuzzOptions, FuzzResult, command,
+};
 use crate::check::{CheckId, CheckRef, Grade};
 use crate::runner::{self, RunEnd, RunOptions, ScenarioRun, run_scenario};
 use crate::scenario::{self, Scenario};
@@ -111,8 +113,9 @@ pub(super) fn drive<M: Model>(
         fail_fast: false,
         ..quick(&options.run)
     };
-    let time_up =
-        || options.time.is_some_and(|t| started.elapsed() >= t) || interrupt::raised().is_some();
+    let stop = Stop::new(started, options.max_time);
+    let mut cut_short = None;
+    let time_up = || options.time.is_some_and(|t| started.elapsed() >= t) || stop.now().is_some();
     'hunt: while cases < options.cases && !time_up() {
         while queue.len() < batch_size as usize && drawer.drawn() < options.cases {
             queue.push_back(drawer.draw()?);
@@ -149,23 +152,34 @@ pub(super) fn drive<M: Model>(
                 // The actions the run reached, the opening aside.
                 let seen = reached_now.len().saturating_sub(1);
                 let shrinking = Instant::now();
-                let ((initial, actions), shrink_runs) =
-                    shrink(&*model, drawn.tree, seen, &key, engine, options, observer)?;
+                let shrunk = shrink(
+                    &*model, drawn.tree, run, seen, &key, engine, options, &stop, observer,
+                )?;
+                // Cut short while shrinking or replaying: the smallest case found so far, with
+                // the run that showed it, is the reproduction.
+                let cut = stop.now();
+                let failure = confirm(
+                    &*model,
+                    shrunk,
+                    key,
+                    drawn.index + 1,
+                    engine,
+                    options,
+                    &stop,
+                )?;
                 let shrink_time = shrinking.elapsed();
                 failures.push(Failure {
                     found_after,
                     shrink_time,
-                    ..confirm(
-                        &*model,
-                        &initial,
-                        &actions,
-                        key,
-                        drawn.index + 1,
-                        shrink_runs,
-                        engine,
-                        options,
-                    )?
+                    ..failure
                 });
+                if let Some(by) = cut.or(stop.now()) {
+                    cut_short = Some(CutShort {
+                        by,
+                        during: CutDuring::Shrinking,
+                    });
+                    break 'hunt;
+                }
                 observer.case(cases, failures.len());
                 // The cases after it in the batch run again, as drawn: they go back first.
                 for rest in batch.rev() {
@@ -178,54 +192,113 @@ pub(super) fn drive<M: Model>(
             }
         }
     }
+    let cut_short = cut_short.or_else(|| {
+        stop.now()
+            .filter(|_| cases < options.cases && options.time.is_none_or(|t| started.elapsed() < t))
+            .map(|by| CutShort {
+                by,
+                during: CutDuring::Cases,
+            })
+    });
     Ok(FuzzResult {
         cases,
         failures,
         elapsed: started.elapsed(),
-        interrupted: interrupt::raised().is_some(),
+        cut_short,
         matrix: reached.matrix(model.table()),
     })
+}
+
+/// What ends a run early: a signal to the harness, or `--max-time` passed.
+pub(super) struct Stop {
+    deadline: Option<Instant>,
+}
+
+impl Stop {
+    fn new(started: Instant, max_time: Option<Duration>) -> Stop {
+        Stop {
+            deadline: max_time.map(|t| started + t),
+        }
+    }
+
+    /// Why the run is to end now, if it is.
+    fn now(&self) -> Option<CutBy> {
+        if interrupt::raised().is_some() {
+            Some(CutBy::Signal)
+        } else if self.deadline.is_some_and(|d| Instant::now() >= d) {
+            Some(CutBy::MaxTime)
+        } else {
+            None
+        }
+    }
+}
+
+/// A failing case as small as shrinking made it, with a run of it that failed.
+struct Shrunk<M: Model> {
+    initial: M::State,
+    actions: Vec<M::Action>,
+    /// The last run that failed the same way: the case found, or the smallest candidate.
+    failing: ScenarioRun,
+    runs: u32,
 }
 
 /// Shrinks a failing case: each candidate (one command or wait fewer, or a smaller argument) is
 /// run on a fresh engine and kept only when it fails the same check. Returns the smallest
 /// failing case and the engine runs spent.
+#[allow(clippy::too_many_arguments)]
 fn shrink<M: Model>(
     model: &M,
     mut tree: Tree<M>,
+    found: ScenarioRun,
     seen: usize,
     key: &FailureKey,
     engine: &EngineCommand,
     options: &FuzzOptions,
+    stop: &Stop,
     observer: &mut dyn FuzzObserver,
-) -> Result<(Case<M>, u32), String> {
+) -> Result<Shrunk<M>, String> {
     let (initial, actions, counter) = tree.current();
     let mut smallest = (initial, actions);
+    let mut failing = found;
     // The actions after the one the failure was seen at were never reached: the tree drops them
     // first. Without a count it would keep them all as possible culprits.
     if let Some(counter) = counter {
         counter.store(seen, Ordering::SeqCst);
     }
     let mut runs = 0u32;
+    let done = |smallest: Case<M>, failing, runs| {
+        Ok(Shrunk {
+            initial: smallest.0,
+            actions: smallest.1,
+            failing,
+            runs,
+        })
+    };
     if options.max_shrink_runs == 0 {
-        return Ok((smallest, runs));
+        return done(smallest, failing, runs);
     }
+    // The run of a candidate that fails the same way; none for one that does not, or one the
+    // end of the run cut short (it shows nothing either way).
     let mut fails_the_same = |initial: &M::State, actions: &[M::Action], runs: &mut u32| {
         let text = render(model, &model::script(model, initial, actions));
         let run = run_scenario(&parse(&text)?, engine, &quick(&options.run));
         *runs += 1;
         observer.shrink(*runs);
-        Ok::<bool, String>(failure_keys(&run, options.robustness).contains(key))
+        let same = failure_keys(&run, options.robustness).contains(key)
+            && run.end.not_run().is_none()
+            && stop.now().is_none();
+        Ok::<Option<ScenarioRun>, String>(same.then_some(run))
     };
     // The tree's own shrinking, but for the runs the pass after it may need: one per action.
     let tree_runs = options
         .max_shrink_runs
         .saturating_sub((smallest.1.len() as u32).min(options.max_shrink_runs / 4));
     let mut more = tree.simplify();
-    while more && runs < tree_runs && interrupt::raised().is_none() {
+    while more && runs < tree_runs && stop.now().is_none() {
         let (initial, actions, _) = tree.current();
-        more = if fails_the_same(&initial, &actions, &mut runs)? {
+        more = if let Some(run) = fails_the_same(&initial, &actions, &mut runs)? {
             smallest = (initial, actions);
+            failing = run;
             tree.simplify()
         } else {
             tree.complicate()
@@ -236,15 +309,16 @@ fn shrink<M: Model>(
     // goes. This pass removes an action with every later one it made possible, from the last
     // (a single removal again too: the tree tried it beside actions this pass may have removed).
     let mut at = smallest.1.len();
-    while at > 0 && runs < options.max_shrink_runs && interrupt::raised().is_none() {
+    while at > 0 && runs < options.max_shrink_runs && stop.now().is_none() {
         at -= 1;
         let candidate = without_dependents(model, &smallest.0, &smallest.1, at);
-        if fails_the_same(&smallest.0, &candidate, &mut runs)? {
+        if let Some(run) = fails_the_same(&smallest.0, &candidate, &mut runs)? {
             smallest.1 = candidate;
+            failing = run;
             at = at.min(smallest.1.len());
         }
     }
-    Ok((smallest, runs))
+    done(smallest, failing, runs)
 }
 
 /// `actions` without the one at `at` and without each later one whose precondition then fails.
@@ -299,30 +373,39 @@ fn sent_commands(run: &ScenarioRun, options_sent: usize) -> usize {
         .saturating_sub(options_sent)
 }
 
-/// Replays the minimal case to count how often it fails, and writes its scenario.
-#[allow(clippy::too_many_arguments)]
+/// Replays the minimal case to count how often it fails, and writes its scenario. A run that
+/// is to end now replays nothing: the run that showed the smallest case is its evidence.
 fn confirm<M: Model>(
     model: &M,
-    initial: &M::State,
-    actions: &[M::Action],
+    shrunk: Shrunk<M>,
     key: FailureKey,
     case: u32,
-    shrink_runs: u32,
     engine: &EngineCommand,
     options: &FuzzOptions,
+    stop: &Stop,
 ) -> Result<Failure, String> {
-    let script = model::script(model, initial, actions).script;
+    let Shrunk {
+        initial,
+        actions,
+        failing: shown,
+        runs: shrink_runs,
+    } = shrunk;
+    let script = model::script(model, &initial, &actions).script;
     let mut first_failing: Option<ScenarioRun> = None;
-    let mut last = None;
+    let mut replays = 0;
     let mut replays_failed = 0;
     let probe = parse(&script.render(model.protocol(), "fuzz case", &[]))?;
-    for _ in 0..options.replays.max(1) {
+    while replays < options.replays.max(1) && stop.now().is_none() {
         let run = run_scenario(&probe, engine, &options.run);
+        // A replay the end of the run cut short shows nothing either way.
+        if stop.now().is_some() {
+            break;
+        }
+        replays += 1;
         if failure_keys(&run, options.robustness).contains(&key) {
             replays_failed += 1;
-            first_failing.get_or_insert_with(|| run.clone());
+            first_failing.get_or_insert(run);
         }
-        last = Some(run);
     }
     let also: Vec<FailureKey> = first_failing
         .as_ref()
@@ -339,14 +422,19 @@ fn confirm<M: Model>(
             command::fuzz_line(protocol, engine, options)
         ),
         format!(
-            "It fails {} [{}]; replayed {} times, it failed {replays_failed}.",
+            "It fails {} [{}]; {}.",
             key.check,
             key.requirements
                 .iter()
                 .map(ToString::to_string)
                 .collect::<Vec<_>>()
                 .join(", "),
-            options.replays.max(1)
+            if replays == 0 {
+                "not replayed: the run was cut short, and this is the smallest case it had found"
+                    .to_owned()
+            } else {
+                format!("replayed {replays} times, it failed {replays_failed}")
+            }
         ),
         format!(
             "Replay it: `{}`",
@@ -366,11 +454,11 @@ fn confirm<M: Model>(
         key,
         file,
         scenario_text,
-        run: first_failing.or(last).expect("at least one replay"),
+        run: first_failing.unwrap_or(shown),
         case,
         commands: script.commands(),
         shrink_runs,
-        replays: options.replays.max(1),
+        replays,
         replays_failed,
         also,
         found_after: Duration::ZERO,

@@ -47,6 +47,9 @@ pub(crate) struct FuzzOptions {
     pub cases: u32,
     /// Stop generating after this long, whatever `cases` says.
     pub time: Option<Duration>,
+    /// The whole run's limit, shrinking and replays included: when it passes, the run ends
+    /// with the smallest reproduction found so far.
+    pub max_time: Option<Duration>,
     /// Actions per case, at most.
     pub max_steps: usize,
     /// Engine runs one shrink may take.
@@ -114,13 +117,44 @@ pub(crate) struct Failure {
     pub shrink_time: Duration,
 }
 
+/// A run ended before its cases or its `--time` were used up.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct CutShort {
+    /// What ended it.
+    pub by: CutBy,
+    /// What it was doing then.
+    pub during: CutDuring,
+}
+
+/// What ended a fuzzing run early.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum CutBy {
+    /// `--max-time` passed.
+    MaxTime,
+    /// A signal to the harness (SIGINT, SIGTERM, SIGHUP: `timeout`, a CI runner, Ctrl-C).
+    Signal,
+}
+
+/// Where a fuzzing run was when it was cut short.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum CutDuring {
+    /// Running generated cases: the cases counted are all that ran.
+    Cases,
+    /// Shrinking or replaying a failure: its reproduction is the smallest found so far, and
+    /// it was not replayed.
+    Shrinking,
+}
+
 /// The result of a fuzzing run.
 #[derive(Debug, Clone)]
 pub(crate) struct FuzzResult {
     pub cases: u32,
     pub failures: Vec<Failure>,
     pub elapsed: Duration,
-    pub interrupted: bool,
+    /// What ended the run before its cases or its time were used up, and where.
+    pub cut_short: Option<CutShort>,
     /// The (state, command) pairs the cases reached, beside those the text allows.
     pub matrix: Matrix,
 }

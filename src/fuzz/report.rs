@@ -5,7 +5,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::coverage::Matrix;
-use super::{Failure, FuzzResult};
+use super::{CutBy, CutShort, Failure, FuzzResult};
 use crate::protocol::ReqId;
 use crate::report::Report;
 use crate::runner::{EngineInfo, ExitStatus};
@@ -59,6 +59,10 @@ pub struct FuzzReport {
     pub robustness: bool,
     /// A signal stopped the run before its cases or its time were used up.
     pub interrupted: bool,
+    /// What ended the run before its cases or its time were used up (a signal or
+    /// `--max-time`), and whether it was running cases or shrinking a failure then.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cut_short: Option<CutShort>,
     /// Each distinct failure (by check and requirement rows), in the order found.
     pub failures: Vec<FailureSummary>,
     /// The (state, command) pairs the cases reached, beside those the text allows in each state.
@@ -95,18 +99,22 @@ impl FuzzReport {
             cases: result.cases,
             elapsed_ms: result.elapsed.as_millis() as u64,
             robustness,
-            interrupted: result.interrupted,
+            interrupted: result.cut_short.is_some_and(|cut| cut.by == CutBy::Signal),
+            cut_short: result.cut_short,
             failures,
             coverage,
             report: Report::new(protocol, engine, time_scale, runs),
         }
     }
 
+    /// 1 when a failure was found, even when `--max-time` cut the run short; a signal's own
+    /// status (128 + N) when a signal did, as every command's, the failures written all the
+    /// same.
     pub(crate) fn exit_status(&self) -> ExitStatus {
-        if !self.failures.is_empty() {
-            ExitStatus::Failed
-        } else {
-            self.report.exit_status()
+        match crate::session::interrupt::raised() {
+            Some(signal) => ExitStatus::Interrupted(signal),
+            None if !self.failures.is_empty() => ExitStatus::Failed,
+            None => self.report.exit_status(),
         }
     }
 

@@ -8,6 +8,7 @@ use super::{Detail, Paint, human};
 use crate::check::Grade;
 use crate::fuzz::coverage::Matrix;
 use crate::fuzz::report::FuzzReport;
+use crate::fuzz::{CutBy, CutDuring};
 
 pub(super) fn human(f: &FuzzReport, detail: Detail, paint: Paint) -> String {
     let found = if f.failures.is_empty() {
@@ -16,7 +17,21 @@ pub(super) fn human(f: &FuzzReport, detail: Detail, paint: Paint) -> String {
         Grade::Fail
     };
     let mut out = paint.grade(found, &f.summary_line()) + "\n";
-    if f.interrupted {
+    if let Some(cut) = f.cut_short {
+        let by = match cut.by {
+            CutBy::MaxTime => "--max-time",
+            CutBy::Signal => "a signal",
+        };
+        let _ = match cut.during {
+            CutDuring::Cases => {
+                writeln!(out, "  cut short by {by}: the cases above are all that ran")
+            }
+            CutDuring::Shrinking => writeln!(
+                out,
+                "  cut short by {by} while shrinking: the last failure's reproduction is the smallest found by then, not replayed"
+            ),
+        };
+    } else if f.interrupted {
         out.push_str("  interrupted: the cases above are all that ran\n");
     }
     out.push_str(&coverage(&f.coverage));
@@ -28,7 +43,7 @@ pub(super) fn human(f: &FuzzReport, detail: Detail, paint: Paint) -> String {
             .collect();
         let _ = writeln!(
             out,
-            "  {} {} [{}]: {} ({} commands; case {}, found after {:.1} s, shrunk in {} runs and {:.1} s; failed {} of {} replays{})",
+            "  {} {} [{}]: {} ({} commands; case {}, found after {:.1} s, shrunk in {} runs and {:.1} s; {})",
             paint.grade(Grade::Fail, "FAIL"),
             failure.check,
             reqs.join(", "),
@@ -38,12 +53,10 @@ pub(super) fn human(f: &FuzzReport, detail: Detail, paint: Paint) -> String {
             failure.found_after_ms as f64 / 1000.0,
             failure.shrink_runs,
             failure.shrink_ms as f64 / 1000.0,
-            failure.replays_failed,
-            failure.replays,
-            if failure.replays_failed < failure.replays {
-                ", flaky"
-            } else {
-                ""
+            match (failure.replays, failure.replays_failed) {
+                (0, _) => "not replayed".to_owned(),
+                (all, failed) if failed < all => format!("failed {failed} of {all} replays, flaky"),
+                (all, failed) => format!("failed {failed} of {all} replays"),
             }
         );
         if !failure.also.is_empty() {
