@@ -117,7 +117,7 @@ fn each_faulty_fixture_gui_is_caught_by_its_check_and_row() {
         .collect();
     assert_eq!(
         rows.len(),
-        31,
+        36,
         "gui_faults.tsv lists every faulty fixture GUI"
     );
     let problems = run_rows(&rows, |[protocol, fault, check, grade, row]| {
@@ -133,13 +133,18 @@ fn each_faulty_fixture_gui_is_caught_by_its_check_and_row() {
             slow.append(&mut engine);
             engine = slow;
         }
+        if (*protocol, *fault) == ("ucci", "false-ponderhit") {
+            // The fixture engine answers with its first legal move (`a0a1`), no capture:
+            // the reference engine's answer may capture, and a position played on past a
+            // capture is a finding of its own (ucci-r14).
+            engine = vec![fixture_engine().display().to_string(), "ucci".to_owned()];
+        }
         let report = fixture_session(protocol, fault, &engine);
-        let found = findings(&report, "gui");
-        let expected = (check.to_string(), grade.to_string(), row.to_string());
         let mut problems = Vec::new();
-        if found != vec![expected.clone()] {
+        if !caught_citing(&report, check, grade, row) {
+            let found = findings(&report, "gui");
             problems.push(format!(
-                "{protocol} {fault}: expected {expected:?}, found {found:?}"
+                "{protocol} {fault}: expected {check} {grade} citing {row}, found {found:?}"
             ));
         }
         // The engine behind is conforming: what the GUI's fault leads it to do is not its
@@ -157,6 +162,23 @@ fn each_faulty_fixture_gui_is_caught_by_its_check_and_row() {
         problems
     });
     assert!(problems.is_empty(), "{problems:#?}");
+}
+
+/// Whether the GUI side found exactly one fault, by `check` at `grade`, citing each row of
+/// `rows` (space-separated: a fault that breaks a worked case and the rule it shows cites
+/// both, and the table names every row its fixture proves).
+fn caught_citing(report: &Report, check: &str, grade: &str, rows: &str) -> bool {
+    let found: Vec<_> = outcomes(report)
+        .iter()
+        .filter(|o| o.side == Side::Gui && o.grade != arbiter::check::Grade::Pass)
+        .collect();
+    let [only] = found.as_slice() else {
+        return false;
+    };
+    let cited: Vec<String> = only.requirements.iter().map(ToString::to_string).collect();
+    only.check.to_string() == check
+        && only.grade.as_str() == grade
+        && rows.split_whitespace().all(|r| cited.iter().any(|c| c == r))
 }
 
 /// Bytes pass unchanged both ways: an echoing engine (`cat`) hands back exactly what the GUI

@@ -100,6 +100,30 @@ pub fn uci(fault: &str) -> Option<Script> {
             Step::Expect("readyok"),
             send("quit"),
         ],
+        // uci-r72: `movetime` is a whole number of milliseconds, not seconds with a fraction.
+        // Whether or not the engine searches on a `go` it cannot read, `stop` ends any
+        // search it started and `isready` waits for it.
+        "movetime-not-a-number" => vec![
+            send("position startpos"),
+            send("go movetime 0.5"),
+            send("stop"),
+            send("isready"),
+            Step::Expect("readyok"),
+            send("quit"),
+        ],
+        // uci-r60, r76: `ponderhit` only when the opponent played the expected move. This
+        // GUI says the guess (g1f3) came true, then sets up the game with another move
+        // (b1c3) and the engine's answer after it.
+        "false-ponderhit" => vec![
+            send("position startpos moves e2e4 e7e5 g1f3"),
+            send("go ponder wtime 10000 btime 10000"),
+            send("ponderhit"),
+            Step::Expect("bestmove"),
+            Step::SendBest("position startpos moves e2e4 e7e5 b1c3 {best}".into()),
+            send("isready"),
+            Step::Expect("readyok"),
+            send("quit"),
+        ],
         // uci-r06: every command ends with LF.
         "no-line-end" => vec![
             send("isready"),
@@ -197,6 +221,42 @@ pub fn ucci(fault: &str) -> Option<Script> {
             send("isready"),
             Step::Expect("readyok"),
             send("stop"),
+            send("quit"),
+            Step::Expect("bye"),
+        ],
+        // ucci-r19 (and r18): `b0c2` is the horse's move from rank 0; a GUI numbering ranks
+        // from 1 writes `b1c3`, which is no legal move.
+        "ranks-numbered-from-one" => vec![
+            position(" moves b1c3"),
+            send("isready"),
+            Step::Expect("readyok"),
+            send("quit"),
+            Step::Expect("bye"),
+        ],
+        // ucci-r90: `ponderhit` only when the opponent played the ponder move. This GUI says
+        // the guess (h7e7) came true, then sets up the game with another move (b9c7) and
+        // the engine's answer after it.
+        "false-ponderhit" => vec![
+            position(" moves h2e2 h7e7"),
+            send("go ponder time 1000"),
+            send("ponderhit"),
+            Step::Expect("bestmove"),
+            Step::SendBest(format!("position fen {START} moves h2e2 b9c7 {{best}}")),
+            send("isready"),
+            Step::Expect("readyok"),
+            send("quit"),
+            Step::Expect("bye"),
+        ],
+        // ucci-r127: the opponent played the guess, and this GUI stops the ponder search
+        // and searches the same position anew instead of sending `ponderhit`.
+        "ponder-hit-as-miss" => vec![
+            position(" moves h2e2 h7e7"),
+            send("go ponder time 1000"),
+            send("stop"),
+            Step::Expect("bestmove"),
+            position(" moves h2e2 h7e7"),
+            send("go depth 1"),
+            Step::Expect("bestmove"),
             send("quit"),
             Step::Expect("bye"),
         ],

@@ -21,6 +21,9 @@ pub enum Step {
     /// Write the line only if the engine offered the option named (an `option` line holding
     /// `name NAME ` was read), as a GUI that reads the engine's options does.
     IfOffered(&'static str, String),
+    /// Write the line with `{best}` replaced by the move of the engine's last `bestmove`, as
+    /// a GUI plays its engine's answer (nothing is written when no `bestmove` came yet).
+    SendBest(String),
     /// Read lines until one starts with this; give up after the deadline.
     Expect(&'static str),
     /// Read lines until a Gomocup move (`x,y`); give up after the deadline.
@@ -89,7 +92,19 @@ pub fn play(script: &Script, engine: &[String]) -> i32 {
     });
     let mut status = 0;
     let mut offered: Vec<String> = Vec::new();
+    let mut best: Option<String> = None;
     for step in &script.steps {
+        let answered;
+        let step = match step {
+            Step::SendBest(template) => match &best {
+                Some(mv) => {
+                    answered = Step::Send(template.replace("{best}", mv));
+                    &answered
+                }
+                None => continue,
+            },
+            other => other,
+        };
         match step {
             Step::IfOffered(option, _)
                 if !offered
@@ -117,7 +132,10 @@ pub fn play(script: &Script, engine: &[String]) -> i32 {
                 loop {
                     let left = deadline.saturating_duration_since(Instant::now());
                     match received.recv_timeout(left) {
-                        Ok(line) if step.matches(line.trim_end()) => break,
+                        Ok(line) if step.matches(line.trim_end()) => {
+                            best = bestmove(&line).or(best);
+                            break;
+                        }
                         Ok(line) => {
                             if line.starts_with("option ") {
                                 offered.push(line);
@@ -134,6 +152,7 @@ pub fn play(script: &Script, engine: &[String]) -> i32 {
                     break;
                 }
             }
+            Step::SendBest(_) => {}
             Step::Pause(ms) => std::thread::sleep(Duration::from_millis(*ms)),
             Step::AwaitExit => {
                 exited_within(&mut child, EXIT_WAIT);
@@ -161,6 +180,14 @@ pub fn play(script: &Script, engine: &[String]) -> i32 {
         let _ = child.wait();
     }
     status
+}
+
+/// The move of a `bestmove` line.
+fn bestmove(line: &str) -> Option<String> {
+    let mut words = line.split_whitespace();
+    (words.next() == Some("bestmove"))
+        .then(|| words.next().map(str::to_owned))
+        .flatten()
 }
 
 /// Waits until the engine has exited, `wait` at most; whether it did.

@@ -63,7 +63,10 @@ pub(super) enum Heard {
     HandshakeOk,
     ReadyOk,
     Option(OptionDecl),
-    SearchResult,
+    /// The search's result, with the move the engine chose when it named one.
+    SearchResult {
+        best: Option<String>,
+    },
     RegistrationError,
     CopyProtectionError,
     Other,
@@ -214,8 +217,13 @@ impl Dialect for Ucci {
             Ok(M::UcciOk) => Heard::HandshakeOk,
             Ok(M::ReadyOk) => Heard::ReadyOk,
             Ok(M::Option(declaration)) => Heard::Option(declaration),
-            Ok(M::BestMove { .. } | M::NoBestMove) => Heard::SearchResult,
-            Err(_) if first_word_is(line, &["bestmove", "nobestmove"]) => Heard::SearchResult,
+            Ok(M::BestMove { mv, .. }) => Heard::SearchResult {
+                best: Some(mv.to_string()),
+            },
+            Ok(M::NoBestMove) => Heard::SearchResult { best: None },
+            Err(_) if first_word_is(line, &["bestmove", "nobestmove"]) => {
+                Heard::SearchResult { best: None }
+            }
             _ => Heard::Other,
         }
     }
@@ -328,7 +336,12 @@ impl Dialect for Uci {
         let command = uci::parse_command(line).map_err(|e| {
             // A move is its from-square and to-square (uci-r18).
             let notation = req!("uci-r18");
-            unreadable(line, e, UCI_GRAMMAR, req!("uci-r01"), notation)
+            let parameter = go_parameter_row(line, &e);
+            let mut bad = unreadable(line, e, UCI_GRAMMAR, req!("uci-r01"), notation);
+            if let Some(row) = parameter {
+                bad.requirement = row;
+            }
+            bad
         })?;
         let mut grammar = Vec::new();
         let said = match command {
@@ -390,13 +403,47 @@ impl Dialect for Uci {
             Ok(M::UciOk) => Heard::HandshakeOk,
             Ok(M::ReadyOk) => Heard::ReadyOk,
             Ok(M::Option(declaration)) => Heard::Option(declaration),
-            Ok(M::BestMove { .. }) => Heard::SearchResult,
-            Err(_) if first_word_is(line, &["bestmove"]) => Heard::SearchResult,
+            Ok(M::BestMove { mv, .. }) => Heard::SearchResult {
+                best: Some(mv.to_string()),
+            },
+            Err(_) if first_word_is(line, &["bestmove"]) => Heard::SearchResult { best: None },
             Ok(M::Registration(uci::Status::Error)) => Heard::RegistrationError,
             Ok(M::CopyProtection(uci::Status::Error)) => Heard::CopyProtectionError,
             _ => Heard::Other,
         }
     }
+}
+
+/// The rows of `go`'s numeric parameters: each states a count or a time (uci-r62..r72), so a
+/// value that is not a number of its kind breaks the parameter's own row, not only the
+/// grammar of `go` (uci-r54).
+const GO_PARAMETERS: &[(&str, ReqId)] = &[
+    ("wtime", req!("uci-r62")),
+    ("btime", req!("uci-r63")),
+    ("winc", req!("uci-r64")),
+    ("binc", req!("uci-r65")),
+    ("movestogo", req!("uci-r66")),
+    ("depth", req!("uci-r69")),
+    ("nodes", req!("uci-r70")),
+    ("mate", req!("uci-r71")),
+    ("movetime", req!("uci-r72")),
+];
+
+/// The row of the `go` parameter whose number is missing or does not read, if that is why
+/// a `go` line does not read.
+fn go_parameter_row(line: &str, error: &ParseError) -> Option<ReqId> {
+    if line.split_whitespace().next() != Some("go") {
+        return None;
+    }
+    let field = match error {
+        ParseError::BadNumber { field, .. } => field,
+        ParseError::Missing { after, .. } => after,
+        _ => return None,
+    };
+    GO_PARAMETERS
+        .iter()
+        .find(|(name, _)| name == field)
+        .map(|(_, row)| *row)
 }
 
 /// `position moves …` with neither `startpos` nor `fen`: engines often take the start

@@ -20,7 +20,9 @@ use crate::rules::chess::ChessPosition;
 use crate::rules::xiangqi::{Position as XiangqiPosition, UciPosition};
 use crate::rules::{Game, Misspelling};
 use crate::session::{At, Direction, Entry, LineEnding, Transcript};
+use line::Line;
 use options::judge_value;
+use ponder::PonderWatch;
 
 /// How long after a search's result a `stop` or `ponderhit` counts as having crossed it on
 /// the wire (the GUI wrote it before it could read the result), before the time scale.
@@ -47,6 +49,10 @@ struct GuiSide<D, G> {
     position_set: bool,
     /// The position the GUI set up, when the oracle accepts it.
     current: Option<G>,
+    /// The positions along it, ply by ply.
+    line: Option<Line>,
+    /// The GUI's ponder searches, to read from the next position whether a hit was true.
+    ponder: PonderWatch,
     /// Whether the last position had a move list (a ponder search needs its last move).
     position_has_moves: bool,
     offered: Vec<OptionDecl>,
@@ -104,6 +110,8 @@ impl<D: Dialect, G: Game + Send> GuiSide<D, G> {
             last_result_pondering: false,
             position_set: false,
             current: None,
+            line: None,
+            ponder: PonderWatch::default(),
             position_has_moves: false,
             offered: Vec::new(),
             analyse_mode: None,
@@ -136,8 +144,9 @@ impl<D: Dialect, G: Game + Send> GuiSide<D, G> {
                     .retain(|o| !o.name.eq_ignore_ascii_case(&declaration.name));
                 self.offered.push(declaration);
             }
-            Heard::SearchResult => {
+            Heard::SearchResult { best } => {
                 self.clocks.result(entry.at.us);
+                self.ponder.result(best.as_deref());
                 self.last_result_pondering = self.search.is_some_and(|s| s.pondering);
                 self.search = None;
                 self.last_result_us = Some(entry.at.us);
@@ -224,11 +233,15 @@ impl<D: Dialect, G: Game + Send> GuiSide<D, G> {
         self.idle_only(&said, entry, out);
         self.thinking_only(&said, entry, out);
         match said {
-            Said::Handshake => self.clocks.new_game(),
+            Said::Handshake => {
+                self.clocks.new_game();
+                self.ponder.new_game();
+            }
             Said::IsReady => self.newgame_unconfirmed = None,
             Said::BanMoves => self.banmoves(entry, out),
             Said::NewGame => {
                 self.clocks.new_game();
+                self.ponder.new_game();
                 self.newgame_unconfirmed = Some(at);
             }
             Said::Register => self.registration_owed = None,
@@ -246,15 +259,19 @@ impl<D: Dialect, G: Game + Send> GuiSide<D, G> {
                 self.go_form(&form, ponder, entry, out);
                 self.searchmoves(&searchmoves, entry, out);
                 self.analyse_mode_fits(infinite && !ponder, playing, entry, out);
+                self.ponder_hit_as_miss(ponder, entry, out);
+                self.ponder.go(ponder, self.line.as_ref());
                 self.go(ponder, entry, out);
             }
             Said::PonderHit => {
                 self.clocks.ponderhit(at.us);
+                self.ponder.ponderhit(at);
                 if let Some(search) = &mut self.search {
                     search.pondering = false;
                 }
             }
             Said::Stop => {
+                self.ponder.stop();
                 if let Some(search) = &mut self.search {
                     search.stopped = true;
                 }
@@ -389,6 +406,12 @@ impl<D: Dialect, G: Game + Send> GuiSide<D, G> {
         self.position_has_moves = !moves.is_empty();
         self.judged(CheckId::GuiPositionLegal);
         self.current = set_up::<G, _>(fen, moves);
+        self.line = self
+            .current
+            .is_some()
+            .then(|| Line::of::<G>(fen, moves))
+            .flatten();
+        self.ponder_hit_true(entry, out);
         // A position earlier in a game than the last one starts another game for the clocks
         // (UCCI has no `ucinewgame`, and its positions restart at each capture).
         let fullmove = self
@@ -458,7 +481,7 @@ impl<D: Dialect, G: Game + Send> GuiSide<D, G> {
             self.tally.fault(
                 CheckId::GuiSetoptionValue,
                 fault.grade,
-                fault.rows,
+                &fault.rows,
                 message,
                 at,
                 out,
@@ -536,9 +559,11 @@ pub(super) fn refused<G: Game>(protocol: Protocol, position: &G, mv: &str, error
         }
         // Not certainly a misspelling: the move as written is illegal, and only looks like
         // the legal one one rank off.
+        // The text's worked reading (ucci-r19) counts `b0c2` from rank 0: a GUI numbering
+        // ranks from 1 breaks it as well as the origin (ucci-r18).
         Some(m @ Misspelling::RanksNumberedFrom { .. }) if ucci => (
-            format!("{error}; {m} (ucci-r18)"),
-            crate::reqs!["ucci-r18"],
+            format!("{error}; {m} (ucci-r18, ucci-r19)"),
+            crate::reqs!["ucci-r18", "ucci-r19"],
             false,
         ),
         Some(m @ Misspelling::RanksNumberedFrom { .. }) => (
@@ -588,7 +613,9 @@ impl<D: Dialect, G: Game + Send> GuiReader for GuiSide<D, G> {
     }
 }
 
+mod line;
 mod options;
+mod ponder;
 mod search;
 
 #[cfg(test)]

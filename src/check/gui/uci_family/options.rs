@@ -9,18 +9,35 @@ use crate::reqs;
 /// What a `setoption` value breaks: the rows, the grade, and why.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(super) struct ValueFault {
-    pub rows: &'static [ReqId],
+    pub rows: Vec<ReqId>,
     pub grade: Grade,
     pub why: String,
 }
 
 fn fails(rows: &'static [ReqId], why: String) -> Option<ValueFault> {
     Some(ValueFault {
-        rows,
+        rows: rows.to_vec(),
         grade: Grade::Fail,
         why,
     })
 }
+
+/// The options the UCI text names with their type (uci-r145..r168): a value the GUI sets
+/// for one of them, declared with that type, breaks the option's own row besides its type's.
+/// The string-typed ones (`NalimovPath`, `UCI_ShredderbasesPath`) are left out: what their
+/// value means, a path, cannot be judged on the wire.
+const NAMED: &[(&str, OptionType, ReqId)] = &[
+    ("Hash", OptionType::Spin, crate::req!("uci-r145")),
+    ("NalimovCache", OptionType::Spin, crate::req!("uci-r151")),
+    ("Ponder", OptionType::Check, crate::req!("uci-r152")),
+    ("OwnBook", OptionType::Check, crate::req!("uci-r157")),
+    ("MultiPV", OptionType::Spin, crate::req!("uci-r159")),
+    ("UCI_ShowCurrLine", OptionType::Check, crate::req!("uci-r160")),
+    ("UCI_ShowRefutations", OptionType::Check, crate::req!("uci-r161")),
+    ("UCI_LimitStrength", OptionType::Check, crate::req!("uci-r162")),
+    ("UCI_Elo", OptionType::Spin, crate::req!("uci-r164")),
+    ("UCI_AnalyseMode", OptionType::Check, crate::req!("uci-r168")),
+];
 
 /// What a `setoption` value breaks, if anything. UCCI's text names only the `check` type
 /// (ucci-r25); its engines' other types are judged under UCI alone.
@@ -40,6 +57,20 @@ pub(super) fn judge_value(
             _ => None,
         };
     }
+    let mut fault = uci_value(declaration, value)?;
+    // The value is judged against the declared type, one of the text's five (uci-r177).
+    fault.rows.push(crate::req!("uci-r177"));
+    if let Some((_, _, row)) = NAMED
+        .iter()
+        .find(|(name, kind, _)| declaration.name.eq_ignore_ascii_case(name) && declaration.kind == *kind)
+    {
+        fault.rows.push(*row);
+    }
+    Some(fault)
+}
+
+/// What a UCI `setoption` value breaks against its option's declared type.
+fn uci_value(declaration: &OptionDecl, value: Option<&str>) -> Option<ValueFault> {
     match (&declaration.kind, value) {
         (OptionType::Check, Some("true" | "false")) => None,
         (OptionType::Check, other) => fails(
@@ -71,7 +102,7 @@ pub(super) fn judge_value(
         // The text writes an empty string as `<empty>`; a bare `setoption name X` for a
         // string option may mean the same, so it warns.
         (OptionType::String, _) => Some(ValueFault {
-            rows: reqs!["uci-r182", "uci-r183"],
+            rows: reqs!["uci-r182", "uci-r183"].to_vec(),
             grade: Grade::Warn,
             why: "no value; a string option's empty value is written `<empty>`".to_owned(),
         }),
@@ -178,6 +209,39 @@ mod tests {
         assert!(judge_value(Protocol::Uci, &style, Some("Wild")).is_some());
         let clear = declared("option name Clear Hash type button");
         assert_eq!(judge_value(Protocol::Uci, &clear, None), None);
+    }
+
+    /// A value outside the type of an option the text names breaks that option's row as
+    /// well as its type's and uci-r177's; the same name declared with another type is judged
+    /// against the engine's declaration only.
+    #[test]
+    fn a_named_option_set_outside_its_type_breaks_its_own_row() {
+        let cases = [
+            ("option name Hash type spin default 16 min 1 max 1024", "0", "uci-r145"),
+            ("option name NalimovCache type spin default 1 min 1 max 32", "x", "uci-r151"),
+            ("option name Ponder type check default false", "yes", "uci-r152"),
+            ("option name OwnBook type check default true", "1", "uci-r157"),
+            ("option name MultiPV type spin default 1 min 1 max 500", "0", "uci-r159"),
+            ("option name UCI_ShowCurrLine type check default false", "on", "uci-r160"),
+            ("option name UCI_ShowRefutations type check default false", "on", "uci-r161"),
+            ("option name UCI_LimitStrength type check default false", "no", "uci-r162"),
+            ("option name UCI_Elo type spin default 1500 min 1350 max 2850", "3000", "uci-r164"),
+            ("option name UCI_AnalyseMode type check default false", "analyse", "uci-r168"),
+        ];
+        for (line, value, row) in cases {
+            let fault = judge_value(Protocol::Uci, &declared(line), Some(value))
+                .unwrap_or_else(|| panic!("{line}: {value} passed"));
+            let rows: Vec<String> = fault.rows.iter().map(ToString::to_string).collect();
+            assert_eq!(fault.grade, Grade::Fail, "{line}");
+            assert!(rows.contains(&row.to_owned()), "{line}: {rows:?}");
+            assert!(rows.contains(&"uci-r177".to_owned()), "{line}: {rows:?}");
+        }
+        let odd_hash = declared("option name Hash type string default 16");
+        let fault = judge_value(Protocol::Uci, &odd_hash, None).unwrap();
+        assert!(!fault.rows.iter().any(|r| r.to_string() == "uci-r145"));
+        let style = declared("option name Style type combo default Normal var Solid var Normal");
+        let fault = judge_value(Protocol::Uci, &style, Some("Wild")).unwrap();
+        assert_eq!(fault.rows.len(), 3, "{:?}", fault.rows);
     }
 
     #[test]

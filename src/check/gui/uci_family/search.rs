@@ -2,6 +2,7 @@
 //! names legal, `UCI_AnalyseMode` as the search's purpose, `isready` before searching, and
 //! positions that start at the last capture (UCCI).
 
+use super::line::piece_count;
 use super::{GuiSide, Search};
 use crate::check::findings::Findings;
 use crate::check::gui::clock::ClockGiven;
@@ -344,14 +345,4 @@ impl<D: Dialect, G: Game + Send> GuiSide<D, G> {
             pieces = now;
         }
     }
-}
-
-/// The pieces on the board field of a FEN.
-fn piece_count(fen: &str) -> usize {
-    fen.split_whitespace()
-        .next()
-        .unwrap_or_default()
-        .chars()
-        .filter(char::is_ascii_alphabetic)
-        .count()
 }

@@ -629,3 +629,131 @@ fn a_go_that_does_not_read_still_starts_a_search() {
         finding("ucci.gui.command.grammar", Grade::Fail, "ucci-r61")
     );
 }
+
+/// A `go` parameter that is no number of its kind breaks the parameter's own row: the count
+/// or time it states (uci-r62..r72) is not there.
+#[test]
+fn a_go_parameter_that_is_no_number_breaks_its_row() {
+    let cases = [
+        ("> go depth -1", "uci-r69"),
+        ("> go nodes 1e6", "uci-r70"),
+        ("> go mate", "uci-r71"),
+        ("> go movetime 0.5", "uci-r72"),
+        ("> go wtime 1000 btime 1000 movestogo x", "uci-r66"),
+        ("> go wtime 1.5 btime 1000", "uci-r62"),
+        ("> go wtime 1000 binc ten", "uci-r65"),
+    ];
+    for (go, row) in cases {
+        let lines = uci(&["> position startpos", go, "> stop", "< bestmove e2e4"]);
+        assert_eq!(
+            one(Protocol::Uci, &lines),
+            finding("uci.gui.command.grammar", Grade::Fail, row),
+            "{go}"
+        );
+    }
+    // A parameter the text does not have is the grammar of `go` (uci-r54).
+    let lines = uci(&["> position startpos", "> go depth 3 quickly", "> stop", "< bestmove e2e4"]);
+    assert_eq!(
+        one(Protocol::Uci, &lines),
+        finding("uci.gui.command.grammar", Grade::Fail, "uci-r54")
+    );
+}
+
+/// A `ponderhit` the game's next position belies: another move at the pondered ply, then the
+/// engine's answer to the ponder search played after it.
+#[test]
+fn a_false_ponderhit_is_read_from_the_next_position() {
+    let false_hit = uci(&[
+        "> position startpos moves e2e4 e7e5 g1f3",
+        "> go ponder wtime 60000 btime 60000",
+        "> ponderhit",
+        "< bestmove b8c6 ponder f1b5",
+        "> position startpos moves e2e4 e7e5 b1c3 b8c6 f1c4",
+        "> go ponder wtime 60000 btime 59000",
+        "> stop",
+        "< bestmove g8f6",
+    ]);
+    assert_eq!(
+        one(Protocol::Uci, &false_hit),
+        finding("uci.gui.ponder.hit", Grade::Fail, "uci-r60")
+    );
+    // The guess came true: the next position has it at that ply, whatever follows.
+    let true_hit = uci(&[
+        "> position startpos moves e2e4 e7e5 g1f3",
+        "> go ponder wtime 60000 btime 60000",
+        "> ponderhit",
+        "< bestmove b8c6",
+        "> position startpos moves e2e4 e7e5 g1f3 b8c6 f1c4",
+        "> go wtime 60000 btime 59000",
+        "< bestmove g8f6",
+    ]);
+    assert_eq!(found(Protocol::Uci, &true_hit), vec![]);
+    // Another move without the engine's answer after it (a takeback, another game) and a
+    // line that never passes the pondered ply say nothing.
+    for next in [
+        "> position startpos moves e2e4 e7e5 b1c3 g8f6",
+        "> position startpos moves d2d4",
+    ] {
+        let lines = uci(&[
+            "> position startpos moves e2e4 e7e5 g1f3",
+            "> go ponder wtime 60000 btime 60000",
+            "> ponderhit",
+            "< bestmove b8c6",
+            next,
+            "> go depth 2",
+            "< bestmove a2a3",
+        ]);
+        assert_eq!(found(Protocol::Uci, &lines), vec![], "{next}");
+    }
+}
+
+#[test]
+fn a_ucci_ponder_hit_is_answered_by_ponderhit() {
+    let start = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+    let position = |moves: &str| -> &'static str {
+        Box::leak(format!("> position fen {start}{moves}").into_boxed_str())
+    };
+    let false_hit = ucci(&[
+        position(" moves h2e2 h7e7"),
+        "> go ponder depth 5",
+        "> ponderhit",
+        "< bestmove h0g2",
+        position(" moves h2e2 b9c7 h0g2 h9g7"),
+        "> go depth 5",
+        "< bestmove b0c2",
+    ]);
+    // `go ponder depth` breaks ucci-r75 too: take the ponder finding alone.
+    let ponder: Vec<_> = found(Protocol::Ucci, &false_hit)
+        .into_iter()
+        .filter(|f| f.0 == "ucci.gui.ponder.hit")
+        .collect();
+    assert_eq!(
+        ponder,
+        vec![finding("ucci.gui.ponder.hit", Grade::Fail, "ucci-r90")]
+    );
+    let hit_as_miss = ucci(&[
+        "> setoption usemillisec true",
+        position(" moves h2e2 h7e7"),
+        "> go ponder time 60000",
+        "> stop",
+        "< bestmove h0g2",
+        position(" moves h2e2 h7e7"),
+        "> go time 60000",
+        "< bestmove h0g2",
+    ]);
+    assert_eq!(
+        one(Protocol::Ucci, &hit_as_miss),
+        finding("ucci.gui.ponder.hit", Grade::Warn, "ucci-r127")
+    );
+    // UCI's text does not say how a GUI answers a hit: the same there raises nothing.
+    let uci_hit_as_miss = uci(&[
+        "> position startpos moves e2e4 e7e5",
+        "> go ponder wtime 60000 btime 60000",
+        "> stop",
+        "< bestmove g1f3",
+        "> position startpos moves e2e4 e7e5",
+        "> go wtime 60000 btime 60000",
+        "< bestmove g1f3",
+    ]);
+    assert_eq!(found(Protocol::Uci, &uci_hit_as_miss), vec![]);
+}
