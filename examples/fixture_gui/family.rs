@@ -124,6 +124,28 @@ pub fn uci(fault: &str) -> Option<Script> {
             Step::Expect("readyok"),
             send("quit"),
         ],
+        // uci-r68 (and r62, r64): in sudden death no time comes on top; this GUI gives its
+        // engine twice what it had after its search.
+        "clock-not-charged" => vec![
+            send("position startpos"),
+            send("go wtime 10000 btime 10000"),
+            Step::Expect("bestmove"),
+            send("position startpos moves e2e4 e7e5"),
+            send("go wtime 20000 btime 10000"),
+            Step::Expect("bestmove"),
+            send("quit"),
+        ],
+        // uci-r66: `movestogo` counts the moves left to the time control; this GUI states
+        // the same count after the engine has moved.
+        "movestogo-not-counted" => vec![
+            send("position startpos"),
+            send("go wtime 60000 btime 60000 movestogo 10"),
+            Step::Expect("bestmove"),
+            send("position startpos moves e2e4 e7e5"),
+            send("go wtime 59500 btime 60000 movestogo 10"),
+            Step::Expect("bestmove"),
+            send("quit"),
+        ],
         // uci-r06: every command ends with LF.
         "no-line-end" => vec![
             send("isready"),
@@ -149,6 +171,20 @@ pub fn ucci(fault: &str) -> Option<Script> {
         Step::Expect("ucciok"),
         send("setoption usemillisec true"),
     ];
+    // The three clock faults charge a search of about 100 ms (the fixture engine's) as a GUI
+    // that measured up to 800 ms would: the checks' slack covers that much.
+    let timed = |first: &str, second: &str| {
+        vec![
+            position(""),
+            send(first),
+            Step::Expect("bestmove"),
+            position(" moves h2e2 h7e7"),
+            send(second),
+            Step::Expect("bestmove"),
+            send("quit"),
+            Step::Expect("bye"),
+        ]
+    };
     let body = match fault {
         "none" => vec![
             send("isready"),
@@ -260,6 +296,24 @@ pub fn ucci(fault: &str) -> Option<Script> {
             send("quit"),
             Step::Expect("bye"),
         ],
+        // ucci-r27 (and r122): without `setoption usemillisec true` times are seconds; this
+        // GUI writes milliseconds.
+        "milliseconds-in-seconds-mode" => {
+            let mut s = vec![send("ucci"), Step::Expect("ucciok")];
+            s.extend(timed("go time 60000 increment 0", "go time 59200 increment 0"));
+            return steps(s);
+        }
+        // ucci-r71: the increment is added after each move; this GUI leaves it out.
+        "increment-not-added" => timed(
+            "go time 60000 increment 5000",
+            "go time 59200 increment 5000",
+        ),
+        // ucci-r70: `movestogo` counts the moves still to play in the period; this GUI
+        // states the same count after the engine has moved.
+        "movestogo-not-counted" => timed(
+            "go time 60000 movestogo 10",
+            "go time 59500 movestogo 10",
+        ),
         // ucci-r06: the position is a legal one.
         "illegal-move-in-position" => vec![
             position(" moves h2e2 h2e2"),

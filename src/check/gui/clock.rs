@@ -41,6 +41,93 @@ pub(super) struct Overcharge {
 
 /// What the GUI's own timing and rounding may add to the remaining time it states.
 const TOLERANCE_MS: i64 = 100;
+/// What the GUI may take off beyond the thinking measured on the wire: its own latency on
+/// both sides of the pipe and its work between reading the result and writing the next
+/// `go`, which a loaded machine stretches; half the thinking measured comes on top.
+const LOWER_SLACK_MS: i64 = 1000;
+
+/// A timed `go` laid beside the side's last one: what the clock then stated, what the engine
+/// thought, and what this `go` states.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(super) struct Compared {
+    pub given_ms: i64,
+    pub last_remaining_ms: i64,
+    pub last_increment_ms: i64,
+    pub last_movestogo: Option<u32>,
+    pub movestogo: Option<u32>,
+    pub thought_ms: f64,
+    /// How many plies this `go`'s position lies after the last one's, when it continues the
+    /// same game's line (`None`: not known to).
+    pub plies_since: Option<u32>,
+    /// The GUI's unit less one ms, which its rounding may add.
+    pub resolution_ms: i64,
+}
+
+/// A `go` that gave the engine less time than it had left, by more than the GUI's own
+/// timing explains.
+#[derive(Debug, Clone, PartialEq)]
+pub(super) struct Undercharge {
+    pub given_ms: i64,
+    pub at_least_ms: i64,
+    pub thought_ms: f64,
+}
+
+impl Compared {
+    /// The most the engine can have left: what it had, less what it thought, plus the
+    /// increment.
+    pub(super) fn at_most_ms(&self) -> i64 {
+        self.last_remaining_ms - self.thought_ms.floor() as i64 + self.last_increment_ms
+    }
+
+    fn slack_ms(&self) -> i64 {
+        LOWER_SLACK_MS + (self.thought_ms / 2.0) as i64 + self.resolution_ms
+    }
+
+    pub(super) fn over(&self) -> Option<Overcharge> {
+        let at_most_ms = self.at_most_ms();
+        (self.given_ms > at_most_ms + TOLERANCE_MS + self.resolution_ms).then_some(Overcharge {
+            given_ms: self.given_ms,
+            at_most_ms,
+            thought_ms: self.thought_ms,
+        })
+    }
+
+    /// Less time than the engine had left, less its thinking, by more than the slack; only
+    /// within one game's line, where nothing but the engine's thinking moved its clock.
+    pub(super) fn under(&self) -> Option<Undercharge> {
+        if !self.plies_since.is_some_and(|p| p > 0) {
+            return None;
+        }
+        let at_least_ms = self.at_most_ms() - self.slack_ms();
+        (self.given_ms < at_least_ms).then_some(Undercharge {
+            given_ms: self.given_ms,
+            at_least_ms,
+            thought_ms: self.thought_ms,
+        })
+    }
+
+    /// Whether the clocks fit when each stated time is multiplied by `factor` (the GUI wrote
+    /// them in another unit than the one the engine reads), or when `added_ms` more had
+    /// been given (an increment the GUI did not add): what the engine then lost is its
+    /// thinking, within the GUI's timing.
+    pub(super) fn fits_with(&self, factor: f64, resolution_ms: i64, added_ms: i64) -> bool {
+        let scaled = |ms: i64| (ms as f64 * factor).round() as i64;
+        let at_most = scaled(self.last_remaining_ms) - self.thought_ms.floor() as i64
+            + scaled(self.last_increment_ms);
+        let given = scaled(self.given_ms) + added_ms;
+        let slack = LOWER_SLACK_MS + (self.thought_ms / 2.0) as i64 + resolution_ms;
+        given <= at_most + TOLERANCE_MS + resolution_ms && given >= at_most - slack
+    }
+
+    /// The `movestogo` this `go` should state, when it breaks the count: the last count less
+    /// the engine's moves since (one every two plies); nothing when the period has closed,
+    /// the count is new or the `go` states none.
+    pub(super) fn count_slip(&self) -> Option<u32> {
+        let (last, now, plies) = (self.last_movestogo?, self.movestogo?, self.plies_since?);
+        let moves = plies / 2;
+        (plies > 0 && last > moves && now != last - moves).then_some(last - moves)
+    }
+}
 
 #[derive(Debug, Default)]
 pub(super) struct Clocks {
@@ -82,6 +169,22 @@ impl Clocks {
         ponder: bool,
         at_us: u64,
     ) -> Option<Overcharge> {
+        self.go_compared(side, clock, ponder, at_us, None)
+            .and_then(|c| c.over())
+    }
+
+    /// A `go` for `side` at `at_us`, whose position lies `plies_since` plies after the side's
+    /// last one in the same game when that is known: the comparison with the side's last
+    /// timed search, when there is one to compare (it thought on a running clock, and did
+    /// not close a period).
+    pub(super) fn go_compared(
+        &mut self,
+        side: Side,
+        clock: Option<ClockGiven>,
+        ponder: bool,
+        at_us: u64,
+        plies_since: Option<u32>,
+    ) -> Option<Compared> {
         let Some(clock) = clock else {
             self.last[slot(side)] = None;
             self.running = None;
@@ -93,17 +196,21 @@ impl Clocks {
         };
         let found = self.last[slot(side)].and_then(|last| {
             let thought_us = last.thought_us?;
-            // The last search closed a period: the next one starts with new time.
-            if last.movestogo == Some(1) {
+            // The last search closed a period (or the engine's moves since did): the next
+            // one starts with new time.
+            let moves_since = plies_since.map_or(1, |p| p / 2);
+            if last.movestogo.is_some_and(|m| m <= moves_since.max(1)) {
                 return None;
             }
-            let thought_ms = thought_us as f64 / 1000.0;
-            let at_most_ms = last.remaining_ms - thought_ms.floor() as i64 + last.increment_ms;
-            let tolerance = TOLERANCE_MS + self.resolution_ms;
-            (remaining_ms > at_most_ms + tolerance).then_some(Overcharge {
+            Some(Compared {
                 given_ms: remaining_ms,
-                at_most_ms,
-                thought_ms,
+                last_remaining_ms: last.remaining_ms,
+                last_increment_ms: last.increment_ms,
+                last_movestogo: last.movestogo,
+                movestogo: clock.movestogo,
+                thought_ms: thought_us as f64 / 1000.0,
+                plies_since,
+                resolution_ms: self.resolution_ms,
             })
         });
         self.last[slot(side)] = Some(Charge {

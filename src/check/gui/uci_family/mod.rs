@@ -65,6 +65,8 @@ struct GuiSide<D, G> {
     /// UCCI: `setoption usemillisec true` was sent, so times are milliseconds, not seconds.
     millisec: bool,
     clocks: Clocks,
+    /// Each side's position at its last timed `go`, to find it again in a later line.
+    go_keys: [Option<String>; 2],
     /// The move number of the last position, to tell a game going on from a new one.
     last_fullmove: Option<u32>,
     /// `ucinewgame` sent and no `isready` since (uci-r48).
@@ -119,6 +121,7 @@ impl<D: Dialect, G: Game + Send> GuiSide<D, G> {
             copy_protection_error: None,
             millisec: false,
             clocks: Clocks::default(),
+            go_keys: [None, None],
             last_fullmove: None,
             newgame_unconfirmed: None,
             registration_owed: None,
@@ -613,6 +616,7 @@ impl<D: Dialect, G: Game + Send> GuiReader for GuiSide<D, G> {
     }
 }
 
+mod charged;
 mod line;
 mod options;
 mod ponder;

@@ -5,12 +5,11 @@
 use super::line::piece_count;
 use super::{GuiSide, Search};
 use crate::check::findings::Findings;
-use crate::check::gui::clock::ClockGiven;
 use crate::check::gui::said::{Dialect, FormFault};
 use crate::check::id::CheckId;
 use crate::check::outcome::Grade;
 use crate::protocol::{Protocol, ReqId};
-use crate::rules::{Game, Side};
+use crate::rules::Game;
 use crate::session::Entry;
 
 impl<D: Dialect, G: Game + Send> GuiSide<D, G> {
@@ -129,66 +128,6 @@ impl<D: Dialect, G: Game + Send> GuiSide<D, G> {
                 out,
             );
         }
-    }
-
-    /// The clock a timed `go` states for the side to move: charged with what the engine
-    /// thought last time (ucci-r124; UCI: the clock fields' meaning, uci-r62..r68).
-    pub(super) fn charged(
-        &mut self,
-        clock: Option<ClockGiven>,
-        ponder: bool,
-        entry: &Entry,
-        out: &mut Findings,
-    ) {
-        let Some(side) = self.current.as_ref().map(G::side_to_move) else {
-            return;
-        };
-        // UCCI times are seconds unless the GUI switched the engine to milliseconds.
-        let scale = if self.is_ucci() && !self.millisec {
-            1000
-        } else {
-            1
-        };
-        self.clocks.unit_ms(scale);
-        let clock = clock.map(|c| ClockGiven {
-            first: c.first.map(|(t, i)| (t * scale, i * scale)),
-            second: c.second.map(|(t, i)| (t * scale, i * scale)),
-            movestogo: c.movestogo,
-            fixed_move_time: c.fixed_move_time,
-        });
-        let fixed_move_time = clock.is_some_and(|c| c.fixed_move_time);
-        if clock.is_some() {
-            self.judged(CheckId::GuiClockCharged);
-        }
-        let Some(over) = self.clocks.go(side, clock, ponder, entry.at.us) else {
-            return;
-        };
-        let rows = match (self.protocol, side) {
-            (Protocol::Ucci, _) => crate::reqs!["ucci-r124", "ucci-r74"],
-            (_, Side::First) => crate::reqs!["uci-r62", "uci-r64"],
-            (_, Side::Second) => crate::reqs!["uci-r63", "uci-r65"],
-        };
-        let mut message = format!(
-            "`{}` gives the engine {} ms; it had at most {} ms after thinking {:.0} ms last time (as measured on the wire), so its clock was not charged",
-            entry.text, over.given_ms, over.at_most_ms, over.thought_ms
-        );
-        // With `movetime` the search's time is fixed: whether the clock fields beside it
-        // are a running game clock the text does not say, so a clock that was not charged
-        // is a warning there (uci2wb in a game of a fixed time per move).
-        let grade = if fixed_move_time {
-            message.push_str("; the `go` fixes the search's time with `movetime`, beside which the text defines no clock");
-            Grade::Warn
-        } else {
-            Grade::Fail
-        };
-        self.tally.fault(
-            CheckId::GuiClockCharged,
-            grade,
-            rows,
-            message,
-            entry.at,
-            out,
-        );
     }
 
     /// UCI `searchmoves` name legal moves of the position searched (uci-r56), written as

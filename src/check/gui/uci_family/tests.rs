@@ -297,33 +297,36 @@ fn ucci(rest: &[&'static str]) -> Vec<&'static str> {
     lines
 }
 
+/// The text's worked example, timed as it tells it: the engine thinks 5 s a search, and the
+/// clock falls by that (the stopped ponder search never started the engine's clock).
 #[test]
 fn the_ucci_worked_example_raises_nothing() {
     let start = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
     let position = |moves: &str| -> &'static str {
         Box::leak(format!("> position fen {start}{moves}").into_boxed_str())
     };
-    let lines = ucci(&[
-        "> setoption usemillisec true",
-        "> setoption usebook false",
-        position(""),
-        "> go time 300000 increment 0",
-        "< bestmove b0c2 ponder b9c7",
-        position(" moves b0c2 b9c7"),
-        "> go ponder time 295000 increment 0",
-        "> ponderhit",
-        "< bestmove h2e2 ponder h9g7",
-        position(" moves b0c2 b9c7 h2e2 h7e7"),
-        "> go ponder time 290000 increment 0",
-        "> stop",
-        "< bestmove a0a1",
-        position(" moves b0c2 b9c7 h2e2 h9g7"),
-        "> go time 290000 increment 0",
-        "< bestmove h0g2",
-        "> quit",
-        "< bye",
+    let mut lines: Vec<(u64, &str)> = (0..).zip(UCCI_HANDSHAKE.iter().copied()).collect();
+    lines.extend([
+        (10, "> setoption usemillisec true"),
+        (10, "> setoption usebook false"),
+        (10, position("")),
+        (10, "> go time 300000 increment 0"),
+        (5_010, "< bestmove b0c2 ponder b9c7"),
+        (6_000, position(" moves b0c2 b9c7")),
+        (6_000, "> go ponder time 295000 increment 0"),
+        (8_000, "> ponderhit"),
+        (13_000, "< bestmove h2e2 ponder h9g7"),
+        (14_000, position(" moves b0c2 b9c7 h2e2 h7e7")),
+        (14_000, "> go ponder time 290000 increment 0"),
+        (15_000, "> stop"),
+        (15_010, "< bestmove a0a1"),
+        (16_000, position(" moves b0c2 b9c7 h2e2 h9g7")),
+        (16_000, "> go time 290000 increment 0"),
+        (21_000, "< bestmove h0g2"),
+        (21_010, "> quit"),
+        (21_020, "< bye"),
     ]);
-    assert_eq!(found(Protocol::Ucci, &lines), vec![]);
+    assert_eq!(timed_findings(Protocol::Ucci, &lines), vec![]);
 }
 
 #[test]
@@ -756,4 +759,169 @@ fn a_ucci_ponder_hit_is_answered_by_ponderhit() {
         "< bestmove g1f3",
     ]);
     assert_eq!(found(Protocol::Uci, &uci_hit_as_miss), vec![]);
+}
+
+fn ucci_timed(rest: &[(u64, &'static str)]) -> Vec<(u64, &'static str)> {
+    let mut lines: Vec<(u64, &str)> = (0..).zip(UCCI_HANDSHAKE.iter().copied()).collect();
+    lines.extend_from_slice(rest);
+    lines
+}
+
+/// Every finding's check, grade and rows.
+fn timed_rows(protocol: Protocol, lines: &[(u64, &str)]) -> Vec<(String, Grade, Vec<String>)> {
+    crate::check::gui_findings_timed(protocol, lines)
+        .into_iter()
+        .map(|o| {
+            let rows = o.requirements.iter().map(ToString::to_string).collect();
+            (o.check.to_string(), o.grade, rows)
+        })
+        .collect()
+}
+
+fn rows(check: &str, grade: Grade, rows: &[&str]) -> (String, Grade, Vec<String>) {
+    let rows = rows.iter().map(|r| (*r).to_owned()).collect();
+    (check.to_owned(), grade, rows)
+}
+
+/// UCCI times in the unit the engine does not read: milliseconds in the default seconds
+/// (the clock falls by thousands of "seconds" over a search of half a second), and seconds
+/// after `setoption usemillisec true` (it falls by 5 "ms" over a search of 5 s).
+#[test]
+fn ucci_clocks_in_the_wrong_unit_break_usemillisec() {
+    let milliseconds = ucci_timed(&[
+        (10, "> position startpos"),
+        (10, "> go time 60000 increment 0"),
+        (510, "< bestmove h2e2"),
+        (600, "> position startpos moves h2e2 h7e7"),
+        (600, "> go time 59400 increment 0"),
+        (1_100, "< bestmove h0g2"),
+    ]);
+    let unit = rows(
+        "ucci.gui.clock.charged",
+        Grade::Fail,
+        &["ucci-r27", "ucci-r122"],
+    );
+    assert_eq!(timed_rows(Protocol::Ucci, &milliseconds), vec![unit.clone()]);
+    let seconds = ucci_timed(&[
+        (10, "> setoption usemillisec true"),
+        (10, "> position startpos"),
+        (10, "> go time 300 increment 0"),
+        (5_010, "< bestmove h2e2"),
+        (6_000, "> position startpos moves h2e2 h7e7"),
+        (6_000, "> go time 295 increment 0"),
+        (7_000, "< bestmove h0g2"),
+    ]);
+    assert_eq!(timed_rows(Protocol::Ucci, &seconds), vec![unit]);
+}
+
+/// The increment the last `go` stated, not added; a clock charged with more than the
+/// engine thought, by more than the GUI's timing explains, warns; a position whose line does
+/// not pass the last one (another game, or one set up from a FEN alone) may come with any
+/// clock.
+#[test]
+fn the_clock_is_bounded_from_below_within_a_game() {
+    let game = |next: &'static str, position: &'static str| {
+        ucci_timed(&[
+            (10, "> setoption usemillisec true"),
+            (10, "> position startpos"),
+            (10, "> go time 60000 increment 5000"),
+            (310, "< bestmove h2e2"),
+            (400, position),
+            (400, next),
+            (700, "< bestmove h0g2"),
+        ])
+    };
+    let continued = "> position startpos moves h2e2 h7e7";
+    assert_eq!(
+        timed_rows(Protocol::Ucci, &game("> go time 64700 increment 5000", continued)),
+        vec![]
+    );
+    assert_eq!(
+        timed_rows(Protocol::Ucci, &game("> go time 59400 increment 5000", continued)),
+        vec![rows("ucci.gui.clock.charged", Grade::Fail, &["ucci-r71"])]
+    );
+    assert_eq!(
+        timed_rows(Protocol::Ucci, &game("> go time 40000 increment 5000", continued)),
+        vec![rows("ucci.gui.clock.charged", Grade::Warn, &["ucci-r124"])]
+    );
+    let apart = "> position fen rnbakabnr/9/1c2c4/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR w - - 0 2";
+    assert_eq!(
+        timed_rows(Protocol::Ucci, &game("> go time 40000 increment 5000", apart)),
+        vec![]
+    );
+    // UCI: white's increment not added.
+    let uci_game = uci_timed(&[
+        (100, "> position startpos"),
+        (100, "> go wtime 60000 btime 60000 winc 3000 binc 3000"),
+        (600, "< bestmove e2e4"),
+        (700, "> position startpos moves e2e4 e7e5"),
+        (700, "> go wtime 59400 btime 60000 winc 3000 binc 3000"),
+        (900, "< bestmove g1f3"),
+    ]);
+    assert_eq!(
+        timed_rows(Protocol::Uci, &uci_game),
+        vec![rows("uci.gui.clock.charged", Grade::Fail, &["uci-r64"])]
+    );
+}
+
+/// `movestogo` counts down one for each move of the engine within a period; a new period
+/// starts a new count. In sudden death (no `movestogo`) no time comes on top (uci-r68).
+#[test]
+fn movestogo_counts_down_and_sudden_death_adds_nothing() {
+    let ucci_game = |second: &'static str, next_period: &'static str| {
+        ucci_timed(&[
+            (10, "> setoption usemillisec true"),
+            (10, "> position startpos"),
+            (10, "> go time 60000 movestogo 2"),
+            (110, "< bestmove h2e2"),
+            (200, "> position startpos moves h2e2 h7e7"),
+            (200, second),
+            (300, "< bestmove h0g2"),
+            (400, "> position startpos moves h2e2 h7e7 h0g2 h9g7"),
+            (400, next_period),
+            (500, "< bestmove b0c2"),
+        ])
+    };
+    assert_eq!(
+        timed_rows(
+            Protocol::Ucci,
+            &ucci_game("> go time 59900 movestogo 1", "> go time 120000 movestogo 40")
+        ),
+        vec![]
+    );
+    assert_eq!(
+        timed_rows(
+            Protocol::Ucci,
+            &ucci_game("> go time 59900 movestogo 2", "> go time 59800 movestogo 1")
+        ),
+        vec![rows("ucci.gui.clock.charged", Grade::Fail, &["ucci-r70"])]
+    );
+    let uci_game = uci_timed(&[
+        (100, "> position startpos"),
+        (100, "> go wtime 60000 btime 60000 movestogo 30"),
+        (200, "< bestmove e2e4"),
+        (300, "> position startpos moves e2e4 e7e5"),
+        (300, "> go wtime 59900 btime 60000 movestogo 31"),
+        (400, "< bestmove g1f3"),
+    ]);
+    assert_eq!(
+        timed_rows(Protocol::Uci, &uci_game),
+        vec![rows("uci.gui.clock.charged", Grade::Fail, &["uci-r66"])]
+    );
+    let sudden_death = uci_timed(&[
+        (100, "> position startpos"),
+        (100, "> go wtime 10000 btime 10000"),
+        (200, "< bestmove e2e4"),
+        (300, "> position startpos moves e2e4 e7e5"),
+        (300, "> go wtime 20000 btime 10000"),
+        (400, "< bestmove g1f3"),
+    ]);
+    assert_eq!(
+        timed_rows(Protocol::Uci, &sudden_death),
+        vec![rows(
+            "uci.gui.clock.charged",
+            Grade::Fail,
+            &["uci-r62", "uci-r64", "uci-r68"]
+        )]
+    );
 }
