@@ -300,7 +300,10 @@ pub fn ucci(fault: &str) -> Option<Script> {
         // GUI writes milliseconds.
         "milliseconds-in-seconds-mode" => {
             let mut s = vec![send("ucci"), Step::Expect("ucciok")];
-            s.extend(timed("go time 60000 increment 0", "go time 59200 increment 0"));
+            s.extend(timed(
+                "go time 60000 increment 0",
+                "go time 59200 increment 0",
+            ));
             return steps(s);
         }
         // ucci-r71: the increment is added after each move; this GUI leaves it out.
@@ -310,10 +313,23 @@ pub fn ucci(fault: &str) -> Option<Script> {
         ),
         // ucci-r70: `movestogo` counts the moves still to play in the period; this GUI
         // states the same count after the engine has moved.
-        "movestogo-not-counted" => timed(
-            "go time 60000 movestogo 10",
-            "go time 59500 movestogo 10",
-        ),
+        "movestogo-not-counted" => {
+            timed("go time 60000 movestogo 10", "go time 59500 movestogo 10")
+        }
+        // ucci-r12, r13: with nothing captured, the FEN stays the start and the moves grow;
+        // this GUI sends the position after two quiet moves as a FEN alone.
+        "fen-past-quiet-moves" => vec![
+            position(""),
+            send("go depth 1"),
+            Step::Expect("bestmove"),
+            send(
+                "position fen rnbakabnr/9/1c2c4/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR w - - 0 2",
+            ),
+            send("isready"),
+            Step::Expect("readyok"),
+            send("quit"),
+            Step::Expect("bye"),
+        ],
         // ucci-r06: the position is a legal one.
         "illegal-move-in-position" => vec![
             position(" moves h2e2 h2e2"),

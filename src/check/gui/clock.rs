@@ -95,7 +95,7 @@ impl Compared {
     /// Less time than the engine had left, less its thinking, by more than the slack; only
     /// within one game's line, where nothing but the engine's thinking moved its clock.
     pub(super) fn under(&self) -> Option<Undercharge> {
-        if !self.plies_since.is_some_and(|p| p > 0) {
+        if self.plies_since.is_none_or(|p| p == 0) {
             return None;
         }
         let at_least_ms = self.at_most_ms() - self.slack_ms();

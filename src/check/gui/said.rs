@@ -349,12 +349,20 @@ impl Dialect for Uci {
             C::Debug(_) => Said::Debug,
             C::IsReady => Said::IsReady,
             C::SetOption { name, value } => {
-                let reserved = |w: &str| w == "name" || w == "value";
-                if value
-                    .iter()
-                    .flat_map(|v| v.split_whitespace())
-                    .any(reserved)
-                {
+                let words: Vec<&str> = value.iter().flat_map(|v| v.split_whitespace()).collect();
+                let at = |word: &str| words.iter().position(|w| *w == word);
+                // `name X value Y` inside the value is a second option on the line, which
+                // gets a line of its own (uci-r38); either word alone breaks uci-r37.
+                let second_option = at("name").is_some_and(|n| words[n..].contains(&"value"));
+                if second_option {
+                    grammar.push((
+                        FormFault {
+                            requirement: req!("uci-r38"),
+                            message: "the value holds a second `name … value …`: each option is set by a `setoption` line of its own".to_owned(),
+                        },
+                        true,
+                    ));
+                } else if at("name").or(at("value")).is_some() {
                     grammar.push((
                         FormFault {
                             requirement: req!("uci-r37"),

@@ -93,8 +93,14 @@ impl<D: Dialect, G: Game + Send> GuiSide<D, G> {
             } else {
                 Grade::Fail
             };
-            self.tally
-                .fault(CheckId::GuiClockCharged, grade, rows, message, entry.at, out);
+            self.tally.fault(
+                CheckId::GuiClockCharged,
+                grade,
+                rows,
+                message,
+                entry.at,
+                out,
+            );
             return;
         }
         if fixed_move_time {
@@ -113,9 +119,8 @@ impl<D: Dialect, G: Game + Send> GuiSide<D, G> {
                     (_, Side::First) => crate::reqs!["uci-r64"],
                     (_, Side::Second) => crate::reqs!["uci-r65"],
                 };
-                let why = format!(
-                    "the increment of {increment} ms the last `go` stated was not added"
-                );
+                let why =
+                    format!("the increment of {increment} ms the last `go` stated was not added");
                 (Grade::Fail, rows, why)
             } else {
                 // Charged more than it thought, by more than the GUI's own timing explains:
@@ -133,8 +138,14 @@ impl<D: Dialect, G: Game + Send> GuiSide<D, G> {
                 "`{}` gives the engine {} ms; after thinking {:.0} ms last time (as measured on the wire) it had at least {} ms left: {why}",
                 entry.text, under.given_ms, under.thought_ms, under.at_least_ms
             );
-            self.tally
-                .fault(CheckId::GuiClockCharged, grade, rows, message, entry.at, out);
+            self.tally.fault(
+                CheckId::GuiClockCharged,
+                grade,
+                rows,
+                message,
+                entry.at,
+                out,
+            );
         }
         if let Some(expected) = compared.count_slip() {
             let rows = if self.is_ucci() {
@@ -149,8 +160,14 @@ impl<D: Dialect, G: Game + Send> GuiSide<D, G> {
                 compared.last_movestogo.unwrap_or_default(),
                 compared.plies_since.unwrap_or_default() / 2,
             );
-            self.tally
-                .fault(CheckId::GuiClockCharged, Grade::Fail, rows, message, entry.at, out);
+            self.tally.fault(
+                CheckId::GuiClockCharged,
+                Grade::Fail,
+                rows,
+                message,
+                entry.at,
+                out,
+            );
         }
     }
 
@@ -172,9 +189,15 @@ impl<D: Dialect, G: Game + Send> GuiSide<D, G> {
     /// usemillisec true`, or milliseconds without it.
     fn wrong_unit(&mut self, compared: &Compared, scale: i64, entry: &Entry, out: &mut Findings) {
         let (read, meant) = if scale == 1 {
-            ("milliseconds, as `setoption usemillisec true` set", "seconds")
+            (
+                "milliseconds, as `setoption usemillisec true` set",
+                "seconds",
+            )
         } else {
-            ("seconds, as no `setoption usemillisec true` changed", "milliseconds")
+            (
+                "seconds, as no `setoption usemillisec true` changed",
+                "milliseconds",
+            )
         };
         let message = format!(
             "`{}`: the engine reads its times in {read}, but the clock went from {} to {} ms as read over a search of {:.0} ms, which fits only if the GUI wrote {meant}",

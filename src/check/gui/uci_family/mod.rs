@@ -408,6 +408,8 @@ impl<D: Dialect, G: Game + Send> GuiSide<D, G> {
         self.position_set = true;
         self.position_has_moves = !moves.is_empty();
         self.judged(CheckId::GuiPositionLegal);
+        let previous = self.current.take();
+        let previous_line = self.line.take();
         self.current = set_up::<G, _>(fen, moves);
         self.line = self
             .current
@@ -428,6 +430,7 @@ impl<D: Dialect, G: Game + Send> GuiSide<D, G> {
         if self.current.is_some() {
             if self.is_ucci() {
                 self.last_capture(fen, moves, entry, out);
+                self.set_up_too_late(fen, previous, previous_line, entry, out);
             }
             return;
         }

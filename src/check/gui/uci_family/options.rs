@@ -32,11 +32,27 @@ const NAMED: &[(&str, OptionType, ReqId)] = &[
     ("Ponder", OptionType::Check, crate::req!("uci-r152")),
     ("OwnBook", OptionType::Check, crate::req!("uci-r157")),
     ("MultiPV", OptionType::Spin, crate::req!("uci-r159")),
-    ("UCI_ShowCurrLine", OptionType::Check, crate::req!("uci-r160")),
-    ("UCI_ShowRefutations", OptionType::Check, crate::req!("uci-r161")),
-    ("UCI_LimitStrength", OptionType::Check, crate::req!("uci-r162")),
+    (
+        "UCI_ShowCurrLine",
+        OptionType::Check,
+        crate::req!("uci-r160"),
+    ),
+    (
+        "UCI_ShowRefutations",
+        OptionType::Check,
+        crate::req!("uci-r161"),
+    ),
+    (
+        "UCI_LimitStrength",
+        OptionType::Check,
+        crate::req!("uci-r162"),
+    ),
     ("UCI_Elo", OptionType::Spin, crate::req!("uci-r164")),
-    ("UCI_AnalyseMode", OptionType::Check, crate::req!("uci-r168")),
+    (
+        "UCI_AnalyseMode",
+        OptionType::Check,
+        crate::req!("uci-r168"),
+    ),
 ];
 
 /// What a `setoption` value breaks, if anything. UCCI's text names only the `check` type
@@ -60,10 +76,9 @@ pub(super) fn judge_value(
     let mut fault = uci_value(declaration, value)?;
     // The value is judged against the declared type, one of the text's five (uci-r177).
     fault.rows.push(crate::req!("uci-r177"));
-    if let Some((_, _, row)) = NAMED
-        .iter()
-        .find(|(name, kind, _)| declaration.name.eq_ignore_ascii_case(name) && declaration.kind == *kind)
-    {
+    if let Some((_, _, row)) = NAMED.iter().find(|(name, kind, _)| {
+        declaration.name.eq_ignore_ascii_case(name) && declaration.kind == *kind
+    }) {
         fault.rows.push(*row);
     }
     Some(fault)
@@ -217,16 +232,56 @@ mod tests {
     #[test]
     fn a_named_option_set_outside_its_type_breaks_its_own_row() {
         let cases = [
-            ("option name Hash type spin default 16 min 1 max 1024", "0", "uci-r145"),
-            ("option name NalimovCache type spin default 1 min 1 max 32", "x", "uci-r151"),
-            ("option name Ponder type check default false", "yes", "uci-r152"),
-            ("option name OwnBook type check default true", "1", "uci-r157"),
-            ("option name MultiPV type spin default 1 min 1 max 500", "0", "uci-r159"),
-            ("option name UCI_ShowCurrLine type check default false", "on", "uci-r160"),
-            ("option name UCI_ShowRefutations type check default false", "on", "uci-r161"),
-            ("option name UCI_LimitStrength type check default false", "no", "uci-r162"),
-            ("option name UCI_Elo type spin default 1500 min 1350 max 2850", "3000", "uci-r164"),
-            ("option name UCI_AnalyseMode type check default false", "analyse", "uci-r168"),
+            (
+                "option name Hash type spin default 16 min 1 max 1024",
+                "0",
+                "uci-r145",
+            ),
+            (
+                "option name NalimovCache type spin default 1 min 1 max 32",
+                "x",
+                "uci-r151",
+            ),
+            (
+                "option name Ponder type check default false",
+                "yes",
+                "uci-r152",
+            ),
+            (
+                "option name OwnBook type check default true",
+                "1",
+                "uci-r157",
+            ),
+            (
+                "option name MultiPV type spin default 1 min 1 max 500",
+                "0",
+                "uci-r159",
+            ),
+            (
+                "option name UCI_ShowCurrLine type check default false",
+                "on",
+                "uci-r160",
+            ),
+            (
+                "option name UCI_ShowRefutations type check default false",
+                "on",
+                "uci-r161",
+            ),
+            (
+                "option name UCI_LimitStrength type check default false",
+                "no",
+                "uci-r162",
+            ),
+            (
+                "option name UCI_Elo type spin default 1500 min 1350 max 2850",
+                "3000",
+                "uci-r164",
+            ),
+            (
+                "option name UCI_AnalyseMode type check default false",
+                "analyse",
+                "uci-r168",
+            ),
         ];
         for (line, value, row) in cases {
             let fault = judge_value(Protocol::Uci, &declared(line), Some(value))

@@ -167,7 +167,13 @@ impl<D: Dialect, G: Game + Send> GuiSide<D, G> {
             entry.text, missed.expected
         );
         let rows = crate::reqs!["ucci-r127"];
-        self.tally
-            .fault(CheckId::GuiPonderHit, Grade::Warn, rows, message, entry.at, out);
+        self.tally.fault(
+            CheckId::GuiPonderHit,
+            Grade::Warn,
+            rows,
+            message,
+            entry.at,
+            out,
+        );
     }
 }

@@ -2,7 +2,7 @@
 //! names legal, `UCI_AnalyseMode` as the search's purpose, `isready` before searching, and
 //! positions that start at the last capture (UCCI).
 
-use super::line::piece_count;
+use super::line::{Line, key, piece_count};
 use super::{GuiSide, Search};
 use crate::check::findings::Findings;
 use crate::check::gui::said::{Dialect, FormFault};
@@ -244,6 +244,51 @@ impl<D: Dialect, G: Game + Send> GuiSide<D, G> {
         }
     }
 
+    /// UCCI: while nothing has been captured since, the text's cases keep the FEN and let
+    /// the moves grow (cases 2 and 3, ucci-r12, r13); a FEN set one or two plies past the
+    /// last position by moves that captured nothing starts later than the last capture, so
+    /// the engine loses the moves it needs for repetitions. A warning, as the split itself is
+    /// optional (ucci-r09). A FEN the last position's line passes is an earlier base, not a
+    /// later one.
+    pub(super) fn set_up_too_late(
+        &mut self,
+        fen: Option<&str>,
+        previous: Option<G>,
+        previous_line: Option<Line>,
+        entry: &Entry,
+        out: &mut Findings,
+    ) {
+        let (Some(fen), Some(previous), Some(previous_line)) = (fen, previous, previous_line)
+        else {
+            return;
+        };
+        let base = key(fen);
+        if previous_line.keys.contains(&base) {
+            return;
+        }
+        let Some(moves) = quiet_path_to(&previous, &base) else {
+            return;
+        };
+        let message = format!(
+            "`{}`: the FEN is the last position played on by {} that captured nothing; the position should keep the FEN of the last capture (or the start) and list the moves since, as the text's cases do",
+            entry.text,
+            moves
+                .iter()
+                .map(|m| format!("`{m}`"))
+                .collect::<Vec<_>>()
+                .join(" and ")
+        );
+        let rows = crate::reqs!["ucci-r12", "ucci-r13"];
+        self.tally.fault(
+            CheckId::GuiPositionLastCapture,
+            Grade::Warn,
+            rows,
+            message,
+            entry.at,
+            out,
+        );
+    }
+
     /// UCCI: the text's cases send the position after the last capture, with the moves since
     /// (ucci-r14, r15); ucci-r09 makes the split optional, so a capture inside the move list
     /// warns (engines that read repetitions from the list then miss nothing, but some engines
@@ -274,7 +319,7 @@ impl<D: Dialect, G: Game + Send> GuiSide<D, G> {
                 self.tally.fault(
                     CheckId::GuiPositionLastCapture,
                     Grade::Warn,
-                    &[],
+                    crate::reqs!["ucci-r14", "ucci-r15"],
                     message,
                     entry.at,
                     out,
@@ -284,4 +329,32 @@ impl<D: Dialect, G: Game + Send> GuiSide<D, G> {
             pieces = now;
         }
     }
+}
+
+/// The one or two moves, none a capture, that lead from `from` to the position `target`
+/// (its board and side to move), if any do.
+fn quiet_path_to<G: Game>(from: &G, target: &str) -> Option<Vec<String>> {
+    let pieces = piece_count(&from.fen());
+    for first in from.legal_moves() {
+        let mut once = from.clone();
+        let first_text = from.move_text(first);
+        once.play(first);
+        let fen = once.fen();
+        if piece_count(&fen) < pieces {
+            continue;
+        }
+        if key(&fen) == target {
+            return Some(vec![first_text]);
+        }
+        for second in once.legal_moves() {
+            let mut twice = once.clone();
+            let second_text = once.move_text(second);
+            twice.play(second);
+            let fen = twice.fen();
+            if piece_count(&fen) == pieces && key(&fen) == target {
+                return Some(vec![first_text, second_text]);
+            }
+        }
+    }
+    None
 }

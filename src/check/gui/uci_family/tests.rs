@@ -655,7 +655,12 @@ fn a_go_parameter_that_is_no_number_breaks_its_row() {
         );
     }
     // A parameter the text does not have is the grammar of `go` (uci-r54).
-    let lines = uci(&["> position startpos", "> go depth 3 quickly", "> stop", "< bestmove e2e4"]);
+    let lines = uci(&[
+        "> position startpos",
+        "> go depth 3 quickly",
+        "> stop",
+        "< bestmove e2e4",
+    ]);
     assert_eq!(
         one(Protocol::Uci, &lines),
         finding("uci.gui.command.grammar", Grade::Fail, "uci-r54")
@@ -801,7 +806,10 @@ fn ucci_clocks_in_the_wrong_unit_break_usemillisec() {
         Grade::Fail,
         &["ucci-r27", "ucci-r122"],
     );
-    assert_eq!(timed_rows(Protocol::Ucci, &milliseconds), vec![unit.clone()]);
+    assert_eq!(
+        timed_rows(Protocol::Ucci, &milliseconds),
+        vec![unit.clone()]
+    );
     let seconds = ucci_timed(&[
         (10, "> setoption usemillisec true"),
         (10, "> position startpos"),
@@ -833,20 +841,33 @@ fn the_clock_is_bounded_from_below_within_a_game() {
     };
     let continued = "> position startpos moves h2e2 h7e7";
     assert_eq!(
-        timed_rows(Protocol::Ucci, &game("> go time 64700 increment 5000", continued)),
+        timed_rows(
+            Protocol::Ucci,
+            &game("> go time 64700 increment 5000", continued)
+        ),
         vec![]
     );
     assert_eq!(
-        timed_rows(Protocol::Ucci, &game("> go time 59400 increment 5000", continued)),
+        timed_rows(
+            Protocol::Ucci,
+            &game("> go time 59400 increment 5000", continued)
+        ),
         vec![rows("ucci.gui.clock.charged", Grade::Fail, &["ucci-r71"])]
     );
     assert_eq!(
-        timed_rows(Protocol::Ucci, &game("> go time 40000 increment 5000", continued)),
+        timed_rows(
+            Protocol::Ucci,
+            &game("> go time 40000 increment 5000", continued)
+        ),
         vec![rows("ucci.gui.clock.charged", Grade::Warn, &["ucci-r124"])]
     );
-    let apart = "> position fen rnbakabnr/9/1c2c4/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR w - - 0 2";
+    let apart =
+        "> position fen rnbakab1r/9/1c2c1n2/p1p1p1p1p/9/9/P1P1P1P1P/1C2C1N2/9/RNBAKAB1R w - - 0 3";
     assert_eq!(
-        timed_rows(Protocol::Ucci, &game("> go time 40000 increment 5000", apart)),
+        timed_rows(
+            Protocol::Ucci,
+            &game("> go time 40000 increment 5000", apart)
+        ),
         vec![]
     );
     // UCI: white's increment not added.
@@ -885,7 +906,10 @@ fn movestogo_counts_down_and_sudden_death_adds_nothing() {
     assert_eq!(
         timed_rows(
             Protocol::Ucci,
-            &ucci_game("> go time 59900 movestogo 1", "> go time 120000 movestogo 40")
+            &ucci_game(
+                "> go time 59900 movestogo 1",
+                "> go time 120000 movestogo 40"
+            )
         ),
         vec![]
     );
@@ -924,4 +948,56 @@ fn movestogo_counts_down_and_sudden_death_adds_nothing() {
             &["uci-r62", "uci-r64", "uci-r68"]
         )]
     );
+}
+
+/// Two options on one line: the second's `name … value …` inside the first's value.
+#[test]
+fn two_options_on_one_line_break_one_line_each() {
+    let lines = uci(&["> setoption name Hash value 16 name Ponder value true"]);
+    let found = found(Protocol::Uci, &lines);
+    assert!(
+        found.contains(&finding("uci.gui.command.grammar", Grade::Fail, "uci-r38")),
+        "{found:?}"
+    );
+    // A multi-word value without the second pair is no second option.
+    let lines = uci(&["> setoption name Hash value 16 name x"]);
+    assert!(
+        !found_rows(&lines).contains(&"uci-r38".to_owned()),
+        "{lines:?}"
+    );
+}
+
+fn found_rows(lines: &[&str]) -> Vec<String> {
+    crate::check::gui_findings_in(Protocol::Uci, lines)
+        .into_iter()
+        .flat_map(|o| o.requirements)
+        .map(|r| r.to_string())
+        .collect()
+}
+
+/// A FEN moved past plies that captured nothing (the current position alone) starts later
+/// than the last capture: the cases keep the FEN and list the moves (a warning). A FEN of
+/// the last capture, or one the last line passes, is no such thing.
+#[test]
+fn a_ucci_fen_set_past_quiet_moves_starts_too_late() {
+    let start = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+    let after_two = "rnbakabnr/9/1c2c4/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR w - - 0 2";
+    let too_late: &'static str = Box::leak(format!("> position fen {after_two}").into_boxed_str());
+    let first: &'static str = Box::leak(format!("> position fen {start}").into_boxed_str());
+    let lines = ucci(&[first, "> go depth 3", "< bestmove h2e2", too_late]);
+    assert_eq!(
+        one(Protocol::Ucci, &lines),
+        finding("ucci.gui.position.last-capture", Grade::Warn, "ucci-r12")
+    );
+    let kept: &'static str =
+        Box::leak(format!("> position fen {start} moves h2e2 h7e7").into_boxed_str());
+    let lines = ucci(&[first, "> go depth 3", "< bestmove h2e2", kept]);
+    assert_eq!(found(Protocol::Ucci, &lines), vec![]);
+    // After a capture the FEN of the capture is the right start.
+    let captured = "rnbakabnr/9/1c2c4/p1p1C1p1p/9/9/P1P1P1P1P/1C7/9/RNBAKABNR b - - 0 2";
+    let before: &'static str =
+        Box::leak(format!("> position fen {start} moves h2e2 h7e7").into_boxed_str());
+    let after: &'static str = Box::leak(format!("> position fen {captured}").into_boxed_str());
+    let lines = ucci(&[before, "> go depth 3", "< bestmove e2e6", after]);
+    assert_eq!(found(Protocol::Ucci, &lines), vec![]);
 }
