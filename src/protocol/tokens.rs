@@ -39,10 +39,12 @@ pub(crate) struct Tokens<'a> {
 
 impl<'a> Tokens<'a> {
     pub(crate) fn new(line: &'a str) -> Tokens<'a> {
-        let mut tokens = Vec::new();
+        // Blanks are ASCII, and an ASCII byte never occurs inside a multi-byte character: the
+        // bytes can be read one by one, and every cut falls on a character boundary.
+        let mut tokens = Vec::with_capacity(16);
         let mut start = None;
-        for (i, c) in line.char_indices() {
-            match (is_blank(c), start) {
+        for (i, byte) in line.bytes().enumerate() {
+            match (byte.is_ascii_whitespace(), start) {
                 (true, Some(s)) => {
                     tokens.push(Token {
                         text: &line[s..i],
@@ -134,7 +136,10 @@ impl<'a> Tokens<'a> {
 
     /// After a whole command or message is read: nothing may follow it.
     pub(crate) fn end_of(&self, keyword: Token<'_>) -> Result<(), ParseError> {
-        self.finish(&format!("`{}`", keyword.text))
+        match self.peek() {
+            None => Ok(()),
+            Some(_) => self.finish(&format!("`{}`", keyword.text)),
+        }
     }
 
     pub(crate) fn finish(&self, what: &str) -> Result<(), ParseError> {
@@ -191,17 +196,17 @@ where
     } else {
         text
     };
-    let bad = |what: String| ParseError::BadNumber {
+    // The message is made only for a number that is wrong: engines write a number in
+    // nearly every line, and formatting the range for each was a sixth of a match's judging.
+    let bad = |beyond: &str| ParseError::BadNumber {
         field: field.to_owned(),
         text: text.to_owned(),
-        reason: what,
+        reason: format!("a decimal integer from {} to {}{beyond}", T::MIN, T::MAX),
     };
-    let range = format!("a decimal integer from {} to {}", T::MIN, T::MAX);
     if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(bad(range));
+        return Err(bad(""));
     }
-    text.parse::<T>()
-        .map_err(|_| bad(format!("{range} (out of range)")))
+    text.parse::<T>().map_err(|_| bad(" (out of range)"))
 }
 
 /// The integer types [`number`] reads, with their range for error messages.

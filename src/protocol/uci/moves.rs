@@ -78,9 +78,47 @@ impl FromStr for Move {
     }
 }
 
+impl Square {
+    /// Appends the square as it is written (`e2`, xiangqi's `a10`) to `out`.
+    fn spell_into(self, out: &mut Spelling) {
+        out.push(b'a' + self.file);
+        if self.rank >= 10 {
+            out.push(b'0' + self.rank / 10);
+        }
+        out.push(b'0' + self.rank % 10);
+    }
+}
+
+/// A move's text, made on the stack: every `position` a match sends and every pv it judges
+/// spells its moves, and writing them a character at a time through the formatter was most
+/// of what sending a `position` cost.
+struct Spelling {
+    bytes: [u8; 8],
+    len: usize,
+}
+
+impl Spelling {
+    fn push(&mut self, byte: u8) {
+        if let Some(slot) = self.bytes.get_mut(self.len) {
+            *slot = byte;
+            self.len += 1;
+        }
+    }
+
+    fn as_str(&self) -> &str {
+        // Only ASCII letters and digits are pushed.
+        std::str::from_utf8(&self.bytes[..self.len]).unwrap_or("")
+    }
+}
+
 impl fmt::Display for Square {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", char::from(b'a' + self.file), self.rank)
+        let mut out = Spelling {
+            bytes: [0; 8],
+            len: 0,
+        };
+        self.spell_into(&mut out);
+        f.write_str(out.as_str())
     }
 }
 
@@ -93,11 +131,16 @@ impl fmt::Display for Move {
                 to,
                 promotion,
             } => {
-                write!(f, "{from}{to}")?;
-                match promotion {
-                    Some(p) => write!(f, "{p}"),
-                    None => Ok(()),
+                let mut out = Spelling {
+                    bytes: [0; 8],
+                    len: 0,
+                };
+                from.spell_into(&mut out);
+                to.spell_into(&mut out);
+                if let Some(p) = promotion.filter(char::is_ascii) {
+                    out.push(p as u8);
                 }
+                f.write_str(out.as_str())
             }
         }
     }
