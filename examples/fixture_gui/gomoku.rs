@@ -4,10 +4,10 @@ use crate::script::{Script, Step, send};
 use crate::steps;
 
 /// Gomocup: START, the limits, BEGIN, TURN, a TAKEBACK, RESTART and a BOARD, END; lines end
-/// with CR LF, `time_left` comes before every move request of the timed game, and after END
-/// the manager waits for the brain to exit.
+/// with CR LF, `time_left` comes before every move request of the timed game, less the
+/// brain's time on turn (gomocup-r82), and after END the manager waits for the brain to exit.
 pub fn gomocup(fault: &str) -> Option<Script> {
-    let time_left = || send("INFO time_left 90000");
+    let time_left = || Step::TimeLeft(90000);
     let start = vec![
         send("START 15"),
         Step::Expect("OK"),
@@ -69,6 +69,77 @@ pub fn gomocup(fault: &str) -> Option<Script> {
                 send("END"),
                 Step::Close,
             ]);
+            return gomocup_script(s);
+        }
+        // Two commands on one line (gomocup-r06). The reference brain reads the first and
+        // answers ABOUT, which the fixture waits for.
+        "two-commands-one-line" => vec![send("ABOUT BEGIN"), Step::Expect("")],
+        // Field 3 in a BOARD of a game that is not continuous (rule 0; gomocup-r52, r72). The
+        // brain may refuse the block, so any answer is waited for.
+        "field-3-not-continuous" => vec![
+            time_left(),
+            send("BOARD"),
+            send("7,7,2"),
+            send("8,8,3"),
+            send("DONE"),
+            Step::Expect(""),
+        ],
+        // After RESTART a stone off the 15×15 board START set, as if RESTART had changed the
+        // size (gomocup-r109).
+        "restart-off-board" => vec![
+            time_left(),
+            send("BEGIN"),
+            Step::ExpectPoint,
+            send("RESTART"),
+            Step::Expect("OK"),
+            time_left(),
+            send("TURN 17,3"),
+            Step::Expect(""),
+        ],
+        // A BOARD that holds the opponent's exact five, so the game is over, then another
+        // TURN in it without RESTART (gomocup-r108).
+        "turn-after-five" => vec![
+            time_left(),
+            send("BOARD"),
+            send("1,1,2"),
+            send("1,3,1"),
+            send("2,1,2"),
+            send("2,3,1"),
+            send("3,1,2"),
+            send("3,3,1"),
+            send("4,1,2"),
+            send("4,3,1"),
+            send("5,1,2"),
+            send("DONE"),
+            Step::ExpectPoint,
+            time_left(),
+            send("TURN 12,12"),
+            Step::ExpectPoint,
+        ],
+        // The opponent's second of thinking charged to the brain's match time (gomocup-r82).
+        "time-left-counts-opponent" => vec![
+            time_left(),
+            send("BEGIN"),
+            Step::ExpectPoint,
+            Step::ChargedPause(1000),
+            time_left(),
+            send("TURN 0,0"),
+            Step::ExpectPoint,
+        ],
+        // A tournament (game_type 2) whose turn time changes after the first move (gomocup-r63).
+        "limit-changed-in-tournament" => {
+            let mut s = start;
+            s.extend([
+                send("INFO game_type 2"),
+                time_left(),
+                send("BEGIN"),
+                Step::ExpectPoint,
+                send("INFO timeout_turn 2000"),
+                time_left(),
+                send("TURN 0,0"),
+                Step::ExpectPoint,
+            ]);
+            s.extend(end);
             return gomocup_script(s);
         }
         // A move request before START.
@@ -191,6 +262,58 @@ pub fn agi(fault: &str) -> Option<Script> {
                 Step::Pause(100),
                 send("AGI"),
                 Step::Pause(200),
+                Step::Close,
+            ]);
+        }
+        // The engine's move (forced by SEARCH) comes back in the other colour: MOVES lists
+        // it first, black, where the engine played white after black's 78 (agi-r27).
+        "colour-flipped" => vec![
+            send("POSITION MOVES 78"),
+            send("GO SEARCH 79 TIME 3000"),
+            Step::Expect("BESTMOVE"),
+            send("POSITION MOVES 7978"),
+            send("GO SEARCH 77 TIME 1500"),
+            Step::Expect("BESTMOVE"),
+            send("QUIT"),
+            Step::Close,
+        ],
+        // The engine's move told back with row and column swapped (agi-r22).
+        "domove-transposed" => vec![
+            send("POSITION MOVES 78"),
+            send("GO SEARCH 79 TIME 3000"),
+            Step::Expect("BESTMOVE"),
+            send("DOMOVE 97"),
+            send("QUIT"),
+            Step::Close,
+        ],
+        // Under SETRULE FORBIDDEN a black move on a double three (78 between black's 77 and
+        // 79, 68 and 88; agi-r41).
+        "forbidden-move" => vec![
+            send("SETRULE FORBIDDEN"),
+            send("POSITION MOVES 770168028803790578"),
+            send("ISREADY"),
+            Step::Expect("READYOK"),
+            send("QUIT"),
+            Step::Close,
+        ],
+        // A position sent before the engine's READYOK (agi-r91): both lines in one write, so
+        // the position is on the wire before the answer however fast it comes.
+        "position-before-readyok" => vec![
+            Step::Raw("ISREADY\nPOSITION MOVES 78\n".to_owned()),
+            Step::Expect("READYOK"),
+            send("QUIT"),
+            Step::Close,
+        ],
+        // The session ended by closing the engine's input, without QUIT (agi-r98).
+        "close-without-quit" => vec![send("POSITION MOVES 78"), Step::Close],
+        // A GUI that waits for an answer to SETOPTION, which has none, until it gives up and
+        // closes the engine's input (agi-r50).
+        "wait-after-setoption" => {
+            return steps(vec![
+                send("AGI"),
+                Step::Expect("AGIOK"),
+                send("SETOPTION PONDER OFF"),
+                Step::Pause(2500),
                 Step::Close,
             ]);
         }

@@ -38,6 +38,18 @@ pub enum Step {
     /// manager's exit does to the brains it left running (GomocupJudgeLocal after a game it
     /// ended without `END`).
     Hangup,
+    /// Gomocup: `INFO time_left` of a match of this many milliseconds, less the brain's time
+    /// on turn so far (from each move request written to the move read, as a manager keeps
+    /// it, gomocup-r82) and whatever `ChargedPause`s added.
+    TimeLeft(i64),
+    /// Wait, and charge the wait to the brain's match time: a manager counting the
+    /// opponent's turn against the brain.
+    ChargedPause(u64),
+}
+
+/// Whether a line asks a Gomocup brain for its move: its turn starts.
+fn asks_move(line: &str) -> bool {
+    ["BEGIN", "TURN ", "DONE"].iter().any(|w| line.starts_with(w))
 }
 
 impl Step {
@@ -93,6 +105,9 @@ pub fn play(script: &Script, engine: &[String]) -> i32 {
     let mut status = 0;
     let mut offered: Vec<String> = Vec::new();
     let mut best: Option<String> = None;
+    // The brain's match time used (ms) and when its current turn started.
+    let mut used_ms: i64 = 0;
+    let mut turn_from: Option<Instant> = None;
     for step in &script.steps {
         let answered;
         let step = match step {
@@ -110,12 +125,28 @@ pub fn play(script: &Script, engine: &[String]) -> i32 {
                 if !offered
                     .iter()
                     .any(|o| o.contains(&format!("name {option} "))) => {}
-            Step::Send(line) | Step::Raw(line) | Step::IfOffered(_, line) => {
+            Step::Send(_) | Step::Raw(_) | Step::IfOffered(..) | Step::TimeLeft(_) => {
+                let time_left;
+                let line = match step {
+                    Step::Send(line) | Step::Raw(line) | Step::IfOffered(_, line) => line,
+                    _ => {
+                        let budget = if let Step::TimeLeft(budget) = step {
+                            *budget
+                        } else {
+                            0
+                        };
+                        time_left = format!("INFO time_left {}", budget - used_ms);
+                        &time_left
+                    }
+                };
                 let ending = if !matches!(step, Step::Raw(_)) {
                     script.ending
                 } else {
                     ""
                 };
+                if asks_move(line) {
+                    turn_from = Some(Instant::now());
+                }
                 if let Some(pipe) = input.as_mut()
                     && pipe
                         .write_all(format!("{line}{ending}").as_bytes())
@@ -134,6 +165,11 @@ pub fn play(script: &Script, engine: &[String]) -> i32 {
                     match received.recv_timeout(left) {
                         Ok(line) if step.matches(line.trim_end()) => {
                             best = bestmove(&line).or(best);
+                            if matches!(step, Step::ExpectPoint)
+                                && let Some(from) = turn_from.take()
+                            {
+                                used_ms += from.elapsed().as_millis() as i64;
+                            }
                             break;
                         }
                         Ok(line) => {
@@ -154,6 +190,10 @@ pub fn play(script: &Script, engine: &[String]) -> i32 {
             }
             Step::SendBest(_) => {}
             Step::Pause(ms) => std::thread::sleep(Duration::from_millis(*ms)),
+            Step::ChargedPause(ms) => {
+                std::thread::sleep(Duration::from_millis(*ms));
+                used_ms += *ms as i64;
+            }
             Step::AwaitExit => {
                 exited_within(&mut child, EXIT_WAIT);
                 input = None;

@@ -10,7 +10,9 @@ use crate::check::Context;
 use crate::check::findings::Findings;
 use crate::check::id::CheckId;
 use crate::check::outcome::Grade;
-use crate::protocol::agi::{Command, GoTime, Message, parse_command, parse_message};
+use crate::protocol::agi::{
+    BestMoveKind, Command, GoTime, Message, parse_command, parse_message,
+};
 use crate::protocol::spelling::{Respelling, respell};
 use crate::protocol::{Protocol, ReqId};
 use crate::reqs;
@@ -44,6 +46,22 @@ struct Gui {
     /// A result came, and no `DOMOVE` or `POSITION` has told the engine the move made since.
     result_untold: Option<At>,
     clocks: Clocks,
+    /// The colour the foreground search under way moves for.
+    search_colour: Stone,
+    /// The engine's last result, until a position or search follows it.
+    result: Option<continued::Result>,
+    /// A game's result (not analysis), until the next command: a DOMOVE then echoes it.
+    echo: Option<Point>,
+    /// `SETRULE FORBIDDEN` was the last forbidden-move rule set.
+    forbidden_rule: bool,
+    /// Forbidden black moves already warned of.
+    forbidden_told: Vec<Point>,
+    /// `ISREADY` sent and not yet answered.
+    isready_pending: bool,
+    quit_sent: bool,
+    /// The last command was `SETOPTION`, sent then.
+    last_said_setoption: Option<At>,
+    last_seq: u64,
 }
 
 impl super::GuiChecks for crate::protocol::agi::Agi {
@@ -58,6 +76,15 @@ impl super::GuiChecks for crate::protocol::agi::Agi {
             timed: false,
             result_untold: None,
             clocks: Clocks::default(),
+            search_colour: Stone::Black,
+            result: None,
+            echo: None,
+            forbidden_rule: false,
+            forbidden_told: Vec::new(),
+            isready_pending: false,
+            quit_sent: false,
+            last_said_setoption: None,
+            last_seq: 0,
         })
     }
 }
@@ -75,9 +102,19 @@ impl Gui {
     fn heard(&mut self, entry: &Entry) {
         match parse_message(&entry.text) {
             Ok(Message::AgiOk) => self.handshake.answered(),
-            Ok(Message::BestMove { .. }) if self.searching => {
+            Ok(Message::ReadyOk) => self.isready_pending = false,
+            Ok(Message::BestMove { mv, .. }) if self.searching => {
                 self.clocks.result(entry.at.us);
                 self.searching = false;
+                if let BestMoveKind::Move(point) = mv {
+                    self.result = Some(continued::Result {
+                        point,
+                        colour: self.search_colour,
+                    });
+                    if !self.analysing {
+                        self.echo = Some(point);
+                    }
+                }
                 // Only a move made is told before the next search (agi-r17).
                 if !self.analysing {
                     self.result_untold = Some(entry.at);
@@ -119,6 +156,13 @@ impl Gui {
             }
         };
         self.tally.judged(CheckId::GuiCommandGrammar);
+        self.ready_awaited(&command, entry, out);
+        // Only the first command after a game's result can echo it.
+        if let Command::DoMove(point) = command {
+            self.echoed(point, entry, out);
+        }
+        self.echo = None;
+        self.last_said_setoption = matches!(command, Command::SetOption { .. }).then_some(at);
         let may_come_early = command == Command::Quit;
         self.handshake.said(
             command == Command::Agi,
@@ -137,10 +181,15 @@ impl Gui {
                 time,
             } => self.go(&search, ponder, time, entry, out),
             Command::Stop => {}
-            Command::SetRule { .. }
-            | Command::SetOption { .. }
-            | Command::IsReady
-            | Command::Quit => {}
+            Command::SetRule { forbidden, .. } => {
+                if let Some(forbidden) = forbidden {
+                    self.forbidden_rule = forbidden;
+                }
+            }
+            // Before the handshake's answer the engine may not speak AGI yet: nothing owed.
+            Command::IsReady => self.isready_pending = self.handshake.is_answered(),
+            Command::Quit => self.quit_sent = true,
+            Command::SetOption { .. } => {}
         }
     }
 
@@ -165,6 +214,9 @@ impl Gui {
             } else {
                 Stone::White
             };
+            if i >= statu.len() {
+                self.forbidden_move(&board, *point, stone, entry, out);
+            }
             if let Err(why) = place(&mut board, *point, stone) {
                 let message = format!(
                     "`{}`: stone {} at {} is {why}",
@@ -175,7 +227,8 @@ impl Gui {
                 self.tally.fault(
                     CheckId::GuiPositionLegal,
                     Grade::Fail,
-                    reqs!["agi-r21", "agi-r56"],
+                    // The text's worked POSITION (agi-r92) sets its stones on empty points.
+                    reqs!["agi-r21", "agi-r56", "agi-r92"],
                     message,
                     entry.at,
                     out,
@@ -185,6 +238,8 @@ impl Gui {
                 return;
             }
         }
+        let listed: Vec<Point> = statu.iter().chain(moves).copied().collect();
+        self.colours_kept(&board, statu.len(), &listed, entry, out);
         // A position that drops a stone of the game, or that stands still after a move was
         // made, is another game (or the same one taken back), whose timing the GUI sets afresh
         // with its next GO (agi-r14, agi-r67).
@@ -205,16 +260,22 @@ impl Gui {
         self.result_untold = None;
         // No position yet: agi-r10 asks for one before every GO, not before a DOMOVE, so the
         // GO this leads to is what is judged.
-        let Some(board) = &mut self.board else {
+        let Some(board) = &self.board else {
             return;
         };
         let stone = to_move(board);
+        let before = board.clone();
+        self.forbidden_move(&before, point, stone, entry, out);
+        let Some(board) = &mut self.board else {
+            return;
+        };
         if let Err(why) = place(board, point, stone) {
             let message = format!("`{}`: the point is {why}", entry.text);
             self.tally.fault(
                 CheckId::GuiPositionLegal,
                 Grade::Fail,
-                reqs!["agi-r80", "agi-r21"],
+                // The text's worked DOMOVE (agi-r96) adds the engine's move on an empty point.
+                reqs!["agi-r80", "agi-r21", "agi-r96"],
                 message,
                 entry.at,
                 out,
@@ -256,7 +317,8 @@ impl Gui {
             self.tally.fault(
                 CheckId::GuiPositionLegal,
                 Grade::Fail,
-                reqs!["agi-r61"],
+                // The text's worked GO (agi-r93) chooses among empty points.
+                reqs!["agi-r61", "agi-r93"],
                 message,
                 entry.at,
                 out,
@@ -294,6 +356,11 @@ impl Gui {
                 entry.at,
                 out,
             );
+        }
+        // The result before this search is no longer the one a position brings back.
+        self.result = None;
+        if let Some(board) = &self.board {
+            self.search_colour = to_move(board);
         }
         // Background thinking owes no result (agi-r66): only a foreground search is waited for.
         self.searching = !ponder;
@@ -385,6 +452,7 @@ fn agi_point(point: Point) -> String {
 
 impl GuiReader for Gui {
     fn entry(&mut self, entry: &Entry, out: &mut Findings) {
+        self.last_seq = entry.at.seq;
         match entry.direction {
             Direction::Sent => self.said(entry, out),
             Direction::Received => self.heard(entry),
@@ -392,10 +460,18 @@ impl GuiReader for Gui {
         }
     }
 
-    fn finish(self: Box<Self>, _: &Transcript, out: &mut Findings) {
+    fn finish(mut self: Box<Self>, end: &Transcript, out: &mut Findings) {
+        self.session_end(end, out);
         self.tally.finish(out);
     }
 }
 
+mod continued;
+mod forbidden;
+mod waits;
+
 #[cfg(test)]
 mod edge_tests;
+
+#[cfg(test)]
+mod rulings_tests;

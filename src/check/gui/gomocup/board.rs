@@ -25,7 +25,13 @@ impl Manager {
                     self.tally.fault(
                         CheckId::GuiBoardForm,
                         Grade::Fail,
-                        reqs!["gomocup-r51", "gomocup-r52"],
+                        // Field 3 outside a continuous game: the rule's flag 2 (gomocup-r72) is
+                        // what allows it.
+                        if field == 3 {
+                            reqs!["gomocup-r72", "gomocup-r52"]
+                        } else {
+                            reqs!["gomocup-r51", "gomocup-r52"]
+                        },
                         message,
                         at,
                         out,
@@ -48,6 +54,7 @@ impl Manager {
                 }
                 self.owed = Owed::MOVE;
                 self.move_asked_at = Some(entry.at);
+                self.match_clock.asked(entry.at.us);
                 // The brain moves next, with the colour the stones so far leave to move.
             }
             _ => {
@@ -79,7 +86,7 @@ impl Manager {
             self.tally.fault(
                 CheckId::GuiBoardForm,
                 Grade::Fail,
-                reqs!["gomocup-r53"],
+                reqs!["gomocup-r53", "gomocup-r73"],
                 message,
                 entry.at,
                 out,

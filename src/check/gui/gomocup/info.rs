@@ -31,7 +31,7 @@ impl Manager {
                 "a non-negative number of milliseconds",
             )),
             InfoKey::MaxMemory if number.is_none_or(|n| n < 0) => {
-                Some((reqs!["gomocup-r58"], "a number of bytes"))
+                Some((reqs!["gomocup-r67", "gomocup-r58"], "a number of bytes"))
             }
             InfoKey::TimeLeft if number.is_none() => {
                 Some((reqs!["gomocup-r68"], "a number of milliseconds"))
@@ -117,6 +117,7 @@ impl Manager {
             }
             InfoKey::Rule => {
                 if let Ok(rule) = value.parse::<u32>().map(Rule::from_bitmask) {
+                    self.rule_defined = rule.is_ok();
                     match rule {
                         Ok(rule) => self.rule = rule,
                         Err(_) => {
@@ -140,8 +141,14 @@ impl Manager {
                 self.timed = number.is_some_and(|n| n > 0);
                 self.untimed = number.is_some_and(|n| n == 0);
             }
+            InfoKey::GameType => self.tournament = matches!(number, Some(2 | 3)),
             InfoKey::TimeLeft => {
                 self.time_left_sent = true;
+                if let Some(n) = number
+                    && n != NO_LIMIT
+                {
+                    self.time_left(n, entry, out);
+                }
                 if self.untimed && number.is_some_and(|n| n != NO_LIMIT) {
                     let message = format!(
                         "`{}` in a game with no time limit, where `time_left` is {NO_LIMIT}",
@@ -164,7 +171,29 @@ impl Manager {
             InfoKey::TimeoutTurn | InfoKey::TimeoutMatch | InfoKey::MaxMemory
         ) {
             self.tally.judged(CheckId::GuiInfoBeforeMove);
-            if self.asked {
+            let new = number.and_then(|n| u64::try_from(n).ok());
+            let before = match key {
+                InfoKey::TimeoutTurn => std::mem::replace(&mut self.timeout_turn_ms, new),
+                InfoKey::TimeoutMatch => std::mem::replace(&mut self.timeout_match_ms, new),
+                _ => None,
+            };
+            let changed = before.is_some() && new.is_some() && before != new;
+            if self.tournament && self.any_asked && changed {
+                let message = format!(
+                    "`{}` changes the time limit ({} before) in a tournament (`game_type` 2 or \
+                     3), where the limits are not changed",
+                    entry.text,
+                    before.unwrap_or_default()
+                );
+                self.tally.fault(
+                    CheckId::GuiInfoBeforeMove,
+                    Grade::Fail,
+                    reqs!["gomocup-r63"],
+                    message,
+                    entry.at,
+                    out,
+                );
+            } else if self.asked {
                 let message = format!(
                     "`{}` after the game's first move request; limits come before it (a game against a human may change them, so a warning)",
                     entry.text

@@ -11,7 +11,7 @@ use crate::check::findings::Findings;
 use crate::check::id::CheckId;
 use crate::check::outcome::Grade;
 use crate::protocol::gomocup::{
-    COMMAND_WORDS, Command, InfoKey, Message, parse_command, parse_message,
+    COMMAND_WORDS, Command, Message, parse_command, parse_message,
 };
 use crate::protocol::spelling::{Respelling, respell};
 use crate::protocol::{Protocol, ReqId};
@@ -55,6 +55,9 @@ struct Manager {
     unordered: usize,
     /// START or RECTSTART was sent: the brain has a board, even one too large to model.
     started: bool,
+    /// RESTART came since the last START or RECTSTART: the board keeps that size
+    /// (gomocup-r109), so a stone off it breaks that row too.
+    restarted: bool,
     /// The colour of the next stone (black moves first).
     next: Stone,
     owed: Owed,
@@ -77,11 +80,51 @@ struct Manager {
     untimed: bool,
     /// The turn time `INFO timeout_turn` set, in milliseconds (0: as fast as possible).
     timeout_turn_ms: Option<u64>,
+    /// The match time `INFO timeout_match` set, in milliseconds (0: no limit).
+    timeout_match_ms: Option<u64>,
     /// When the move the brain owes was asked for (BEGIN, TURN, DONE).
     move_asked_at: Option<At>,
     end_at: Option<At>,
     last_seq: u64,
+    /// The `rule` has no bit the text leaves undefined: its wins are the text's.
+    rule_defined: bool,
+    /// The game ended (a five, a brain over its time): no move request until the next game.
+    ended: Option<game_end::Ended>,
+    /// The brain's last move only looks like an end (an overline under rule 1, a move after
+    /// an empty line): the game goes on.
+    looks_ended: Option<game_end::LooksEnded>,
+    /// The brain wrote an empty line while its move was owed.
+    empty_line_heard: bool,
+    /// When the last START, RECTSTART or RESTART was sent, and its word.
+    start_sent_at: Option<At>,
+    start_word: &'static str,
+    /// How long the brain took to answer it.
+    start_answer_ms: Option<u64>,
+    /// `INFO game_type` 2 or 3: a tournament, whose time limits stay as set (gomocup-r63).
+    tournament: bool,
+    /// A move has been asked of the brain in this session.
+    any_asked: bool,
+    /// The brain's turns and `time_left`, for gomocup-r82.
+    match_clock: match_clock::MatchClock,
+    /// The brain's last line, when it is one a manager must cope with (an over-long line, a
+    /// free-text ABOUT answer) and the manager has sent nothing since.
+    hard_line: Option<HardLine>,
+    /// ABOUT was sent and not yet answered.
+    about_asked: bool,
 }
+
+/// A brain's line the text makes the manager cope with.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum HardLine {
+    /// Longer than a reader need keep (gomocup-r10).
+    OverLong(usize),
+    /// An ABOUT answer in free text, as older brains write it (gomocup-r102).
+    FreeTextAbout,
+}
+
+/// A line this long is past what a manager need keep; the text lets it truncate the line, not
+/// crash (gomocup-r10).
+const OVER_LONG_BYTES: usize = 64 * 1024;
 
 impl super::GuiChecks for crate::protocol::gomocup::Gomocup {
     fn reader(_: &Context) -> Box<dyn GuiReader> {
@@ -92,6 +135,7 @@ impl super::GuiChecks for crate::protocol::gomocup::Gomocup {
             moves: Vec::new(),
             unordered: 0,
             started: false,
+            restarted: false,
             next: Stone::Black,
             owed: Owed::Nothing,
             block: None,
@@ -103,9 +147,22 @@ impl super::GuiChecks for crate::protocol::gomocup::Gomocup {
             unknown_unanswered: 0,
             untimed: false,
             timeout_turn_ms: None,
+            timeout_match_ms: None,
             move_asked_at: None,
             end_at: None,
             last_seq: 0,
+            rule_defined: true,
+            ended: None,
+            looks_ended: None,
+            empty_line_heard: false,
+            start_sent_at: None,
+            start_word: "START",
+            start_answer_ms: None,
+            tournament: false,
+            any_asked: false,
+            match_clock: match_clock::MatchClock::default(),
+            hard_line: None,
+            about_asked: false,
         })
     }
 }
@@ -117,10 +174,31 @@ impl Manager {
         self.unordered = 0;
         self.next = Stone::Black;
         self.asked = false;
+        self.ended = None;
+        self.looks_ended = None;
+        self.match_clock.new_game();
     }
 
     fn heard(&mut self, entry: &Entry) {
-        let Ok(message) = parse_message(&entry.text) else {
+        self.hard_line = if entry.dropped_bytes > 0 || entry.text.len() >= OVER_LONG_BYTES {
+            Some(HardLine::OverLong(entry.text.len() + entry.dropped_bytes))
+        } else {
+            None
+        };
+        if entry.text.trim().is_empty() {
+            self.empty_line_heard |= matches!(self.owed, Owed::Move { .. });
+            return;
+        }
+        let parsed = parse_message(&entry.text);
+        if std::mem::take(&mut self.about_asked) {
+            match &parsed {
+                Ok(Message::About(_)) => {}
+                // Still to come after the brain's remarks.
+                Ok(Message::Message(_) | Message::Debug(_)) => self.about_asked = true,
+                _ => self.hard_line = self.hard_line.or(Some(HardLine::FreeTextAbout)),
+            }
+        }
+        let Ok(message) = parsed else {
             return;
         };
         match message {
@@ -140,7 +218,14 @@ impl Manager {
                 self.restart_refused = true;
             }
             Message::Ok | Message::Error(_) | Message::Unknown(_) => match &mut self.owed {
-                Owed::Answer(_) => self.owed = Owed::Nothing,
+                Owed::Answer(what) => {
+                    if matches!(*what, "START" | "RECTSTART" | "RESTART")
+                        && let Some(sent) = self.start_sent_at
+                    {
+                        self.start_answer_ms = Some(entry.at.us.saturating_sub(sent.us) / 1000);
+                    }
+                    self.owed = Owed::Nothing
+                }
                 // An OK is no answer to a move request; ERROR or UNKNOWN may be (gomocup-r90).
                 Owed::Move { declined, .. } if !matches!(message, Message::Ok) => *declined = true,
                 _ => {}
@@ -152,7 +237,10 @@ impl Manager {
             Message::Move(point) => {
                 if let Owed::Move { forced, .. } = self.owed {
                     self.owed = Owed::Nothing;
-                    self.place(forced.unwrap_or(point));
+                    let point = forced.unwrap_or(point);
+                    self.brain_moved(point, entry.at);
+                    self.match_clock.moved(entry.at.us);
+                    self.place(point, true);
                 }
             }
             _ => {}
@@ -177,16 +265,19 @@ impl Manager {
             let _ = board.remove(point);
         }
         self.next = self.next.opponent();
+        self.five_after_takeback();
         true
     }
 
-    /// A stone of the game, the colour whose turn it is.
-    fn place(&mut self, point: Point) {
+    /// A stone of the game, the colour whose turn it is; `by_brain` when it is the brain's move.
+    fn place(&mut self, point: Point, by_brain: bool) {
+        let stone = self.next;
         if let Some(board) = &mut self.board
-            && board.place(point, self.next).is_ok()
+            && board.place(point, stone).is_ok()
         {
             self.moves.push(point);
-            self.next = self.next.opponent();
+            self.next = stone.opponent();
+            self.stone_placed(point, stone, by_brain);
         }
     }
 
@@ -227,11 +318,26 @@ impl Manager {
             self.board_block(command, entry, out);
             return;
         }
+        self.hard_line = None;
         self.wait_for_brain(&command, entry, out);
         self.answers_followed(&command, entry, out);
+        self.game_end(&command, entry, out);
+        if matches!(
+            command,
+            Command::Start(_) | Command::RectStart(..) | Command::Restart
+        ) {
+            self.start_sent_at = Some(at);
+            self.start_answer_ms = None;
+            self.start_word = match command {
+                Command::Start(_) => "START",
+                Command::RectStart(..) => "RECTSTART",
+                _ => "RESTART",
+            };
+        }
         match command {
             Command::Start(n) => {
                 self.started = true;
+                self.restarted = false;
                 self.new_game(BoardSize::square(n).ok().map(Board::new));
                 self.owed = Owed::Answer("START");
             }
@@ -252,22 +358,26 @@ impl Manager {
                     );
                 }
                 self.started = true;
+                self.restarted = false;
                 self.new_game(BoardSize::rect(w, h).ok().map(Board::new));
                 self.owed = Owed::Answer("RECTSTART");
             }
             Command::Restart => {
+                self.restarted = true;
                 let size = self.board.as_ref().map(Board::size);
                 self.new_game(size.map(Board::new));
                 self.owed = Owed::Answer("RESTART");
             }
             Command::Begin => {
                 self.move_asked_at = Some(at);
+                self.match_clock.asked(at.us);
                 self.move_request(entry, out);
                 self.begin_on_empty_board(entry, out);
                 self.owed = Owed::MOVE;
             }
             Command::Turn(point) => {
                 self.move_asked_at = Some(at);
+                self.match_clock.asked(at.us);
                 self.move_request(entry, out);
                 self.stone(point, "TURN", entry, out);
                 self.owed = Owed::MOVE;
@@ -303,14 +413,9 @@ impl Manager {
                     out,
                 );
             }
-            Command::Info { key, value } => {
-                if key == InfoKey::TimeoutTurn {
-                    self.timeout_turn_ms = value.trim().parse().ok();
-                }
-                self.info(&key, &value, entry, out)
-            }
+            Command::Info { key, value } => self.info(&key, &value, entry, out),
             Command::End => self.end_at = Some(at),
-            Command::About => {}
+            Command::About => self.about_asked = true,
             // With no board modelled (a size Arbiter does not model) no move was kept.
             Command::TakeBack(_) if self.board.is_none() => self.owed = Owed::Answer("TAKEBACK"),
             Command::TakeBack(point) => {
@@ -333,10 +438,14 @@ impl Manager {
                     );
                 }
                 self.owed = Owed::Answer("TAKEBACK");
+                // Time given back with a move taken back is the manager's to rule.
+                self.match_clock.new_game();
             }
             // The brain plays the point it is given, whatever it replies (gomocup-r117): its
             // stone goes down when the reply comes.
             Command::Play(point) => {
+                // A suggested move's turn is split in two: not measured.
+                self.match_clock.new_game();
                 self.owed = Owed::Move {
                     forced: Some(point),
                     declined: false,
@@ -413,6 +522,25 @@ impl Manager {
                     entry.text
                 ),
             ),
+            // In the text's tournaments the manager plays the brain's suggestion
+            // (gomocup-r138); `game_type` says tournament but not whose, so a warning.
+            Command::Play(point) if self.tournament && suggested.is_some_and(|s| s != *point) => {
+                let message = format!(
+                    "`{}` in a tournament (`game_type` 2 or 3) overrides the brain's `SUGGEST {}`; \
+                     Gomocup tournaments play the suggested point",
+                    entry.text,
+                    suggested.map(|s| s.to_string()).unwrap_or_default()
+                );
+                self.tally.fault(
+                    CheckId::GuiAnswerFollowed,
+                    Grade::Warn,
+                    reqs!["gomocup-r138"],
+                    message,
+                    entry.at,
+                    out,
+                );
+                return;
+            }
             Command::Play(_) | Command::End if suggested.is_some() => {
                 self.tally.judged(CheckId::GuiAnswerFollowed);
                 return;
@@ -487,6 +615,7 @@ impl Manager {
         }
         self.time_left_sent = false;
         self.asked = true;
+        self.any_asked = true;
     }
 
     /// BEGIN opens a game: the brain moves first, on an empty board (gomocup-r43, r44).
@@ -523,18 +652,27 @@ impl Manager {
             None
         };
         if let Some(why) = why {
+            let off_after_restart = self.restarted && !board.size().contains(point);
+            let (rows, why) = if off_after_restart {
+                (
+                    reqs!["gomocup-r109", "gomocup-r41"],
+                    format!("{why}, whose size RESTART kept"),
+                )
+            } else {
+                (reqs!["gomocup-r41"], why.to_owned())
+            };
             let message = format!("`{}`: {what} puts a stone {why}", entry.text);
             self.tally.fault(
                 CheckId::GuiStoneLegal,
                 Grade::Fail,
-                reqs!["gomocup-r41"],
+                rows,
                 message,
                 entry.at,
                 out,
             );
             return false;
         }
-        self.place(point);
+        self.place(point, false);
         true
     }
 }
@@ -552,6 +690,15 @@ fn respelt(line: &str) -> Option<(Command, Respelling)> {
 
 /// The row of a malformed command's grammar.
 fn grammar_row(line: &str) -> &'static [ReqId] {
+    // A second command word on the line (`BEGIN TURN 7,7`): two commands run together, where
+    // each line carries one (gomocup-r06).
+    let second_command = line
+        .split_whitespace()
+        .skip(1)
+        .any(|w| COMMAND_WORDS.contains(&w.to_ascii_uppercase().as_str()));
+    if second_command {
+        return reqs!["gomocup-r06"];
+    }
     match super::command_word(line).as_deref() {
         Some("START") => reqs!["gomocup-r36"],
         Some("INFO") => reqs!["gomocup-r58"],
@@ -673,13 +820,31 @@ impl Manager {
             Some(closed_us) => {
                 self.tally.judged(CheckId::GuiEndPipes);
                 if gone_us.is_none_or(|gone| gone > closed_us) {
-                    let message = "the manager closed the brain's input without `END`, while \
-                                   the brain ran"
-                        .to_owned();
+                    // Right after a line the manager must cope with: it likely crashed on it.
+                    let (rows, after) = match self.hard_line {
+                        Some(HardLine::OverLong(bytes)) => (
+                            reqs!["gomocup-r10", "gomocup-r96"],
+                            format!(
+                                " right after the brain's line of {bytes} bytes, which a manager \
+                                 may truncate but must not crash on"
+                            ),
+                        ),
+                        Some(HardLine::FreeTextAbout) => (
+                            reqs!["gomocup-r102", "gomocup-r96"],
+                            " right after the brain's free-text `ABOUT` answer, which a manager \
+                             copes with as older brains write it"
+                                .to_owned(),
+                        ),
+                        None => (reqs!["gomocup-r96"], String::new()),
+                    };
+                    let message = format!(
+                        "the manager closed the brain's input without `END`, while the brain \
+                         ran{after}"
+                    );
                     self.tally.fault(
                         CheckId::GuiEndPipes,
                         Grade::Fail,
-                        reqs!["gomocup-r96"],
+                        rows,
                         message,
                         at(closed_us),
                         out,
@@ -706,10 +871,15 @@ impl Manager {
 }
 
 mod board;
+mod game_end;
 mod info;
+mod match_clock;
 
 #[cfg(test)]
 mod tests;
 
 #[cfg(test)]
 mod edge_tests;
+
+#[cfg(test)]
+mod end_tests;

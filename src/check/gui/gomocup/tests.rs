@@ -147,8 +147,13 @@ fn gomocup_manager_faults_are_caught_by_their_rows() {
         gui(&["> BEGIN", "< 7,7", "> BOARD", "> 1,1,1", "> DONE", "< 2,2"]),
         finding("gomocup.gui.board.form", Grade::Fail, "gomocup-r49")
     );
+    // Field 3 only in a continuous game, which the rule's flag 2 makes (gomocup-r72).
     assert_eq!(
         gui(&["> BOARD", "> 1,1,3", "> DONE", "< 2,2"]),
+        finding("gomocup.gui.board.form", Grade::Fail, "gomocup-r72")
+    );
+    assert_eq!(
+        gui(&["> BOARD", "> 1,1,4", "> DONE", "< 2,2"]),
         finding("gomocup.gui.board.form", Grade::Fail, "gomocup-r51")
     );
     assert_eq!(

@@ -1,0 +1,203 @@
+//! AGI positions that continue a game (each stone's colour kept, the engine's move in its
+//! colour), the engine's move echoed by DOMOVE, forbidden black moves under SETRULE
+//! FORBIDDEN, what the GUI waits for and how it ends the session, and the worked example's
+//! rows that the existing checks now cite.
+
+use crate::check::{Context, Grade, gui_findings_in, judge_both_sides, registry, timed_entries};
+use crate::protocol::Protocol;
+use crate::session::{ExitRecord, Transcript};
+
+type Found = Vec<(String, Grade, String)>;
+
+fn found(lines: &[&str]) -> Found {
+    gui_findings_in(Protocol::Agi, lines)
+        .into_iter()
+        .map(|o| (o.check.to_string(), o.grade, o.requirements[0].to_string()))
+        .collect()
+}
+
+fn cited(lines: &[&str]) -> Vec<String> {
+    gui_findings_in(Protocol::Agi, lines)
+        .into_iter()
+        .flat_map(|o| {
+            o.requirements
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+        })
+        .collect()
+}
+
+fn finding(check: &str, grade: Grade, row: &str) -> Found {
+    vec![(check.to_owned(), grade, row.to_owned())]
+}
+
+fn session(rest: &[&'static str]) -> Vec<&'static str> {
+    let mut lines = vec!["> AGI", "< AGIOK"];
+    lines.extend_from_slice(rest);
+    lines
+}
+
+#[test]
+fn a_position_that_continues_the_game_keeps_each_stones_colour() {
+    let after = |position| {
+        found(&session(&[
+            "> POSITION MOVES 7868",
+            "> GO TIME 9000",
+            "< BESTMOVE 77",
+            position,
+            "> GO TIME 8000",
+        ]))
+    };
+    // The engine's move as black's third stone, then white's answer: the game goes on.
+    assert_eq!(after("> POSITION MOVES 78687766"), vec![]);
+    assert_eq!(after("> POSITION STATU 786877 MOVES 66"), vec![]);
+    // The moves out of order: the game's stones change colour.
+    assert_eq!(
+        after("> POSITION MOVES 77786866"),
+        finding("agi.gui.position.continued", Grade::Fail, "agi-r27")
+    );
+    // STATU listing white first.
+    assert_eq!(
+        after("> POSITION STATU 687877 MOVES 66"),
+        finding("agi.gui.position.continued", Grade::Fail, "agi-r24")
+    );
+    // Another game (the engine's move not in it, or fewer stones) is not judged.
+    assert_eq!(after("> POSITION MOVES 6878"), vec![]);
+    assert_eq!(after("> POSITION MOVES 687866"), vec![]);
+}
+
+#[test]
+fn a_domove_right_after_bestmove_names_its_point_as_written() {
+    let told = |domove| {
+        found(&session(&[
+            "> POSITION MOVES 7868",
+            "> GO TIME 9000",
+            "< BESTMOVE 79",
+            domove,
+        ]))
+    };
+    assert_eq!(told("> DOMOVE 79"), vec![]);
+    assert_eq!(
+        told("> DOMOVE 97"),
+        finding("agi.gui.move.echoed", Grade::Warn, "agi-r22")
+    );
+    assert_eq!(
+        told("> DOMOVE 7A"),
+        finding("agi.gui.move.echoed", Grade::Warn, "agi-r23")
+    );
+    assert_eq!(
+        told("> DOMOVE 89"),
+        finding("agi.gui.move.echoed", Grade::Warn, "agi-r23")
+    );
+    // Another point far off is the GUI's own choice; in analysis no move was made.
+    assert_eq!(told("> DOMOVE 3C"), vec![]);
+    assert_eq!(
+        found(&session(&[
+            "> POSITION MOVES 7868",
+            "> GO INFINITE",
+            "> STOP",
+            "< BESTMOVE 79",
+            "> DOMOVE 97",
+        ])),
+        vec![]
+    );
+}
+
+#[test]
+fn a_black_move_on_a_forbidden_point_warns_under_setrule_forbidden() {
+    // Black 77 and 79 beside 78, 68 and 88 above and below it: black's 78 makes two open
+    // threes, a double three.
+    let position = "> POSITION MOVES 770168028803790578";
+    assert_eq!(
+        found(&session(&["> SETRULE FORBIDDEN", position])),
+        finding("agi.gui.renju.forbidden", Grade::Warn, "agi-r41")
+    );
+    assert_eq!(found(&session(&["> SETRULE UNFORBIDDEN", position])), vec![]);
+    // Through DOMOVE, and said once.
+    let before = "> POSITION MOVES 77016802880379";
+    assert_eq!(
+        found(&session(&[
+            "> SETRULE FORBIDDEN",
+            before,
+            "> DOMOVE 05",
+            "> DOMOVE 78",
+            position,
+        ])),
+        finding("agi.gui.renju.forbidden", Grade::Warn, "agi-r41")
+    );
+}
+
+#[test]
+fn the_gui_waits_for_readyok_before_it_sets_a_position() {
+    assert_eq!(
+        found(&session(&["> ISREADY", "> POSITION MOVES 78", "< READYOK"])),
+        finding("agi.gui.reply.wait", Grade::Warn, "agi-r91")
+    );
+    assert_eq!(
+        found(&session(&["> ISREADY", "< READYOK", "> POSITION MOVES 78"])),
+        vec![]
+    );
+}
+
+/// A session that ended when the GUI closed the engine's input at `closed_ms`.
+fn ended_at(lines: &[(u64, &str)], closed_ms: u64) -> Found {
+    let transcript = Transcript {
+        entries: timed_entries(lines),
+        stdin_closed_at_us: Some(closed_ms * 1000),
+        exit: Some(ExitRecord {
+            at_us: closed_ms * 1000 + 1000,
+            code: Some(0),
+            signal: None,
+            killed_by_harness: false,
+        }),
+        ..Transcript::default()
+    };
+    let ctx = Context {
+        protocol: Protocol::Agi,
+        game: Protocol::Agi.default_game(),
+        time_scale: 1.0,
+    };
+    judge_both_sides(ctx, &transcript)
+        .into_iter()
+        .filter(|o| o.grade != Grade::Pass && o.side == registry::Side::Gui)
+        .map(|o| (o.check.to_string(), o.grade, o.requirements[0].to_string()))
+        .collect()
+}
+
+#[test]
+fn the_session_ends_with_quit_and_setoption_is_not_waited_for() {
+    let quit = [(0, "> AGI"), (1, "< AGIOK"), (2, "> QUIT"), (3, "< BYE")];
+    assert_eq!(ended_at(&quit, 4), vec![]);
+    let closed = [(0, "> AGI"), (1, "< AGIOK"), (2, "> ISREADY"), (3, "< READYOK")];
+    assert_eq!(
+        ended_at(&closed, 4),
+        finding("agi.gui.end.pipes", Grade::Warn, "agi-r98")
+    );
+    let waited = [(0, "> AGI"), (1, "< AGIOK"), (2, "> SETOPTION PONDER OFF")];
+    assert_eq!(
+        ended_at(&waited, 5_000),
+        finding("agi.gui.reply.wait", Grade::Warn, "agi-r50")
+    );
+    // The handshake never answered: the engine did not speak AGI, nothing to end.
+    assert_eq!(ended_at(&[(0, "> AGI")], 5_000), vec![]);
+}
+
+#[test]
+fn the_worked_examples_rows_are_cited_where_every_gui_is_judged() {
+    assert!(cited(&["> ISREADY", "> AGI"]).contains(&"agi-r87".to_owned()));
+    assert!(
+        cited(&session(&["> POSITION MOVES 7878"])).contains(&"agi-r92".to_owned()),
+        "a worked POSITION"
+    );
+    assert!(
+        cited(&session(&["> POSITION MOVES 78", "> GO SEARCH 78 INFINITE"]))
+            .contains(&"agi-r93".to_owned()),
+        "a worked GO SEARCH"
+    );
+    assert!(
+        cited(&session(&["> POSITION MOVES 78", "> DOMOVE 78"]))
+            .contains(&"agi-r96".to_owned()),
+        "a worked DOMOVE"
+    );
+}
