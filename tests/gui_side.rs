@@ -465,6 +465,73 @@ fn the_stand_in_plays_within_the_text_and_grades_guis_by_profile() {
     }
 }
 
+/// The Gomocup stand-in's behaviours provoke what a manager must rule on: in front of a
+/// conforming fixture manager they raise nothing on the manager's side, and each manager that
+/// does not cope is caught by its row (a stand-in overrunning its turn shows a manager that
+/// went on with the game, which the scripted fixture always does).
+#[test]
+fn the_gomocup_stand_in_provokes_the_managers_rulings() {
+    let rows: &[(&str, &[&str], Option<(&str, &str, &str)>)] = &[
+        (
+            "none",
+            &[
+                "--behaviour",
+                "empty-line-before-move",
+                "--behaviour",
+                "long-message",
+            ],
+            None,
+        ),
+        (
+            "close-after-about",
+            &["--behaviour", "free-text-about"],
+            Some(("gomocup.gui.end.pipes", "fail", "gomocup-r102")),
+        ),
+        (
+            "close-after-long-line",
+            &["--behaviour", "long-message"],
+            Some(("gomocup.gui.end.pipes", "fail", "gomocup-r10")),
+        ),
+        (
+            "end-after-empty-line",
+            &["--behaviour", "empty-line-before-move"],
+            Some(("gomocup.gui.game.end", "warn", "gomocup-r09")),
+        ),
+        (
+            "end-after-start",
+            &["--behaviour", "slow-handshake"],
+            Some(("gomocup.gui.game.end", "warn", "gomocup-r83")),
+        ),
+        ("end-after-start", &[], None),
+        (
+            "none",
+            &["--behaviour", "overrun-turn"],
+            Some(("gomocup.gui.game.end", "warn", "gomocup-r60")),
+        ),
+        (
+            "play-over-suggest",
+            &["--behaviour", "suggest"],
+            Some(("gomocup.gui.answer.followed", "warn", "gomocup-r138")),
+        ),
+    ];
+    let problems = run_rows(rows, |(fault, extra, expected)| {
+        let report: Report = against_stand_in("gomocup", fault, extra);
+        let found = findings(&report, "gui");
+        let expected: Vec<(String, String, String)> = expected
+            .iter()
+            .map(|(c, g, r)| (c.to_string(), g.to_string(), r.to_string()))
+            .collect();
+        if found != expected {
+            vec![format!(
+                "{fault} {extra:?}: expected {expected:?}, found {found:?}"
+            )]
+        } else {
+            vec![]
+        }
+    });
+    assert!(problems.is_empty(), "{problems:#?}");
+}
+
 /// The received lines of a session, as the GUI read them, with the clock's readings (`time N`
 /// in a search report) left out.
 fn engine_lines(report: &Report) -> Vec<String> {

@@ -142,6 +142,47 @@ pub fn gomocup(fault: &str) -> Option<Script> {
             s.extend(end);
             return gomocup_script(s);
         }
+        // Against a stand-in that answers ABOUT in free text: the manager gives up on the
+        // answer and closes the brain's input, as one that crashed on it would (gomocup-r102).
+        "close-after-about" => {
+            let mut s = start;
+            s.extend([send("ABOUT"), Step::Expect(""), Step::Close]);
+            return gomocup_script(s);
+        }
+        // Against a stand-in whose first move follows a 1 MiB MESSAGE: the manager closes the
+        // brain's input on reading it, as one that crashed on it would (gomocup-r10).
+        "close-after-long-line" => {
+            let mut s = start;
+            s.extend([
+                time_left(),
+                send("BEGIN"),
+                Step::Expect("MESSAGE"),
+                Step::Close,
+            ]);
+            return gomocup_script(s);
+        }
+        // Against a stand-in that writes an empty line before its move: the manager ends the
+        // brain on reading it, as one that took the empty line for a bad move would
+        // (gomocup-r09).
+        "end-after-empty-line" => vec![time_left(), send("BEGIN"), Step::Expect("")],
+        // Against a stand-in slow to answer START: the manager ends the brain before any move,
+        // as one that counted START as turn time would (gomocup-r83).
+        "end-after-start" => vec![],
+        // In a tournament (game_type 2), PLAY of another point than the brain's SUGGEST
+        // (gomocup-r138), against a stand-in that suggests.
+        "play-over-suggest" => {
+            let mut s = start;
+            s.extend([
+                send("INFO game_type 2"),
+                time_left(),
+                send("BEGIN"),
+                Step::Expect("SUGGEST"),
+                send("PLAY 0,0"),
+                Step::ExpectPoint,
+            ]);
+            s.extend(end);
+            return gomocup_script(s);
+        }
         // A move request before START.
         "turn-before-start" => {
             return gomocup_script(vec![

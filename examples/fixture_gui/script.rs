@@ -49,7 +49,9 @@ pub enum Step {
 
 /// Whether a line asks a Gomocup brain for its move: its turn starts.
 fn asks_move(line: &str) -> bool {
-    ["BEGIN", "TURN ", "DONE"].iter().any(|w| line.starts_with(w))
+    ["BEGIN", "TURN ", "DONE"]
+        .iter()
+        .any(|w| line.starts_with(w))
 }
 
 impl Step {

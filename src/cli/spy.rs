@@ -76,7 +76,8 @@ pub(super) struct StandInArgs {
     session: SessionArgs,
     /// A behaviour that stays within the text but stresses a GUI; repeat for several:
     /// slow-handshake, late-readyok, info-flood, no-ponder-move, resign (UCCI), crlf,
-    /// message-before-move (Gomocup), only-size-20 (Gomocup).
+    /// message-before-move, only-size-20, empty-line-before-move, long-message,
+    /// free-text-about, overrun-turn, suggest (Gomocup).
     #[arg(long = "behaviour", value_name = "NAME")]
     behaviours: Vec<Behaviour>,
     /// A file of behaviours, one name a line (`#` comments), added to any `--behaviour`.

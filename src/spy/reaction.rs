@@ -42,6 +42,13 @@ fn shaped(protocol: Protocol, behaviour: Behaviour, entry: &Entry) -> bool {
         Behaviour::Crlf => true,
         Behaviour::MessageBeforeMove => text.starts_with("MESSAGE"),
         Behaviour::OnlySize20 => text.starts_with("ERROR"),
+        Behaviour::EmptyLineBeforeMove => text.is_empty(),
+        Behaviour::LongMessage => text.starts_with("MESSAGE") && entry.dropped_bytes > 0,
+        Behaviour::FreeTextAbout => text.starts_with("Arbiter stand-in"),
+        Behaviour::OverrunTurn => text
+            .split_once(',')
+            .is_some_and(|(x, y)| [x, y].iter().all(|n| n.parse::<u8>().is_ok())),
+        Behaviour::Suggest => text.starts_with("SUGGEST"),
     }
 }
 

@@ -24,10 +24,23 @@ pub(crate) enum Behaviour {
     /// Gomocup: `ERROR` to every board size but 20, the one a brain must support (gomocup-r37,
     /// gomocup-r39).
     OnlySize20,
+    /// Gomocup: an empty line before each move, which the manager ignores (gomocup-r09).
+    EmptyLineBeforeMove,
+    /// Gomocup: a `MESSAGE` of 1 MiB before the first move, which the manager may truncate but
+    /// must not crash on (gomocup-r10).
+    LongMessage,
+    /// Gomocup: `ABOUT` answered in free text, as older brains do (gomocup-r102).
+    FreeTextAbout,
+    /// Gomocup: the first move comes past twice the turn time and 1.5 s more, which loses the
+    /// game (gomocup-r60); the manager rules it, or its next TURN shows it did not.
+    OverrunTurn,
+    /// Gomocup: `SUGGEST` instead of each move, then the point `PLAY` gives (gomocup-r135,
+    /// gomocup-r138).
+    Suggest,
 }
 
 impl Behaviour {
-    pub(crate) const ALL: [Behaviour; 8] = [
+    pub(crate) const ALL: [Behaviour; 13] = [
         Behaviour::SlowHandshake,
         Behaviour::LateReadyok,
         Behaviour::InfoFlood,
@@ -36,6 +49,11 @@ impl Behaviour {
         Behaviour::Crlf,
         Behaviour::MessageBeforeMove,
         Behaviour::OnlySize20,
+        Behaviour::EmptyLineBeforeMove,
+        Behaviour::LongMessage,
+        Behaviour::FreeTextAbout,
+        Behaviour::OverrunTurn,
+        Behaviour::Suggest,
     ];
 
     pub(crate) const fn name(self) -> &'static str {
@@ -48,6 +66,11 @@ impl Behaviour {
             Behaviour::Crlf => "crlf",
             Behaviour::MessageBeforeMove => "message-before-move",
             Behaviour::OnlySize20 => "only-size-20",
+            Behaviour::EmptyLineBeforeMove => "empty-line-before-move",
+            Behaviour::LongMessage => "long-message",
+            Behaviour::FreeTextAbout => "free-text-about",
+            Behaviour::OverrunTurn => "overrun-turn",
+            Behaviour::Suggest => "suggest",
         }
     }
 }

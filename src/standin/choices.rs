@@ -173,7 +173,8 @@ impl Choices {
         }
     }
 
-    fn has(&self, behaviour: Behaviour) -> bool {
+    /// Whether the behaviour was chosen.
+    pub(crate) fn has(&self, behaviour: Behaviour) -> bool {
         self.behaviours.contains(&behaviour)
     }
 

@@ -5,7 +5,7 @@ use std::io::Write;
 use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
-use super::{Choices, Out, SearchChoices, StandInError, StandsIn, Think};
+use super::{Behaviour, Choices, Out, SearchChoices, StandInError, StandsIn, Think};
 use crate::protocol::agi::{self, GoTime};
 use crate::protocol::gomocup::{self, InfoKey};
 use crate::protocol::{Codec, GameKind};
@@ -98,6 +98,8 @@ fn run_gomocup<W: Write>(
     let (mut timeout_turn, mut time_left) = (None, None);
     // The BOARD block's stones: (point, 1 = own, 2 = opponent's).
     let mut block: Option<Vec<(Point, u8)>> = None;
+    // Moves made so far: the first is where the once-only behaviours act.
+    let mut moves_made = 0usize;
     while let Ok(line) = lines.recv() {
         let Ok(command) = <gomocup::Gomocup as Codec>::parse_command(&line) else {
             out.line(&format!(
@@ -167,6 +169,10 @@ fn run_gomocup<W: Write>(
                 _ => {}
             },
             C::End => return Ok(()),
+            // Older brains answer in free text (gomocup-r102).
+            C::About if choices.has(Behaviour::FreeTextAbout) => {
+                out.line("Arbiter stand-in 1, a test brain by the Arbiter developers")?
+            }
             C::About => out.line(
                 "name=\"Arbiter stand-in\", version=\"1\", author=\"the Arbiter developers\"",
             )?,
@@ -190,8 +196,32 @@ fn run_gomocup<W: Write>(
             for line in search.messages() {
                 out.line(line)?;
             }
+            let first = moves_made == 0;
+            moves_made += 1;
+            if first && choices.has(Behaviour::LongMessage) {
+                out.line(&format!(
+                    "MESSAGE {}",
+                    "long line ".repeat(LONG_MESSAGE / 10)
+                ))?;
+            }
+            if choices.has(Behaviour::EmptyLineBeforeMove) {
+                out.line("")?;
+                // A pause before the move, in which a manager that took the empty line for
+                // the move shows it by what it sends.
+                std::thread::sleep(EMPTY_LINE_PAUSE);
+            }
             std::thread::sleep(search.think());
+            if first
+                && choices.has(Behaviour::OverrunTurn)
+                && let Some(turn) = timeout_turn.filter(|t| *t > 0)
+            {
+                std::thread::sleep(Duration::from_millis(2 * turn + 1500));
+            }
             match choose(b, rule) {
+                // The manager answers with PLAY (or END); the stone goes down then.
+                Some(point) if choices.has(Behaviour::Suggest) => {
+                    out.line(&format!("SUGGEST {point}"))?
+                }
                 Some(point) => {
                     let stone = to_move(b);
                     let _ = b.play(point, stone, rule);
@@ -203,6 +233,12 @@ fn run_gomocup<W: Write>(
     }
     Ok(())
 }
+
+/// How long the `empty-line-before-move` behaviour waits between the empty line and the move.
+const EMPTY_LINE_PAUSE: Duration = Duration::from_millis(300);
+
+/// The length of the `long-message` behaviour's MESSAGE: 1 MiB.
+const LONG_MESSAGE: usize = 1 << 20;
 
 /// AGI's board: 15×15.
 fn agi_board() -> Board {

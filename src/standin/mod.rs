@@ -315,6 +315,50 @@ mod tests {
         );
     }
 
+    /// The behaviours that provoke a manager's rulings: an empty line before each move, a
+    /// 1 MiB MESSAGE before the first, ABOUT in free text, SUGGEST then the point PLAY gives,
+    /// the first move past the turn time.
+    #[test]
+    fn gomocup_behaviours_stress_the_manager_within_the_text() {
+        let out = session(
+            Protocol::Gomocup,
+            &[Behaviour::EmptyLineBeforeMove, Behaviour::LongMessage],
+            "START 20\nBEGIN\nTURN 0,0\nEND\n",
+        );
+        assert_eq!(
+            out.len(),
+            6,
+            "{:?}",
+            out.iter().map(String::len).collect::<Vec<_>>()
+        );
+        assert_eq!(out[0], "OK");
+        assert!(out[1].starts_with("MESSAGE ") && out[1].len() > 1 << 20);
+        assert_eq!(out[2..], ["", "10,10", "", "10,9"]);
+        let out = session(
+            Protocol::Gomocup,
+            &[Behaviour::FreeTextAbout, Behaviour::Suggest],
+            "START 20\nABOUT\nBEGIN\nPLAY 3,3\nTURN 10,10\nEND\n",
+        );
+        assert_eq!(
+            out,
+            [
+                "OK",
+                "Arbiter stand-in 1, a test brain by the Arbiter developers",
+                "SUGGEST 10,10",
+                "3,3",
+                "SUGGEST 10,9"
+            ]
+        );
+        let started = std::time::Instant::now();
+        let out = session(
+            Protocol::Gomocup,
+            &[Behaviour::OverrunTurn],
+            "START 20\nINFO timeout_turn 100\nBEGIN\nTURN 0,0\nEND\n",
+        );
+        assert_eq!(out, ["OK", "10,10", "10,9"]);
+        assert!(started.elapsed() >= std::time::Duration::from_millis(1700));
+    }
+
     #[test]
     fn gomocup_board_and_renju_are_respected() {
         // Under renju, black may not play a double three: the centre-most point that makes one

@@ -10,9 +10,7 @@ use crate::check::Context;
 use crate::check::findings::Findings;
 use crate::check::id::CheckId;
 use crate::check::outcome::Grade;
-use crate::protocol::agi::{
-    BestMoveKind, Command, GoTime, Message, parse_command, parse_message,
-};
+use crate::protocol::agi::{BestMoveKind, Command, GoTime, Message, parse_command, parse_message};
 use crate::protocol::spelling::{Respelling, respell};
 use crate::protocol::{Protocol, ReqId};
 use crate::reqs;

@@ -113,7 +113,10 @@ fn a_black_move_on_a_forbidden_point_warns_under_setrule_forbidden() {
         found(&session(&["> SETRULE FORBIDDEN", position])),
         finding("agi.gui.renju.forbidden", Grade::Warn, "agi-r41")
     );
-    assert_eq!(found(&session(&["> SETRULE UNFORBIDDEN", position])), vec![]);
+    assert_eq!(
+        found(&session(&["> SETRULE UNFORBIDDEN", position])),
+        vec![]
+    );
     // Through DOMOVE, and said once.
     let before = "> POSITION MOVES 77016802880379";
     assert_eq!(
@@ -169,7 +172,12 @@ fn ended_at(lines: &[(u64, &str)], closed_ms: u64) -> Found {
 fn the_session_ends_with_quit_and_setoption_is_not_waited_for() {
     let quit = [(0, "> AGI"), (1, "< AGIOK"), (2, "> QUIT"), (3, "< BYE")];
     assert_eq!(ended_at(&quit, 4), vec![]);
-    let closed = [(0, "> AGI"), (1, "< AGIOK"), (2, "> ISREADY"), (3, "< READYOK")];
+    let closed = [
+        (0, "> AGI"),
+        (1, "< AGIOK"),
+        (2, "> ISREADY"),
+        (3, "< READYOK"),
+    ];
     assert_eq!(
         ended_at(&closed, 4),
         finding("agi.gui.end.pipes", Grade::Warn, "agi-r98")
@@ -191,13 +199,15 @@ fn the_worked_examples_rows_are_cited_where_every_gui_is_judged() {
         "a worked POSITION"
     );
     assert!(
-        cited(&session(&["> POSITION MOVES 78", "> GO SEARCH 78 INFINITE"]))
-            .contains(&"agi-r93".to_owned()),
+        cited(&session(&[
+            "> POSITION MOVES 78",
+            "> GO SEARCH 78 INFINITE"
+        ]))
+        .contains(&"agi-r93".to_owned()),
         "a worked GO SEARCH"
     );
     assert!(
-        cited(&session(&["> POSITION MOVES 78", "> DOMOVE 78"]))
-            .contains(&"agi-r96".to_owned()),
+        cited(&session(&["> POSITION MOVES 78", "> DOMOVE 78"])).contains(&"agi-r96".to_owned()),
         "a worked DOMOVE"
     );
 }

@@ -95,8 +95,18 @@ fn a_move_request_after_an_exact_five_fails_gomocup_r108() {
 #[test]
 fn an_overline_does_not_end_a_game_under_rule_1() {
     let overline = [
-        "> BOARD", "> 1,5,1", "> 1,9,2", "> 2,5,1", "> 2,9,2", "> 3,5,1", "> 3,9,2", "> 4,5,1",
-        "> 4,9,2", "> 6,5,1", "> 10,10,2", "> DONE",
+        "> BOARD",
+        "> 1,5,1",
+        "> 1,9,2",
+        "> 2,5,1",
+        "> 2,9,2",
+        "> 3,5,1",
+        "> 3,9,2",
+        "> 4,5,1",
+        "> 4,9,2",
+        "> 6,5,1",
+        "> 10,10,2",
+        "> DONE",
     ];
     let play = |rule, rest: &[&'static str]| {
         let mut lines: Vec<&'static str> = overline.to_vec();
@@ -105,9 +115,15 @@ fn an_overline_does_not_end_a_game_under_rule_1() {
     };
     // Freestyle: the text says only that rule 1 makes an exact five the one win, so what an
     // overline does without it is left to the manager: a TURN after it is not judged.
-    assert_eq!(play("> INFO rule 0", &["< 5,5", "> TURN 12,12", "< 0,0"]), vec![]);
+    assert_eq!(
+        play("> INFO rule 0", &["< 5,5", "> TURN 12,12", "< 0,0"]),
+        vec![]
+    );
     // Rule 1: it does not; the game goes on, and ending it right there warns.
-    assert_eq!(play("> INFO rule 1", &["< 5,5", "> TURN 12,12", "< 0,0"]), vec![]);
+    assert_eq!(
+        play("> INFO rule 1", &["< 5,5", "> TURN 12,12", "< 0,0"]),
+        vec![]
+    );
     assert_eq!(
         play("> INFO rule 1", &["< 5,5", "> RESTART", "< OK"]),
         finding("gomocup.gui.game.end", Grade::Warn, "gomocup-r71")
@@ -115,19 +131,29 @@ fn an_overline_does_not_end_a_game_under_rule_1() {
 }
 
 #[test]
-fn an_end_right_after_a_move_that_followed_an_empty_line_warns_gomocup_r09() {
+fn a_command_between_an_empty_line_and_the_move_warns_gomocup_r09() {
+    // The manager took the empty line for the move: it ends the brain, or asks again.
+    for next in ["> END", "> TURN 8,8"] {
+        let lines = game("> INFO rule 0", &["> BEGIN", "< ", next, "< 7,7"]);
+        assert_eq!(
+            found(&lines),
+            finding("gomocup.gui.game.end", Grade::Warn, "gomocup-r09"),
+            "{next}"
+        );
+    }
+    // The empty line ignored: the manager waited for the move, and the session's END after
+    // the last move is no fault.
     let lines = game(
         "> INFO rule 0",
-        &["> BEGIN", "< ", "< 7,7", "> END"],
-    );
-    assert_eq!(
-        found(&lines),
-        finding("gomocup.gui.game.end", Grade::Warn, "gomocup-r09")
-    );
-    // The game went on: the empty line was ignored.
-    let lines = game(
-        "> INFO rule 0",
-        &["> BEGIN", "< ", "< 7,7", "> TURN 8,8", "< 6,6", "> END"],
+        &[
+            "> BEGIN",
+            "< ",
+            "< 7,7",
+            "> TURN 8,8",
+            "< ",
+            "< 6,6",
+            "> END",
+        ],
     );
     assert_eq!(found(&lines), vec![]);
 }
@@ -249,7 +275,12 @@ fn time_left_falls_by_the_brains_own_turns_gomocup_r82() {
 fn a_limit_changed_in_a_tournament_fails_gomocup_r63() {
     let lines = game(
         "> INFO game_type 2",
-        &["> INFO timeout_turn 1000", "> BEGIN", "< 7,7", "> INFO timeout_turn 2000"],
+        &[
+            "> INFO timeout_turn 1000",
+            "> BEGIN",
+            "< 7,7",
+            "> INFO timeout_turn 2000",
+        ],
     );
     assert_eq!(
         found(&lines),
@@ -258,7 +289,12 @@ fn a_limit_changed_in_a_tournament_fails_gomocup_r63() {
     // Restated unchanged, or outside a tournament: the warning for a late limit only.
     let lines = game(
         "> INFO game_type 2",
-        &["> INFO timeout_turn 1000", "> BEGIN", "< 7,7", "> INFO timeout_turn 1000"],
+        &[
+            "> INFO timeout_turn 1000",
+            "> BEGIN",
+            "< 7,7",
+            "> INFO timeout_turn 1000",
+        ],
     );
     assert_eq!(
         found(&lines),
@@ -266,7 +302,12 @@ fn a_limit_changed_in_a_tournament_fails_gomocup_r63() {
     );
     let lines = game(
         "> INFO game_type 1",
-        &["> INFO timeout_turn 1000", "> BEGIN", "< 7,7", "> INFO timeout_turn 2000"],
+        &[
+            "> INFO timeout_turn 1000",
+            "> BEGIN",
+            "< 7,7",
+            "> INFO timeout_turn 2000",
+        ],
     );
     assert_eq!(
         found(&lines),
@@ -302,7 +343,12 @@ fn the_board_checks_cite_the_rows_behind_them() {
     let cited = |lines: &[&str]| -> Vec<String> {
         gui_findings_in(Protocol::Gomocup, lines)
             .into_iter()
-            .flat_map(|o| o.requirements.iter().map(ToString::to_string).collect::<Vec<_>>())
+            .flat_map(|o| {
+                o.requirements
+                    .iter()
+                    .map(ToString::to_string)
+                    .collect::<Vec<_>>()
+            })
             .collect()
     };
     // Two commands on one line (gomocup-r06).
@@ -326,7 +372,9 @@ fn the_board_checks_cite_the_rows_behind_them() {
     assert_eq!(
         cited(&game(
             "> INFO rule 4",
-            &["> BOARD", "> 1,1,1", "> 2,2,1", "> 3,3,2", "> DONE", "< 4,4"]
+            &[
+                "> BOARD", "> 1,1,1", "> 2,2,1", "> 3,3,2", "> DONE", "< 4,4"
+            ]
         )),
         ["gomocup-r53", "gomocup-r73"]
     );

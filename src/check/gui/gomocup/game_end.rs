@@ -3,11 +3,11 @@
 //! with RESTART or START, never with another move request in the same game (gomocup-r108,
 //! gomocup-r60). The other way round, a game that had not ended is not ended as if it had
 //! right after something that only looks like an end: an overline under rule 1 (gomocup-r71),
-//! a move the brain wrote after an empty line (gomocup-r09), a START answered past the turn
-//! time, which is no turn (gomocup-r83). A manager may abort a game at any time, so those
-//! three only warn.
+//! a START answered past the turn time, which is no turn (gomocup-r83); nor is the brain's
+//! empty line taken for its move (gomocup-r09), which shows as a command between that line and
+//! the move. A manager may abort a game or end a brain at any time, so those three only warn.
 
-use super::Manager;
+use super::{Manager, Owed};
 use crate::check::findings::Findings;
 use crate::check::id::CheckId;
 use crate::check::outcome::Grade;
@@ -42,8 +42,6 @@ pub(super) enum Ended {
 pub(super) enum LooksEnded {
     /// The brain's move made an overline, which does not win under rule 1.
     Overline(Point),
-    /// The brain's move came after an empty line, which a manager ignores.
-    AfterEmptyLine(Point),
 }
 
 impl Manager {
@@ -86,18 +84,40 @@ impl Manager {
         }
     }
 
-    /// The brain's move came: past its turn time, the game is lost on time; after an empty
-    /// line, a manager that read that line as the move may end the game.
-    pub(super) fn brain_moved(&mut self, point: Point, at: At) {
+    /// The brain's move came: past its turn time, the game is lost on time.
+    pub(super) fn brain_moved(&mut self, at: At) {
         if let (Some(asked), Some(turn_ms)) = (self.move_asked_at, self.timeout_turn_ms) {
             let waited_ms = at.us.saturating_sub(asked.us) / 1000;
             if self.ended.is_none() && overran(waited_ms, turn_ms) {
                 self.ended = Some(Ended::Overrun { waited_ms, turn_ms });
             }
         }
-        if std::mem::take(&mut self.empty_line_heard) && self.looks_ended.is_none() {
-            self.looks_ended = Some(LooksEnded::AfterEmptyLine(point));
+        self.empty_line_heard = false;
+    }
+
+    /// A command after the brain's empty line while its move is still owed: the manager took
+    /// the empty line for the move, which it ignores (gomocup-r09). END may come at any time
+    /// and a manager may send early on purpose, so a warning; said instead of the early
+    /// command's own warning.
+    pub(super) fn empty_line_taken(&mut self, entry: &Entry, out: &mut Findings) {
+        if !std::mem::take(&mut self.empty_line_heard) || !matches!(self.owed, Owed::Move { .. }) {
+            return;
         }
+        self.tally.judged(CheckId::GuiGameEnd);
+        self.owed = Owed::Nothing;
+        let message = format!(
+            "`{}` right after the brain's empty line, before its move: the manager ignores \
+             empty lines and waits for the move (it may end a brain at any time, so a warning)",
+            entry.text
+        );
+        self.tally.fault(
+            CheckId::GuiGameEnd,
+            Grade::Warn,
+            reqs!["gomocup-r09"],
+            message,
+            entry.at,
+            out,
+        );
     }
 
     /// A command of the manager's, judged against the game's end: a move request after the
@@ -154,13 +174,6 @@ impl Manager {
                      rule 1 (only an exact five does)"
                 ),
             ),
-            Some(LooksEnded::AfterEmptyLine(point)) => (
-                reqs!["gomocup-r09"],
-                format!(
-                    "right after the brain's move {point}, which came after an empty line the \
-                     manager ignores"
-                ),
-            ),
             None => return self.end_after_slow_start(command, entry, out),
         };
         self.tally.judged(CheckId::GuiGameEnd);
@@ -168,8 +181,14 @@ impl Manager {
             "`{}` {why}: the game had not ended (a manager may abort a game, so a warning)",
             entry.text
         );
-        self.tally
-            .fault(CheckId::GuiGameEnd, Grade::Warn, rows, message, entry.at, out);
+        self.tally.fault(
+            CheckId::GuiGameEnd,
+            Grade::Warn,
+            rows,
+            message,
+            entry.at,
+            out,
+        );
     }
 
     /// END before any move request of a game whose START (or RESTART) was answered past the

@@ -10,9 +10,7 @@ use crate::check::Context;
 use crate::check::findings::Findings;
 use crate::check::id::CheckId;
 use crate::check::outcome::Grade;
-use crate::protocol::gomocup::{
-    COMMAND_WORDS, Command, Message, parse_command, parse_message,
-};
+use crate::protocol::gomocup::{COMMAND_WORDS, Command, Message, parse_command, parse_message};
 use crate::protocol::spelling::{Respelling, respell};
 use crate::protocol::{Protocol, ReqId};
 use crate::reqs;
@@ -90,8 +88,8 @@ struct Manager {
     rule_defined: bool,
     /// The game ended (a five, a brain over its time): no move request until the next game.
     ended: Option<game_end::Ended>,
-    /// The brain's last move only looks like an end (an overline under rule 1, a move after
-    /// an empty line): the game goes on.
+    /// The brain's last move only looks like an end (an overline under rule 1): the game goes
+    /// on.
     looks_ended: Option<game_end::LooksEnded>,
     /// The brain wrote an empty line while its move was owed.
     empty_line_heard: bool,
@@ -180,11 +178,10 @@ impl Manager {
     }
 
     fn heard(&mut self, entry: &Entry) {
-        self.hard_line = if entry.dropped_bytes > 0 || entry.text.len() >= OVER_LONG_BYTES {
-            Some(HardLine::OverLong(entry.text.len() + entry.dropped_bytes))
-        } else {
-            None
-        };
+        // Kept until the manager's next command: the lines after it came with it.
+        if entry.dropped_bytes > 0 || entry.text.len() >= OVER_LONG_BYTES {
+            self.hard_line = Some(HardLine::OverLong(entry.text.len() + entry.dropped_bytes));
+        }
         if entry.text.trim().is_empty() {
             self.empty_line_heard |= matches!(self.owed, Owed::Move { .. });
             return;
@@ -238,7 +235,7 @@ impl Manager {
                 if let Owed::Move { forced, .. } = self.owed {
                     self.owed = Owed::Nothing;
                     let point = forced.unwrap_or(point);
-                    self.brain_moved(point, entry.at);
+                    self.brain_moved(entry.at);
                     self.match_clock.moved(entry.at.us);
                     self.place(point, true);
                 }
@@ -319,6 +316,7 @@ impl Manager {
             return;
         }
         self.hard_line = None;
+        self.empty_line_taken(entry, out);
         self.wait_for_brain(&command, entry, out);
         self.answers_followed(&command, entry, out);
         self.game_end(&command, entry, out);
