@@ -471,7 +471,9 @@ fn the_stand_in_plays_within_the_text_and_grades_guis_by_profile() {
 /// went on with the game, which the scripted fixture always does).
 #[test]
 fn the_gomocup_stand_in_provokes_the_managers_rulings() {
-    let rows: &[(&str, &[&str], Option<(&str, &str, &str)>)] = &[
+    // The fixture manager's fault, the stand-in's behaviours, and the one finding expected.
+    type Row<'a> = (&'a str, &'a [&'a str], Option<(&'a str, &'a str, &'a str)>);
+    let rows: &[Row] = &[
         (
             "none",
             &[
