@@ -116,12 +116,13 @@ pub fn gomocup(fault: &str) -> Option<Script> {
             send("TURN 12,12"),
             Step::ExpectPoint,
         ],
-        // The opponent's second of thinking charged to the brain's match time (gomocup-r82).
+        // The opponent's two seconds of thinking charged to the brain's match time
+        // (gomocup-r82).
         "time-left-counts-opponent" => vec![
             time_left(),
             send("BEGIN"),
             Step::ExpectPoint,
-            Step::ChargedPause(1000),
+            Step::ChargedPause(2000),
             time_left(),
             send("TURN 0,0"),
             Step::ExpectPoint,

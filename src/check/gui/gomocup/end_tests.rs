@@ -141,6 +141,24 @@ fn a_command_between_an_empty_line_and_the_move_warns_gomocup_r09() {
             "{next}"
         );
     }
+    // INFO may come while the brain thinks (gomocup-r16).
+    let lines = game(
+        "> INFO rule 0",
+        &[
+            "> BEGIN",
+            "< ",
+            "> INFO timeout_turn 2000",
+            "< 7,7",
+            "> END",
+        ],
+    );
+    assert_eq!(
+        found(&lines)
+            .into_iter()
+            .filter(|f| f.0 == "gomocup.gui.game.end")
+            .collect::<Found>(),
+        vec![]
+    );
     // The empty line ignored: the manager waited for the move, and the session's END after
     // the last move is no fault.
     let lines = game(
@@ -229,20 +247,29 @@ fn timed_game(rest: &[(u64, &'static str)]) -> Vec<(u64, &'static str)> {
 
 #[test]
 fn time_left_falls_by_the_brains_own_turns_gomocup_r82() {
-    // The brain thought 800 ms; the opponent 1000 ms.
+    // The brain thought 800 ms; the opponent 2000 ms.
     let charged = timed_game(&[
         (805, "< 7,7"),
-        (1_805, "> INFO time_left 99180"),
-        (1_806, "> TURN 8,8"),
-        (1_900, "< 6,6"),
+        (2_805, "> INFO time_left 99180"),
+        (2_806, "> TURN 8,8"),
+        (2_900, "< 6,6"),
     ]);
     assert_eq!(timed(&charged), vec![]);
+    // The pipes' delays on a loaded machine, which the manager's measure of the turn holds
+    // and the wire shows as time off turn: 600 ms more charged, with 700 ms off turn.
+    let delayed = timed_game(&[
+        (805, "< 7,7"),
+        (1_505, "> INFO time_left 98600"),
+        (1_506, "> TURN 8,8"),
+        (1_600, "< 6,6"),
+    ]);
+    assert_eq!(timed(&delayed), vec![]);
     // Not charged: the brain's turn given back.
     let free = timed_game(&[
         (805, "< 7,7"),
-        (1_805, "> INFO time_left 100000"),
-        (1_806, "> TURN 8,8"),
-        (1_900, "< 6,6"),
+        (2_805, "> INFO time_left 100000"),
+        (2_806, "> TURN 8,8"),
+        (2_900, "< 6,6"),
     ]);
     assert_eq!(
         timed(&free),
@@ -251,9 +278,9 @@ fn time_left_falls_by_the_brains_own_turns_gomocup_r82() {
     // The opponent's turn charged too.
     let both = timed_game(&[
         (805, "< 7,7"),
-        (1_805, "> INFO time_left 98200"),
-        (1_806, "> TURN 8,8"),
-        (1_900, "< 6,6"),
+        (2_805, "> INFO time_left 97200"),
+        (2_806, "> TURN 8,8"),
+        (2_900, "< 6,6"),
     ]);
     assert_eq!(
         timed(&both),

@@ -99,7 +99,16 @@ impl Manager {
     /// the empty line for the move, which it ignores (gomocup-r09). END may come at any time
     /// and a manager may send early on purpose, so a warning; said instead of the early
     /// command's own warning.
-    pub(super) fn empty_line_taken(&mut self, entry: &Entry, out: &mut Findings) {
+    pub(super) fn empty_line_taken(
+        &mut self,
+        command: &Command,
+        entry: &Entry,
+        out: &mut Findings,
+    ) {
+        // INFO may come while the brain thinks (gomocup-r16): no sign of the line taken.
+        if matches!(command, Command::Info { .. }) {
+            return;
+        }
         if !std::mem::take(&mut self.empty_line_heard) || !matches!(self.owed, Owed::Move { .. }) {
             return;
         }

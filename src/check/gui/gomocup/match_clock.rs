@@ -16,6 +16,12 @@ use crate::session::Entry;
 /// clock, a loaded machine and the pipes' delays.
 const SLACK_MS: i64 = 200;
 
+/// How much more than the brain's turns a `time_left` must fall, in milliseconds, to be read
+/// as the opponent's turn charged. The manager's own measure of a turn includes the pipes'
+/// delays through the spy, which the wire shows as time off turn, and on a loaded machine
+/// they reach hundreds of milliseconds; a whole second is past them.
+const OPPONENT_CHARGED_MS: i64 = 1000;
+
 /// The brain's turns since the last `time_left` of the game.
 #[derive(Debug, Default)]
 pub(super) struct MatchClock {
@@ -74,7 +80,7 @@ impl Manager {
                  thought {own_ms} ms on its turn since (as measured on the wire): match time \
                  runs while the brain is on turn"
             )
-        } else if other_ms >= 2 * SLACK_MS && extra > SLACK_MS && 2 * extra >= other_ms {
+        } else if extra > OPPONENT_CHARGED_MS && 2 * extra >= other_ms {
             format!(
                 "falls by {charged} ms from the last `time_left` ({before}), while the brain \
                  thought {own_ms} ms on its turn and was off turn {other_ms} ms: match time \

@@ -316,7 +316,7 @@ impl Manager {
             return;
         }
         self.hard_line = None;
-        self.empty_line_taken(entry, out);
+        self.empty_line_taken(&command, entry, out);
         self.wait_for_brain(&command, entry, out);
         self.answers_followed(&command, entry, out);
         self.game_end(&command, entry, out);
