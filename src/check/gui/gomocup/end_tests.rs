@@ -286,6 +286,14 @@ fn time_left_falls_by_the_brains_own_turns_gomocup_r82() {
         timed(&both),
         finding("gomocup.gui.clock.charged", Grade::Fail, "gomocup-r82")
     );
+    // Charged more than the time that passed is no opponent's turn: not judged here.
+    let more = timed_game(&[
+        (805, "< 7,7"),
+        (806, "> INFO time_left 95000"),
+        (807, "> TURN 8,8"),
+        (900, "< 6,6"),
+    ]);
+    assert_eq!(timed(&more), vec![]);
     // A new game starts its clock afresh.
     let new_game = timed_game(&[
         (805, "< 7,7"),

@@ -80,7 +80,13 @@ impl Manager {
                  thought {own_ms} ms on its turn since (as measured on the wire): match time \
                  runs while the brain is on turn"
             )
-        } else if extra > OPPONENT_CHARGED_MS && 2 * extra >= other_ms {
+        } else if extra > OPPONENT_CHARGED_MS
+            && 2 * extra >= other_ms
+            && extra <= other_ms + SLACK_MS
+        {
+            // The extra fits in the time off turn, so it is the opponent's turn charged; more
+            // than that time is a clock counting something else (a written exchange's made-up
+            // times, a coarse unit), which is not judged.
             format!(
                 "falls by {charged} ms from the last `time_left` ({before}), while the brain \
                  thought {own_ms} ms on its turn and was off turn {other_ms} ms: match time \
