@@ -498,3 +498,53 @@ fn a_brain_that_declined_restart_owes_no_move_after_the_board_that_follows() {
         assert_eq!(last, [Grade::Pass], "{fault}: {outcomes:#?}");
     }
 }
+
+/// An `if` block is played only where the engine gave the answer it names: the move after an
+/// accepted `RESTART` is owed by a brain that answered `OK` and never asked of one that
+/// answered `UNKNOWN`, which gets the `is not OK` block instead. A block that does not apply is
+/// neither judged nor blocked.
+#[test]
+fn an_if_block_is_played_only_after_the_answer_it_names() {
+    let dir = common::scratch_root().join("if-block");
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("restart-branches.scenario");
+    std::fs::write(
+        &file,
+        "protocol: gomocup\ntitle: the game after RESTART, by its answer\nspec: gomocup.zh.txt, §4.2\n\
+         > START 15\n< OK (within 2000 ms, harness, gomocup-r40)\n> RESTART\n\
+         < /(?P<restart>OK|UNKNOWN)(\\s.*)?/ (within 2000 ms, harness, gomocup-r119)\n\
+         if restart is OK\n> TURN 7,7\n< /\\d+,\\d+/ (within 2000 ms, harness, gomocup-r42, as move)\nend if\n\
+         if restart is not OK\n> ABOUT\n< /.+/ (within 2000 ms, harness, gomocup-r98, as about)\nend if\n\
+         > END\n",
+    )
+    .unwrap();
+    let labels = |fault: &str| {
+        let (code, report): (i32, Report) = json_report(fixture_run("gomocup", fault).arg(&file));
+        let run = &report.runs[0];
+        assert!(run.blocked.is_empty(), "{fault}: {:#?}", run.blocked);
+        let steps: Vec<(String, Grade)> = run
+            .outcomes
+            .iter()
+            .filter_map(|o| match &o.check {
+                CheckRef::Step { label, .. } => Some((label.clone(), o.grade)),
+                _ => None,
+            })
+            .collect();
+        (code, steps)
+    };
+    let (code, steps) = labels("none");
+    assert_eq!(code, 0, "{steps:?}");
+    assert!(
+        steps.contains(&("move".to_owned(), Grade::Pass)),
+        "{steps:?}"
+    );
+    assert!(!steps.iter().any(|(l, _)| l == "about"), "{steps:?}");
+    let (code, steps) = labels("declines-restart");
+    assert_eq!(code, 0, "{steps:?}");
+    assert!(
+        steps.contains(&("about".to_owned(), Grade::Pass)),
+        "{steps:?}"
+    );
+    assert!(!steps.iter().any(|(l, _)| l == "move"), "{steps:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -168,6 +168,8 @@ static TABLE: Table = Table {
         AllowedPair::new(STOPPING, WAIT, &[]),
         AllowedPair::new(STOPPING, AWAIT, &[req!("agi-r79")]),
     ],
+    // The text answers no set-up command with an acceptance or a refusal.
+    answers: &[],
 };
 
 pub(super) struct AgiModel {

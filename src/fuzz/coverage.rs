@@ -44,12 +44,17 @@ pub(crate) struct AllowedPair {
     pub cites: &'static [ReqId],
 }
 
-/// A protocol's table: its states and commands in reading order, and the pairs its text allows.
+/// A protocol's table: its states and commands in reading order, the pairs its text allows,
+/// and the answers it lets an engine give to the commands it may accept or refuse.
 #[derive(Debug)]
 pub(crate) struct Table {
     pub states: &'static [StateName],
     pub commands: &'static [CommandName],
     pub allowed: &'static [AllowedPair],
+    /// Each command an engine may accept or refuse, with the answers the text lets it give (the
+    /// first the acceptance): every allowed pair of the command has a (state, command, answer)
+    /// triple for each.
+    pub answers: &'static [(CommandName, &'static [&'static str])],
 }
 
 impl AllowedPair {
@@ -75,17 +80,32 @@ impl Table {
     }
 }
 
-/// How often each pair was exercised.
+/// How often each pair was exercised, and each answer the engine gave there.
 #[derive(Debug, Clone, Default)]
-pub(crate) struct Counts(BTreeMap<Pair, u32>);
+pub(crate) struct Counts {
+    pairs: BTreeMap<Pair, u32>,
+    answers: BTreeMap<(Pair, String), u32>,
+}
 
 impl Counts {
     pub(crate) fn add(&mut self, pair: Pair) {
-        *self.0.entry(pair).or_default() += 1;
+        *self.pairs.entry(pair).or_default() += 1;
+    }
+
+    /// The engine answered `answer` to the pair's command.
+    pub(crate) fn add_answer(&mut self, pair: Pair, answer: &str) {
+        *self.answers.entry((pair, answer.to_owned())).or_default() += 1;
     }
 
     pub(crate) fn get(&self, pair: Pair) -> u32 {
-        self.0.get(&pair).copied().unwrap_or(0)
+        self.pairs.get(&pair).copied().unwrap_or(0)
+    }
+
+    fn answered(&self, pair: Pair, answer: &str) -> u32 {
+        self.answers
+            .get(&(pair, answer.to_owned()))
+            .copied()
+            .unwrap_or(0)
     }
 
     /// How much more likely an action is drawn when its pair has not been generated yet: enough
@@ -122,12 +142,32 @@ impl Counts {
                 if allowed.is_none() && count == 0 {
                     continue;
                 }
+                // The answers the text lets the engine give, then any other it gave.
+                let mut answers: Vec<Answered> = table
+                    .answers
+                    .iter()
+                    .filter(|(c, _)| *c == command && allowed.is_some())
+                    .flat_map(|(_, answers)| answers.iter())
+                    .map(|&answer| Answered {
+                        answer: answer.to_owned(),
+                        count: self.answered((state, command), answer),
+                    })
+                    .collect();
+                for ((pair, answer), &count) in &self.answers {
+                    if *pair == (state, command) && !answers.iter().any(|a| a.answer == *answer) {
+                        answers.push(Answered {
+                            answer: answer.clone(),
+                            count,
+                        });
+                    }
+                }
                 cells.push(Cell {
                     state: state.0.to_owned(),
                     command: command.0.to_owned(),
                     allowed: allowed.is_some(),
                     cites: allowed.map(|p| p.cites.to_vec()).unwrap_or_default(),
                     count,
+                    answers,
                 });
             }
         }
@@ -158,6 +198,18 @@ pub struct Cell {
     pub cites: Vec<ReqId>,
     /// How many times the cases sent it there (shrinking runs and replays aside).
     pub count: u32,
+    /// For a command the engine may accept or refuse: how often each answer the text lets it
+    /// give came there (each (state, command, answer) triple), and any other answer that came.
+    /// Absent from reports written before answers were counted.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub answers: Vec<Answered>,
+}
+
+/// One answer to a command in a state, and how often the engine gave it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Answered {
+    pub answer: String,
+    pub count: u32,
 }
 
 impl Matrix {
@@ -170,6 +222,16 @@ impl Matrix {
     /// The allowed pairs no case reached.
     pub fn unreached(&self) -> impl Iterator<Item = &Cell> {
         self.cells.iter().filter(|c| c.allowed && c.count == 0)
+    }
+
+    /// The (state, command, answer) triples of allowed pairs that no case reached: answers the
+    /// engine never gave there.
+    pub fn unanswered(&self) -> impl Iterator<Item = (&Cell, &Answered)> {
+        self.cells
+            .iter()
+            .filter(|c| c.allowed)
+            .flat_map(|c| c.answers.iter().map(move |a| (c, a)))
+            .filter(|(_, a)| a.count == 0)
     }
 
     pub fn allowed(&self) -> usize {
@@ -209,6 +271,7 @@ mod tests {
                 cites: &[],
             },
         ],
+        answers: &[(GO, &["OK", "UNKNOWN"])],
     };
 
     #[test]
@@ -225,6 +288,27 @@ mod tests {
         assert!(matrix.cell("idle", "stop").is_none());
         let unreached: Vec<_> = matrix.unreached().map(|c| c.command.as_str()).collect();
         assert_eq!(unreached, ["stop"]);
+        assert!(matrix.cell("searching", "stop").unwrap().answers.is_empty());
+        // Nothing answered yet: both answers of the pair's command are unreached triples.
+        let unanswered: Vec<_> = matrix
+            .unanswered()
+            .map(|(_, a)| a.answer.as_str())
+            .collect();
+        assert_eq!(unanswered, ["OK", "UNKNOWN"]);
+        counts.add_answer((IDLE, GO), "UNKNOWN");
+        counts.add_answer((IDLE, GO), "ERROR");
+        let matrix = counts.matrix(&TABLE);
+        let answers = &matrix.cell("idle", "go").unwrap().answers;
+        let got: Vec<_> = answers
+            .iter()
+            .map(|a| (a.answer.as_str(), a.count))
+            .collect();
+        assert_eq!(got, [("OK", 0), ("UNKNOWN", 1), ("ERROR", 1)]);
+        let unanswered: Vec<_> = matrix
+            .unanswered()
+            .map(|(_, a)| a.answer.as_str())
+            .collect();
+        assert_eq!(unanswered, ["OK"]);
         assert_eq!((matrix.reached(), matrix.allowed()), (1, 2));
     }
 

@@ -303,6 +303,10 @@ static UCI_TABLE: Table = Table {
         AllowedPair::new(STOPPING, WAIT, &[]),
         AllowedPair::new(STOPPING, AWAIT, &[req!("uci-r74")]),
     ],
+    // No command is answered with an acceptance or a refusal: the options the engine offers
+    // are read from its handshake before the cases are drawn (`probe`), and `setoption` is
+    // drawn only for those.
+    answers: &[],
 };
 
 /// UCCI: `probe` in the idle and thinking states (ucci-r112), `ponderhit` while pondering
@@ -359,6 +363,10 @@ static UCCI_TABLE: Table = Table {
         AllowedPair::new(STOPPING, WAIT, &[]),
         AllowedPair::new(STOPPING, AWAIT, &[req!("ucci-r95")]),
     ],
+    // No command is answered with an acceptance or a refusal: the options the engine offers
+    // are read from its handshake before the cases are drawn (`probe`), and `setoption` is
+    // drawn only for those.
+    answers: &[],
 };
 
 /// The UCCI or UCI model over the game `P` (chess, or xiangqi in ICCS or UCI notation).

@@ -3,7 +3,9 @@
 //! The brain's own moves are not known when the case is generated: each is captured from its
 //! reply. A `TURN` on a drawn point comes only while every stone on the board is one the model
 //! placed itself (after `START` or before the brain's first move); once the brain has moved, a
-//! `TURN {free}` names a point the harness finds empty on the board it follows.
+//! `TURN {free}` names a point the harness finds empty on the board it follows. The answers
+//! to the optional `TAKEBACK` and `RESTART` are captured and counted; after `RESTART` the case
+//! goes on with a new game in a block played only where the brain answered `OK`.
 
 use crate::req;
 use proptest::prelude::*;
@@ -61,7 +63,9 @@ pub(super) enum Action {
     Board(Vec<Point>),
     /// `TAKEBACK` of the brain's last move.
     TakeBack,
-    /// `RESTART`: a new game on the same board, if the brain implements it (OK or UNKNOWN).
+    /// `RESTART`: a new game on the same board, if the brain implements it (`OK`). The actions
+    /// after it are those of the new game, played only where the brain answered `OK`: one that
+    /// answered `UNKNOWN` is ended (gomocup-r111), and the case's `END` follows at once.
     Restart,
     About,
     /// Out of contract (robustness mode): an unknown command, or a move off the board.
@@ -151,6 +155,12 @@ static TABLE: Table = Table {
         AllowedPair::new(IN_GAME, START, &[req!("gomocup-r40")]),
         AllowedPair::new(IN_GAME, END, &[]),
     ],
+    // Both are optional (gomocup-r103): a brain that implements one answers `OK`
+    // (gomocup-r110, gomocup-r113), one that does not `UNKNOWN` (gomocup-r19, gomocup-r119).
+    answers: &[
+        (TAKEBACK_COMMAND, &["OK", "UNKNOWN"]),
+        (RESTART_COMMAND, &["OK", "UNKNOWN"]),
+    ],
 };
 
 /// The state the manager's game is in.
@@ -192,6 +202,11 @@ impl GomocupModel {
             reply,
         );
     }
+}
+
+/// `OK` or `UNKNOWN` with anything after it, the first word captured as `name`.
+fn answer_pattern(name: &str) -> String {
+    format!(r"/(?P<{name}>OK|UNKNOWN)(\s.*)?/")
 }
 
 /// Stones dropped in turn (black first) on any of `size`×`size` points, as a strategy that
@@ -362,17 +377,23 @@ impl Model for GomocupModel {
                     _ => state.brain_stones + 1,
                 };
             }
-            // A brain may answer UNKNOWN to TAKEBACK (it is optional): the board is not known.
+            // A brain may answer UNKNOWN to TAKEBACK (it is optional) and keep its stone, which
+            // the harness's board has taken off: the board is not followed. One that answered
+            // OK is to move, and no `TURN` may come before it has: the next move is asked with
+            // `BOARD`, which a refusing brain may be sent too. Either answer leaves the same
+            // commands to follow, so the case does not branch on it (its answer is counted).
             Action::TakeBack => {
                 state.takeback = false;
                 state.followed = false;
             }
-            // Nor after RESTART, which it may not implement either.
+            // The actions after it are played only where the brain answered OK: a new game on
+            // an empty board, which the harness follows too.
             Action::Restart => {
-                state.known = None;
+                state.known = Some(Vec::new());
                 state.takeback = false;
                 state.in_game = false;
-                state.followed = false;
+                state.followed = true;
+                state.brain_stones = 0;
             }
             // The harness stops following a board a move off it was sent to.
             Action::Garbage(Garbage::OffBoard) => state.followed = false,
@@ -425,11 +446,14 @@ impl Model for GomocupModel {
             Action::TakeBack => {
                 let n = state.replies;
                 out.send(format!("TAKEBACK {{x{n}}},{{y{n}}}"));
-                out.expect("OK|UNKNOWN ...", 5000, TAKEBACK);
+                let answer = out.answer();
+                out.expect(&answer_pattern(&answer), 5000, TAKEBACK);
             }
             Action::Restart => {
                 out.send("RESTART");
-                out.expect("OK|UNKNOWN ...", 5000, RESTART);
+                let answer = out.answer();
+                out.expect(&answer_pattern(&answer), 5000, RESTART);
+                out.open_if(&answer, &["OK"], false);
             }
             Action::About => {
                 out.send("ABOUT");

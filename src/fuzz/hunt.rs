@@ -67,8 +67,8 @@ impl<M: Model> Drawer<M> {
         let (initial, actions, _) = tree.current();
         let case = model::script(&*self.model, &initial, &actions);
         let mut counts = self.generated.write().unwrap_or_else(|p| p.into_inner());
-        for (pair, _) in &case.pairs {
-            counts.add(*pair);
+        for p in &case.pairs {
+            counts.add(p.pair);
         }
         let index = self.next;
         self.next += 1;
@@ -140,8 +140,11 @@ pub(super) fn drive<M: Model>(
             }
             cases += 1;
             let reached_now = reached_pairs(&drawn.case, &run, options.run.engine_options.len());
-            for &pair in &reached_now {
-                reached.add(pair);
+            for (pair, answer) in &reached_now {
+                reached.add(*pair);
+                if let Some(answer) = answer {
+                    reached.add_answer(*pair, answer);
+                }
             }
             let key = failure_keys(&run, options.robustness)
                 .into_iter()
@@ -349,18 +352,32 @@ fn quick(options: &RunOptions) -> RunOptions {
     }
 }
 
-/// The pairs a run reached: those of the actions whose commands it sent.
+/// The pairs a run reached, those of the actions whose commands it sent, each with the answer
+/// the engine gave to it when the model captured one. An action in an `if` block the engine's
+/// answer closed was not played, and sent nothing.
 fn reached_pairs(
     case: &CaseScript,
     run: &ScenarioRun,
     options_sent: usize,
-) -> Vec<super::coverage::Pair> {
+) -> Vec<(super::coverage::Pair, Option<String>)> {
     let sent = sent_commands(run, options_sent);
-    case.pairs
-        .iter()
-        .filter(|(_, before)| *before < sent || run.end == RunEnd::Completed)
-        .map(|(pair, _)| *pair)
-        .collect()
+    let mut before = 0;
+    let mut reached = Vec::new();
+    for p in &case.pairs {
+        if !p
+            .when
+            .iter()
+            .all(|c| c.holds_for(run.captures.get(&c.name)))
+        {
+            continue;
+        }
+        if before < sent || run.end == RunEnd::Completed {
+            let answer = p.answer.as_ref().and_then(|name| run.captures.get(name));
+            reached.push((p.pair, answer.cloned()));
+        }
+        before += p.commands;
+    }
+    reached
 }
 
 /// Commands the scenario sent, the `--option` settings aside.

@@ -79,30 +79,64 @@ pub(super) fn sequences<M: Model>(
     )
 }
 
-/// A case written as scenario steps, with the pairs it exercises in order and, for each, how many
-/// commands the script sends before it (to tell which pairs a run that stopped early reached).
+/// A case written as scenario steps, with the pairs it exercises in order.
 pub(super) struct CaseScript {
     pub script: Script,
-    pub pairs: Vec<(Pair, usize)>,
+    pub pairs: Vec<CasePair>,
+}
+
+/// One pair of a case: how many commands its action sends (to tell which pairs a run that
+/// stopped early reached), the capture of the engine's answer when the command is one it may
+/// accept or refuse, and the `if` blocks it is written in (it is played only where they hold).
+pub(super) struct CasePair {
+    pub pair: Pair,
+    pub commands: usize,
+    pub answer: Option<String>,
+    pub when: Vec<crate::scenario::Condition>,
 }
 
 /// The case written as scenario steps: the opening, the actions, and the closing from where the
 /// actions left the engine.
+///
+/// An action whose command the engine may accept or refuse captures its answer, and the model
+/// may follow one of the two: the actions after it then go in an `if` block on that answer,
+/// played only where the engine gave it. Every block closes before the closing's last action
+/// (the protocol's own ending, which every state allows), so an engine that answered the other
+/// way skips the rest of the case and is ended from where it stayed: the models branch only
+/// where their closing is that last action alone.
 pub(super) fn script<M: Model>(model: &M, initial: &M::State, actions: &[M::Action]) -> CaseScript {
     let mut out = Script::default();
-    let mut pairs = vec![(model.opening(&mut out), 0)];
+    let opening = model.opening(&mut out);
+    let mut pairs = vec![CasePair {
+        pair: opening,
+        commands: out.commands(),
+        answer: out.take_answer(),
+        when: Vec::new(),
+    }];
     let mut state = initial.clone();
     let closing = |state: &M::State| model.closing(state);
     let mut play = |state: M::State, action: &M::Action, out: &mut Script| {
-        pairs.push((model.pair(&state, action), out.commands()));
+        let (pair, before, when) = (model.pair(&state, action), out.commands(), out.when());
         model.render(&state, action, out);
+        pairs.push(CasePair {
+            pair,
+            commands: out.commands() - before,
+            answer: out.take_answer(),
+            when,
+        });
         model.apply(state, action)
     };
     for action in actions {
         state = play(state, action, &mut out);
     }
-    for action in closing(&state) {
+    let mut closing = closing(&state);
+    let last = closing.pop();
+    for action in closing {
         state = play(state, &action, &mut out);
+    }
+    out.close_ifs();
+    if let Some(action) = last {
+        play(state, &action, &mut out);
     }
     model.exit(&mut out);
     CaseScript { script: out, pairs }

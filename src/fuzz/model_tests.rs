@@ -146,6 +146,32 @@ fn gomocup_cases_are_scenarios_with_every_manager_command() {
             "END",
         ],
     );
+    // The model follows a RESTART the brain accepts: a new game on an empty board, opened with
+    // BEGIN or a TURN, in a block played only after `OK`; the case's END comes after the block,
+    // so a brain that answered UNKNOWN is ended at once (gomocup-r111).
+    let followed = |text: &&String| {
+        let lines: Vec<&str> = text.lines().collect();
+        lines.windows(2).any(|w| {
+            w[0].starts_with("< /(?P<answer")
+                && w[0].contains("as answer to RESTART")
+                && w[1].starts_with("if answer")
+                && w[1].ends_with(" is OK")
+        }) && lines
+            .iter()
+            .skip_while(|l| !l.starts_with("> RESTART"))
+            .any(|l| *l == "> BEGIN" || l.starts_with("> TURN "))
+    };
+    let restarted = texts.iter().filter(followed).count();
+    assert!(
+        restarted >= 10,
+        "{restarted} of 300 cases play on after RESTART"
+    );
+    for text in texts.iter().filter(|t| t.contains("> RESTART")) {
+        let lines: Vec<&str> = text.lines().collect();
+        let ends = lines.iter().rposition(|l| *l == "end if");
+        let end = lines.iter().rposition(|l| *l == "> END");
+        assert!(ends < end, "END is outside every block:\n{text}");
+    }
 }
 
 #[test]

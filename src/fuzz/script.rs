@@ -6,6 +6,7 @@ use std::fmt::Display;
 use std::fmt::Write as _;
 
 use crate::protocol::{Protocol, ReqId};
+use crate::scenario::Condition;
 
 /// A reply a case waits for. Its label and rows are fixed by the model, not by the case, so a
 /// failure keeps its identity while the case around it shrinks and the report cites the text.
@@ -40,6 +41,12 @@ impl Reply {
 pub(super) struct Script {
     lines: Vec<String>,
     commands: usize,
+    /// Answers captured so far: each gets a name of its own (`answer1`, …).
+    answers: usize,
+    /// The answer the last action captured, until the case's writer takes it.
+    answer: Option<String>,
+    /// The `if` blocks open, outermost first.
+    blocks: Vec<Condition>,
 }
 
 impl Script {
@@ -65,6 +72,44 @@ impl Script {
     /// Expects a line that may or may not come (`BESTMOVE` after an AGI ponder's `STOP`).
     pub(super) fn maybe(&mut self, pattern: &str) {
         self.lines.push(format!("< {pattern} (optional)"));
+    }
+
+    /// A name to capture the engine's answer to the command just sent under (`answer3`), which
+    /// the case's writer reads back from the run to count the (state, command, answer) triple.
+    pub(super) fn answer(&mut self) -> String {
+        self.answers += 1;
+        let name = format!("answer{}", self.answers);
+        self.answer = Some(name.clone());
+        name
+    }
+
+    /// The capture of the last action's answer, if it took one.
+    pub(super) fn take_answer(&mut self) -> Option<String> {
+        self.answer.take()
+    }
+
+    /// Opens an `if` block: what follows is played only where the engine's answer captured as
+    /// `name` is one of `values` (or, `negated`, none of them).
+    pub(super) fn open_if(&mut self, name: &str, values: &[&str], negated: bool) {
+        let condition = Condition {
+            name: name.to_owned(),
+            values: values.iter().map(|v| (*v).to_owned()).collect(),
+            negated,
+        };
+        self.lines.push(format!("if {condition}"));
+        self.blocks.push(condition);
+    }
+
+    /// The conditions of the blocks open now.
+    pub(super) fn when(&self) -> Vec<Condition> {
+        self.blocks.clone()
+    }
+
+    /// Closes every open `if` block.
+    pub(super) fn close_ifs(&mut self) {
+        for _ in self.blocks.drain(..) {
+            self.lines.push("end if".to_owned());
+        }
     }
 
     /// Lets time pass; replies stay for the next expectations.

@@ -74,8 +74,9 @@ pub(super) fn human(f: &FuzzReport, detail: Detail, paint: Paint) -> String {
     out
 }
 
-/// One line per state: each command sent there and how often, then the allowed ones never
-/// reached, and any sent outside what the text allows (only `--robustness` sends those).
+/// One line per state: each command sent there and how often (with the answers of a command
+/// the engine may accept or refuse), then the allowed ones never reached, the answers never
+/// given, and any command sent outside what the text allows (only `--robustness` sends those).
 fn coverage(matrix: &Matrix) -> String {
     let mut out = String::new();
     for state in &matrix.states {
@@ -88,8 +89,26 @@ fn coverage(matrix: &Matrix) -> String {
             .filter(|c| c.count > 0)
             .map(|c| {
                 let outside = if c.allowed { "" } else { " (outside the text)" };
-                format!("{} {}{outside}", c.command, c.count)
+                let answered: Vec<String> = c
+                    .answers
+                    .iter()
+                    .filter(|a| a.count > 0)
+                    .map(|a| format!("{} {}", a.answer, a.count))
+                    .collect();
+                let answered = if answered.is_empty() {
+                    String::new()
+                } else {
+                    format!(" ({})", answered.join(", "))
+                };
+                format!("{} {}{answered}{outside}", c.command, c.count)
             })
+            .collect();
+        let unanswered: Vec<String> = cells
+            .iter()
+            .filter(|c| c.allowed)
+            .flat_map(|c| c.answers.iter().map(move |a| (c, a)))
+            .filter(|(_, a)| a.count == 0)
+            .map(|(c, a)| format!("{} {}", c.command, a.answer))
             .collect();
         let never: Vec<&str> = cells
             .iter()
@@ -105,6 +124,9 @@ fn coverage(matrix: &Matrix) -> String {
         if !never.is_empty() {
             let _ = write!(out, "; never reached: {}", never.join(", "));
         }
+        if !unanswered.is_empty() {
+            let _ = write!(out, "; never answered: {}", unanswered.join(", "));
+        }
         out.push('\n');
     }
     out
@@ -113,7 +135,7 @@ fn coverage(matrix: &Matrix) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::fuzz::coverage::Cell;
+    use crate::fuzz::coverage::{Answered, Cell};
 
     #[test]
     fn each_state_lists_what_it_was_sent_and_what_it_never_was() {
@@ -123,6 +145,7 @@ mod tests {
             allowed,
             cites: vec![],
             count,
+            answers: vec![],
         };
         let matrix = Matrix {
             states: vec!["idle".into(), "pondering".into(), "boot".into()],
@@ -131,11 +154,25 @@ mod tests {
                 cell("idle", "go", true, 12),
                 cell("idle", "junk", false, 2),
                 cell("pondering", "ponderhit", true, 0),
+                Cell {
+                    answers: vec![
+                        Answered {
+                            answer: "OK".into(),
+                            count: 3,
+                        },
+                        Answered {
+                            answer: "UNKNOWN".into(),
+                            count: 0,
+                        },
+                    ],
+                    ..cell("boot", "RESTART", true, 3)
+                },
             ],
         };
         assert_eq!(
             coverage(&matrix),
-            "  idle: go 12, junk 2 (outside the text)\n  pondering: nothing; never reached: ponderhit\n"
+            "  idle: go 12, junk 2 (outside the text)\n  pondering: nothing; never reached: ponderhit\n  \
+             boot: RESTART 3 (OK 3); never answered: RESTART UNKNOWN\n"
         );
     }
 }

@@ -162,6 +162,7 @@ impl From<StoredRun> for ScenarioRun {
             duration_us: stored.duration_us,
             notes: stored.notes,
             transcript: stored.transcript,
+            captures: Default::default(),
         }
     }
 }

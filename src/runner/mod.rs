@@ -185,6 +185,11 @@ pub struct ScenarioRun {
     /// Every line sent and received, timestamped in µs from the engine's start, with what a
     /// flood cut out; empty when the scenario never started.
     pub transcript: Transcript,
+    /// What the scenario's expectations captured (`{name}`, a regular expression's named
+    /// groups), as the run ended: the engine's answers, which the fuzzer reads to tell which
+    /// branch of an `if` block a case took. Not part of any report.
+    #[serde(skip)]
+    pub(crate) captures: std::collections::BTreeMap<String, String>,
 }
 
 impl ScenarioRun {
@@ -213,6 +218,7 @@ impl ScenarioRun {
             duration_us: 0,
             notes: Vec::new(),
             transcript: Transcript::default(),
+            captures: Default::default(),
         }
     }
 
@@ -270,7 +276,7 @@ pub(crate) fn run_scenario(
         Ok(session) => session,
         Err(e) => return ScenarioRun::harness_failed(scenario, e.to_string()),
     };
-    let (steps, aborted) = {
+    let (mut steps, aborted) = {
         let mut executor = steps::Executor::new(
             &mut session,
             scenario,
@@ -300,6 +306,7 @@ pub(crate) fn run_scenario(
             .any(|e| e.direction == crate::session::Direction::Received);
     let unresponsive = (judge.unresponsive() && !spoke_then_died) || transcript.stopped.is_some();
     let checks = judge.finish(&transcript);
+    let steps_captures = std::mem::take(&mut steps.captures);
     let (mut outcomes, blocked) = steps.settle(&checks);
     outcomes.extend(checks);
     ScenarioRun {
@@ -317,5 +324,6 @@ pub(crate) fn run_scenario(
         duration_us: started.elapsed().as_micros() as u64,
         notes: Vec::new(),
         transcript,
+        captures: steps_captures,
     }
 }

@@ -100,6 +100,8 @@ pub(super) struct StepResults {
     pub gone: Option<Gone>,
     /// The scenario sent the protocol's command that ends a session.
     pub quit_sent: bool,
+    /// What its expectations captured.
+    pub captures: std::collections::BTreeMap<String, String>,
 }
 
 impl StepResults {
@@ -199,6 +201,7 @@ impl<'a> Executor<'a> {
             blocked: self.blocked,
             gone: self.gone,
             quit_sent: self.quit_sent,
+            captures: self.captures.into_iter().collect(),
         }
     }
 
@@ -239,6 +242,10 @@ impl<'a> Executor<'a> {
     pub(super) fn run(&mut self) -> Result<(), Abort> {
         let steps = &self.scenario.steps;
         for (index, step) in steps.iter().enumerate() {
+            // A step of an `if` block whose answer did not come does not apply to this engine.
+            if !self.applies(step) {
+                continue;
+            }
             if let Err(abort) = self.play(step) {
                 if let Some(cause) = &abort.cause {
                     self.block_rest(&steps[index..], cause);
@@ -256,7 +263,8 @@ impl<'a> Executor<'a> {
             this.outcomes.iter().any(|(l, _)| *l == line)
                 || this.blocked.iter().any(|(l, _)| *l == line)
         };
-        for step in rest {
+        let applying: Vec<&Step> = rest.iter().filter(|step| self.applies(step)).collect();
+        for step in applying {
             let waiting: Vec<(usize, &str, &[ReqId])> = match &step.kind {
                 StepKind::Expect(group) => group
                     .iter()
@@ -273,6 +281,11 @@ impl<'a> Executor<'a> {
                 }
             }
         }
+    }
+
+    /// Whether every `if` block the step is written in holds, on the answers captured so far.
+    fn applies(&self, step: &Step) -> bool {
+        step.when.iter().all(|c| c.holds(&self.captures))
     }
 
     fn block(&mut self, line: usize, label: &str, cites: &[ReqId], cause: &Cause) {
@@ -626,8 +639,8 @@ impl<'a> Executor<'a> {
                 self.check_interrupt()?;
                 // A line owed only after another answer than the one that came does not apply
                 // to this engine: its miss is no finding, and nothing it would capture is.
-                if let Some((name, value)) = &e.only_if
-                    && self.captures.get(name) != Some(value)
+                if let Some(condition) = &e.only_if
+                    && !condition.holds(&self.captures)
                 {
                     continue;
                 }

@@ -74,6 +74,58 @@ pub(crate) struct Step {
     /// Where the bound of a `silent`, `no … for` or `exit within` comes from, when the line
     /// says (`harness`, `text: ID`); always `None` for other steps.
     pub bound: Option<BoundSource>,
+    /// The conditions of the `if … / end if` blocks the step is written in, outermost first:
+    /// the step is played only where each holds, and is otherwise neither judged nor blocked
+    /// (it does not apply to that engine).
+    pub when: Vec<Condition>,
+}
+
+/// `NAME is VALUE`, `NAME is A|B` or `NAME is not VALUE`: what an earlier line captured as NAME
+/// (the engine's answer), held against the values. A capture never made holds for no
+/// condition: the line that would have made it was missed, and what hangs on the answer is
+/// not known.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Condition {
+    pub name: String,
+    pub values: Vec<String>,
+    /// `is not`: the capture is none of the values.
+    pub negated: bool,
+}
+
+impl Condition {
+    /// Reads `NAME is [not] A|B`; `None` when it is not of that shape.
+    pub(crate) fn parse(text: &str) -> Option<Condition> {
+        let (name, value) = text.split_once(" is ")?;
+        let (name, value) = (name.trim(), value.trim());
+        let (negated, value) = match value.strip_prefix("not ") {
+            Some(rest) => (true, rest.trim()),
+            None => (false, value),
+        };
+        let values: Vec<String> = value.split('|').map(|v| v.trim().to_owned()).collect();
+        let plain = |w: &str| !w.is_empty() && !w.contains(char::is_whitespace);
+        (plain(name) && values.iter().all(|v| plain(v))).then(|| Condition {
+            name: name.to_owned(),
+            values,
+            negated,
+        })
+    }
+
+    /// Whether the captures make it hold.
+    pub(crate) fn holds(&self, captures: &std::collections::HashMap<String, String>) -> bool {
+        self.holds_for(captures.get(&self.name))
+    }
+
+    /// Whether it holds where its capture is `got` (`None`: never made).
+    pub(crate) fn holds_for(&self, got: Option<&String>) -> bool {
+        got.is_some_and(|got| self.values.contains(got) != self.negated)
+    }
+}
+
+impl std::fmt::Display for Condition {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let not = if self.negated { "not " } else { "" };
+        write!(f, "{} is {not}{}", self.name, self.values.join("|"))
+    }
 }
 
 /// Where a time bound comes from, as a scenario line says it (`harness`, `text: ucci-r69`).
@@ -147,7 +199,7 @@ pub(crate) struct Expectation {
     /// the text lets it, gomocup-r103). Otherwise a miss is not judged: the step does not
     /// apply to that engine, and its rows get no evidence from it; a line that comes is judged
     /// as usual.
-    pub only_if: Option<(String, String)>,
+    pub only_if: Option<Condition>,
 }
 
 /// How many lines an expectation takes.

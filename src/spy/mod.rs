@@ -169,6 +169,7 @@ pub(crate) fn spy(
         duration_us: started.elapsed().as_micros() as u64,
         notes: Vec::new(),
         transcript,
+        captures: Default::default(),
     };
     Ok(Spied {
         report: Report::new(ctx.protocol, info, ctx.time_scale, vec![run]),

@@ -5,7 +5,7 @@ use std::path::Path;
 use thiserror::Error;
 
 use super::pattern::Pattern;
-use super::{BoundSource, Expectation, Level, Repeat, Scenario, Step, StepKind};
+use super::{BoundSource, Condition, Expectation, Level, Repeat, Scenario, Step, StepKind};
 use crate::protocol::{GameKind, LineEnd, Protocol, ReqId};
 
 /// A scenario file that cannot be used, with where and why.
@@ -61,11 +61,39 @@ pub(crate) fn parse(name: &str, origin: &str, text: &str) -> Result<Scenario, Sc
     let mut seen_headers: Vec<(&str, usize)> = Vec::new();
     // Names an expectation captured so far: a command may use only these.
     let mut captured: Vec<String> = Vec::new();
+    // The `if` blocks open at this line, outermost first, each with the line that opened it.
+    let mut blocks: Vec<(Condition, usize)> = Vec::new();
 
     for (index, raw) in text.lines().enumerate() {
         let n = index + 1;
         let line = raw.trim();
         if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let when = || blocks.iter().map(|(c, _)| c.clone()).collect::<Vec<_>>();
+        // A step is grouped with the one before it (`>>`, a run of `<` lines) only inside the
+        // same block.
+        let same_block = |steps: &[Step]| steps.last().is_some_and(|s| s.when == when());
+        if let Some(condition) = line.strip_prefix("if ") {
+            let condition = Condition::parse(condition).ok_or_else(|| {
+                err(
+                    n,
+                    format!(
+                        "`{line}`: write `if NAME is VALUE` (or `is A|B`, `is not VALUE`), NAME \
+                         an earlier capture, and close the block with `end if`"
+                    ),
+                )
+            })?;
+            if !captured.contains(&condition.name) {
+                return Err(err(n, no_capture(&condition.name)));
+            }
+            blocks.push((condition, n));
+            continue;
+        }
+        if line == "end if" {
+            if blocks.pop().is_none() {
+                return Err(err(n, "`end if` closes no `if` block".to_owned()));
+            }
             continue;
         }
         if let Some(text) = line.strip_prefix(">|") {
@@ -77,6 +105,7 @@ pub(crate) fn parse(name: &str, origin: &str, text: &str) -> Result<Scenario, Sc
                 cites: Vec::new(),
                 level: Level::Must,
                 bound: None,
+                when: when(),
             });
             continue;
         }
@@ -92,7 +121,7 @@ pub(crate) fn parse(name: &str, origin: &str, text: &str) -> Result<Scenario, Sc
                     kind: StepKind::Send(_),
                     ..
                 })
-            );
+            ) && same_block(&steps);
             if joined && !joins_a_send {
                 return Err(err(
                     n,
@@ -121,6 +150,7 @@ pub(crate) fn parse(name: &str, origin: &str, text: &str) -> Result<Scenario, Sc
                     cites: Vec::new(),
                     level: Level::Must,
                     bound: None,
+                    when: when(),
                 }),
             }
             continue;
@@ -155,16 +185,10 @@ pub(crate) fn parse(name: &str, origin: &str, text: &str) -> Result<Scenario, Sc
                     ),
                 ));
             }
-            if let Some((name, _)) = &m.only_if
-                && !captured.contains(name)
+            if let Some(condition) = &m.only_if
+                && !captured.contains(&condition.name)
             {
-                return Err(err(
-                    n,
-                    format!(
-                        "`if {name} is …` names no capture above: capture it first (`{{{name}}}` \
-                         or a regular expression's `(?P<{name}>…)`)"
-                    ),
-                ));
+                return Err(err(n, no_capture(&condition.name)));
             }
             let pattern = Pattern::parse(body).map_err(|e| err(n, e))?;
             captured.extend(pattern.capture_names());
@@ -182,11 +206,12 @@ pub(crate) fn parse(name: &str, origin: &str, text: &str) -> Result<Scenario, Sc
                 needs: m.needs,
                 only_if: m.only_if,
             };
+            let grouped = same_block(&steps);
             match steps.last_mut() {
                 Some(Step {
                     kind: StepKind::Expect(group),
                     ..
-                }) => group.push(expectation),
+                }) if grouped => group.push(expectation),
                 _ => steps.push(Step {
                     line: n,
                     label: String::new(),
@@ -194,6 +219,7 @@ pub(crate) fn parse(name: &str, origin: &str, text: &str) -> Result<Scenario, Sc
                     cites: Vec::new(),
                     level: Level::Must,
                     bound: None,
+                    when: when(),
                 }),
             }
             continue;
@@ -270,7 +296,14 @@ pub(crate) fn parse(name: &str, origin: &str, text: &str) -> Result<Scenario, Sc
             cites: m.cites,
             level: m.level,
             bound: m.bound,
+            when: when(),
         });
+    }
+    if let Some((condition, line)) = blocks.last() {
+        return Err(err(
+            *line,
+            format!("`if {condition}` is never closed: end its block with `end if`"),
+        ));
     }
 
     let missing = |what: &str| {
@@ -303,6 +336,14 @@ pub(crate) fn parse(name: &str, origin: &str, text: &str) -> Result<Scenario, Sc
         game: game.map(|(kind, _)| kind),
         steps,
     })
+}
+
+/// The error for a condition on a capture no line above makes.
+fn no_capture(name: &str) -> String {
+    format!(
+        "`if {name} is …` names no capture above: capture it first (`{{{name}}}` or a regular \
+         expression's `(?P<{name}>…)`)"
+    )
 }
 
 /// The first `{name}` in a command that no expectation has captured yet and the harness does
@@ -501,7 +542,8 @@ fn directive(body: &str) -> Result<StepKind, String> {
         }
         _ => Err(format!(
             "cannot read `{body}`: a step is `> command`, `< reply`, `wait N ms`, `silent N ms`, \
-             `no PATTERN for N ms` or `exit within N ms [with code C]`"
+             `no PATTERN for N ms` or `exit within N ms [with code C]`, and a block of steps \
+             `if NAME is VALUE` … `end if`"
         )),
     }
 }
@@ -583,7 +625,7 @@ struct Modifiers {
     /// `needs NAME`, once per step named: the earlier steps this one is owed only after.
     needs: Vec<String>,
     /// `if NAME is VALUE`: owed only where the capture NAME holds VALUE.
-    only_if: Option<(String, String)>,
+    only_if: Option<Condition>,
     /// `harness` or `text: ID`: where the line's bound comes from.
     bound: Option<BoundSource>,
 }
@@ -645,17 +687,10 @@ fn split_modifiers(line: &str) -> Result<(&str, Modifiers), String> {
                 } else if let Some(name) = item.strip_prefix("needs ") {
                     m.needs.push(name.trim().to_owned());
                 } else if let Some(condition) = item.strip_prefix("if ") {
-                    let (name, value) = condition
-                        .split_once(" is ")
-                        .map(|(n, v)| (n.trim(), v.trim()))
-                        .filter(|(n, v)| !n.is_empty() && !v.is_empty())
-                        .ok_or_else(|| {
-                            format!("`{item}`: write `if NAME is VALUE`, NAME an earlier capture")
-                        })?;
-                    if m.only_if
-                        .replace((name.to_owned(), value.to_owned()))
-                        .is_some()
-                    {
+                    let condition = Condition::parse(condition).ok_or_else(|| {
+                        format!("`{item}`: write `if NAME is VALUE`, NAME an earlier capture")
+                    })?;
+                    if m.only_if.replace(condition).is_some() {
                         return Err(format!("more than one `if` in `({inner})`"));
                     }
                 } else {

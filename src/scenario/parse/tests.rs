@@ -210,7 +210,14 @@ fn if_names_a_capture_above_and_its_value() {
     };
     assert_eq!(
         only_if("if restart is OK, gomocup-r57"),
-        [None, Some(("restart".to_owned(), "OK".to_owned()))]
+        [
+            None,
+            Some(crate::scenario::Condition {
+                name: "restart".to_owned(),
+                values: vec!["OK".to_owned()],
+                negated: false,
+            })
+        ]
     );
     assert!(
         error_of(&format!("{head}< /\\d+,\\d+/ (if started is OK)\n"))
@@ -220,6 +227,61 @@ fn if_names_a_capture_above_and_its_value() {
         error_of(&format!("{head}< /\\d+,\\d+/ (if restart OK)\n"))
             .contains("write `if NAME is VALUE`")
     );
+}
+
+/// `if NAME is VALUE` … `end if` puts the steps between under the condition, a `<` run or a
+/// `>>` not joining across the block's edge; `is not` and `A|B` read as such; a block is closed,
+/// and its condition names a capture above.
+#[test]
+fn an_if_block_puts_its_steps_under_its_condition() {
+    let head = "protocol: gomocup\ntitle: t\nspec: s\n> RESTART\n\
+                < /(?P<restart>OK|UNKNOWN)(\\s.*)?/\n";
+    let s = parse(
+        "x",
+        "x",
+        &format!(
+            "{head}if restart is OK\n> BEGIN\n< /\\d+,\\d+/\nif restart is not UNKNOWN|ERROR\n\
+             > ABOUT\nend if\nend if\n> END\n"
+        ),
+    )
+    .unwrap();
+    let when: Vec<Vec<String>> = s
+        .steps
+        .iter()
+        .map(|step| step.when.iter().map(ToString::to_string).collect())
+        .collect();
+    assert_eq!(
+        when,
+        [
+            vec![],
+            vec![],
+            vec!["restart is OK".to_owned()],
+            vec!["restart is OK".to_owned()],
+            vec![
+                "restart is OK".to_owned(),
+                "restart is not UNKNOWN|ERROR".to_owned()
+            ],
+            vec![],
+        ]
+    );
+    // The first reply and the move are two groups: the move is inside the block.
+    assert!(matches!(&s.steps[1].kind, StepKind::Expect(g) if g.len() == 1));
+    assert!(
+        error_of(&format!("{head}if restart is OK\n> BEGIN\n"))
+            .contains("`if restart is OK` is never closed")
+    );
+    assert!(error_of(&format!("{head}end if\n")).contains("`end if` closes no `if` block"));
+    assert!(
+        error_of(&format!("{head}if started is OK\n> BEGIN\nend if\n"))
+            .contains("`if started is …` names no capture above")
+    );
+    assert!(
+        error_of(&format!("{head}if restart OK\nend if\n")).contains("write `if NAME is VALUE`")
+    );
+    let ok = crate::scenario::Condition::parse("restart is not UNKNOWN|ERROR").unwrap();
+    let answered = |v: &str| [("restart".to_owned(), v.to_owned())].into_iter().collect();
+    assert!(ok.holds(&answered("OK")) && !ok.holds(&answered("ERROR")));
+    assert!(!ok.holds(&Default::default()));
 }
 
 #[test]
