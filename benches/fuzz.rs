@@ -86,6 +86,7 @@ fn main() {
         ("ucci", "banned-move-on-stop", "20"),
         ("gomocup", "off-board-after-edge-board", "5"),
         ("agi", "silent-stop-after-setrule", "10"),
+        ("gomocup", "occupied-point-after-restart", "10"),
     ] {
         let args = [
             "--protocol",

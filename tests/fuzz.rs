@@ -31,7 +31,7 @@ struct SequenceFault {
 }
 
 #[rustfmt::skip]
-const SEQUENCE_FAULTS: [SequenceFault; 8] = [
+const SEQUENCE_FAULTS: [SequenceFault; 9] = [
     // One command in one state: `isready` while pondering, in UCI and in UCCI's second ponder
     // search (whose lost result is the failure there: a silent `readyok` mid-search only warns
     // under UCCI, A18), a `BOARD` right after `TAKEBACK`, AGI `ISREADY` while pondering with
@@ -53,6 +53,10 @@ const SEQUENCE_FAULTS: [SequenceFault; 8] = [
         check: "gomocup.move.legal", requirement: "gomocup-r57", cases: "5" },
     SequenceFault { protocol: "agi", fault: "silent-stop-after-setrule",
         check: "fuzz:BESTMOVE after STOP", requirement: "agi-r79", cases: "10" },
+    // Reachable only by going on after the brain accepted an optional command: the first TURN
+    // of a game RESTART began.
+    SequenceFault { protocol: "gomocup", fault: "occupied-point-after-restart",
+        check: "gomocup.move.legal", requirement: "gomocup-r42", cases: "10" },
 ];
 
 fn fuzz_json(args: &[&str], repro: &Path) -> (i32, FuzzReport) {
@@ -194,8 +198,29 @@ fn each_sequence_fault_is_found_shrunk_and_reproduced() {
 
 /// An engine under `--cases N`: no failure but the `known` ones (checks it fails in its
 /// certification too, pinned in the peers' snapshots), nothing written when there is none, and
-/// with `every_pair`, every (state, command) pair the text allows reached.
-fn passes(name: &str, args: &[&str], known: &[&str], cases: u32, every_pair: bool) -> Vec<String> {
+/// with `every_pair`, every (state, command) pair the text allows reached, and every
+/// (state, command, answer) triple whose answer is one of those the engine `gives` to a
+/// command it may accept or refuse.
+fn passes(
+    name: &str,
+    args: &[&str],
+    known: &[&str],
+    cases: u32,
+    every_pair: bool,
+    gives: &[&str],
+) -> Vec<String> {
+    passes_with_report(name, args, known, cases, every_pair, gives).0
+}
+
+/// As [`passes`], with the run's report.
+fn passes_with_report(
+    name: &str,
+    args: &[&str],
+    known: &[&str],
+    cases: u32,
+    every_pair: bool,
+    gives: &[&str],
+) -> (Vec<String>, FuzzReport) {
     let repro = repro_dir(name);
     let mut all = args.to_vec();
     let count = cases.to_string();
@@ -228,6 +253,17 @@ fn passes(name: &str, args: &[&str], known: &[&str], cases: u32, every_pair: boo
     if every_pair && (!unreached.is_empty() || report.coverage.allowed() == 0) {
         problems.push(format!("{name}: {cases} cases never reached {unreached:?}"));
     }
+    let unanswered: Vec<String> = report
+        .coverage
+        .unanswered()
+        .filter(|(_, a)| gives.contains(&a.answer.as_str()))
+        .map(|(c, a)| format!("{} × {} → {}", c.state, c.command, a.answer))
+        .collect();
+    if every_pair && !unanswered.is_empty() {
+        problems.push(format!(
+            "{name}: {cases} cases never reached {unanswered:?}"
+        ));
+    }
     if failures.is_empty() && repro.exists() {
         problems.push(format!(
             "{name}: wrote {} with nothing to reproduce",
@@ -235,7 +271,7 @@ fn passes(name: &str, args: &[&str], known: &[&str], cases: u32, every_pair: boo
         ));
     }
     let _ = std::fs::remove_dir_all(&repro);
-    problems
+    (problems, report)
 }
 
 #[test]
@@ -260,7 +296,57 @@ fn the_reference_engines_pass_100_cases_reaching_every_allowed_pair_in_every_pro
         ("gomocup", vec!["--protocol", "gomocup", "--engine", gomoku]),
         ("agi", vec!["--protocol", "agi", "--engine", gomoku]),
     ];
-    let problems = run_rows(&rows, |(name, args)| passes(name, args, &[], 100, true));
+    // The reference brain implements both of Gomocup's optional commands the model sends:
+    // `OK` to each, in every state the text lets them come.
+    let problems = run_rows(&rows, |(name, args)| {
+        passes(name, args, &[], 100, true, &["OK"])
+    });
+    assert!(problems.is_empty(), "{}", problems.join("\n\n"));
+}
+
+/// The other answer to each of Gomocup's optional commands: the fixture without a fault
+/// declines `TAKEBACK` (`UNKNOWN`) and accepts `RESTART`; `declines-restart` declines both.
+/// Every (state, command, answer) triple of the table is reached by one of them, and a
+/// decliner is never sent the new game's commands, so it passes.
+#[test]
+fn the_fixture_s_refusals_reach_the_other_answer_triples() {
+    let engine = fixture_engine();
+    let rows = ["none", "declines-restart"];
+    let problems = run_rows(&rows, |fault| {
+        let args = [
+            "--protocol",
+            "gomocup",
+            "--engine",
+            engine.to_str().unwrap(),
+            "--engine-arg",
+            "gomocup",
+            "--engine-arg",
+            fault,
+            "--time-scale",
+            "0.05",
+        ];
+        // What each answers: the fixture implements RESTART unless told to decline it, and
+        // TAKEBACK only for the fault that acts after it.
+        let (mut problems, report) = passes_with_report(fault, &args, &[], 100, true, &[]);
+        let answered = |state: &str, command: &str, answer: &str| {
+            report.coverage.cells.iter().any(|c| {
+                c.state == state
+                    && c.command == command
+                    && c.answers.iter().any(|a| a.answer == answer && a.count > 0)
+            })
+        };
+        let restart = if *fault == "none" { "OK" } else { "UNKNOWN" };
+        for (state, command, answer) in [
+            ("in game", "TAKEBACK", "UNKNOWN"),
+            ("in game", "RESTART", restart),
+            ("new game", "RESTART", restart),
+        ] {
+            if !answered(state, command, answer) {
+                problems.push(format!("{fault}: never {state} × {command} → {answer}"));
+            }
+        }
+        problems
+    });
     assert!(problems.is_empty(), "{}", problems.join("\n\n"));
 }
 
@@ -288,7 +374,7 @@ fn the_real_peers_pass_100_cases() {
         ),
     ];
     let problems = run_rows(&rows, |(name, args, known)| {
-        passes(name, args, known, 100, false)
+        passes(name, args, known, 100, false, &[])
     });
     assert!(problems.is_empty(), "{}", problems.join("\n\n"));
 }

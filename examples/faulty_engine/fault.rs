@@ -55,6 +55,12 @@ pub enum Fault {
     /// empty point). gomocup-r113 lets the manager go on after a take-back; every other move
     /// is answered as usual.
     OccupiedPointAfterTakeback,
+    /// Gomocup: implements `RESTART` (a new empty board, then `OK`, gomocup-r110), but
+    /// answers the first `TURN` of the restarted game with the point that `TURN` just took, an
+    /// occupied point (gomocup-r42: the brain's move goes on an empty point). Only a manager
+    /// that goes on after the brain accepted `RESTART` sees it: `BEGIN`, `BOARD` and every
+    /// other `TURN` are answered as usual, and so is everything before a `RESTART`.
+    OccupiedPointAfterRestart,
     /// AGI: declares `PONDER TRUE` and ponders on `GO PONDER`, but gives no `READYOK` to an
     /// `ISREADY` while it ponders with background thinking in its default state, that is
     /// before any `SETOPTION … PONDER ON` (agi-r49: on by default); this breaks agi-r52 (a
@@ -191,7 +197,7 @@ pub enum Fault {
 }
 
 /// Each fault under its command-line name.
-const NAMES: [(&str, Fault); 57] = [
+const NAMES: [(&str, Fault); 58] = [
     ("none", Fault::None),
     ("late-handshake", Fault::LateHandshake),
     ("no-readyok-while-searching", Fault::NoReadyokWhileSearching),
@@ -225,6 +231,10 @@ const NAMES: [(&str, Fault); 57] = [
     (
         "occupied-point-after-takeback",
         Fault::OccupiedPointAfterTakeback,
+    ),
+    (
+        "occupied-point-after-restart",
+        Fault::OccupiedPointAfterRestart,
     ),
     (
         "isready-while-pondering-by-default",

@@ -38,6 +38,9 @@ pub fn run(out: &Out, script: &[String]) {
     let mut listed = 0usize;
     // A `TAKEBACK` came, and no move or new board since (OccupiedPointAfterTakeback).
     let mut taken_back = false;
+    // A `RESTART` was accepted, and the restarted game has not asked for a move yet
+    // (OccupiedPointAfterRestart).
+    let mut restarted = false;
     let mut script = script.iter().filter(|_| fault == Fault::Scripted);
     // The brain's move: the next scripted one, else `occupied` when the fault plays there,
     // else the empty point nearest the centre.
@@ -94,6 +97,7 @@ pub fn run(out: &Out, script: &[String]) {
                     other => other,
                 };
                 taken_back = false;
+                restarted = false;
                 if fault == Fault::ColoursByAlternation
                     && let Some(win) = winning_point(&board)
                 {
@@ -137,6 +141,7 @@ pub fn run(out: &Out, script: &[String]) {
                     Some(size) => {
                         board = Board::new(size);
                         taken_back = false;
+                        restarted = false;
                         out.line("OK");
                     }
                     None => out.line("ERROR unsupported size"),
@@ -162,10 +167,12 @@ pub fn run(out: &Out, script: &[String]) {
                     board.clear();
                 }
                 taken_back = false;
+                restarted = true;
                 out.line("OK");
             }
             "BEGIN" => {
                 taken_back = false;
+                restarted = false;
                 reply(&mut board, None);
             }
             "TURN" => {
@@ -178,11 +185,14 @@ pub fn run(out: &Out, script: &[String]) {
                     last_opponent = Some(p);
                 }
                 // The point this TURN took, but only for the first TURN after a take-back.
+                // Or the first TURN of a restarted game.
                 let fault = match fault {
                     Fault::OccupiedPointAfterTakeback if taken_back => Fault::OccupiedPoint,
+                    Fault::OccupiedPointAfterRestart if restarted => Fault::OccupiedPoint,
                     other => other,
                 };
                 taken_back = false;
+                restarted = false;
                 reply(&mut board, occupied(fault, last_opponent));
             }
             "BOARD" => {
