@@ -36,7 +36,8 @@ fn run(jobs: &str, protocol: &str, engine: &std::path::Path, extra: &[&str]) -> 
 /// what a verdict is made of. Messages hold measured latencies, which differ run to run; and a
 /// check that passes may be absent from one run and present in the next (a search stopped at
 /// once may or may not have reported a pv to judge), which is the engine's timing, not the
-/// schedule's.
+/// schedule's. So is a warning on a bound of the harness's own (`softened`): a loaded machine
+/// gives it whatever the schedule.
 fn verdicts(report: &Report) -> Vec<String> {
     let mut rows = Vec::new();
     for run in &report.runs {
@@ -46,7 +47,7 @@ fn verdicts(report: &Report) -> Vec<String> {
             run.end.not_run().is_some()
         ));
         for o in &run.outcomes {
-            if o.grade != Grade::Pass {
+            if o.grade != Grade::Pass && o.softened.is_none() {
                 rows.push(format!("  {} {}", o.check, o.grade.as_str()));
             }
         }

@@ -716,12 +716,20 @@ impl<'a> Executor<'a> {
                     }
                     return Err(Abort::by(message, cause));
                 }
-                let o = self.outcome(
-                    &e.label,
-                    &e.cites,
-                    Self::miss_grade(e.level),
-                    message.clone(),
-                );
+                // A `should` reply missing past the harness's own patience, with nothing else
+                // said in its place, warns as a late one does, and for the same reason: the
+                // text gives no bound there.
+                let o = self
+                    .outcome(
+                        &e.label,
+                        &e.cites,
+                        Self::miss_grade(e.level),
+                        message.clone(),
+                    )
+                    .softened(
+                        (harness_bound && self.answered_otherwise().is_none())
+                            .then_some(Softened::HarnessBound),
+                    );
                 let cause = Cause::of(&o);
                 for name in e.pattern.capture_names() {
                     self.missing.insert(name, cause.clone());
