@@ -310,7 +310,7 @@ fn a_chess_game_with_castling_en_passant_and_promotion_is_drawn_as_the_oracle_pl
             "opening": { "fen": fen },
             "moves": moves,
             "result": "1/2-1/2",
-            "termination": "Draw by adjudication: maximal game length",
+            "termination": { "kind": "max_length" },
             "move_times_ms": [5.0, 5.0, 5.0, 5.0, 5.0, 5.0, 5.0, 5.0],
             "findings": []
         }],

@@ -6,7 +6,9 @@ use crate::common;
 use arbiter::check::Grade;
 use arbiter::matchplay::options::UndeclaredOption;
 use arbiter::matchplay::termination::Colour;
-use arbiter::matchplay::{Fault, GameRecord, GameResult, MatchReport, Termination};
+use arbiter::matchplay::{
+    Fault, GameRecord, GameResult, IllegalMove, Illegality, MatchReport, Termination,
+};
 use arbiter::protocol::ReqId;
 use regex::Regex;
 use serde_json::Value;
@@ -139,6 +141,25 @@ fn an_illegal_move_loses_the_game_and_is_a_protocol_finding() {
             && f.outcome.grade == Grade::Fail),
         "{findings:#?}"
     );
+    // Why the referee refused the move is kept beside the words, as the oracle said it.
+    let game = first_game(&results);
+    let Termination::Fault {
+        fault: Fault::Illegal(IllegalMove { why, .. }),
+        ..
+    } = &game.termination
+    else {
+        panic!("{game:?}")
+    };
+    assert!(
+        matches!(
+            why,
+            Illegality::NoPiece
+                | Illegality::NotItsPiece
+                | Illegality::NotAMove
+                | Illegality::LeavesKingInCheck
+        ),
+        "{game:?}"
+    );
 }
 
 #[test]
@@ -199,6 +220,21 @@ fn castling_as_the_king_taking_its_rook_loses_as_an_illegal_move() {
             && f.outcome.grade == Grade::Fail
             && f.outcome.requirements == [ReqId::new("uci-r19")]),
         "{findings:#?}"
+    );
+    // The oracle's reason reaches the results as data.
+    let game = first_game(&results);
+    assert!(
+        matches!(
+            &game.termination,
+            Termination::Fault {
+                side: Colour::White,
+                fault: Fault::Illegal(IllegalMove {
+                    why: Illegality::CastlingAsKingTakesRook,
+                    ..
+                }),
+            }
+        ),
+        "{game:?}"
     );
 }
 

@@ -9,8 +9,9 @@ use std::path::{Path, PathBuf};
 use arbiter::check::Grade;
 use arbiter::matchplay::termination::{Colour, RuleEnding};
 use arbiter::matchplay::{
-    Adjudication, Colours, Fault, GameRecord, GameResult, MatchGame, MatchReport, MatchSettings,
-    Opening, Pairing, Player, SearchLimits, Termination, TimeControl, play_game,
+    Adjudication, Colours, Fault, GameRecord, GameResult, IllegalMove, Illegality, MatchGame,
+    MatchReport, MatchSettings, Opening, Pairing, Player, Refusal, SearchLimits, Termination,
+    TimeControl, play_game,
 };
 use arbiter::protocol::Protocol;
 use arbiter::rules::gomoku::{Board, BoardSize, Point, Rule, Stone};
@@ -192,11 +193,15 @@ fn reference_match(name: &str, protocols: [&str; 2], game: &str, rule: Rule) {
                 assert_eq!(game.result, GameResult::Draw);
                 false
             }
-            Termination::Rules(RuleEnding::FiveInARow(Colour::Black)) => {
+            Termination::Rules(RuleEnding::FiveInARow {
+                winner: Colour::Black,
+            }) => {
                 assert_eq!((last, game.result), (1, GameResult::FirstWins), "{game:?}");
                 true
             }
-            Termination::Rules(RuleEnding::FiveInARow(Colour::White)) => {
+            Termination::Rules(RuleEnding::FiveInARow {
+                winner: Colour::White,
+            }) => {
                 assert_eq!((last, game.result), (0, GameResult::SecondWins), "{game:?}");
                 true
             }
@@ -249,7 +254,7 @@ fn faulty_game(name: &str, engines: [&[String]; 2], extra: &[&str], finished: &s
     let own_fault = matches!(
         game.termination,
         Termination::Fault {
-            fault: Fault::Illegal(_) | Fault::Time | Fault::Disconnect | Fault::Refuses(_),
+            fault: Fault::Illegal(_) | Fault::Time | Fault::Disconnect | Fault::Refuses { .. },
             ..
         }
     );
@@ -274,7 +279,10 @@ fn an_occupied_point_loses_at_the_move_it_is_played() {
         game.termination,
         Termination::Fault {
             side: Colour::White,
-            fault: Fault::Illegal(first.clone())
+            fault: Fault::Illegal(IllegalMove {
+                written: first.clone(),
+                why: Illegality::Occupied,
+            })
         }
     );
     assert!(
@@ -296,9 +304,20 @@ fn an_occupied_point_loses_at_the_move_it_is_played() {
     assert_eq!(game.moves.len(), 2, "{game:#?}");
 }
 
+/// The reason an illegal move lost, as the match's JSON keeps it.
+fn why_illegal(game: &GameRecord) -> Illegality {
+    match &game.termination {
+        Termination::Fault {
+            fault: Fault::Illegal(IllegalMove { why, .. }),
+            ..
+        } => *why,
+        other => panic!("{other}: {game:?}"),
+    }
+}
+
 #[test]
 fn a_move_off_the_board_is_illegal_in_either_protocol() {
-    faulty_game(
+    let game = faulty_game(
         "offboard-gomocup",
         [
             &faulty("faulty", "gomocup", "scripted", &["15,3"]),
@@ -307,8 +326,9 @@ fn a_move_off_the_board_is_illegal_in_either_protocol() {
         &["--game", "gomoku"],
         "Finished game 1 (faulty vs ref): 0-1 {Black makes an illegal move: 15,3}",
     );
-    // Row F is past the 15x15 board AGI speaks of.
-    faulty_game(
+    assert_eq!(why_illegal(&game), Illegality::OffBoard);
+    // Row F is past the 15x15 board AGI speaks of: no point AGI writes.
+    let game = faulty_game(
         "offboard-agi",
         [
             &reference("ref", "agi"),
@@ -317,6 +337,7 @@ fn a_move_off_the_board_is_illegal_in_either_protocol() {
         &["--game", "gomoku"],
         "Finished game 1 (ref vs faulty): 1-0 {White makes an illegal move: F1}",
     );
+    assert_eq!(why_illegal(&game), Illegality::Unreadable);
 }
 
 /// A point written with blanks or a sign (`7, 7`, `+8,8`) is one the text leaves the
@@ -396,7 +417,7 @@ const WHITE_ON_THE_EDGE: [&str; 4] = ["0,0", "0,2", "0,4", "0,6"];
 
 #[test]
 fn under_renju_black_loses_by_a_forbidden_point_and_five_wins() {
-    faulty_game(
+    let game = faulty_game(
         "double-three",
         [
             &faulty("black", "gomocup", "scripted", &BLACK_TO_DOUBLE_THREE),
@@ -405,6 +426,8 @@ fn under_renju_black_loses_by_a_forbidden_point_and_five_wins() {
         &["--game", "renju"],
         "Finished game 1 (black vs white): 0-1 {Black makes an illegal move: 8,7 (double-three)}",
     );
+    // The prohibition is kept as data, the point as the referee writes it.
+    assert_eq!(why_illegal(&game), Illegality::DoubleThree);
     // Five in a row wins, whichever protocol each side speaks.
     let game = faulty_game(
         "five",
@@ -623,10 +646,23 @@ fn options_reach_the_engine_and_an_error_for_a_move_loses() {
         "while read l; do case $l in START*) echo OK;; TURN*) echo 'ERROR out of memory';; END*) exit;; esac; done",
         &[],
     );
-    faulty_game(
+    let game = faulty_game(
         "error-for-a-move",
         [&reference("ref", "gomocup"), &erring],
         &["--game", "gomoku"],
         "Finished game 1 (ref vs erring): 1-0 {White refuses to move: ERROR out of memory}",
+    );
+    assert!(
+        matches!(
+            game.termination,
+            Termination::Fault {
+                fault: Fault::Refuses {
+                    answer: Refusal::Error,
+                    ..
+                },
+                ..
+            }
+        ),
+        "{game:?}"
     );
 }

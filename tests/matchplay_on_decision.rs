@@ -122,7 +122,9 @@ fn abort_ends_the_game_in_progress_at_once_and_counts_it_nowhere() {
     assert_eq!(games.len(), 2, "{stdout}");
     assert_eq!(
         games[0].record.termination,
-        Termination::Rules(RuleEnding::Mate(Colour::Red))
+        Termination::Rules(RuleEnding::Mate {
+            winner: Colour::Red
+        })
     );
     assert!(!games[0].record.aborted);
     assert_eq!(games[1].record.number, 2);

@@ -174,7 +174,7 @@ fn a_brain_that_keeps_its_old_board_after_restart_is_found() {
         matches!(
             second.termination,
             Termination::Fault {
-                fault: Fault::Refuses(_),
+                fault: Fault::Refuses { .. },
                 ..
             }
         ),

@@ -442,3 +442,51 @@ fn a_run_shared_over_a_kubernetes_indexed_job_renders_as_the_whole_run() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("share 1/2 is given twice"));
 }
+
+/// A results directory of the older schema (its games' endings stored as words alone, as
+/// `tests/results/old-schema` was written) merges from the command line as it did: the same
+/// exit status for the engines' faults, the same lines; the merged file has each ending as
+/// tagged data, its words unchanged.
+#[test]
+fn an_older_schemas_results_directory_merges_into_tagged_endings() {
+    let old = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/results/old-schema");
+    let out = scratch_dir("old-schema").join("merged.json");
+    let merged = common::arbiter()
+        .args(["match", "merge"])
+        .arg(&old)
+        .arg("--out")
+        .arg(&out)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&merged.stdout);
+    // Engines lost by their own fault: an illegal move, a crash.
+    assert_eq!(merged.status.code(), Some(1), "{stdout}");
+    assert!(stdout.contains("   4 crashes "), "{stdout}");
+    let text = std::fs::read_to_string(&out).unwrap();
+    let json: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let endings: Vec<&serde_json::Value> = json["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| &g["termination"])
+        .collect();
+    assert_eq!(endings.len(), 12);
+    assert!(
+        endings.contains(&&serde_json::json!({
+            "kind": "fault", "side": "white", "fault": "illegal_move",
+            "written": "7,7", "why": "unrecorded",
+            "words": "White makes an illegal move: 7,7"
+        })),
+        "{text}"
+    );
+    assert!(
+        endings.contains(&&serde_json::json!({
+            "kind": "fault", "side": "black", "fault": "disconnect",
+            "words": "Black disconnects"
+        })),
+        "{text}"
+    );
+    // Read again, the merged file is of this schema and merges to itself.
+    let again: MatchReport = common::read_report(&out);
+    assert_eq!(again.games.len(), 12);
+}

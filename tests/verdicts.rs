@@ -284,8 +284,10 @@ fn a_broken_message_is_one_fault_for_the_referee_and_the_checks() {
     let (code, saved) = fixture_match("gomocup", "10+0.1", ("broken", "broken-message"));
     assert_eq!(code, 1);
     for game in saved["games"].as_array().unwrap() {
-        let termination = game["termination"].as_str().unwrap();
-        assert!(termination.contains("five in a row"), "{game:#}");
+        let termination = &game["termination"];
+        assert_eq!(termination["ending"], "five_in_a_row", "{game:#}");
+        let words = termination["words"].as_str().unwrap();
+        assert!(words.contains("five in a row"), "{game:#}");
         let checks: Vec<&str> = game["findings"]
             .as_array()
             .unwrap()

@@ -597,4 +597,66 @@ mod tests {
         );
         assert_eq!(merge(Vec::new(), None).unwrap_err(), MergeError::Nothing);
     }
+
+    /// A results directory written before endings were stored as tagged data (its two
+    /// workers' files, written by `arbiter match --partition K/2 --results-dir` as it was):
+    /// each ending read from its words, merged, and written again tagged, with the same words.
+    #[test]
+    fn an_older_schemas_results_directory_still_merges() {
+        use crate::matchplay::fault::{Fault, IllegalMove, Illegality};
+        use crate::matchplay::results_dir::{read, result_files};
+        use crate::matchplay::termination::Colour;
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/results/old-schema");
+        let files = result_files(&[dir]).expect("the fixture's files are listed");
+        assert_eq!(files.len(), 2);
+        let mut words = std::collections::BTreeMap::new();
+        let mut parts = Vec::new();
+        for file in &files {
+            let text = std::fs::read_to_string(file).unwrap();
+            let old: serde_json::Value = serde_json::from_str(&text).unwrap();
+            for game in old["games"].as_array().unwrap() {
+                let ending = game["termination"].as_str().expect("the older form: words");
+                words.insert(game["number"].as_u64().unwrap(), ending.to_owned());
+            }
+            let (worker, report) = read(file).expect("an older worker's file reads");
+            assert!(worker.is_some());
+            parts.push((file.display().to_string(), report));
+        }
+        let merged = merge(parts, None).expect("the older parts merge");
+        assert_eq!(merged.games.len(), 12);
+        let endings: Vec<&Termination> =
+            merged.games.iter().map(|g| &g.record.termination).collect();
+        let count =
+            |wanted: &dyn Fn(&Termination) -> bool| endings.iter().filter(|e| wanted(e)).count();
+        assert_eq!(count(&|e| *e == Termination::MaxLength), 2);
+        // The older words kept the move but not why the referee refused it.
+        let illegal = |side, point: &str| Termination::Fault {
+            side,
+            fault: Fault::Illegal(IllegalMove::new(point, Illegality::Unrecorded)),
+        };
+        assert_eq!(count(&|e| *e == illegal(Colour::White, "7,7")), 2);
+        assert_eq!(count(&|e| *e == illegal(Colour::Black, "5,5")), 2);
+        assert_eq!(
+            count(&|e| matches!(
+                e,
+                Termination::Fault {
+                    fault: Fault::Disconnect,
+                    ..
+                }
+            )),
+            6
+        );
+        assert_eq!(count(&|e| e.is_fault()), 10);
+        let written = serde_json::to_value(&merged).unwrap();
+        for game in written["games"].as_array().unwrap() {
+            let number = game["number"].as_u64().unwrap();
+            let ending = &game["termination"];
+            assert!(ending["kind"].is_string(), "{ending}");
+            assert_eq!(
+                ending["words"].as_str(),
+                Some(words[&number].as_str()),
+                "{ending}"
+            );
+        }
+    }
 }

@@ -40,7 +40,7 @@ use std::time::Duration;
 use serde::{Deserialize, Serialize};
 
 pub use clock::TimeControl;
-pub use fault::Fault;
+pub use fault::{CannotPlay, Fault, IllegalMove, Illegality, Refusal};
 pub use referee::play_game;
 pub use score::Score;
 pub use termination::Termination;
@@ -387,8 +387,10 @@ pub struct GameRecord {
     pub moves: Vec<String>,
     /// Who won, from `first`'s side.
     pub result: GameResult,
-    /// Why it ended; the report says it in cutechess-cli's words (`Black makes an illegal
-    /// move: h2e9`).
+    /// Why it ended, as tagged data with its words beside it for readers, in cutechess-cli's
+    /// form (`Black makes an illegal move: h2e9`); results of the older schema, which held
+    /// the words alone, still read (see `termination::recorded`).
+    #[serde(with = "termination::recorded")]
     pub termination: Termination,
     /// Each move's time from the `go` Arbiter sent to the reply it read, in milliseconds.
     pub move_times_ms: Vec<f64>,

@@ -108,7 +108,9 @@ mod tests {
     fn a_game_is_written_as_piskvork_writes_it() {
         assert_eq!(
             game(
-                &record(Termination::Rules(RuleEnding::FiveInARow(Colour::White))),
+                &record(Termination::Rules(RuleEnding::FiveInARow {
+                    winner: Colour::White,
+                })),
                 15
             ),
             "Piskvorky 15x15, 11:11, 0\n8,8,0\n9,8,12\n1,15,1501\npbrain-a\npbrain-b\n-1\n"

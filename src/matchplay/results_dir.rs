@@ -405,7 +405,9 @@ mod tests {
             opening: Default::default(),
             moves: vec!["7,7".into()],
             result: GameResult::FirstWins,
-            termination: Termination::Rules(RuleEnding::FiveInARow(Colour::Black)),
+            termination: Termination::Rules(RuleEnding::FiveInARow {
+                winner: Colour::Black,
+            }),
             move_times_ms: vec![3.5],
             move_info: Vec::new(),
             overrun_ms: None,
@@ -460,6 +462,31 @@ mod tests {
                 black: "a".into(),
                 white: "b".into()
             }
+        );
+    }
+
+    /// A results file whose ending says no ending a game can have is an error naming the
+    /// file and the words, not a game with a made-up ending.
+    #[test]
+    fn words_of_no_ending_are_an_error_naming_the_file() {
+        let fixture = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/results/old-schema/part-1-of-2.json");
+        let text = std::fs::read_to_string(fixture).unwrap();
+        let corrupt = text.replacen("\"Black disconnects\"", "\"Black plays on\"", 1);
+        assert_ne!(corrupt, text);
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("part-1-of-2.json");
+        std::fs::write(&path, corrupt).unwrap();
+        let error = read(&path).unwrap_err();
+        assert!(
+            matches!(error, ResultsDirError::NotResults { .. }),
+            "{error}"
+        );
+        let message = error.to_string();
+        assert!(message.contains(&path.display().to_string()), "{message}");
+        assert!(
+            message.contains("`Black plays on` is not how a game ends"),
+            "{message}"
         );
     }
 }

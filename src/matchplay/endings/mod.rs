@@ -136,17 +136,19 @@ impl History {
                     let loser = Colour::of(GameKind::Xiangqi, loser);
                     (result, RuleEnding::Perpetual { loser, how })
                 }
-                None => (GameResult::Draw, RuleEnding::Repetition(needed)),
+                None => (GameResult::Draw, RuleEnding::Repetition { times: needed }),
             };
             return Some((result, Termination::Rules(ending)));
         }
         match self.game {
             MatchGame::Xiangqi if last.halfmoves >= XIANGQI_MOVE_RULE => {
-                draw(RuleEnding::MoveRule(MoveRule::Sixty))
+                draw(RuleEnding::MoveRule {
+                    rule: MoveRule::Sixty,
+                })
             }
-            MatchGame::Chess if last.halfmoves >= CHESS_MOVE_RULE => {
-                draw(RuleEnding::MoveRule(MoveRule::Fifty))
-            }
+            MatchGame::Chess if last.halfmoves >= CHESS_MOVE_RULE => draw(RuleEnding::MoveRule {
+                rule: MoveRule::Fifty,
+            }),
             _ => None,
         }
     }

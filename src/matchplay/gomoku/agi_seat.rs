@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 
 use super::{EXIT_BOUND, Gomoku};
 use crate::matchplay::clock::Clock;
-use crate::matchplay::fault::{Fault, read_line, send};
+use crate::matchplay::fault::{CannotPlay, Fault, read_line, send};
 use crate::matchplay::options::{EngineOptions, UndeclaredOption, setoption_line};
 use crate::matchplay::referee::{Engine, Played, Renewal, Reply, Seat, Seated, Turn};
 use crate::matchplay::{Finding, MatchSettings, Player, START_BOUND, TimeControl};
@@ -63,10 +63,8 @@ impl Seat<Gomoku> for AgiSeat {
     ) -> Result<Vec<UndeclaredOption>, Fault> {
         let bound = START_BOUND.mul_f64(settings.time_scale);
         if game.size() != BoardSize::STANDARD {
-            let n = game.size().width();
-            return Err(Fault::CannotPlay(format!(
-                "cannot play on a {n}x{n} board (AGI speaks 15x15 only)"
-            )));
+            let size = u32::from(game.size().width());
+            return Err(Fault::CannotPlay(CannotPlay::AgiBoard { size }));
         }
         let options = self.engine.options.clone();
         self.spoken = true;

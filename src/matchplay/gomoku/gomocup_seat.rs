@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 
 use super::{EXIT_BOUND, Gomoku, stone};
 use crate::matchplay::clock::Clock;
-use crate::matchplay::fault::{Fault, read_line, send};
+use crate::matchplay::fault::{CannotPlay, Fault, Refusal, read_line, send};
 use crate::matchplay::options::{EngineOptions, UndeclaredOption};
 use crate::matchplay::referee::{Engine, Played, Renewal, Reply, Seat, Seated, Turn};
 use crate::matchplay::{Finding, MatchSettings, Player, START_BOUND, TimeControl};
@@ -87,9 +87,8 @@ impl Seat<Gomoku> for GomocupSeat {
             match parse_message(&line) {
                 Ok(Message::Ok) => break,
                 Ok(Message::Error(_) | Message::Unknown(_)) => {
-                    return Err(Fault::CannotPlay(format!(
-                        "cannot play on a {size}x{size} board"
-                    )));
+                    let size = u32::from(size);
+                    return Err(Fault::CannotPlay(CannotPlay::BoardDeclined { size }));
                 }
                 // MESSAGE, DEBUG and anything else may come before the answer; the checks
                 // judge them.
@@ -255,7 +254,18 @@ impl GomocupSeat {
                         banned: false,
                     });
                 }
-                Ok(Message::Error(_) | Message::Unknown(_)) => return Err(Fault::Refuses(line)),
+                Ok(Message::Error(_)) => {
+                    return Err(Fault::Refuses {
+                        answer: Refusal::Error,
+                        line,
+                    });
+                }
+                Ok(Message::Unknown(_)) => {
+                    return Err(Fault::Refuses {
+                        answer: Refusal::Unknown,
+                        line,
+                    });
+                }
                 Ok(Message::Suggest(point)) => send(session, &Command::Play(point).to_string())?,
                 // MESSAGE and DEBUG come before the move (gomocup-r134); a stray OK or ABOUT line
                 // is the checks' business, not the game's.

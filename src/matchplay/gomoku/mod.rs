@@ -13,10 +13,10 @@ use std::time::Duration;
 
 use super::referee::{RefereedGame, Seat, Seated};
 use super::termination::{Colour, RuleEnding, Termination, Unplayed};
-use super::{GameResult, MatchGame, MatchSettings, Opening, Player};
+use super::{GameResult, Illegality, MatchGame, MatchSettings, Opening, Player};
 use crate::protocol::with_codec;
 use crate::rules::Side;
-use crate::rules::gomoku::{Board, BoardSize, IllegalMove, Point, Rule, Stone};
+use crate::rules::gomoku::{Board, BoardSize, Point, Rule, Stone};
 use crate::session::Cancel;
 
 /// How long an engine may take to exit after `END` or `QUIT` before its session is ended for
@@ -81,12 +81,12 @@ impl RefereedGame for Gomoku {
 
     fn open(settings: &MatchSettings, opening: &Opening) -> Result<Gomoku, Unplayed> {
         let MatchGame::Gomoku { size, rule } = settings.game else {
-            return Err(Unplayed::Setup(format!(
-                "{} is not played on a gomoku board",
-                settings.game
-            )));
+            return Err(Unplayed::Setup {
+                why: format!("{} is not played on a gomoku board", settings.game),
+            });
         };
-        let (board, stones) = setup(size, rule, &opening.moves).map_err(Unplayed::Setup)?;
+        let (board, stones) =
+            setup(size, rule, &opening.moves).map_err(|why| Unplayed::Setup { why })?;
         Ok(Gomoku {
             board,
             stones,
@@ -107,7 +107,7 @@ impl RefereedGame for Gomoku {
         side(to_move(self.stones.len()))
     }
 
-    fn play(&mut self, point: &Point, _written: &str) -> Result<(), String> {
+    fn play(&mut self, point: &Point) -> Result<(), Illegality> {
         let stone = to_move(self.stones.len());
         let point = judge(&self.board, *point, stone, self.rule)?;
         // `judge` found the point on the board and empty.
@@ -151,14 +151,13 @@ pub(super) fn setup(
     Ok((board, stones))
 }
 
-/// Judges a point of the side playing `stone`: the point if it may play there, else the move
-/// as the termination shows it, with the renju prohibition it breaks.
-fn judge(board: &Board, point: Point, stone: Stone, rule: Rule) -> Result<Point, String> {
-    match board.is_legal_move(point, stone, rule) {
-        Ok(()) => Ok(point),
-        Err(IllegalMove::Forbidden { reason, .. }) => Err(format!("{point} ({reason})")),
-        Err(IllegalMove::Board(_)) => Err(point.to_string()),
-    }
+/// Judges a point of the side playing `stone`: the point if it may play there, else why not
+/// (off the board, taken, or the renju prohibition it breaks).
+fn judge(board: &Board, point: Point, stone: Stone, rule: Rule) -> Result<Point, Illegality> {
+    board
+        .is_legal_move(point, stone, rule)
+        .map(|()| point)
+        .map_err(|error| Illegality::from(&error))
 }
 
 /// The game's end when the board decides it after a stone on `last`: a winning line through
@@ -171,7 +170,9 @@ fn decided(board: &Board, last: Option<Point>, rule: Rule) -> Option<(GameResult
             Stone::Black => GameResult::FirstWins,
             Stone::White => GameResult::SecondWins,
         };
-        let ending = RuleEnding::FiveInARow(Colour::from(stone));
+        let ending = RuleEnding::FiveInARow {
+            winner: Colour::from(stone),
+        };
         return Some((result, Termination::Rules(ending)));
     }
     board
@@ -200,11 +201,11 @@ mod tests {
         let white = Stone::White;
         assert_eq!(
             judge(&b, p(7, 7), white, Rule::FREESTYLE),
-            Err("7,7".to_owned())
+            Err(Illegality::Occupied)
         );
         assert_eq!(
             judge(&b, p(15, 3), white, Rule::FREESTYLE),
-            Err("15,3".to_owned())
+            Err(Illegality::OffBoard)
         );
         let mut game = Gomoku {
             board: b.clone(),
@@ -214,7 +215,16 @@ mod tests {
         };
         assert_eq!(
             judged(&mut game, Played::Unreadable("F1".into())),
-            Err(Fault::Illegal("F1".to_owned()))
+            Err(Fault::illegal("F1", Illegality::Unreadable))
+        );
+        let taken = Played::Move {
+            mv: p(7, 7),
+            written: "7,7".into(),
+            banned: false,
+        };
+        assert_eq!(
+            judged(&mut game, taken),
+            Err(Fault::illegal("7,7", Illegality::Occupied))
         );
         assert_eq!(judge(&b, p(8, 8), white, Rule::FREESTYLE), Ok(p(8, 8)));
     }
@@ -237,10 +247,10 @@ mod tests {
         let b = board(Rule::RENJU, &DOUBLE_THREE);
         assert_eq!(
             judge(&b, p(8, 7), Stone::Black, Rule::RENJU),
-            Err("8,7 (double-three)".to_owned())
+            Err(Illegality::DoubleThree)
         );
         let (result, termination) =
-            forfeit::<Gomoku>(Side::First, Fault::Illegal("8,7 (double-three)".into()));
+            forfeit::<Gomoku>(Side::First, Fault::illegal("8,7", Illegality::DoubleThree));
         assert_eq!(result, GameResult::SecondWins);
         assert_eq!(
             termination.to_string(),
@@ -252,7 +262,9 @@ mod tests {
     }
 
     fn black_five() -> Termination {
-        Termination::Rules(RuleEnding::FiveInARow(Colour::Black))
+        Termination::Rules(RuleEnding::FiveInARow {
+            winner: Colour::Black,
+        })
     }
 
     #[test]
@@ -284,7 +296,7 @@ mod tests {
         let b = board(Rule::RENJU, &stones);
         assert_eq!(
             judge(&b, p(6, 7), Stone::Black, Rule::RENJU),
-            Err("6,7 (overline)".to_owned())
+            Err(Illegality::Overline)
         );
         // …while an exact five wins.
         let mut b = board(Rule::RENJU, &stones[..8]);

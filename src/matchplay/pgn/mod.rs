@@ -178,7 +178,9 @@ pub(super) mod tests {
             Opening::default(),
             &["f2f3", "e7e5", "g2g4", "d8h4"],
             GameResult::SecondWins,
-            Termination::Rules(RuleEnding::Mate(Colour::Black)),
+            Termination::Rules(RuleEnding::Mate {
+                winner: Colour::Black,
+            }),
         );
         let pgn = chess_game(&record, "test", "2026.11.25");
         assert!(pgn.starts_with("[Event \"test\"]\n"), "{pgn}");

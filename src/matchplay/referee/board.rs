@@ -6,13 +6,14 @@ use std::fmt;
 
 use super::game::{RefereedGame, win};
 use super::seat::{Seat, Seated};
+use crate::matchplay::Illegality;
 use crate::matchplay::endings::{BanMoves, History};
 use crate::matchplay::openings::replay;
 use crate::matchplay::termination::{Colour, RuleEnding, Termination, Unplayed};
 use crate::matchplay::{GameResult, MatchSettings, Opening, Player};
 use crate::protocol::family::PositionStart;
 use crate::protocol::{GameKind, uci, with_codec};
-use crate::rules::chess::ChessPosition;
+use crate::rules::chess::{self, ChessPosition};
 use crate::rules::xiangqi::{self, Position};
 use crate::rules::{Game, GameStatus, Side};
 use crate::session::Cancel;
@@ -140,6 +141,24 @@ impl Notation for uci::Move {
     }
 }
 
+/// A rules oracle the referee judges moves with: its refusal of a move, as the reason the
+/// termination keeps.
+pub(crate) trait Oracle: Game {
+    fn illegality(error: &Self::MoveError) -> Illegality;
+}
+
+impl Oracle for Position {
+    fn illegality(error: &xiangqi::MoveError) -> Illegality {
+        Illegality::from(error)
+    }
+}
+
+impl Oracle for ChessPosition {
+    fn illegality(error: &chess::MoveError) -> Illegality {
+        Illegality::from(error)
+    }
+}
+
 /// What differs between the board games beyond their oracle and notation.
 pub(crate) trait BoardKind: Sized {
     const KIND: GameKind;
@@ -171,7 +190,7 @@ impl BoardKind for Chess {
     }
 }
 
-impl<P: Game, M: Notation> Board<P, M> {
+impl<P: Oracle, M: Notation> Board<P, M> {
     fn open_board(settings: &MatchSettings, opening: &Opening) -> Result<Self, Unplayed> {
         let mut history = History::new(settings.game, settings.repetition);
         let mut lines = Lines::new(opening.fen.clone());
@@ -192,11 +211,13 @@ impl<P: Game, M: Notation> Board<P, M> {
                 }
             }
         })
-        .map_err(|err| Unplayed::IllegalOpening(err.to_string()))?;
+        .map_err(|err| Unplayed::IllegalOpening {
+            why: err.to_string(),
+        })?;
         if let Some(text) = unread {
-            return Err(Unplayed::IllegalOpening(format!(
-                "opening move `{text}` is not written in the game's notation"
-            )));
+            return Err(Unplayed::IllegalOpening {
+                why: format!("opening move `{text}` is not written in the game's notation"),
+            });
         }
         Ok(Board {
             position,
@@ -208,10 +229,10 @@ impl<P: Game, M: Notation> Board<P, M> {
         })
     }
 
-    fn play_move(&mut self, mv: &M, written: &str) -> Result<(), String> {
+    fn play_move(&mut self, mv: &M) -> Result<(), Illegality> {
         let text = mv.to_string();
-        if self.position.play_text(&text).is_err() {
-            return Err(written.to_owned());
+        if let Err(error) = self.position.play_text(&text) {
+            return Err(P::illegality(&error));
         }
         self.history.push(&self.position, Some(&text));
         self.lines.push(*mv, &self.position);
@@ -229,7 +250,7 @@ impl<P: Game, M: Notation> Board<P, M> {
     /// engine ponders.
     pub(crate) fn after(&self, mv: &M) -> Option<Self> {
         let mut after = self.clone();
-        after.play_move(mv, "").ok()?;
+        after.play_move(mv).ok()?;
         (after.position.status() == GameStatus::Ongoing).then_some(after)
     }
 
@@ -253,7 +274,7 @@ impl Xiangqi {
     }
 }
 
-impl<P: Game, M: Notation> RefereedGame for Board<P, M>
+impl<P: Oracle, M: Notation> RefereedGame for Board<P, M>
 where
     Self: BoardKind,
 {
@@ -275,8 +296,8 @@ where
         self.position.side_to_move()
     }
 
-    fn play(&mut self, mv: &M, written: &str) -> Result<(), String> {
-        self.play_move(mv, written)
+    fn play(&mut self, mv: &M) -> Result<(), Illegality> {
+        self.play_move(mv)
     }
 
     fn plies(&self) -> usize {
@@ -287,10 +308,20 @@ where
         let colour = |side| Colour::of(Self::KIND, side);
         let (result, ending) = match self.position.status() {
             GameStatus::Ongoing => return None,
-            GameStatus::Checkmate { winner } => (win(winner), RuleEnding::Mate(colour(winner))),
+            GameStatus::Checkmate { winner } => (
+                win(winner),
+                RuleEnding::Mate {
+                    winner: colour(winner),
+                },
+            ),
             GameStatus::Stalemate {
                 winner: Some(winner),
-            } => (win(winner), RuleEnding::WinsByStalemate(colour(winner))),
+            } => (
+                win(winner),
+                RuleEnding::WinsByStalemate {
+                    winner: colour(winner),
+                },
+            ),
             GameStatus::Stalemate { winner: None } => (GameResult::Draw, RuleEnding::Stalemate),
             GameStatus::Draw => (GameResult::Draw, RuleEnding::InsufficientMaterial),
         };

@@ -7,7 +7,7 @@ use std::time::Duration;
 use super::game::Played;
 use super::searches::SearchSpan;
 use crate::matchplay::adjudication::{info_words, last_score};
-use crate::matchplay::fault::{Fault, read_until};
+use crate::matchplay::fault::{Fault, Illegality, read_until};
 use crate::matchplay::options::{EngineOptions, UndeclaredOption, same_name};
 use crate::matchplay::{SearchInfo, SearchScore};
 use crate::protocol::family::OptionDecl;
@@ -227,7 +227,7 @@ pub(super) fn unread_bestmove<M>(
     let mut words = line.split_ascii_whitespace();
     let Some(written) = words.next().filter(|w| *w == "bestmove").and(words.next()) else {
         // `nobestmove` says the position is dead, but the game had a legal move to play.
-        return Err(Fault::Illegal(line));
+        return Err(Fault::illegal(line, Illegality::NoMove));
     };
     let written = written.to_owned();
     Ok(match read(&written) {

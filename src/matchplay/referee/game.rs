@@ -6,7 +6,7 @@ use std::fmt;
 use super::searches::SearchSpan;
 use super::seat::Seat;
 use crate::matchplay::termination::{Colour, Termination, Unplayed};
-use crate::matchplay::{GameResult, MatchSettings, Opening, Player, SearchInfo};
+use crate::matchplay::{GameResult, Illegality, MatchSettings, Opening, Player, SearchInfo};
 use crate::rules::Side;
 use crate::session::Cancel;
 
@@ -30,9 +30,8 @@ pub(crate) trait RefereedGame: Sized {
 
     fn side_to_move(&self) -> Side;
 
-    /// Plays the move of the side to move if the rules allow it; else the move as the
-    /// termination names it (`written`, or the point with the renju prohibition it breaks).
-    fn play(&mut self, mv: &Self::Move, written: &str) -> Result<(), String>;
+    /// Plays the move of the side to move if the rules allow it; else why they do not.
+    fn play(&mut self, mv: &Self::Move) -> Result<(), Illegality>;
 
     /// Plies on the board since the game's start, the opening's included.
     fn plies(&self) -> usize;

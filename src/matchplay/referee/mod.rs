@@ -30,7 +30,7 @@ use std::time::Instant;
 use super::adjudication::{Adjudicator, Verdict};
 use super::by_side::BySide;
 use super::clock::Clock;
-use super::fault::Fault;
+use super::fault::{Fault, Illegality};
 use super::gomoku::Gomoku;
 use super::options::{EngineOptions, UndeclaredOption};
 use super::termination::{Termination, Unplayed};
@@ -355,14 +355,14 @@ pub(crate) fn judged<G: RefereedGame>(
     played: Played<G::Move>,
 ) -> Result<G::Move, Fault> {
     match played {
-        Played::Unreadable(written) => Err(Fault::Illegal(written)),
+        Played::Unreadable(written) => Err(Fault::illegal(written, Illegality::Unreadable)),
         Played::Move {
             written,
             banned: true,
             ..
-        } => Err(Fault::Banned(written)),
+        } => Err(Fault::Banned { written }),
         Played::Move { mv, written, .. } => {
-            game.play(&mv, &written).map_err(Fault::Illegal)?;
+            game.play(&mv).map_err(|why| Fault::illegal(written, why))?;
             Ok(mv)
         }
     }

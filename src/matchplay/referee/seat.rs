@@ -11,7 +11,7 @@ use super::game::{RefereedGame, Reply};
 use crate::check::{Context, Judge};
 use crate::matchplay::by_side::BySide;
 use crate::matchplay::clock::Clock;
-use crate::matchplay::fault::{Fault, send};
+use crate::matchplay::fault::{CannotPlay, Fault, send};
 use crate::matchplay::gomoku::Gomoku;
 use crate::matchplay::options::{EngineOptions, UndeclaredOption};
 use crate::matchplay::{Finding, MatchSettings, Player, SearchLimits, TimeControl};
@@ -211,18 +211,17 @@ pub(crate) trait Seated: Codec {
 
 pub(crate) struct Unfit {
     engine: Engine,
-    why: String,
+    why: CannotPlay,
 }
 
 impl Unfit {
     pub(super) fn seat(player: &Player, settings: &MatchSettings, cancel: &Cancel) -> Unfit {
         Unfit {
             engine: Engine::spawn(player, settings, cancel),
-            why: format!(
-                "cannot play {}: it speaks {}",
-                settings.game.kind(),
-                player.protocol
-            ),
+            why: CannotPlay::Game {
+                game: settings.game.kind(),
+                protocol: player.protocol,
+            },
         }
     }
 }

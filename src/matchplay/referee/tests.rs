@@ -6,8 +6,8 @@ use super::family::{Answer, Declared, leniently};
 use super::game::{Played, Reply};
 use super::searches::SearchSpan;
 use super::{ucci_seat, uci_seat};
-use crate::matchplay::Fault;
 use crate::matchplay::options::EngineOptions;
+use crate::matchplay::{Fault, Illegality};
 use crate::protocol::{Protocol, ucci, uci};
 use crate::rules::Game;
 use crate::rules::xiangqi::{Move, Position};
@@ -134,7 +134,7 @@ fn a_ucci_bestmove_brings_its_ponder_move_draw_and_score_and_a_resignation_loses
     // `nobestmove` says the position is dead, but the game had a move to play.
     assert_eq!(
         ucci_reply("nobestmove", &[]).err(),
-        Some(Fault::Illegal("nobestmove".to_owned()))
+        Some(Fault::illegal("nobestmove", Illegality::NoMove))
     );
 }
 
@@ -161,7 +161,7 @@ fn a_bestmove_the_codec_refuses_is_read_by_its_move_alone_or_named_as_written() 
     ));
     assert_eq!(
         ucci_reply("bestmove", &[]).err(),
-        Some(Fault::Illegal("bestmove".to_owned()))
+        Some(Fault::illegal("bestmove", Illegality::NoMove))
     );
 }
 

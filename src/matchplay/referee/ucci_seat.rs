@@ -13,7 +13,7 @@ use super::family::{
 use super::game::{Played, Reply};
 use super::seat::{Engine, Renewal, Seat, Seated, Turn};
 use crate::matchplay::clock::Clock;
-use crate::matchplay::fault::{Fault, read_until};
+use crate::matchplay::fault::{Fault, Illegality, read_until};
 use crate::matchplay::options::UndeclaredOption;
 use crate::matchplay::{Finding, MatchSettings, Player, START_BOUND, TimeControl};
 use crate::protocol::Protocol;
@@ -137,7 +137,7 @@ pub(super) fn reply(answer: Answer<Message>, banned: &[Move]) -> Result<Reply<Mo
             },
             respelt,
         )) => (mv, ponder, verdict, respelt),
-        Ok((other, _)) => return Err(Fault::Illegal(other.to_string())),
+        Ok((other, _)) => return Err(Fault::illegal(other.to_string(), Illegality::NoMove)),
         Err(line) => {
             let read = |text: &str| Move::parse_iccs(&canonical_move(Protocol::Ucci, text)).ok();
             let played = unread_bestmove(line, read, |mv| banned.contains(mv))?;

@@ -5,7 +5,7 @@
 
 use std::time::Duration;
 
-use super::board::{Board, BoardKind, Chess, Line, Notation, Xiangqi};
+use super::board::{Board, BoardKind, Chess, Line, Notation, Oracle, Xiangqi};
 use super::family::{
     Answer, PONDER_STOP_BOUND, as_written, declared, ends_search, read_answer, send_user_options,
     session_now, unread_bestmove, user_set,
@@ -14,13 +14,12 @@ use super::game::{Played, Reply};
 use super::seat::{Engine, Renewal, Seat, Seated, Turn};
 use crate::matchplay::by_side::BySide;
 use crate::matchplay::clock::Clock;
-use crate::matchplay::fault::{Fault, read_until};
+use crate::matchplay::fault::{Fault, Illegality, read_until};
 use crate::matchplay::options::UndeclaredOption;
 use crate::matchplay::{Finding, MatchSettings, Player, START_BOUND, TimeControl};
 use crate::protocol::Protocol;
 use crate::protocol::spelling::canonical_move;
 use crate::protocol::uci::{self, Command, Go, Message, declared_option, parse_message};
-use crate::rules::Game;
 use crate::session::Cancel;
 
 /// A UCI engine in a game whose moves are `M`.
@@ -79,7 +78,7 @@ impl<M> UciSeat<M> {
 pub(super) fn reply<M: Notation>(answer: Answer<Message>) -> Result<Reply<M>, Fault> {
     let (mv, ponder, respelt) = match answer.read {
         Ok((Message::BestMove { mv, ponder }, respelt)) => (mv, ponder, respelt),
-        Ok((other, _)) => return Err(Fault::Illegal(other.to_string())),
+        Ok((other, _)) => return Err(Fault::illegal(other.to_string(), Illegality::NoMove)),
         Err(line) => {
             let read = |text: &str| {
                 canonical_move(Protocol::Uci, text)
@@ -130,7 +129,7 @@ impl Seated for uci::Uci {
     }
 }
 
-impl<P: Game, M: Notation> Seat<Board<P, M>> for UciSeat<M>
+impl<P: Oracle, M: Notation> Seat<Board<P, M>> for UciSeat<M>
 where
     Board<P, M>: BoardKind,
 {
