@@ -42,12 +42,23 @@ use crate::scenario::select;
 
 /// Why scenarios could not be loaded or chosen: an [`Error`]'s causes.
 pub use crate::scenario::{ScenarioError, SelectError};
-use crate::session::EngineCommand;
+use crate::session::{EngineCommand, NotStartable};
 
 /// Why a check could not be run at all (a finding about the engine is never an error: it is
 /// in the report).
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
+    /// The engine cannot be started at all (no such file, not on PATH, a directory, not
+    /// executable): said once, before anything runs, instead of a report of scenarios that
+    /// could not start it.
+    #[error("engine {}: {why}", program.display())]
+    NotStartable {
+        /// The program as it was given to [`Engine::new`].
+        program: PathBuf,
+        /// Why it cannot be started.
+        #[source]
+        why: NotStartable,
+    },
     /// [`Engine::run`] or [`Engine::fuzz`] was called without [`Engine::protocol`]:
     /// scenarios are chosen, generated and read by protocol.
     #[error("say which protocol the engine speaks: Engine::protocol")]
@@ -214,6 +225,7 @@ impl Engine {
     /// file, as `arbiter certify --profile` does.
     pub fn certify(&self, profile: &str) -> Result<Certification, Error> {
         let profile = profile::load(profile)?;
+        self.startable()?;
         if let Some(engine) = self.protocol.filter(|p| *p != profile.protocol) {
             return Err(Error::OtherProtocol {
                 profile: profile.name,
@@ -237,6 +249,7 @@ impl Engine {
     /// empty.
     pub fn run(&self, scenarios: &[&str]) -> Result<Report, Error> {
         let (protocol, game) = self.protocol_and_game()?;
+        self.startable()?;
         let names: Vec<PathBuf> = scenarios.iter().map(PathBuf::from).collect();
         let scenarios = select(&names, protocol, game)?;
         let snapshots = self.golden()?;
@@ -259,6 +272,7 @@ impl Engine {
     /// failure from a flaky one.
     pub fn fuzz(&self, cases: u32) -> Result<FuzzReport, Error> {
         let (protocol, game) = self.protocol_and_game()?;
+        self.startable()?;
         let options = FuzzOptions {
             seed: self.seed,
             cases,
@@ -286,6 +300,14 @@ impl Engine {
             protocol,
             self.time_scale,
         ))
+    }
+
+    /// An engine that cannot be started is the caller's mistake, named with its path.
+    fn startable(&self) -> Result<(), Error> {
+        self.command.startable().map_err(|why| Error::NotStartable {
+            program: self.command.program.clone(),
+            why,
+        })
     }
 
     /// The protocol the engine was said to speak, and the game it plays (the protocol's own
@@ -349,11 +371,14 @@ macro_rules! gate {
                 self.exit_status() == ExitStatus::Passed
             }
 
-            #[doc = concat!("Panics with the human ", $what, " unless it passed.")]
+            #[doc = concat!("Panics unless it passed, with what failed first: the ", $what, " as `--failures-only` prints it, each failure with its sentence and the transcript around it, and the counts last.")]
             #[track_caller]
             pub fn assert_pass(&self) {
                 if !self.passed() {
-                    panic!("{}\n{}", $headline(self), self.human());
+                    let failures = $document(self)
+                        .render(Format::Human, Detail::FailuresOnly)
+                        .unwrap_or_else(|unsupported| unsupported.to_string());
+                    panic!("{}\n{failures}", $headline(self));
                 }
             }
         }

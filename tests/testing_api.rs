@@ -57,6 +57,51 @@ fn what_cannot_run_is_an_error_not_a_verdict() {
         ucci.certify("no-such-profile"),
         Err(Error::Profile(_))
     ));
+    // An engine binary that is not there is named, once, before anything runs.
+    let missing = Engine::new("target/no-such-engine").protocol(Protocol::Uci);
+    for result in [
+        missing.run(&["uci/handshake"]).map(drop),
+        missing.certify("uci").map(drop),
+        missing.fuzz(1).map(drop),
+    ] {
+        match result {
+            Err(e @ Error::NotStartable { .. }) => {
+                assert_eq!(e.to_string(), "engine target/no-such-engine: no such file")
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+}
+
+/// A certification that fails panics with what failed first and short: the failed rows with
+/// their findings and transcripts, then the counts, not every one of the profile's passing
+/// rows.
+#[test]
+fn a_failed_certification_panics_with_its_failures_first() {
+    let certification = Engine::new(fixture_engine())
+        .arg("uci")
+        .arg("illegal-bestmove")
+        .protocol(Protocol::Uci)
+        .certify("uci")
+        .expect("the profile runs");
+    let panic = std::panic::catch_unwind(|| certification.assert_pass()).expect_err("it must fail");
+    let message = panic
+        .downcast_ref::<String>()
+        .expect("the panic carries the failures");
+    assert!(message.starts_with("Verdict: FAIL"), "{message}");
+    assert!(message.contains("uci.bestmove.legal"), "{message}");
+    assert!(message.contains("> go"), "no transcript in:\n{message}");
+    let passing_rows = certification
+        .required
+        .iter()
+        .filter(|row| row.verdict == arbiter::certify::Verdict::Pass)
+        .filter(|row| message.contains(&format!(" {} ", row.requirement.id)))
+        .count();
+    assert_eq!(passing_rows, 0, "passing rows listed in:\n{message}");
+    assert!(
+        message.lines().count() < certification.human().lines().count(),
+        "{message}"
+    );
 }
 
 /// An engine project's golden test, run by the test below in a process of its own with the

@@ -2,14 +2,13 @@
 //! `certify` accept the same spelling, build the same command and refuse the same mistakes
 //! before anything runs.
 
-use std::os::unix::fs::PermissionsExt;
 use std::path::PathBuf;
 
 use clap::Args;
 
 use super::CliError;
 use crate::runner::EngineInfo;
-use crate::session::EngineCommand;
+use crate::session::{EngineCommand, NotStartable};
 
 #[derive(Args, Debug, Clone)]
 pub(super) struct EngineArgs {
@@ -45,60 +44,13 @@ impl EngineArgs {
     /// One clear error, before any scenario runs, for an engine that cannot be started: a
     /// program name is looked up on PATH as the operating system would.
     pub(super) fn check_startable(&self) -> Result<(), CliError> {
-        let shown = self.engine.display();
-        if let Some(dir) = &self.engine_dir
-            && !dir.is_dir()
-        {
-            return Err(CliError::BadInput(format!(
-                "--engine-dir {}: no such directory",
-                dir.display()
-            )));
-        }
-        let path = if self.engine.components().count() > 1 {
-            match &self.engine_dir {
-                Some(dir) if self.engine.is_relative() => dir.join(&self.engine),
-                _ => self.engine.clone(),
+        self.command().startable().map_err(|why| match why {
+            NotStartable::NoWorkingDir(dir) => {
+                CliError::BadInput(format!("--engine-dir {}: no such directory", dir.display()))
             }
-        } else {
-            match on_path(&self.engine) {
-                Some(found) => found,
-                None => {
-                    return Err(CliError::BadInput(format!(
-                        "--engine {shown}: no such file, and not found on PATH"
-                    )));
-                }
-            }
-        };
-        let metadata = std::fs::metadata(&path).map_err(|e| {
-            CliError::BadInput(match e.kind() {
-                std::io::ErrorKind::NotFound => format!("--engine {shown}: no such file"),
-                _ => format!("--engine {shown}: {e}"),
-            })
-        })?;
-        if metadata.is_dir() {
-            return Err(CliError::BadInput(format!(
-                "--engine {shown}: is a directory, not a program"
-            )));
-        }
-        if metadata.permissions().mode() & 0o111 == 0 {
-            return Err(CliError::BadInput(format!(
-                "--engine {shown}: is not executable (chmod +x it)"
-            )));
-        }
-        Ok(())
+            why => CliError::BadInput(format!("--engine {}: {why}", self.engine.display())),
+        })
     }
-}
-
-/// The file a bare program name stands for on PATH, or the name itself when it names a file
-/// in the current folder.
-fn on_path(name: &std::path::Path) -> Option<PathBuf> {
-    if name.is_file() {
-        return Some(name.to_path_buf());
-    }
-    let path = std::env::var_os("PATH")?;
-    std::env::split_paths(&path)
-        .map(|dir| dir.join(name))
-        .find(|candidate| candidate.is_file())
 }
 
 fn parse_env(text: &str) -> Result<(String, String), String> {

@@ -30,12 +30,26 @@ fn verdict_grade(verdict: Verdict) -> Option<Grade> {
     }
 }
 
-fn section(out: &mut String, title: &str, rows: &[RequirementVerdict], paint: Paint) {
-    if rows.is_empty() {
+/// A section of rows; with `--failures-only`, only the rows that failed or were blocked (the
+/// verdict line still counts them all).
+fn section(
+    out: &mut String,
+    title: &str,
+    rows: &[RequirementVerdict],
+    detail: Detail,
+    paint: Paint,
+) {
+    let shown: Vec<&RequirementVerdict> = rows
+        .iter()
+        .filter(|v| {
+            detail != Detail::FailuresOnly || matches!(v.verdict, Verdict::Fail | Verdict::Blocked)
+        })
+        .collect();
+    if shown.is_empty() {
         return;
     }
     let _ = writeln!(out, "\n{title}");
-    for v in rows {
+    for v in shown {
         let r = &v.requirement;
         let level = format!("{:?}", r.level).to_lowercase();
         let _ = writeln!(
@@ -79,17 +93,19 @@ pub(super) fn human(c: &Certification, detail: Detail, paint: Paint) -> String {
             "  partition {p}: requirements exercised only by other shares read `not applicable`"
         );
     }
-    section(&mut out, "Required", &c.required, paint);
+    section(&mut out, "Required", &c.required, detail, paint);
     section(
         &mut out,
         "Recommended (graded separately)",
         &c.recommended,
+        detail,
         paint,
     );
     section(
         &mut out,
         "Also exercised (not part of the verdict)",
         &c.also_exercised,
+        detail,
         paint,
     );
 
