@@ -163,7 +163,9 @@ fn pygomo_plays_through_the_spy_unchanged_and_its_faults_are_named() {
     );
 }
 
-/// python-chess, a real GUI-side client, against the stand-in: certified by `uci-gui`.
+/// python-chess, a real GUI-side client, against the stand-in: certified by `uci-gui`, with
+/// the stand-in offering an option under the reserved `UCI_` prefix that no GUI knows, which
+/// python-chess leaves alone (uci-r144).
 #[test]
 fn python_chess_is_certified_against_the_stand_in() {
     let Some(python) = common::python_chess_or_skip() else {
@@ -182,6 +184,8 @@ fn python_chess_is_certified_against_the_stand_in() {
             "uci",
             "--profile",
             "uci-gui",
+            "--behaviour",
+            "unknown-reserved-option",
             "--report",
         ])
         .arg(&report)
@@ -200,6 +204,13 @@ fn python_chess_is_certified_against_the_stand_in() {
         .filter(|v| v.verdict == Verdict::Pass)
         .count();
     assert!(passed >= 20, "only {passed} required rows judged");
+    assert!(
+        certification
+            .also_exercised
+            .iter()
+            .any(|v| v.requirement.id.to_string() == "uci-r144" && v.verdict == Verdict::Pass),
+        "uci-r144 not judged: {certification:#?}"
+    );
 }
 
 /// python-chess plays its game against the fuzzed stand-in, for two seeds: whatever delays,

@@ -534,6 +534,73 @@ fn the_gomocup_stand_in_provokes_the_managers_rulings() {
     assert!(problems.is_empty(), "{problems:#?}");
 }
 
+/// The UCI and AGI stand-in behaviours that provoke a GUI's rulings: an invented option under
+/// the reserved `UCI_` prefix (uci-r144), and background thinking's result given late or not
+/// at all (agi-r66). A GUI that copes raises nothing with the behaviour or without it; one that
+/// does not is caught by its row only where the behaviour provoked it; the stand-in, a
+/// conforming engine, fails nothing on the engine's side either way.
+#[test]
+fn the_uci_and_agi_stand_ins_provoke_the_guis_rulings() {
+    type Row<'a> = (
+        &'a str,
+        &'a str,
+        &'a [&'a str],
+        Option<(&'a str, &'a str, &'a str)>,
+    );
+    let reserved: &[&str] = &["--behaviour", "unknown-reserved-option"];
+    let late: &[&str] = &["--behaviour", "late-background-bestmove"];
+    let rows: &[Row] = &[
+        ("uci", "none", reserved, None),
+        (
+            "uci",
+            "sets-every-option",
+            reserved,
+            Some(("uci.gui.setoption.reserved", "fail", "uci-r144")),
+        ),
+        ("uci", "sets-every-option", &[], None),
+        ("agi", "ponder-synced", late, None),
+        ("agi", "ponder-synced", &[], None),
+        (
+            "agi",
+            "late-bestmove-taken",
+            late,
+            Some(("agi.gui.background.result", "fail", "agi-r66")),
+        ),
+        ("agi", "late-bestmove-taken", &[], None),
+        (
+            "agi",
+            "wait-after-ponder-stop",
+            late,
+            Some(("agi.gui.background.result", "warn", "agi-r66")),
+        ),
+    ];
+    let problems = run_rows(rows, |(protocol, fault, extra, expected)| {
+        let report: Report = against_stand_in(protocol, fault, extra);
+        let found = findings(&report, "gui");
+        let expected: Vec<(String, String, String)> = expected
+            .iter()
+            .map(|(c, g, r)| (c.to_string(), g.to_string(), r.to_string()))
+            .collect();
+        let mut problems = Vec::new();
+        if found != expected {
+            problems.push(format!(
+                "{protocol} {fault} {extra:?}: expected {expected:?}, found {found:?}"
+            ));
+        }
+        let engine_failures: Vec<_> = findings(&report, "engine")
+            .into_iter()
+            .filter(|(_, grade, _)| grade == "fail")
+            .collect();
+        if !engine_failures.is_empty() {
+            problems.push(format!(
+                "{protocol} {fault} {extra:?}: the stand-in failed {engine_failures:?}"
+            ));
+        }
+        problems
+    });
+    assert!(problems.is_empty(), "{problems:#?}");
+}
+
 /// The received lines of a session, as the GUI read them, with the clock's readings (`time N`
 /// in a search report) left out.
 fn engine_lines(report: &Report) -> Vec<String> {

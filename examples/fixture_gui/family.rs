@@ -37,6 +37,14 @@ pub fn uci(fault: &str) -> Option<Script> {
             Step::Expect("bestmove"),
             send("quit"),
         ],
+        // uci-r144: an unknown option with the reserved `UCI_` prefix is ignored; this GUI
+        // sets every option the engine offers to its default, whatever its name.
+        "sets-every-option" => vec![
+            Step::SetEveryOffered,
+            send("isready"),
+            Step::Expect("readyok"),
+            send("quit"),
+        ],
         // uci-r39: setoption only while the engine waits for commands.
         "setoption-while-searching" => vec![
             send("position startpos"),

@@ -359,6 +359,56 @@ pub fn agi(fault: &str) -> Option<Script> {
                 Step::Close,
             ]);
         }
+        // Background thinking stopped, then synced with ISREADY before the next search, as
+        // agi-r66 asks: whatever result background thinking gives late comes before READYOK
+        // and is dropped. A conforming session that ponders.
+        "ponder-synced" => vec![
+            send("POSITION MOVES 78"),
+            send("GO TIME 3000"),
+            Step::Expect("BESTMOVE"),
+            Step::SendBest("DOMOVE {best}".into()),
+            send("GO PONDER"),
+            Step::Pause(50),
+            send("STOP"),
+            send("ISREADY"),
+            Step::Expect("READYOK"),
+            send("DOMOVE 11"),
+            send("GO TIME 1500"),
+            Step::Expect("BESTMOVE"),
+            Step::SendBest("DOMOVE {best}".into()),
+            send("QUIT"),
+            Step::Close,
+        ],
+        // agi-r66: background thinking stopped, and the next search started at once; the
+        // first BESTMOVE after its GO is played as the engine's move, though background
+        // thinking may give its result late, and this one did.
+        "late-bestmove-taken" => vec![
+            send("POSITION MOVES 78"),
+            send("GO TIME 3000"),
+            Step::Expect("BESTMOVE"),
+            Step::SendBest("DOMOVE {best}".into()),
+            send("GO PONDER"),
+            Step::Pause(50),
+            send("STOP"),
+            send("DOMOVE 11"),
+            send("GO TIME 1500"),
+            Step::Expect("BESTMOVE"),
+            Step::SendBest("DOMOVE {best}".into()),
+            send("ISREADY"),
+            Step::Expect("READYOK"),
+            send("QUIT"),
+            Step::Close,
+        ],
+        // agi-r66: a GUI that waits for background thinking's result after STOP, which is
+        // not owed, until it gives up and closes the engine's input.
+        "wait-after-ponder-stop" => vec![
+            send("POSITION MOVES 78"),
+            send("GO PONDER"),
+            Step::Pause(50),
+            send("STOP"),
+            Step::Pause(2500),
+            Step::Close,
+        ],
         // A DOMOVE on a point a stone already holds.
         "domove-on-stone" => vec![
             send("POSITION MOVES 78"),

@@ -21,6 +21,9 @@ pub enum Step {
     /// Write the line only if the engine offered the option named (an `option` line holding
     /// `name NAME ` was read), as a GUI that reads the engine's options does.
     IfOffered(&'static str, String),
+    /// Write a `setoption` for every option the engine offered, each to its default (a
+    /// button with no value), as a GUI that applies every setting it shows does.
+    SetEveryOffered,
     /// Write the line with `{best}` replaced by the move of the engine's last `bestmove`, as
     /// a GUI plays its engine's answer (nothing is written when no `bestmove` came yet).
     SendBest(String),
@@ -190,6 +193,21 @@ pub fn play(script: &Script, engine: &[String]) -> i32 {
                     break;
                 }
             }
+            Step::SetEveryOffered => {
+                for option in &offered {
+                    let line = set_to_default(option);
+                    if let Some(pipe) = input.as_mut()
+                        && pipe
+                            .write_all(format!("{line}{}", script.ending).as_bytes())
+                            .and_then(|()| pipe.flush())
+                            .is_err()
+                    {
+                        eprintln!("the engine closed its input before `{line}`");
+                        status = 1;
+                        break;
+                    }
+                }
+            }
             Step::SendBest(_) => {}
             Step::Pause(ms) => std::thread::sleep(Duration::from_millis(*ms)),
             Step::ChargedPause(ms) => {
@@ -224,12 +242,38 @@ pub fn play(script: &Script, engine: &[String]) -> i32 {
     status
 }
 
+/// `setoption name N [value D]` for an `option name N type T [default D] …` line: the words
+/// between `name` and `type`, and those after `default` up to the next keyword.
+fn set_to_default(option: &str) -> String {
+    let words: Vec<&str> = option.split_whitespace().collect();
+    let find = |word: &str| words.iter().position(|w| *w == word);
+    let name = match (find("name"), find("type")) {
+        (Some(n), Some(t)) if n < t => words[n + 1..t].join(" "),
+        _ => String::new(),
+    };
+    let default = find("default").map(|d| {
+        words[d + 1..]
+            .iter()
+            .take_while(|w| !["min", "max", "var", "type"].contains(w))
+            .copied()
+            .collect::<Vec<_>>()
+            .join(" ")
+    });
+    match default {
+        Some(value) => format!("setoption name {name} value {value}"),
+        None => format!("setoption name {name}"),
+    }
+}
+
 /// The move of a `bestmove` line.
 fn bestmove(line: &str) -> Option<String> {
     let mut words = line.split_whitespace();
-    (words.next() == Some("bestmove"))
-        .then(|| words.next().map(str::to_owned))
-        .flatten()
+    // AGI writes `BESTMOVE` (any case is the same keyword there, agi-r31).
+    (words
+        .next()
+        .is_some_and(|w| w.eq_ignore_ascii_case("bestmove")))
+    .then(|| words.next().map(str::to_owned))
+    .flatten()
 }
 
 /// Waits until the engine has exited, `wait` at most; whether it did.

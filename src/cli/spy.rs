@@ -76,8 +76,9 @@ pub(super) struct StandInArgs {
     session: SessionArgs,
     /// A behaviour that stays within the text but stresses a GUI; repeat for several:
     /// slow-handshake, late-readyok, info-flood, no-ponder-move, resign (UCCI), crlf,
-    /// message-before-move, only-size-20, empty-line-before-move, long-message,
-    /// free-text-about, overrun-turn, suggest (Gomocup).
+    /// unknown-reserved-option (UCI), message-before-move, only-size-20,
+    /// empty-line-before-move, long-message, free-text-about, overrun-turn, suggest (Gomocup),
+    /// late-background-bestmove (AGI).
     #[arg(long = "behaviour", value_name = "NAME")]
     behaviours: Vec<Behaviour>,
     /// A file of behaviours, one name a line (`#` comments), added to any `--behaviour`.

@@ -16,10 +16,10 @@ pub(crate) fn reactions(
     behaviours
         .iter()
         .filter_map(|b| {
-            let index = transcript
-                .entries
-                .iter()
-                .position(|e| e.direction == Direction::Received && shaped(protocol, *b, e))?;
+            let index = (0..transcript.entries.len()).find(|&i| {
+                transcript.entries[i].direction == Direction::Received
+                    && shaped(protocol, *b, transcript, i)
+            })?;
             Some(format!(
                 "{b}: after `{}`, {}",
                 transcript.entries[index].text,
@@ -29,8 +29,9 @@ pub(crate) fn reactions(
         .collect()
 }
 
-/// Whether the engine's line is the first the behaviour shaped.
-fn shaped(protocol: Protocol, behaviour: Behaviour, entry: &Entry) -> bool {
+/// Whether the engine's line at `index` is one the behaviour shaped.
+fn shaped(protocol: Protocol, behaviour: Behaviour, transcript: &Transcript, index: usize) -> bool {
+    let entry = &transcript.entries[index];
     let text = entry.text.as_str();
     match behaviour {
         Behaviour::SlowHandshake => {
@@ -49,7 +50,26 @@ fn shaped(protocol: Protocol, behaviour: Behaviour, entry: &Entry) -> bool {
             .split_once(',')
             .is_some_and(|(x, y)| [x, y].iter().all(|n| n.parse::<u8>().is_ok())),
         Behaviour::Suggest => text.starts_with("SUGGEST"),
+        Behaviour::UnknownReservedOption => {
+            text.contains(crate::protocol::uci::INVENTED_RESERVED_OPTION)
+        }
+        // The late result: the first BESTMOVE after a `GO PONDER`.
+        Behaviour::LateBackgroundBestmove => {
+            text.starts_with("BESTMOVE") && answers_background(&transcript.entries[..index])
+        }
     }
+}
+
+/// Whether the last `GO` or `BESTMOVE` among `before` is a `GO PONDER`, possibly followed
+/// by a foreground `GO` that no `BESTMOVE` answered yet.
+fn answers_background(before: &[Entry]) -> bool {
+    let is_go = |e: &Entry| e.direction == Direction::Sent && e.text.starts_with("GO");
+    let last_result = before
+        .iter()
+        .rposition(|e| e.direction == Direction::Received && e.text.starts_with("BESTMOVE"));
+    before[last_result.map_or(0, |i| i + 1)..]
+        .iter()
+        .any(|e| is_go(e) && e.text.split_whitespace().any(|w| w == "PONDER"))
 }
 
 /// What the GUI did after the entry at `index`.

@@ -37,10 +37,19 @@ pub(crate) enum Behaviour {
     /// Gomocup: `SUGGEST` instead of each move, then the point `PLAY` gives (gomocup-r135,
     /// gomocup-r138).
     Suggest,
+    /// UCI: an option under the reserved `UCI_` prefix that Arbiter made up
+    /// ([`INVENTED_RESERVED_OPTION`](crate::protocol::uci::INVENTED_RESERVED_OPTION)), which
+    /// the GUI must ignore (uci-r144).
+    UnknownReservedOption,
+    /// AGI: background thinking (`GO PONDER`) answers `STOP` with nothing at once; its
+    /// `BESTMOVE` comes late, just before the engine's next answer (`READYOK`, or right after
+    /// the next `GO`), which the text allows (agi-r65) and a GUI must not take for that
+    /// `GO`'s answer (agi-r66). A GUI that waits for it instead waits for ever.
+    LateBackgroundBestmove,
 }
 
 impl Behaviour {
-    pub(crate) const ALL: [Behaviour; 13] = [
+    pub(crate) const ALL: [Behaviour; 15] = [
         Behaviour::SlowHandshake,
         Behaviour::LateReadyok,
         Behaviour::InfoFlood,
@@ -54,6 +63,8 @@ impl Behaviour {
         Behaviour::FreeTextAbout,
         Behaviour::OverrunTurn,
         Behaviour::Suggest,
+        Behaviour::UnknownReservedOption,
+        Behaviour::LateBackgroundBestmove,
     ];
 
     pub(crate) const fn name(self) -> &'static str {
@@ -71,6 +82,8 @@ impl Behaviour {
             Behaviour::FreeTextAbout => "free-text-about",
             Behaviour::OverrunTurn => "overrun-turn",
             Behaviour::Suggest => "suggest",
+            Behaviour::UnknownReservedOption => "unknown-reserved-option",
+            Behaviour::LateBackgroundBestmove => "late-background-bestmove",
         }
     }
 }

@@ -4,8 +4,9 @@ use std::io::Write;
 use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
-use super::{Choices, Out, SearchChoices, StandInError, StandsIn, Think, Verdict};
+use super::{Behaviour, Choices, Out, SearchChoices, StandInError, StandsIn, Think, Verdict};
 use crate::protocol::family::PositionStart;
+use crate::protocol::uci::INVENTED_RESERVED_OPTION;
 use crate::protocol::{Codec, GameKind, ucci, uci};
 use crate::rules::chess::ChessPosition;
 use crate::rules::xiangqi::{Position, UciPosition};
@@ -213,10 +214,15 @@ impl<G: Game, W: Write> Engine<G, W> {
                     "option name Threads type spin default 1 min 1 max 64",
                     "option name Ponder type check default false",
                     "option name UCI_AnalyseMode type check default false",
-                    "uciok",
                 ] {
                     self.out.line(line)?;
                 }
+                if self.choices.has(Behaviour::UnknownReservedOption) {
+                    self.out.line(&format!(
+                        "option name {INVENTED_RESERVED_OPTION} type check default false"
+                    ))?;
+                }
+                self.out.line("uciok")?;
             }
             C::IsReady => self.readyok()?,
             C::Position { start, moves } => self.set_position(&start, &moves),

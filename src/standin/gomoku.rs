@@ -284,6 +284,10 @@ fn run_agi<W: Write>(
     let mut board = agi_board();
     let mut rule = Rule::FREESTYLE;
     let mut running: Option<Search> = None;
+    // `late-background-bestmove`: the point background thinking chose, and once stopped, its
+    // result held back until the engine's next answer.
+    let mut background: Option<Point> = None;
+    let mut late: Option<Point> = None;
     loop {
         let due = running.as_ref().and_then(|s| s.due);
         let line = match due {
@@ -335,6 +339,11 @@ fn run_agi<W: Write>(
             }
             C::SetOption { .. } => {}
             C::IsReady => {
+                // Background thinking's held result comes before the sync's answer, so a GUI
+                // that syncs after STOP (agi-r66) reads it before READYOK.
+                if let Some(point) = late.take() {
+                    late_bestmove(&mut out, &board, point)?;
+                }
                 // Late if so chosen, but not past a result due meanwhile.
                 let mut delay = choices.readyok_delay();
                 if let Some(due) = running.as_ref().and_then(|s| s.due) {
@@ -356,9 +365,23 @@ fn run_agi<W: Write>(
                 time,
             } => {
                 if ponder {
-                    // Background thinking owes no result.
+                    // Background thinking owes no result (agi-r65); under the behaviour it
+                    // chooses one, to give late.
+                    if choices.has(Behaviour::LateBackgroundBestmove) {
+                        background = choose(&board, rule);
+                    }
                     continue;
                 }
+                // The held result of stopped background thinking comes first, right after
+                // this GO, and this search's own later: a GUI that took the first for this
+                // GO's answer shows it in what it sends in between.
+                let late_sent = match late.take() {
+                    Some(point) => {
+                        late_bestmove(&mut out, &board, point)?;
+                        true
+                    }
+                    None => false,
+                };
                 let best = if search.is_empty() {
                     choose(&board, rule)
                 } else {
@@ -376,6 +399,13 @@ fn run_agi<W: Write>(
                     best.and_then(|b| search.ponder_move(&replies(&board, b, rule)).copied());
                 let due = match time {
                     Some(GoTime::Infinite) => None,
+                    Some(GoTime::Millis(ms)) if late_sent => Some(
+                        Instant::now()
+                            + search
+                                .think()
+                                .max(LATE_GAP.min(Duration::from_millis(ms / 4))),
+                    ),
+                    None if late_sent => Some(Instant::now() + search.think().max(LATE_GAP)),
                     _ => Some(Instant::now() + search.think()),
                 };
                 running = Some(Search {
@@ -389,6 +419,8 @@ fn run_agi<W: Write>(
                 if let Some(search) = running.take() {
                     std::thread::sleep(search.choices.stop_delay());
                     bestmove(&mut out, &board, Some(search))?;
+                } else if let Some(point) = background.take() {
+                    late = Some(point);
                 }
             }
             C::DoMove(point) => {
@@ -401,6 +433,18 @@ fn run_agi<W: Write>(
             }
         }
     }
+}
+
+/// How long a search started right after a late background result waits before its own
+/// result at least (within a quarter of the time the GO gives, and the bound of a search
+/// without a clock): room for a GUI that took the late one as its answer to show it.
+const LATE_GAP: Duration = super::choices::UNTIMED_MOST;
+
+/// Background thinking's result, given late (`late-background-bestmove`).
+fn late_bestmove<W: Write>(out: &mut Out<W>, board: &Board, point: Point) -> std::io::Result<()> {
+    let text = crate::rules::gomoku::agi::format_point(point, board.size())
+        .unwrap_or_else(|_| point.to_string());
+    out.line(&format!("BESTMOVE {text}"))
 }
 
 /// The search's reports (INFO lines, agi-r70), then `BESTMOVE m [PONDER p]` on AGI's grid.

@@ -407,6 +407,33 @@ mod tests {
         );
     }
 
+    /// `late-background-bestmove`: nothing at STOP of background thinking, its result just
+    /// before READYOK when the GUI syncs, and right after the next GO (then the GO's own)
+    /// when it does not; without the behaviour background thinking never answers.
+    #[test]
+    fn agi_background_thinking_answers_late_when_told() {
+        let late = [Behaviour::LateBackgroundBestmove];
+        // A DOMOVE after the GO ends its search with its result, as the stand-in ends any.
+        let synced = "AGI\nPOSITION MOVES 78\nGO PONDER\nSTOP\nISREADY\nGO\nDOMOVE 11\nQUIT\n";
+        let out = session(Protocol::Agi, &late, synced);
+        assert_eq!(out[3..], ["BESTMOVE 68", "READYOK", "BESTMOVE 68", "BYE"]);
+        let unsynced = "AGI\nPOSITION MOVES 78\nGO PONDER\nSTOP\nDOMOVE 11\nGO\nDOMOVE 12\nQUIT\n";
+        let started = std::time::Instant::now();
+        let out = session(Protocol::Agi, &late, unsynced);
+        assert_eq!(out[3..], ["BESTMOVE 68", "BESTMOVE 68", "BYE"]);
+        let out = session(Protocol::Agi, &[], unsynced);
+        assert_eq!(out[3..], ["BESTMOVE 68", "BYE"]);
+        assert!(started.elapsed() < std::time::Duration::from_secs(1));
+        // The UCI stand-in offers the invented reserved option only when told.
+        let handshake = |behaviours: &[Behaviour]| {
+            session(Protocol::Uci, behaviours, "uci\nquit\n")
+                .iter()
+                .any(|l| l.contains(crate::protocol::uci::INVENTED_RESERVED_OPTION))
+        };
+        assert!(handshake(&[Behaviour::UnknownReservedOption]));
+        assert!(!handshake(&[]));
+    }
+
     #[test]
     fn uci_plays_legal_moves_and_ponders_until_told() {
         let out = session(

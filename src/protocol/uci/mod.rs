@@ -40,6 +40,12 @@ pub(crate) use info::Info;
 pub(crate) use info::{INFO_KEYS, requirement as info_requirement};
 pub(crate) use moves::{Move, Square};
 
+/// An option name under the reserved `UCI_` prefix that the text does not define and Arbiter
+/// made up, so that no GUI can know it: the stand-in's `unknown-reserved-option` offers it, and
+/// a GUI that sets it did not ignore an unknown reserved name (uci-r144). A real extension
+/// (`UCI_Chess960`, `UCI_ShowWDL`) would not do: newer GUIs know those and may set them.
+pub(crate) const INVENTED_RESERVED_OPTION: &str = "UCI_ArbiterInvented";
+
 /// The GUI → engine command words; an engine skips any other word at the start of a line
 /// (uci-r10, uci-r11).
 pub const COMMANDS: [&str; 11] = [

@@ -59,6 +59,8 @@ struct Gui {
     quit_sent: bool,
     /// The last command was `SETOPTION`, sent then.
     last_said_setoption: Option<At>,
+    /// Background thinking and its result, which is not owed (agi-r65, agi-r66).
+    background: background::Background,
     last_seq: u64,
 }
 
@@ -82,6 +84,7 @@ impl super::GuiChecks for crate::protocol::agi::Agi {
             isready_pending: false,
             quit_sent: false,
             last_said_setoption: None,
+            background: background::Background::default(),
             last_seq: 0,
         })
     }
@@ -97,11 +100,19 @@ fn to_move(board: &Board) -> Stone {
 }
 
 impl Gui {
-    fn heard(&mut self, entry: &Entry) {
+    fn heard(&mut self, entry: &Entry, out: &mut Findings) {
         match parse_message(&entry.text) {
             Ok(Message::AgiOk) => self.handshake.answered(),
-            Ok(Message::ReadyOk) => self.isready_pending = false,
+            Ok(Message::ReadyOk) => {
+                self.isready_pending = false;
+                self.background.ready_ok();
+            }
             Ok(Message::BestMove { mv, .. }) if self.searching => {
+                let point = match mv {
+                    BestMoveKind::Move(point) => Some(point),
+                    _ => None,
+                };
+                self.background.result_to_search(point, entry.at);
                 self.clocks.result(entry.at.us);
                 self.searching = false;
                 if let BestMoveKind::Move(point) = mv {
@@ -116,6 +127,11 @@ impl Gui {
                 // Only a move made is told before the next search (agi-r17).
                 if !self.analysing {
                     self.result_untold = Some(entry.at);
+                }
+            }
+            Ok(Message::BestMove { .. }) => {
+                if let Some(taken) = self.background.result_to_nothing() {
+                    self.late_result_taken(taken, entry.at, out);
                 }
             }
             _ => {}
@@ -169,6 +185,7 @@ impl Gui {
             &mut self.tally,
             out,
         );
+        self.background_told(&command, at);
         match command {
             Command::Agi => {}
             Command::Position { statu, moves } => self.position(&statu, &moves, entry, out),
@@ -361,6 +378,9 @@ impl Gui {
             self.search_colour = to_move(board);
         }
         // Background thinking owes no result (agi-r66): only a foreground search is waited for.
+        if ponder {
+            self.tally.judged(CheckId::GuiBackgroundResult);
+        }
         self.searching = !ponder;
         if !ponder {
             self.analysing = time == Some(GoTime::Infinite);
@@ -369,6 +389,27 @@ impl Gui {
 }
 
 impl Gui {
+    /// What background thinking's watch learns from a command: a `GO`, a `STOP` with no
+    /// foreground search under way, or the point a `DOMOVE` or `POSITION` tells the engine was
+    /// played (a `POSITION`'s last stone, where the board before did not hold it).
+    fn background_told(&mut self, command: &Command, at: At) {
+        match command {
+            Command::Go { ponder, .. } => self.background.go(*ponder, at),
+            Command::Stop if !self.searching => self.background.stop(at),
+            Command::DoMove(point) => self.background.other_command(Some(*point), at),
+            Command::Position { statu, moves } => {
+                let last = moves.last().or(statu.last()).copied();
+                let new = last.filter(|p| {
+                    self.board
+                        .as_ref()
+                        .is_some_and(|b| b.size().contains(*p) && b.get(*p).is_none())
+                });
+                self.background.other_command(new, at);
+            }
+            _ => self.background.other_command(None, at),
+        }
+    }
+
     /// The remaining time a foreground `GO` gives: charged with what the last one took, and
     /// never with background thinking (agi-r64, agi-r67).
     fn charged(&mut self, ponder: bool, time: Option<GoTime>, entry: &Entry, out: &mut Findings) {
@@ -453,7 +494,7 @@ impl GuiReader for Gui {
         self.last_seq = entry.at.seq;
         match entry.direction {
             Direction::Sent => self.said(entry, out),
-            Direction::Received => self.heard(entry),
+            Direction::Received => self.heard(entry, out),
             Direction::Stderr | Direction::Omitted => {}
         }
     }
@@ -464,6 +505,7 @@ impl GuiReader for Gui {
     }
 }
 
+mod background;
 mod continued;
 mod forbidden;
 mod waits;

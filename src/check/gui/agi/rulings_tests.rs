@@ -211,3 +211,69 @@ fn the_worked_examples_rows_are_cited_where_every_gui_is_judged() {
         "a worked DOMOVE"
     );
 }
+
+/// agi-r66: background thinking stopped without a result, then a `GO` that two results
+/// answer: the first is the late one, and a GUI that tells it as the move made before the
+/// second came took it for its search's answer. A GUI that syncs first, or waits for the
+/// second, or whose `GO` gets one result, passes.
+#[test]
+fn a_late_background_result_is_not_taken_for_the_next_search_s_answer() {
+    let pondered = [
+        "> POSITION MOVES 7877",
+        "> GO TIME 9000",
+        "< BESTMOVE 68",
+        "> DOMOVE 68",
+        "> GO PONDER",
+        "> STOP",
+        "> DOMOVE 11",
+        "> GO TIME 8000",
+        "< BESTMOVE 66",
+    ];
+    let with = |rest: &[&'static str]| {
+        let mut lines = session(&pondered);
+        lines.extend_from_slice(rest);
+        found(&lines)
+    };
+    // Told the late 66 as its move, then the search's own 88 came.
+    assert_eq!(
+        with(&["> DOMOVE 66", "< BESTMOVE 88", "> QUIT"]),
+        finding("agi.gui.background.result", Grade::Fail, "agi-r66")
+    );
+    assert_eq!(
+        with(&["> POSITION MOVES 7877681166", "< BESTMOVE 88", "> QUIT"]),
+        finding("agi.gui.background.result", Grade::Fail, "agi-r66")
+    );
+    // Waited for the second and told it; or one result only, told.
+    assert_eq!(with(&["< BESTMOVE 88", "> DOMOVE 88", "> QUIT"]), vec![]);
+    assert_eq!(with(&["> DOMOVE 66", "> QUIT"]), vec![]);
+    // The sync after STOP ends background thinking: the result after the GO is its own.
+    let mut synced = session(&pondered[..6]);
+    synced.extend([
+        "> ISREADY",
+        "< BESTMOVE 66",
+        "< READYOK",
+        "> DOMOVE 11",
+        "> GO TIME 8000",
+        "< BESTMOVE 88",
+        "> DOMOVE 88",
+        "< BESTMOVE 99",
+        "> QUIT",
+    ]);
+    assert_eq!(found(&synced), vec![]);
+    // Silent after STOP of background thinking until the session ended: waited for it.
+    let waited = [
+        (0, "> AGI"),
+        (1, "< AGIOK"),
+        (2, "> POSITION MOVES 78"),
+        (3, "> GO PONDER"),
+        (4, "> STOP"),
+    ];
+    assert_eq!(
+        ended_at(&waited, 5_000),
+        finding("agi.gui.background.result", Grade::Warn, "agi-r66")
+    );
+    assert_eq!(
+        ended_at(&waited, 500),
+        finding("agi.gui.end.pipes", Grade::Warn, "agi-r98")
+    );
+}

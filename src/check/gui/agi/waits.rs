@@ -55,6 +55,9 @@ impl Gui {
             seq: self.last_seq + 1,
             us: ended_us,
         };
+        if self.waited_for_background(ended_us, at, out) {
+            return;
+        }
         if let Some(set_at) = self.last_said_setoption {
             self.tally.judged(CheckId::GuiReplyWait);
             let silent_us = ended_us.saturating_sub(set_at.us);

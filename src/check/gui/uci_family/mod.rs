@@ -15,6 +15,7 @@ use crate::check::id::CheckId;
 use crate::check::legality::set_up;
 use crate::check::outcome::Grade;
 use crate::protocol::family::OptionDecl;
+use crate::protocol::uci::INVENTED_RESERVED_OPTION;
 use crate::protocol::{GameKind, Protocol, ReqId};
 use crate::rules::chess::ChessPosition;
 use crate::rules::xiangqi::{Position as XiangqiPosition, UciPosition};
@@ -143,6 +144,13 @@ impl<D: Dialect, G: Game + Send> GuiSide<D, G> {
         match D::heard(&entry.text) {
             Heard::HandshakeOk => self.handshake.answered(),
             Heard::Option(declaration) => {
+                // An unknown reserved name offered: whether the GUI leaves it alone is judged.
+                if declaration
+                    .name
+                    .eq_ignore_ascii_case(INVENTED_RESERVED_OPTION)
+                {
+                    self.judged(CheckId::GuiSetoptionReserved);
+                }
                 self.offered
                     .retain(|o| !o.name.eq_ignore_ascii_case(&declaration.name));
                 self.offered.push(declaration);
@@ -481,6 +489,23 @@ impl<D: Dialect, G: Game + Send> GuiSide<D, G> {
             );
             return;
         };
+        if declaration
+            .name
+            .eq_ignore_ascii_case(INVENTED_RESERVED_OPTION)
+        {
+            let message = format!(
+                "`setoption` of `{}`, a name under the reserved `UCI_` prefix that the text does not define and no GUI can know (Arbiter made it up): a GUI ignores an unknown `UCI_` option",
+                declaration.name
+            );
+            self.tally.fault(
+                CheckId::GuiSetoptionReserved,
+                Grade::Fail,
+                &[],
+                message,
+                at,
+                out,
+            );
+        }
         self.judged(CheckId::GuiSetoptionValue);
         if let Some(fault) = judge_value(self.protocol, &declaration, value) {
             let message = format!("`setoption` of `{}`: {}", declaration.name, fault.why);

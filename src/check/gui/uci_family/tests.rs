@@ -1001,3 +1001,28 @@ fn a_ucci_fen_set_past_quiet_moves_starts_too_late() {
     let lines = ucci(&[before, "> go depth 3", "< bestmove e2e6", after]);
     assert_eq!(found(Protocol::Ucci, &lines), vec![]);
 }
+
+/// uci-r144: the engine offers `UCI_ArbiterInvented`, a reserved name no GUI can know; a GUI
+/// that leaves it alone passes, one that sets it fails, and a reserved name a GUI may know
+/// (`UCI_Chess960`) is no fault to set.
+#[test]
+fn an_unknown_reserved_option_is_left_alone() {
+    let offered = [
+        "> uci",
+        "< option name UCI_Chess960 type check default false",
+        "< option name UCI_ArbiterInvented type check default false",
+        "< uciok",
+        "> isready",
+        "< readyok",
+        "> setoption name UCI_Chess960 value true",
+    ];
+    let mut ignored = offered.to_vec();
+    ignored.push("> quit");
+    assert_eq!(found(Protocol::Uci, &ignored), vec![]);
+    let mut set = offered.to_vec();
+    set.extend(["> setoption name uci_arbiterinvented value false", "> quit"]);
+    assert_eq!(
+        one(Protocol::Uci, &set),
+        finding("uci.gui.setoption.reserved", Grade::Fail, "uci-r144")
+    );
+}
