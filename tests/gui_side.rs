@@ -535,8 +535,9 @@ fn the_gomocup_stand_in_provokes_the_managers_rulings() {
 }
 
 /// The UCI and AGI stand-in behaviours that provoke a GUI's rulings: an invented option under
-/// the reserved `UCI_` prefix (uci-r144), and background thinking's result given late or not
-/// at all (agi-r66). A GUI that copes raises nothing with the behaviour or without it; one that
+/// the reserved `UCI_` prefix (uci-r144), background thinking's result given late or not at
+/// all (agi-r66), and a flood of INFO past the pipe's room, which a GUI that stops reading
+/// during the search leaves waiting (agi-r08). A GUI that copes raises nothing with the behaviour or without it; one that
 /// does not is caught by its row only where the behaviour provoked it; the stand-in, a
 /// conforming engine, fails nothing on the engine's side either way.
 #[test]
@@ -549,6 +550,7 @@ fn the_uci_and_agi_stand_ins_provoke_the_guis_rulings() {
     );
     let reserved: &[&str] = &["--behaviour", "unknown-reserved-option"];
     let late: &[&str] = &["--behaviour", "late-background-bestmove"];
+    let flood: &[&str] = &["--behaviour", "info-flood"];
     let rows: &[Row] = &[
         ("uci", "none", reserved, None),
         (
@@ -573,6 +575,14 @@ fn the_uci_and_agi_stand_ins_provoke_the_guis_rulings() {
             late,
             Some(("agi.gui.background.result", "warn", "agi-r66")),
         ),
+        ("agi", "none", flood, None),
+        (
+            "agi",
+            "no-read-during-search",
+            flood,
+            Some(("agi.gui.output.read", "fail", "agi-r08")),
+        ),
+        ("agi", "no-read-during-search", &[], None),
     ];
     let problems = run_rows(rows, |(protocol, fault, extra, expected)| {
         let report: Report = against_stand_in(protocol, fault, extra);

@@ -409,6 +409,16 @@ pub fn agi(fault: &str) -> Option<Script> {
             Step::Pause(2500),
             Step::Close,
         ],
+        // agi-r08: the GUI reads nothing of the engine's output for 3 s of a search (it reads
+        // one line when the search's output starts, then pauses).
+        "no-read-during-search" => vec![
+            send("POSITION MOVES 78"),
+            send("GO TIME 3000"),
+            Step::PauseReading(3000),
+            Step::Expect("BESTMOVE"),
+            send("QUIT"),
+            Step::Close,
+        ],
         // A DOMOVE on a point a stone already holds.
         "domove-on-stone" => vec![
             send("POSITION MOVES 78"),

@@ -2,7 +2,7 @@
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
-use std::sync::mpsc;
+use std::sync::{Arc, Mutex, mpsc};
 use std::time::{Duration, Instant};
 
 /// How long the fixture waits for any one reply.
@@ -33,6 +33,9 @@ pub enum Step {
     ExpectPoint,
     /// Wait.
     Pause(u64),
+    /// Stop reading the engine's output for this long (after the line being read), and go
+    /// on with the script meanwhile: a GUI that does not read while the engine searches.
+    PauseReading(u64),
     /// Close the engine's input, then wait for it to exit (kill it after the deadline).
     Close,
     /// Wait for the engine to exit by itself (kill it after the deadline), then close.
@@ -99,11 +102,18 @@ pub fn play(script: &Script, engine: &[String]) -> i32 {
     let mut input = child.stdin.take();
     let output = child.stdout.take().expect("piped");
     let (lines, received) = mpsc::channel();
+    // Until when the reader reads nothing more (`PauseReading`).
+    let paused: Arc<Mutex<Option<Instant>>> = Arc::default();
+    let reader_paused = Arc::clone(&paused);
     std::thread::spawn(move || {
         for line in BufReader::new(output).lines() {
             let Ok(line) = line else { break };
             if lines.send(line).is_err() {
                 break;
+            }
+            let until = reader_paused.lock().ok().and_then(|mut p| p.take());
+            if let Some(until) = until {
+                std::thread::sleep(until.saturating_duration_since(Instant::now()));
             }
         }
     });
@@ -210,6 +220,11 @@ pub fn play(script: &Script, engine: &[String]) -> i32 {
             }
             Step::SendBest(_) => {}
             Step::Pause(ms) => std::thread::sleep(Duration::from_millis(*ms)),
+            Step::PauseReading(ms) => {
+                if let Ok(mut until) = paused.lock() {
+                    *until = Some(Instant::now() + Duration::from_millis(*ms));
+                }
+            }
             Step::ChargedPause(ms) => {
                 std::thread::sleep(Duration::from_millis(*ms));
                 used_ms += *ms as i64;

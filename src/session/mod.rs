@@ -45,7 +45,7 @@ pub use startable::NotStartable;
 use stdin::EngineInput;
 pub(crate) use store::Limits;
 use store::Store;
-pub use transcript::{At, Direction, Entry, ExitRecord, Overflow, Transcript};
+pub use transcript::{At, Direction, Entry, ExitRecord, Overflow, ReadWait, Transcript};
 
 use crate::protocol::LineEnd;
 

@@ -178,6 +178,16 @@ pub struct Overflow {
     pub bytes: u64,
 }
 
+/// A time the engine's output waited for the GUI to read it (`arbiter spy`): the GUI's end of
+/// the pipe was full, so nothing more could be passed on until the GUI read some.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, serde::Deserialize)]
+pub struct ReadWait {
+    /// When the wait began (µs since spawn).
+    pub at_us: u64,
+    /// How long it lasted.
+    pub waited_us: u64,
+}
+
 /// Everything recorded in one session.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub struct Transcript {
@@ -214,6 +224,11 @@ pub struct Transcript {
     /// Descendants of the engine (children it left behind) the harness had to kill.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub descendants_killed: usize,
+    /// Relayed sessions: the times the engine's output waited half a second or more for the
+    /// GUI to read it (its pipe full), in order. Empty when the GUI kept up, and in sessions
+    /// the harness drives itself.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub gui_read_waits: Vec<ReadWait>,
 }
 
 impl Transcript {

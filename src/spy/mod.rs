@@ -14,8 +14,8 @@ pub(crate) mod reaction;
 
 use std::io::{Read, Write};
 use std::os::fd::{AsRawFd, OwnedFd};
-use std::sync::Arc;
 use std::sync::mpsc;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 pub(crate) use log::TranscriptLog;
@@ -24,8 +24,8 @@ use crate::check::{Context, Judge, Outcome};
 use crate::report::Report;
 use crate::runner::{EngineInfo, RunEnd, ScenarioInfo, ScenarioRun};
 use crate::session::{
-    AttachedEngine, InputRelay, Relay, Session, SessionError, SessionOptions, Sink, Transcript,
-    interrupt,
+    AttachedEngine, InputRelay, ReadWait, Relay, Session, SessionError, SessionOptions, Sink,
+    Transcript, interrupt,
 };
 
 /// The name a spied session has in reports, where a scripted run has its scenario's.
@@ -34,6 +34,14 @@ pub(crate) const SESSION_NAME: &str = "spy";
 /// How long after the engine's end the worker waits for the last bytes in flight: the GUI's
 /// last lines (written just before it killed the engine) and its close of the pipe.
 const SETTLE: Duration = Duration::from_millis(100);
+
+/// The shortest wait for the GUI to read that the transcript records: shorter ones are a busy
+/// machine's scheduling, not a GUI that stopped reading.
+const READ_WAIT_RECORDED: Duration = Duration::from_millis(500);
+
+/// The most bytes passed to the GUI in one write: a pipe reports room when this much is free
+/// (PIPE_BUF on Linux), so a write of it never blocks and each wait for room is seen.
+const GUI_WRITE_MOST: usize = 4096;
 
 /// How long a write of the GUI's bytes may wait for the engine to read: as long as the
 /// engine lives (a GUI writing to it directly would wait as long, and an engine its manager
@@ -137,8 +145,10 @@ pub(crate) fn spy(
         write_timeout: AS_LONG_AS_THE_ENGINE,
         ..SessionOptions::default()
     };
-    let (relay, gui_output) = relay_to(gui.output, gui.errors);
+    let waits = Arc::new(Mutex::new(Vec::new()));
+    let (relay, gui_output) = relay_to(gui.output, gui.errors, &waits);
     let (mut session, input) = Session::attach_relayed(engine, options, sink, relay)?;
+    let origin = session.instant_of(0);
     pass_on_gui_input(gui.input, input)?;
     let interrupted_by = if session.wait_gone() {
         session.settle(Instant::now() + SETTLE);
@@ -147,6 +157,17 @@ pub(crate) fn spy(
         interrupt::raised()
     };
     let (mut transcript, sink) = session.finish();
+    transcript.gui_read_waits = waits
+        .lock()
+        .map(|w| {
+            w.iter()
+                .map(|(began, waited): &(Instant, Duration)| ReadWait {
+                    at_us: began.saturating_duration_since(origin).as_micros() as u64,
+                    waited_us: waited.as_micros() as u64,
+                })
+                .collect()
+        })
+        .unwrap_or_default();
     let aborted = match ended_from_outside(&mut transcript) {
         Some(signal) => Some(format!(
             "the engine was ended by signal {signal} ({}), sent to it from outside (its GUI's doing, as the process the GUI started is the engine)",
@@ -200,17 +221,19 @@ fn signal_name(signal: i32) -> &'static str {
 }
 
 /// The relay's ends towards the GUI, and what keeps them open until the report is written.
-fn relay_to(output: OwnedFd, errors: OwnedFd) -> (Relay, HeldOutput) {
+/// The GUI's reads of stdout are timed into `waits` (stderr is no protocol's channel).
+fn relay_to(output: OwnedFd, errors: OwnedFd, waits: &ReadWaits) -> (Relay, HeldOutput) {
     let (ends, relayed) = ([Arc::new(output), Arc::new(errors)], mpsc::channel());
-    let tee = |end: &Arc<OwnedFd>| {
+    let tee = |end: &Arc<OwnedFd>, waits: Option<ReadWaits>| {
         Box::new(GuiPipe {
             fd: Arc::clone(end),
+            waits,
             _relaying: relayed.0.clone(),
         })
     };
     let relay = Relay {
-        stdout: tee(&ends[0]),
-        stderr: tee(&ends[1]),
+        stdout: tee(&ends[0], Some(Arc::clone(waits))),
+        stderr: tee(&ends[1], None),
     };
     (
         relay,
@@ -255,14 +278,37 @@ fn pass_on_gui_input(gui_input: OwnedFd, mut input: InputRelay) -> Result<(), Se
 
 /// One of the GUI's ends, written with `write(2)` directly: Rust's `Stdout` is line-buffered
 /// behind a lock, and a relay must pass each chunk on as one write, at once.
+/// When each long wait for the GUI to read began, and how long it lasted.
+type ReadWaits = Arc<Mutex<Vec<(Instant, Duration)>>>;
+
 struct GuiPipe {
     fd: Arc<OwnedFd>,
+    /// Where the waits for the GUI to read are recorded (stdout only): the bytes then go in
+    /// pieces the pipe has room for, so the relay sees each wait; they are the same bytes in
+    /// the same order.
+    waits: Option<ReadWaits>,
     /// Dropped with the relay thread that owns this end.
     _relaying: mpsc::Sender<()>,
 }
 
 impl Write for GuiPipe {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+    fn write(&mut self, mut buf: &[u8]) -> std::io::Result<usize> {
+        if let Some(waits) = &self.waits {
+            let began = Instant::now();
+            let mut waited = false;
+            while !ready_now(&*self.fd, libc::POLLOUT) {
+                waited = true;
+                wait_for(&*self.fd, libc::POLLOUT);
+            }
+            let lasted = began.elapsed();
+            if waited
+                && lasted >= READ_WAIT_RECORDED
+                && let Ok(mut waits) = waits.lock()
+            {
+                waits.push((began, lasted));
+            }
+            buf = &buf[..buf.len().min(GUI_WRITE_MOST)];
+        }
         loop {
             // SAFETY: writes from a valid buffer to a descriptor this process holds open.
             let n = unsafe { libc::write(self.fd.as_raw_fd(), buf.as_ptr().cast(), buf.len()) };
@@ -282,6 +328,19 @@ impl Write for GuiPipe {
     fn flush(&mut self) -> std::io::Result<()> {
         Ok(())
     }
+}
+
+/// Whether `fd` is ready for `events` now, or has an error to report (a closed reader: the
+/// write that follows says so).
+fn ready_now(fd: &impl AsRawFd, events: libc::c_short) -> bool {
+    let mut poll = libc::pollfd {
+        fd: fd.as_raw_fd(),
+        events,
+        revents: 0,
+    };
+    // SAFETY: one valid pollfd for the duration of the call.
+    let n = unsafe { libc::poll(&mut poll, 1, 0) };
+    n != 0
 }
 
 /// Waits until `fd` is ready for `events` (or has an error to report).

@@ -38,7 +38,9 @@ fn shaped(protocol: Protocol, behaviour: Behaviour, transcript: &Transcript, ind
             with_codec!(protocol, C => <C as StandsIn>::answers_opening(text))
         }
         Behaviour::LateReadyok => text.eq_ignore_ascii_case("readyok"),
-        Behaviour::InfoFlood | Behaviour::NoPonderMove => text.starts_with("bestmove"),
+        Behaviour::InfoFlood | Behaviour::NoPonderMove => {
+            text.starts_with("bestmove") || text.starts_with("BESTMOVE")
+        }
         Behaviour::Resign => text.ends_with(" resign") || text.ends_with(" draw"),
         Behaviour::Crlf => true,
         Behaviour::MessageBeforeMove => text.starts_with("MESSAGE"),

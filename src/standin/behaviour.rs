@@ -11,7 +11,8 @@ pub(crate) enum Behaviour {
     SlowHandshake,
     /// `readyok` comes 700 ms late (within the 1 s an engine is given).
     LateReadyok,
-    /// 2,000 search reports before each result.
+    /// 2,000 search reports before each result (AGI: 5,000 `INFO` lines, past a pipe's
+    /// 64 KiB, which a GUI that reads during searches takes as they come, agi-r08).
     InfoFlood,
     /// `bestmove` without a ponder move.
     NoPonderMove,

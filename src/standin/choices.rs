@@ -34,6 +34,10 @@ pub(super) const MESSAGES_MOST: usize = 4;
 
 /// Search reports before each result under the `info-flood` behaviour.
 const FLOOD: usize = 2000;
+/// AGI's reports are shorter (`INFO DEPTH n SCORE 0 PV 77`, about 25 bytes): 5,000 of them,
+/// some 125 KB, are well past a pipe's 64 KiB, so a GUI that does not read during the search
+/// leaves the engine's output waiting (agi-r08).
+const AGI_FLOOD: usize = 5000;
 
 /// The stand-in's choices for one session: its protocol, the behaviours named, and the seed
 /// of `--fuzz`, if any. A behaviour fixes the choice it names; the seed draws the others.
@@ -228,10 +232,13 @@ impl Choices {
         if let Some(streams) = &mut self.fuzz {
             usual = drawn(&mut streams.next(Stream::Search), protocol, think);
         }
-        // The behaviours fix what they name, drawn or not. `info-flood` is the family's: the
-        // AGI stand-in wrote no INFO before `--fuzz`, and Gomocup has no search report.
-        if self.has(Behaviour::InfoFlood) && family {
-            usual.reports = FLOOD;
+        // The behaviours fix what they name, drawn or not. Gomocup has no search report.
+        if self.has(Behaviour::InfoFlood) {
+            match protocol {
+                Protocol::Ucci | Protocol::Uci => usual.reports = FLOOD,
+                Protocol::Agi => usual.reports = AGI_FLOOD,
+                Protocol::Gomocup => {}
+            }
         }
         if self.has(Behaviour::NoPonderMove) {
             usual.ponder = Ponder::Nothing;

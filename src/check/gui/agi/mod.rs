@@ -501,6 +501,7 @@ impl GuiReader for Gui {
 
     fn finish(mut self: Box<Self>, end: &Transcript, out: &mut Findings) {
         self.session_end(end, out);
+        self.reads_kept_up(end, out);
         self.tally.finish(out);
     }
 }
@@ -508,6 +509,7 @@ impl GuiReader for Gui {
 mod background;
 mod continued;
 mod forbidden;
+mod reading;
 mod waits;
 
 #[cfg(test)]

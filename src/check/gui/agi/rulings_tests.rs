@@ -5,7 +5,7 @@
 
 use crate::check::{Context, Grade, gui_findings_in, judge_both_sides, registry, timed_entries};
 use crate::protocol::Protocol;
-use crate::session::{ExitRecord, Transcript};
+use crate::session::{ExitRecord, ReadWait, Transcript};
 
 type Found = Vec<(String, Grade, String)>;
 
@@ -276,4 +276,65 @@ fn a_late_background_result_is_not_taken_for_the_next_search_s_answer() {
         ended_at(&waited, 500),
         finding("agi.gui.end.pipes", Grade::Warn, "agi-r98")
     );
+}
+
+/// agi-r08: the relay's waits for the GUI to read. A wait of 2 s or more with the pipe full
+/// fails, shorter ones (a busy machine) pass, and a written exchange, which no relay timed,
+/// is not judged.
+#[test]
+fn the_engine_s_output_does_not_wait_for_the_gui_to_read_it() {
+    let lines = [
+        (0, "> AGI"),
+        (1, "< AGIOK"),
+        (2, "> POSITION MOVES 78"),
+        (3, "> GO TIME 3000"),
+        (100, "< BESTMOVE 77"),
+        (101, "> QUIT"),
+        (102, "< BYE"),
+    ];
+    let judged = |waits: &[(u64, u64)]| {
+        let transcript = Transcript {
+            entries: timed_entries(&lines),
+            stdin_closed_at_us: Some(5_000_000),
+            gui_read_waits: waits
+                .iter()
+                .map(|&(at_ms, waited_ms)| ReadWait {
+                    at_us: at_ms * 1000,
+                    waited_us: waited_ms * 1000,
+                })
+                .collect(),
+            ..Transcript::default()
+        };
+        let ctx = Context {
+            protocol: Protocol::Agi,
+            game: Protocol::Agi.default_game(),
+            time_scale: 1.0,
+        };
+        judge_both_sides(ctx, &transcript)
+            .into_iter()
+            .filter(|o| o.side == registry::Side::Gui && o.check == "agi.gui.output.read")
+            .map(|o| {
+                (
+                    o.grade,
+                    o.requirements
+                        .iter()
+                        .map(ToString::to_string)
+                        .collect::<Vec<_>>(),
+                    o.message,
+                )
+            })
+            .collect::<Vec<_>>()
+    };
+    let failed = judged(&[(4, 700), (5, 2900)]);
+    assert_eq!(failed.len(), 1, "{failed:#?}");
+    assert_eq!(
+        (failed[0].0, failed[0].1.clone()),
+        (Grade::Fail, vec!["agi-r08".to_owned()])
+    );
+    assert!(failed[0].2.contains("2900 ms"), "{}", failed[0].2);
+    let passed = judged(&[(4, 700)]);
+    assert_eq!(passed.len(), 1);
+    assert_eq!(passed[0].0, Grade::Pass);
+    // A written exchange has no relay: nothing to judge.
+    assert_eq!(found(&lines.map(|(_, l)| l)), vec![]);
 }
