@@ -611,6 +611,87 @@ fn the_uci_and_agi_stand_ins_provoke_the_guis_rulings() {
     assert!(problems.is_empty(), "{problems:#?}");
 }
 
+/// Both seats of one Gomocup match: the fixture manager plays two games between two reference
+/// brains, each behind its own spy, and `arbiter report join` judges the two reports together.
+/// A conforming match passes; a manager that relays a move wrong (its coordinates swapped) or
+/// opens a game by `BOARD` for one brain and `BEGIN` for the other is caught by its row, where
+/// neither brain's own report can show it (each is clean).
+#[test]
+fn both_seats_of_a_gomocup_match_are_judged_from_the_joined_reports() {
+    let rows: &[(&str, Option<&str>)] = &[
+        ("none", None),
+        ("turn-not-relayed", Some("gomocup-r45")),
+        ("opening-for-one", Some("gomocup-r46")),
+    ];
+    let brain = reference_engine("pbrain-arbiter");
+    let problems = run_rows(rows, |(fault, row)| {
+        let dir = temp_dir(&format!("gomocup-match-{fault}"));
+        let spied = |seat: &str| {
+            let report = dir.join(format!("{seat}.json"));
+            let mut command = vec![arbiter_binary().display().to_string()];
+            command.extend(["spy", "--protocol", "gomocup", "--report"].map(String::from));
+            command.push(report.display().to_string());
+            command.push("--".to_owned());
+            command.push(brain.display().to_string());
+            (report, command)
+        };
+        let ((a, brain_a), (b, brain_b)) = (spied("a"), spied("b"));
+        let status = Command::new(fixture_gui())
+            .args(["gomocupmatch", fault, "--"])
+            .args(&brain_a)
+            .arg("--vs")
+            .args(&brain_b)
+            .stderr(Stdio::null())
+            .status()
+            .unwrap();
+        let mut problems = Vec::new();
+        if !status.success() {
+            return vec![format!(
+                "{fault}: the fixture manager's match did not finish"
+            )];
+        }
+        for (seat, path) in [("a", &a), ("b", &b)] {
+            let found = findings(&report_at(path), "gui");
+            if !found.is_empty() {
+                problems.push(format!(
+                    "{fault}: brain {seat}'s own report found {found:?}"
+                ));
+            }
+        }
+        let joined = dir.join("joined.json");
+        let status = Command::new(arbiter_binary())
+            .args(["report", "join"])
+            .args([&a, &b])
+            .args(["--format", "json", "--out"])
+            .arg(&joined)
+            .stdout(Stdio::null())
+            .status()
+            .unwrap();
+        let report: Report = report_at(&joined);
+        let found = findings(&report, "gui");
+        let expected: Vec<(String, String, String)> = row
+            .iter()
+            .map(|r| {
+                (
+                    "gomocup.gui.match.relayed".to_owned(),
+                    "fail".to_owned(),
+                    r.to_string(),
+                )
+            })
+            .collect();
+        if found != expected {
+            problems.push(format!(
+                "{fault}: joined, expected {expected:?}, found {found:?}"
+            ));
+        }
+        if status.success() != row.is_none() {
+            problems.push(format!("{fault}: `report join` exited {status}"));
+        }
+        problems
+    });
+    assert!(problems.is_empty(), "{problems:#?}");
+}
+
 /// The received lines of a session, as the GUI read them, with the clock's readings (`time N`
 /// in a search report) left out.
 fn engine_lines(report: &Report) -> Vec<String> {

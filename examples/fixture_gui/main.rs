@@ -6,9 +6,12 @@
 //! show that each is caught by the right check. It waits for every reply a conforming GUI
 //! waits for, with a deadline, and exits 0 when the script ran to its end (1 when the engine
 //! did not answer in time, 2 on bad arguments). `fixture_gui uccileag -- ENGINE` plays a game
-//! as the computer-xiangqi league's simulator does (`league.rs`).
+//! as the computer-xiangqi league's simulator does (`league.rs`); `fixture_gui gomocupmatch
+//! [FAULT] -- BRAIN_A … --vs BRAIN_B …` plays a Gomocup match between two brains
+//! (`gomocup_match.rs`).
 
 mod family;
+mod gomocup_match;
 mod gomoku;
 mod league;
 mod script;
@@ -26,6 +29,19 @@ fn main() {
     // The league simulator's game drives two engine processes of its own.
     if protocol == "uccileag" && split + 1 < args.len() {
         std::process::exit(league::play(&args[split + 1..]));
+    }
+    // A Gomocup match drives two brains: `--vs` parts their commands (each may hold a `--` of its own, as `arbiter spy` does).
+    if protocol == "gomocupmatch" {
+        let rest = &args[split + 1..];
+        let Some(second) = rest.iter().position(|a| a == "--vs") else {
+            eprintln!("usage: fixture_gui gomocupmatch [FAULT] -- BRAIN_A … --vs BRAIN_B …");
+            std::process::exit(2);
+        };
+        std::process::exit(gomocup_match::play(
+            fault,
+            &rest[..second],
+            &rest[second + 1..],
+        ));
     }
     let script = match protocol {
         "uci" => family::uci(fault),

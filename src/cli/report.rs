@@ -10,10 +10,11 @@ use clap::{Args, Subcommand};
 use super::CliError;
 use super::output::ReportArgs;
 use crate::certify::Certification;
+use crate::protocol::Protocol;
 use crate::render::merge::{Column, Matrix};
 use crate::render::{Document, Format};
 use crate::report::Report;
-use crate::runner::ExitStatus;
+use crate::runner::{EngineInfo, ExitStatus, RunEnd, ScenarioInfo, ScenarioRun};
 
 #[derive(Subcommand, Debug)]
 pub(super) enum ReportCommand {
@@ -24,6 +25,20 @@ pub(super) enum ReportCommand {
     /// Several JSON reports side by side: one row per requirement, an engine per column
     /// (`--format html` or `human`).
     Merge(MergeArgs),
+    /// Two Gomocup brains' `arbiter spy` reports of one match, joined: every move one brain
+    /// returns reaches the other as its next `TURN`, and a game opens alike for both (BEGIN
+    /// and TURN, or BOARD to both); games are paired in order.
+    Join(JoinArgs),
+}
+
+#[derive(Args, Debug)]
+pub(super) struct JoinArgs {
+    /// Brain A's spy report (JSON).
+    first: PathBuf,
+    /// Brain B's spy report (JSON), of the same match.
+    second: PathBuf,
+    #[command(flatten)]
+    report: ReportArgs,
 }
 
 #[derive(Args, Debug)]
@@ -91,7 +106,78 @@ pub(super) fn run(command: &ReportCommand) -> Result<(String, ExitStatus), CliEr
             Ok((args.report.deliver(text, &summary)?, ExitStatus::Passed))
         }
         ReportCommand::Merge(args) => merge(args),
+        ReportCommand::Join(args) => join(args),
     }
+}
+
+/// Judges the two seats of one Gomocup match from the brains' spy reports, as one report.
+fn join(args: &JoinArgs) -> Result<(String, ExitStatus), CliError> {
+    args.report.check_writable()?;
+    let spied = |path: &PathBuf| -> Result<Report, CliError> {
+        let report = match load(path)? {
+            Saved::Run(report) => *report,
+            Saved::Certification(_) => {
+                return Err(CliError::BadInput(format!(
+                    "{}: a certification; give a spy report",
+                    path.display()
+                )));
+            }
+        };
+        let session = report
+            .runs
+            .iter()
+            .any(|r| r.scenario.name == crate::spy::SESSION_NAME);
+        if report.protocol != Protocol::Gomocup || !session {
+            return Err(CliError::BadInput(format!(
+                "{}: not a Gomocup brain's spy report (arbiter spy --protocol gomocup)",
+                path.display()
+            )));
+        }
+        Ok(report)
+    };
+    let (a, b) = (spied(&args.first)?, spied(&args.second)?);
+    let transcript = |r: &Report| {
+        r.runs
+            .iter()
+            .find(|run| run.scenario.name == crate::spy::SESSION_NAME)
+            .map(|run| run.transcript.clone())
+            .unwrap_or_default()
+    };
+    let outcomes = crate::check::judge_match(&transcript(&a), &transcript(&b));
+    let engine = |r: &Report| {
+        std::iter::once(r.engine.program.clone())
+            .chain(r.engine.args.iter().cloned())
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let run = ScenarioRun {
+        scenario: ScenarioInfo {
+            name: "join".to_owned(),
+            protocol: Protocol::Gomocup,
+            title: "both seats of one match, from the two brains' spy reports joined".to_owned(),
+            spec: String::new(),
+            cites: Vec::new(),
+        },
+        outcomes,
+        blocked: Vec::new(),
+        end: RunEnd::Completed,
+        duration_us: 0,
+        notes: vec![
+            format!("brain A: {} ({})", args.first.display(), engine(&a)),
+            format!("brain B: {} ({})", args.second.display(), engine(&b)),
+        ],
+        transcript: Default::default(),
+        captures: Default::default(),
+    };
+    let info = EngineInfo {
+        program: engine(&a),
+        args: vec!["and".to_owned(), engine(&b)],
+    };
+    let joined = Report::new(Protocol::Gomocup, info, a.time_scale, vec![run]);
+    let text = args.report.render(Document::Run(&joined))?;
+    let summary = crate::render::human::summary_line(&joined);
+    let status = joined.exit_status();
+    Ok((args.report.deliver(text, &summary)?, status))
 }
 
 /// The report the arguments name: one file's, or every share's combined.

@@ -15,6 +15,8 @@ mod said;
 mod tally;
 mod uci_family;
 
+pub(crate) use gomocup::pair::judge_match;
+
 #[cfg(test)]
 mod spelling_tests;
 

@@ -872,6 +872,7 @@ mod board;
 mod game_end;
 mod info;
 mod match_clock;
+pub(crate) mod pair;
 
 #[cfg(test)]
 mod tests;
