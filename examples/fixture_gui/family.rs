@@ -240,6 +240,15 @@ pub fn ucci(fault: &str) -> Option<Script> {
         // ucci-r116: `quit` only while the engine is idle.
         "quit-while-thinking" => vec![position(""), send("go infinite"), send("quit"), Step::Close],
         // ucci-r77: `ponder` and `draw` never together.
+        // ucci-r76: the draw offer after the thinking mode, where an engine reading the text's
+        // form `go draw <mode>` does not see it.
+        "draw-after-mode" => vec![
+            position(""),
+            send("go time 1000 draw"),
+            Step::Expect("bestmove"),
+            send("quit"),
+            Step::Expect("bye"),
+        ],
         "ponder-with-draw" => vec![
             position(""),
             send("go ponder draw time 1000"),

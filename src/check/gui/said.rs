@@ -198,7 +198,7 @@ impl Dialect for Ucci {
                 ),
                 searchmoves: Vec::new(),
                 clock: ucci_clock(&limit),
-                form: ucci_go_faults(ponder, draw, &limit),
+                form: ucci_go_faults(line, ponder, draw, &limit),
             },
             C::PonderHit { .. } => Said::PonderHit,
             C::Stop => Said::Stop,
@@ -260,12 +260,33 @@ fn ucci_clock(limit: &ucci::GoLimit) -> Option<ClockGiven> {
 }
 
 /// The rules of `go`'s form the parser records rather than refuses (ucci-r72, r75, r77).
-fn ucci_go_faults(ponder: bool, draw: bool, limit: &ucci::GoLimit) -> Vec<FormFault> {
+fn ucci_go_faults(line: &str, ponder: bool, draw: bool, limit: &ucci::GoLimit) -> Vec<FormFault> {
     let fault = |requirement, message: &str| FormFault {
         requirement,
         message: message.to_owned(),
     };
     let mut faults = Vec::new();
+    // The grammar is `go [ponder | draw] <mode>` (ucci-r61): an option after the mode is read
+    // by this parser, but an engine that reads the text's form takes its mode and stops, so a
+    // draw offer written there never reaches it (ucci-r76), nor a ponder search (ucci-r75).
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let mode_at = words
+        .iter()
+        .position(|w| ["depth", "infinite", "nodes", "time"].contains(w));
+    let after_mode =
+        |option: &str| mode_at.is_some_and(|m| words.iter().skip(m + 1).any(|w| *w == option));
+    if after_mode("draw") {
+        faults.push(fault(
+            req!("ucci-r76"),
+            "`draw` after the thinking mode; the text's form is `go draw <mode>`, and an engine reading it does not see the draw offer",
+        ));
+    }
+    if after_mode("ponder") {
+        faults.push(fault(
+            req!("ucci-r75"),
+            "`ponder` after the thinking mode; the text's form is `go ponder time …`",
+        ));
+    }
     if ponder && draw {
         faults.push(fault(
             req!("ucci-r77"),

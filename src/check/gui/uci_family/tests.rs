@@ -1026,3 +1026,24 @@ fn an_unknown_reserved_option_is_left_alone() {
         finding("uci.gui.setoption.reserved", Grade::Fail, "uci-r144")
     );
 }
+
+/// ucci-r76, r75: `draw` and `ponder` come before the thinking mode (`go [ponder | draw]
+/// <mode>`); written after it, an engine reading the text's form does not see the offer.
+#[test]
+fn a_ucci_draw_offer_comes_before_the_thinking_mode() {
+    let go = |line: &'static str| {
+        found(
+            Protocol::Ucci,
+            &ucci(&["> position startpos", line, "< bestmove h2e2", "> quit"]),
+        )
+    };
+    assert_eq!(go("> go draw time 60000"), vec![]);
+    assert_eq!(
+        go("> go time 60000 draw"),
+        vec![finding("ucci.gui.go.form", Grade::Fail, "ucci-r76")]
+    );
+    assert_eq!(
+        go("> go time 60000 increment 0 ponder"),
+        vec![finding("ucci.gui.go.form", Grade::Fail, "ucci-r75")]
+    );
+}
