@@ -15,6 +15,8 @@
 //! - `long-line`: after the handshake reply, one 10 MB line without a line end; then the engine's
 //!   lines (the first of which ends that line).
 //! - `never-reads`: starts no engine, writes nothing, never reads stdin.
+//! - `plain`: conforming, nothing added: the engine's lines both ways, as they come (a test
+//!   watches what the engine is told through `ARBITER_FIXTURE_HEARD`).
 //! - `ignore-eof-and-term`: conforming, but ignores SIGTERM, SIGINT, SIGHUP and the end of
 //!   stdin, and stays alive, even after the engine behind it has ended (on `quit`, `END`).
 //! - `setsid-grandchild`: conforming, and at start a child that calls `setsid()` (leaving the
@@ -26,6 +28,8 @@
 //!
 //! When `ARBITER_FIXTURE_PIDS` names a file, every process the relay starts (itself, the
 //! engine, each child) appends its pid to it, so a test can check that none is left.
+//! When `ARBITER_FIXTURE_HEARD` names a file, the relay appends every line it reads from the
+//! harness to it once it has read it, so a test can wait for a command to have been sent.
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, Command, Stdio};
@@ -41,6 +45,7 @@ enum Behaviour {
     FloodInfo,
     LongLine,
     NeverReads,
+    Plain,
     IgnoreEofAndTerm,
     SetsidGrandchild,
     LingeringChild,
@@ -58,6 +63,7 @@ impl Behaviour {
             "flood-info" => Behaviour::FloodInfo,
             "long-line" => Behaviour::LongLine,
             "never-reads" => Behaviour::NeverReads,
+            "plain" => Behaviour::Plain,
             "ignore-eof-and-term" => Behaviour::IgnoreEofAndTerm,
             "setsid-grandchild" => Behaviour::SetsidGrandchild,
             "lingering-child" => Behaviour::LingeringChild,
@@ -139,7 +145,7 @@ fn relay(behaviour: Behaviour, child: &mut Child) {
             line.clear();
             match reader.read_line(&mut line) {
                 Ok(0) | Err(_) => break,
-                Ok(_) => {}
+                Ok(_) => note_heard(&line),
             }
             if behaviour == Behaviour::LingeringChild && is_search_request(&line) {
                 // A crash mid-game, while a child still holds the output pipe.
@@ -348,6 +354,19 @@ fn spawn_self(role: &str, holds_stdout: bool) {
 fn sleep_forever() -> ! {
     loop {
         std::thread::sleep(SLEEP);
+    }
+}
+
+/// Appends a line read from the harness to `ARBITER_FIXTURE_HEARD`'s file, if it names one.
+fn note_heard(line: &str) {
+    if let Some(file) = std::env::var_os("ARBITER_FIXTURE_HEARD")
+        && let Ok(mut f) = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(file)
+    {
+        // One write a line, so that a reader never sees half of one.
+        let _ = f.write_all(format!("{}\n", line.trim_end_matches(['\r', '\n'])).as_bytes());
     }
 }
 

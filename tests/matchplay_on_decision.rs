@@ -44,18 +44,27 @@ fn scratch_dir(name: &str) -> PathBuf {
 }
 
 /// `arbiter match` of four games between `strong` and `weak` from the book, with the SPRT,
-/// writing its JSON results to `out`.
-fn match_command(dir: &Path, out: &Path, extra: &[&str]) -> Command {
+/// writing its JSON results to `out`. With `heard`, `strong` runs behind the plain relay,
+/// which appends each command it is sent to that file.
+fn match_command(dir: &Path, out: &Path, extra: &[&str], heard: Option<&Path>) -> Command {
     let strong = common::reference_engine("arbiter-xiangqi");
     let weak = common::fixture_engine();
     let mut command = Command::new(env!("CARGO_BIN_EXE_arbiter"));
     command.env("ARBITER_JOBS", "1");
     command.args(["match", "--game", "xiangqi", "--games", "4"]);
     command.args(["--each", MOVE_TIME, "--max-moves", MAX_MOVES]);
-    command
-        .arg("--engine")
-        .arg(format!("cmd={}", strong.display()))
-        .arg("name=strong");
+    command.arg("--engine");
+    match heard {
+        Some(heard) => {
+            command.env("ARBITER_FIXTURE_HEARD", heard);
+            command
+                .arg(format!("cmd={}", common::hostile_relay().display()))
+                .args(["arg=plain", "arg=--"])
+                .arg(format!("arg={}", strong.display()))
+        }
+        None => command.arg(format!("cmd={}", strong.display())),
+    };
+    command.arg("name=strong");
     command
         .arg("--engine")
         .arg(format!("cmd={}", weak.display()))
@@ -110,6 +119,7 @@ fn abort_ends_the_game_in_progress_at_once_and_counts_it_nowhere() {
         &dir,
         &dir.join("out.json"),
         &["--concurrency", "2", "--on-sprt-decision", "abort"],
+        None,
     );
     let (stdout, results, took) = run(command, &dir);
     assert!(
@@ -159,7 +169,7 @@ fn abort_ends_the_game_in_progress_at_once_and_counts_it_nowhere() {
 #[test]
 fn finish_plays_the_game_in_progress_out_and_counts_it() {
     let dir = scratch_dir("finish");
-    let command = match_command(&dir, &dir.join("out.json"), &["--concurrency", "2"]);
+    let command = match_command(&dir, &dir.join("out.json"), &["--concurrency", "2"], None);
     let (stdout, results, _) = run(command, &dir);
     assert_eq!(decision(&results), Some(Decision::H1), "{results:?}");
     let games = games(&results);
@@ -178,6 +188,8 @@ fn finish_plays_the_game_in_progress_out_and_counts_it() {
 fn a_worker_aborts_its_game_in_progress_when_its_peer_decides() {
     let dir = scratch_dir("peers");
     let results = dir.join("results");
+    // What share 1's `strong` is told: a `position` with moves is a game under way.
+    let heard = dir.join("heard-1");
     let worker = |k: usize| {
         let partition = format!("{k}/2");
         let mut command = match_command(
@@ -191,6 +203,7 @@ fn a_worker_aborts_its_game_in_progress_when_its_peer_decides() {
                 "--on-sprt-decision",
                 "abort",
             ],
+            (k == 1).then_some(heard.as_path()),
         );
         command
             .stdout(std::process::Stdio::null())
@@ -206,13 +219,15 @@ fn a_worker_aborts_its_game_in_progress_when_its_peer_decides() {
             .and_then(|t| serde_json::from_str::<WorkerFile>(&t).ok())
             .is_some()
     };
-    let deadline = Instant::now() + Duration::from_secs(10);
-    while !joined(&results.join("part-1-of-2.json")) {
-        assert!(Instant::now() < deadline, "worker 1 never joined");
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    // Into its game: a few of its moves played.
-    std::thread::sleep(Duration::from_millis(1000));
+    common::events::wait_until("worker 1 to join", Duration::from_secs(10), || {
+        joined(&results.join("part-1-of-2.json"))
+    });
+    // Into its game: `weak`'s first move played, `strong` asked for its answer.
+    common::events::wait_until("a move in worker 1's game", Duration::from_secs(10), || {
+        common::events::file_has_line(&heard, |line| {
+            line.starts_with("position ") && line.contains(" moves ")
+        })
+    });
     let deciding = worker(2).output().unwrap();
     exited_cleanly(&deciding);
     let out = long.wait_with_output().unwrap();

@@ -321,11 +321,17 @@ fn a_signal_ends_the_match_with_its_results_written() {
         .args(engine("b", "none"))
         .args(["--games", "200", "--max-moves", "3", "--out"])
         .arg(&out)
-        .stdout(std::process::Stdio::null())
+        .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::null())
         .spawn()
         .unwrap();
-    std::thread::sleep(std::time::Duration::from_millis(1500));
+    // A game finished, and so counted in what the signal writes.
+    let mut progress = common::events::Lines::of(child.stdout.take().unwrap());
+    progress.wait_for(
+        "a finished game",
+        std::time::Duration::from_secs(60),
+        |line| line.starts_with("Finished game 1 "),
+    );
     // SAFETY: kill(2) on our own child.
     unsafe {
         libc::kill(child.id() as libc::pid_t, libc::SIGTERM);

@@ -295,10 +295,12 @@ fn a_worker_killed_mid_game_leaves_every_game_it_finished_and_is_named_silent() 
         };
         arbiter_process()
             .args(match_args(8, &budget, &extra))
+            .stdout(Stdio::piped())
             .spawn()
             .unwrap()
     };
     let mut first = slow(1);
+    let mut progress = common::events::Lines::of(first.stdout.take().unwrap());
     let second = slow(2);
     let file = results.join("part-1-of-2.json");
     let deadline = Instant::now() + Duration::from_secs(60);
@@ -313,7 +315,11 @@ fn a_worker_killed_mid_game_leaves_every_game_it_finished_and_is_named_silent() 
         std::thread::sleep(Duration::from_millis(20));
     }
     // Into its third game.
-    std::thread::sleep(Duration::from_millis(300));
+    for _ in 0..3 {
+        progress.wait_for("a game started", Duration::from_secs(60), |line| {
+            line.starts_with("Started game ")
+        });
+    }
     first.kill().unwrap();
     first.wait().unwrap();
     wait_ok(second, &[0]);
@@ -341,7 +347,8 @@ fn a_worker_killed_mid_game_leaves_every_game_it_finished_and_is_named_silent() 
     assert!(stderr.contains("warning: merged in part"), "{stderr}");
     let merged: MatchReport = common::read_report(&out);
     assert_eq!(merged.games.len(), games.len() + 4);
-    // Past the bound, the status names the killed worker, and only it.
+    // Past the bound, the status names the killed worker, and only it. The pause is what is
+    // tested: the killed worker's file must have aged past `--silent-after`.
     std::thread::sleep(Duration::from_millis(600));
     let status = common::arbiter()
         .args(["match", "status", "--silent-after", "0.5"])

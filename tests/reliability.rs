@@ -297,12 +297,16 @@ fn no_descendant_outlives_a_run() {
 #[test]
 fn a_signal_ends_the_run_with_a_report_and_no_engine_left() {
     let pids = crate::common::scratch_root().join("pids-signal");
+    let heard = crate::common::scratch_root().join("heard-signal");
     let report_file = crate::common::scratch_root().join("signal.json");
     let _ = std::fs::remove_file(&pids);
+    let _ = std::fs::remove_file(&heard);
     let mut engine = hostile("ignore-eof-and-term", "ucci");
     engine.extend([
         "--engine-env".into(),
         format!("ARBITER_FIXTURE_PIDS={}", pids.display()),
+        "--engine-env".into(),
+        format!("ARBITER_FIXTURE_HEARD={}", heard.display()),
     ]);
     let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_arbiter"))
         .args(["run", "--protocol", "ucci", "--format", "json", "--out"])
@@ -311,8 +315,13 @@ fn a_signal_ends_the_run_with_a_report_and_no_engine_left() {
         .stderr(std::process::Stdio::null())
         .spawn()
         .unwrap();
-    // Let a scenario get under way (the stop scenario searches for seconds).
-    std::thread::sleep(Duration::from_millis(1500));
+    // A scenario under way: an engine has been sent its first command, which its transcript
+    // holds (a command is put in it before it is written).
+    crate::common::events::wait_until(
+        "a command sent to an engine",
+        Duration::from_secs(30),
+        || crate::common::events::file_has_line(&heard, |_| true),
+    );
     // SAFETY: kill(2) on our own child.
     unsafe {
         libc::kill(child.id() as libc::pid_t, libc::SIGTERM);
@@ -341,5 +350,6 @@ fn a_signal_ends_the_run_with_a_report_and_no_engine_left() {
         .collect();
     assert!(left.is_empty(), "still running: {left:?}");
     std::fs::remove_file(&pids).unwrap();
+    std::fs::remove_file(&heard).unwrap();
     std::fs::remove_file(&report_file).unwrap();
 }

@@ -1,5 +1,6 @@
 //! Helpers shared by the end-to-end CLI tests.
 
+pub mod events;
 pub mod gui;
 pub mod processor;
 pub mod yaml;

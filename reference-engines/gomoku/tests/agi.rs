@@ -75,7 +75,7 @@ fn the_worked_example() {
     assert_eq!(e.line(QUICK, "READYOK"), "READYOK");
     e.send("POSITION MOVES 78685A69");
     e.send("GO SEARCH 67596A6B INFINITE");
-    std::thread::sleep(Duration::from_millis(300));
+    e.agi_thinking(QUICK);
     e.send("ISREADY");
     // READYOK comes while thinking, and no BESTMOVE before STOP.
     assert_eq!(e.agi_reply(QUICK), "READYOK");
@@ -84,7 +84,7 @@ fn the_worked_example() {
     assert!(["67", "59", "6A", "6B"].contains(&m.as_str()), "{m}");
     e.send(&format!("DOMOVE {m}"));
     e.send("GO INFINITE");
-    std::thread::sleep(Duration::from_millis(200));
+    e.agi_thinking(QUICK);
     e.send("STOP");
     let w = bestmove(&e.agi_reply(QUICK));
     assert!(
@@ -125,7 +125,7 @@ fn stop_while_idle_and_ponder_give_no_bestmove() {
     e.send("STOP");
     e.send("POSITION MOVES 78");
     e.send("GO PONDER");
-    std::thread::sleep(Duration::from_millis(200));
+    e.agi_thinking(QUICK);
     e.send("STOP");
     e.send("ISREADY");
     // Only INFO lines may precede READYOK: a ponder ends without BESTMOVE.
@@ -172,7 +172,7 @@ fn quit_while_thinking_says_bye_and_exits() {
     let mut e = agi();
     e.send("POSITION MOVES 7879");
     e.send("GO INFINITE");
-    std::thread::sleep(Duration::from_millis(200));
+    e.agi_thinking(QUICK);
     e.send("QUIT");
     assert_eq!(e.agi_reply(QUICK), "BYE");
     let (status, took) = e.exit_within(QUICK);

@@ -199,6 +199,10 @@ fn end_while_thinking_exits_at_once_without_output() {
         e.send(l);
     }
     e.send("DONE");
+    // Not a wait for the search to start: the engine handles its lines in order, so `END`
+    // finds the search `DONE` began running whenever it comes, and a Gomocup brain says
+    // nothing while it thinks. The pause is part of the test: `END` must cut a search that
+    // is well under way, not one that has barely begun.
     std::thread::sleep(Duration::from_millis(300));
     e.send("END");
     let (status, took) = e.exit_within(Duration::from_secs(2));

@@ -81,6 +81,17 @@ impl Engine {
         }
     }
 
+    /// Waits for the first `INFO` line of the AGI search just begun (its first depth done) and
+    /// returns it: the engine is thinking. Any other line first fails.
+    pub fn agi_thinking(&mut self, timeout: Duration) -> String {
+        let l = self.line(timeout, "INFO of the search");
+        assert!(
+            l.starts_with("INFO "),
+            "{l:?} before the search's first INFO"
+        );
+        l
+    }
+
     /// Asserts that no line other than those `allowed` arrives within `quiet`.
     pub fn silent(&mut self, quiet: Duration, allowed: impl Fn(&str) -> bool) {
         let end = Instant::now() + quiet;
