@@ -4,8 +4,8 @@
 use crate::common;
 
 use arbiter::certify::{Certification, Verdict};
-use arbiter::check::{Grade, Outcome};
-use arbiter::protocol::ReqId;
+use arbiter::check::{CheckId, CheckRef, Grade, Outcome};
+use arbiter::protocol::{Protocol, ReqId};
 use arbiter::report::Report;
 use common::{arbiter, fixture_engine, json_report};
 
@@ -64,7 +64,9 @@ fn steps_after_a_missing_reply_are_blocked_by_it_not_failed() {
     let findings: Vec<&Outcome> = scenario
         .outcomes
         .iter()
-        .filter(|o| o.grade != Grade::Pass && o.check != "ucci.id.field")
+        .filter(|o| {
+            o.grade != Grade::Pass && o.check != CheckRef::builtin(Protocol::Ucci, CheckId::IdField)
+        })
         .collect();
     assert_eq!(findings.len(), 1, "{findings:#?}");
     assert_eq!(
@@ -177,7 +179,9 @@ fn the_ponderhit_draw_scenario_gets_a_move_from_the_authors_engine() {
     let findings: Vec<&Outcome> = run
         .outcomes
         .iter()
-        .filter(|o| o.grade != Grade::Pass && o.check != "ucci.id.field")
+        .filter(|o| {
+            o.grade != Grade::Pass && o.check != CheckRef::builtin(Protocol::Ucci, CheckId::IdField)
+        })
         .collect();
     assert!(findings.is_empty(), "{findings:#?}");
     assert!(run.blocked.is_empty(), "{run:#?}");
@@ -298,11 +302,14 @@ fn one_finding(
     early: &str,
     result: &str,
 ) -> Vec<String> {
-    let id = |label: &str| format!("{scenario}:{label}");
+    let id = |label: &str| CheckRef::Step {
+        scenario: scenario.to_owned(),
+        label: label.to_owned(),
+    };
     let grade_of = |label: &str| {
         run.outcomes
             .iter()
-            .find(|o| o.check.to_string() == id(label))
+            .find(|o| o.check == id(label))
             .map(|o| o.grade)
     };
     let mut problems = Vec::new();
@@ -314,12 +321,8 @@ fn one_finding(
     if let Some(grade) = grade_of(result) {
         problems.push(format!("{scenario}: `{result}` was judged: {grade:?}"));
     }
-    match run
-        .blocked
-        .iter()
-        .find(|b| b.check.to_string() == id(result))
-    {
-        Some(b) if b.by.check.to_string() == id(early) => {}
+    match run.blocked.iter().find(|b| b.check == id(result)) {
+        Some(b) if b.by.check == id(early) => {}
         Some(b) => problems.push(format!("{scenario}: `{result}` {}", b.reason())),
         None => problems.push(format!("{scenario}: `{result}` is not blocked")),
     }

@@ -10,6 +10,8 @@ use std::process::{Command, Stdio};
 
 use arbiter::certify::{Certification, Verdict};
 use arbiter::check::registry::Side;
+use arbiter::check::{CheckId, CheckRef, Grade};
+use arbiter::protocol::Protocol;
 use arbiter::report::Report;
 use arbiter::session::LineEnding;
 use arbiter::session::transcript::Direction;
@@ -88,12 +90,13 @@ fn a_gui_that_waited_for_bestmove_none_is_not_blamed() {
     ];
     let report = fixture_session("uci", "none", &engine);
     assert_eq!(findings(&report, "gui"), vec![]);
-    let engine_side = findings(&report, "engine");
+    let malformed = CheckRef::builtin(Protocol::Uci, CheckId::LineMalformed);
     assert!(
-        engine_side
+        outcomes(&report)
             .iter()
-            .any(|(check, grade, _)| check == "uci.line.malformed" && grade == "warn"),
-        "{engine_side:#?}"
+            .any(|o| o.side == Side::Engine && o.check == malformed && o.grade == Grade::Warn),
+        "{:#?}",
+        findings(&report, "engine")
     );
 }
 
@@ -185,7 +188,7 @@ fn caught_citing(report: &Report, check: &str, grade: &str, rows: &str) -> bool 
         return false;
     };
     let cited: Vec<String> = only.requirements.iter().map(ToString::to_string).collect();
-    only.check == check
+    only.check == crate::common::check_ref(check)
         && only.grade.as_str() == grade
         && rows
             .split_whitespace()

@@ -3,13 +3,13 @@
 
 use crate::common;
 
-use arbiter::check::Grade;
+use arbiter::check::{CheckId, CheckRef, Grade};
 use arbiter::matchplay::options::UndeclaredOption;
 use arbiter::matchplay::termination::Colour;
 use arbiter::matchplay::{
     Fault, GameRecord, GameResult, IllegalMove, Illegality, MatchReport, Termination,
 };
-use arbiter::protocol::ReqId;
+use arbiter::protocol::{Protocol, ReqId};
 use regex::Regex;
 use serde_json::Value;
 
@@ -137,7 +137,7 @@ fn an_illegal_move_loses_the_game_and_is_a_protocol_finding() {
     let findings = &first_game(&results).findings;
     assert!(
         findings.iter().any(|f| f.engine == "faulty"
-            && f.outcome.check == "ucci.bestmove.legal"
+            && f.outcome.check == CheckRef::builtin(Protocol::Ucci, CheckId::BestmoveLegal)
             && f.outcome.grade == Grade::Fail),
         "{findings:#?}"
     );
@@ -216,7 +216,7 @@ fn castling_as_the_king_taking_its_rook_loses_as_an_illegal_move() {
     let findings = &first_game(&results).findings;
     assert!(
         findings.iter().any(|f| f.engine == "castler"
-            && f.outcome.check == "uci.move.notation"
+            && f.outcome.check == CheckRef::builtin(Protocol::Uci, CheckId::MoveNotation)
             && f.outcome.grade == Grade::Fail
             && f.outcome.requirements == [ReqId::new("uci-r19")]),
         "{findings:#?}"

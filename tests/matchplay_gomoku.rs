@@ -6,7 +6,7 @@ use crate::common;
 
 use std::path::{Path, PathBuf};
 
-use arbiter::check::Grade;
+use arbiter::check::{CheckId, CheckRef, Grade};
 use arbiter::matchplay::termination::{Colour, RuleEnding};
 use arbiter::matchplay::{
     Adjudication, Colours, Fault, GameRecord, GameResult, IllegalMove, Illegality, MatchGame,
@@ -363,7 +363,10 @@ fn a_point_with_blanks_or_a_sign_is_played_and_warned_about() {
     let notation: Vec<_> = game
         .findings
         .iter()
-        .filter(|f| f.engine == "faulty" && f.outcome.check == "gomocup.move.notation")
+        .filter(|f| {
+            f.engine == "faulty"
+                && f.outcome.check == CheckRef::builtin(Protocol::Gomocup, CheckId::MoveNotation)
+        })
         .collect();
     assert_eq!(notation.len(), 2, "{game:#?}");
     assert!(

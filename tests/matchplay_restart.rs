@@ -8,8 +8,9 @@ use crate::common;
 
 use std::path::{Path, PathBuf};
 
-use arbiter::check::Grade;
+use arbiter::check::{CheckId, CheckRef, Grade};
 use arbiter::matchplay::{Fault, MatchReport, Termination};
+use arbiter::protocol::Protocol;
 
 use common::{fixture_engine, reference_engine};
 
@@ -184,7 +185,9 @@ fn a_brain_that_keeps_its_old_board_after_restart_is_found() {
     let found: Vec<_> = second
         .findings
         .iter()
-        .filter(|f| f.outcome.check == "gomocup.restart.fresh-board")
+        .filter(|f| {
+            f.outcome.check == CheckRef::builtin(Protocol::Gomocup, CheckId::RestartFreshBoard)
+        })
         .collect();
     assert_eq!(found.len(), 1, "{:#?}", second.findings);
     assert_eq!(found[0].outcome.grade, Grade::Fail);
@@ -207,12 +210,13 @@ fn a_kept_engine_s_end_is_reported_with_its_last_game() {
     let hangs = counted(&dir, "hangs", &fixture, &["uci", "hang-on-quit"], &[]);
     let clean = counted(&dir, "clean", &fixture, &["uci", "none"], &[]);
     let (_, stdout, report) = play_kept(&dir, "chess", [&hangs, &clean], "2");
+    let quit_exit = CheckRef::builtin(Protocol::Uci, CheckId::QuitExit);
     let quit_findings = |number: usize| -> Vec<String> {
         report.games[number - 1]
             .record
             .findings
             .iter()
-            .filter(|f| f.engine == "hangs" && f.outcome.check == "uci.quit.exit")
+            .filter(|f| f.engine == "hangs" && f.outcome.check == quit_exit)
             .map(|f| f.outcome.message.clone())
             .collect()
     };
@@ -227,7 +231,7 @@ fn a_kept_engine_s_end_is_reported_with_its_last_game() {
     let ended = last
         .findings
         .iter()
-        .find(|f| f.engine == "hangs" && f.outcome.check == "uci.quit.exit")
+        .find(|f| f.engine == "hangs" && f.outcome.check == quit_exit)
         .expect("found above");
     assert_eq!(
         ended.ply,

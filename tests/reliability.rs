@@ -72,6 +72,7 @@ fn summary(report: &Report) -> String {
 
 /// Every outcome of a check id in the report: (grade, message).
 fn outcomes(report: &Report, check: &str) -> Vec<(String, String)> {
+    let check = crate::common::check_ref(check);
     report
         .runs
         .iter()

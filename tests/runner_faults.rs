@@ -126,6 +126,7 @@ fn run(protocol: &str, fault: &str, scenarios: &[&str], extra: &[&str]) -> (i32,
 
 /// The grades the report gives a check id, in order.
 fn grades(report: &Report, check: &str) -> Vec<String> {
+    let check = crate::common::check_ref(check);
     report
         .runs
         .iter()
@@ -200,6 +201,7 @@ const CORE: [(&str, &[&str]); 3] = [
 
 /// The grades and cited rows of a check's outcomes in the report.
 fn cited(report: &Report, check: &str) -> Vec<(String, Vec<String>)> {
+    let check = crate::common::check_ref(check);
     report
         .runs
         .iter()

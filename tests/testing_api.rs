@@ -4,6 +4,7 @@
 
 use crate::common;
 
+use arbiter::check::{CheckId, CheckRef};
 use arbiter::testing::Error;
 use arbiter::{Engine, GameKind, Protocol};
 use common::{fixture_engine, reference_engine};
@@ -240,7 +241,10 @@ fn an_engine_is_fuzzed_through_the_api() {
     let found = report
         .failures
         .iter()
-        .find(|f| f.check == "gomocup.move.legal")
+        .find(|f| {
+            crate::common::check_ref(&f.check)
+                == CheckRef::builtin(Protocol::Gomocup, CheckId::MoveLegal)
+        })
         .unwrap_or_else(|| panic!("no gomocup.move.legal among {:#?}", report.failures));
     let scenario = std::fs::read_to_string(&found.file).expect("the minimal scenario is written");
     assert!(scenario.contains("protocol: gomocup"), "{scenario}");

@@ -10,7 +10,7 @@ use crate::common;
 
 use arbiter::certify::{Certification, RequirementVerdict, Verdict};
 use arbiter::check::{CheckId, CheckRef, Grade, Softened};
-use arbiter::protocol::ReqId;
+use arbiter::protocol::{Protocol, ReqId};
 use arbiter::report::Report;
 use common::{fixture_run, json_report};
 
@@ -362,7 +362,10 @@ fn readyok_after_a_slow_setup_is_no_finding() {
         .runs
         .iter()
         .flat_map(|run| &run.outcomes)
-        .filter(|o| o.check == "uci.isready.readyok" && o.latency_us > Some(2_000_000))
+        .filter(|o| {
+            o.check == CheckRef::builtin(Protocol::Uci, CheckId::IsreadyReadyok)
+                && o.latency_us > Some(2_000_000)
+        })
         .count();
     assert!(readyoks >= 2, "the slow answers were judged");
 }
@@ -391,7 +394,7 @@ fn a_reply_past_the_harness_s_own_bound_warns_as_softened() {
         let o = report.runs[0]
             .outcomes
             .iter()
-            .find(|o| o.check.to_string().ends_with(":uciok"))
+            .find(|o| matches!(&o.check, CheckRef::Step { label, .. } if label == "uciok"))
             .cloned()
             .expect("the uciok step is judged");
         (o.grade, o.softened)

@@ -993,7 +993,13 @@ mod tests {
             lines.extend([turn, "< ERROR occupied"]);
             findings(&lines)
                 .into_iter()
-                .filter(|o| o.check == "gomocup.restart.fresh-board")
+                .filter(|o| {
+                    o.check
+                        == crate::check::CheckRef::builtin(
+                            Protocol::Gomocup,
+                            crate::check::CheckId::RestartFreshBoard,
+                        )
+                })
                 .map(|o| (o.grade, o.requirements))
                 .collect::<Vec<_>>()
         };
@@ -1177,9 +1183,12 @@ mod tests {
         );
         let occupied = findings(&["> START 20", "< OK", "> TURN 7,7", "< 7,7"]);
         assert!(
-            occupied
-                .iter()
-                .any(|o| o.check == "gomocup.move.legal" && o.grade == Grade::Fail),
+            occupied.iter().any(|o| o.check
+                == crate::check::CheckRef::builtin(
+                    Protocol::Gomocup,
+                    crate::check::CheckId::MoveLegal
+                )
+                && o.grade == Grade::Fail),
             "{occupied:#?}"
         );
     }
@@ -1193,7 +1202,13 @@ mod tests {
             lines.extend_from_slice(replies);
             findings(&lines)
                 .into_iter()
-                .filter(|o| o.check == "gomocup.end.no-output")
+                .filter(|o| {
+                    o.check
+                        == crate::check::CheckRef::builtin(
+                            Protocol::Gomocup,
+                            crate::check::CheckId::EndNoOutput,
+                        )
+                })
                 .count()
         };
         assert_eq!(after_end(&["< MESSAGE thinking", "< 10,10"]), 0);

@@ -198,7 +198,13 @@ mod tests {
         all.extend_from_slice(lines);
         crate::check::findings_in(Protocol::Uci, &all)
             .into_iter()
-            .filter(|o| o.check == "uci.info.grammar")
+            .filter(|o| {
+                o.check
+                    == crate::check::CheckRef::builtin(
+                        Protocol::Uci,
+                        crate::check::CheckId::InfoGrammar,
+                    )
+            })
             .collect()
     }
 

@@ -495,7 +495,13 @@ mod tests {
     fn pv_findings(lines: &[&str]) -> Vec<(Grade, String)> {
         findings_in(Protocol::Uci, lines)
             .into_iter()
-            .filter(|o| o.check == "uci.pv.legal")
+            .filter(|o| {
+                o.check
+                    == crate::check::CheckRef::builtin(
+                        Protocol::Uci,
+                        crate::check::CheckId::PvLegal,
+                    )
+            })
             .map(|o| (o.grade, o.message))
             .collect()
     }

@@ -477,7 +477,13 @@ mod tests {
             let found = search(&[&format!("< {reply}")]);
             let malformed: Vec<_> = found
                 .iter()
-                .filter(|o| o.check == "ucci.line.malformed")
+                .filter(|o| {
+                    o.check
+                        == crate::check::CheckRef::builtin(
+                            Protocol::Ucci,
+                            crate::check::CheckId::LineMalformed,
+                        )
+                })
                 .collect();
             assert_eq!(malformed.len(), 1, "{reply}: {found:#?}");
             assert_eq!(malformed[0].grade, Grade::Fail);

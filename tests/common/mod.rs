@@ -507,3 +507,10 @@ pub fn assert_same_match(
     );
     assert_eq!(sprt_as_written(merged), sprt_as_written(single), "sprt");
 }
+
+/// The check a report names `text` (`ucci.bestmove.legal`, `ucci/stop:readyok`), for a test
+/// whose table names checks as text: compared typed, a misspelt name fails here instead of
+/// matching nothing.
+pub fn check_ref(text: &str) -> arbiter::check::CheckRef {
+    text.parse().unwrap_or_else(|e| panic!("{e}"))
+}

@@ -312,7 +312,14 @@ fn the_engine_s_output_does_not_wait_for_the_gui_to_read_it() {
         };
         judge_both_sides(ctx, &transcript)
             .into_iter()
-            .filter(|o| o.side == registry::Side::Gui && o.check == "agi.gui.output.read")
+            .filter(|o| {
+                o.side == registry::Side::Gui
+                    && o.check
+                        == crate::check::CheckRef::builtin(
+                            Protocol::Agi,
+                            crate::check::CheckId::GuiOutputRead,
+                        )
+            })
             .map(|o| {
                 (
                     o.grade,
