@@ -851,15 +851,23 @@ mod tests {
     #[test]
     fn both_readers_record_the_same_order() {
         for reader in BOTH_READERS {
-            let engine =
-                shell("echo early; read x; echo \"got $x\"; echo oops >&2; printf tail; exit 3");
+            let dir = tempfile::tempdir().unwrap();
+            let written = dir.path().join("early-written");
+            let engine = shell(&format!(
+                "echo early; touch '{}'; read x; echo \"got $x\"; echo oops >&2; printf tail; exit 3",
+                written.display()
+            ));
             let options = SessionOptions {
                 stdout_reader: reader,
                 ..SessionOptions::default()
             };
             let mut session = Session::spawn(&engine, options, NoSink).unwrap();
-            // The engine has written `early` before the command is put in the order.
-            std::thread::sleep(Duration::from_millis(200));
+            // The engine has written `early` before the command is put in the order: it
+            // marks the moment with a file.
+            let deadline = Instant::now() + Duration::from_secs(10);
+            while !written.exists() && Instant::now() < deadline {
+                std::thread::sleep(Duration::from_millis(5));
+            }
             session.send("hi").unwrap();
             let far = Instant::now() + Duration::from_secs(10);
             let mut lines = Vec::new();
