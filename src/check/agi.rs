@@ -6,9 +6,11 @@ use super::flow::{Flow, Go, Got, Mode, Rules, Sent};
 use super::held::HeldInput;
 use super::id::CheckId;
 use super::{Context, Grade, Outcome, Reader, lines, spelling};
-use crate::protocol::agi::{BestMoveKind, Command, GoTime, Info, Message, parse_message};
+use crate::protocol::agi::{
+    BestMoveKind, Command, CommandKeyword, GoTime, Info, Message, MessageKeyword, parse_message,
+};
 use crate::protocol::family::InfoFault;
-use crate::protocol::{self, ParseError, Protocol};
+use crate::protocol::{self, LineError, Protocol};
 use crate::reqs;
 use crate::rules::gomoku::{Board, BoardSize, IllegalMove, Point, Rule, Stone};
 use crate::session::At;
@@ -191,20 +193,29 @@ impl Exchange for Agi {
         }
     }
 
-    fn unreadable_command(&mut self, line: &str) -> Option<Sent<AgiSearch>> {
-        let keyword = exchange::keyword(line).map(str::to_ascii_uppercase);
-        match keyword.as_deref() {
+    fn unreadable_command(
+        &mut self,
+        keyword: Option<CommandKeyword>,
+        line: &str,
+    ) -> Option<Sent<AgiSearch>> {
+        use CommandKeyword as K;
+        match keyword {
             // Its SEARCH list, if any, is unknown: no point is judged as outside it.
-            Some("GO") => {
+            Some(K::Go) => {
                 self.go_sent(false);
                 exchange::unread_go(self.search(Vec::new()))
             }
             // What stones it placed is unknown.
-            Some("POSITION" | "DOMOVE") => {
+            Some(K::Position | K::DoMove) => {
                 self.known = false;
                 None
             }
-            _ => exchange::isready_after_unknown_words(line),
+            // An unread `SETRULE` leaves the rule as it was; the others set up nothing a reply
+            // is judged against: such a line, like one that opens with no keyword, counts only
+            // as words before an `ISREADY`.
+            Some(K::Agi | K::SetRule | K::SetOption | K::IsReady | K::Stop | K::Quit) | None => {
+                exchange::isready_after_unknown_words(line)
+            }
         }
     }
 
@@ -271,11 +282,11 @@ impl Exchange for Agi {
     fn unreadable(
         &self,
         line: &str,
-        error: &ParseError,
+        error: &LineError<MessageKeyword>,
         _search: Option<&AgiSearch>,
         at: At,
     ) -> Outcome {
-        lines::unreadable(Protocol::Agi, line, error, at)
+        lines::unreadable(Protocol::Agi, line, &error.error, at)
     }
 
     fn finish(self, out: &mut Findings) {

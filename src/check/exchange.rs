@@ -6,7 +6,7 @@ use super::findings::Findings;
 use super::flow::{Flow, Go, Got, Sent};
 use super::held::HeldInput;
 use super::{Outcome, Reader};
-use crate::protocol::{Codec, ParseError, ReqId};
+use crate::protocol::{Codec, LineError, ReqId};
 use crate::session::{At, Direction, Entry, Transcript};
 
 /// One protocol's reading of its transcript: its codec, and what each line means for the
@@ -19,12 +19,16 @@ pub(super) trait Exchange: Send + Sized {
     type Search: Send;
     /// A command the harness sent; tracks the game state.
     fn sent(&mut self, command: <Self::Codec as Codec>::Command) -> Option<Sent<Self::Search>>;
-    /// A command the codec could not read: what it still means. A malformed `go` still opens
-    /// a search (an engine may take it), and a malformed `position` leaves the position
-    /// unknown, so the moves of a search after it are not judged against a stale one.
-    fn unreadable_command(&mut self, line: &str) -> Option<Sent<Self::Search>> {
-        isready_after_unknown_words(line)
-    }
+    /// A command the codec could not read, opening with `keyword` when that read: what it
+    /// still means. A malformed `go` still opens a search (an engine may take it), and a
+    /// malformed `position` leaves the position unknown, so the moves of a search after it
+    /// are not judged against a stale one. Each protocol matches on every keyword, so that a
+    /// keyword added to its codec must be judged here.
+    fn unreadable_command(
+        &mut self,
+        keyword: Option<CommandKeyword<Self>>,
+        line: &str,
+    ) -> Option<Sent<Self::Search>>;
     /// A reply the engine sent (`text` as written), `search` the one it answers when that is
     /// settled; judges its moves into `out`.
     fn received(
@@ -35,12 +39,11 @@ pub(super) trait Exchange: Send + Sized {
         search: Option<&mut Self::Search>,
         out: &mut Findings,
     ) -> Got;
-    /// A reply the codec could not read.
-    /// A line the codec could not read, judged with the search it would answer, if any.
+    /// A reply the codec could not read, judged with the search it would answer, if any.
     fn unreadable(
         &self,
         line: &str,
-        error: &ParseError,
+        error: &LineError<MessageKeyword<Self>>,
         search: Option<&Self::Search>,
         at: At,
     ) -> Outcome;
@@ -56,6 +59,11 @@ pub(super) trait Exchange: Send + Sized {
     /// Judges what only the end of the session shows (after the exchange rules).
     fn finish(self, _out: &mut Findings) {}
 }
+
+/// The words a command of `X`'s protocol opens with.
+pub(super) type CommandKeyword<X> = <<X as Exchange>::Codec as Codec>::CommandKeyword;
+/// The words a reply of `X`'s protocol opens with.
+pub(super) type MessageKeyword<X> = <<X as Exchange>::Codec as Codec>::MessageKeyword;
 
 /// A protocol's [`Exchange`] with the shared [`Flow`]: a [`Reader`] of UCCI, UCI or AGI.
 pub(super) struct ExchangeReader<X: Exchange> {
@@ -77,7 +85,7 @@ impl<X: Exchange> Reader for ExchangeReader<X> {
                         self.flow.command(what.as_ref());
                         what
                     }
-                    Err(_) => self.exchange.unreadable_command(&e.text),
+                    Err(error) => self.exchange.unreadable_command(error.keyword, &e.text),
                 };
                 if let Some(what) = what {
                     self.flow.sent(e.at, what);
@@ -136,12 +144,6 @@ pub(super) fn isready_after_unknown_words<S>(line: &str) -> Option<Sent<S>> {
 /// A `go` that does not read: a search of unknown mode, judged with `judged`.
 pub(super) fn unread_go<S>(judged: S) -> Option<Sent<S>> {
     Some(Sent::Go(Go { mode: None, judged }))
-}
-
-/// A line's first word, as the protocol's keywords are matched (UCCI and UCI keywords are
-/// lower case; AGI reads them in any case).
-pub(super) fn keyword(line: &str) -> Option<&str> {
-    line.split_whitespace().next()
 }
 
 /// Whether a reply is a `bestmove` line, however malformed the rest: in UCCI and UCI such a

@@ -324,7 +324,8 @@ impl State {
             // judged by its length alone.
             return;
         }
-        let parsed = parse_message(&e.text);
+        // The brain's lines are judged by what they hold, not by the keyword they open with.
+        let parsed = parse_message(&e.text).map_err(|unread| unread.error);
         let paired = self.pair(&parsed);
         let resolved = self.resolve(&parsed, &e.text, at, out);
         if let Paired::Either(infos) = &paired {

@@ -9,8 +9,10 @@ use super::id::CheckId;
 use super::legality::{self, MoveRules, Searched, texts};
 use super::offer::OfferRules;
 use super::{CheckRef, Context, Grade, Outcome, Reader, lines, spelling};
-use crate::protocol::ucci::{self, Command, GoLimit, Info, Message, parse_message};
-use crate::protocol::{self, ParseError, Protocol};
+use crate::protocol::ucci::{
+    self, Command, CommandKeyword, GoLimit, Info, Message, MessageKeyword, parse_message,
+};
+use crate::protocol::{self, LineError, Protocol};
 use crate::req;
 use crate::reqs;
 use crate::rules::Game;
@@ -115,20 +117,30 @@ impl Exchange for Ucci {
         }
     }
 
-    fn unreadable_command(&mut self, line: &str) -> Option<Sent<UcciSearch>> {
-        match exchange::keyword(line) {
-            Some("go") => exchange::unread_go(self.search(false)),
-            Some("position") => {
+    fn unreadable_command(
+        &mut self,
+        keyword: Option<CommandKeyword>,
+        line: &str,
+    ) -> Option<Sent<UcciSearch>> {
+        use CommandKeyword as K;
+        match keyword {
+            Some(K::Go) => exchange::unread_go(self.search(false)),
+            Some(K::Position) => {
                 self.game.position_unknown();
                 self.banned.clear();
                 None
             }
             // Which moves were meant is unknown: none is judged as banned.
-            Some("banmoves") => {
+            Some(K::BanMoves) => {
                 self.banned.clear();
                 None
             }
-            _ => exchange::isready_after_unknown_words(line),
+            // The others set up nothing a reply is judged against: such a line, like one that
+            // opens with no keyword, counts only as words before an `isready`.
+            Some(
+                K::Ucci | K::IsReady | K::SetOption | K::PonderHit | K::Stop | K::Probe | K::Quit,
+            )
+            | None => exchange::isready_after_unknown_words(line),
         }
     }
 
@@ -223,7 +235,7 @@ impl Exchange for Ucci {
     fn unreadable(
         &self,
         line: &str,
-        error: &ParseError,
+        error: &LineError<MessageKeyword>,
         search: Option<&UcciSearch>,
         at: At,
     ) -> Outcome {
@@ -251,7 +263,7 @@ impl Exchange for Ucci {
             return if o.grade == Grade::Fail {
                 o
             } else {
-                own_rows(o, line, error)
+                own_rows(o, error)
             };
         }
         // A move token that is no ICCS move: `a10a9` (ranks numbered 1-10, as UCI xiangqi
@@ -260,7 +272,7 @@ impl Exchange for Ucci {
         if let Some(o) = spelling::not_a_move(
             Protocol::Ucci,
             line,
-            error,
+            &error.error,
             searched.map(|s| &s.position),
             (req!("ucci-r17"), Some(NO_NULL_MOVE)),
             at,
@@ -272,8 +284,7 @@ impl Exchange for Ucci {
         // keyword (`bestmove (none)`: ucci-r97 and the ICCS row), not ucci-r05: the engine
         // did write one reply per line.
         own_rows(
-            lines::unreadable(Protocol::Ucci, line, error, at),
-            line,
+            lines::unreadable(Protocol::Ucci, line, &error.error, at),
             error,
         )
     }
@@ -299,11 +310,11 @@ impl super::EngineChecks for crate::protocol::ucci::Ucci {
 
 /// A malformed reply breaks the grammar row of its own keyword (`bestmove (none)`: ucci-r97
 /// and the ICCS row), not ucci-r05: the engine did write one reply per line.
-fn own_rows(o: Outcome, line: &str, error: &ParseError) -> Outcome {
+fn own_rows(o: Outcome, error: &LineError<MessageKeyword>) -> Outcome {
     if o.check != CheckRef::builtin(Protocol::Ucci, CheckId::LineMalformed) {
         return o;
     }
-    o.citing(ucci::message_rows(line, error).unwrap_or(reqs!["ucci-r05"]))
+    o.citing(ucci::message_rows(error).unwrap_or(reqs!["ucci-r05"]))
 }
 
 /// "Usually the best move is the first move of the principal variation and the ponder move

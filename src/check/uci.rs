@@ -14,7 +14,8 @@ use super::{Context, Grade, Outcome, Reader, lines, spelling};
 use crate::protocol::GameKind;
 use crate::protocol::family::InfoFault;
 use crate::protocol::uci::{Command, Message, Move, parse_message};
-use crate::protocol::{self, ParseError, Protocol};
+use crate::protocol::uci::{CommandKeyword, MessageKeyword};
+use crate::protocol::{self, LineError, ParseError, Protocol};
 use crate::req;
 use crate::reqs;
 use crate::rules::Game;
@@ -137,18 +138,38 @@ impl<P: Game + Clone + Send + 'static> Exchange for Uci<P> {
         }
     }
 
-    fn unreadable_command(&mut self, line: &str) -> Option<Sent<UciSearch<P>>> {
-        match exchange::keyword(line) {
+    fn unreadable_command(
+        &mut self,
+        keyword: Option<CommandKeyword>,
+        line: &str,
+    ) -> Option<Sent<UciSearch<P>>> {
+        use CommandKeyword as K;
+        match keyword {
             // Its `searchmoves`, if any, are unknown: no move is judged as excluded.
-            Some("go") => exchange::unread_go(UciSearch {
+            Some(K::Go) => exchange::unread_go(UciSearch {
                 searched: self.game.searched::<String>(Vec::new(), &[]),
                 multipv: SearchLines::default(),
             }),
-            Some("position") => {
+            Some(K::Position) => {
                 self.game.position_unknown();
                 None
             }
-            _ => exchange::isready_after_unknown_words(line),
+            // An unread `setoption` leaves the option's value as it was: `MultiPV` and the
+            // `info` grammar are judged by the last value that did read. The others set up
+            // nothing a reply is judged against: such a line, like one that opens with no
+            // keyword, counts only as words before an `isready`.
+            Some(
+                K::Uci
+                | K::Debug
+                | K::IsReady
+                | K::SetOption
+                | K::Register
+                | K::UciNewGame
+                | K::Stop
+                | K::PonderHit
+                | K::Quit,
+            )
+            | None => exchange::isready_after_unknown_words(line),
         }
     }
 
@@ -208,7 +229,7 @@ impl<P: Game + Clone + Send + 'static> Exchange for Uci<P> {
     fn unreadable(
         &self,
         line: &str,
-        error: &ParseError,
+        error: &LineError<MessageKeyword>,
         search: Option<&UciSearch<P>>,
         at: At,
     ) -> Outcome {
@@ -233,14 +254,14 @@ impl<P: Game + Clone + Send + 'static> Exchange for Uci<P> {
         if let Some(o) = spelling::not_a_move(
             Protocol::Uci,
             line,
-            error,
+            &error.error,
             searched.map(|s| &s.position),
             (req!("uci-r18"), None),
             at,
         ) {
             return o;
         }
-        let mut o = lines::unreadable(Protocol::Uci, line, error, at);
+        let mut o = lines::unreadable(Protocol::Uci, line, &error.error, at);
         if is_bestmove(line) {
             // `bestmove (none)`, a bare `bestmove`: GUIs read them, and the text's notes grade
             // them as warnings (uci remark 3).

@@ -1,4 +1,38 @@
-//! The one error type of all four codecs.
+//! The one error type of all four codecs, and the line error that adds the keyword a line
+//! opened with.
+
+/// A line that does not read: why, and the keyword it opened with when that keyword read, so
+/// that a check can judge what the line still means by matching on its protocol's keywords.
+///
+/// `K` is the codec's command or message keyword ([`Keyword`](super::Keyword)). `keyword` is
+/// `None` for a line whose first word is no keyword as the codec reads keywords: a blank line,
+/// an unknown word, a keyword of a case-sensitive protocol in the wrong case (`GO`), and lines
+/// that have no keyword by grammar (a Gomocup move or board line). The words are those of
+/// `error` alone, so a report reads the same as before the keyword was carried.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{error}")]
+pub struct LineError<K> {
+    /// The keyword the line opened with, as the codec read it.
+    pub keyword: Option<K>,
+    /// Why the line does not read.
+    pub error: ParseError,
+}
+
+impl<K> LineError<K> {
+    /// An error in a line the codec read no keyword of.
+    pub(crate) fn unkeyed(error: ParseError) -> Self {
+        LineError {
+            keyword: None,
+            error,
+        }
+    }
+}
+
+impl<K> From<ParseError> for LineError<K> {
+    fn from(error: ParseError) -> Self {
+        LineError::unkeyed(error)
+    }
+}
 
 /// Why a line is not a valid command or message of its protocol.
 ///

@@ -28,15 +28,17 @@ mod error;
 mod facts;
 pub(crate) mod family;
 mod game;
+pub(crate) mod keyword;
 mod requirement;
 pub(crate) mod spelling;
 mod tokens;
 
 pub use descriptor::Protocol;
 pub(crate) use descriptor::with_codec;
-pub(crate) use error::ParseError;
+pub(crate) use error::{LineError, ParseError};
 pub use facts::{Exchange, Facts, LineEnd, OptionCommand};
 pub use game::{GameKind, UnknownGame, WrongGame};
+pub(crate) use keyword::Keyword;
 pub use requirement::{BadReqId, ReqId};
 
 /// One protocol's codec: a line of text to and from a typed value. Implemented once per
@@ -48,14 +50,18 @@ pub(crate) trait Codec {
     type Command: fmt::Display + fmt::Debug + Clone;
     /// An engine → GUI line; `Display` writes the line.
     type Message: fmt::Display + fmt::Debug + Clone;
+    /// The words a command opens with: what a line that does not read meant to be.
+    type CommandKeyword: Keyword;
+    /// The words a message opens with.
+    type MessageKeyword: Keyword;
     /// A GUI → engine line as an engine reads it: in the text's spelling, or in one the text
     /// leaves open ([`spelling`]: `moves E2E4`, `TURN 7, 7`), so that whoever follows the
     /// game from the GUI's commands follows the one the engine plays. The module's own
     /// `parse_command` reads the text's spelling only, for judging the GUI.
-    fn parse_command(line: &str) -> Result<Self::Command, ParseError>;
+    fn parse_command(line: &str) -> Result<Self::Command, LineError<Self::CommandKeyword>>;
     /// An engine → GUI line in the text's spelling ([`spelling::respell`] reads the others,
     /// so a check can warn about them).
-    fn parse_message(line: &str) -> Result<Self::Message, ParseError>;
+    fn parse_message(line: &str) -> Result<Self::Message, LineError<Self::MessageKeyword>>;
 }
 
 /// Implements [`Codec`] for a protocol module's `Command`, `Message` and parse functions.
@@ -69,12 +75,18 @@ macro_rules! codec {
             const PROTOCOL: crate::protocol::Protocol = $protocol;
             type Command = Command;
             type Message = Message;
+            type CommandKeyword = CommandKeyword;
+            type MessageKeyword = MessageKeyword;
 
-            fn parse_command(line: &str) -> Result<Command, crate::protocol::ParseError> {
+            fn parse_command(
+                line: &str,
+            ) -> Result<Command, crate::protocol::LineError<CommandKeyword>> {
                 crate::protocol::spelling::leniently($protocol, line, parse_command)
             }
 
-            fn parse_message(line: &str) -> Result<Message, crate::protocol::ParseError> {
+            fn parse_message(
+                line: &str,
+            ) -> Result<Message, crate::protocol::LineError<MessageKeyword>> {
                 parse_message(line)
             }
         }

@@ -2,7 +2,7 @@
 
 use std::str::FromStr;
 
-use super::ParseError;
+use super::{Keyword, LineError, ParseError};
 
 /// Token separators: ASCII whitespace, so runs of spaces and tabs (uci-r09) and a stray `\r` or
 /// `\n` at the end of a line all separate tokens and never become part of one.
@@ -166,14 +166,46 @@ pub(crate) fn require<'a>(
     })
 }
 
+/// Reads a line that opens with a keyword of `K`: the keyword, then `body` on the tokens after
+/// it, then nothing more. An error after the keyword carries it, so that whoever judges the
+/// line knows what it meant to be; a first word that is no keyword is
+/// [`ParseError::WrongCase`] if it is one in another letter case, else
+/// [`ParseError::UnknownKeyword`] naming `expected`.
+pub(crate) fn keyed_line<K: Keyword, T>(
+    line: &str,
+    expected: &'static str,
+    body: impl FnOnce(K, &mut Tokens<'_>) -> Result<T, ParseError>,
+) -> Result<T, LineError<K>> {
+    let mut t = Tokens::new(line);
+    let (kw, keyword) = opening_keyword(&mut t, expected)?;
+    body(keyword, &mut t)
+        .and_then(|value| t.end_of(kw).map(|()| value))
+        .map_err(|error| LineError {
+            keyword: Some(keyword),
+            error,
+        })
+}
+
+/// The line's first token and the keyword it reads as (see [`keyed_line`]).
+pub(crate) fn opening_keyword<'a, K: Keyword>(
+    t: &mut Tokens<'a>,
+    expected: &'static str,
+) -> Result<(Token<'a>, K), ParseError> {
+    let kw = t.keyword()?;
+    match K::read(kw.text) {
+        Some(keyword) => Ok((kw, keyword)),
+        None => Err(unknown_keyword(kw.text, K::texts(), expected)),
+    }
+}
+
 /// Error for a first token that is not a keyword: [`ParseError::WrongCase`] if it is one of
 /// `known` in another letter case, else [`ParseError::UnknownKeyword`].
-pub(crate) fn unknown_keyword(
+fn unknown_keyword(
     token: &str,
-    known: &[&'static str],
+    mut known: impl Iterator<Item = &'static str>,
     expected: &'static str,
 ) -> ParseError {
-    match known.iter().find(|k| k.eq_ignore_ascii_case(token)) {
+    match known.find(|k| k.eq_ignore_ascii_case(token)) {
         Some(k) => ParseError::WrongCase {
             keyword: token.to_owned(),
             expected: k,

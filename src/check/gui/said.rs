@@ -6,7 +6,7 @@
 use super::clock::ClockGiven;
 use crate::protocol::family::{OptionDecl, PositionStart};
 use crate::protocol::spelling::respell;
-use crate::protocol::{ParseError, Protocol, ReqId, ucci, uci};
+use crate::protocol::{Keyword, LineError, ParseError, Protocol, ReqId, ucci, uci};
 use crate::req;
 
 /// A command of the GUI.
@@ -123,30 +123,21 @@ fn texts<M: ToString>(moves: &[M]) -> Vec<String> {
     moves.iter().map(ToString::to_string).collect()
 }
 
-/// The row of a command's grammar, by its keyword; `None` for a keyword the text lacks.
-fn grammar_row(line: &str, rows: &[(&str, ReqId)]) -> Option<ReqId> {
-    let keyword = line.split_whitespace().next()?;
-    rows.iter()
-        .find(|(k, _)| *k == keyword)
-        .map(|(_, row)| *row)
-}
-
-/// A line that does not read: the row of its command's grammar, or of the move notation when
-/// a move is what does not read.
-fn unreadable(
-    line: &str,
-    error: ParseError,
-    rows: &[(&str, ReqId)],
+/// A line that does not read: the row of its command's grammar (`row` of the keyword it opened
+/// with), or of the move notation when a move is what does not read.
+fn unreadable<K: Keyword>(
+    error: LineError<K>,
+    row: fn(K) -> ReqId,
     fallback: ReqId,
     notation: ReqId,
 ) -> Unreadable {
-    let row = grammar_row(line, rows);
-    let requirement = match error {
+    let row = error.keyword.map(row);
+    let requirement = match error.error {
         ParseError::BadMove { .. } => notation,
         _ => row.unwrap_or(fallback),
     };
     Unreadable {
-        error,
+        error: error.error,
         known_command: row.is_some(),
         requirement,
     }
@@ -154,18 +145,17 @@ fn unreadable(
 
 pub(super) struct Ucci;
 
-const UCCI_GRAMMAR: &[(&str, ReqId)] = &[
-    ("ucci", req!("ucci-r05")),
-    ("isready", req!("ucci-r05")),
-    ("setoption", req!("ucci-r50")),
-    ("position", req!("ucci-r56")),
-    ("probe", req!("ucci-r56")),
-    ("banmoves", req!("ucci-r17")),
-    ("go", req!("ucci-r61")),
-    ("ponderhit", req!("ucci-r05")),
-    ("stop", req!("ucci-r05")),
-    ("quit", req!("ucci-r05")),
-];
+/// The row of a UCCI command's grammar, by its keyword.
+fn ucci_grammar(keyword: ucci::CommandKeyword) -> ReqId {
+    use ucci::CommandKeyword as K;
+    match keyword {
+        K::Ucci | K::IsReady | K::PonderHit | K::Stop | K::Quit => req!("ucci-r05"),
+        K::SetOption => req!("ucci-r50"),
+        K::Position | K::Probe => req!("ucci-r56"),
+        K::BanMoves => req!("ucci-r17"),
+        K::Go => req!("ucci-r61"),
+    }
+}
 
 impl Dialect for Ucci {
     const PROTOCOL: Protocol = Protocol::Ucci;
@@ -175,7 +165,7 @@ impl Dialect for Ucci {
         let command = ucci::parse_command(line).map_err(|e| {
             // An ICCS move is four characters, ranks 0-9 (ucci-r17, ucci-r18).
             let notation = req!("ucci-r17");
-            unreadable(line, e, UCCI_GRAMMAR, req!("ucci-r04"), notation)
+            unreadable(e, ucci_grammar, req!("ucci-r04"), notation)
         })?;
         let said = match command {
             C::Ucci => Said::Handshake,
@@ -332,19 +322,18 @@ fn ucci_go_faults(line: &str, ponder: bool, draw: bool, limit: &ucci::GoLimit) -
 
 pub(super) struct Uci;
 
-const UCI_GRAMMAR: &[(&str, ReqId)] = &[
-    ("uci", req!("uci-r01")),
-    ("debug", req!("uci-r25")),
-    ("isready", req!("uci-r01")),
-    ("setoption", req!("uci-r33")),
-    ("register", req!("uci-r41")),
-    ("ucinewgame", req!("uci-r01")),
-    ("position", req!("uci-r49")),
-    ("go", req!("uci-r54")),
-    ("stop", req!("uci-r01")),
-    ("ponderhit", req!("uci-r01")),
-    ("quit", req!("uci-r01")),
-];
+/// The row of a UCI command's grammar, by its keyword.
+fn uci_grammar(keyword: uci::CommandKeyword) -> ReqId {
+    use uci::CommandKeyword as K;
+    match keyword {
+        K::Uci | K::IsReady | K::UciNewGame | K::Stop | K::PonderHit | K::Quit => req!("uci-r01"),
+        K::Debug => req!("uci-r25"),
+        K::SetOption => req!("uci-r33"),
+        K::Register => req!("uci-r41"),
+        K::Position => req!("uci-r49"),
+        K::Go => req!("uci-r54"),
+    }
+}
 
 impl Dialect for Uci {
     const PROTOCOL: Protocol = Protocol::Uci;
@@ -357,8 +346,8 @@ impl Dialect for Uci {
         let command = uci::parse_command(line).map_err(|e| {
             // A move is its from-square and to-square (uci-r18).
             let notation = req!("uci-r18");
-            let parameter = go_parameter_row(line, &e);
-            let mut bad = unreadable(line, e, UCI_GRAMMAR, req!("uci-r01"), notation);
+            let parameter = go_parameter_row(&e);
+            let mut bad = unreadable(e, uci_grammar, req!("uci-r01"), notation);
             if let Some(row) = parameter {
                 bad.requirement = row;
             }
@@ -460,11 +449,11 @@ const GO_PARAMETERS: &[(&str, ReqId)] = &[
 
 /// The row of the `go` parameter whose number is missing or does not read, if that is why
 /// a `go` line does not read.
-fn go_parameter_row(line: &str, error: &ParseError) -> Option<ReqId> {
-    if line.split_whitespace().next() != Some("go") {
+fn go_parameter_row(error: &LineError<uci::CommandKeyword>) -> Option<ReqId> {
+    if error.keyword != Some(uci::CommandKeyword::Go) {
         return None;
     }
-    let field = match error {
+    let field = match &error.error {
         ParseError::BadNumber { field, .. } => field,
         ParseError::Missing { after, .. } => after,
         _ => return None,

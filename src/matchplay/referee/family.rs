@@ -12,7 +12,7 @@ use crate::matchplay::options::{EngineOptions, UndeclaredOption, same_name};
 use crate::matchplay::{SearchInfo, SearchScore};
 use crate::protocol::family::OptionDecl;
 use crate::protocol::spelling::{Respelt, respell};
-use crate::protocol::{ParseError, Protocol, ucci, uci};
+use crate::protocol::{Protocol, ucci, uci};
 
 use super::seat::Engine;
 
@@ -115,11 +115,11 @@ pub(super) fn session_now(engine: &mut Engine) -> Result<u64, Fault> {
 
 /// Reads the engine's lines up to the end of its search within `allowance`: a silence is a
 /// loss on time. The search was asked for at `asked_us` ([`session_now`]).
-pub(super) fn read_answer<M>(
+pub(super) fn read_answer<M, E>(
     engine: &mut Engine,
     allowance: Duration,
     asked_us: u64,
-    parse: impl Fn(&str) -> Result<M, ParseError>,
+    parse: impl Fn(&str) -> Result<M, E>,
 ) -> Result<Answer<M>, Fault> {
     let protocol = engine.protocol;
     let session = engine.session()?;
@@ -190,10 +190,10 @@ pub(super) fn last_info<'a>(lines: impl DoubleEndedIterator<Item = &'a str>) -> 
 
 /// Reads `line`, or the line in its text's spelling when only a spelling the text leaves open
 /// kept it from reading, with what was respelt.
-pub(super) fn leniently<M>(
+pub(super) fn leniently<M, E>(
     protocol: Protocol,
     line: &str,
-    parse: impl Fn(&str) -> Result<M, ParseError>,
+    parse: impl Fn(&str) -> Result<M, E>,
 ) -> Read<M> {
     match parse(line) {
         Ok(message) => Ok((message, Vec::new())),

@@ -29,14 +29,47 @@ mod info;
 
 use std::fmt;
 
-use super::ParseError;
-use super::tokens::{Token, Tokens, flag_once, number, require, set_once, unknown_keyword};
+use super::keyword::keywords;
+use super::tokens::{Token, Tokens, flag_once, keyed_line, number, require, set_once};
+use super::{LineError, ParseError};
 use crate::rules::gomoku::agi::{format_moves, format_point, parse_moves, parse_point};
 use crate::rules::gomoku::{BoardSize, Point};
 pub(crate) use info::Info;
 pub(crate) use info::{INFO_KEYS, requirement as info_requirement};
 
 const SIZE: BoardSize = BoardSize::STANDARD;
+
+const COMMAND_LIST: &str =
+    "an AGI command (AGI, SETRULE, SETOPTION, ISREADY, POSITION, GO, STOP, DOMOVE, QUIT)";
+const MESSAGE_LIST: &str = "an AGI reply (ID, OPTION, AGIOK, READYOK, INFO, BESTMOVE, BYE)";
+
+keywords! {
+    /// The words a GUI → engine line opens with, read in any case (agi-r31).
+    pub(crate) enum CommandKeyword (any_case: true) {
+        Agi = "AGI",
+        SetRule = "SETRULE",
+        SetOption = "SETOPTION",
+        IsReady = "ISREADY",
+        Position = "POSITION",
+        Go = "GO",
+        Stop = "STOP",
+        DoMove = "DOMOVE",
+        Quit = "QUIT",
+    }
+}
+
+keywords! {
+    /// The words an engine → GUI line opens with, read in any case (agi-r31).
+    pub(crate) enum MessageKeyword (any_case: true) {
+        Id = "ID",
+        Option = "OPTION",
+        AgiOk = "AGIOK",
+        ReadyOk = "READYOK",
+        Info = "INFO",
+        BestMove = "BESTMOVE",
+        Bye = "BYE",
+    }
+}
 
 /// `FIRSTCHANGE` / `THIRDCHANGE` (agi-r43).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -278,18 +311,22 @@ fn parse_go(t: &mut Tokens<'_>) -> Result<Command, ParseError> {
 }
 
 /// Parses one GUI → engine line (keywords in any case).
-pub(crate) fn parse_command(line: &str) -> Result<Command, ParseError> {
-    let mut t = Tokens::new(line);
-    let kw = t.keyword()?;
-    let cmd = match kw.text.to_ascii_uppercase().as_str() {
-        "AGI" => Command::Agi,
-        "SETRULE" => parse_setrule(&mut t)?,
-        "SETOPTION" => {
-            let (ownbook, ponder) = switches(&mut t, "ON", "OFF", "`ON` or `OFF`")?;
+pub(crate) fn parse_command(line: &str) -> Result<Command, LineError<CommandKeyword>> {
+    keyed_line(line, COMMAND_LIST, command)
+}
+
+/// The command `keyword` opens, from the tokens after it.
+fn command(keyword: CommandKeyword, t: &mut Tokens<'_>) -> Result<Command, ParseError> {
+    use CommandKeyword as K;
+    Ok(match keyword {
+        K::Agi => Command::Agi,
+        K::SetRule => parse_setrule(t)?,
+        K::SetOption => {
+            let (ownbook, ponder) = switches(t, "ON", "OFF", "`ON` or `OFF`")?;
             Command::SetOption { ownbook, ponder }
         }
-        "ISREADY" => Command::IsReady,
-        "POSITION" => {
+        K::IsReady => Command::IsReady,
+        K::Position => {
             let (mut statu, mut moves) = (None, None);
             while let Some(k) = t.next() {
                 let (slot, name) = if is(k.text, "STATU") {
@@ -303,7 +340,7 @@ pub(crate) fn parse_command(line: &str) -> Result<Command, ParseError> {
                         context: "`POSITION` takes STATU <points> and MOVES <points>".to_owned(),
                     });
                 };
-                let list = list_value(&mut t, name, &["STATU", "MOVES"])?;
+                let list = list_value(t, name, &["STATU", "MOVES"])?;
                 set_once(slot, name, list)?;
             }
             Command::Position {
@@ -311,29 +348,24 @@ pub(crate) fn parse_command(line: &str) -> Result<Command, ParseError> {
                 moves: moves.unwrap_or_default(),
             }
         }
-        "GO" => parse_go(&mut t)?,
-        "STOP" => Command::Stop,
-        "DOMOVE" => Command::DoMove(point("DOMOVE", require(&mut t, "a point", "DOMOVE")?)?),
-        "QUIT" => Command::Quit,
-        _ => {
-            return Err(unknown_keyword(
-                kw.text,
-                &[],
-                "an AGI command (AGI, SETRULE, SETOPTION, ISREADY, POSITION, GO, STOP, DOMOVE, QUIT)",
-            ));
-        }
-    };
-    t.end_of(kw)?;
-    Ok(cmd)
+        K::Go => parse_go(t)?,
+        K::Stop => Command::Stop,
+        K::DoMove => Command::DoMove(point("DOMOVE", require(t, "a point", "DOMOVE")?)?),
+        K::Quit => Command::Quit,
+    })
 }
 
 /// Parses one engine → GUI line (keywords in any case).
-pub(crate) fn parse_message(line: &str) -> Result<Message, ParseError> {
-    let mut t = Tokens::new(line);
-    let kw = t.keyword()?;
-    let msg = match kw.text.to_ascii_uppercase().as_str() {
-        "ID" => {
-            let f = require(&mut t, "`NAME` or `AUTHOR`", "ID")?;
+pub(crate) fn parse_message(line: &str) -> Result<Message, LineError<MessageKeyword>> {
+    keyed_line(line, MESSAGE_LIST, message)
+}
+
+/// The message `keyword` opens, from the tokens after it.
+fn message(keyword: MessageKeyword, t: &mut Tokens<'_>) -> Result<Message, ParseError> {
+    use MessageKeyword as K;
+    Ok(match keyword {
+        K::Id => {
+            let f = require(t, "`NAME` or `AUTHOR`", "ID")?;
             let field = if is(f.text, "NAME") {
                 IdField::Name
             } else if is(f.text, "AUTHOR") {
@@ -379,15 +411,15 @@ pub(crate) fn parse_message(line: &str) -> Result<Message, ParseError> {
                 author,
             }
         }
-        "OPTION" => {
-            let (ownbook, ponder) = switches(&mut t, "TRUE", "FALSE", "`TRUE` or `FALSE`")?;
+        K::Option => {
+            let (ownbook, ponder) = switches(t, "TRUE", "FALSE", "`TRUE` or `FALSE`")?;
             Message::Option { ownbook, ponder }
         }
-        "AGIOK" => Message::AgiOk,
-        "READYOK" => Message::ReadyOk,
-        "INFO" => Message::Info(Info::parse(&mut t)),
-        "BESTMOVE" => {
-            let m = require(&mut t, "a point or `CHANGE`", "BESTMOVE")?;
+        K::AgiOk => Message::AgiOk,
+        K::ReadyOk => Message::ReadyOk,
+        K::Info => Message::Info(Info::parse(t)),
+        K::BestMove => {
+            let m = require(t, "a point or `CHANGE`", "BESTMOVE")?;
             let mv = if is(m.text, "CHANGE") {
                 BestMoveKind::Change
             } else {
@@ -396,7 +428,7 @@ pub(crate) fn parse_message(line: &str) -> Result<Message, ParseError> {
             let ponder = match t.next() {
                 None => None,
                 Some(p) if is(p.text, "PONDER") => {
-                    Some(point("PONDER", require(&mut t, "a point", "PONDER")?)?)
+                    Some(point("PONDER", require(t, "a point", "PONDER")?)?)
                 }
                 Some(p) => {
                     return Err(ParseError::Unexpected {
@@ -408,17 +440,8 @@ pub(crate) fn parse_message(line: &str) -> Result<Message, ParseError> {
             };
             Message::BestMove { mv, ponder }
         }
-        "BYE" => Message::Bye,
-        _ => {
-            return Err(unknown_keyword(
-                kw.text,
-                &[],
-                "an AGI reply (ID, OPTION, AGIOK, READYOK, INFO, BESTMOVE, BYE)",
-            ));
-        }
-    };
-    t.end_of(kw)?;
-    Ok(msg)
+        K::Bye => Message::Bye,
+    })
 }
 
 /// A point in AGI form; a point off the 15x15 board (which no parser produces) is written as

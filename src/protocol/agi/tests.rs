@@ -341,3 +341,17 @@ proptest! {
         let _ = parse_message(&s);
     }
 }
+
+#[test]
+fn an_unreadable_line_carries_the_keyword_it_opened_with() {
+    // AGI reads keywords in any case (agi-r31).
+    assert_eq!(
+        parse_command("go time").unwrap_err().keyword,
+        Some(CommandKeyword::Go)
+    );
+    assert_eq!(
+        parse_message("BESTMOVE").unwrap_err().keyword,
+        Some(MessageKeyword::BestMove)
+    );
+    assert_eq!(parse_command("HELLO").unwrap_err().keyword, None);
+}

@@ -23,35 +23,42 @@
 
 use std::fmt;
 
-use super::ParseError;
-use super::tokens::{Tokens, number, require, trim_blank, unknown_keyword};
+use super::keyword::{Keyword, keywords};
+use super::tokens::{Tokens, keyed_line, number, opening_keyword, require, trim_blank};
+use super::{LineError, ParseError};
 use crate::rules::gomoku::Point;
 
 const COMMAND_LIST: &str = "a Gomocup command (START, RECTSTART, RESTART, BEGIN, TURN, BOARD, DONE, INFO, END, ABOUT, TAKEBACK, PLAY) or a board line x,y,field";
 const MESSAGE_LIST: &str = "a brain reply (OK, ERROR, UNKNOWN, MESSAGE, DEBUG, SUGGEST), a move x,y or an ABOUT list key=\"value\", …";
-/// The manager's command words, the first twelve of `KEYWORDS`.
-pub(crate) const COMMAND_WORDS: &[&str] = KEYWORDS.split_at(12).0;
+keywords! {
+    /// The manager's command words.
+    pub(crate) enum CommandKeyword (any_case: true) {
+        Start = "START",
+        RectStart = "RECTSTART",
+        Restart = "RESTART",
+        Begin = "BEGIN",
+        Turn = "TURN",
+        Board = "BOARD",
+        Done = "DONE",
+        Info = "INFO",
+        End = "END",
+        About = "ABOUT",
+        TakeBack = "TAKEBACK",
+        Play = "PLAY",
+    }
+}
 
-const KEYWORDS: [&str; 18] = [
-    "START",
-    "RECTSTART",
-    "RESTART",
-    "BEGIN",
-    "TURN",
-    "BOARD",
-    "DONE",
-    "INFO",
-    "END",
-    "ABOUT",
-    "TAKEBACK",
-    "PLAY",
-    "OK",
-    "ERROR",
-    "UNKNOWN",
-    "MESSAGE",
-    "DEBUG",
-    "SUGGEST",
-];
+keywords! {
+    /// The words a brain's reply opens with; a move and an `ABOUT` list open with none.
+    pub(crate) enum MessageKeyword (any_case: true) {
+        Ok = "OK",
+        Error = "ERROR",
+        Unknown = "UNKNOWN",
+        Message = "MESSAGE",
+        Debug = "DEBUG",
+        Suggest = "SUGGEST",
+    }
+}
 
 /// The `INFO` keys of §3.5, and any other key as written.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -171,7 +178,10 @@ pub(crate) enum Message {
 /// canonical by definition.
 pub(crate) fn keyword_in_canonical_case(line: &str) -> bool {
     let first = Tokens::new(line).next().map_or("", |t| t.text);
-    !KEYWORDS.iter().any(|k| k.eq_ignore_ascii_case(first)) || KEYWORDS.contains(&first)
+    let keyword = CommandKeyword::read(first)
+        .map(Keyword::text)
+        .or_else(|| MessageKeyword::read(first).map(Keyword::text));
+    keyword.is_none_or(|k| k == first)
 }
 
 fn point(text: &str, context: &str) -> Result<Point, ParseError> {
@@ -197,7 +207,7 @@ fn starts_with_digit(line: &str) -> bool {
 }
 
 /// Parses one manager → brain line.
-pub(crate) fn parse_command(line: &str) -> Result<Command, ParseError> {
+pub(crate) fn parse_command(line: &str) -> Result<Command, LineError<CommandKeyword>> {
     if starts_with_digit(line) {
         let text = trim_blank(line);
         let (xy, field) = text.rsplit_once(',').unwrap_or((text, ""));
@@ -206,22 +216,23 @@ pub(crate) fn parse_command(line: &str) -> Result<Command, ParseError> {
                 text: text.to_owned(),
                 context: "a board line".to_owned(),
                 reason: "expected x,y,field such as 10,10,1".to_owned(),
-            });
+            }
+            .into());
         }
         let point = point(xy, "a board line")?;
         let field = number("the board line's field", field)?;
         return Ok(Command::BoardEntry { point, field });
     }
-    let mut t = Tokens::new(line);
-    let kw = t.keyword()?;
-    let k = kw.text.to_ascii_uppercase();
-    let cmd = match k.as_str() {
-        "START" => Command::Start(number(
-            "START",
-            require(&mut t, "a board size", "START")?.text,
-        )?),
-        "RECTSTART" => {
-            let tok = require(&mut t, "width,height", "RECTSTART")?;
+    keyed_line(line, COMMAND_LIST, command)
+}
+
+/// The command `keyword` opens, from the tokens after it.
+fn command(keyword: CommandKeyword, t: &mut Tokens<'_>) -> Result<Command, ParseError> {
+    use CommandKeyword as K;
+    Ok(match keyword {
+        K::Start => Command::Start(number("START", require(t, "a board size", "START")?.text)?),
+        K::RectStart => {
+            let tok = require(t, "width,height", "RECTSTART")?;
             let (w, h) = tok
                 .text
                 .split_once(',')
@@ -235,28 +246,23 @@ pub(crate) fn parse_command(line: &str) -> Result<Command, ParseError> {
                 number("RECTSTART height", h)?,
             )
         }
-        "RESTART" => Command::Restart,
-        "BEGIN" => Command::Begin,
-        "TURN" => Command::Turn(point_arg(&mut t, "TURN")?),
-        "BOARD" => Command::Board,
-        "DONE" => Command::Done,
-        "INFO" => {
-            let key = InfoKey::parse(require(&mut t, "a key", "INFO")?.text);
+        K::Restart => Command::Restart,
+        K::Begin => Command::Begin,
+        K::Turn => Command::Turn(point_arg(t, "TURN")?),
+        K::Board => Command::Board,
+        K::Done => Command::Done,
+        K::Info => {
+            let key = InfoKey::parse(require(t, "a key", "INFO")?.text);
             Command::Info {
                 key,
                 value: t.rest().to_owned(),
             }
         }
-        "END" => Command::End,
-        "ABOUT" => Command::About,
-        "TAKEBACK" => Command::TakeBack(point_arg(&mut t, "TAKEBACK")?),
-        "PLAY" => Command::Play(point_arg(&mut t, "PLAY")?),
-        _ => {
-            return Err(unknown_keyword(kw.text, &[], COMMAND_LIST));
-        }
-    };
-    t.end_of(kw)?;
-    Ok(cmd)
+        K::End => Command::End,
+        K::About => Command::About,
+        K::TakeBack => Command::TakeBack(point_arg(t, "TAKEBACK")?),
+        K::Play => Command::Play(point_arg(t, "PLAY")?),
+    })
 }
 
 /// A brain line that reads as no reply, read one way by whoever waits on the brain: the
@@ -286,26 +292,37 @@ pub(crate) fn unread(line: &str, after_message: bool) -> Unread {
 }
 
 /// Parses one brain → manager line.
-pub(crate) fn parse_message(line: &str) -> Result<Message, ParseError> {
+pub(crate) fn parse_message(line: &str) -> Result<Message, LineError<MessageKeyword>> {
     let mut t = Tokens::new(line);
-    let kw = t.keyword()?;
-    let msg = match kw.text.to_ascii_uppercase().as_str() {
-        "OK" => Message::Ok,
-        "ERROR" => Message::Error(t.rest().to_owned()),
-        "UNKNOWN" => Message::Unknown(t.rest().to_owned()),
-        "MESSAGE" => Message::Message(t.rest().to_owned()),
-        "DEBUG" => Message::Debug(t.rest().to_owned()),
-        "SUGGEST" => Message::Suggest(point_arg(&mut t, "SUGGEST")?),
-        _ if starts_with_digit(line) => {
-            return point(trim_blank(line), "a move reply").map(Message::Move);
+    // A line that opens with no reply keyword is a move or an `ABOUT` list, which have none.
+    let (kw, keyword) = match opening_keyword::<MessageKeyword>(&mut t, MESSAGE_LIST) {
+        Ok(opening) => opening,
+        Err(ParseError::Empty) => return Err(ParseError::Empty.into()),
+        Err(_) if starts_with_digit(line) => {
+            return Ok(point(trim_blank(line), "a move reply").map(Message::Move)?);
         }
-        _ if line.contains('=') => return parse_about(line).map(Message::About),
-        _ => {
-            return Err(unknown_keyword(kw.text, &[], MESSAGE_LIST));
-        }
+        Err(_) if line.contains('=') => return Ok(parse_about(line).map(Message::About)?),
+        Err(unknown) => return Err(unknown.into()),
     };
-    t.end_of(kw)?;
-    Ok(msg)
+    message(keyword, &mut t)
+        .and_then(|msg| t.end_of(kw).map(|()| msg))
+        .map_err(|error| LineError {
+            keyword: Some(keyword),
+            error,
+        })
+}
+
+/// The reply `keyword` opens, from the tokens after it.
+fn message(keyword: MessageKeyword, t: &mut Tokens<'_>) -> Result<Message, ParseError> {
+    use MessageKeyword as K;
+    Ok(match keyword {
+        K::Ok => Message::Ok,
+        K::Error => Message::Error(t.rest().to_owned()),
+        K::Unknown => Message::Unknown(t.rest().to_owned()),
+        K::Message => Message::Message(t.rest().to_owned()),
+        K::Debug => Message::Debug(t.rest().to_owned()),
+        K::Suggest => Message::Suggest(point_arg(t, "SUGGEST")?),
+    })
 }
 
 /// Parses an `ABOUT` reply: `key="value"` pairs separated by commas, blanks allowed around

@@ -146,10 +146,10 @@ fn precise_errors() {
     );
     assert_eq!(
         parse_command("SWAP2BOARD").unwrap_err(),
-        ParseError::UnknownKeyword {
+        LineError::unkeyed(ParseError::UnknownKeyword {
             keyword: "SWAP2BOARD".into(),
             expected: COMMAND_LIST
-        }
+        })
     );
     assert_eq!(
         parse_command("10,10,x").unwrap_err().to_string(),
@@ -230,4 +230,15 @@ proptest! {
         let _ = parse_command(&s);
         let _ = parse_message(&s);
     }
+}
+
+#[test]
+fn an_unreadable_line_carries_the_keyword_it_opened_with() {
+    assert_eq!(
+        parse_command("turn 7").unwrap_err().keyword,
+        Some(CommandKeyword::Turn)
+    );
+    // A board line and a move have no keyword.
+    assert_eq!(parse_command("10,10").unwrap_err().keyword, None);
+    assert_eq!(parse_message("7,x").unwrap_err().keyword, None);
 }

@@ -14,7 +14,7 @@
 use crate::req;
 use std::fmt;
 
-use super::{ParseError, Protocol, ReqId};
+use super::{Protocol, ReqId};
 use crate::rules::gomoku::Point;
 use crate::rules::xiangqi::Move as IccsMove;
 
@@ -77,11 +77,11 @@ pub(crate) fn respell(protocol: Protocol, line: &str) -> Option<Respelling> {
 /// `parse` of the line, or of the line in its text's spelling when only a spelling the text
 /// leaves open kept it from reading (the first error otherwise): a line read as a tolerant
 /// reader of the protocol reads it.
-pub(crate) fn leniently<T>(
+pub(crate) fn leniently<T, E>(
     protocol: Protocol,
     line: &str,
-    parse: impl Fn(&str) -> Result<T, ParseError>,
-) -> Result<T, ParseError> {
+    parse: impl Fn(&str) -> Result<T, E>,
+) -> Result<T, E> {
     parse(line).or_else(|error| {
         respell(protocol, line)
             .and_then(|respelling| parse(&respelling.line).ok())

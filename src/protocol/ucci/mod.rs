@@ -38,36 +38,43 @@ use std::fmt;
 use super::family::option::parse_option;
 pub(crate) use super::family::{IdField, OptionDecl, PositionStart};
 use super::family::{parse_id, position_args, write_moves, write_position};
-use super::tokens::{Token, Tokens, flag_once, number, require, set_once, unknown_keyword};
-use super::{ParseError, ReqId};
+use super::keyword::{Keyword, keywords};
+use super::tokens::{Token, Tokens, flag_once, keyed_line, number, require, set_once};
+use super::{LineError, ParseError, ReqId};
 use crate::rules::xiangqi::Move;
 pub(crate) use info::Info;
 pub(crate) use info::{INFO_KEYS, requirement as info_requirement};
 
-const COMMANDS: [&str; 10] = [
-    "ucci",
-    "isready",
-    "setoption",
-    "position",
-    "banmoves",
-    "go",
-    "ponderhit",
-    "stop",
-    "probe",
-    "quit",
-];
+keywords! {
+    /// The words a GUI → engine line opens with.
+    pub(crate) enum CommandKeyword (any_case: false) {
+        Ucci = "ucci",
+        IsReady = "isready",
+        SetOption = "setoption",
+        Position = "position",
+        BanMoves = "banmoves",
+        Go = "go",
+        PonderHit = "ponderhit",
+        Stop = "stop",
+        Probe = "probe",
+        Quit = "quit",
+    }
+}
 const COMMAND_LIST: &str = "a UCCI command (ucci, isready, setoption, position, banmoves, go, ponderhit, stop, probe, quit)";
-const MESSAGES: [&str; 9] = [
-    "id",
-    "option",
-    "ucciok",
-    "readyok",
-    "info",
-    "bestmove",
-    "nobestmove",
-    "pophash",
-    "bye",
-];
+keywords! {
+    /// The words an engine → GUI line opens with.
+    pub(crate) enum MessageKeyword (any_case: false) {
+        Id = "id",
+        Option = "option",
+        UcciOk = "ucciok",
+        ReadyOk = "readyok",
+        Info = "info",
+        BestMove = "bestmove",
+        NoBestMove = "nobestmove",
+        PopHash = "pophash",
+        Bye = "bye",
+    }
+}
 const MESSAGE_LIST: &str =
     "a UCCI reply (id, option, ucciok, readyok, info, bestmove, nobestmove, pophash, bye)";
 
@@ -283,30 +290,32 @@ fn parse_go(t: &mut Tokens<'_>) -> Result<Command, ParseError> {
 }
 
 /// Parses one GUI → engine line.
-pub(crate) fn parse_command(line: &str) -> Result<Command, ParseError> {
-    let mut t = Tokens::new(line);
-    let kw = t.keyword()?;
-    let cmd = match kw.text {
-        "ucci" => Command::Ucci,
-        "isready" => Command::IsReady,
-        "setoption" => {
-            let name = require(&mut t, "an option name", "setoption")?
-                .text
-                .to_owned();
+pub(crate) fn parse_command(line: &str) -> Result<Command, LineError<CommandKeyword>> {
+    keyed_line(line, COMMAND_LIST, command)
+}
+
+/// The command `keyword` opens, from the tokens after it.
+fn command(keyword: CommandKeyword, t: &mut Tokens<'_>) -> Result<Command, ParseError> {
+    use CommandKeyword as K;
+    Ok(match keyword {
+        K::Ucci => Command::Ucci,
+        K::IsReady => Command::IsReady,
+        K::SetOption => {
+            let name = require(t, "an option name", "setoption")?.text.to_owned();
             let value = Some(t.rest()).filter(|v| !v.is_empty()).map(str::to_owned);
             Command::SetOption { name, value }
         }
-        "position" => {
-            let (start, moves) = position_args(&mut t, "position", iccs)?;
+        K::Position => {
+            let (start, moves) = position_args(t, "position", iccs)?;
             Command::Position { start, moves }
         }
-        "probe" => {
-            let (start, moves) = position_args(&mut t, "probe", iccs)?;
+        K::Probe => {
+            let (start, moves) = position_args(t, "probe", iccs)?;
             Command::Probe { start, moves }
         }
-        "banmoves" => Command::BanMoves(moves_to_end(&mut t, "banmoves")?),
-        "go" => parse_go(&mut t)?,
-        "ponderhit" => {
+        K::BanMoves => Command::BanMoves(moves_to_end(t, "banmoves")?),
+        K::Go => parse_go(t)?,
+        K::PonderHit => {
             let draw = match t.next() {
                 None => false,
                 Some(d) if d.text == "draw" => true,
@@ -320,12 +329,9 @@ pub(crate) fn parse_command(line: &str) -> Result<Command, ParseError> {
             };
             Command::PonderHit { draw }
         }
-        "stop" => Command::Stop,
-        "quit" => Command::Quit,
-        other => return Err(unknown_keyword(other, &COMMANDS, COMMAND_LIST)),
-    };
-    t.end_of(kw)?;
-    Ok(cmd)
+        K::Stop => Command::Stop,
+        K::Quit => Command::Quit,
+    })
 }
 
 fn parse_bestmove(t: &mut Tokens<'_>) -> Result<Message, ParseError> {
@@ -426,26 +432,27 @@ pub(crate) mod grammar {
 /// The rows an engine line that [`parse_message`] refused breaks: the grammar row of its
 /// keyword, and the ICCS row when a move token did not read (`bestmove (none)`,
 /// `ponder b10c8`). `None` when the line starts with no reply keyword.
-pub(crate) fn message_rows(line: &str, error: &ParseError) -> Option<&'static [ReqId]> {
+pub(crate) fn message_rows(error: &LineError<MessageKeyword>) -> Option<&'static [ReqId]> {
+    use MessageKeyword as K;
     use grammar::*;
-    let keyword = match error {
-        ParseError::WrongCase { expected, .. } => expected,
-        _ => Tokens::new(line).keyword().ok()?.text,
-    };
-    let bad_move = matches!(error, ParseError::BadMove { .. });
+    // A keyword in upper case (`BESTMOVE`) reads as none, but its row is still the one broken.
+    let keyword = match &error.error {
+        ParseError::WrongCase { expected, .. } => MessageKeyword::read(expected),
+        _ => error.keyword,
+    }?;
+    let bad_move = matches!(error.error, ParseError::BadMove { .. });
     Some(match (keyword, bad_move) {
-        ("id", _) => &[ID],
-        ("option", _) => &[OPTION],
-        ("ucciok", _) => &[UCCIOK],
-        ("readyok", _) => &[READYOK],
-        ("info", _) => &[INFO],
-        ("bestmove", false) => &[BESTMOVE],
-        ("bestmove", true) => &[BESTMOVE, ICCS_MOVE],
-        ("nobestmove", _) => &[NOBESTMOVE],
-        ("pophash", false) => &[POPHASH],
-        ("pophash", true) => &[POPHASH, ICCS_MOVE],
-        ("bye", _) => &[BYE],
-        _ => return None,
+        (K::Id, _) => &[ID],
+        (K::Option, _) => &[OPTION],
+        (K::UcciOk, _) => &[UCCIOK],
+        (K::ReadyOk, _) => &[READYOK],
+        (K::Info, _) => &[INFO],
+        (K::BestMove, false) => &[BESTMOVE],
+        (K::BestMove, true) => &[BESTMOVE, ICCS_MOVE],
+        (K::NoBestMove, _) => &[NOBESTMOVE],
+        (K::PopHash, false) => &[POPHASH],
+        (K::PopHash, true) => &[POPHASH, ICCS_MOVE],
+        (K::Bye, _) => &[BYE],
     })
 }
 
@@ -460,11 +467,15 @@ pub(crate) fn declared_option(line: &str) -> Option<OptionDecl> {
 }
 
 /// Parses one engine → GUI line.
-pub(crate) fn parse_message(line: &str) -> Result<Message, ParseError> {
-    let mut t = Tokens::new(line);
-    let kw = t.keyword()?;
-    let msg = match kw.text {
-        "id" => {
+pub(crate) fn parse_message(line: &str) -> Result<Message, LineError<MessageKeyword>> {
+    keyed_line(line, MESSAGE_LIST, message)
+}
+
+/// The message `keyword` opens, from the tokens after it.
+fn message(keyword: MessageKeyword, t: &mut Tokens<'_>) -> Result<Message, ParseError> {
+    use MessageKeyword as K;
+    Ok(match keyword {
+        K::Id => {
             let expected = "`name`, `copyright`, `author` or `user`";
             match t.peek().map(|key| key.text) {
                 Some(key) if IdField::parse(key, &IdField::ALL).is_none() => {
@@ -482,27 +493,24 @@ pub(crate) fn parse_message(line: &str) -> Result<Message, ParseError> {
                     }
                 }
                 _ => {
-                    let (field, value) = parse_id(&mut t, &IdField::ALL, expected)?;
+                    let (field, value) = parse_id(t, &IdField::ALL, expected)?;
                     Message::Id { field, value }
                 }
             }
         }
-        "option" => {
-            let raw = parse_option(&mut t, "option")?;
+        K::Option => {
+            let raw = parse_option(t, "option")?;
             let default = raw.default.map(str::to_owned);
             Message::Option(OptionDecl::from_raw(raw, default))
         }
-        "ucciok" => Message::UcciOk,
-        "readyok" => Message::ReadyOk,
-        "info" => Message::Info(Info::parse(&mut t)),
-        "bestmove" => parse_bestmove(&mut t)?,
-        "nobestmove" => Message::NoBestMove,
-        "pophash" => parse_pophash(&mut t)?,
-        "bye" => Message::Bye,
-        other => return Err(unknown_keyword(other, &MESSAGES, MESSAGE_LIST)),
-    };
-    t.end_of(kw)?;
-    Ok(msg)
+        K::UcciOk => Message::UcciOk,
+        K::ReadyOk => Message::ReadyOk,
+        K::Info => Message::Info(Info::parse(t)),
+        K::BestMove => parse_bestmove(t)?,
+        K::NoBestMove => Message::NoBestMove,
+        K::PopHash => parse_pophash(t)?,
+        K::Bye => Message::Bye,
+    })
 }
 
 impl fmt::Display for GoLimit {

@@ -114,7 +114,10 @@ fn an_id_key_the_texts_do_not_list_is_read_with_its_text() {
     assert_eq!(message.unwrap().to_string(), line);
     assert!(matches!(
         parse_message("id version"),
-        Err(ParseError::Missing { .. })
+        Err(LineError {
+            keyword: Some(MessageKeyword::Id),
+            error: ParseError::Missing { .. }
+        })
     ));
 }
 
@@ -262,7 +265,10 @@ fn precise_errors() {
         parse_command("go").unwrap_err().to_string(),
         "`go` must be followed by a thinking mode (`depth <d>`, `infinite`, `nodes <n>` or `time <t>`)"
     );
-    assert_eq!(parse_command("  "), Err(ParseError::Empty));
+    assert_eq!(
+        parse_command("  "),
+        Err(LineError::unkeyed(ParseError::Empty))
+    );
 }
 
 fn arb_move() -> impl Strategy<Value = Move> {
@@ -482,4 +488,19 @@ proptest! {
         prop_assert_eq!(respell(Protocol::Ucci, &c.to_string()), None);
         prop_assert_eq!(respell(Protocol::Ucci, &m.to_string()), None);
     }
+}
+
+#[test]
+fn an_unreadable_line_carries_the_keyword_it_opened_with() {
+    assert_eq!(
+        parse_command("go").unwrap_err().keyword,
+        Some(CommandKeyword::Go)
+    );
+    assert_eq!(
+        parse_message("bestmove (none)").unwrap_err().keyword,
+        Some(MessageKeyword::BestMove)
+    );
+    // A keyword in the wrong case reads as none: UCCI's keywords are lower case.
+    assert_eq!(parse_command("GO depth 5").unwrap_err().keyword, None);
+    assert_eq!(parse_command("xyzzy").unwrap_err().keyword, None);
 }

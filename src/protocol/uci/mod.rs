@@ -31,11 +31,12 @@ mod moves;
 
 use std::fmt;
 
-use super::ParseError;
 use super::family::option::parse_option;
 pub(crate) use super::family::{IdField, OptionDecl, PositionStart};
 use super::family::{looks_like_move, parse_id, position_args, write_moves, write_position};
-use super::tokens::{Token, Tokens, flag_once, number, require, set_once, unknown_keyword};
+use super::keyword::keywords;
+use super::tokens::{Token, Tokens, flag_once, keyed_line, number, require, set_once};
+use super::{LineError, ParseError};
 pub(crate) use info::Info;
 pub(crate) use info::{INFO_KEYS, requirement as info_requirement};
 pub(crate) use moves::{Move, Square};
@@ -48,30 +49,46 @@ pub(crate) const INVENTED_RESERVED_OPTION: &str = "UCI_ArbiterInvented";
 
 /// The GUI → engine command words; an engine skips any other word at the start of a line
 /// (uci-r10, uci-r11).
-pub const COMMANDS: [&str; 11] = [
-    "uci",
-    "debug",
-    "isready",
-    "setoption",
-    "register",
-    "ucinewgame",
-    "position",
-    "go",
-    "stop",
-    "ponderhit",
-    "quit",
-];
+pub const COMMANDS: [&str; CommandKeyword::ALL.len()] = {
+    let mut words = [""; CommandKeyword::ALL.len()];
+    let mut i = 0;
+    while i < words.len() {
+        words[i] = CommandKeyword::ALL[i].text();
+        i += 1;
+    }
+    words
+};
+
+keywords! {
+    /// The GUI → engine command words.
+    pub enum CommandKeyword (any_case: false) {
+        Uci = "uci",
+        Debug = "debug",
+        IsReady = "isready",
+        SetOption = "setoption",
+        Register = "register",
+        UciNewGame = "ucinewgame",
+        Position = "position",
+        Go = "go",
+        Stop = "stop",
+        PonderHit = "ponderhit",
+        Quit = "quit",
+    }
+}
 const COMMAND_LIST: &str = "a UCI command (uci, debug, isready, setoption, register, ucinewgame, position, go, stop, ponderhit, quit)";
-const MESSAGES: [&str; 8] = [
-    "id",
-    "uciok",
-    "readyok",
-    "bestmove",
-    "copyprotection",
-    "registration",
-    "info",
-    "option",
-];
+keywords! {
+    /// The words an engine → GUI line opens with.
+    pub enum MessageKeyword (any_case: false) {
+        Id = "id",
+        UciOk = "uciok",
+        ReadyOk = "readyok",
+        BestMove = "bestmove",
+        CopyProtection = "copyprotection",
+        Registration = "registration",
+        Info = "info",
+        Option = "option",
+    }
+}
 const MESSAGE_LIST: &str =
     "a UCI message (id, uciok, readyok, bestmove, copyprotection, registration, info, option)";
 const GO_KEYS: [&str; 12] = [
@@ -298,13 +315,17 @@ fn parse_go(t: &mut Tokens<'_>) -> Result<Go, ParseError> {
 }
 
 /// Parses one GUI → engine line.
-pub fn parse_command(line: &str) -> Result<Command, ParseError> {
-    let mut t = Tokens::new(line);
-    let kw = t.keyword()?;
-    let cmd = match kw.text {
-        "uci" => Command::Uci,
-        "debug" => {
-            let v = require(&mut t, "`on` or `off`", "debug")?;
+pub fn parse_command(line: &str) -> Result<Command, LineError<CommandKeyword>> {
+    keyed_line(line, COMMAND_LIST, command)
+}
+
+/// The command `keyword` opens, from the tokens after it.
+fn command(keyword: CommandKeyword, t: &mut Tokens<'_>) -> Result<Command, ParseError> {
+    use CommandKeyword as K;
+    Ok(match keyword {
+        K::Uci => Command::Uci,
+        K::Debug => {
+            let v = require(t, "`on` or `off`", "debug")?;
             match v.text {
                 "on" => Command::Debug(true),
                 "off" => Command::Debug(false),
@@ -317,8 +338,8 @@ pub fn parse_command(line: &str) -> Result<Command, ParseError> {
                 }
             }
         }
-        "isready" => Command::IsReady,
-        "setoption" => {
+        K::IsReady => Command::IsReady,
+        K::SetOption => {
             match t.next() {
                 Some(n) if n.text == "name" => {}
                 _ => {
@@ -339,20 +360,17 @@ pub fn parse_command(line: &str) -> Result<Command, ParseError> {
             let value = t.next().map(|_value| t.rest().to_owned());
             Command::SetOption { name, value }
         }
-        "register" => Command::Register(parse_register(&mut t)?),
-        "ucinewgame" => Command::UciNewGame,
-        "position" => {
-            let (start, moves) = position_args(&mut t, "position", uci_move)?;
+        K::Register => Command::Register(parse_register(t)?),
+        K::UciNewGame => Command::UciNewGame,
+        K::Position => {
+            let (start, moves) = position_args(t, "position", uci_move)?;
             Command::Position { start, moves }
         }
-        "go" => Command::Go(parse_go(&mut t)?),
-        "stop" => Command::Stop,
-        "ponderhit" => Command::PonderHit,
-        "quit" => Command::Quit,
-        other => return Err(unknown_keyword(other, &COMMANDS, COMMAND_LIST)),
-    };
-    t.end_of(kw)?;
-    Ok(cmd)
+        K::Go => Command::Go(parse_go(t)?),
+        K::Stop => Command::Stop,
+        K::PonderHit => Command::PonderHit,
+        K::Quit => Command::Quit,
+    })
 }
 
 fn parse_register(t: &mut Tokens<'_>) -> Result<Register, ParseError> {
@@ -403,25 +421,28 @@ pub(crate) fn declared_option(line: &str) -> Option<OptionDecl> {
 }
 
 /// Parses one engine → GUI line.
-pub(crate) fn parse_message(line: &str) -> Result<Message, ParseError> {
-    let mut t = Tokens::new(line);
-    let kw = t.keyword()?;
-    let msg = match kw.text {
-        "id" => {
+pub(crate) fn parse_message(line: &str) -> Result<Message, LineError<MessageKeyword>> {
+    keyed_line(line, MESSAGE_LIST, message)
+}
+
+/// The message `keyword` opens, from the tokens after it.
+fn message(keyword: MessageKeyword, t: &mut Tokens<'_>) -> Result<Message, ParseError> {
+    use MessageKeyword as K;
+    Ok(match keyword {
+        K::Id => {
             let allowed = [IdField::Name, IdField::Author];
-            let (field, value) = parse_id(&mut t, &allowed, "`name` or `author`")?;
+            let (field, value) = parse_id(t, &allowed, "`name` or `author`")?;
             Message::Id { field, value }
         }
-        "uciok" => Message::UciOk,
-        "readyok" => Message::ReadyOk,
-        "bestmove" => {
-            let mv = uci_move("bestmove", require(&mut t, "a UCI move", "bestmove")?)?;
+        K::UciOk => Message::UciOk,
+        K::ReadyOk => Message::ReadyOk,
+        K::BestMove => {
+            let mv = uci_move("bestmove", require(t, "a UCI move", "bestmove")?)?;
             let ponder = match t.next() {
                 None => None,
-                Some(p) if p.text == "ponder" => Some(uci_move(
-                    "ponder",
-                    require(&mut t, "a UCI move", "ponder")?,
-                )?),
+                Some(p) if p.text == "ponder" => {
+                    Some(uci_move("ponder", require(t, "a UCI move", "ponder")?)?)
+                }
                 Some(p) => {
                     return Err(ParseError::Unexpected {
                         token: p.text.to_owned(),
@@ -432,28 +453,28 @@ pub(crate) fn parse_message(line: &str) -> Result<Message, ParseError> {
             };
             Message::BestMove { mv, ponder }
         }
-        "copyprotection" | "registration" => {
-            let s = require(&mut t, "`checking`, `ok` or `error`", kw.text)?;
+        K::CopyProtection | K::Registration => {
+            let s = require(t, "`checking`, `ok` or `error`", keyword.text())?;
             let status = match s.text {
                 "checking" => Status::Checking,
                 "ok" => Status::Ok,
                 "error" => Status::Error,
                 other => {
                     return Err(ParseError::BadValue {
-                        field: kw.text.to_owned(),
+                        field: keyword.text().to_owned(),
                         text: other.to_owned(),
                         expected: "`checking`, `ok` or `error`",
                     });
                 }
             };
-            if kw.text == "copyprotection" {
+            if keyword == K::CopyProtection {
                 Message::CopyProtection(status)
             } else {
                 Message::Registration(status)
             }
         }
-        "info" => Message::Info(Info::parse(&mut t)),
-        "option" => {
+        K::Info => Message::Info(Info::parse(t)),
+        K::Option => {
             match t.next() {
                 Some(n) if n.text == "name" => {}
                 _ => {
@@ -463,7 +484,7 @@ pub(crate) fn parse_message(line: &str) -> Result<Message, ParseError> {
                     });
                 }
             }
-            let raw = parse_option(&mut t, "option name")?;
+            let raw = parse_option(t, "option name")?;
             let default = raw.default.map(|d| {
                 let squeezed: String = d.split_ascii_whitespace().collect();
                 if squeezed == "<empty>" {
@@ -474,10 +495,7 @@ pub(crate) fn parse_message(line: &str) -> Result<Message, ParseError> {
             });
             Message::Option(OptionDecl::from_raw(raw, default))
         }
-        other => return Err(unknown_keyword(other, &MESSAGES, MESSAGE_LIST)),
-    };
-    t.end_of(kw)?;
-    Ok(msg)
+    })
 }
 
 impl fmt::Display for Go {

@@ -537,3 +537,19 @@ proptest! {
         prop_assert_eq!(respell(Protocol::Uci, &m.to_string()), None);
     }
 }
+
+#[test]
+fn an_unreadable_line_carries_the_keyword_it_opened_with() {
+    assert_eq!(
+        parse_command("go wtime").unwrap_err().keyword,
+        Some(CommandKeyword::Go)
+    );
+    assert_eq!(
+        parse_message("registration maybe").unwrap_err().keyword,
+        Some(MessageKeyword::Registration)
+    );
+    assert_eq!(
+        parse_command("Position startpos").unwrap_err().keyword,
+        None
+    );
+}

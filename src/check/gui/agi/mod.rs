@@ -10,7 +10,9 @@ use crate::check::Context;
 use crate::check::findings::Findings;
 use crate::check::id::CheckId;
 use crate::check::outcome::Grade;
-use crate::protocol::agi::{BestMoveKind, Command, GoTime, Message, parse_command, parse_message};
+use crate::protocol::agi::{
+    BestMoveKind, Command, CommandKeyword, GoTime, Message, parse_command, parse_message,
+};
 use crate::protocol::spelling::{Respelling, respell};
 use crate::protocol::{Protocol, ReqId};
 use crate::reqs;
@@ -152,8 +154,7 @@ impl Gui {
                 command
             }
             Err(error) => {
-                let word = entry.text.split_whitespace().next().unwrap_or("");
-                if word.eq_ignore_ascii_case("POSITION") {
+                if error.keyword == Some(CommandKeyword::Position) {
                     self.board = None;
                     self.position_unread = true;
                 }
@@ -161,7 +162,7 @@ impl Gui {
                 self.tally.fault(
                     CheckId::GuiCommandGrammar,
                     Grade::Fail,
-                    grammar_row(&entry.text),
+                    grammar_row(error.keyword),
                     message,
                     at,
                     out,
@@ -455,14 +456,18 @@ impl Gui {
 }
 
 /// The row of a malformed command's grammar, by its keyword.
-fn grammar_row(line: &str) -> &'static [ReqId] {
-    match super::command_word(line).as_deref() {
-        Some("SETRULE") => reqs!["agi-r40"],
-        Some("SETOPTION") => reqs!["agi-r47"],
-        Some("POSITION") => reqs!["agi-r29", "agi-r56"],
-        Some("DOMOVE") => reqs!["agi-r20"],
-        Some("GO") => reqs!["agi-r61"],
-        _ => reqs!["agi-r07"],
+fn grammar_row(keyword: Option<CommandKeyword>) -> &'static [ReqId] {
+    use CommandKeyword as K;
+    match keyword {
+        Some(K::SetRule) => reqs!["agi-r40"],
+        Some(K::SetOption) => reqs!["agi-r47"],
+        Some(K::Position) => reqs!["agi-r29", "agi-r56"],
+        Some(K::DoMove) => reqs!["agi-r20"],
+        Some(K::Go) => reqs!["agi-r61"],
+        // `AGI`, `ISREADY`, `STOP` and `QUIT` take nothing, so only a word after one keeps it
+        // from reading: like a line that opens with no command, it breaks the form every
+        // command has, its keyword and then its parameters (agi-r07).
+        Some(K::Agi | K::IsReady | K::Stop | K::Quit) | None => reqs!["agi-r07"],
     }
 }
 

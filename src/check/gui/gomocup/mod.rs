@@ -10,7 +10,8 @@ use crate::check::Context;
 use crate::check::findings::Findings;
 use crate::check::id::CheckId;
 use crate::check::outcome::Grade;
-use crate::protocol::gomocup::{COMMAND_WORDS, Command, Message, parse_command, parse_message};
+use crate::protocol::Keyword;
+use crate::protocol::gomocup::{Command, CommandKeyword, Message, parse_command, parse_message};
 use crate::protocol::spelling::{Respelling, respell};
 use crate::protocol::{Protocol, ReqId};
 use crate::reqs;
@@ -291,19 +292,13 @@ impl Manager {
                 command
             }
             Err(error) => {
-                let known = entry
-                    .text
-                    .split_whitespace()
-                    .next()
-                    .is_some_and(|k| COMMAND_WORDS.contains(&k.to_ascii_uppercase().as_str()));
-                let (grade, rows) = if known {
-                    (Grade::Fail, grammar_row(&entry.text))
-                } else {
-                    (Grade::Warn, reqs!["gomocup-r118"])
+                let (grade, rows) = match error.keyword {
+                    Some(keyword) => (Grade::Fail, grammar_row(&entry.text, keyword)),
+                    None => {
+                        self.unknown_unanswered += 1;
+                        (Grade::Warn, reqs!["gomocup-r118"])
+                    }
                 };
-                if !known {
-                    self.unknown_unanswered += 1;
-                }
                 let message = format!("`{}` does not read as a command: {error}", entry.text);
                 self.tally
                     .fault(CheckId::GuiCommandGrammar, grade, rows, message, at, out);
@@ -686,22 +681,31 @@ fn respelt(line: &str) -> Option<(Command, Respelling)> {
     Some((command, respelling))
 }
 
-/// The row of a malformed command's grammar.
-fn grammar_row(line: &str) -> &'static [ReqId] {
+/// The row of a malformed command's grammar, by the keyword it opens with.
+fn grammar_row(line: &str, keyword: CommandKeyword) -> &'static [ReqId] {
+    use CommandKeyword as K;
     // A second command word on the line (`BEGIN TURN 7,7`): two commands run together, where
     // each line carries one (gomocup-r06).
     let second_command = line
         .split_whitespace()
         .skip(1)
-        .any(|w| COMMAND_WORDS.contains(&w.to_ascii_uppercase().as_str()));
+        .any(|w| CommandKeyword::read(w).is_some());
     if second_command {
         return reqs!["gomocup-r06"];
     }
-    match super::command_word(line).as_deref() {
-        Some("START") => reqs!["gomocup-r36"],
-        Some("INFO") => reqs!["gomocup-r58"],
-        Some("RECTSTART") => reqs!["gomocup-r105"],
-        _ => reqs!["gomocup-r41"],
+    match keyword {
+        K::Start => reqs!["gomocup-r36"],
+        K::Info => reqs!["gomocup-r58"],
+        K::RectStart => reqs!["gomocup-r105"],
+        K::Restart
+        | K::Begin
+        | K::Turn
+        | K::Board
+        | K::Done
+        | K::End
+        | K::About
+        | K::TakeBack
+        | K::Play => reqs!["gomocup-r41"],
     }
 }
 
