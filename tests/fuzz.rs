@@ -31,7 +31,7 @@ struct SequenceFault {
 }
 
 #[rustfmt::skip]
-const SEQUENCE_FAULTS: [SequenceFault; 9] = [
+const SEQUENCE_FAULTS: [SequenceFault; 13] = [
     // One command in one state: `isready` while pondering, in UCI and in UCCI's second ponder
     // search (whose lost result is the failure there: a silent `readyok` mid-search only warns
     // under UCCI, A18), a `BOARD` right after `TAKEBACK`, AGI `ISREADY` while pondering with
@@ -57,6 +57,16 @@ const SEQUENCE_FAULTS: [SequenceFault; 9] = [
     // of a game RESTART began.
     SequenceFault { protocol: "gomocup", fault: "occupied-point-after-restart",
         check: "gomocup.move.legal", requirement: "gomocup-r42", cases: "10" },
+    // A reply missing after three of one command: shrinking waits for it only as long as the
+    // engine's pace in the failing run needs.
+    SequenceFault { protocol: "uci", fault: "no-readyok-after-third-newgame",
+        check: "fuzz:readyok", requirement: "uci-r31", cases: "60" },
+    SequenceFault { protocol: "ucci", fault: "no-readyok-after-third-probe",
+        check: "fuzz:readyok", requirement: "ucci-r49", cases: "10" },
+    SequenceFault { protocol: "gomocup", fault: "silent-third-about",
+        check: "fuzz:answer to ABOUT", requirement: "gomocup-r98", cases: "5" },
+    SequenceFault { protocol: "agi", fault: "no-readyok-after-third-setoption",
+        check: "fuzz:READYOK", requirement: "agi-r52", cases: "10" },
 ];
 
 fn fuzz_json(args: &[&str], repro: &Path) -> (i32, FuzzReport) {
@@ -471,6 +481,28 @@ fn the_same_seed_generates_the_same_case() {
     assert_eq!(texts[0], texts[1]);
 }
 
+/// The first failure a seed finds with `--jobs 1` and with `--jobs 3`: the case that found
+/// it and the steps of its reproduction, each run's.
+fn found_with_jobs(args: &[&str], name: &str) -> Vec<(u32, String)> {
+    let engine = fixture_engine();
+    ["1", "3"]
+        .iter()
+        .map(|jobs| {
+            let repro = repro_dir(&format!("{name}-jobs-{jobs}"));
+            let engine_args = ["--engine", engine.to_str().unwrap(), "--jobs", jobs];
+            let (code, report) = fuzz_json(&[args, &engine_args[..]].concat(), &repro);
+            assert_eq!(code, 1, "{report:#?}");
+            let failure = &report.failures[0];
+            assert!(failure.case > 1, "found in case {}", failure.case);
+            let text = std::fs::read_to_string(&failure.file).unwrap();
+            let _ = std::fs::remove_dir_all(&repro);
+            // The header names the folder, which differs: the steps must not.
+            let steps: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
+            (failure.case, steps.join("\n"))
+        })
+        .collect()
+}
+
 /// Case `i` is drawn from the seed and `i` alone: run one at a time or several at once, the
 /// same seed finds the same first failure in the same case, shrunk to the same scenario. (A
 /// fault found in the fifth case, behind four clean ones, and quick to shrink.)
@@ -479,41 +511,50 @@ fn the_same_seed_finds_the_same_failure_whatever_the_jobs() {
     // No share of the processor: a hunt's two fixtures at once answer at once or never, so it
     // waits out bounds (scaled to a twentieth, 150 ms at the least) far more than it computes,
     // about a second of processor time a minute, and loads nobody.
-    let engine = fixture_engine();
-    let found: Vec<(u32, String)> = ["1", "3"]
-        .iter()
-        .map(|jobs| {
-            let repro = repro_dir(&format!("jobs-{jobs}"));
-            let (code, report) = fuzz_json(
-                &[
-                    "--protocol",
-                    "gomocup",
-                    "--engine",
-                    engine.to_str().unwrap(),
-                    "--engine-arg",
-                    "gomocup",
-                    "--engine-arg",
-                    "occupied-point-after-takeback",
-                    "--time-scale",
-                    "0.05",
-                    "--cases",
-                    "10",
-                    "--jobs",
-                    jobs,
-                ],
-                &repro,
-            );
-            assert_eq!(code, 1, "{report:#?}");
-            let failure = &report.failures[0];
-            assert!(failure.case > 1, "found in case {}", failure.case);
-            let text = std::fs::read_to_string(&failure.file).unwrap();
-            let _ = std::fs::remove_dir_all(&repro);
-            // The header names the folder, which differs: the steps must not.
-            let steps = text.lines().filter(|l| !l.starts_with('#')).collect();
-            (failure.case, steps)
-        })
-        .collect();
+    let args = [
+        "--protocol",
+        "gomocup",
+        "--engine-arg",
+        "gomocup",
+        "--engine-arg",
+        "occupied-point-after-takeback",
+        "--time-scale",
+        "0.05",
+        "--cases",
+        "10",
+    ];
+    let found = found_with_jobs(&args, "takeback");
     assert_eq!(found[0], found[1]);
+}
+
+/// A missing reply is shrunk with candidates run `--jobs` at a time, each waited for no longer
+/// than the failing run's pace needs (at a tenth of the bounds, a 500 ms bound waits 256 ms):
+/// one at a time or three at once, the same seed shrinks it to the same scenario, which keeps
+/// the text's own bound.
+#[test]
+fn a_missing_reply_shrinks_to_the_same_reproduction_whatever_the_jobs() {
+    let args = [
+        "--protocol",
+        "agi",
+        "--engine-arg",
+        "agi",
+        "--engine-arg",
+        "no-readyok-after-third-setoption",
+        "--time-scale",
+        "0.1",
+        "--cases",
+        "10",
+    ];
+    let found = found_with_jobs(&args, "missing-reply");
+    assert_eq!(found[0], found[1]);
+    let (_, steps) = &found[0];
+    assert!(
+        steps.contains("< READYOK (within 5000 ms, agi-r52, as READYOK)"),
+        "{steps}"
+    );
+    // Three SETOPTION, then the ISREADY left unanswered: nothing else is needed.
+    let sent: Vec<&str> = steps.lines().filter(|l| l.starts_with('>')).collect();
+    assert_eq!(sent.len(), 6, "{steps}");
 }
 
 #[test]

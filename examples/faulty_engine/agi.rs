@@ -26,6 +26,8 @@ pub fn run(out: &Out, script: &[String]) {
     // leaving it on by default (IsreadyWhilePonderingByDefault acts only before one).
     let mut pondering = false;
     let mut ponder_switched_on = false;
+    // How many SETOPTION the process has read (NoReadyokAfterThirdSetoption).
+    let mut setoptions = 0u32;
     let best = |board: &Board, search: &[Point]| {
         search
             .first()
@@ -78,8 +80,10 @@ pub fn run(out: &Out, script: &[String]) {
                     && searching
                     && pondering
                     && !ponder_switched_on => {}
+            "ISREADY" if out.fault() == Fault::NoReadyokAfterThirdSetoption && setoptions >= 3 => {}
             "ISREADY" => out.line("READYOK"),
             "SETOPTION" => {
+                setoptions += 1;
                 let on = words.windows(2).any(|w| w[0] == "PONDER" && w[1] == "ON");
                 ponder_switched_on |= on;
             }

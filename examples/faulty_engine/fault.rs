@@ -67,6 +67,19 @@ pub enum Fault {
     /// `READYOK` for every `ISREADY`) and agi-r55 (even while thinking). After `SETOPTION …
     /// PONDER ON`, and in every other search, `ISREADY` is answered.
     IsreadyWhilePonderingByDefault,
+    // Faults whose symptom is a missing reply, after three of one command: a fuzzer that
+    // waits out each missing reply's bound on every shrinking run takes minutes over them.
+    /// UCI: from the third `ucinewgame` of the process on, no `readyok` to `isready` (uci-r31:
+    /// every `isready` is answered), idle or not; everything else is answered as usual.
+    NoReadyokAfterThirdNewgame,
+    /// UCCI: from the third `probe` of the process on (a command it reads and, without a hash
+    /// table, leaves unanswered, as the text allows), no `readyok` to `isready` (ucci-r49).
+    NoReadyokAfterThirdProbe,
+    /// Gomocup: the third `ABOUT` of the process, and every later one, gets no answer
+    /// (gomocup-r98: the brain answers `ABOUT` with one line about itself).
+    SilentThirdAbout,
+    /// AGI: from the third `SETOPTION` of the process on, no `READYOK` to `ISREADY` (agi-r52).
+    NoReadyokAfterThirdSetoption,
     /// Gomocup and AGI: the moves given after the fault name on the command line, in order
     /// and as written (Gomocup `x,y`, turned into AGI's hex where it has a form), whatever
     /// the board; then the nearest empty point as without a fault. Match play tests use it
@@ -197,7 +210,7 @@ pub enum Fault {
 }
 
 /// Each fault under its command-line name.
-const NAMES: [(&str, Fault); 58] = [
+const NAMES: [(&str, Fault); 62] = [
     ("none", Fault::None),
     ("late-handshake", Fault::LateHandshake),
     ("no-readyok-while-searching", Fault::NoReadyokWhileSearching),
@@ -239,6 +252,19 @@ const NAMES: [(&str, Fault); 58] = [
     (
         "isready-while-pondering-by-default",
         Fault::IsreadyWhilePonderingByDefault,
+    ),
+    (
+        "no-readyok-after-third-newgame",
+        Fault::NoReadyokAfterThirdNewgame,
+    ),
+    (
+        "no-readyok-after-third-probe",
+        Fault::NoReadyokAfterThirdProbe,
+    ),
+    ("silent-third-about", Fault::SilentThirdAbout),
+    (
+        "no-readyok-after-third-setoption",
+        Fault::NoReadyokAfterThirdSetoption,
     ),
     ("scripted", Fault::Scripted),
     ("illegal-at-move-3", Fault::IllegalAtMove3),

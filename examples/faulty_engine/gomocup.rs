@@ -41,6 +41,8 @@ pub fn run(out: &Out, script: &[String]) {
     // A `RESTART` was accepted, and the restarted game has not asked for a move yet
     // (OccupiedPointAfterRestart).
     let mut restarted = false;
+    // How many ABOUT the process has read (SilentThirdAbout).
+    let mut abouts = 0u32;
     let mut script = script.iter().filter(|_| fault == Fault::Scripted);
     // The brain's move: the next scripted one, else `occupied` when the fault plays there,
     // else the empty point nearest the centre.
@@ -212,6 +214,11 @@ pub fn run(out: &Out, script: &[String]) {
             // solver does not exist before START.
             "INFO" if fault == Fault::DiesOnEarlyInfo && !started => std::process::exit(139),
             "INFO" => {}
+            "ABOUT"
+                if fault == Fault::SilentThirdAbout && {
+                    abouts += 1;
+                    abouts >= 3
+                } => {}
             "ABOUT" => out.line(
                 r#"name="Faulty Fixture", version="1.0", author="Arbiter tests", country="None""#,
             ),

@@ -62,6 +62,8 @@ pub fn run<G: Game>(dialect: Dialect, out: &Out) {
     let mut ponders = 0;
     // A new game or an option came since the last `isready` (SlowNewGame).
     let mut setting_up = false;
+    // How many `ucinewgame` and `probe` the process has read (the faults after the third).
+    let (mut newgames, mut probes) = (0u32, 0u32);
     loop {
         let timeout =
             search
@@ -150,13 +152,18 @@ pub fn run<G: Game>(dialect: Dialect, out: &Out) {
                     out.line("uciok");
                 }
             }
-            "isready" if !ignores_isready(fault, search.as_ref(), ponders) => {
+            "isready" if !ignores_isready(fault, search.as_ref(), ponders, (newgames, probes)) => {
                 if std::mem::take(&mut setting_up) && fault == Fault::SlowNewGame {
                     std::thread::sleep(Duration::from_millis(2400));
                 }
                 out.line("readyok");
             }
-            "ucinewgame" => setting_up = true,
+            "ucinewgame" => {
+                setting_up = true;
+                newgames += 1;
+            }
+            // No hash table to report from: a `probe` is read and left unanswered.
+            "probe" => probes += 1,
             // The unanswered `isready` also loses the ponder search it came in: neither
             // `ponderhit` nor `stop` gets a result from it.
             "isready" if fault == Fault::IsreadyInSecondPonder => {
@@ -335,9 +342,18 @@ fn crash_by_sigsegv() -> ! {
 
 /// Whether the fault leaves this `isready` unanswered: any during a search, or only one while
 /// pondering (from the session's second `go ponder` on, for IsreadyInSecondPonder).
-fn ignores_isready(fault: Fault, search: Option<&Search>, ponders: u32) -> bool {
+/// Whether `isready` goes unanswered, given the search under way, the `go ponder`s so far and
+/// the `ucinewgame`s and `probe`s so far.
+fn ignores_isready(
+    fault: Fault,
+    search: Option<&Search>,
+    ponders: u32,
+    (newgames, probes): (u32, u32),
+) -> bool {
     let pondering = search.is_some_and(|s| s.pondering);
     match fault {
+        Fault::NoReadyokAfterThirdNewgame => newgames >= 3,
+        Fault::NoReadyokAfterThirdProbe => probes >= 3,
         Fault::NoReadyokWhileSearching => search.is_some(),
         Fault::IsreadyWhilePondering => pondering,
         Fault::IsreadyInSecondPonder => pondering && ponders >= 2,

@@ -5,7 +5,6 @@
 //! never from what ran at the same time: the same seed draws the same cases and finds the same
 //! first failure whatever `--jobs` says. Shrinking and replays run one engine at a time.
 
-use std::sync::atomic::Ordering;
 use std::sync::{Arc, RwLock};
 use std::time::{Duration, Instant};
 
@@ -14,18 +13,19 @@ use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
 
 use super::coverage::Counts;
 use super::model::{self, CaseScript, Model, Sequences};
+use super::shrink::{Patience, Shrinker, Shrunk};
 use super::{
     CutBy, CutDuring, CutShort, Failure, FailureKey, FuzzObserver, FuzzOptions, FuzzResult, command,
 };
 use crate::check::{CheckId, CheckRef, Grade};
-use crate::runner::{self, RunEnd, RunOptions, ScenarioRun, run_scenario};
+use crate::runner::{self, RunEnd, RunOptions, ScenarioRun};
 use crate::scenario::{self, Scenario};
 use crate::session::{Direction, EngineCommand, interrupt};
 
-type Tree<M> = <Sequences<M> as Strategy>::Tree;
+pub(super) type Tree<M> = <Sequences<M> as Strategy>::Tree;
 
 /// A case as the model plays it: the state after the handshake and the actions from there.
-type Case<M> = (<M as Model>::State, Vec<<M as Model>::Action>);
+pub(super) type Case<M> = (<M as Model>::State, Vec<<M as Model>::Action>);
 
 /// A case drawn and not yet judged.
 pub(super) struct Drawn<M: Model> {
@@ -155,9 +155,15 @@ pub(super) fn drive<M: Model>(
                 // The actions the run reached, the opening aside.
                 let seen = reached_now.len().saturating_sub(1);
                 let shrinking = Instant::now();
-                let shrunk = shrink(
-                    &*model, drawn.tree, run, seen, &key, engine, options, &stop, observer,
-                )?;
+                let shrinker = Shrinker {
+                    model: &*model,
+                    key: &key,
+                    engine,
+                    options,
+                    stop: &stop,
+                    patience: Patience::of(&run, &key, options.run.time_scale),
+                };
+                let shrunk = shrinker.shrink(drawn.tree, run, seen, observer)?;
                 // Cut short while shrinking or replaying: the smallest case found so far, with
                 // the run that showed it, is the reproduction.
                 let cut = stop.now();
@@ -225,7 +231,7 @@ impl Stop {
     }
 
     /// Why the run is to end now, if it is.
-    fn now(&self) -> Option<CutBy> {
+    pub(super) fn now(&self) -> Option<CutBy> {
         if interrupt::raised().is_some() {
             Some(CutBy::Signal)
         } else if self.deadline.is_some_and(|d| Instant::now() >= d) {
@@ -236,116 +242,10 @@ impl Stop {
     }
 }
 
-/// A failing case as small as shrinking made it, with a run of it that failed.
-struct Shrunk<M: Model> {
-    initial: M::State,
-    actions: Vec<M::Action>,
-    /// The last run that failed the same way: the case found, or the smallest candidate.
-    failing: ScenarioRun,
-    runs: u32,
-}
-
-/// Shrinks a failing case: each candidate (one command or wait fewer, or a smaller argument) is
-/// run on a fresh engine and kept only when it fails the same check. Returns the smallest
-/// failing case and the engine runs spent.
-#[allow(clippy::too_many_arguments)]
-fn shrink<M: Model>(
-    model: &M,
-    mut tree: Tree<M>,
-    found: ScenarioRun,
-    seen: usize,
-    key: &FailureKey,
-    engine: &EngineCommand,
-    options: &FuzzOptions,
-    stop: &Stop,
-    observer: &mut dyn FuzzObserver,
-) -> Result<Shrunk<M>, String> {
-    let (initial, actions, counter) = tree.current();
-    let mut smallest = (initial, actions);
-    let mut failing = found;
-    // The actions after the one the failure was seen at were never reached: the tree drops them
-    // first. Without a count it would keep them all as possible culprits.
-    if let Some(counter) = counter {
-        counter.store(seen, Ordering::SeqCst);
-    }
-    let mut runs = 0u32;
-    let done = |smallest: Case<M>, failing, runs| {
-        Ok(Shrunk {
-            initial: smallest.0,
-            actions: smallest.1,
-            failing,
-            runs,
-        })
-    };
-    if options.max_shrink_runs == 0 {
-        return done(smallest, failing, runs);
-    }
-    // The run of a candidate that fails the same way; none for one that does not, or one the
-    // end of the run cut short (it shows nothing either way).
-    let mut fails_the_same = |initial: &M::State, actions: &[M::Action], runs: &mut u32| {
-        let text = render(model, &model::script(model, initial, actions));
-        let run = run_scenario(&parse(&text)?, engine, &quick(&options.run));
-        *runs += 1;
-        observer.shrink(*runs);
-        let same = failure_keys(&run, options.robustness).contains(key)
-            && run.end.not_run().is_none()
-            && stop.now().is_none();
-        Ok::<Option<ScenarioRun>, String>(same.then_some(run))
-    };
-    // The tree's own shrinking, but for the runs the pass after it may need: one per action.
-    let tree_runs = options
-        .max_shrink_runs
-        .saturating_sub((smallest.1.len() as u32).min(options.max_shrink_runs / 4));
-    let mut more = tree.simplify();
-    while more && runs < tree_runs && stop.now().is_none() {
-        let (initial, actions, _) = tree.current();
-        more = if let Some(run) = fails_the_same(&initial, &actions, &mut runs)? {
-            smallest = (initial, actions);
-            failing = run;
-            tree.simplify()
-        } else {
-            tree.complicate()
-        };
-    }
-    // The tree removes one action at a time, and keeps only what every action's precondition
-    // still allows: a search and the reading of its result can go only together, so neither
-    // goes. This pass removes an action with every later one it made possible, from the last
-    // (a single removal again too: the tree tried it beside actions this pass may have removed).
-    let mut at = smallest.1.len();
-    while at > 0 && runs < options.max_shrink_runs && stop.now().is_none() {
-        at -= 1;
-        let candidate = without_dependents(model, &smallest.0, &smallest.1, at);
-        if let Some(run) = fails_the_same(&smallest.0, &candidate, &mut runs)? {
-            smallest.1 = candidate;
-            failing = run;
-            at = at.min(smallest.1.len());
-        }
-    }
-    done(smallest, failing, runs)
-}
-
-/// `actions` without the one at `at` and without each later one whose precondition then fails.
-fn without_dependents<M: Model>(
-    model: &M,
-    initial: &M::State,
-    actions: &[M::Action],
-    at: usize,
-) -> Vec<M::Action> {
-    let mut state = initial.clone();
-    let mut kept = Vec::with_capacity(actions.len());
-    for (i, action) in actions.iter().enumerate() {
-        if i != at && model.allowed(&state, action) {
-            state = model.apply(state, action);
-            kept.push(action.clone());
-        }
-    }
-    kept
-}
-
 /// The options of a run only the hunt reads: a reply missing at its bound fails then, as it
 /// would a little later, so it is not waited for past the bound (only the minimal case's
 /// replays, which the report shows, measure how late a reply is).
-fn quick(options: &RunOptions) -> RunOptions {
+pub(super) fn quick(options: &RunOptions) -> RunOptions {
     RunOptions {
         measure_late: false,
         ..options.clone()
@@ -412,16 +312,24 @@ fn confirm<M: Model>(
     let mut replays = 0;
     let mut replays_failed = 0;
     let probe = parse(&script.render(model.protocol(), "fuzz case", &[]))?;
-    while replays < options.replays.max(1) && stop.now().is_none() {
-        let run = run_scenario(&probe, engine, &options.run);
-        // A replay the end of the run cut short shows nothing either way.
-        if stop.now().is_some() {
-            break;
-        }
-        replays += 1;
-        if failure_keys(&run, options.robustness).contains(&key) {
-            replays_failed += 1;
-            first_failing.get_or_insert(run);
+    // The replays run at once, within `--jobs`: each a fresh engine, and what each shows does
+    // not depend on the others.
+    if stop.now().is_none() {
+        let copies = vec![probe; options.replays.max(1) as usize];
+        let replay_options = RunOptions {
+            fail_fast: false,
+            ..options.run.clone()
+        };
+        let played = runner::run_all(&copies, engine, &replay_options, &mut runner::Quiet);
+        // Replays the end of the run cut short show nothing either way.
+        if stop.now().is_none() {
+            for run in played.runs {
+                replays += 1;
+                if failure_keys(&run, options.robustness).contains(&key) {
+                    replays_failed += 1;
+                    first_failing.get_or_insert(run);
+                }
+            }
         }
     }
     let also: Vec<FailureKey> = first_failing
@@ -487,7 +395,7 @@ fn render<M: Model>(model: &M, case: &CaseScript) -> String {
     case.script.render(model.protocol(), "fuzz case", &[])
 }
 
-fn parse(text: &str) -> Result<Scenario, String> {
+pub(super) fn parse(text: &str) -> Result<Scenario, String> {
     scenario::parse("fuzz/case", "fuzz case", text)
         .map_err(|e| format!("the model wrote a bad scenario: {e}\n{text}"))
 }
@@ -535,51 +443,4 @@ fn rng(seed: u64, case: u32) -> TestRng {
     bytes[..8].copy_from_slice(&seed.to_le_bytes());
     bytes[8..12].copy_from_slice(&case.to_le_bytes());
     TestRng::from_seed(RngAlgorithm::ChaCha, &bytes)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::without_dependents;
-    use crate::fuzz::family::{Action, FamilyModel, Limit};
-    use crate::fuzz::model::Model;
-    use crate::protocol::Protocol;
-    use crate::rules::xiangqi::Position;
-
-    /// A search goes with the reading of its result, which no other action allows; the rest
-    /// stays as it was.
-    #[test]
-    fn removing_a_search_removes_the_reading_of_its_result() {
-        let fens = include_str!("../../scenarios/fuzz/xiangqi.fens");
-        let offer = crate::fuzz::model::EngineOffer::default();
-        let model = FamilyModel::<Position>::new(Protocol::Ucci, fens, offer, false);
-        let search = Action::Go {
-            limit: Limit::Depth(1),
-            searchmoves: Vec::new(),
-            draw: false,
-        };
-        let start = Action::Position {
-            fen: None,
-            moves: Vec::new(),
-        };
-        let actions = vec![
-            start.clone(),
-            search.clone(),
-            Action::AwaitResult,
-            Action::IsReady,
-            search,
-            Action::AwaitResult,
-        ];
-        let initial = model.initial();
-        let shorter = without_dependents(&model, &initial, &actions, 1);
-        let expected = [
-            start,
-            Action::IsReady,
-            actions[4].clone(),
-            Action::AwaitResult,
-        ];
-        assert_eq!(format!("{shorter:?}"), format!("{expected:?}"));
-        // Without the position, nothing after it may search.
-        let none = without_dependents(&model, &initial, &actions, 0);
-        assert_eq!(format!("{none:?}"), format!("{:?}", vec![Action::IsReady]));
-    }
 }

@@ -19,6 +19,7 @@ mod options;
 mod probe;
 pub mod report;
 mod script;
+mod shrink;
 
 use std::path::PathBuf;
 use std::time::Duration;

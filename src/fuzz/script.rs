@@ -36,10 +36,30 @@ impl Reply {
     }
 }
 
+/// One line of a scenario: an expectation is kept apart, so that its bound can be capped when
+/// the case is rendered for shrinking ([`Script::render_capped`]).
+#[derive(Debug, Clone)]
+enum Line {
+    Text(String),
+    Expect {
+        pattern: String,
+        ms: u64,
+        reply: Reply,
+    },
+}
+
+/// The bound a shrinking run waits for a reply a failure showed missing: expectations labelled
+/// `label` wait `ms` at most (as written, before `--time-scale`) instead of their own bound.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) struct Cap {
+    pub label: String,
+    pub ms: u64,
+}
+
 /// The lines of one scenario, built step by step.
 #[derive(Debug, Clone, Default)]
 pub(super) struct Script {
-    lines: Vec<String>,
+    lines: Vec<Line>,
     commands: usize,
     /// Answers captured so far: each gets a name of its own (`answer1`, …).
     answers: usize,
@@ -53,25 +73,22 @@ impl Script {
     /// Sends a line to the engine.
     pub(super) fn send(&mut self, command: impl Display) {
         self.commands += 1;
-        self.lines.push(format!("> {command}"));
+        self.lines.push(Line::Text(format!("> {command}")));
     }
 
     /// Expects a line matching `pattern` within `ms` of the last command.
     pub(super) fn expect(&mut self, pattern: &str, ms: u64, reply: Reply) {
-        let mut modifiers = format!("within {ms} ms");
-        if reply.should {
-            modifiers.push_str(", should");
-        }
-        for id in reply.cites {
-            let _ = write!(modifiers, ", {id}");
-        }
-        let _ = write!(modifiers, ", as {}", reply.label);
-        self.lines.push(format!("< {pattern} ({modifiers})"));
+        self.lines.push(Line::Expect {
+            pattern: pattern.to_owned(),
+            ms,
+            reply,
+        });
     }
 
     /// Expects a line that may or may not come (`BESTMOVE` after an AGI ponder's `STOP`).
     pub(super) fn maybe(&mut self, pattern: &str) {
-        self.lines.push(format!("< {pattern} (optional)"));
+        self.lines
+            .push(Line::Text(format!("< {pattern} (optional)")));
     }
 
     /// A name to capture the engine's answer to the command just sent under (`answer3`), which
@@ -96,7 +113,7 @@ impl Script {
             values: values.iter().map(|v| (*v).to_owned()).collect(),
             negated,
         };
-        self.lines.push(format!("if {condition}"));
+        self.lines.push(Line::Text(format!("if {condition}")));
         self.blocks.push(condition);
     }
 
@@ -108,14 +125,14 @@ impl Script {
     /// Closes every open `if` block.
     pub(super) fn close_ifs(&mut self) {
         for _ in self.blocks.drain(..) {
-            self.lines.push("end if".to_owned());
+            self.lines.push(Line::Text("end if".to_owned()));
         }
     }
 
     /// Lets time pass; replies stay for the next expectations.
     pub(super) fn wait(&mut self, ms: u64) {
         if ms > 0 {
-            self.lines.push(format!("wait {ms} ms"));
+            self.lines.push(Line::Text(format!("wait {ms} ms")));
         }
     }
 
@@ -124,14 +141,18 @@ impl Script {
     /// text lets come before or after the previous one (a search's result around a `readyok`)
     /// is read apart, after a wait of a millisecond.
     pub(super) fn apart(&mut self) {
-        if self.lines.last().is_some_and(|l| l.starts_with('<')) {
-            self.lines.push("wait 1 ms".to_owned());
+        let expectation = |l: &Line| match l {
+            Line::Expect { .. } => true,
+            Line::Text(text) => text.starts_with('<'),
+        };
+        if self.lines.last().is_some_and(expectation) {
+            self.lines.push(Line::Text("wait 1 ms".to_owned()));
         }
     }
 
     /// The engine ends by itself within `ms` of the last command.
     pub(super) fn exit_within(&mut self, ms: u64) {
-        self.lines.push(format!("exit within {ms} ms"));
+        self.lines.push(Line::Text(format!("exit within {ms} ms")));
     }
 
     /// How many commands the case sends.
@@ -139,8 +160,28 @@ impl Script {
         self.commands
     }
 
+    /// Whether an expectation of the case is labelled `label`: a case without one cannot fail
+    /// that step.
+    pub(super) fn expects(&self, label: &str) -> bool {
+        self.lines
+            .iter()
+            .any(|l| matches!(l, Line::Expect { reply, .. } if reply.label == label))
+    }
+
     /// The scenario file: headers, then the steps.
     pub(super) fn render(&self, protocol: Protocol, title: &str, comments: &[String]) -> String {
+        self.render_capped(protocol, title, comments, &[])
+    }
+
+    /// The scenario file with the bounds of the expectations `caps` name lowered to the cap
+    /// (never raised): what a shrinking run plays once a failure showed a reply missing.
+    pub(super) fn render_capped(
+        &self,
+        protocol: Protocol,
+        title: &str,
+        comments: &[String],
+        caps: &[Cap],
+    ) -> String {
         let mut out = String::new();
         for comment in comments {
             let _ = writeln!(out, "# {comment}");
@@ -152,7 +193,24 @@ impl Script {
             "spec: generated by arbiter fuzz from the protocol's model"
         );
         for line in &self.lines {
-            let _ = writeln!(out, "{line}");
+            match line {
+                Line::Text(text) => {
+                    let _ = writeln!(out, "{text}");
+                }
+                Line::Expect { pattern, ms, reply } => {
+                    let cap = caps.iter().find(|c| c.label == reply.label);
+                    let ms = cap.map_or(*ms, |c| c.ms.min(*ms));
+                    let mut modifiers = format!("within {ms} ms");
+                    if reply.should {
+                        modifiers.push_str(", should");
+                    }
+                    for id in reply.cites {
+                        let _ = write!(modifiers, ", {id}");
+                    }
+                    let _ = write!(modifiers, ", as {}", reply.label);
+                    let _ = writeln!(out, "< {pattern} ({modifiers})");
+                }
+            }
         }
         out
     }

@@ -1,0 +1,548 @@
+//! Shrinking a failing case to the shortest that still fails the same check: the case tree's
+//! own shrinking (one candidate after another: each next candidate depends on the verdict on
+//! the last), then a pass that removes an action with every later one it made possible, run
+//! `--jobs` candidates at a time.
+//!
+//! A failure whose symptom is a missing reply would cost its bound on every failing candidate.
+//! The run that found it shows how fast the engine answers everything else; a candidate is
+//! waited for no longer than that pace needs ([`Patience`]), and the smallest case is then
+//! judged again at the text's own bound, so what is reported failed there.
+
+use std::collections::HashMap;
+use std::sync::atomic::Ordering;
+
+use proptest::strategy::ValueTree;
+
+use super::FailureKey;
+use super::hunt::{Case, Stop, Tree, failure_keys, parse, quick};
+use super::model::{self, CaseScript, Model};
+use super::script::Cap;
+use super::{FuzzObserver, FuzzOptions};
+use crate::check::{CheckRef, Grade};
+use crate::runner::{self, RunOptions, ScenarioRun, run_scenario};
+use crate::session::EngineCommand;
+
+/// A failing case as small as shrinking made it, with a run of it that failed.
+pub(super) struct Shrunk<M: Model> {
+    pub initial: M::State,
+    pub actions: Vec<M::Action>,
+    /// The last run that failed the same way at the text's own bounds: the case found, or the
+    /// smallest candidate.
+    pub failing: ScenarioRun,
+    /// Engine runs spent, counted as one candidate after another would spend them whatever
+    /// `--jobs` says (candidates a parallel batch ran past the first failing one are not
+    /// counted: they would not have run).
+    pub runs: u32,
+}
+
+/// The least a shrinking run waits for a reply the failure showed missing, however fast the
+/// engine answered the rest: a process's scheduling on a loaded machine stays well within it.
+const PATIENCE_FLOOR_MS: u64 = 250;
+/// How many times the engine's slowest answer in the failing run a shrinking run waits for the
+/// missing reply.
+const PATIENCE_FACTOR: u64 = 4;
+
+/// How long shrinking runs wait for the replies a failure showed missing.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub(super) struct Patience {
+    caps: Vec<Cap>,
+}
+
+impl Patience {
+    /// For a failure whose symptom is a missing reply (a step that failed with nothing
+    /// matched: the engine was silent through the whole bound), each such step of the run is
+    /// waited for, while shrinking, `PATIENCE_FACTOR` times the engine's slowest answer in that
+    /// same run, `PATIENCE_FLOOR_MS` at least, rounded up to a power of two milliseconds (so a
+    /// run's jitter seldom changes it, and the same seed shrinks the same way), written in the
+    /// scenario's unit (before `--time-scale`). A step's own bound, when lower, stays. Any other
+    /// failure is shrunk at the text's bounds.
+    pub(super) fn of(run: &ScenarioRun, key: &FailureKey, time_scale: f64) -> Patience {
+        let missing: Vec<String> = run
+            .outcomes
+            .iter()
+            .filter(|o| o.grade == Grade::Fail && o.latency_us.is_none() && o.at.is_none())
+            .filter_map(|o| match &o.check {
+                CheckRef::Step { label, .. } => Some(unnumbered(label).to_owned()),
+                _ => None,
+            })
+            .collect();
+        let key_missing = match &key.check {
+            CheckRef::Step { label, .. } => missing.iter().any(|m| m == label),
+            _ => false,
+        };
+        if !key_missing {
+            return Patience::default();
+        }
+        let slowest_us = run
+            .outcomes
+            .iter()
+            .filter_map(|o| o.latency_us)
+            .max()
+            .unwrap_or(0);
+        let real_ms = (PATIENCE_FACTOR * slowest_us)
+            .div_ceil(1000)
+            .max(PATIENCE_FLOOR_MS)
+            .next_power_of_two();
+        let ms = (real_ms as f64 / time_scale.max(f64::MIN_POSITIVE)).ceil() as u64;
+        let mut caps: Vec<Cap> = Vec::new();
+        for label in missing {
+            if !caps.iter().any(|c| c.label == label) {
+                caps.push(Cap { label, ms });
+            }
+        }
+        Patience { caps }
+    }
+
+    /// Whether shrinking waits less than the text's bounds anywhere.
+    pub(super) fn caps_anything(&self) -> bool {
+        !self.caps.is_empty()
+    }
+}
+
+/// A step's label without the number a label written twice gets (`readyok #2`).
+fn unnumbered(label: &str) -> &str {
+    label.split('#').next().unwrap_or(label).trim()
+}
+
+/// What shrinking needs beside the case: the engine, the options, the failure it keeps.
+pub(super) struct Shrinker<'a, M: Model> {
+    pub model: &'a M,
+    pub key: &'a FailureKey,
+    pub engine: &'a EngineCommand,
+    pub options: &'a FuzzOptions,
+    pub stop: &'a Stop,
+    pub patience: Patience,
+}
+
+/// What became of a candidate.
+enum Verdict {
+    /// It failed the same way, with this run.
+    Fails(Box<ScenarioRun>),
+    /// It ran and did not fail the same way, or the end of the run cut it short.
+    Passes,
+    /// It was not run: it cannot fail the same way (it no longer waits for the step that
+    /// failed), or it cannot be shorter than the smallest failing case so far while only
+    /// its commands matter (a missing reply).
+    Skipped,
+}
+
+impl<M: Model> Shrinker<'_, M> {
+    fn script(&self, initial: &M::State, actions: &[M::Action]) -> CaseScript {
+        model::script(self.model, initial, actions)
+    }
+
+    fn text(&self, case: &CaseScript, caps: bool) -> String {
+        let caps: &[Cap] = if caps { &self.patience.caps } else { &[] };
+        case.script
+            .render_capped(self.model.protocol(), "fuzz case", &[], caps)
+    }
+
+    /// Whether a candidate of `actions` actions is worth running beside the smallest failing
+    /// case, of `smallest` (commands, actions).
+    fn worth_running(&self, case: &CaseScript, actions: usize, smallest: (usize, usize)) -> bool {
+        if let CheckRef::Step { label, .. } = &self.key.check
+            && !case.script.expects(label)
+        {
+            return false;
+        }
+        // A reply that never comes does not care about the arguments: only a candidate with
+        // fewer commands, or fewer actions (a wait), makes a shorter reproduction.
+        !(self.patience.caps_anything()
+            && case.script.commands() >= smallest.0
+            && actions >= smallest.1)
+    }
+
+    /// Whether `run` failed the same way, and counts.
+    fn judge(&self, run: ScenarioRun) -> Verdict {
+        let same = failure_keys(&run, self.options.robustness).contains(self.key)
+            && run.end.not_run().is_none()
+            && self.stop.now().is_none();
+        if same {
+            Verdict::Fails(Box::new(run))
+        } else {
+            Verdict::Passes
+        }
+    }
+
+    fn run_options(&self) -> RunOptions {
+        quick(&self.options.run)
+    }
+
+    /// Runs one candidate (waiting the shrinking patience), unless it is not worth running or
+    /// its scenario ran already.
+    fn try_one(
+        &self,
+        case: &CaseScript,
+        actions: usize,
+        smallest: (usize, usize),
+        tried: &mut HashMap<String, bool>,
+    ) -> Result<Verdict, String> {
+        if !self.worth_running(case, actions, smallest) {
+            return Ok(Verdict::Skipped);
+        }
+        let text = self.text(case, true);
+        if let Some(false) = tried.get(&text) {
+            return Ok(Verdict::Skipped);
+        }
+        let verdict = self.judge(run_scenario(
+            &parse(&text)?,
+            self.engine,
+            &self.run_options(),
+        ));
+        tried.insert(text, matches!(verdict, Verdict::Fails(_)));
+        Ok(verdict)
+    }
+
+    /// Runs a case at the text's own bounds.
+    fn at_full_bounds(&self, initial: &M::State, actions: &[M::Action]) -> Result<Verdict, String> {
+        let text = self.text(&self.script(initial, actions), false);
+        Ok(self.judge(run_scenario(
+            &parse(&text)?,
+            self.engine,
+            &self.run_options(),
+        )))
+    }
+
+    /// Shrinks a failing case: each candidate (one command or wait fewer, or a smaller
+    /// argument) is run on a fresh engine and kept only when it fails the same check. Returns
+    /// the smallest failing case and the engine runs spent.
+    pub(super) fn shrink(
+        &self,
+        mut tree: Tree<M>,
+        found: ScenarioRun,
+        seen: usize,
+        observer: &mut dyn FuzzObserver,
+    ) -> Result<Shrunk<M>, String> {
+        let options = self.options;
+        let (initial, actions, counter) = tree.current();
+        let mut smallest: Case<M> = (initial, actions);
+        // Every case accepted in turn, the case found first: each failed at the patience, and
+        // the first at the text's bounds too.
+        let mut chain: Vec<Case<M>> = vec![smallest.clone()];
+        let mut failing = found.clone();
+        // The actions after the one the failure was seen at were never reached: the tree drops
+        // them first. Without a count it would keep them all as possible culprits.
+        if let Some(counter) = counter {
+            counter.store(seen, Ordering::SeqCst);
+        }
+        let mut runs = 0u32;
+        if options.max_shrink_runs == 0 {
+            return Ok(Shrunk {
+                initial: smallest.0,
+                actions: smallest.1,
+                failing,
+                runs,
+            });
+        }
+        let mut tried: HashMap<String, bool> = HashMap::new();
+        let commands = |case: &Case<M>| self.script(&case.0, &case.1).script.commands();
+        let size = |case: &Case<M>| (commands(case), case.1.len());
+        // The least a case can send: the opening and the closing around one action.
+        let floor = self.script(&smallest.0, &[]).script.commands() + 1;
+        // The tree's own shrinking, but for the runs the pass after it may need: one per action.
+        let tree_runs = options
+            .max_shrink_runs
+            .saturating_sub((smallest.1.len() as u32).min(options.max_shrink_runs / 4));
+        // Candidates not run cost nothing but the tree's own steps: a bound on those too.
+        let mut steps = 0u32;
+        let max_steps = options.max_shrink_runs.saturating_mul(20);
+        let mut more = tree.simplify();
+        while more
+            && runs < tree_runs
+            && steps < max_steps
+            && commands(&smallest) > floor
+            && self.stop.now().is_none()
+        {
+            steps += 1;
+            let (initial, actions, _) = tree.current();
+            let case = self.script(&initial, &actions);
+            let verdict = self.try_one(&case, actions.len(), size(&smallest), &mut tried)?;
+            if !matches!(verdict, Verdict::Skipped) {
+                runs += 1;
+                observer.shrink(runs);
+            }
+            more = if let Verdict::Fails(run) = verdict {
+                smallest = (initial, actions);
+                chain.push(smallest.clone());
+                failing = *run;
+                tree.simplify()
+            } else {
+                tree.complicate()
+            };
+        }
+        // The tree removes one action at a time, and keeps only what every action's
+        // precondition still allows: a search and the reading of its result can go only
+        // together, so neither goes. This pass removes an action with every later one it made
+        // possible, from the last (a single removal again too: the tree tried it beside actions
+        // this pass may have removed). It runs up to `--jobs` candidates at once, the next ones
+        // in its order, and keeps the first of them that fails, as one after another would.
+        let jobs = options.run.concurrency.jobs.get();
+        let mut at = smallest.1.len();
+        while at > 0
+            && runs < options.max_shrink_runs
+            && commands(&smallest) > floor
+            && self.stop.now().is_none()
+        {
+            let mut batch: Vec<(usize, Vec<M::Action>, String)> = Vec::new();
+            let mut next = at;
+            while next > 0
+                && batch.len() < jobs
+                && runs as usize + batch.len() < options.max_shrink_runs as usize
+            {
+                next -= 1;
+                let candidate = without_dependents(self.model, &smallest.0, &smallest.1, next);
+                let case = self.script(&smallest.0, &candidate);
+                if !self.worth_running(&case, candidate.len(), size(&smallest)) {
+                    continue;
+                }
+                let text = self.text(&case, true);
+                let repeated =
+                    tried.contains_key(&text) || batch.iter().any(|(_, _, t)| *t == text);
+                if !repeated {
+                    batch.push((next, candidate, text));
+                }
+            }
+            at = next;
+            if batch.is_empty() {
+                continue;
+            }
+            let scenarios = batch
+                .iter()
+                .map(|(_, _, text)| parse(text))
+                .collect::<Result<Vec<_>, _>>()?;
+            let batch_options = RunOptions {
+                fail_fast: false,
+                ..self.run_options()
+            };
+            let played =
+                runner::run_all(&scenarios, self.engine, &batch_options, &mut runner::Quiet);
+            for ((position, candidate, text), run) in batch.into_iter().zip(played.runs) {
+                runs += 1;
+                observer.shrink(runs);
+                let verdict = self.judge(run);
+                tried.insert(text, matches!(verdict, Verdict::Fails(_)));
+                if let Verdict::Fails(run) = verdict {
+                    smallest.1 = candidate;
+                    chain.push(smallest.clone());
+                    failing = *run;
+                    // Go on from the one removed, as one after another would; the rest of the
+                    // batch was tried against the longer case, and does not count.
+                    at = position.min(smallest.1.len());
+                    break;
+                }
+            }
+        }
+        if self.patience.caps_anything() && chain.len() > 1 && self.stop.now().is_none() {
+            let (case, run) = self.at_the_text_bounds(chain, found, &mut runs, observer)?;
+            smallest = case;
+            failing = run;
+        }
+        Ok(Shrunk {
+            initial: smallest.0,
+            actions: smallest.1,
+            failing,
+            runs,
+        })
+    }
+
+    /// The smallest case of the chain that fails at the text's own bounds: its last, when it
+    /// does (the usual end: the engine that stayed silent for the patience stays silent for the
+    /// bound); else found by halving the chain, whose first case (the one found) failed there.
+    fn at_the_text_bounds(
+        &self,
+        mut chain: Vec<Case<M>>,
+        found: ScenarioRun,
+        runs: &mut u32,
+        observer: &mut dyn FuzzObserver,
+    ) -> Result<(Case<M>, ScenarioRun), String> {
+        let (mut good, mut bad) = (0usize, chain.len());
+        let mut good_run = found;
+        // The last first: it is the answer nearly always.
+        let mut probe = chain.len() - 1;
+        while bad - good > 1 && self.stop.now().is_none() {
+            let (initial, actions) = &chain[probe];
+            *runs += 1;
+            observer.shrink(*runs);
+            match self.at_full_bounds(initial, actions)? {
+                Verdict::Fails(run) => {
+                    good = probe;
+                    good_run = *run;
+                }
+                Verdict::Passes | Verdict::Skipped => bad = probe,
+            }
+            probe = good + (bad - good) / 2;
+        }
+        Ok((chain.swap_remove(good), good_run))
+    }
+}
+
+/// `actions` without the one at `at` and without each later one whose precondition then fails.
+pub(super) fn without_dependents<M: Model>(
+    model: &M,
+    initial: &M::State,
+    actions: &[M::Action],
+    at: usize,
+) -> Vec<M::Action> {
+    let mut state = initial.clone();
+    let mut kept = Vec::with_capacity(actions.len());
+    for (i, action) in actions.iter().enumerate() {
+        if i != at && model.allowed(&state, action) {
+            state = model.apply(state, action);
+            kept.push(action.clone());
+        }
+    }
+    kept
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Patience, without_dependents};
+    use crate::check::{CheckRef, Grade, Outcome};
+    use crate::fuzz::FailureKey;
+    use crate::fuzz::family::{Action, FamilyModel, Limit};
+    use crate::fuzz::model::Model;
+    use crate::fuzz::script::{Cap, Reply, Script};
+    use crate::protocol::Protocol;
+    use crate::rules::xiangqi::Position;
+    use crate::runner::{RunEnd, ScenarioRun};
+
+    /// A search goes with the reading of its result, which no other action allows; the rest
+    /// stays as it was.
+    #[test]
+    fn removing_a_search_removes_the_reading_of_its_result() {
+        let fens = include_str!("../../scenarios/fuzz/xiangqi.fens");
+        let offer = crate::fuzz::model::EngineOffer::default();
+        let model = FamilyModel::<Position>::new(Protocol::Ucci, fens, offer, false);
+        let search = Action::Go {
+            limit: Limit::Depth(1),
+            searchmoves: Vec::new(),
+            draw: false,
+        };
+        let start = Action::Position {
+            fen: None,
+            moves: Vec::new(),
+        };
+        let actions = vec![
+            start.clone(),
+            search.clone(),
+            Action::AwaitResult,
+            Action::IsReady,
+            search,
+            Action::AwaitResult,
+        ];
+        let initial = model.initial();
+        let shorter = without_dependents(&model, &initial, &actions, 1);
+        let expected = [
+            start,
+            Action::IsReady,
+            actions[4].clone(),
+            Action::AwaitResult,
+        ];
+        assert_eq!(format!("{shorter:?}"), format!("{expected:?}"));
+        // Without the position, nothing after it may search.
+        let none = without_dependents(&model, &initial, &actions, 0);
+        assert_eq!(format!("{none:?}"), format!("{:?}", vec![Action::IsReady]));
+    }
+
+    fn step(label: &str, grade: Grade, latency_us: Option<u64>) -> Outcome {
+        let check = CheckRef::Step {
+            scenario: "fuzz/case".to_owned(),
+            label: label.to_owned(),
+        };
+        let o = Outcome::new(check, &[], grade, "m");
+        match latency_us {
+            Some(us) => o.latency(us),
+            None => o,
+        }
+    }
+
+    fn run_of(outcomes: Vec<Outcome>) -> ScenarioRun {
+        let scenario = crate::scenario::parse(
+            "fuzz/case",
+            "c",
+            "protocol: uci\ntitle: t\nspec: s\n> uci\n",
+        )
+        .unwrap();
+        ScenarioRun {
+            outcomes,
+            ..ScenarioRun::ended(&scenario, RunEnd::Completed)
+        }
+    }
+
+    fn key(label: &str) -> FailureKey {
+        FailureKey {
+            check: CheckRef::Step {
+                scenario: "fuzz".to_owned(),
+                label: label.to_owned(),
+            },
+            requirements: Vec::new(),
+        }
+    }
+
+    /// A reply that never came is waited for, while shrinking, four times the engine's slowest
+    /// answer in the same run (a quarter second at least), in powers of two and in the
+    /// scenario's unit; a failure that is no silence is shrunk at the text's bounds.
+    #[test]
+    fn a_missing_reply_is_shrunk_with_the_patience_its_run_showed() {
+        let silent = run_of(vec![
+            step("uciok", Grade::Pass, Some(3_000)),
+            step("readyok", Grade::Pass, Some(1_000)),
+            step("readyok #2", Grade::Fail, None),
+        ]);
+        let patience = Patience::of(&silent, &key("readyok"), 1.0);
+        assert_eq!(
+            patience.caps,
+            vec![Cap {
+                label: "readyok".to_owned(),
+                ms: 256
+            }]
+        );
+        // Scaled bounds: the cap is written before the scale, which the runner applies.
+        assert_eq!(Patience::of(&silent, &key("readyok"), 0.5).caps[0].ms, 512);
+        // A slow engine: 4 × 300 ms, rounded up to 2048 ms.
+        let slow = run_of(vec![
+            step("uciok", Grade::Pass, Some(300_000)),
+            step("readyok", Grade::Fail, None),
+        ]);
+        assert_eq!(Patience::of(&slow, &key("readyok"), 1.0).caps[0].ms, 2048);
+        // A wrong answer (a line matched and judged) is not a silence.
+        let wrong = run_of(vec![step("bestmove", Grade::Fail, Some(2_000))]);
+        assert!(!Patience::of(&wrong, &key("bestmove"), 1.0).caps_anything());
+        // Another step's silence is not this failure's symptom.
+        assert!(!Patience::of(&silent, &key("uciok"), 1.0).caps_anything());
+    }
+
+    /// The cap lowers the bound of the steps it names, never raises one, and leaves the rest.
+    #[test]
+    fn a_capped_script_waits_less_only_where_it_is_capped() {
+        const READYOK: Reply = Reply::must("readyok", &[]);
+        const UCIOK: Reply = Reply::must("uciok", &[]);
+        let mut script = Script::default();
+        script.send("uci");
+        script.expect("uciok", 5000, UCIOK);
+        script.send("isready");
+        script.expect("readyok", 5000, READYOK);
+        script.send("isready");
+        script.expect("readyok", 100, READYOK);
+        assert!(script.expects("readyok") && !script.expects("bestmove"));
+        let cap = Cap {
+            label: "readyok".to_owned(),
+            ms: 256,
+        };
+        let text = script.render_capped(crate::protocol::Protocol::Uci, "t", &[], &[cap]);
+        let bounds: Vec<&str> = text.lines().filter(|l| l.starts_with('<')).collect();
+        assert_eq!(
+            bounds,
+            [
+                "< uciok (within 5000 ms, as uciok)",
+                "< readyok (within 256 ms, as readyok)",
+                "< readyok (within 100 ms, as readyok)",
+            ]
+        );
+        assert!(
+            script
+                .render(crate::protocol::Protocol::Uci, "t", &[])
+                .contains("< readyok (within 5000 ms, as readyok)")
+        );
+    }
+}
