@@ -31,7 +31,7 @@ struct SequenceFault {
 }
 
 #[rustfmt::skip]
-const SEQUENCE_FAULTS: [SequenceFault; 13] = [
+const SEQUENCE_FAULTS: [SequenceFault; 14] = [
     // One command in one state: `isready` while pondering, in UCI and in UCCI's second ponder
     // search (whose lost result is the failure there: a silent `readyok` mid-search only warns
     // under UCCI, A18), a `BOARD` right after `TAKEBACK`, AGI `ISREADY` while pondering with
@@ -57,6 +57,9 @@ const SEQUENCE_FAULTS: [SequenceFault; 13] = [
     // of a game RESTART began.
     SequenceFault { protocol: "gomocup", fault: "occupied-point-after-restart",
         check: "gomocup.move.legal", requirement: "gomocup-r42", cases: "10" },
+    // Reachable only by setting an option the engine's handshake offered (`style`).
+    SequenceFault { protocol: "ucci", fault: "illegal-after-offered-style",
+        check: "ucci.bestmove.legal", requirement: "ucci-r100", cases: "5" },
     // A reply missing after three of one command: shrinking waits for it only as long as the
     // engine's pace in the failing run needs.
     SequenceFault { protocol: "uci", fault: "no-readyok-after-third-newgame",
@@ -66,7 +69,7 @@ const SEQUENCE_FAULTS: [SequenceFault; 13] = [
     SequenceFault { protocol: "gomocup", fault: "silent-third-about",
         check: "fuzz:answer to ABOUT", requirement: "gomocup-r98", cases: "5" },
     SequenceFault { protocol: "agi", fault: "no-readyok-after-third-setoption",
-        check: "fuzz:READYOK", requirement: "agi-r52", cases: "10" },
+        check: "fuzz:READYOK", requirement: "agi-r52", cases: "30" },
 ];
 
 fn fuzz_json(args: &[&str], repro: &Path) -> (i32, FuzzReport) {
@@ -543,7 +546,7 @@ fn a_missing_reply_shrinks_to_the_same_reproduction_whatever_the_jobs() {
         "--time-scale",
         "0.1",
         "--cases",
-        "10",
+        "30",
     ];
     let found = found_with_jobs(&args, "missing-reply");
     assert_eq!(found[0], found[1]);

@@ -30,6 +30,11 @@ pub enum Fault {
     IllegalPonderAfterSetoption,
     /// UCCI: a banned move as the result, only when `stop` ends an infinite search after `banmoves`.
     BannedMoveOnStop,
+    /// UCCI: offers a `style` option (`solid`, `normal`, `risky`, as the text's own example
+    /// of `setoption` names), and once a `setoption style …` came, answers every search with
+    /// an illegal move (ucci-r57). Only a GUI that sets an option the engine offered (ucci-r50:
+    /// the options `setoption` sets are those the handshake offered) reaches it.
+    IllegalAfterOfferedStyle,
     /// Gomocup: an off-board answer to `BOARD`, only when the board holds both colours and a
     /// stone on its edge.
     OffBoardAfterEdgeBoard,
@@ -210,7 +215,7 @@ pub enum Fault {
 }
 
 /// Each fault under its command-line name.
-const NAMES: [(&str, Fault); 62] = [
+const NAMES: [(&str, Fault); 63] = [
     ("none", Fault::None),
     ("late-handshake", Fault::LateHandshake),
     ("no-readyok-while-searching", Fault::NoReadyokWhileSearching),
@@ -237,6 +242,10 @@ const NAMES: [(&str, Fault); 62] = [
         Fault::IllegalPonderAfterSetoption,
     ),
     ("banned-move-on-stop", Fault::BannedMoveOnStop),
+    (
+        "illegal-after-offered-style",
+        Fault::IllegalAfterOfferedStyle,
+    ),
     ("off-board-after-edge-board", Fault::OffBoardAfterEdgeBoard),
     ("silent-stop-after-setrule", Fault::SilentStopAfterSetrule),
     ("isready-while-pondering", Fault::IsreadyWhilePondering),

@@ -55,6 +55,8 @@ pub fn run<G: Game>(dialect: Dialect, out: &Out) {
     let mut search: Option<Search> = None;
     // A `setoption` arrived (IllegalPonderAfterSetoption needs one before a ponderhit).
     let mut options_set = false;
+    // A `setoption style …` arrived (IllegalAfterOfferedStyle).
+    let mut style_set = false;
     // The moves of the last `position`, and how many searches the session has had.
     let mut played: Vec<String> = Vec::new();
     let mut searches = 0;
@@ -109,6 +111,7 @@ pub fn run<G: Game>(dialect: Dialect, out: &Out) {
                     Fault::IllegalPonderAfterSetoption if options_set && s.hit => {
                         Fault::IllegalPonder
                     }
+                    Fault::IllegalAfterOfferedStyle if style_set => Fault::IllegalBestmove,
                     other => other,
                 };
                 finish_search(&position, &banned, best, fault, dialect, s.turn, out);
@@ -143,6 +146,11 @@ pub fn run<G: Game>(dialect: Dialect, out: &Out) {
                 out.line("id author Arbiter tests");
                 if dialect == Dialect::Ucci {
                     out.line("option usemillisec type check default false");
+                    if fault == Fault::IllegalAfterOfferedStyle {
+                        out.line(
+                            "option style type combo var solid var normal var risky default normal",
+                        );
+                    }
                     out.line("ucciok");
                 } else {
                     out.line("option name Hash type spin default 16 min 1 max 1024");
@@ -173,6 +181,7 @@ pub fn run<G: Game>(dialect: Dialect, out: &Out) {
             }
             "setoption" => {
                 options_set = true;
+                style_set |= words.get(1) == Some(&"style");
                 setting_up = true;
             }
             "position" => {
@@ -299,6 +308,7 @@ pub fn run<G: Game>(dialect: Dialect, out: &Out) {
                     Fault::BannedMoveOnStop if stopped.as_ref().is_some_and(|s| s.infinite) => {
                         Fault::PlaysBannedMove
                     }
+                    Fault::IllegalAfterOfferedStyle if style_set => Fault::IllegalBestmove,
                     other => other,
                 };
                 let Some(stopped) = stopped.filter(|s| !s.lost) else {

@@ -174,23 +174,45 @@ static TABLE: Table = Table {
 
 pub(super) struct AgiModel {
     robustness: bool,
+    /// The engine's handshake declared background thinking (`OPTION … PONDER TRUE`,
+    /// agi-r37): only then is `GO PONDER` sent (agi-r63, what a GUI makes of the declaration).
+    ponders: bool,
 }
 
-/// The text fixes the options, so there is no handshake to probe.
+/// The text fixes the options the engine may declare; its handshake says which features it
+/// has, and `GO PONDER` follows that answer.
 impl Fuzzed for agi::Agi {
     fn fuzz(
         engine: &EngineCommand,
         options: &FuzzOptions,
         observer: &mut dyn FuzzObserver,
     ) -> Result<FuzzResult, String> {
-        drive(AgiModel::new(options.robustness), engine, options, observer)
+        let lines = super::probe::handshake(Protocol::Agi, engine, &options.run)?;
+        let model = AgiModel::new(options.robustness, declares_pondering(&lines));
+        drive(model, engine, options, observer)
     }
 }
 
 impl AgiModel {
-    pub(super) fn new(robustness: bool) -> Self {
-        AgiModel { robustness }
+    pub(super) fn new(robustness: bool, ponders: bool) -> Self {
+        AgiModel {
+            robustness,
+            ponders,
+        }
     }
+}
+
+/// Whether an `OPTION` line of the handshake says `PONDER TRUE` (the last one, should there be
+/// several). An engine that declares nothing has not said it thinks in the background.
+fn declares_pondering(handshake: &[String]) -> bool {
+    handshake
+        .iter()
+        .filter_map(|line| match agi::parse_message(line) {
+            Ok(agi::Message::Option { ponder, .. }) => ponder,
+            _ => None,
+        })
+        .next_back()
+        .unwrap_or(false)
 }
 
 fn hex(p: Point) -> String {
@@ -271,8 +293,8 @@ impl Model for AgiModel {
             | Action::Position(_)
             | Action::Go(Go::Time(_))
             | Action::Infinite
-            | Action::Ponder
             | Action::Quit => idle,
+            Action::Ponder => idle && self.ponders,
             Action::IsReady => may_send,
             Action::Stop => may_send && !matches!(state.phase, Phase::Idle | Phase::Stopping),
             Action::AwaitResult => matches!(state.phase, Phase::Thinking | Phase::Stopping),
@@ -454,15 +476,19 @@ impl AgiModel {
                 stones(SIZE, 10).prop_map(Action::Position).boxed(),
             ),
             (GO_INFINITE, 2, Just(Action::Infinite).boxed()),
-            (GO_PONDER, 2, Just(Action::Ponder).boxed()),
-            (
-                GO,
-                4,
-                (20u16..=300)
-                    .prop_map(|ms| Action::Go(Go::Time(ms)))
-                    .boxed(),
-            ),
         ];
+        // Where it stands among the others: the same seed draws the same cases as before the
+        // model read the declaration, for an engine that declares background thinking.
+        if self.ponders {
+            actions.push((GO_PONDER, 2, Just(Action::Ponder).boxed()));
+        }
+        actions.push((
+            GO,
+            4,
+            (20u16..=300)
+                .prop_map(|ms| Action::Go(Go::Time(ms)))
+                .boxed(),
+        ));
         if let Some(known) = &state.known {
             let empty = empty_points(known);
             let search = (prop::sample::subsequence(empty.clone(), 1..=3), 20u16..=300)
@@ -474,10 +500,37 @@ impl AgiModel {
         if state.best_playable {
             actions.push((DOMOVE, 3, Just(Action::PlayBest).boxed()));
         }
+
         if self.robustness {
             let garbage = any::<bool>().prop_map(Action::Garbage).boxed();
             actions.push((GARBAGE, 2, garbage));
         }
         actions
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::declares_pondering;
+
+    #[test]
+    fn the_handshake_s_option_line_says_whether_the_engine_ponders() {
+        let lines = |ls: &[&str]| ls.iter().map(|l| (*l).to_owned()).collect::<Vec<_>>();
+        assert!(declares_pondering(&lines(&[
+            "ID NAME x",
+            "OPTION OWNBOOK FALSE PONDER TRUE",
+            "AGIOK"
+        ])));
+        // Keywords in any case (agi-r31).
+        assert!(declares_pondering(&lines(&[
+            "option ownbook true ponder true"
+        ])));
+        assert!(!declares_pondering(&lines(&[
+            "OPTION OWNBOOK TRUE PONDER FALSE",
+            "AGIOK"
+        ])));
+        // Nothing declared: nothing to follow.
+        assert!(!declares_pondering(&lines(&["ID NAME x", "AGIOK"])));
+        assert!(!declares_pondering(&lines(&["OPTION OWNBOOK TRUE"])));
     }
 }

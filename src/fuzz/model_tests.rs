@@ -174,9 +174,32 @@ fn gomocup_cases_are_scenarios_with_every_manager_command() {
     }
 }
 
+/// An engine whose handshake declares no background thinking (`OPTION … PONDER FALSE`) is
+/// never asked for it: no `GO PONDER` in 300 cases, and every other command still sent.
+#[test]
+fn agi_sends_go_ponder_only_to_an_engine_that_declared_it() {
+    let model = Arc::new(agi::AgiModel::new(false, false));
+    let mut drawer = Drawer::new(model.clone(), 1, 24);
+    let texts: Vec<String> = (0..300)
+        .map(|_| {
+            let drawn = drawer.draw().unwrap();
+            drawn.case.script.render(Protocol::Agi, "case", &[])
+        })
+        .collect();
+    assert!(
+        !texts.iter().any(|t| t.contains("> GO PONDER")),
+        "GO PONDER sent to an engine that declared PONDER FALSE"
+    );
+    covers(
+        Protocol::Agi,
+        &texts,
+        &["SETOPTION", "GO TIME", "GO INFINITE", "STOP", "DOMOVE"],
+    );
+}
+
 #[test]
 fn agi_cases_are_scenarios_with_every_go_mode() {
-    let texts = cases(agi::AgiModel::new(false), 300);
+    let texts = cases(agi::AgiModel::new(false, true), 300);
     covers(
         Protocol::Agi,
         &texts,

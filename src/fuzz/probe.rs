@@ -1,5 +1,6 @@
 //! Before generating, one handshake with the engine: the options it offers are what the
-//! model's `setoption` may set. An engine that cannot be started stops the fuzzing here.
+//! model's `setoption` may set (UCI, UCCI), the features it declares what the model may ask
+//! of it (AGI background thinking). An engine that cannot be started stops the fuzzing here.
 
 use super::model::EngineOffer;
 use crate::protocol::family::OptionDecl;
@@ -15,13 +16,27 @@ pub(super) fn offer(
     options: &RunOptions,
     declared: fn(&str) -> Option<OptionDecl>,
 ) -> Result<EngineOffer, String> {
+    let options = handshake(protocol, engine, options)?
+        .iter()
+        .filter_map(|line| declared(line))
+        .collect();
+    Ok(EngineOffer { options })
+}
+
+/// The lines the engine wrote in answer to the protocol's opening command (none for a
+/// protocol without one).
+pub(super) fn handshake(
+    protocol: Protocol,
+    engine: &EngineCommand,
+    options: &RunOptions,
+) -> Result<Vec<String>, String> {
     let facts = protocol.facts();
     let Some(Exchange {
         command,
         reply: Some(reply),
     }) = facts.handshake
     else {
-        return Ok(EngineOffer::default());
+        return Ok(Vec::new());
     };
     let quit = facts.quit.command;
     let handshake = format!("> {command}\n< {reply} (within 5000 ms)\n> {quit}\n");
@@ -32,12 +47,11 @@ pub(super) fn offer(
     if let RunEnd::HarnessError { error } = run.end {
         return Err(error);
     }
-    let options = run
+    Ok(run
         .transcript
         .entries
         .iter()
         .filter(|e| e.direction == Direction::Received)
-        .filter_map(|e| declared(&e.text))
-        .collect();
-    Ok(EngineOffer { options })
+        .map(|e| e.text.clone())
+        .collect())
 }

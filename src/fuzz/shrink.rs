@@ -4,9 +4,9 @@
 //! `--jobs` candidates at a time.
 //!
 //! A failure whose symptom is a missing reply would cost its bound on every failing candidate.
-//! The run that found it shows how fast the engine answers everything else; a candidate is
-//! waited for no longer than that pace needs ([`Patience`]), and the smallest case is then
-//! judged again at the text's own bound, so what is reported failed there.
+//! The run that found it shows how fast the engine answers the same request, or the rest; a
+//! candidate is waited for no longer than that pace needs ([`Patience`]), and the smallest
+//! case is then judged again at the text's own bound, so what is reported failed there.
 
 use std::collections::HashMap;
 use std::sync::atomic::Ordering;
@@ -51,8 +51,9 @@ pub(super) struct Patience {
 impl Patience {
     /// For a failure whose symptom is a missing reply (a step that failed with nothing
     /// matched: the engine was silent through the whole bound), each such step of the run is
-    /// waited for, while shrinking, `PATIENCE_FACTOR` times the engine's slowest answer in that
-    /// same run, `PATIENCE_FLOOR_MS` at least, rounded up to a power of two milliseconds (so a
+    /// waited for, while shrinking, `PATIENCE_FACTOR` times the engine's slowest answer to the
+    /// same step earlier in that run (else its slowest answer there), `PATIENCE_FLOOR_MS` at
+    /// least, rounded up to a power of two milliseconds (so a
     /// run's jitter seldom changes it, and the same seed shrinks the same way), written in the
     /// scenario's unit (before `--time-scale`). A step's own bound, when lower, stays. Any other
     /// failure is shrunk at the text's bounds.
@@ -73,12 +74,21 @@ impl Patience {
         if !key_missing {
             return Patience::default();
         }
-        let slowest_us = run
-            .outcomes
-            .iter()
-            .filter_map(|o| o.latency_us)
-            .max()
-            .unwrap_or(0);
+        // The pace of the same reply where the run shows it (an `isready` answered earlier),
+        // else of every reply it shows (a search's result, whose time the search sets, counts
+        // only then).
+        let slowest = |same: bool| {
+            run.outcomes
+                .iter()
+                .filter(|o| {
+                    !same
+                        || matches!(&o.check, CheckRef::Step { label, .. }
+                            if missing.iter().any(|m| m == unnumbered(label)))
+                })
+                .filter_map(|o| o.latency_us)
+                .max()
+        };
+        let slowest_us = slowest(true).or_else(|| slowest(false)).unwrap_or(0);
         let real_ms = (PATIENCE_FACTOR * slowest_us)
             .div_ceil(1000)
             .max(PATIENCE_FLOOR_MS)
@@ -505,6 +515,17 @@ mod tests {
             step("readyok", Grade::Fail, None),
         ]);
         assert_eq!(Patience::of(&slow, &key("readyok"), 1.0).caps[0].ms, 2048);
+        // The pace of the same request, where the run shows it: a search's long result is the
+        // search's time, not how fast the engine answers `isready`.
+        let searched = run_of(vec![
+            step("bestmove", Grade::Pass, Some(900_000)),
+            step("readyok", Grade::Pass, Some(70_000)),
+            step("readyok #2", Grade::Fail, None),
+        ]);
+        assert_eq!(
+            Patience::of(&searched, &key("readyok"), 1.0).caps[0].ms,
+            512
+        );
         // A wrong answer (a line matched and judged) is not a silence.
         let wrong = run_of(vec![step("bestmove", Grade::Fail, Some(2_000))]);
         assert!(!Patience::of(&wrong, &key("bestmove"), 1.0).caps_anything());
