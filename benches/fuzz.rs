@@ -87,6 +87,12 @@ fn main() {
         ("gomocup", "off-board-after-edge-board", "5"),
         ("agi", "silent-stop-after-setrule", "10"),
         ("gomocup", "occupied-point-after-restart", "10"),
+        ("ucci", "illegal-after-offered-style", "5"),
+        // A reply missing after three of one command: shrunk at the engine's own pace.
+        ("uci", "no-readyok-after-third-newgame", "60"),
+        ("ucci", "no-readyok-after-third-probe", "10"),
+        ("gomocup", "silent-third-about", "5"),
+        ("agi", "no-readyok-after-third-setoption", "30"),
     ] {
         let args = [
             "--protocol",

@@ -32,7 +32,7 @@ pub enum Fault {
     BannedMoveOnStop,
     /// UCCI: offers a `style` option (`solid`, `normal`, `risky`, as the text's own example
     /// of `setoption` names), and once a `setoption style …` came, answers every search with
-    /// an illegal move (ucci-r57). Only a GUI that sets an option the engine offered (ucci-r50:
+    /// an illegal move (ucci-r100). Only a GUI that sets an option the engine offered (ucci-r50:
     /// the options `setoption` sets are those the handshake offered) reaches it.
     IllegalAfterOfferedStyle,
     /// Gomocup: an off-board answer to `BOARD`, only when the board holds both colours and a

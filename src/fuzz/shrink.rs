@@ -247,8 +247,14 @@ impl<M: Model> Shrinker<'_, M> {
         let mut tried: HashMap<String, bool> = HashMap::new();
         let commands = |case: &Case<M>| self.script(&case.0, &case.1).script.commands();
         let size = |case: &Case<M>| (commands(case), case.1.len());
-        // The least a case can send: the opening and the closing around one action.
-        let floor = self.script(&smallest.0, &[]).script.commands() + 1;
+        // For a missing reply, where only the commands matter, the least a case can send: the
+        // opening and the closing around one command. Any other failure may still lose an
+        // argument (a move list, a delay) at that length.
+        let floor = if self.patience.caps_anything() {
+            self.script(&smallest.0, &[]).script.commands() + 1
+        } else {
+            0
+        };
         // The tree's own shrinking, but for the runs the pass after it may need: one per action.
         let tree_runs = options
             .max_shrink_runs
