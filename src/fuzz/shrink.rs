@@ -349,7 +349,8 @@ impl<M: Model> Shrinker<'_, M> {
             }
         }
         if self.patience.caps_anything() && chain.len() > 1 && self.stop.now().is_none() {
-            let (case, run) = self.at_the_text_bounds(chain, found, &mut runs, observer)?;
+            let (case, run) =
+                self.at_the_text_bounds(chain, found, failing, &mut runs, observer)?;
             smallest = case;
             failing = run;
         }
@@ -364,10 +365,13 @@ impl<M: Model> Shrinker<'_, M> {
     /// The smallest case of the chain that fails at the text's own bounds: its last, when it
     /// does (the usual end: the engine that stayed silent for the patience stays silent for the
     /// bound); else found by halving the chain, whose first case (the one found) failed there.
+    /// Cut short meanwhile, the chain's last, with `last` (its run at the patience), as any
+    /// shrinking cut short gives its smallest case.
     fn at_the_text_bounds(
         &self,
         mut chain: Vec<Case<M>>,
         found: ScenarioRun,
+        last: ScenarioRun,
         runs: &mut u32,
         observer: &mut dyn FuzzObserver,
     ) -> Result<(Case<M>, ScenarioRun), String> {
@@ -387,6 +391,11 @@ impl<M: Model> Shrinker<'_, M> {
                 Verdict::Passes | Verdict::Skipped => bad = probe,
             }
             probe = good + (bad - good) / 2;
+        }
+        // A verdict the end of the run cut short shows nothing either way.
+        if self.stop.now().is_some() && good + 1 != chain.len() {
+            let smallest = chain.pop().expect("the chain holds the case found");
+            return Ok((smallest, last));
         }
         Ok((chain.swap_remove(good), good_run))
     }
