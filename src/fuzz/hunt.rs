@@ -224,7 +224,7 @@ pub(super) struct Stop {
 }
 
 impl Stop {
-    fn new(started: Instant, max_time: Option<Duration>) -> Stop {
+    pub(super) fn new(started: Instant, max_time: Option<Duration>) -> Stop {
         Stop {
             deadline: max_time.map(|t| started + t),
         }

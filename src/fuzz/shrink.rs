@@ -581,4 +581,104 @@ mod tests {
                 .contains("< readyok (within 5000 ms, as readyok)")
         );
     }
+
+    /// An AGI engine, as a shell script, that answers `ISREADY` half a second late after a
+    /// third `SETOPTION`, and never once four came.
+    fn slow_then_silent() -> crate::session::EngineCommand {
+        let script = r#"n=0
+while IFS= read -r line; do
+  case "$line" in
+    AGI) echo "ID NAME sh"; echo "OPTION OWNBOOK FALSE PONDER FALSE"; echo AGIOK ;;
+    SETOPTION*) n=$((n+1)) ;;
+    ISREADY) if [ "$n" -ge 4 ]; then :; elif [ "$n" -eq 3 ]; then sleep 0.5; echo READYOK; else echo READYOK; fi ;;
+    QUIT) echo BYE; exit 0 ;;
+  esac
+done"#;
+        crate::session::EngineCommand {
+            program: "/bin/sh".into(),
+            args: vec!["-c".to_owned(), script.to_owned()],
+            working_dir: None,
+            env: Vec::new(),
+        }
+    }
+
+    /// A case that failed at the patience only (its reply came, late for the patience, within
+    /// the bound) is not the reproduction: the chain goes back to the smallest case that fails
+    /// at the text's own bound, and a case that does is kept.
+    #[test]
+    fn the_reproduction_fails_at_the_text_s_own_bound() {
+        use crate::fuzz::agi::{Action, AgiModel};
+        use std::time::Instant;
+        let model = AgiModel::new(false, false);
+        let setoption = Action::SetOption {
+            ownbook: true,
+            ponder: false,
+        };
+        let case = |n: usize| {
+            let mut actions = vec![setoption.clone(); n];
+            actions.push(Action::IsReady);
+            (model.initial(), actions)
+        };
+        let options = crate::fuzz::FuzzOptions {
+            seed: 1,
+            cases: 1,
+            time: None,
+            max_time: None,
+            max_steps: 24,
+            max_shrink_runs: 10,
+            replays: 1,
+            robustness: false,
+            game: crate::protocol::GameKind::Gomoku,
+            // A bound of two seconds (5000 ms as the model writes it): the late answer comes
+            // well within it, however loaded the machine.
+            run: crate::runner::RunOptions {
+                time_scale: 0.4,
+                ..Default::default()
+            },
+            repro: std::env::temp_dir(),
+        };
+        let engine = slow_then_silent();
+        let stop = crate::fuzz::hunt::Stop::new(Instant::now(), None);
+        let key = FailureKey {
+            requirements: vec![crate::req!("agi-r52")],
+            ..key("READYOK")
+        };
+        let shrinker = super::Shrinker {
+            model: &model,
+            key: &key,
+            engine: &engine,
+            options: &options,
+            stop: &stop,
+            patience: Patience {
+                caps: vec![Cap {
+                    label: "READYOK".to_owned(),
+                    ms: 1000,
+                }],
+            },
+        };
+        let found = run_of(Vec::new());
+        let last = run_of(Vec::new());
+        let mut runs = 0;
+        struct Quiet;
+        impl crate::fuzz::FuzzObserver for Quiet {}
+        let mut observer = Quiet;
+        // Five, four, then three SETOPTION: the last failed at the patience only.
+        let chain = vec![case(5), case(4), case(3)];
+        let ((_, actions), _) = shrinker
+            .at_the_text_bounds(chain, found.clone(), last.clone(), &mut runs, &mut observer)
+            .unwrap();
+        assert_eq!(actions.len(), 5, "{actions:?}");
+        assert!(runs >= 2, "{runs}");
+        // The last case fails at the bound: it is kept, in one run.
+        let mut runs = 0;
+        let chain = vec![case(5), case(4)];
+        let ((_, actions), run) = shrinker
+            .at_the_text_bounds(chain, found, last, &mut runs, &mut observer)
+            .unwrap();
+        assert_eq!((actions.len(), runs), (5, 1), "{actions:?}");
+        assert!(
+            !run.outcomes.is_empty(),
+            "the run at the bound is the evidence"
+        );
+    }
 }
