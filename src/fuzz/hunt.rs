@@ -1,9 +1,11 @@
 //! The hunt: cases drawn in order, each from its own seed, run a batch at a time, and the first
-//! failing one shrunk a command at a time to the shortest case that still fails the same check.
+//! failing one shrunk (`shrink`) to the shortest case that still fails the same check, then
+//! replayed.
 //!
 //! Case `i` is drawn from `(seed, i)` and from the pair counts of the cases drawn before it,
 //! never from what ran at the same time: the same seed draws the same cases and finds the same
-//! first failure whatever `--jobs` says. Shrinking and replays run one engine at a time.
+//! first failure whatever `--jobs` says. Shrinking keeps the candidate one after another would
+//! keep, and the replays of the minimal case are counted alike, however many run at once.
 
 use std::sync::{Arc, RwLock};
 use std::time::{Duration, Instant};
