@@ -2,8 +2,8 @@
 //! adjudication build a [`Termination`], the report and the PGN write its words (cutechess-cli's,
 //! such as `Black makes an illegal move: h2e9`), and the JUnit report and the exit code ask
 //! `Termination::is_fault` rather than searching those words. A game record stores it as tagged
-//! data, its words beside it for readers ([`recorded`]); the words are never read back, but for
-//! results files of the older schema, which kept nothing else.
+//! data, its words beside it for readers (the `recorded` module); the words are never read
+//! back, but for results files of the older schema, which kept nothing else.
 
 pub(crate) mod recorded;
 
