@@ -18,6 +18,17 @@ pub enum Level {
     May,
 }
 
+impl Level {
+    /// The word the catalogue and every report write: `must`, `should`, `may`.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Level::Must => "must",
+            Level::Should => "should",
+            Level::May => "may",
+        }
+    }
+}
+
 /// How a harness can check a requirement, as the catalogue says.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -136,6 +147,16 @@ pub fn catalogue(protocol: Protocol) -> Vec<Requirement> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_level_is_written_as_the_json_writes_it() {
+        for level in [Level::Must, Level::Should, Level::May] {
+            assert_eq!(
+                serde_json::to_value(level).unwrap(),
+                serde_json::Value::from(level.as_str())
+            );
+        }
+    }
 
     /// The checks sit below certification, so the agreement of their citations with the
     /// catalogue is tested here, where both are in view.

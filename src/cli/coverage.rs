@@ -102,7 +102,7 @@ fn human(all: &[ProtocolCoverage], every_row: bool) -> String {
         );
         for row in &p.rows {
             let r = &row.requirement;
-            let level = format!("{:?}", r.level).to_lowercase();
+            let level = r.level.as_str();
             if row.exercised_by.is_empty() {
                 let why = row
                     .not_covered_because

@@ -51,7 +51,7 @@ fn section(
     let _ = writeln!(out, "\n{title}");
     for v in shown {
         let r = &v.requirement;
-        let level = format!("{:?}", r.level).to_lowercase();
+        let level = r.level.as_str();
         let _ = writeln!(
             out,
             "  {} {:<12} {:<6} {}",

@@ -234,7 +234,7 @@ impl RequirementRef {
     pub(crate) fn of(r: &Requirement) -> RequirementRef {
         RequirementRef {
             id: r.id.to_string(),
-            level: format!("{:?}", r.level).to_lowercase(),
+            level: r.level.as_str().to_owned(),
             statement: r.statement.clone(),
         }
     }
