@@ -163,20 +163,15 @@ impl OwnReader {
         };
         loop {
             match self.pipe.read(&mut self.buf) {
-                Ok(0) => {
-                    if let Some(drain) = self.drain.take() {
-                        drain.finish(journal, Room::Take);
-                    }
-                    return false;
-                }
-                Ok(n) => {
+                Ok(n) if n > 0 => {
                     drain.chunk(journal, &self.buf[..n], Room::Take);
                     return true;
                 }
                 Err(e) if e.kind() == ErrorKind::Interrupted => continue,
                 Err(e) if e.kind() == ErrorKind::WouldBlock => return false,
-                // The pipe failed under it: as a reader thread does, take it as its end.
-                Err(_) => {
+                // The pipe's end, or a pipe that failed under it, taken as its end as a reader
+                // thread does.
+                Ok(_) | Err(_) => {
                     if let Some(drain) = self.drain.take() {
                         drain.finish(journal, Room::Take);
                     }
