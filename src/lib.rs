@@ -14,32 +14,32 @@
 //!   golden transcripts;
 //! * `report` holds the report model of runs; `fuzz`, `spy` (with `standin`, Arbiter's own
 //!   engine) and `matchplay` build on the layers below and produce reports;
-//! * `render` writes every document in its formats (human, JSON, JUnit, HTML, Markdown);
+//! * `render` writes every document for people (the human report) and machines (JSON);
 //! * `testing` is the library API for engine projects: [`Engine`] certifies or runs scenarios
-//!   against an engine from the project's own `cargo test`;
-//! * `cli` parses arguments and maps results to exit statuses.
+//!   against an engine from the project's own `cargo test`.
+//!
+//! The `arbiter` program is the package `arbiter-cli`, this library's one user beyond engine
+//! projects' tests: its command line, its other formats (JUnit, HTML, the league page), its
+//! progress bars, completions and manual pages. The library depends on no command-line crate,
+//! so an engine project that tests with it compiles none.
 
 #![warn(unreachable_pub, missing_docs)]
 
 pub mod certify;
 pub mod check;
-mod cli;
 pub mod fuzz;
 pub mod golden;
 pub mod matchplay;
 pub mod protocol;
-mod render;
+pub mod render;
 pub mod report;
-mod runner;
-mod scenario;
+pub mod runner;
+pub mod scenario;
 pub mod session;
-mod spy;
-mod standin;
+pub mod spy;
+pub mod standin;
 pub mod testing;
 
 pub use arbiter_rules as rules;
-/// The `arbiter` program is this call: it parses the command line, runs the command and exits
-/// with its status (the README's table gives its exit statuses).
-pub use cli::main as command_line;
 pub use protocol::{GameKind, Protocol};
 pub use testing::Engine;

@@ -33,7 +33,7 @@ use crate::fuzz::report::FuzzReport;
 use crate::fuzz::{self, FuzzObserver, FuzzOptions};
 use crate::golden::{self, OnChange, Snapshots};
 use crate::protocol::{GameKind, Protocol, WrongGame};
-use crate::render::{Detail, Document, Format, human};
+use crate::render::{Detail, Document, Human, Paint, Render, human};
 use crate::report::Report;
 use crate::runner::{
     Concurrency, EngineInfo, EngineOption, ExitStatus, Quiet, RunOptions, run_all,
@@ -363,7 +363,7 @@ macro_rules! gate {
         impl $result {
             #[doc = concat!("The ", $what, " as the command line prints it for a person: each finding with the transcript around it.")]
             pub fn human(&self) -> String {
-                human_text($document(self))
+                human_text(&$document(self), Detail::Findings)
             }
 
             /// Whether nothing failed (warnings allowed), as exit status 0 says.
@@ -375,9 +375,7 @@ macro_rules! gate {
             #[track_caller]
             pub fn assert_pass(&self) {
                 if !self.passed() {
-                    let failures = $document(self)
-                        .render(Format::Human, Detail::FailuresOnly)
-                        .unwrap_or_else(|unsupported| unsupported.to_string());
+                    let failures = human_text(&$document(self), Detail::FailuresOnly);
                     panic!("{}\n{failures}", $headline(self));
                 }
             }
@@ -403,10 +401,14 @@ gate!(
 struct Unobserved;
 impl FuzzObserver for Unobserved {}
 
-/// A document as a person reads it: each finding once, with the transcript around it.
-fn human_text(document: Document<'_>) -> String {
-    document
-        .render(Format::Human, Detail::Findings)
+/// A document as a person reads it, with `detail`: each finding with the transcript around it.
+fn human_text(document: &Document<'_>, detail: Detail) -> String {
+    let human = Human {
+        detail,
+        paint: Paint::Plain,
+    };
+    human
+        .render(document)
         .unwrap_or_else(|unsupported| unsupported.to_string())
 }
 

@@ -23,7 +23,7 @@ const NOT_COVERED_GUI: [&str; 2] = [
 
 /// One checkable row of a side and what exercises it.
 #[derive(Debug, Clone, Serialize)]
-pub(crate) struct RowCoverage {
+pub struct RowCoverage {
     pub requirement: Requirement,
     /// Built-in scenarios (`ucci/search`) and checks (`check ucci.bestmove.legal`) citing the
     /// row.
@@ -34,7 +34,7 @@ pub(crate) struct RowCoverage {
 }
 
 /// Coverage of one protocol's checkable rows of a side, in catalogue order.
-pub(crate) fn coverage(protocol: Protocol, side: Side) -> Result<Vec<RowCoverage>, ScenarioError> {
+pub fn coverage(protocol: Protocol, side: Side) -> Result<Vec<RowCoverage>, ScenarioError> {
     // Scenarios script a GUI and judge the engine: they exercise the engine side only.
     let scenarios = match side {
         Side::Engine => builtin_for(protocol)?,

@@ -45,7 +45,7 @@ pub enum CertifyError {
 
 /// The scenarios `profile` runs, in `game` if given (it must be the profile's own), and the
 /// share of them `partition` names.
-pub(crate) fn scenarios(
+pub fn scenarios(
     profile: &Profile,
     game: Option<GameKind>,
     partition: Option<Partition>,
@@ -86,7 +86,7 @@ pub(crate) fn scenarios(
 impl Certification {
     /// The certification of `profile` from a run of its scenarios (`runner::run_all` over
     /// what [`scenarios`] chose).
-    pub(crate) fn of_run(
+    pub fn of_run(
         profile: &Profile,
         engine: EngineInfo,
         partition: Option<Partition>,

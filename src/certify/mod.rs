@@ -1,10 +1,10 @@
 //! Certification: run a profile's scenarios and grade each requirement it names, like a
 //! conformance suite — pass, pass with warnings, fail, or not applicable (not exercised).
 
-pub(crate) mod coverage;
+pub mod coverage;
 mod engine;
-pub(crate) mod profile;
-pub(crate) mod requirements;
+pub mod profile;
+pub mod requirements;
 pub mod stands_for;
 
 use serde::Serialize;
@@ -13,7 +13,7 @@ use crate::check::Grade;
 use crate::protocol::{Protocol, ReqId};
 use crate::runner::{EngineInfo, ExitStatus, Parallelism, Partition, ScenarioRun, SharesError};
 pub use engine::CertifyError;
-pub(crate) use engine::scenarios;
+pub use engine::scenarios;
 pub use profile::{Profile, ProfileError, ScenarioRef};
 pub use requirements::{Binds, Level, Requirement, catalogue};
 
@@ -250,6 +250,15 @@ impl Certification {
             matches!(self.verdict, Verdict::Fail | Verdict::Blocked),
         )
     }
+}
+
+/// The catalogue rows the outcomes of `runs` cite, each graded as a certification grades it.
+pub fn exercised(protocol: Protocol, runs: &[ScenarioRun]) -> Vec<RequirementVerdict> {
+    catalogue(protocol)
+        .into_iter()
+        .map(|r| judge(r, runs))
+        .filter(|v| v.verdict != Verdict::NotApplicable)
+        .collect()
 }
 
 /// Grades one requirement on its own evidence, the outcomes that cite it: the worst grade.

@@ -103,7 +103,7 @@ pub(crate) fn names() -> Vec<&'static str> {
 }
 
 /// Every built-in profile, by name.
-pub(crate) fn builtin() -> Vec<Profile> {
+pub fn builtin() -> Vec<Profile> {
     names()
         .into_iter()
         .filter_map(|name| load(name).ok())
@@ -112,7 +112,7 @@ pub(crate) fn builtin() -> Vec<Profile> {
 
 /// A profile: a file when `name` is a path to one (it has a `/` or ends in `.profile`, or
 /// exists), else a built-in profile by name.
-pub(crate) fn load(name: &str) -> Result<Profile, ProfileError> {
+pub fn load(name: &str) -> Result<Profile, ProfileError> {
     let path = Path::new(name);
     if name.contains('/') || name.ends_with(".profile") || path.is_file() {
         return from_file(path);

@@ -14,7 +14,7 @@ mod findings;
 mod flow;
 mod gomocup;
 mod gui;
-pub(crate) use gui::judge_match;
+pub use gui::judge_match;
 mod held;
 pub(crate) mod id;
 mod info_grammar;

@@ -213,7 +213,7 @@ pub struct Answered {
 }
 
 impl Matrix {
-    pub(crate) fn cell(&self, state: &str, command: &str) -> Option<&Cell> {
+    pub fn cell(&self, state: &str, command: &str) -> Option<&Cell> {
         self.cells
             .iter()
             .find(|c| c.state == state && c.command == command)
@@ -238,7 +238,7 @@ impl Matrix {
         self.cells.iter().filter(|c| c.allowed).count()
     }
 
-    pub(crate) fn reached(&self) -> usize {
+    pub fn reached(&self) -> usize {
         self.cells
             .iter()
             .filter(|c| c.allowed && c.count > 0)

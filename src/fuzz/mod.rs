@@ -8,7 +8,7 @@
 
 mod agi;
 mod command;
-pub(crate) mod coverage;
+pub mod coverage;
 mod family;
 mod gomocup;
 mod hunt;
@@ -32,17 +32,17 @@ use coverage::Matrix;
 use hunt::drive;
 
 /// Transitions per case, at most, unless told otherwise (the command line and the library).
-pub(crate) const DEFAULT_MAX_STEPS: usize = 24;
+pub const DEFAULT_MAX_STEPS: usize = 24;
 /// Engine runs one failure's shrinking may take, unless told otherwise.
-pub(crate) const DEFAULT_MAX_SHRINK_RUNS: u32 = 150;
+pub const DEFAULT_MAX_SHRINK_RUNS: u32 = 150;
 /// Replays of each minimal case, unless told otherwise.
-pub(crate) const DEFAULT_REPLAYS: u32 = 3;
+pub const DEFAULT_REPLAYS: u32 = 3;
 /// Where failures' scenarios are written, unless told otherwise: a folder of the current one.
-pub(crate) const DEFAULT_REPRO_DIR: &str = "arbiter-repro";
+pub const DEFAULT_REPRO_DIR: &str = "arbiter-repro";
 
 /// How to fuzz.
 #[derive(Debug, Clone)]
-pub(crate) struct FuzzOptions {
+pub struct FuzzOptions {
     pub seed: u64,
     /// Cases to generate (each shrink run aside).
     pub cases: u32,
@@ -60,7 +60,7 @@ pub(crate) struct FuzzOptions {
     /// Out-of-contract input too; then only crashes, hangs and silence are failures.
     pub robustness: bool,
     pub game: GameKind,
-    pub(crate) run: RunOptions,
+    pub run: RunOptions,
     /// The folder each failure's reproduction is to be written in (its header names the file).
     pub repro: PathBuf,
 }
@@ -68,7 +68,7 @@ pub(crate) struct FuzzOptions {
 /// What makes two failures the same: the check (a scenario step by its expectation) and the
 /// requirements it cites.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub(crate) struct FailureKey {
+pub struct FailureKey {
     pub check: CheckRef,
     pub requirements: Vec<ReqId>,
 }
@@ -96,7 +96,7 @@ impl FailureKey {
 
 /// One distinct failure, shrunk.
 #[derive(Debug, Clone)]
-pub(crate) struct Failure {
+pub struct Failure {
     pub key: FailureKey,
     /// Where the reproduction is to be written.
     pub file: PathBuf,
@@ -150,7 +150,7 @@ pub enum CutDuring {
 
 /// The result of a fuzzing run.
 #[derive(Debug, Clone)]
-pub(crate) struct FuzzResult {
+pub struct FuzzResult {
     pub cases: u32,
     pub failures: Vec<Failure>,
     pub elapsed: Duration,
@@ -163,7 +163,7 @@ pub(crate) struct FuzzResult {
 /// A failure's minimal scenario that could not be written.
 #[derive(Debug, thiserror::Error)]
 #[error("cannot write {}: {source}", path.display())]
-pub(crate) struct ReproWriteError {
+pub struct ReproWriteError {
     /// The folder or file that could not be written.
     pub path: PathBuf,
     pub source: std::io::Error,
@@ -172,7 +172,7 @@ pub(crate) struct ReproWriteError {
 impl FuzzResult {
     /// Writes each failure's minimal scenario to its file (in the options' repro folder),
     /// making the folder only when something failed.
-    pub(crate) fn write_repros(&self) -> Result<(), ReproWriteError> {
+    pub fn write_repros(&self) -> Result<(), ReproWriteError> {
         for failure in &self.failures {
             if let Some(dir) = failure.file.parent() {
                 std::fs::create_dir_all(dir).map_err(|source| ReproWriteError {
@@ -192,13 +192,13 @@ impl FuzzResult {
 }
 
 /// Progress: cases run, failures found, shrink runs of the current failure.
-pub(crate) trait FuzzObserver {
+pub trait FuzzObserver {
     fn case(&mut self, _cases: u32, _failures: usize) {}
     fn shrink(&mut self, _runs: u32) {}
 }
 
 /// Fuzzes `engine` over `protocol`.
-pub(crate) fn fuzz(
+pub fn fuzz(
     protocol: Protocol,
     engine: &EngineCommand,
     options: &FuzzOptions,

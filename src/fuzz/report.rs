@@ -73,7 +73,7 @@ pub struct FuzzReport {
 }
 
 impl FuzzReport {
-    pub(crate) fn new(
+    pub fn new(
         result: FuzzResult,
         seed: u64,
         robustness: bool,
@@ -110,7 +110,7 @@ impl FuzzReport {
     /// 1 when a failure was found, even when `--max-time` cut the run short; a signal's own
     /// status (128 + N) when a signal did, as every command's, the failures written all the
     /// same.
-    pub(crate) fn exit_status(&self) -> ExitStatus {
+    pub fn exit_status(&self) -> ExitStatus {
         match crate::session::interrupt::raised() {
             Some(signal) => ExitStatus::Interrupted(signal),
             None if !self.failures.is_empty() => ExitStatus::Failed,
@@ -118,7 +118,7 @@ impl FuzzReport {
         }
     }
 
-    pub(crate) fn summary_line(&self) -> String {
+    pub fn summary_line(&self) -> String {
         let rate = f64::from(self.cases) / (self.elapsed_ms.max(1) as f64 / 1000.0);
         format!(
             "fuzz: {} cases in {:.1} s ({rate:.1} cases/s), seed {}{}, {} of {} allowed (state, command) pairs reached: {}",

@@ -9,7 +9,7 @@
 //! so its outcome cites no requirement.
 
 pub(crate) mod normalise;
-pub(crate) mod review;
+pub mod review;
 pub(crate) mod store;
 
 use std::path::{Path, PathBuf};
@@ -18,14 +18,14 @@ use similar::{ChangeTag, TextDiff};
 
 use crate::check::{CheckRef, Grade, Outcome};
 use crate::runner::ScenarioRun;
-pub(crate) use normalise::{Rules, normalise};
+pub use normalise::{Rules, normalise};
 
 /// The check golden-transcript outcomes carry.
 const CHECK: CheckRef = CheckRef::Golden;
 
 /// How a run treats its golden transcripts.
 #[derive(Debug, Clone)]
-pub(crate) struct Snapshots {
+pub struct Snapshots {
     pub dir: PathBuf,
     /// What an exchange that differs from its golden transcript, or has none, does.
     pub on_change: OnChange,
@@ -35,7 +35,7 @@ pub(crate) struct Snapshots {
 
 /// What a run does with an exchange that differs from its golden transcript, or has none.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum OnChange {
+pub enum OnChange {
     /// Fail with the diff (CI, and `arbiter run --snapshots`).
     Fail,
     /// Fail with the diff, and write the new transcript beside the golden one
@@ -48,7 +48,7 @@ pub(crate) enum OnChange {
 
 /// Judges every run that ran against its golden transcript, adding the outcome to the run.
 /// A run the harness could not play has no exchange to compare.
-pub(crate) fn judge_all(runs: &mut [ScenarioRun], snapshots: &Snapshots) {
+pub fn judge_all(runs: &mut [ScenarioRun], snapshots: &Snapshots) {
     for run in runs
         .iter_mut()
         .filter(|r| r.end.harness_error().is_none() && r.end.not_run().is_none())
@@ -59,7 +59,7 @@ pub(crate) fn judge_all(runs: &mut [ScenarioRun], snapshots: &Snapshots) {
 }
 
 /// Compares `run` with its golden transcript (writing it when asked) and says how it went.
-pub(crate) fn judge(run: &ScenarioRun, snapshots: &Snapshots) -> Outcome {
+pub fn judge(run: &ScenarioRun, snapshots: &Snapshots) -> Outcome {
     let name = &run.scenario.name;
     let path = store::path_for(&snapshots.dir, name);
     let stored = match store::read(&path) {

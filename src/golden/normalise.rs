@@ -11,7 +11,7 @@ use crate::session::{At, Direction, Transcript};
 /// The rules a transcript is normalised by. They are written into each golden file, so a
 /// later comparison can use the same rules without repeating them on the command line.
 #[derive(Debug, Clone, Default)]
-pub(crate) struct Rules {
+pub struct Rules {
     /// Leave out search reports (`info`, AGI `INFO`, Gomocup `MESSAGE`/`DEBUG`), whose number
     /// depends on timing when a search is bounded by time rather than depth.
     pub drop_info: bool,
@@ -21,7 +21,7 @@ pub(crate) struct Rules {
 }
 
 impl Rules {
-    pub(crate) fn is_empty(&self) -> bool {
+    pub fn is_empty(&self) -> bool {
         !self.drop_info && self.redact.is_empty()
     }
 
@@ -50,18 +50,14 @@ impl Rules {
 
 /// One line of golden text, with the time it happened (for pointing a report at it).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct GoldenLine {
+pub struct GoldenLine {
     pub text: String,
     pub at: At,
 }
 
 /// The golden lines of a transcript under `rules`. Standard error is left out: engines write
 /// diagnostics there freely, and the protocols say nothing about it.
-pub(crate) fn normalise(
-    transcript: &Transcript,
-    protocol: Protocol,
-    rules: &Rules,
-) -> Vec<GoldenLine> {
+pub fn normalise(transcript: &Transcript, protocol: Protocol, rules: &Rules) -> Vec<GoldenLine> {
     let mut lines = Vec::new();
     for entry in &transcript.entries {
         let text = match entry.direction {

@@ -12,7 +12,7 @@ use super::unified_diff;
 
 /// Why pending transcripts could not be listed or settled.
 #[derive(Debug, thiserror::Error)]
-pub(crate) enum ReviewError {
+pub enum ReviewError {
     #[error("{} is not a folder of golden transcripts", .0.display())]
     NotAFolder(PathBuf),
     #[error("{}: {source}", path.display())]
@@ -29,13 +29,13 @@ fn at(path: &Path) -> impl FnOnce(io::Error) -> ReviewError + '_ {
 /// A run's new transcript waiting beside the golden file it would replace (which may not
 /// exist yet: a scenario recorded for the first time).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct Pending {
+pub struct Pending {
     pub golden: PathBuf,
     pub new: PathBuf,
 }
 
 /// Every pending transcript under `dir`, in path order.
-pub(crate) fn pending_in(dir: &Path) -> Result<Vec<Pending>, ReviewError> {
+pub fn pending_in(dir: &Path) -> Result<Vec<Pending>, ReviewError> {
     if !dir.is_dir() {
         return Err(ReviewError::NotAFolder(dir.to_path_buf()));
     }
@@ -64,7 +64,7 @@ pub(crate) fn pending_in(dir: &Path) -> Result<Vec<Pending>, ReviewError> {
 
 impl Pending {
     /// The change it would make, as a unified diff under a one-line summary.
-    pub(crate) fn diff(&self) -> Result<String, ReviewError> {
+    pub fn diff(&self) -> Result<String, ReviewError> {
         let golden = store::read(&self.golden).map_err(at(&self.golden))?;
         let new = store::read(&self.new)
             .map_err(at(&self.new))?
@@ -81,12 +81,12 @@ impl Pending {
     }
 
     /// The new transcript becomes the golden one.
-    pub(crate) fn accept(&self) -> Result<(), ReviewError> {
+    pub fn accept(&self) -> Result<(), ReviewError> {
         std::fs::rename(&self.new, &self.golden).map_err(at(&self.new))
     }
 
     /// The new transcript is dropped; the golden one stays.
-    pub(crate) fn reject(&self) -> Result<(), ReviewError> {
+    pub fn reject(&self) -> Result<(), ReviewError> {
         store::remove_if_present(&self.new).map_err(at(&self.new))
     }
 }

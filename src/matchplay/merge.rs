@@ -20,7 +20,7 @@ use super::tournament::{MatchReport, PlayedGame, SprtReport};
 
 /// Why parts do not make one match.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
-pub(crate) enum MergeError {
+pub enum MergeError {
     #[error("nothing to merge")]
     Nothing,
     #[error("{part}: {what} differs from the first part's: were these partitions of one match?")]
@@ -44,7 +44,7 @@ pub(crate) enum MergeError {
 
 /// A share of the match as people say it: `part 2 of 4`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-pub(crate) struct Share {
+pub struct Share {
     pub k: usize,
     pub n: usize,
 }
@@ -102,7 +102,7 @@ impl fmt::Display for Numbers<'_> {
 
 /// A share of the match whose games the parts do not all give.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub(crate) enum Gap {
+pub enum Gap {
     /// No part is this share.
     #[error("part {share} is missing: no file gives its {} games ({})", games.len(), Numbers(games))]
     Missing { share: Share, games: Vec<usize> },
@@ -122,7 +122,7 @@ pub(crate) enum Gap {
 
 /// What the parts given cover of the match.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub(crate) struct Coverage {
+pub struct Coverage {
     /// The games of the whole match.
     pub planned: usize,
     /// The games the parts give (played, or aborted and counting nowhere), each once.
@@ -138,7 +138,7 @@ pub(crate) struct Coverage {
 /// What the named `parts` cover of the match they are parts of: the shares none gives, the
 /// shares short of games, the shares given twice. Parts that split the match differently
 /// (part 1 of 2 beside part 1 of 4, or the whole match beside a part) are an error.
-pub(crate) fn coverage(parts: &[(String, MatchReport)]) -> Result<Coverage, MergeError> {
+pub fn coverage(parts: &[(String, MatchReport)]) -> Result<Coverage, MergeError> {
     let Some((first_name, first)) = parts.first() else {
         return Err(MergeError::Nothing);
     };
@@ -212,7 +212,7 @@ fn same_game(a: &PlayedGame, b: &PlayedGame) -> bool {
 
 /// Merges the parts, each named (its file) for the errors; `sprt` judges the merged games
 /// (default: the test the parts were played with).
-pub(crate) fn merge(
+pub fn merge(
     parts: Vec<(String, MatchReport)>,
     sprt: Option<Sprt>,
 ) -> Result<MatchReport, MergeError> {

@@ -13,22 +13,22 @@
 //! one SPRT judge all their games, `merge` makes one match of their results, and `status` says
 //! how the workers are doing.
 
-pub(crate) mod adjudication;
+pub mod adjudication;
 mod by_side;
 pub(crate) mod clock;
 pub mod endings;
 mod fault;
 mod gomoku;
-pub(crate) mod merge;
-pub(crate) mod openings;
+pub mod merge;
+pub mod openings;
 pub mod options;
 pub mod peers;
-pub(crate) mod pgn;
-pub(crate) mod psq;
+pub mod pgn;
+pub mod psq;
 mod referee;
 pub mod results_dir;
-pub(crate) mod schedule;
-pub(crate) mod score;
+pub mod schedule;
+pub mod score;
 pub mod sprt;
 pub mod status;
 pub mod tally;
@@ -123,7 +123,7 @@ impl MatchGame {
 
     /// The game `--game` names, on the default 15×15 board and, for gomoku, the freestyle
     /// rule; the board and the gomoku rule are the caller's to change.
-    pub(crate) fn named(name: &str) -> Option<MatchGame> {
+    pub fn named(name: &str) -> Option<MatchGame> {
         let gomoku = |rule| MatchGame::Gomoku { size: 15, rule };
         [
             MatchGame::Xiangqi,
@@ -136,7 +136,7 @@ impl MatchGame {
     }
 
     /// The game the protocol's text was written for.
-    pub(crate) fn of_protocol(protocol: Protocol) -> MatchGame {
+    pub fn of_protocol(protocol: Protocol) -> MatchGame {
         match protocol.default_game() {
             GameKind::Xiangqi => MatchGame::Xiangqi,
             GameKind::Chess => MatchGame::Chess,
@@ -148,7 +148,7 @@ impl MatchGame {
     }
 
     /// The game as the protocol checks know it.
-    pub(crate) const fn kind(self) -> GameKind {
+    pub const fn kind(self) -> GameKind {
         match self {
             MatchGame::Xiangqi => GameKind::Xiangqi,
             MatchGame::Chess => GameKind::Chess,
@@ -447,7 +447,7 @@ impl GameRecord {
 
     /// Whether the game ended by an engine's own fault (see [`Termination::is_fault`]) or an
     /// engine failed a protocol check in it.
-    pub(crate) fn is_faulty(&self) -> bool {
+    pub fn is_faulty(&self) -> bool {
         self.findings.iter().any(|f| f.outcome.grade == Grade::Fail) || self.termination.is_fault()
     }
 }
@@ -514,7 +514,7 @@ impl<'de> Deserialize<'de> for Colours {
 
 impl Colours {
     /// The colours of a game whose first colour `first` plays.
-    pub(crate) fn new(game: GameKind, first: &str, second: &str) -> Colours {
+    pub fn new(game: GameKind, first: &str, second: &str) -> Colours {
         let (first, second) = (first.to_owned(), second.to_owned());
         match game {
             GameKind::Xiangqi => Colours::Xiangqi {

@@ -34,7 +34,7 @@ const UNAVAILABLE_CODE: i32 = -1;
 /// One game as a `.psq` file's text, on a `size`x`size` board. The record's opening and moves
 /// are Gomocup `x,y` points, as the gomoku referee writes them; any other text (a record of
 /// another game) has no line here.
-pub(crate) fn game(record: &GameRecord, size: u8) -> String {
+pub fn game(record: &GameRecord, size: u8) -> String {
     let mut text = format!("Piskvorky {size}x{size}, 11:11, 0\n");
     let opening = record.opening.moves.iter().map(|m| (m, 0.0));
     let played = record.moves.iter().zip(

@@ -25,7 +25,7 @@ use crate::runner::Partition;
 
 /// What can go wrong with a results directory.
 #[derive(Debug, thiserror::Error)]
-pub(crate) enum ResultsDirError {
+pub enum ResultsDirError {
     #[error("--results-dir {dir}: {source}")]
     Dir {
         dir: PathBuf,
@@ -92,7 +92,7 @@ pub struct WorkerFile {
 }
 
 /// The name of share `partition`'s file.
-pub(crate) fn file_name(partition: Partition) -> String {
+pub fn file_name(partition: Partition) -> String {
     format!("part-{}-of-{}.json", partition.k(), partition.n())
 }
 
@@ -106,7 +106,7 @@ pub(crate) fn partition_of(name: &str) -> Option<Partition> {
 }
 
 /// The workers' files in `dir`, in the order of their shares.
-pub(crate) fn worker_files(dir: &Path) -> Result<Vec<PathBuf>, ResultsDirError> {
+pub fn worker_files(dir: &Path) -> Result<Vec<PathBuf>, ResultsDirError> {
     let entries = std::fs::read_dir(dir).map_err(|source| ResultsDirError::Dir {
         dir: dir.to_owned(),
         source,
@@ -127,7 +127,7 @@ pub(crate) fn worker_files(dir: &Path) -> Result<Vec<PathBuf>, ResultsDirError> 
 /// directories given. A file named twice — given twice, or given and also in a directory
 /// given, or a directory given twice — is an error naming it: its games would count once all
 /// the same, so the second naming can only be a slip that hides another file left out.
-pub(crate) fn result_files(sources: &[PathBuf]) -> Result<Vec<PathBuf>, ResultsDirError> {
+pub fn result_files(sources: &[PathBuf]) -> Result<Vec<PathBuf>, ResultsDirError> {
     // Each file by its canonical path (so `./a.json` and `a.json` are one), with the
     // directory it came through.
     let mut seen: Vec<(PathBuf, Option<PathBuf>)> = Vec::new();
@@ -161,7 +161,7 @@ pub(crate) fn result_files(sources: &[PathBuf]) -> Result<Vec<PathBuf>, ResultsD
 
 /// Reads a worker's file, or the results an `arbiter match --out` wrote (a worker without its
 /// `worker` section: `None`).
-pub(crate) fn read(path: &Path) -> Result<(Option<WorkerInfo>, MatchReport), ResultsDirError> {
+pub fn read(path: &Path) -> Result<(Option<WorkerInfo>, MatchReport), ResultsDirError> {
     #[derive(Deserialize)]
     struct Either {
         #[serde(default)]
@@ -201,7 +201,7 @@ fn host_name() -> String {
 }
 
 /// This worker's place in a results directory: it writes its own file and reads the others'.
-pub(crate) struct ResultsDir {
+pub struct ResultsDir {
     dir: PathBuf,
     path: PathBuf,
     worker: WorkerInfo,
@@ -218,7 +218,7 @@ pub(crate) struct ResultsDir {
 
 impl ResultsDir {
     /// Joins `dir` (made if missing) as share `partition` of a match of `players` to `plan`.
-    pub(crate) fn join(
+    pub fn join(
         dir: &Path,
         partition: Partition,
         players: &[String],
@@ -253,7 +253,7 @@ impl ResultsDir {
     }
 
     /// Names the opening book in the results this worker writes, as `--out` names it.
-    pub(crate) fn with_openings(mut self, openings: Option<String>) -> ResultsDir {
+    pub fn with_openings(mut self, openings: Option<String>) -> ResultsDir {
         self.openings = openings;
         self
     }
@@ -265,7 +265,7 @@ impl ResultsDir {
     }
 
     /// The first write that failed, if one did.
-    pub(crate) fn take_error(&mut self) -> Option<ResultsDirError> {
+    pub fn take_error(&mut self) -> Option<ResultsDirError> {
         self.error.take()
     }
 

@@ -10,7 +10,7 @@
 use serde::{Deserialize, Serialize};
 
 /// Who meets whom.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Tournament {
     /// Every engine plays every other.
@@ -35,7 +35,7 @@ pub struct Plan {
 
 /// One game of the schedule.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct Job {
+pub struct Job {
     /// Its number in the whole match, from 1.
     pub number: usize,
     /// Indexes into the players: the one who moves first and the other.
@@ -61,17 +61,17 @@ impl Plan {
 
     /// Whether the match is played in pairs (each opening twice, colours swapped), so its
     /// statistics and SPRT are over pairs.
-    pub(crate) fn plays_pairs(&self) -> bool {
+    pub fn plays_pairs(&self) -> bool {
         self.repeat && self.games >= 2
     }
 
     /// Games in the whole match.
-    pub(crate) fn total(&self, players: usize) -> usize {
+    pub fn total(&self, players: usize) -> usize {
         self.encounters(players).len() * self.games * self.rounds
     }
 
     /// The games this run plays.
-    pub(crate) fn jobs(&self, players: usize) -> Vec<Job> {
+    pub fn jobs(&self, players: usize) -> Vec<Job> {
         let mut jobs = Vec::new();
         let mut number = 0;
         let mut pair = 0;

@@ -48,7 +48,7 @@ impl Pentanomial {
         }
     }
 
-    pub(crate) fn pairs(&self) -> u32 {
+    pub fn pairs(&self) -> u32 {
         self.counts.iter().sum()
     }
 
@@ -79,18 +79,18 @@ impl Score {
         }
     }
 
-    pub(crate) fn games(&self) -> u32 {
+    pub fn games(&self) -> u32 {
         self.wins + self.losses + self.draws
     }
 
     /// The points, draws counting half.
-    pub(crate) fn points(&self) -> f64 {
+    pub fn points(&self) -> f64 {
         f64::from(self.wins) + f64::from(self.draws) / 2.0
     }
 
     /// The share of the points, draws counting half (NaN before the first game, as both
     /// tools compute it).
-    pub(crate) fn fraction(&self) -> f64 {
+    pub fn fraction(&self) -> f64 {
         self.points() / f64::from(self.games())
     }
 
@@ -112,7 +112,7 @@ impl Score {
 /// the normal quantiles, and the LOS from wins and losses only. Undefined values stay NaN and
 /// infinite ones infinite, as cutechess-cli prints them (`inf +/- nan`, `LOS: nan %`).
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub(crate) struct CutechessElo {
+pub struct CutechessElo {
     pub diff: f64,
     pub margin: f64,
     /// In percent.
@@ -122,7 +122,7 @@ pub(crate) struct CutechessElo {
 }
 
 impl CutechessElo {
-    pub(crate) fn of(score: &Score) -> CutechessElo {
+    pub fn of(score: &Score) -> CutechessElo {
         let n = f64::from(score.games());
         let (w, l, d) = (
             f64::from(score.wins) / n,

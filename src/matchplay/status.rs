@@ -82,7 +82,7 @@ impl Status {
     /// still playing is silent once its file is older than `silent_after` seconds, or than
     /// the bound its games give when that is not given. Beside it, the match all the files
     /// make so far (merged as `arbiter match merge` merges them).
-    pub(crate) fn of(
+    pub fn of(
         dir: PathBuf,
         parts: Vec<Part>,
         silent_after: Option<f64>,
@@ -141,7 +141,7 @@ impl Status {
     }
 
     /// Whether a worker still playing has fallen silent.
-    pub(crate) fn any_silent(&self) -> bool {
+    pub fn any_silent(&self) -> bool {
         self.workers.iter().any(|w| w.silent)
     }
 }

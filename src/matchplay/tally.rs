@@ -114,7 +114,7 @@ impl Tally {
 }
 
 /// The encounters among `players` (in the order the players are listed), from their games.
-pub(crate) fn encounters(players: &[String], games: &[GameOutcome]) -> Vec<Encounter> {
+pub fn encounters(players: &[String], games: &[GameOutcome]) -> Vec<Encounter> {
     let mut tally = Tally::new(players);
     for game in games {
         tally.add(game.clone());
@@ -123,7 +123,7 @@ pub(crate) fn encounters(players: &[String], games: &[GameOutcome]) -> Vec<Encou
 }
 
 /// Each engine's score against all others, best first (by points, then by name).
-pub(crate) fn standings(players: &[String], encounters: &[Encounter]) -> Vec<Standing> {
+pub fn standings(players: &[String], encounters: &[Encounter]) -> Vec<Standing> {
     let mut table: Vec<Standing> = players
         .iter()
         .map(|name| {

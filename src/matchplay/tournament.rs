@@ -89,7 +89,7 @@ impl PlayedGame {
 
     /// The game for the score; none for a game that was not played (an illegal opening) or
     /// not played out (aborted once the match was decided).
-    pub(crate) fn outcome(&self) -> Option<GameOutcome> {
+    pub fn outcome(&self) -> Option<GameOutcome> {
         if self.record.aborted {
             return None;
         }

@@ -64,7 +64,7 @@ pub(super) fn outcome_line(o: &Outcome, paint: Paint) -> String {
 
 /// A step that was not judged: "blocked ucci/draw:bestmove ... draw [ucci-r138]: blocked by
 /// ucci/draw:bestmove {reply} ...".
-pub(crate) fn blocked_line(b: &Blocked) -> String {
+pub fn blocked_line(b: &Blocked) -> String {
     let reqs = if b.requirements.is_empty() {
         String::new()
     } else {
@@ -120,7 +120,7 @@ pub(super) fn elsewhere(places: &[&str]) -> String {
 }
 
 /// How many scenarios shared the machine, when more than one did.
-pub(crate) fn ran_at_once(p: &Parallelism) -> Option<String> {
+pub fn ran_at_once(p: &Parallelism) -> Option<String> {
     (p.peak > 1).then(|| {
         format!(
             "scenarios ran up to {} at once, {} of them searching (limits {} and {}; --jobs 1 runs one at a time)",
@@ -129,7 +129,7 @@ pub(crate) fn ran_at_once(p: &Parallelism) -> Option<String> {
     })
 }
 
-pub(crate) fn render(report: &Report, detail: Detail, paint: Paint) -> String {
+pub fn render(report: &Report, detail: Detail, paint: Paint) -> String {
     let mut out = String::new();
     let _ = writeln!(
         out,
@@ -261,7 +261,7 @@ fn summary_grade(report: &Report) -> Grade {
 
 /// The one-line summary every report ends with (and `arbiter` prints on stderr when the
 /// report goes to a file).
-pub(crate) fn summary_line(report: &Report) -> String {
+pub fn summary_line(report: &Report) -> String {
     let s = &report.summary;
     let mut line = format!(
         "{} scenarios: {} passed, {} passed with warnings, {} failed",

@@ -6,13 +6,13 @@ use std::fmt::Write as _;
 
 use serde::Serialize;
 
-use super::html::{self, RequirementRef};
+use super::cited::{self, RequirementRef};
 use crate::certify::{Certification, Requirement, RequirementVerdict, Verdict};
 use crate::protocol::{Protocol, ReqId};
 use crate::report::Report;
 
 /// One report's column.
-pub(crate) struct Column {
+pub struct Column {
     pub label: String,
     pub protocol: Protocol,
     pub verdicts: Vec<RequirementVerdict>,
@@ -21,17 +21,17 @@ pub(crate) struct Column {
 
 impl Column {
     /// A run's column: every requirement its outcomes cite.
-    pub(crate) fn of_run(report: &Report) -> Column {
+    pub fn of_run(report: &Report) -> Column {
         Column {
             label: report.engine.command_line(),
             protocol: report.protocol,
-            verdicts: html::exercised(report.protocol, &report.runs),
+            verdicts: crate::certify::exercised(report.protocol, &report.runs),
             scenarios: report.runs.len(),
         }
     }
 
     /// A certification's column: its verdicts, required, recommended and also exercised.
-    pub(crate) fn of_certification(c: &Certification) -> Column {
+    pub fn of_certification(c: &Certification) -> Column {
         Column {
             label: format!("{} ({})", c.engine.command_line(), c.profile),
             protocol: c.protocol,
@@ -49,7 +49,7 @@ impl Column {
 
 /// The merged matrix.
 #[derive(Serialize)]
-pub(crate) struct Matrix {
+pub struct Matrix {
     pub headers: Vec<String>,
     /// Scenarios each report ran.
     pub scenarios: Vec<usize>,
@@ -57,7 +57,7 @@ pub(crate) struct Matrix {
 }
 
 #[derive(Serialize)]
-pub(crate) struct Row {
+pub struct Row {
     pub requirement: RequirementRef,
     /// A cell per column: its CSS class and label (`na`, `—` where a report has no verdict).
     pub cells: Vec<(&'static str, &'static str)>,
@@ -66,12 +66,12 @@ pub(crate) struct Row {
 }
 
 impl Matrix {
-    pub(crate) fn of(columns: &[Column]) -> Matrix {
+    pub fn of(columns: &[Column]) -> Matrix {
         let mut statements: HashMap<ReqId, Requirement> = HashMap::new();
         // Rows in catalogue order: by protocol, then by the id's number.
         let mut ids: BTreeMap<(Protocol, u32), ReqId> = BTreeMap::new();
         for column in columns {
-            statements.extend(html::statements_of(column.protocol));
+            statements.extend(cited::statements_of(column.protocol));
             for v in &column.verdicts {
                 ids.insert(
                     (column.protocol, number(&v.requirement.id)),
@@ -91,7 +91,7 @@ impl Matrix {
                 let cells = columns
                     .iter()
                     .map(|c| {
-                        verdict_of(c, id).map_or(("na", "—"), |v| (html::class(v), v.label()))
+                        verdict_of(c, id).map_or(("na", "—"), |v| (cited::class(v), v.label()))
                     })
                     .collect();
                 let worst = columns
@@ -101,9 +101,9 @@ impl Matrix {
                     .max()
                     .unwrap_or(Verdict::NotApplicable);
                 Row {
-                    requirement: super::html::requirement_ref(id, &statements),
+                    requirement: cited::requirement_ref(id, &statements),
                     cells,
-                    verdict: html::class(worst),
+                    verdict: cited::class(worst),
                 }
             })
             .collect();
@@ -115,7 +115,7 @@ impl Matrix {
     }
 
     /// The matrix as text: a legend of the columns, then a row per requirement.
-    pub(crate) fn render_text(&self) -> String {
+    pub fn render_text(&self) -> String {
         let mut out = String::new();
         for (i, (header, n)) in self.headers.iter().zip(&self.scenarios).enumerate() {
             let _ = writeln!(out, "[{}] {header} ({n} scenarios)", i + 1);

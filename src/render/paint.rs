@@ -12,7 +12,7 @@ use crate::check::Grade;
 
 /// Whether the human form carries colour.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub(crate) enum Paint {
+pub enum Paint {
     /// No escapes: files, pipes, CI logs, `NO_COLOR`, `--color never`, the library API.
     #[default]
     Plain,
@@ -22,7 +22,7 @@ pub(crate) enum Paint {
 
 impl Paint {
     /// `text` in the colour of `grade`: failures red and bold, warnings yellow, passes green.
-    pub(crate) fn grade(self, grade: Grade, text: &str) -> String {
+    pub fn grade(self, grade: Grade, text: &str) -> String {
         match self {
             Paint::Plain => text.to_owned(),
             Paint::Ansi => {
@@ -33,7 +33,7 @@ impl Paint {
     }
 
     /// `text` painted as `grade`, or left plain without one (a row that was not judged).
-    pub(crate) fn maybe(self, grade: Option<Grade>, text: &str) -> String {
+    pub fn maybe(self, grade: Option<Grade>, text: &str) -> String {
         match grade {
             Some(grade) => self.grade(grade, text),
             None => text.to_owned(),
@@ -42,7 +42,7 @@ impl Paint {
 
     /// `text` painted as `grade`, padded with spaces to `width` columns as `{:<width}` pads the
     /// plain text: the escapes take no column, so they must not count.
-    pub(crate) fn padded(self, grade: Option<Grade>, text: &str, width: usize) -> String {
+    pub fn padded(self, grade: Option<Grade>, text: &str, width: usize) -> String {
         let pad = width.saturating_sub(text.chars().count());
         format!("{}{}", self.maybe(grade, text), " ".repeat(pad))
     }

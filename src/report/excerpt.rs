@@ -38,7 +38,7 @@ pub(crate) fn format_entry(entry: &Entry) -> String {
 }
 
 /// The excerpt as text lines, the focus marked with `◀`.
-pub(crate) fn render(transcript: &Transcript, at: At) -> Vec<String> {
+pub fn render(transcript: &Transcript, at: At) -> Vec<String> {
     let (entries, marked) = around(transcript, at);
     entries
         .iter()

@@ -11,7 +11,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 /// Writes `contents` to `path` in one step: before the rename the old file (or none) is there,
 /// after it the new one whole.
-pub(crate) fn write_atomically(path: &Path, contents: &[u8]) -> std::io::Result<()> {
+pub fn write_atomically(path: &Path, contents: &[u8]) -> std::io::Result<()> {
     // `--out /dev/stdout`, a named pipe: no file to replace, so it is written in place. A
     // symbolic link keeps pointing where it did: the file it names is replaced.
     if path.metadata().is_ok_and(|m| !m.is_file()) {
@@ -43,7 +43,7 @@ pub(crate) fn write_atomically(path: &Path, contents: &[u8]) -> std::io::Result<
 /// Whether a file could be written at `path`, asked before a long run so that it fails at
 /// once: an existing file is opened for appending (nothing truncated), a new one is tried as
 /// the temporary name beside it and removed, so a run that fails later leaves no empty file.
-pub(crate) fn check_writable(path: &Path) -> std::io::Result<()> {
+pub fn check_writable(path: &Path) -> std::io::Result<()> {
     if path.exists() {
         return std::fs::OpenOptions::new()
             .append(true)

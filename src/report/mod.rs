@@ -2,9 +2,8 @@
 //! `render` writes. Nothing here renders and nothing here judges: the model
 //! sits below its producers, and the formats above them.
 
-pub(crate) mod excerpt;
-pub(crate) mod file;
-pub(crate) mod progress;
+pub mod excerpt;
+pub mod file;
 
 use serde::Serialize;
 
@@ -74,7 +73,7 @@ pub struct Summary {
 
 impl Report {
     /// The report of a suite's run (`runner::run_all`), with how many scenarios ran at once.
-    pub(crate) fn of_run(
+    pub fn of_run(
         protocol: Protocol,
         engine: EngineInfo,
         time_scale: f64,

@@ -22,13 +22,13 @@ pub use blocked::{Blocked, Cause};
 pub use end::RunEnd;
 pub use partition::{BadPartition, Partition, SharesError};
 pub use schedule::Parallelism;
-pub(crate) use schedule::{Concurrency, Played, run_all};
-pub(crate) use scheduler_env::PartitionSpec;
+pub use schedule::{Concurrency, Played, run_all};
+pub use scheduler_env::PartitionSpec;
 pub use status::ExitStatus;
 
 /// Settings of a run.
 #[derive(Debug, Clone)]
-pub(crate) struct RunOptions {
+pub struct RunOptions {
     /// Multiplies every timing bound, for slow machines.
     pub time_scale: f64,
     /// How long an engine may take to exit once its stdin is closed, before it is killed.
@@ -52,7 +52,7 @@ pub(crate) struct RunOptions {
 /// An engine option to set before the scenario's exchange: `Hash=64`, `UCI_Variant=xiangqi`,
 /// or a name alone (a UCI button).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct EngineOption {
+pub struct EngineOption {
     pub name: String,
     pub value: Option<String>,
 }
@@ -60,7 +60,7 @@ pub(crate) struct EngineOption {
 impl EngineOption {
     /// The threads one search of the engine uses: its last `Threads` option when set, else
     /// one (a search holds that many cores while scenarios run at once).
-    pub(crate) fn search_threads(options: &[EngineOption]) -> std::num::NonZeroUsize {
+    pub fn search_threads(options: &[EngineOption]) -> std::num::NonZeroUsize {
         options
             .iter()
             .rev()
@@ -115,7 +115,7 @@ pub struct EngineInfo {
 }
 
 impl EngineInfo {
-    pub(crate) fn of(engine: &EngineCommand) -> EngineInfo {
+    pub fn of(engine: &EngineCommand) -> EngineInfo {
         EngineInfo {
             program: engine.program.display().to_string(),
             args: engine.args.clone(),
@@ -189,7 +189,7 @@ pub struct ScenarioRun {
     /// groups), as the run ended: the engine's answers, which the fuzzer reads to tell which
     /// branch of an `if` block a case took. Not part of any report.
     #[serde(skip)]
-    pub(crate) captures: std::collections::BTreeMap<String, String>,
+    pub captures: std::collections::BTreeMap<String, String>,
 }
 
 impl ScenarioRun {
@@ -236,7 +236,7 @@ impl ScenarioRun {
 }
 
 /// Receives progress events; reporters and progress bars implement it.
-pub(crate) trait Observer {
+pub trait Observer {
     fn started(&mut self, _scenario: &Scenario, _index: usize, _total: usize) {}
     fn finished(&mut self, _run: &ScenarioRun) {}
 }

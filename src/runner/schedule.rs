@@ -28,7 +28,7 @@ use crate::session::{EngineCommand, interrupt};
 
 /// How many scenarios a run may have going at once.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct Concurrency {
+pub struct Concurrency {
     /// Scenarios (engine processes) at once.
     pub jobs: NonZeroUsize,
     /// Of those, scenarios that search at once.
@@ -61,7 +61,7 @@ impl Concurrency {
 
     /// The limits on this machine (the cores this process may use, cgroups and affinity
     /// included).
-    pub(crate) fn for_this_machine(
+    pub fn for_this_machine(
         engine_threads: NonZeroUsize,
         jobs: Option<NonZeroUsize>,
     ) -> Concurrency {
@@ -112,7 +112,7 @@ impl Parallelism {
 
 /// The runs of a suite, in the scenarios' order, and how they were scheduled.
 #[derive(Debug, Clone)]
-pub(crate) struct Played {
+pub struct Played {
     pub runs: Vec<ScenarioRun>,
     pub parallelism: Parallelism,
 }
@@ -129,7 +129,7 @@ struct Stop {
 /// answers its opening command (it is dead, hangs, or speaks another protocol), every later
 /// scenario is marked not run when `fail_fast` is set; after a signal, the ones not yet started
 /// are marked not run whatever the setting.
-pub(crate) fn run_all(
+pub fn run_all(
     scenarios: &[Scenario],
     engine: &EngineCommand,
     options: &RunOptions,

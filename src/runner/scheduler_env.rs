@@ -22,7 +22,7 @@ use super::Partition;
 
 /// What `--partition` was given: a share spelled out, or `auto` to read it from the scheduler.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum PartitionSpec {
+pub enum PartitionSpec {
     /// `K/N`.
     Given(Partition),
     /// `auto`, or `auto/N` with the count the environment does not give (Kubernetes).
@@ -32,11 +32,11 @@ pub(crate) enum PartitionSpec {
 /// A `--partition` that reads neither as `K/N` nor as `auto` or `auto/N`.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("`{0}` is not K/N with 1 ≤ K ≤ N, nor auto, nor auto/N with N ≥ 1")]
-pub(crate) struct BadPartitionSpec(pub String);
+pub struct BadPartitionSpec(pub String);
 
 /// Why `--partition auto` found no share in the environment.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub(crate) enum SchedulerEnvError {
+pub enum SchedulerEnvError {
     #[error(
         "--partition auto: no scheduler found: expected SLURM_ARRAY_TASK_ID (a Slurm job array) or JOB_COMPLETION_INDEX (a Kubernetes indexed Job, with --partition auto/N); in a CI matrix give --partition K/N"
     )]
@@ -97,7 +97,7 @@ impl fmt::Display for PartitionSpec {
 impl PartitionSpec {
     /// The share this worker plays: the one given, or the one its scheduler's variables name
     /// (`env` looks a variable up: `|name| std::env::var(name).ok()` for the real one).
-    pub(crate) fn resolve(
+    pub fn resolve(
         self,
         env: impl Fn(&str) -> Option<String>,
     ) -> Result<Partition, SchedulerEnvError> {

@@ -6,7 +6,7 @@ use crate::protocol::Protocol;
 include!(concat!(env!("OUT_DIR"), "/builtin_scenarios.rs"));
 
 /// Every built-in scenario, parsed.
-pub(crate) fn builtin() -> Result<Vec<Scenario>, ScenarioError> {
+pub fn builtin() -> Result<Vec<Scenario>, ScenarioError> {
     FILES
         .iter()
         .map(|(name, text)| parse(name, &format!("(built-in) scenarios/{name}.scenario"), text))
@@ -14,12 +14,12 @@ pub(crate) fn builtin() -> Result<Vec<Scenario>, ScenarioError> {
 }
 
 /// The names of the built-in scenarios (`ucci/handshake`), sorted.
-pub(crate) fn builtin_names() -> Vec<&'static str> {
+pub fn builtin_names() -> Vec<&'static str> {
     FILES.iter().map(|(name, _)| *name).collect()
 }
 
 /// A built-in scenario by name.
-pub(crate) fn builtin_named(name: &str) -> Option<Result<Scenario, ScenarioError>> {
+pub fn builtin_named(name: &str) -> Option<Result<Scenario, ScenarioError>> {
     let (name, text) = FILES.iter().find(|(n, _)| *n == name)?;
     Some(parse(
         name,
@@ -29,7 +29,7 @@ pub(crate) fn builtin_named(name: &str) -> Option<Result<Scenario, ScenarioError
 }
 
 /// `; did you mean `ucci/quit`?` when a known name is close to `word`, else nothing.
-pub(crate) fn suggest(word: &str, known: &[&str]) -> String {
+pub fn suggest(word: &str, known: &[&str]) -> String {
     let nearest = known
         .iter()
         .map(|k| (strsim::damerau_levenshtein(word, k), *k))
@@ -42,7 +42,7 @@ pub(crate) fn suggest(word: &str, known: &[&str]) -> String {
 }
 
 /// The built-in scenarios of one protocol.
-pub(crate) fn builtin_for(protocol: Protocol) -> Result<Vec<Scenario>, ScenarioError> {
+pub fn builtin_for(protocol: Protocol) -> Result<Vec<Scenario>, ScenarioError> {
     Ok(builtin()?
         .into_iter()
         .filter(|s| s.protocol == protocol)

@@ -8,12 +8,12 @@ mod select;
 
 use std::path::Path;
 
-pub(crate) use builtin::{builtin, builtin_for, builtin_named, builtin_names, suggest};
+pub use builtin::{builtin, builtin_for, builtin_named, builtin_names, suggest};
 pub use parse::ScenarioError;
 pub(crate) use parse::parse;
 use pattern::Pattern;
 pub use select::SelectError;
-pub(crate) use select::{fits, select};
+pub use select::{fits, select};
 
 use crate::protocol::{GameKind, LineEnd, Protocol, ReqId};
 
@@ -39,7 +39,7 @@ impl Supplied {
 
 /// A parsed scenario.
 #[derive(Debug, Clone)]
-pub(crate) struct Scenario {
+pub struct Scenario {
     /// Short name, e.g. `ucci/handshake`.
     pub name: String,
     pub protocol: Protocol,
@@ -61,7 +61,7 @@ pub(crate) struct Scenario {
 
 /// One step of a scenario, with the line of the file it came from.
 #[derive(Debug, Clone)]
-pub(crate) struct Step {
+pub struct Step {
     pub line: usize,
     /// The step's name in reports (`ucci/stop:bestmove {bestmove} ...`): its `as NAME`, or
     /// what it expects or does, numbered when it repeats, so editing comments or adding steps
@@ -85,7 +85,7 @@ pub(crate) struct Step {
 /// condition: the line that would have made it was missed, and what hangs on the answer is
 /// not known.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct Condition {
+pub struct Condition {
     pub name: String,
     pub values: Vec<String>,
     /// `is not`: the capture is none of the values.
@@ -137,7 +137,7 @@ impl std::fmt::Display for Condition {
 /// engine died. A bound the text gives grades as the line's level says. A line that does not
 /// say (`None`, allowed in user files) is graded as before: as a rule its author gives.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum BoundSource {
+pub enum BoundSource {
     /// `harness`: the text gives no figure; the bound is the harness's own choice.
     Harness,
     /// `text: ID`: the bound is the one row ID of the scenario's protocol gives (its clock,
@@ -146,7 +146,7 @@ pub(crate) enum BoundSource {
 }
 
 #[derive(Debug, Clone)]
-pub(crate) enum StepKind {
+pub enum StepKind {
     /// `> text`, and the `>> text` lines right after it: commands written together, in one
     /// write (captures substituted). GUIs often write several commands at once, and an engine
     /// must read every line the write brings, not one line per wake-up.
@@ -174,7 +174,7 @@ pub(crate) enum StepKind {
 
 /// One expected line.
 #[derive(Debug, Clone)]
-pub(crate) struct Expectation {
+pub struct Expectation {
     pub line: usize,
     /// The expectation's name in reports; see [`Step::label`].
     pub label: String,
@@ -204,7 +204,7 @@ pub(crate) struct Expectation {
 
 /// How many lines an expectation takes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Repeat {
+pub enum Repeat {
     Once,
     Optional,
     AnyNumber,
@@ -220,7 +220,7 @@ impl Repeat {
 
 /// How a miss is graded: a `must` fails, a `should` warns.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub(crate) enum Level {
+pub enum Level {
     #[default]
     Must,
     Should,
@@ -254,7 +254,7 @@ impl Scenario {
     }
 
     /// Every requirement id the scenario cites: its own, its steps' and its expectations'.
-    pub(crate) fn all_cites(&self) -> Vec<ReqId> {
+    pub fn all_cites(&self) -> Vec<ReqId> {
         let mut all: Vec<ReqId> = self.cites.clone();
         for step in &self.steps {
             all.extend(&step.cites);

@@ -16,13 +16,13 @@ use regex::Regex;
 
 /// One compiled expectation pattern.
 #[derive(Debug, Clone)]
-pub(crate) enum Pattern {
+pub enum Pattern {
     Tokens(Vec<Token>),
     Regex(Regex),
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) enum Token {
+pub enum Token {
     Literal(String),
     /// One of several words.
     OneOf(Vec<String>),

@@ -60,7 +60,7 @@ pub enum SelectError {
 /// The scenarios `names` name (files, folders recursively sorted by path, built-in names as
 /// `ucci/stop` or `stop` within the protocol); all built-in ones of the protocol for `game`
 /// when `names` is empty. Each must be of the protocol and may be played in `game`.
-pub(crate) fn select(
+pub fn select(
     names: &[PathBuf],
     protocol: Protocol,
     game: GameKind,
@@ -97,11 +97,7 @@ pub(crate) fn select(
 }
 
 /// A scenario run against an engine of another protocol or game is refused.
-pub(crate) fn fits(
-    scenario: &Scenario,
-    protocol: Protocol,
-    game: GameKind,
-) -> Result<(), SelectError> {
+pub fn fits(scenario: &Scenario, protocol: Protocol, game: GameKind) -> Result<(), SelectError> {
     if scenario.protocol != protocol {
         return Err(SelectError::OtherProtocol {
             name: scenario.name.clone(),

@@ -23,7 +23,7 @@ use super::journal::{Event, Journal};
 
 /// The engine's process and the harness's ends of its pipes.
 #[derive(Debug)]
-pub(crate) struct AttachedEngine {
+pub struct AttachedEngine {
     pub pid: u32,
     /// A pidfd for the engine (None on a kernel without `pidfd_open`, before Linux 5.3: its
     /// end is then found by looking at `/proc` every few milliseconds).

@@ -21,7 +21,7 @@ fn flag() -> &'static Arc<AtomicUsize> {
 
 /// Installs the handlers (once; later calls do nothing). Returns an error only if the
 /// operating system refuses them.
-pub(crate) fn install() -> std::io::Result<()> {
+pub fn install() -> std::io::Result<()> {
     static INSTALLED: OnceLock<()> = OnceLock::new();
     if INSTALLED.get().is_some() {
         return Ok(());
@@ -39,7 +39,7 @@ pub(crate) fn install() -> std::io::Result<()> {
 }
 
 /// The signal that interrupted the run, if one did.
-pub(crate) fn raised() -> Option<i32> {
+pub fn raised() -> Option<i32> {
     match flag().load(Ordering::Relaxed) {
         0 => None,
         signal => Some(signal as i32),

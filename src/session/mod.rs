@@ -13,7 +13,7 @@
 mod attached;
 mod cancel;
 mod error;
-pub(crate) mod interrupt;
+pub mod interrupt;
 mod journal;
 pub(crate) mod lines;
 mod own_reader;
@@ -37,7 +37,7 @@ pub(crate) use error::{SendError, SessionError};
 use journal::{Event, Journal, Stream, Taken};
 pub use lines::LineEnding;
 use own_reader::OwnReader;
-pub(crate) use process::adopt_orphans;
+pub use process::adopt_orphans;
 pub(crate) use reader::Budget;
 pub(crate) use reader::Tee;
 pub(crate) use relay::{InputRelay, Relay};

@@ -36,7 +36,7 @@ static ADOPTING: AtomicBool = AtomicBool::new(false);
 /// re-parented here and `sweep_orphans` can kill and reap them. For a program whose only
 /// children are engines (the `arbiter` command): a library user with children of its own
 /// leaves it off, and then only the engine's group and its live descendant tree are killed.
-pub(crate) fn adopt_orphans() {
+pub fn adopt_orphans() {
     static ONCE: Once = Once::new();
     ONCE.call_once(|| {
         // SAFETY: prctl(PR_SET_CHILD_SUBREAPER, 1) takes no pointers; failure (a kernel without

@@ -35,13 +35,13 @@ use super::GuiEnds;
 
 /// What the worker has: the engine's process and pipes, and the GUI's ends.
 #[derive(Debug)]
-pub(crate) struct Worker {
+pub struct Worker {
     pub engine: AttachedEngine,
     pub gui: GuiEnds,
 }
 
 #[derive(Debug, thiserror::Error)]
-pub(crate) enum LaunchError {
+pub enum LaunchError {
     /// In the process the GUI started: the engine could not be started.
     #[error(transparent)]
     Engine(#[from] SessionError),
@@ -75,7 +75,7 @@ struct Pipes {
 /// Splits off the worker and makes this process the engine. Returns in the worker only (or
 /// with the error that kept the engine from starting, in the process the GUI started): on
 /// success the process the GUI started is the engine from then on.
-pub(crate) fn launch(engine: &EngineCommand) -> Result<Worker, LaunchError> {
+pub fn launch(engine: &EngineCommand) -> Result<Worker, LaunchError> {
     if engine.program.is_dir() {
         return Err(SessionError::NotAProgram {
             program: engine.program.display().to_string(),

@@ -9,14 +9,14 @@ use crate::session::{Direction, Entry};
 /// engine wrote on stdout, `!` its stderr, `…` lines a flood left out of the transcript; and
 /// `#` the spy's own words (which processes are which, the summary, where the report is),
 /// which go nowhere the GUI reads.
-pub(crate) struct TranscriptLog {
+pub struct TranscriptLog {
     out: Box<dyn Write + Send>,
     /// Set once a write failed: the log is given up, the session goes on.
     broken: bool,
 }
 
 impl TranscriptLog {
-    pub(crate) fn new(out: Box<dyn Write + Send>) -> TranscriptLog {
+    pub fn new(out: Box<dyn Write + Send>) -> TranscriptLog {
         TranscriptLog { out, broken: false }
     }
 
@@ -31,7 +31,7 @@ impl TranscriptLog {
     }
 
     /// A line of the spy's own, `at_us` after the engine started.
-    pub(crate) fn note(&mut self, at_us: u64, text: &str) {
+    pub fn note(&mut self, at_us: u64, text: &str) {
         self.line(at_us, '#', text);
     }
 

@@ -8,9 +8,9 @@
 //! engine has ended (its GUI ends it, as without the spy); the result is one run of the one
 //! report model. Nothing of the worker's own reaches the GUI's stdout or stderr.
 
-pub(crate) mod launch;
+pub mod launch;
 mod log;
-pub(crate) mod reaction;
+pub mod reaction;
 
 use std::io::{Read, Write};
 use std::os::fd::{AsRawFd, OwnedFd};
@@ -18,7 +18,7 @@ use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-pub(crate) use log::TranscriptLog;
+pub use log::TranscriptLog;
 
 use crate::check::{Context, Judge, Outcome};
 use crate::report::Report;
@@ -29,7 +29,7 @@ use crate::session::{
 };
 
 /// The name a spied session has in reports, where a scripted run has its scenario's.
-pub(crate) const SESSION_NAME: &str = "spy";
+pub const SESSION_NAME: &str = "spy";
 
 /// How long after the engine's end the worker waits for the last bytes in flight: the GUI's
 /// last lines (written just before it killed the engine) and its close of the pipe.
@@ -62,14 +62,14 @@ const ENDING_SIGNALS: [i32; 5] = [
 
 /// The GUI's ends of the engine's standard streams, as the process it started had them.
 #[derive(Debug)]
-pub(crate) struct GuiEnds {
+pub struct GuiEnds {
     pub input: OwnedFd,
     pub output: OwnedFd,
     pub errors: OwnedFd,
 }
 
 /// What a spied session gave.
-pub(crate) struct Spied {
+pub struct Spied {
     pub report: Report,
     /// The live log, for the spy's closing words.
     pub log: Option<TranscriptLog>,
@@ -82,7 +82,7 @@ impl Spied {
     /// the end finds the report in place. Returns once every process that holds the engine's
     /// pipes has closed them (the engine, and any child it left behind), as the GUI would
     /// have seen without the spy; or at once when the worker itself was told to stop.
-    pub(crate) fn release_gui(self) {
+    pub fn release_gui(self) {
         let HeldOutput { ends, relayed } = self.gui_output;
         drop(ends);
         // Each relay thread holds a sender until it ends.
@@ -119,7 +119,7 @@ impl Sink for SpySink {
 /// Relays between the GUI and the engine it started (which the worker attached to), and
 /// judges both sides, until the engine has ended and the bytes in flight have arrived, or a
 /// signal to the worker comes.
-pub(crate) fn spy(
+pub fn spy(
     engine: AttachedEngine,
     info: EngineInfo,
     ctx: Context,

@@ -8,7 +8,7 @@ use crate::session::{Direction, Entry, Transcript};
 use crate::standin::{Behaviour, StandsIn};
 
 /// One note per behaviour that showed in the transcript.
-pub(crate) fn reactions(
+pub fn reactions(
     protocol: Protocol,
     behaviours: &[Behaviour],
     transcript: &Transcript,

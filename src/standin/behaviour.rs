@@ -5,7 +5,7 @@ use std::str::FromStr;
 
 /// One behaviour, chosen by name on the command line.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Behaviour {
+pub enum Behaviour {
     /// The handshake reply (Gomocup: START's `OK`) comes 1.5 s late (the harness's bound for
     /// an engine is 2 s; the texts set none).
     SlowHandshake,
@@ -112,7 +112,7 @@ impl FromStr for Behaviour {
 /// Reads a behaviour file: one name a line, `#` starts a comment, blank lines are skipped. For
 /// a GUI whose engine settings take a fixed command line, the file changes what the stand-in
 /// does without touching the GUI.
-pub(crate) fn read_behaviour_list(text: &str) -> Result<Vec<Behaviour>, String> {
+pub fn read_behaviour_list(text: &str) -> Result<Vec<Behaviour>, String> {
     let mut behaviours = Vec::new();
     for (number, line) in text.lines().enumerate() {
         let name = line.split('#').next().unwrap_or_default().trim();

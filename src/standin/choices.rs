@@ -42,7 +42,7 @@ const AGI_FLOOD: usize = 5000;
 /// The stand-in's choices for one session: its protocol, the behaviours named, and the seed
 /// of `--fuzz`, if any. A behaviour fixes the choice it names; the seed draws the others.
 #[derive(Debug, Clone)]
-pub(crate) struct Choices {
+pub struct Choices {
     protocol: Protocol,
     behaviours: Vec<Behaviour>,
     fuzz: Option<Streams>,
@@ -97,7 +97,7 @@ fn delay(rng: &mut fastrand::Rng, most: Duration) -> Duration {
 /// How long a search may take: what the stand-in takes by default, and the most it may take
 /// within the limit the GUI gave.
 #[derive(Debug, Clone, Copy)]
-pub(crate) struct Think {
+pub struct Think {
     pub usual: Duration,
     pub most: Duration,
 }
@@ -122,7 +122,7 @@ impl Think {
 
 /// The engine's answer to the game beside its move (UCCI: ucci-r104, ucci-r105).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Verdict {
+pub enum Verdict {
     Draw,
     Resign,
 }
@@ -154,7 +154,7 @@ enum Offer {
 
 /// The choices of one search, drawn when it starts.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct SearchChoices {
+pub struct SearchChoices {
     think: Duration,
     stop_delay: Duration,
     reports: usize,
@@ -166,7 +166,7 @@ pub(crate) struct SearchChoices {
 impl Choices {
     /// The stand-in's choices in `protocol`: `behaviours` fix theirs, `fuzz` draws the rest
     /// from its seed, and without either each is the usual one.
-    pub(crate) fn new(protocol: Protocol, behaviours: &[Behaviour], fuzz: Option<u64>) -> Choices {
+    pub fn new(protocol: Protocol, behaviours: &[Behaviour], fuzz: Option<u64>) -> Choices {
         Choices {
             protocol,
             behaviours: behaviours.to_vec(),

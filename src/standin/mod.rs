@@ -19,21 +19,21 @@ mod gomoku;
 use std::io::{BufRead, Read, Write};
 use std::sync::mpsc;
 
-pub(crate) use behaviour::{Behaviour, read_behaviour_list};
-pub(crate) use choices::{Choices, SearchChoices, Think, Verdict};
+pub use behaviour::{Behaviour, read_behaviour_list};
+pub use choices::{Choices, SearchChoices, Think, Verdict};
 
 use crate::protocol::{Codec, GameKind, Protocol, with_codec};
 
 /// Why the stand-in stopped early.
 #[derive(Debug, thiserror::Error)]
-pub(crate) enum StandInError {
+pub enum StandInError {
     #[error("cannot write to the GUI: {0}")]
     Io(#[from] std::io::Error),
 }
 
 /// Runs the engine until `quit` or the end of its input, making `choices` (built for
 /// `protocol`).
-pub(crate) fn run(
+pub fn run(
     protocol: Protocol,
     game: GameKind,
     choices: Choices,

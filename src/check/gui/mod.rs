@@ -15,7 +15,7 @@ mod said;
 mod tally;
 mod uci_family;
 
-pub(crate) use gomocup::pair::judge_match;
+pub use gomocup::pair::judge_match;
 
 #[cfg(test)]
 mod spelling_tests;

@@ -21,7 +21,7 @@ use super::{MatchGame, Opening};
 
 /// How a book's file is written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum BookFormat {
+pub enum BookFormat {
     /// One position a line, EPD: four FEN fields, then operations (`bm`, `id`, …) that are
     /// ignored.
     Epd,
@@ -37,7 +37,7 @@ pub(crate) enum BookFormat {
 
 /// In which order the openings are used.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum BookOrder {
+pub enum BookOrder {
     Sequential,
     /// Shuffled once with the match's seed, so a match can be replayed.
     Random,
@@ -45,7 +45,7 @@ pub(crate) enum BookOrder {
 
 /// `--openings file=F format=… order=… start=N plies=N`, as given.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct BookSpec {
+pub struct BookSpec {
     pub file: PathBuf,
     pub format: BookFormat,
     pub order: BookOrder,
@@ -56,7 +56,7 @@ pub(crate) struct BookSpec {
 }
 
 #[derive(Debug, Error)]
-pub(crate) enum BookError {
+pub enum BookError {
     #[error(
         "--openings: `{0}` is not file=F, format=epd|fen|pgn|points, order=sequential|random, start=N or plies=N"
     )]
@@ -91,7 +91,7 @@ pub(crate) enum BookError {
 
 impl BookSpec {
     /// Reads `KEY=VALUE` words.
-    pub(crate) fn parse(words: &[String]) -> Result<BookSpec, BookError> {
+    pub fn parse(words: &[String]) -> Result<BookSpec, BookError> {
         let mut file = None;
         let mut format = None;
         let mut order = BookOrder::Sequential;
@@ -141,7 +141,7 @@ impl BookSpec {
 
     /// The book's openings for `game`, each checked by the rules oracle, in the order to use
     /// them (shuffled with `seed` for `order=random`, then from `start`).
-    pub(crate) fn load(&self, game: MatchGame, seed: u64) -> Result<Vec<Opening>, BookError> {
+    pub fn load(&self, game: MatchGame, seed: u64) -> Result<Vec<Opening>, BookError> {
         let name = self.file.display().to_string();
         let text = std::fs::read_to_string(&self.file).map_err(|source| BookError::Read {
             file: name.clone(),

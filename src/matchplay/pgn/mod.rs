@@ -15,11 +15,11 @@ use super::GameRecord;
 use crate::rules::Game;
 use crate::rules::Side;
 use crate::rules::chess::ChessPosition;
-pub(crate) use xiangqi::{XiangqiNotation, xiangqi_game};
+pub use xiangqi::{XiangqiNotation, xiangqi_game};
 
 /// One chess game's PGN: the seven-tag roster, the setup, the termination, then the moves
 /// in SAN.
-pub(crate) fn chess_game(record: &GameRecord, event: &str, date: &str) -> String {
+pub fn chess_game(record: &GameRecord, event: &str, date: &str) -> String {
     let start = start::<ChessPosition>(record);
     let mut tags = roster(record, event, date, ("White", "Black"));
     if let Some(fen) = &record.opening.fen {

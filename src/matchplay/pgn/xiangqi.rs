@@ -15,8 +15,8 @@ use super::{GameRecord, closing_tags, export, movetext, roster, start};
 use crate::rules::xiangqi::{IccsText, Position, UciText, to_chinese};
 
 /// How xiangqi moves are written in PGN.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, clap::ValueEnum)]
-pub(crate) enum XiangqiNotation {
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum XiangqiNotation {
     /// Chinese notation in xqbase PGN: `炮二平五 马８进７`.
     #[default]
     Chinese,
@@ -27,7 +27,7 @@ pub(crate) enum XiangqiNotation {
 }
 
 /// One xiangqi game's PGN in `notation`.
-pub(crate) fn xiangqi_game(
+pub fn xiangqi_game(
     record: &GameRecord,
     event: &str,
     date: &str,

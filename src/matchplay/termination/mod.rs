@@ -183,7 +183,7 @@ impl Termination {
     /// Whether an engine broke the rules or the protocol, or would not move: an illegal or
     /// banned move, a loss on time, a crash, a stall, or a move request refused. A resignation
     /// and a board size an engine declines are not faults: the texts allow both.
-    pub(crate) fn is_fault(&self) -> bool {
+    pub fn is_fault(&self) -> bool {
         match self {
             Termination::Fault { fault, .. } => match fault {
                 Fault::Illegal(_)

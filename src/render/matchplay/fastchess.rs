@@ -20,7 +20,7 @@ const RULE: &str = "--------------------------------------------------\n";
 
 /// Blocks come every this many pairs (or games without pairs) unless `--rating-interval`
 /// says otherwise: fastchess's default `-ratinginterval`.
-pub(crate) const RATING_INTERVAL: usize = 10;
+pub const RATING_INTERVAL: usize = 10;
 
 /// Whether the block is due after a game, as fastchess's round robin decides it
 /// (`shouldPrintRatingInterval`): `index` counts from 1, and is the number of the pair the game
@@ -37,7 +37,7 @@ pub(super) fn block_due(interval: usize, index: usize) -> bool {
 /// the engine's declared default (`option name Threads … default 1`: `1t`) or the value set,
 /// and `NULL` for an engine that declares no such option (see [`Setup::held`]).
 #[derive(Debug, Clone, Default)]
-pub(crate) struct Setup {
+pub struct Setup {
     pub control: String,
     pub threads: String,
     pub hash: String,
@@ -50,7 +50,7 @@ impl Setup {
     /// `0.1/move`, `N plies`, `N nodes`), the engines' `Threads` and `Hash` options as the
     /// user set them (`NULL` where one is not set; both engines' values when they differ)
     /// until a game tells what the engines hold ([`Setup::held`]), and the book's file name.
-    pub(crate) fn of(players: &[Player], settings: &MatchSettings, book: Option<&str>) -> Setup {
+    pub fn of(players: &[Player], settings: &MatchSettings, book: Option<&str>) -> Setup {
         let both = |text: &dyn Fn(&Player) -> String| both(text(&players[0]), text(&players[1]));
         let control = |player: &Player| {
             let limits = player.limits(settings);
@@ -100,7 +100,7 @@ impl Setup {
     }
 
     /// Threads and hash as the two engines, `first` and `second`, held them in a game.
-    pub(crate) fn held(&mut self, first: &EngineOptions, second: &EngineOptions) {
+    pub fn held(&mut self, first: &EngineOptions, second: &EngineOptions) {
         let of = |name: &str, unit: &str| {
             both(
                 sized(first.value(name), unit),

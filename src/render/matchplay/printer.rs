@@ -16,8 +16,8 @@ use crate::matchplay::tally::{Encounter, GameOutcome};
 use crate::matchplay::{MatchEvent, MatchReport};
 
 /// Whose lines the match prints.
-#[derive(clap::ValueEnum, Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub(crate) enum OutputFormat {
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum OutputFormat {
     /// cutechess-cli's: `Score of` after each game, `Elo difference`, `SPRT: llr` at the end.
     #[default]
     Cutechess,
@@ -28,7 +28,7 @@ pub(crate) enum OutputFormat {
 
 /// What the match is, for its lines.
 #[derive(Debug, Clone)]
-pub(crate) struct MatchShape {
+pub struct MatchShape {
     pub players: Vec<String>,
     /// The match plays game pairs (`--repeat`).
     pub pairs: bool,
@@ -41,7 +41,7 @@ pub(crate) struct MatchShape {
 }
 
 /// Prints a match's lines in one tool's words as its games finish, and its closing lines.
-pub(crate) struct MatchPrinter {
+pub struct MatchPrinter {
     format: OutputFormat,
     shape: MatchShape,
     /// Pairs of which one game has finished.
@@ -52,7 +52,7 @@ pub(crate) struct MatchPrinter {
 }
 
 impl MatchPrinter {
-    pub(crate) fn new(format: OutputFormat, shape: MatchShape) -> MatchPrinter {
+    pub fn new(format: OutputFormat, shape: MatchShape) -> MatchPrinter {
         MatchPrinter {
             format,
             shape,
@@ -64,7 +64,7 @@ impl MatchPrinter {
 
     /// The lines of a game that starts or ends: `Started game`, `Finished game`, then
     /// cutechess-cli's `Score of` (two engines) or fastchess's block when its interval comes.
-    pub(crate) fn event(&mut self, event: &MatchEvent<'_>) -> String {
+    pub fn event(&mut self, event: &MatchEvent<'_>) -> String {
         match event {
             MatchEvent::Started {
                 number,
@@ -142,7 +142,7 @@ impl MatchPrinter {
 
     /// The last lines of the match `report`, ending with `Finished match` (both tools' last
     /// line).
-    pub(crate) fn closing(&mut self, report: &MatchReport) -> String {
+    pub fn closing(&mut self, report: &MatchReport) -> String {
         let outcomes: Vec<_> = report.games.iter().filter_map(|g| g.outcome()).collect();
         self.closing_lines(
             &report.encounters,
@@ -213,7 +213,7 @@ impl MatchPrinter {
 /// A match that was not printed game by game (`arbiter match merge`): its score lines, and
 /// its closing lines as the match would have printed them. fastchess's setup is unknown
 /// there, so its block leaves it empty.
-pub(crate) fn merged_summary(report: &MatchReport, format: OutputFormat) -> (String, String) {
+pub fn merged_summary(report: &MatchReport, format: OutputFormat) -> (String, String) {
     let mut printer = MatchPrinter::new(
         format,
         MatchShape {

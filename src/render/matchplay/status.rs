@@ -16,7 +16,7 @@ fn duration(ms: u64) -> String {
 }
 
 /// The status of the workers whose games make the match `results`.
-pub(crate) fn human(status: &Status, results: &MatchReport) -> String {
+pub fn human(status: &Status, results: &MatchReport) -> String {
     let mut out = format!(
         "{}: {} workers, {} games of {} ({})\n",
         status.dir.display(),

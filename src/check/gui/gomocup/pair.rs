@@ -140,7 +140,7 @@ fn fault(grade: Grade, rows: &'static [crate::protocol::ReqId], message: String)
 }
 
 /// Judges the two seats of one match: brain A's transcript and brain B's.
-pub(crate) fn judge_match(a: &Transcript, b: &Transcript) -> Vec<Outcome> {
+pub fn judge_match(a: &Transcript, b: &Transcript) -> Vec<Outcome> {
     let (games_a, games_b) = (games(a), games(b));
     let mut out = Vec::new();
     let mut paired_moves = 0;

@@ -1,0 +1,584 @@
+//! `arbiter match`: engines play each other, refereed by the rules oracles and judged by the
+//! protocol checks; output in cutechess-cli's or fastchess's words (`--output-format`), so
+//! scripts that read those tools read this.
+
+mod choices;
+mod engines;
+mod league_page;
+mod merge;
+mod progress;
+mod status;
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
+use clap::{Args, Subcommand};
+
+use super::CliError;
+use super::engine::parse_scale;
+use crate::render::league::Moment;
+use crate::render::{Format, RenderIn};
+use arbiter::matchplay::endings::{BanMoves, RepetitionRule};
+use arbiter::matchplay::openings::BookSpec;
+use arbiter::matchplay::pgn::{self, XiangqiNotation};
+use arbiter::matchplay::results_dir::ResultsDir;
+use arbiter::matchplay::schedule::Plan;
+use arbiter::matchplay::sprt::Sprt;
+use arbiter::matchplay::{
+    MatchEvent, MatchGame, MatchReport, MatchSettings, OnDecision, Restart, TournamentOptions,
+    play_tournament_with_peers,
+};
+use arbiter::protocol::Protocol;
+use arbiter::render::matchplay::{
+    MatchPrinter, MatchShape, RATING_INTERVAL, Setup, findings_summary,
+};
+use arbiter::render::{Detail, Document};
+use arbiter::rules::gomoku::Rule;
+use arbiter::runner::{ExitStatus, Partition, PartitionSpec};
+use arbiter::session::interrupt;
+use choices::{NotationChoice, OutputFormatChoice, TournamentChoice};
+use progress::MatchProgress;
+
+/// The games a match can be played in, read straight into the game with its rules.
+fn match_game() -> impl TypedValueParser<Value = MatchGame> {
+    PossibleValuesParser::new([
+        PossibleValue::new("xiangqi"),
+        PossibleValue::new("chess"),
+        PossibleValue::new("gomoku")
+            .help("Gomoku: five or more in a row wins (`--rule exact5` for exactly five)"),
+        PossibleValue::new("renju")
+            .help("Renju: black wins with exactly five and may not play a forbidden point"),
+    ])
+    .try_map(|name| MatchGame::named(&name).ok_or(format!("no game {name}")))
+}
+
+/// Gomoku's rule choice when the game is `gomoku`.
+#[derive(clap::ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
+enum GomokuRule {
+    /// Five or more in a row wins (Gomocup `INFO rule 0`).
+    Freestyle,
+    /// Exactly five wins (`INFO rule 1`).
+    Exact5,
+}
+
+/// How a xiangqi repetition is ruled (`--adjudicate-repetition`).
+#[derive(clap::ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
+enum RepetitionChoice {
+    /// The Asian Xiangqi Federation's rules, at the third occurrence: perpetual check loses,
+    /// then perpetual chase (of an unprotected piece, or of a rook by a horse or cannon);
+    /// anything else draws.
+    #[value(alias = "rules")]
+    Asian,
+    /// The league simulator's ruling, at the fourth occurrence, with its simplified chase.
+    League,
+    /// Every repetition a draw at its third occurrence.
+    Draw,
+}
+
+/// What becomes of the games in progress once the SPRT has decided (`--on-sprt-decision`).
+#[derive(clap::ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
+enum DecisionChoice {
+    /// Play the games in progress out; their results count (the match ends a game's length
+    /// after the decision, at most).
+    Finish,
+    /// Stop their engines and abort them at once: they are reported, as aborted, and count
+    /// nowhere (not in the score, the pairs, the SPRT or the PGN).
+    Abort,
+}
+
+/// Whether each game starts its engines afresh (`--restart`, fastchess's words).
+#[derive(clap::ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
+enum RestartChoice {
+    /// Every game starts its engines afresh, each session judged on its own.
+    On,
+    /// Keep each engine for its worker's next game, readied the protocol's way (UCI
+    /// `ucinewgame` and `isready`, UCCI `setoption newgame` where offered and `isready`,
+    /// Gomocup `RESTART`, AGI `ISREADY`); one at fault in a game, or that exits, hangs or
+    /// declines between games, is started afresh.
+    Off,
+}
+
+/// Whether UCCI engines get `banmoves` in xiangqi (`--banmoves`).
+#[derive(clap::ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
+enum BanMovesChoice {
+    /// As the league's simulator: the moves that would repeat a position a third time by
+    /// perpetual check or chase, before each `go`.
+    League,
+    Off,
+}
+
+#[derive(Args, Debug)]
+#[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
+pub(super) struct MatchArgs {
+    #[command(subcommand)]
+    command: Option<MatchCommand>,
+    /// Protocol the engines speak, unless an engine says otherwise with `proto=` (default:
+    /// the game's own: UCCI for xiangqi, UCI for chess, Gomocup for gomoku and renju).
+    #[arg(long)]
+    protocol: Option<Protocol>,
+    /// The game (default: the protocol's own).
+    #[arg(long, value_name = "GAME", value_parser = match_game())]
+    game: Option<MatchGame>,
+    /// Gomoku and renju: the board's size.
+    #[arg(long, value_name = "N", default_value_t = 15)]
+    board: u8,
+    /// Gomoku: freestyle (five or more wins) or exact5.
+    #[arg(long, value_name = "RULE", default_value = "freestyle")]
+    rule: GomokuRule,
+    /// An engine: `cmd=PATH [name=NAME] [proto=PROTOCOL] [arg=ARG]… [option.NAME=VALUE]…`,
+    /// `cmd=` first; two or more.
+    #[arg(long = "engine", num_args = 1.., value_name = "KEY=VALUE", required = true)]
+    engines: Vec<String>,
+    /// Settings for every engine: `st=SECONDS` (time per move, default 0.1) or
+    /// `tc=[MOVES/]SECONDS[+INCREMENT]` (a clock Arbiter keeps, measured on the wire),
+    /// `nodes=N`, `depth=N`, and any engine setting (`option.Hash=64`, `proto=`, `arg=`).
+    #[arg(long, num_args = 1.., value_name = "KEY=VALUE")]
+    each: Vec<String>,
+    /// Who meets whom: every engine every other, or the first engine each of the others.
+    #[arg(long, value_name = "KIND", default_value = "round-robin")]
+    tournament: TournamentChoice,
+    /// Games per encounter in each round; colours alternate.
+    #[arg(long, default_value_t = 2)]
+    games: usize,
+    /// Rounds: every encounter is played this many times over.
+    #[arg(long, default_value_t = 1)]
+    rounds: usize,
+    /// Play each opening twice, colours swapped (game pairs: the pentanomial SPRT).
+    #[arg(long)]
+    repeat: bool,
+    /// Openings: `file=F [format=epd|fen|pgn|points] [order=sequential|random] [start=N]
+    /// [plies=N]`.
+    #[arg(long, num_args = 1.., value_name = "KEY=VALUE")]
+    openings: Vec<String>,
+    /// Seed for `order=random`, so a match can be replayed.
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// Games played at once, each with its own engines.
+    #[arg(long, default_value_t = 1)]
+    concurrency: usize,
+    /// `on`: every game starts its engines afresh (the default: each session judged on its
+    /// own); `off`: engines are kept between a worker's games, as fastchess's default, saving
+    /// their start-up, with each game's findings reported with it.
+    #[arg(long, value_name = "on|off", default_value = "on")]
+    restart: RestartChoice,
+    /// Stop as soon as the test decides: `elo0=E elo1=E [alpha=0.05] [beta=0.05]
+    /// [model=normalized|logistic]` (two engines). The exact generalised SPRT, over game
+    /// pairs with `--repeat`; the Elo model defaults to normalized, as in fastchess.
+    #[arg(long, num_args = 1.., value_name = "KEY=VALUE")]
+    sprt: Vec<String>,
+    /// Once the SPRT has decided (over this worker's games, or over all the workers' of a
+    /// `--results-dir`), no game starts; the games in progress are played out (`finish`) or
+    /// aborted at once, counting nowhere (`abort`).
+    #[arg(long, value_name = "WHAT", default_value = "finish", requires = "sprt")]
+    on_sprt_decision: DecisionChoice,
+    /// Print the match's lines as cutechess-cli does or as fastchess does (its `Results of`
+    /// blocks with `Ptnml(0-2)`, which fishtest's worker reads).
+    #[arg(long, value_name = "TOOL", default_value = "cutechess")]
+    output_format: OutputFormatChoice,
+    /// fastchess's output: print a `Results of` block every N game pairs (every N games
+    /// without `--repeat`), as fastchess's `-ratinginterval` does; 0 prints it only at the
+    /// end. Default 10. fishtest's worker, updating its server every SPRT batch, needs 1.
+    #[arg(long, value_name = "N")]
+    rating_interval: Option<usize>,
+    /// Adjudicate a draw: `movenumber=N movecount=M score=CP`.
+    #[arg(long, num_args = 1.., value_name = "KEY=VALUE")]
+    draw: Vec<String>,
+    /// Adjudicate a loss: `movecount=M score=CP`.
+    #[arg(long, num_args = 1.., value_name = "KEY=VALUE")]
+    resign: Vec<String>,
+    /// UCCI and UCI engines ponder on the opponent's time: `go ponder` after each move, then
+    /// `ponderhit` or `stop`.
+    #[arg(long)]
+    pondering: bool,
+    /// Xiangqi: how a repetition is ruled: `asian` (the AXF's rules, default), `league` (the
+    /// league simulator's) or `draw` (every repetition a draw).
+    #[arg(long, value_name = "RULE", default_value = "asian")]
+    adjudicate_repetition: RepetitionChoice,
+    /// Xiangqi: send UCCI engines `banmoves` as the league's simulator does (`league`,
+    /// default), or never (`off`). UCI engines never get it.
+    #[arg(long, value_name = "MODE", default_value = "league")]
+    banmoves: BanMovesChoice,
+    /// Full moves after which a game is adjudicated a draw ("maximal game length"), counted
+    /// from the start position with the opening's moves, as cutechess-cli's `-maxmoves`.
+    #[arg(long, default_value_t = 150)]
+    max_moves: usize,
+    /// How late past its time a move may come before it loses on time, in milliseconds.
+    #[arg(long, default_value_t = 1000)]
+    margin: u64,
+    /// Multiply the handshake and readyok bounds, for slow machines (0.01 to 1000).
+    #[arg(long, default_value_t = 1.0, value_parser = parse_scale)]
+    time_scale: f64,
+    /// Play only the K-th of N shares of the game pairs (`K/N`), to spread a match over CI
+    /// jobs; `arbiter match merge` sums their results. `auto` reads the share from a Slurm job
+    /// array (`SLURM_ARRAY_TASK_ID`, `_MIN`, `_COUNT`); `auto/N` from a Kubernetes indexed
+    /// Job of N completions (`JOB_COMPLETION_INDEX`).
+    #[arg(long, value_name = "K/N|auto|auto/N")]
+    partition: Option<PartitionSpec>,
+    /// Meet the match's other workers here (a directory they share): this worker writes its
+    /// games to `DIR/part-K-of-N.json` as each finishes, and with `--sprt` reads theirs between
+    /// its own, stopping once the SPRT over all of them has decided. `arbiter match merge DIR`
+    /// and `arbiter match status DIR` read it.
+    #[arg(long, value_name = "DIR")]
+    results_dir: Option<PathBuf>,
+    /// Write the report here, in `--format` (default json).
+    #[arg(long, value_name = "FILE")]
+    out: Option<PathBuf>,
+    /// The report's form: `human`, the lines printed as the match goes; `json`, every game
+    /// (moves, times, termination, protocol findings) and the scores; `junit`, a suite per
+    /// encounter, a case per game, failed where an engine was at fault.
+    #[arg(long, default_value = "json", value_parser = Format::parser(Format::MATCH))]
+    format: Format,
+    /// Write the games as PGN here (chess and xiangqi).
+    #[arg(long, value_name = "FILE")]
+    pgnout: Option<PathBuf>,
+    /// Xiangqi: the PGN's notation. `chinese` (炮二平五) and `iccs` (H2-E2) write xqbase PGN,
+    /// as XQStudio and the computer-xiangqi league do (`[Game "Chinese Chess"]`, `[Red …]`);
+    /// `uci` writes UCI coordinates (h3e3) with `[Variant "xiangqi"]`, as variant GUIs read.
+    /// Default: chinese, the notation xiangqi players read and the xqbase standard's default.
+    #[arg(long, value_name = "NOTATION")]
+    pgn_notation: Option<NotationChoice>,
+    /// Gomoku and renju: write each game as a Piskvork `.psq` record in this directory
+    /// (`game-N.psq`, made if missing).
+    #[arg(long, value_name = "DIR")]
+    psqout: Option<PathBuf>,
+    /// Write the league page here: standings, crosstable, the SPRT's LLR over the games, and
+    /// every game replayable on a board with its moves' times, search reports and protocol
+    /// findings; one self-contained HTML file, rewritten every few seconds while the match is
+    /// played (the page reloads itself until the match ends).
+    #[arg(long, value_name = "FILE")]
+    html: Option<PathBuf>,
+}
+
+#[derive(Subcommand, Debug)]
+enum MatchCommand {
+    /// Sum the JSON results of a match's partitions, or the workers' files of a results
+    /// directory, into one match: score, Elo, pairs, SPRT, and its games as JSON, JUnit or PGN.
+    ///
+    /// Every part must be there: a part missing, or short of games its SPRT did not excuse (a
+    /// worker interrupted or still playing), is an error naming it, unless `--partial`; a share
+    /// given by two files is warned about, a file given twice is an error.
+    ///
+    /// Exit status: 0 the merged match is clean; 1 an engine lost a merged game by its own
+    /// fault or failed a protocol check in one (as the match itself exits), or `--partial`
+    /// merged a match with parts missing; 2 usage error, parts missing without `--partial`, a
+    /// file given twice, parts of other matches.
+    Merge(merge::MergeArgs),
+    /// How the workers of a results directory are doing: the score and SPRT over all their
+    /// games so far, each worker's games and state, and any that stopped reporting.
+    ///
+    /// Exit status: 0 every worker reporting or finished, 1 a worker fell silent, 2 usage
+    /// error.
+    Status(status::StatusArgs),
+}
+
+pub(super) fn run(args: &MatchArgs) -> Result<(String, ExitStatus), CliError> {
+    match &args.command {
+        Some(MatchCommand::Merge(merge)) => return merge::run(merge),
+        Some(MatchCommand::Status(status)) => return status::run(status),
+        None => {}
+    }
+    let partition = super::share::resolve(args.partition)?;
+    let (game, protocol) = game_and_protocol(args)?;
+    if args.pgnout.is_some() && matches!(game, MatchGame::Gomoku { .. }) {
+        return Err(CliError::BadInput(
+            "--pgnout: PGN is written for chess and xiangqi; gomoku has --psqout".into(),
+        ));
+    }
+    if args.pgn_notation.is_some() && game != MatchGame::Xiangqi {
+        return Err(CliError::BadInput(
+            "--pgn-notation: chess PGN is in SAN; the notations are xiangqi's".into(),
+        ));
+    }
+    if args.psqout.is_some() && !matches!(game, MatchGame::Gomoku { .. }) {
+        return Err(CliError::BadInput(
+            "--psqout: .psq records are written for gomoku and renju".into(),
+        ));
+    }
+    if let Some(path) = &args.html {
+        league_page::check_writable(path)?;
+    }
+    let each = engines::each(&args.each)?;
+    let players = engines::engine_groups(&args.engines)?
+        .into_iter()
+        .map(|group| {
+            let words: Vec<String> = each.engine_words.iter().cloned().chain(group).collect();
+            engines::player(&words, &each, protocol, game.kind())
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    if players.len() < 2 {
+        return Err(CliError::BadInput(format!(
+            "give two engines or more, each with --engine cmd=PATH …; got {}",
+            players.len()
+        )));
+    }
+    engines::check_names(&players)?;
+    // cutechess-cli's lines have no block to space out: a flag that would change nothing is
+    // refused rather than ignored.
+    if args.rating_interval.is_some() && args.output_format != OutputFormatChoice::Fastchess {
+        return Err(CliError::BadInput(
+            "--rating-interval spaces fastchess's blocks: give --output-format fastchess".into(),
+        ));
+    }
+    for (flag, value) in [
+        ("--games", args.games),
+        ("--rounds", args.rounds),
+        ("--concurrency", args.concurrency),
+    ] {
+        if value == 0 {
+            return Err(CliError::BadInput(format!("{flag}: at least one")));
+        }
+    }
+    let sprt = if args.sprt.is_empty() {
+        None
+    } else if players.len() != 2 {
+        return Err(CliError::BadInput(
+            "--sprt compares two engines; this match has more".into(),
+        ));
+    } else {
+        Some(Sprt::parse(&args.sprt).map_err(|e| CliError::BadInput(e.to_string()))?)
+    };
+    let openings = if args.openings.is_empty() {
+        Vec::new()
+    } else {
+        BookSpec::parse(&args.openings)
+            .and_then(|book| book.load(game, args.seed))
+            .map_err(|e| CliError::BadInput(e.to_string()))?
+    };
+    let settings = MatchSettings {
+        game,
+        control: each.control,
+        limits: each.limits,
+        margin: Duration::from_millis(args.margin),
+        max_plies: args.max_moves * 2,
+        adjudication: engines::adjudication(&args.draw, &args.resign)?,
+        pondering: args.pondering,
+        time_scale: args.time_scale,
+        repetition: match args.adjudicate_repetition {
+            RepetitionChoice::Asian => RepetitionRule::Asian,
+            RepetitionChoice::League => RepetitionRule::League,
+            RepetitionChoice::Draw => RepetitionRule::Draw,
+        },
+        banmoves: match args.banmoves {
+            BanMovesChoice::League => BanMoves::League,
+            BanMovesChoice::Off => BanMoves::Off,
+        },
+    };
+    let options = TournamentOptions {
+        plan: Plan {
+            tournament: args.tournament.into(),
+            games: args.games,
+            rounds: args.rounds,
+            repeat: args.repeat,
+            partition: partition.map(|p| (p.k(), p.n())),
+        },
+        concurrency: args.concurrency,
+        sprt,
+        on_decision: match args.on_sprt_decision {
+            DecisionChoice::Finish => OnDecision::Finish,
+            DecisionChoice::Abort => OnDecision::Abort,
+        },
+        restart: match args.restart {
+            RestartChoice::On => Restart::On,
+            RestartChoice::Off => Restart::Off,
+        },
+    };
+    // fastchess's first line names the book's file.
+    let book_file = args.openings.iter().find_map(|w| w.strip_prefix("file="));
+    let mut printer = MatchPrinter::new(
+        args.output_format.into(),
+        MatchShape {
+            players: players.iter().map(|p| p.name.clone()).collect(),
+            pairs: options.plan.plays_pairs(),
+            gauntlet: args.tournament == TournamentChoice::Gauntlet,
+            sprt,
+            setup: Setup::of(&players, &settings, book_file),
+            rating_interval: args.rating_interval.unwrap_or(RATING_INTERVAL),
+        },
+    );
+    let book = (!openings.is_empty()).then(|| {
+        format!(
+            "{} seed={} ({} openings)",
+            args.openings.join(" "),
+            args.seed,
+            openings.len()
+        )
+    });
+    let mut results_dir = match &args.results_dir {
+        Some(dir) => {
+            let names: Vec<String> = players.iter().map(|p| p.name.clone()).collect();
+            let share = partition.unwrap_or(Partition::new(1, 1).expect("1/1 is a share"));
+            let joined = ResultsDir::join(dir, share, &names, options.plan)
+                .map_err(|e| CliError::BadInput(e.to_string()))?;
+            Some(joined.with_openings(book.clone()))
+        }
+        None => None,
+    };
+    let progress = if super::console::quiet() {
+        MatchProgress::silent()
+    } else {
+        MatchProgress::for_stderr(options.plan.jobs(players.len()).len())
+    };
+    let peers = results_dir
+        .as_mut()
+        .map(|dir| dir as &mut dyn arbiter::matchplay::peers::Peers);
+    let live = args.html.clone().map(|path| {
+        let shape = MatchReport {
+            game,
+            players: players.iter().map(|p| p.name.clone()).collect(),
+            plan: options.plan,
+            control: settings.control.to_string(),
+            openings: book.clone(),
+            games: Vec::new(),
+            encounters: Vec::new(),
+            standings: Vec::new(),
+            sprt: None,
+        };
+        league_page::LivePage::start(path, shape, sprt)
+    });
+    let mut report =
+        play_tournament_with_peers(&players, &openings, &settings, &options, peers, |event| {
+            if let Some(live) = &live {
+                live.observe(&event);
+            }
+            progress.print(&printer.event(&event));
+            if let MatchEvent::Finished { encounter, .. } = event {
+                progress.finished(encounter);
+            }
+        });
+    progress.done();
+    report.openings = book;
+    // The last rewrite is done before the final page replaces it.
+    if let Some(error) = live.and_then(league_page::LivePage::finish) {
+        eprintln!("warning: {error}");
+    }
+    if let Some(error) = results_dir.as_mut().and_then(ResultsDir::take_error) {
+        // The page says the match is over, not playing: its games stay readable.
+        if let Some(path) = &args.html {
+            let _ = league_page::write(path, &report, &over());
+        }
+        return Err(CliError::BadInput(error.to_string()));
+    }
+    eprint!("{}", findings_summary(&report.games));
+    let closing = printer.closing(&report);
+    write_records(args, game, &report, &closing)?;
+    if let Some(signal) = interrupt::raised() {
+        return Ok((closing, ExitStatus::Interrupted(signal)));
+    }
+    let faulty = report.games.iter().any(|g| g.record.is_faulty());
+    let status = if faulty {
+        ExitStatus::Failed
+    } else {
+        ExitStatus::Passed
+    };
+    Ok((closing, status))
+}
+
+/// The report in its format, and the PGN.
+fn write_records(
+    args: &MatchArgs,
+    game: MatchGame,
+    report: &MatchReport,
+    closing: &str,
+) -> Result<(), CliError> {
+    let write = |path: &PathBuf, flag: &str, text: String| {
+        arbiter::report::file::write_atomically(path, text.as_bytes())
+            .map_err(|e| CliError::BadInput(format!("{flag} {}: {e}", path.display())))
+    };
+    if let Some(path) = &args.out {
+        let text = Document::Match { report, closing }.render(args.format, Detail::default())?;
+        write(path, "--out", text)?;
+    }
+    if let Some(path) = &args.pgnout {
+        write(
+            path,
+            "--pgnout",
+            pgn_text(report, args.pgn_notation.map(Into::into)),
+        )?;
+    }
+    if let (Some(dir), MatchGame::Gomoku { size, .. }) = (&args.psqout, game) {
+        let bad =
+            |e: std::io::Error| CliError::BadInput(format!("--psqout {}: {e}", dir.display()));
+        std::fs::create_dir_all(dir).map_err(bad)?;
+        for game in &report.games {
+            let path = dir.join(format!("game-{}.psq", game.record.number));
+            let psq = arbiter::matchplay::psq::game(&game.record, size);
+            arbiter::report::file::write_atomically(&path, psq.as_bytes()).map_err(bad)?;
+        }
+    }
+    if let Some(path) = &args.html {
+        league_page::write(path, report, &over())?;
+    }
+    Ok(())
+}
+
+/// Where a match ended: every game played, or stopped by a signal (Ctrl-C, SIGTERM), whose
+/// games so far are written like a finished match's.
+fn over() -> Moment<'static> {
+    Moment::Over {
+        interrupted: interrupt::raised().is_some(),
+    }
+}
+
+/// The match's games as PGN (chess and xiangqi), dated today; games not played are left out.
+fn pgn_text(report: &MatchReport, notation: Option<XiangqiNotation>) -> String {
+    let date: String = humantime::format_rfc3339_seconds(std::time::SystemTime::now())
+        .to_string()
+        .chars()
+        .take(10)
+        .map(|c| if c == '-' { '.' } else { c })
+        .collect();
+    let event = format!("arbiter match: {}", report.players.join(", "));
+    report
+        .games
+        .iter()
+        .filter(|g| !g.record.aborted)
+        .map(|g| match report.game {
+            MatchGame::Xiangqi => {
+                pgn::xiangqi_game(&g.record, &event, &date, notation.unwrap_or_default())
+            }
+            _ => pgn::chess_game(&g.record, &event, &date),
+        })
+        .collect()
+}
+
+/// The game with its rules, and the protocol engines speak unless they say otherwise: each
+/// given, or one from the other.
+fn game_and_protocol(args: &MatchArgs) -> Result<(MatchGame, Protocol), CliError> {
+    let game = match (args.game, args.protocol) {
+        (Some(game), _) => game,
+        (None, Some(protocol)) => MatchGame::of_protocol(protocol),
+        (None, None) => {
+            return Err(CliError::BadInput(
+                "give --game (xiangqi, chess, gomoku, renju) or --protocol".into(),
+            ));
+        }
+    };
+    let protocol = args
+        .protocol
+        .unwrap_or_else(|| Protocol::of_game(game.kind()));
+    protocol
+        .check_game(game.kind())
+        .map_err(|e| CliError::BadInput(format!("--game: {e}")))?;
+    let game = match game {
+        MatchGame::Gomoku { rule, .. } => {
+            if !(5..=32).contains(&args.board) {
+                return Err(CliError::BadInput(format!(
+                    "--board {}: a side of 5 to 32 points",
+                    args.board
+                )));
+            }
+            let rule = match (rule.renju, args.rule) {
+                (true, _) => Rule::RENJU,
+                (false, GomokuRule::Freestyle) => Rule::FREESTYLE,
+                (false, GomokuRule::Exact5) => Rule::EXACT_FIVE,
+            };
+            MatchGame::Gomoku {
+                size: args.board,
+                rule,
+            }
+        }
+        other => other,
+    };
+    Ok((game, protocol))
+}
