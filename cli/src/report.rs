@@ -9,7 +9,7 @@ use clap::{Args, Subcommand};
 
 use super::CliError;
 use super::output::ReportArgs;
-use crate::render::{Format, RenderIn};
+use crate::render::Format;
 use arbiter::certify::Certification;
 use arbiter::protocol::Protocol;
 use arbiter::render::Document;

@@ -24,6 +24,7 @@ const NOT_COVERED_GUI: [&str; 2] = [
 /// One checkable row of a side and what exercises it.
 #[derive(Debug, Clone, Serialize)]
 pub struct RowCoverage {
+    /// The catalogue row.
     pub requirement: Requirement,
     /// Built-in scenarios (`ucci/search`) and checks (`check ucci.bestmove.legal`) citing the
     /// row.

@@ -33,9 +33,13 @@ impl Level {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum CheckKind {
+    /// What a line looks like: its words and grammar.
     Format,
+    /// What comes before what.
     Ordering,
+    /// How soon a reply comes.
     Timing,
+    /// Whether a move is legal.
     Legality,
     /// Position tracking: the harness's own board against the engine's moves.
     State,

@@ -183,17 +183,24 @@ impl Counts {
 /// `--robustness` does).
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct Matrix {
+    /// The states of the GUI model, as the rows.
     pub states: Vec<String>,
+    /// The commands of the GUI model, as the columns.
     pub commands: Vec<String>,
+    /// Every allowed pair, and any other pair a case sent.
     pub cells: Vec<Cell>,
 }
 
+/// One (state, command) pair of the matrix.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Cell {
+    /// The model's state.
     pub state: String,
+    /// The command sent in it.
     pub command: String,
     /// The text lets a GUI send the command in the state.
     pub allowed: bool,
+    /// The requirement rows that allow the command in the state.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub cites: Vec<ReqId>,
     /// How many times the cases sent it there (shrinking runs and replays aside).
@@ -208,11 +215,14 @@ pub struct Cell {
 /// One answer to a command in a state, and how often the engine gave it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Answered {
+    /// The answer, as the model names it.
     pub answer: String,
+    /// How many times the engine gave it there.
     pub count: u32,
 }
 
 impl Matrix {
+    /// The cell of `command` in `state`, if the matrix has it.
     pub fn cell(&self, state: &str, command: &str) -> Option<&Cell> {
         self.cells
             .iter()
@@ -234,10 +244,12 @@ impl Matrix {
             .filter(|(_, a)| a.count == 0)
     }
 
+    /// How many pairs the text allows.
     pub fn allowed(&self) -> usize {
         self.cells.iter().filter(|c| c.allowed).count()
     }
 
+    /// How many allowed pairs a case reached.
     pub fn reached(&self) -> usize {
         self.cells
             .iter()

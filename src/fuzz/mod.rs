@@ -43,6 +43,7 @@ pub const DEFAULT_REPRO_DIR: &str = "arbiter-repro";
 /// How to fuzz.
 #[derive(Debug, Clone)]
 pub struct FuzzOptions {
+    /// The seed of the cases' generator, so a run can be replayed.
     pub seed: u64,
     /// Cases to generate (each shrink run aside).
     pub cases: u32,
@@ -59,7 +60,9 @@ pub struct FuzzOptions {
     pub replays: u32,
     /// Out-of-contract input too; then only crashes, hangs and silence are failures.
     pub robustness: bool,
+    /// The game the cases' positions are of.
     pub game: GameKind,
+    /// How each case is run as a scenario (the engine's options, timing).
     pub run: RunOptions,
     /// The folder each failure's reproduction is to be written in (its header names the file).
     pub repro: PathBuf,
@@ -69,7 +72,9 @@ pub struct FuzzOptions {
 /// requirements it cites.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct FailureKey {
+    /// The check that failed.
     pub check: CheckRef,
+    /// The requirement rows its finding cites.
     pub requirements: Vec<ReqId>,
 }
 
@@ -97,6 +102,7 @@ impl FailureKey {
 /// One distinct failure, shrunk.
 #[derive(Debug, Clone)]
 pub struct Failure {
+    /// What failed: the same check and rows are the same failure.
     pub key: FailureKey,
     /// Where the reproduction is to be written.
     pub file: PathBuf,
@@ -106,9 +112,13 @@ pub struct Failure {
     pub run: ScenarioRun,
     /// Which generated case found it (1-based).
     pub case: u32,
+    /// Commands in the minimal case.
     pub commands: usize,
+    /// Engine runs the shrinking took.
     pub shrink_runs: u32,
+    /// Replays of the minimal case.
     pub replays: u32,
+    /// Replays of the minimal case that failed the same way.
     pub replays_failed: u32,
     /// Other checks the minimal case fails too (the same fault, seen by another check).
     pub also: Vec<FailureKey>,
@@ -151,8 +161,11 @@ pub enum CutDuring {
 /// The result of a fuzzing run.
 #[derive(Debug, Clone)]
 pub struct FuzzResult {
+    /// Cases run.
     pub cases: u32,
+    /// The distinct failures, each shrunk.
     pub failures: Vec<Failure>,
+    /// The run's wall time.
     pub elapsed: Duration,
     /// What ended the run before its cases or its time were used up, and where.
     pub cut_short: Option<CutShort>,
@@ -166,6 +179,7 @@ pub struct FuzzResult {
 pub struct ReproWriteError {
     /// The folder or file that could not be written.
     pub path: PathBuf,
+    /// Why it could not.
     pub source: std::io::Error,
 }
 
@@ -193,7 +207,9 @@ impl FuzzResult {
 
 /// Progress: cases run, failures found, shrink runs of the current failure.
 pub trait FuzzObserver {
+    /// A case has run; `failures` found so far.
     fn case(&mut self, _cases: u32, _failures: usize) {}
+    /// The current failure's shrinking has taken `runs` engine runs.
     fn shrink(&mut self, _runs: u32) {}
 }
 

@@ -73,6 +73,7 @@ pub struct FuzzReport {
 }
 
 impl FuzzReport {
+    /// The report of a fuzzing run: its result, how it was run and against which engine.
     pub fn new(
         result: FuzzResult,
         seed: u64,
@@ -118,6 +119,7 @@ impl FuzzReport {
         }
     }
 
+    /// The one line that sums the run up: cases, failures, rate and coverage.
     pub fn summary_line(&self) -> String {
         let rate = f64::from(self.cases) / (self.elapsed_ms.max(1) as f64 / 1000.0);
         format!(

@@ -26,6 +26,7 @@ const CHECK: CheckRef = CheckRef::Golden;
 /// How a run treats its golden transcripts.
 #[derive(Debug, Clone)]
 pub struct Snapshots {
+    /// The folder of golden transcripts, one file per scenario.
     pub dir: PathBuf,
     /// What an exchange that differs from its golden transcript, or has none, does.
     pub on_change: OnChange,

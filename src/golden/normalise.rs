@@ -21,6 +21,7 @@ pub struct Rules {
 }
 
 impl Rules {
+    /// Whether the rules change nothing.
     pub fn is_empty(&self) -> bool {
         !self.drop_info && self.redact.is_empty()
     }

@@ -13,10 +13,17 @@ use super::unified_diff;
 /// Why pending transcripts could not be listed or settled.
 #[derive(Debug, thiserror::Error)]
 pub enum ReviewError {
+    /// The folder given is not a folder.
     #[error("{} is not a folder of golden transcripts", .0.display())]
     NotAFolder(PathBuf),
     #[error("{}: {source}", path.display())]
-    Io { path: PathBuf, source: io::Error },
+    /// A file or the folder could not be read, written or removed.
+    Io {
+        /// The file or folder.
+        path: PathBuf,
+        /// Why.
+        source: io::Error,
+    },
 }
 
 fn at(path: &Path) -> impl FnOnce(io::Error) -> ReviewError + '_ {
@@ -30,7 +37,9 @@ fn at(path: &Path) -> impl FnOnce(io::Error) -> ReviewError + '_ {
 /// exist yet: a scenario recorded for the first time).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Pending {
+    /// The golden transcript (which may not exist yet).
     pub golden: PathBuf,
+    /// The new transcript waiting beside it.
     pub new: PathBuf,
 }
 

@@ -25,18 +25,33 @@ const MATE_CP: i32 = 100_000;
 /// Why an adjudication setting did not read.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum AdjudicationError {
+    /// A word without `=`.
     #[error("`{0}` is not KEY=VALUE")]
     NotKeyValue(String),
     #[error("`{key}={value}`: not a whole number")]
-    NotANumber { key: String, value: String },
+    /// A value that is not a whole number.
+    NotANumber {
+        /// The key.
+        key: String,
+        /// Its value.
+        value: String,
+    },
     #[error(
         "`{0}` is not a key here (draw: movenumber, movecount, score; resign: movecount, score)"
     )]
+    /// A key this adjudication does not take.
     UnknownKey(String),
+    /// A key it needs was not given.
     #[error("`{0}=` is missing")]
     Missing(&'static str),
     #[error("`{key}` must be at least {min}")]
-    TooSmall { key: &'static str, min: i64 },
+    /// A value below the key's least.
+    TooSmall {
+        /// The key.
+        key: &'static str,
+        /// Its least value.
+        min: i64,
+    },
 }
 
 /// `KEY=VALUE` words (separated by spaces) as numbers, refusing keys not in `keys`.

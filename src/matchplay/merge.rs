@@ -21,23 +21,42 @@ use super::tournament::{MatchReport, PlayedGame, SprtReport};
 /// Why parts do not make one match.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum MergeError {
+    /// No part was given.
     #[error("nothing to merge")]
     Nothing,
     #[error("{part}: {what} differs from the first part's: were these partitions of one match?")]
-    OtherMatch { part: String, what: &'static str },
+    /// A part of another match: its players, game or plan differ.
+    OtherMatch {
+        /// The part.
+        part: String,
+        /// What differs.
+        what: &'static str,
+    },
     #[error(
         "{part}: its game {number} differs from the game of that number in another part: were these partitions of one match?"
     )]
-    GameDiffers { part: String, number: usize },
+    /// Two parts give different games of one number.
+    GameDiffers {
+        /// The part.
+        part: String,
+        /// The game's number.
+        number: usize,
+    },
+    /// The parts name different SPRTs.
     #[error("the parts were played with different SPRTs: give --sprt to choose one")]
     Sprts,
     #[error(
         "{part} is part {share} and {other} part {other_share}: these split the match differently; give the parts of one split"
     )]
+    /// Two parts split the match into different numbers of shares.
     Splits {
+        /// The part that differs.
         part: String,
+        /// Its share.
         share: Share,
+        /// The part it differs from.
         other: String,
+        /// That part's share.
         other_share: Share,
     },
 }
@@ -45,7 +64,9 @@ pub enum MergeError {
 /// A share of the match as people say it: `part 2 of 4`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub struct Share {
+    /// Which share, from 1.
     pub k: usize,
+    /// Of how many.
     pub n: usize,
 }
 
@@ -105,7 +126,12 @@ impl fmt::Display for Numbers<'_> {
 pub enum Gap {
     /// No part is this share.
     #[error("part {share} is missing: no file gives its {} games ({})", games.len(), Numbers(games))]
-    Missing { share: Share, games: Vec<usize> },
+    Missing {
+        /// The share.
+        share: Share,
+        /// The numbers of its games.
+        games: Vec<usize>,
+    },
     /// The share's parts lack some of its games, and none of them recorded a decided SPRT
     /// that would have stopped it: its worker was interrupted, died, or is still playing.
     #[error(
@@ -113,9 +139,13 @@ pub enum Gap {
         parts.join(", "), games.len(), Numbers(games)
     )]
     Short {
+        /// The share.
         share: Share,
+        /// The parts that are this share.
         parts: Vec<String>,
+        /// The games the share plans.
         planned: usize,
+        /// The numbers of the games it lacks.
         games: Vec<usize>,
     },
 }

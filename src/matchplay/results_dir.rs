@@ -26,34 +26,52 @@ use crate::runner::Partition;
 /// What can go wrong with a results directory.
 #[derive(Debug, thiserror::Error)]
 pub enum ResultsDirError {
+    /// The directory could not be made or listed.
     #[error("--results-dir {dir}: {source}")]
     Dir {
+        /// The directory.
         dir: PathBuf,
+        /// Why.
         #[source]
         source: std::io::Error,
     },
+    /// This worker's file could not be written.
     #[error("{path}: cannot write this worker's results: {source}")]
     Write {
+        /// The file.
         path: PathBuf,
+        /// Why.
         #[source]
         source: std::io::Error,
     },
+    /// A worker's file could not be read.
     #[error("{path}: cannot read: {source}")]
     Read {
+        /// The file.
         path: PathBuf,
+        /// Why.
         #[source]
         source: std::io::Error,
     },
+    /// A file that is not a worker's results.
     #[error("{path}: not the results of `arbiter match`: {source}")]
     NotResults {
+        /// The file.
         path: PathBuf,
+        /// Why it does not read.
         #[source]
         source: serde_json::Error,
     },
     #[error("{dir}: no worker's results (part-K-of-N.json) in it")]
-    Empty { dir: PathBuf },
+    /// No worker's file in the directory.
+    Empty {
+        /// The directory.
+        dir: PathBuf,
+    },
+    /// A file given twice, itself or in a directory.
     #[error("{path} is given twice{}", also.as_ref().map(|d| format!(" (in {} too)", d.display())).unwrap_or_default())]
     GivenTwice {
+        /// The file.
         path: PathBuf,
         /// The directory given that holds it, when it came through one.
         also: Option<PathBuf>,

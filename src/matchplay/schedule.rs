@@ -22,9 +22,11 @@ pub enum Tournament {
 /// The shape of a match, as given on the command line.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Plan {
+    /// Who meets whom.
     pub tournament: Tournament,
     /// Games per encounter in each round.
     pub games: usize,
+    /// Rounds: every encounter played this many times over.
     pub rounds: usize,
     /// Each opening is played twice, colours swapped.
     pub repeat: bool,
@@ -38,8 +40,9 @@ pub struct Plan {
 pub struct Job {
     /// Its number in the whole match, from 1.
     pub number: usize,
-    /// Indexes into the players: the one who moves first and the other.
+    /// Index into the players of the one who moves first.
     pub first: usize,
+    /// Index into the players of the other.
     pub second: usize,
     /// Index into the openings (modulo their count), when there are openings.
     pub opening: usize,

@@ -29,6 +29,7 @@ pub struct Score {
 /// pair: 0, ½, 1, 1½ or 2. The pentanomial counts fastchess prints as `Ptnml(0-2)`.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Pentanomial {
+    /// Pairs by the points the first engine took: 0, ½, 1, 1½, 2.
     pub counts: [u32; 5],
     /// Of the one-point pairs (`counts[2]`), those of a win and a loss; the others are two
     /// draws. fastchess prints their ratio (`WL/DD Ratio`), and the games' wins, losses
@@ -48,6 +49,7 @@ impl Pentanomial {
         }
     }
 
+    /// The pairs counted.
     pub fn pairs(&self) -> u32 {
         self.counts.iter().sum()
     }
@@ -79,6 +81,7 @@ impl Score {
         }
     }
 
+    /// The games counted.
     pub fn games(&self) -> u32 {
         self.wins + self.losses + self.draws
     }
@@ -113,7 +116,9 @@ impl Score {
 /// infinite ones infinite, as cutechess-cli prints them (`inf +/- nan`, `LOS: nan %`).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct CutechessElo {
+    /// The Elo difference of the mean score.
     pub diff: f64,
+    /// Its error margin (95%).
     pub margin: f64,
     /// In percent.
     pub los: f64,
@@ -122,6 +127,7 @@ pub struct CutechessElo {
 }
 
 impl CutechessElo {
+    /// cutechess-cli's statistics of `score`.
     pub fn of(score: &Score) -> CutechessElo {
         let n = f64::from(score.games());
         let (w, l, d) = (

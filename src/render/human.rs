@@ -129,6 +129,7 @@ pub fn ran_at_once(p: &Parallelism) -> Option<String> {
     })
 }
 
+/// A run report as text for people, with `detail`, coloured or not by `paint`.
 pub fn render(report: &Report, detail: Detail, paint: Paint) -> String {
     let mut out = String::new();
     let _ = writeln!(

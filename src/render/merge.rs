@@ -13,9 +13,13 @@ use crate::report::Report;
 
 /// One report's column.
 pub struct Column {
+    /// The column's heading: the engine, and the profile of a certification.
     pub label: String,
+    /// The protocol its requirements are of.
     pub protocol: Protocol,
+    /// Its verdict per requirement.
     pub verdicts: Vec<RequirementVerdict>,
+    /// Scenarios it ran.
     pub scenarios: usize,
 }
 
@@ -50,14 +54,18 @@ impl Column {
 /// The merged matrix.
 #[derive(Serialize)]
 pub struct Matrix {
+    /// A heading per column.
     pub headers: Vec<String>,
     /// Scenarios each report ran.
     pub scenarios: Vec<usize>,
+    /// A row per requirement any report graded.
     pub rows: Vec<Row>,
 }
 
+/// One requirement across the reports.
 #[derive(Serialize)]
 pub struct Row {
+    /// The requirement.
     pub requirement: RequirementRef,
     /// A cell per column: its CSS class and label (`na`, `—` where a report has no verdict).
     pub cells: Vec<(&'static str, &'static str)>,
@@ -66,6 +74,7 @@ pub struct Row {
 }
 
 impl Matrix {
+    /// The matrix of `columns`, rows in catalogue order.
     pub fn of(columns: &[Column]) -> Matrix {
         let mut statements: HashMap<ReqId, Requirement> = HashMap::new();
         // Rows in catalogue order: by protocol, then by the id's number.

@@ -53,7 +53,9 @@ pub struct RunOptions {
 /// or a name alone (a UCI button).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct EngineOption {
+    /// The option's name.
     pub name: String,
+    /// Its value; none for a button.
     pub value: Option<String>,
 }
 
@@ -115,6 +117,7 @@ pub struct EngineInfo {
 }
 
 impl EngineInfo {
+    /// What the report says of `engine`.
     pub fn of(engine: &EngineCommand) -> EngineInfo {
         EngineInfo {
             program: engine.program.display().to_string(),
@@ -237,7 +240,9 @@ impl ScenarioRun {
 
 /// Receives progress events; reporters and progress bars implement it.
 pub trait Observer {
+    /// The `index`-th of `total` scenarios has started.
     fn started(&mut self, _scenario: &Scenario, _index: usize, _total: usize) {}
+    /// A scenario has run.
     fn finished(&mut self, _run: &ScenarioRun) {}
 }
 

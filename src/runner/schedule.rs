@@ -113,7 +113,9 @@ impl Parallelism {
 /// The runs of a suite, in the scenarios' order, and how they were scheduled.
 #[derive(Debug, Clone)]
 pub struct Played {
+    /// The runs, in the scenarios' order.
     pub runs: Vec<ScenarioRun>,
+    /// How many ran at once.
     pub parallelism: Parallelism,
 }
 

@@ -26,7 +26,10 @@ pub enum PartitionSpec {
     /// `K/N`.
     Given(Partition),
     /// `auto`, or `auto/N` with the count the environment does not give (Kubernetes).
-    Auto { count: Option<usize> },
+    Auto {
+        /// The count of workers, where the environment does not give it.
+        count: Option<usize>,
+    },
 }
 
 /// A `--partition` that reads neither as `K/N` nor as `auto` or `auto/N`.

@@ -1,5 +1,5 @@
 //! Scenarios: scripted exchanges, written as text files that read like the transcripts in
-//! the spec texts. See `scenarios/README.md` for the format; [`parse`] reads it.
+//! the spec texts. See `scenarios/README.md` for the format; `parse` reads it.
 
 mod builtin;
 mod parse;
@@ -42,7 +42,9 @@ impl Supplied {
 pub struct Scenario {
     /// Short name, e.g. `ucci/handshake`.
     pub name: String,
+    /// The protocol it is written in.
     pub protocol: Protocol,
+    /// Its `title:` header.
     pub title: String,
     /// The spec section the scenario exercises, as written in its `spec:` header.
     pub spec: String,
@@ -56,20 +58,24 @@ pub struct Scenario {
     /// The one game the scenario's positions are written for (`game:`), or `None` when its
     /// exchange holds for every game of the protocol (UCI: chess and xiangqi).
     pub game: Option<GameKind>,
+    /// Its steps, in order.
     pub steps: Vec<Step>,
 }
 
 /// One step of a scenario, with the line of the file it came from.
 #[derive(Debug, Clone)]
 pub struct Step {
+    /// The line of the file, from 1.
     pub line: usize,
     /// The step's name in reports (`ucci/stop:bestmove {bestmove} ...`): its `as NAME`, or
     /// what it expects or does, numbered when it repeats, so editing comments or adding steps
     /// elsewhere does not rename it.
     pub label: String,
+    /// What the step does.
     pub kind: StepKind,
     /// Requirement ids cited on this line.
     pub cites: Vec<ReqId>,
+    /// How a miss is graded.
     pub level: Level,
     /// Where the bound of a `silent`, `no … for` or `exit within` comes from, when the line
     /// says (`harness`, `text: ID`); always `None` for other steps.
@@ -86,7 +92,9 @@ pub struct Step {
 /// not known.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Condition {
+    /// The capture's name.
     pub name: String,
+    /// The values held against it.
     pub values: Vec<String>,
     /// `is not`: the capture is none of the values.
     pub negated: bool,
@@ -145,6 +153,7 @@ pub enum BoundSource {
     Text(ReqId),
 }
 
+/// What a step does.
 #[derive(Debug, Clone)]
 pub enum StepKind {
     /// `> text`, and the `>> text` lines right after it: commands written together, in one
@@ -155,39 +164,65 @@ pub enum StepKind {
     /// byte `cut` of `command`), a pause apart, as a pipe may deliver one write in two reads.
     /// An engine must read a command up to its line end, not take what one read brings for a
     /// command.
-    SendCut { command: String, cut: usize },
+    SendCut {
+        /// The command, without the `|`.
+        command: String,
+        /// The byte it is cut at.
+        cut: usize,
+    },
     /// A run of `<` lines: replies expected, in order.
     Expect(Vec<Expectation>),
     /// `wait N ms`: let time pass; replies stay for the next expectations.
-    Wait { ms: u64 },
+    Wait {
+        /// For how long.
+        ms: u64,
+    },
     /// `silent N ms`: no output at all for N ms.
-    Silent { ms: u64 },
+    Silent {
+        /// For how long.
+        ms: u64,
+    },
     /// `no PATTERN for N ms`: no line matching the pattern for N ms.
     Absent {
+        /// The pattern of the lines that must not come.
         pattern: Pattern,
+        /// The pattern as written.
         text: String,
+        /// For how long.
         ms: u64,
     },
     /// `exit within N ms [with code C]`.
-    Exit { within_ms: u64, code: Option<i32> },
+    Exit {
+        /// How soon.
+        within_ms: u64,
+        /// The exit code it must end with, if the line says.
+        code: Option<i32>,
+    },
 }
 
 /// One expected line.
 #[derive(Debug, Clone)]
 pub struct Expectation {
+    /// The line of the file, from 1.
     pub line: usize,
     /// The expectation's name in reports; see [`Step::label`].
     pub label: String,
     /// The pattern as written.
     pub text: String,
+    /// The pattern, compiled.
     pub pattern: Pattern,
+    /// How many lines it takes.
     pub repeat: Repeat,
+    /// How soon the line must come (`within N ms`).
     pub within_ms: Option<u64>,
+    /// How soon it may not come (`not before N ms`).
     pub not_before_ms: Option<u64>,
     /// Where the `within` bound comes from, when the line says; a `not before` is never the
     /// harness's (it follows the command's own figure) and takes no source.
     pub bound: Option<BoundSource>,
+    /// Requirement ids cited on this line.
     pub cites: Vec<ReqId>,
+    /// How a miss is graded.
     pub level: Level,
     /// `needs NAME`, once per step named: the steps (by label) whose passing this expectation
     /// rests on. When one of them has a finding and this line does not come, the miss is not
@@ -205,9 +240,13 @@ pub struct Expectation {
 /// How many lines an expectation takes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Repeat {
+    /// Exactly one line.
     Once,
+    /// At most one line.
     Optional,
+    /// Any number of lines, none included.
     AnyNumber,
+    /// One line or more.
     OneOrMore,
 }
 
@@ -221,8 +260,10 @@ impl Repeat {
 /// How a miss is graded: a `must` fails, a `should` warns.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Level {
+    /// A miss fails.
     #[default]
     Must,
+    /// A miss warns.
     Should,
 }
 

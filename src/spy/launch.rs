@@ -36,10 +36,13 @@ use super::GuiEnds;
 /// What the worker has: the engine's process and pipes, and the GUI's ends.
 #[derive(Debug)]
 pub struct Worker {
+    /// The engine the process the GUI started became.
     pub engine: AttachedEngine,
+    /// The GUI's ends of its standard streams.
     pub gui: GuiEnds,
 }
 
+/// Why the spy could not start.
 #[derive(Debug, thiserror::Error)]
 pub enum LaunchError {
     /// In the process the GUI started: the engine could not be started.
@@ -48,10 +51,13 @@ pub enum LaunchError {
     /// In the process the GUI started: the worker could not be split off.
     #[error("cannot start the spy's worker: {what}: {source}")]
     Split {
+        /// What could not be done.
         what: &'static str,
+        /// Why.
         #[source]
         source: std::io::Error,
     },
+    /// The process runs more than one thread, and forking it would copy only one.
     #[error("cannot start the spy's worker: the process runs {0} threads, and only one may fork")]
     Threads(usize),
     /// In the worker: the engine did not start; the process the GUI started said why.

@@ -16,6 +16,7 @@ pub struct TranscriptLog {
 }
 
 impl TranscriptLog {
+    /// A live log written to `out`.
     pub fn new(out: Box<dyn Write + Send>) -> TranscriptLog {
         TranscriptLog { out, broken: false }
     }

@@ -63,13 +63,17 @@ const ENDING_SIGNALS: [i32; 5] = [
 /// The GUI's ends of the engine's standard streams, as the process it started had them.
 #[derive(Debug)]
 pub struct GuiEnds {
+    /// What the GUI writes to the engine.
     pub input: OwnedFd,
+    /// What the GUI reads from the engine.
     pub output: OwnedFd,
+    /// Where the engine's standard error goes.
     pub errors: OwnedFd,
 }
 
 /// What a spied session gave.
 pub struct Spied {
+    /// The session's report, judged on both sides.
     pub report: Report,
     /// The live log, for the spy's closing words.
     pub log: Option<TranscriptLog>,

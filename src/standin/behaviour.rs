@@ -39,7 +39,7 @@ pub enum Behaviour {
     /// gomocup-r138).
     Suggest,
     /// UCI: an option under the reserved `UCI_` prefix that Arbiter made up
-    /// ([`INVENTED_RESERVED_OPTION`](crate::protocol::uci::INVENTED_RESERVED_OPTION)), which
+    /// (`UCI_ArbiterInvented`), which
     /// the GUI must ignore (uci-r144).
     UnknownReservedOption,
     /// AGI: background thinking (`GO PONDER`) answers `STOP` with nothing at once; its

@@ -98,7 +98,9 @@ fn delay(rng: &mut fastrand::Rng, most: Duration) -> Duration {
 /// within the limit the GUI gave.
 #[derive(Debug, Clone, Copy)]
 pub struct Think {
+    /// What it takes by default.
     pub usual: Duration,
+    /// The most it may take.
     pub most: Duration,
 }
 
@@ -123,7 +125,9 @@ impl Think {
 /// The engine's answer to the game beside its move (UCCI: ucci-r104, ucci-r105).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Verdict {
+    /// It offers or claims a draw.
     Draw,
+    /// It resigns.
     Resign,
 }
 

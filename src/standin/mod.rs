@@ -27,6 +27,7 @@ use crate::protocol::{Codec, GameKind, Protocol, with_codec};
 /// Why the stand-in stopped early.
 #[derive(Debug, thiserror::Error)]
 pub enum StandInError {
+    /// A write to the GUI failed.
     #[error("cannot write to the GUI: {0}")]
     Io(#[from] std::io::Error),
 }

@@ -38,6 +38,7 @@ pub enum BookFormat {
 /// In which order the openings are used.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum BookOrder {
+    /// In the book's order, from `start`.
     Sequential,
     /// Shuffled once with the match's seed, so a match can be replayed.
     Random,
@@ -46,8 +47,11 @@ pub enum BookOrder {
 /// `--openings file=F format=… order=… start=N plies=N`, as given.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BookSpec {
+    /// The book's file.
     pub file: PathBuf,
+    /// The book's format.
     pub format: BookFormat,
+    /// The order its openings are used in.
     pub order: BookOrder,
     /// The first opening used, counted from 1.
     pub start: usize,
@@ -55,36 +59,57 @@ pub struct BookSpec {
     pub plies: Option<usize>,
 }
 
+/// Why a book could not be read.
 #[derive(Debug, Error)]
 pub enum BookError {
     #[error(
         "--openings: `{0}` is not file=F, format=epd|fen|pgn|points, order=sequential|random, start=N or plies=N"
     )]
+    /// A word of `--openings` that does not read.
     BadSetting(String),
+    /// No `file=` was given.
     #[error("--openings: file=FILE is missing")]
     NoFile,
+    /// The book could not be read.
     #[error("--openings {file}: {source}")]
     Read {
+        /// The book's file.
         file: String,
+        /// Why it could not be read.
         source: std::io::Error,
     },
+    /// A line of the book does not read.
     #[error("--openings {file}, line {line}: {message}")]
     Bad {
+        /// The book's file.
         file: String,
+        /// The line, from 1.
         line: usize,
+        /// What is wrong with it.
         message: String,
     },
     #[error("--openings {file}: no opening in it")]
-    Empty { file: String },
+    /// The book holds no opening.
+    Empty {
+        /// The book's file.
+        file: String,
+    },
+    /// The book's format is not of the match's game.
     #[error("--openings: format={format} does not fit {game}")]
     WrongGame {
+        /// The format given.
         format: &'static str,
+        /// The match's game.
         game: &'static str,
     },
+    /// `start=` is past the book's last opening.
     #[error("--openings {file}: start={start}, but the book has {count} openings")]
     StartPastEnd {
+        /// The book's file.
         file: String,
+        /// The first opening asked for.
         start: usize,
+        /// The openings in the book.
         count: usize,
     },
 }

@@ -38,9 +38,13 @@ pub(super) fn block_due(interval: usize, index: usize) -> bool {
 /// and `NULL` for an engine that declares no such option (see [`Setup::held`]).
 #[derive(Debug, Clone, Default)]
 pub struct Setup {
+    /// The time control, in fastchess's words.
     pub control: String,
+    /// The engines' threads (`1t`, `NULL`).
     pub threads: String,
+    /// The engines' hash (`16MB`, `NULL`).
     pub hash: String,
+    /// The opening book's file, if any.
     pub book: Option<String>,
 }
 

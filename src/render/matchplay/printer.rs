@@ -29,11 +29,15 @@ pub enum OutputFormat {
 /// What the match is, for its lines.
 #[derive(Debug, Clone)]
 pub struct MatchShape {
+    /// The players' names, in the match's order.
     pub players: Vec<String>,
     /// The match plays game pairs (`--repeat`).
     pub pairs: bool,
+    /// The first engine plays each of the others.
     pub gauntlet: bool,
+    /// The SPRT the match runs, if any.
     pub sprt: Option<Sprt>,
+    /// What fastchess's block says of the games' set-up.
     pub setup: Setup,
     /// fastchess's block comes every this many pairs (games without pairs); 0: only at the
     /// end.
@@ -52,6 +56,7 @@ pub struct MatchPrinter {
 }
 
 impl MatchPrinter {
+    /// A printer of `format`'s lines for a match of `shape`.
     pub fn new(format: OutputFormat, shape: MatchShape) -> MatchPrinter {
         MatchPrinter {
             format,

@@ -13,7 +13,7 @@ use std::collections::HashMap;
 use minijinja::{Environment, context};
 use serde::Serialize;
 
-use arbiter::certify::{Certification, Requirement, RequirementVerdict, Verdict, catalogue};
+use arbiter::certify::{Certification, Requirement, RequirementVerdict, Verdict};
 use arbiter::check::Grade;
 use arbiter::fuzz::report::FuzzReport;
 use arbiter::protocol::{Protocol, ReqId};
@@ -35,7 +35,7 @@ impl Render for Html {
             Document::Fuzz(f) => Ok(render_fuzz(f)),
             Document::Merge(matrix) => Ok(render_merge(matrix)),
             Document::Match { .. } | Document::MatchStatus { .. } | Document::Checks(_) => {
-                Err(doc.unsupported("html"))
+                Err(doc.unsupported(crate::render::Format::Html.name()))
             }
         }
     }

@@ -19,7 +19,7 @@ impl Render for Junit {
             Document::Fuzz(f) => Ok(run::render(&f.report)),
             Document::Match { report, .. } => Ok(matchplay::render(report)),
             Document::MatchStatus { .. } | Document::Merge(_) | Document::Checks(_) => {
-                Err(doc.unsupported("junit"))
+                Err(doc.unsupported(crate::render::Format::Junit.name()))
             }
         }
     }
