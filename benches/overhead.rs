@@ -8,7 +8,7 @@
 //!    alternating one and one (`ARBITER_OVERHEAD_SAMPLES`, default 5000 each); it prints the
 //!    median and 99th percentile of each and their differences, and the latency the session
 //!    stamps on each reply (what reports show);
-//! 2. drives `examples/exact_delay`, which answers `isready` a set time after reading it and
+//! 2. drives `cli/examples/exact_delay`, which answers `isready` a set time after reading it and
 //!    then says how long it really took, and prints how far the stamped latency is from the set
 //!    time and from the fixture's own measure (the goal: within 1 ms).
 
@@ -76,7 +76,9 @@ fn round_trips(engine: &Path, samples: usize) {
 }
 
 fn stamp_accuracy(fixture: &Path) {
-    println!("\nstamped latency against an exact reply delay (examples/exact_delay), 200 each:");
+    println!(
+        "\nstamped latency against an exact reply delay (cli/examples/exact_delay), 200 each:"
+    );
     println!("the error against the set delay, and against the delay the fixture itself measured");
     println!(
         "{:<8} {:>14} {:>10} {:>10} {:>18} {:>10} {:>10}",

@@ -2,7 +2,7 @@
 //!
 //! `cargo bench --bench reliability` builds the release binaries, then runs `arbiter run` (as a
 //! whole process) against the reference xiangqi engine directly and through the hostile relay
-//! (`examples/hostile_relay.rs`) in each flood mode, and prints each run's wall time and the
+//! (`cli/examples/hostile_relay.rs`) in each flood mode, and prints each run's wall time and the
 //! peak resident memory of the `arbiter` process (from the kernel's accounting of the finished
 //! child). The goal is under 64 MB whatever the engine writes, for one session: the flood runs
 //! take their scenarios one at a time (`--jobs 1`), and a last row shows three at once.

@@ -2,7 +2,9 @@
 //! its own row and the rows above it, never one below. This test reads the table from
 //! `docs/architecture.md` and every `crate::…` path in the library's source, so the page and
 //! the code cannot drift apart unnoticed. Test code may reach higher (a unit test builds its
-//! fixtures as it likes), so only production code is read.
+//! fixtures as it likes), so only production code is read. The crates the table names are the
+//! workspace's, and the library, which engine projects compile for their tests, depends on no
+//! crate of the command line's.
 
 use crate::common;
 
@@ -41,6 +43,24 @@ fn layers() -> BTreeMap<String, usize> {
         }
     }
     layers
+}
+
+/// The crates the table names by their folder (`cli/ (crate arbiter-cli)`): folder and name.
+fn crate_rows() -> Vec<(String, String)> {
+    let page = fs::read_to_string(common::repo().join("docs/architecture.md")).unwrap();
+    let block = page
+        .split("<!-- layers -->")
+        .nth(1)
+        .and_then(|table| table.split("```").nth(1))
+        .expect("the layer table");
+    block
+        .lines()
+        .filter_map(|line| {
+            let (folder, rest) = line.split_once(" (crate ")?;
+            let (name, _) = rest.split_once(')')?;
+            Some((folder.trim().to_owned(), name.to_owned()))
+        })
+        .collect()
 }
 
 /// The library's top-level modules, as `src/lib.rs` declares them.
@@ -154,6 +174,63 @@ fn every_module_is_on_the_page_and_every_name_on_the_page_is_a_module() {
             "the layer table names src/{module}, which does not exist"
         );
     }
+}
+
+#[test]
+fn every_crate_on_the_page_is_its_folders_package() {
+    let rows = crate_rows();
+    let names: Vec<&str> = rows.iter().map(|(_, name)| name.as_str()).collect();
+    assert_eq!(names, ["arbiter-rules", "arbiter-cli"], "{rows:?}");
+    for (folder, name) in &rows {
+        let manifest = fs::read_to_string(common::repo().join(folder).join("Cargo.toml"))
+            .unwrap_or_else(|e| panic!("{folder}Cargo.toml: {e}"));
+        assert!(
+            manifest.contains(&format!("name = \"{name}\"")),
+            "{folder}Cargo.toml is not the package {name}"
+        );
+    }
+}
+
+/// What only the program needs: an engine project that tests with the library compiles none
+/// of it (`docs/library.md`).
+const COMMAND_LINE_CRATES: &[&str] = &[
+    "clap",
+    "clap_builder",
+    "clap_complete",
+    "clap_derive",
+    "clap_mangen",
+    "indicatif",
+    "minijinja",
+    "quick-junit",
+    "mimalloc",
+];
+
+#[test]
+fn the_library_depends_on_no_command_line_crate() {
+    let output = std::process::Command::new(std::env::var_os("CARGO").unwrap_or("cargo".into()))
+        .current_dir(common::repo())
+        .args(["tree", "--offline", "-p", "arbiter", "-e", "normal,build"])
+        .args(["--prefix", "none", "--format", "{p}"])
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{output:?}");
+    let tree = String::from_utf8(output.stdout).unwrap();
+    let crates: Vec<&str> = tree
+        .lines()
+        .filter_map(|line| line.split_whitespace().next())
+        .collect();
+    assert!(
+        crates.contains(&"regex"),
+        "the tree lists the library's crates: {tree}"
+    );
+    let found: Vec<&&str> = COMMAND_LINE_CRATES
+        .iter()
+        .filter(|name| crates.contains(name))
+        .collect();
+    assert!(
+        found.is_empty(),
+        "the library depends on {found:?}, which only the program needs:\n{tree}"
+    );
 }
 
 #[test]

@@ -1,10 +1,10 @@
 #!/bin/sh
-# A one-node Slurm cluster on localhost, for tests/slurm.rs and for trying the Slurm recipe of
+# A one-node Slurm cluster on localhost, for cli/tests/slurm.rs and for trying the Slurm recipe of
 # docs/scale-out.md by hand. Runs as root on a machine without an init system (a CI container):
 # every daemon is started directly, keeps its state under DIR, and is stopped by its pid file.
 #
-#   tests/slurm/cluster.sh start DIR   munged, slurmctld, slurmd; returns once the node is idle
-#   tests/slurm/cluster.sh stop DIR    stops them all and waits until none is left
+#   cli/tests/slurm/cluster.sh start DIR   munged, slurmctld, slurmd; returns once the node is idle
+#   cli/tests/slurm/cluster.sh stop DIR    stops them all and waits until none is left
 #
 # Clients find the cluster with SLURM_CONF=DIR/slurm.conf. It installs nothing: Debian's
 # `slurm-wlm` and `munge` must be there (.ci/run installs them). The ports are 6817 and 6818
