@@ -36,7 +36,7 @@ use crate::protocol::{GameKind, Protocol, WrongGame};
 use crate::render::{Detail, Document, Human, Paint, Render, human};
 use crate::report::Report;
 use crate::runner::{
-    Concurrency, EngineInfo, EngineOption, ExitStatus, Quiet, RunOptions, run_all,
+    Conclusion, Concurrency, EngineInfo, EngineOption, Quiet, RunOptions, run_all,
 };
 use crate::scenario::select;
 
@@ -368,7 +368,7 @@ macro_rules! gate {
 
             /// Whether nothing failed (warnings allowed), as exit status 0 says.
             pub fn passed(&self) -> bool {
-                self.exit_status() == ExitStatus::Passed
+                self.conclusion() == Conclusion::Passed
             }
 
             #[doc = concat!("Panics unless it passed, with what failed first: the ", $what, " as `--failures-only` prints it, each failure with its sentence and the transcript around it, and the counts last.")]

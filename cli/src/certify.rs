@@ -7,10 +7,10 @@ use super::engine::EngineArgs;
 use super::output::ReportArgs;
 use super::run::{RunSettings, play};
 use super::share::ShareArgs;
+use crate::exit_status::ExitStatus;
 use crate::render::{Format, RenderIn};
 use arbiter::certify::{self, Certification, profile};
 use arbiter::render::{Detail, Document};
-use arbiter::runner::ExitStatus;
 use arbiter::runner::RunOptions;
 
 #[derive(Args, Debug)]
@@ -50,7 +50,7 @@ pub(super) fn run(args: &CertifyArgs) -> Result<(String, ExitStatus), CliError> 
     let text = args
         .report
         .render(Document::Certification(&certification))?;
-    let status = certification.exit_status();
+    let status = ExitStatus::from(certification.conclusion());
     Ok((
         args.report.deliver(text, &certification.verdict_line())?,
         status,

@@ -11,11 +11,11 @@ use super::engine::EngineArgs;
 use super::output::ReportArgs;
 use super::run::RunSettings;
 use super::{CliError, console};
+use crate::exit_status::ExitStatus;
 use arbiter::fuzz::report::FuzzReport;
 use arbiter::fuzz::{FuzzObserver, FuzzOptions, fuzz};
 use arbiter::protocol::Protocol;
 use arbiter::render::Document;
-use arbiter::runner::ExitStatus;
 
 #[derive(Args, Debug)]
 pub(super) struct FuzzArgs {
@@ -165,7 +165,7 @@ pub(super) fn run(args: &FuzzArgs) -> Result<(String, ExitStatus), CliError> {
         args.settings.time_scale,
     );
     let text = args.report.render(Document::Fuzz(&report))?;
-    let status = report.exit_status();
+    let status = ExitStatus::from(report.conclusion());
     Ok((args.report.deliver(text, &report.summary_line())?, status))
 }
 

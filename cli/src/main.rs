@@ -8,6 +8,7 @@ mod certify;
 mod console;
 mod coverage;
 mod engine;
+mod exit_status;
 mod forbidden;
 mod fuzz;
 mod lists;
@@ -32,8 +33,8 @@ use std::process::ExitCode;
 
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
+use crate::exit_status::ExitStatus;
 use arbiter::protocol::GameKind;
-use arbiter::runner::ExitStatus;
 
 /// The allocator of the `arbiter` program (the library leaves the choice to its users): see
 /// `Cargo.toml` on why.

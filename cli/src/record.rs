@@ -9,10 +9,10 @@ use clap::Args;
 use super::CliError;
 use super::engine::EngineArgs;
 use super::run::{RuleArgs, RunSettings, load_scenarios, play};
+use crate::exit_status::ExitStatus;
 use arbiter::check::Grade;
 use arbiter::golden::{self, Snapshots};
 use arbiter::protocol::{LineEnd, Protocol};
-use arbiter::runner::ExitStatus;
 
 #[derive(Args, Debug)]
 pub(super) struct RecordArgs {

@@ -9,13 +9,14 @@ use clap::{Args, Subcommand};
 
 use super::CliError;
 use super::output::ReportArgs;
+use crate::exit_status::ExitStatus;
 use crate::render::Format;
 use arbiter::certify::Certification;
 use arbiter::protocol::Protocol;
 use arbiter::render::Document;
 use arbiter::render::merge::{Column, Matrix};
 use arbiter::report::Report;
-use arbiter::runner::{EngineInfo, ExitStatus, RunEnd, ScenarioInfo, ScenarioRun};
+use arbiter::runner::{EngineInfo, RunEnd, ScenarioInfo, ScenarioRun};
 
 #[derive(Subcommand, Debug)]
 pub(super) enum ReportCommand {
@@ -177,7 +178,7 @@ fn join(args: &JoinArgs) -> Result<(String, ExitStatus), CliError> {
     let joined = Report::new(Protocol::Gomocup, info, a.time_scale, vec![run]);
     let text = args.report.render(Document::Run(&joined))?;
     let summary = arbiter::render::human::summary_line(&joined);
-    let status = joined.exit_status();
+    let status = ExitStatus::from(joined.conclusion());
     Ok((args.report.deliver(text, &summary)?, status))
 }
 

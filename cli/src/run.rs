@@ -12,13 +12,13 @@ use super::engine::{EngineArgs, parse_scale};
 use super::output::ReportArgs;
 use super::share::ShareArgs;
 use super::{CliError, console};
+use crate::exit_status::ExitStatus;
 use crate::progress::Progress;
 use crate::render::{Format, RenderIn};
 use arbiter::golden::{self, OnChange, Rules, Snapshots};
 use arbiter::protocol::{GameKind, LineEnd, Protocol};
 use arbiter::render::{Detail, Document};
 use arbiter::report::Report;
-use arbiter::runner::ExitStatus;
 use arbiter::runner::{Concurrency, EngineOption, Played, RunOptions, run_all};
 use arbiter::scenario::{Scenario, select};
 
@@ -181,7 +181,7 @@ pub(super) fn run(args: &RunArgs) -> Result<(String, ExitStatus), CliError> {
         args.share.leave(partition, &json)?;
     }
     let text = args.report.render(Document::Run(&report))?;
-    let status = report.exit_status();
+    let status = ExitStatus::from(report.conclusion());
     Ok((
         args.report
             .deliver(text, &arbiter::render::human::summary_line(&report))?,

@@ -8,8 +8,8 @@ use std::path::{Path, PathBuf};
 use clap::Subcommand;
 
 use super::CliError;
+use crate::exit_status::ExitStatus;
 use arbiter::golden::review::{Pending, ReviewError, pending_in};
-use arbiter::runner::ExitStatus;
 
 #[derive(Subcommand, Debug)]
 pub(super) enum SnapshotsCommand {

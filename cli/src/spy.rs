@@ -9,6 +9,7 @@ use clap::Args;
 
 use super::CliError;
 use super::engine::parse_scale;
+use crate::exit_status::ExitStatus;
 use crate::render::{Format, RenderIn};
 use arbiter::certify::Certification;
 use arbiter::certify::profile::{self, Profile};
@@ -18,7 +19,6 @@ use arbiter::protocol::{GameKind, Protocol};
 use arbiter::render::{Detail, Document};
 use arbiter::report::file::write_atomically;
 use arbiter::runner::EngineInfo;
-use arbiter::runner::ExitStatus;
 use arbiter::session::{EngineCommand, interrupt};
 use arbiter::spy::launch::{LaunchError, Worker, launch};
 use arbiter::spy::reaction::reactions;

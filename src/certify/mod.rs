@@ -11,7 +11,7 @@ use serde::Serialize;
 
 use crate::check::Grade;
 use crate::protocol::{Protocol, ReqId};
-use crate::runner::{EngineInfo, ExitStatus, Parallelism, Partition, ScenarioRun, SharesError};
+use crate::runner::{Conclusion, EngineInfo, Parallelism, Partition, ScenarioRun, SharesError};
 pub use engine::CertifyError;
 pub use engine::scenarios;
 pub use profile::{Profile, ProfileError, ScenarioRef};
@@ -244,8 +244,8 @@ impl Certification {
 
     /// Certified (warnings allowed); not certified, because a required requirement failed or
     /// could not be judged; or the harness failed.
-    pub fn exit_status(&self) -> ExitStatus {
-        ExitStatus::of(
+    pub fn conclusion(&self) -> Conclusion {
+        Conclusion::of(
             &self.runs,
             matches!(self.verdict, Verdict::Fail | Verdict::Blocked),
         )

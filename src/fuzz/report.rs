@@ -8,7 +8,7 @@ use super::coverage::Matrix;
 use super::{CutBy, CutShort, Failure, FuzzResult};
 use crate::protocol::ReqId;
 use crate::report::Report;
-use crate::runner::{EngineInfo, ExitStatus};
+use crate::runner::{Conclusion, EngineInfo};
 
 /// One distinct failure, as the report lists it.
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -108,14 +108,13 @@ impl FuzzReport {
         }
     }
 
-    /// 1 when a failure was found, even when `--max-time` cut the run short; a signal's own
-    /// status (128 + N) when a signal did, as every command's, the failures written all the
-    /// same.
-    pub fn exit_status(&self) -> ExitStatus {
+    /// Failed when a failure was found, even when `--max-time` cut the run short; interrupted
+    /// when a signal did, as every command is, the failures written all the same.
+    pub fn conclusion(&self) -> Conclusion {
         match crate::session::interrupt::raised() {
-            Some(signal) => ExitStatus::Interrupted(signal),
-            None if !self.failures.is_empty() => ExitStatus::Failed,
-            None => self.report.exit_status(),
+            Some(signal) => Conclusion::Interrupted(signal),
+            None if !self.failures.is_empty() => Conclusion::Failed,
+            None => self.report.conclusion(),
         }
     }
 

@@ -14,7 +14,7 @@ use crate::runner::Played;
 // The model of one scenario's run and of its transcript, which the runner and the session
 // fill in: named here, where a user of the library meets them in a report.
 pub use crate::runner::{
-    BadPartition, Blocked, Cause, EngineInfo, ExitStatus, Parallelism, Partition, RunEnd,
+    BadPartition, Blocked, Cause, Conclusion, EngineInfo, Parallelism, Partition, RunEnd,
     ScenarioInfo, ScenarioRun, SharesError,
 };
 pub use crate::session::transcript::{
@@ -157,8 +157,8 @@ impl Report {
     }
 
     /// All passed (warnings allowed), a check failed, or the harness itself failed.
-    pub fn exit_status(&self) -> ExitStatus {
-        ExitStatus::of(
+    pub fn conclusion(&self) -> Conclusion {
+        Conclusion::of(
             &self.runs,
             // A reply missing past a bound the text does not give is not judged, and leaves
             // the run short of showing conformance, as a failure does (a CI gate must not pass

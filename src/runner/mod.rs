@@ -2,12 +2,12 @@
 //! its lines arrive. The runner reports progress as events; it renders nothing.
 
 mod blocked;
+mod conclusion;
 mod end;
 mod lateness;
 mod partition;
 mod schedule;
 mod scheduler_env;
-mod status;
 mod steps;
 
 use std::time::{Duration, Instant};
@@ -19,12 +19,12 @@ use crate::protocol::{GameKind, LineEnd, Protocol, ReqId};
 use crate::scenario::Scenario;
 use crate::session::{EngineCommand, Session, SessionOptions, Transcript, interrupt};
 pub use blocked::{Blocked, Cause};
+pub use conclusion::Conclusion;
 pub use end::RunEnd;
 pub use partition::{BadPartition, Partition, SharesError};
 pub use schedule::Parallelism;
 pub use schedule::{Concurrency, Played, run_all};
 pub use scheduler_env::PartitionSpec;
-pub use status::ExitStatus;
 
 /// Settings of a run.
 #[derive(Debug, Clone)]

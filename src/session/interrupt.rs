@@ -47,6 +47,6 @@ pub fn raised() -> Option<i32> {
 }
 
 /// The exit status of a run a signal ended: 128 + the signal number, as shells report it.
-pub(crate) fn exit_status(signal: i32) -> u8 {
+pub fn exit_status(signal: i32) -> u8 {
     (128 + signal).clamp(0, 255) as u8
 }

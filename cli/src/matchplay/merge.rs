@@ -15,6 +15,7 @@ use clap::Args;
 
 use super::super::CliError;
 use super::choices::{NotationChoice, OutputFormatChoice};
+use crate::exit_status::ExitStatus;
 use crate::render::league::Moment;
 use crate::render::{Format, RenderIn};
 use arbiter::matchplay::MatchReport;
@@ -23,7 +24,6 @@ use arbiter::matchplay::results_dir::{self, WorkerInfo};
 use arbiter::matchplay::sprt::Sprt;
 use arbiter::render::matchplay::{findings_summary, merged_summary};
 use arbiter::render::{Detail, Document};
-use arbiter::runner::ExitStatus;
 
 #[derive(Args, Debug)]
 pub(super) struct MergeArgs {

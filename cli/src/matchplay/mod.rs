@@ -17,6 +17,7 @@ use clap::{Args, Subcommand};
 
 use super::CliError;
 use super::engine::parse_scale;
+use crate::exit_status::ExitStatus;
 use crate::render::league::Moment;
 use crate::render::{Format, RenderIn};
 use arbiter::matchplay::endings::{BanMoves, RepetitionRule};
@@ -35,7 +36,7 @@ use arbiter::render::matchplay::{
 };
 use arbiter::render::{Detail, Document};
 use arbiter::rules::gomoku::Rule;
-use arbiter::runner::{ExitStatus, Partition, PartitionSpec};
+use arbiter::runner::{Partition, PartitionSpec};
 use arbiter::session::interrupt;
 use choices::{NotationChoice, OutputFormatChoice, TournamentChoice};
 use progress::MatchProgress;

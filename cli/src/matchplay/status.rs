@@ -7,12 +7,12 @@ use clap::Args;
 
 use super::super::CliError;
 use super::merge::read_all;
+use crate::exit_status::ExitStatus;
 use crate::render::league::Moment;
 use crate::render::{Format, RenderIn};
 use arbiter::matchplay::peers::WorkerState;
 use arbiter::matchplay::status::Status;
 use arbiter::render::{Detail, Document};
-use arbiter::runner::ExitStatus;
 
 #[derive(Args, Debug)]
 pub(super) struct StatusArgs {

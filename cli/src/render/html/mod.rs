@@ -21,7 +21,7 @@ use arbiter::render::cited::{self, RequirementRef, statements_of};
 use arbiter::render::merge::Matrix;
 use arbiter::render::{Document, Render, Unsupported, human};
 use arbiter::report::Report;
-use arbiter::runner::{EngineInfo, ScenarioRun};
+use arbiter::runner::{Conclusion, EngineInfo, ScenarioRun};
 use scenario::ScenarioView;
 
 /// One self-contained HTML page.
@@ -172,9 +172,9 @@ pub(crate) fn render_run(report: &Report) -> String {
 }
 
 fn run_parts(report: &Report) -> (Summary, Vec<RequirementRow>) {
-    let verdict = match report.exit_status().code() {
-        0 if report.summary.checks_warned > 0 => Verdict::PassWithWarnings,
-        0 => Verdict::Pass,
+    let verdict = match report.conclusion() {
+        Conclusion::Passed if report.summary.checks_warned > 0 => Verdict::PassWithWarnings,
+        Conclusion::Passed => Verdict::Pass,
         _ => Verdict::Fail,
     };
     let s = &report.summary;

@@ -1,12 +1,13 @@
 //! The exit status of a command, as scripts and CI read it: the statuses the README documents,
-//! and the one place they become numbers.
+//! and the one place they become numbers. The library concludes a run ([`Conclusion`]); a
+//! usage error is the command line's own.
 
-use super::ScenarioRun;
-use crate::session::interrupt;
+use arbiter::runner::Conclusion;
+use arbiter::session::interrupt;
 
 /// How a command ended, for its exit status.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ExitStatus {
+pub(crate) enum ExitStatus {
     /// 0: no check failed (warnings allowed); certified; the match was clean; done.
     Passed,
     /// 1: a check failed or a step could not be judged; not certified; a fuzz failure was
@@ -21,68 +22,26 @@ pub enum ExitStatus {
     Interrupted(i32),
 }
 
-impl ExitStatus {
-    /// The status of a run whose verdict is `failed`.
-    pub fn of(runs: &[ScenarioRun], failed: bool) -> ExitStatus {
-        if let Some(signal) = interrupt::raised() {
-            ExitStatus::Interrupted(signal)
-        } else if runs.iter().any(|r| r.end.harness_error().is_some()) {
-            ExitStatus::HarnessFailed
-        } else if failed {
-            ExitStatus::Failed
-        } else {
-            ExitStatus::Passed
+impl From<Conclusion> for ExitStatus {
+    fn from(conclusion: Conclusion) -> ExitStatus {
+        match conclusion {
+            Conclusion::Passed => ExitStatus::Passed,
+            Conclusion::Failed => ExitStatus::Failed,
+            Conclusion::HarnessFailed => ExitStatus::HarnessFailed,
+            Conclusion::Interrupted(signal) => ExitStatus::Interrupted(signal),
         }
     }
+}
 
+impl ExitStatus {
     /// 0, 1, 2, or 128 + the signal number as shells report a signal.
-    pub fn code(self) -> u8 {
+    pub(crate) fn code(self) -> u8 {
         match self {
             ExitStatus::Passed => 0,
             ExitStatus::Failed => 1,
             ExitStatus::Usage | ExitStatus::HarnessFailed => 2,
             ExitStatus::Interrupted(signal) => interrupt::exit_status(signal),
         }
-    }
-}
-
-/// Every status a command can end with, as the README's table gives them (a test keeps the
-/// two in step).
-const DOCUMENTED: [(ExitStatus, &str); 5] = [
-    (
-        ExitStatus::Passed,
-        "no check failed (warnings allowed); certified; fuzzing found nothing; the match was clean",
-    ),
-    (
-        ExitStatus::Failed,
-        "a check failed or a step could not be judged; not certified (a required row failed or was blocked); fuzzing found a failure; an engine lost a game by its own fault",
-    ),
-    (
-        ExitStatus::Usage,
-        "a usage error or bad input, said on stderr before anything ran",
-    ),
-    (
-        ExitStatus::HarnessFailed,
-        "the harness could not do its part: an engine that cannot start, a scenario that could not run, a report that could not be written",
-    ),
-    (
-        ExitStatus::Interrupted(2),
-        "signal N stopped the command (130 for Ctrl-C, 143 for SIGTERM); what ran is still reported",
-    ),
-];
-
-impl ExitStatus {
-    /// The exit statuses as a Markdown table, the one the README shows.
-    pub fn markdown_table() -> String {
-        let mut table = String::from("| status | meaning |\n|---|---|\n");
-        for (status, meaning) in DOCUMENTED {
-            let code = match status {
-                ExitStatus::Interrupted(_) => "128 + N".to_owned(),
-                other => other.code().to_string(),
-            };
-            table.push_str(&format!("| {code} | {meaning} |\n"));
-        }
-        table
     }
 }
 
@@ -95,6 +54,43 @@ impl From<ExitStatus> for std::process::ExitCode {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every status a command can end with, as the README's table gives them.
+    const DOCUMENTED: [(ExitStatus, &str); 5] = [
+        (
+            ExitStatus::Passed,
+            "no check failed (warnings allowed); certified; fuzzing found nothing; the match was clean",
+        ),
+        (
+            ExitStatus::Failed,
+            "a check failed or a step could not be judged; not certified (a required row failed or was blocked); fuzzing found a failure; an engine lost a game by its own fault",
+        ),
+        (
+            ExitStatus::Usage,
+            "a usage error or bad input, said on stderr before anything ran",
+        ),
+        (
+            ExitStatus::HarnessFailed,
+            "the harness could not do its part: an engine that cannot start, a scenario that could not run, a report that could not be written",
+        ),
+        (
+            ExitStatus::Interrupted(2),
+            "signal N stopped the command (130 for Ctrl-C, 143 for SIGTERM); what ran is still reported",
+        ),
+    ];
+
+    /// The exit statuses as a Markdown table, the one the README shows.
+    fn markdown_table() -> String {
+        let mut table = String::from("| status | meaning |\n|---|---|\n");
+        for (status, meaning) in DOCUMENTED {
+            let code = match status {
+                ExitStatus::Interrupted(_) => "128 + N".to_owned(),
+                other => other.code().to_string(),
+            };
+            table.push_str(&format!("| {code} | {meaning} |\n"));
+        }
+        table
+    }
 
     /// The numbers the README documents for each status.
     #[test]
@@ -110,7 +106,7 @@ mod tests {
     #[test]
     fn the_readme_shows_every_exit_status() {
         let readme = include_str!("../../README.md");
-        let table = ExitStatus::markdown_table();
+        let table = markdown_table();
         assert!(
             readme.contains(&table),
             "the README's exit-status table differs from the code; it should read:\n{table}"
