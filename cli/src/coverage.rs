@@ -1,16 +1,14 @@
 //! `arbiter coverage`: which catalogue rows the built-in library exercises, on the engine's
 //! side and on the GUI's, and why the rest are not.
 
-use std::fmt::Write as _;
-
 use clap::{Args, ValueEnum};
-use serde::Serialize;
 
 use super::CliError;
-use arbiter::certify::coverage::{RowCoverage, coverage};
-use arbiter::certify::requirements::Level;
+use crate::render::{Format, RenderIn};
+use arbiter::certify::coverage::{ProtocolCoverage, coverage};
 use arbiter::check::registry::Side;
 use arbiter::protocol::Protocol;
+use arbiter::render::{Detail, Document};
 
 #[derive(Args, Debug)]
 pub(super) struct CoverageArgs {
@@ -23,27 +21,14 @@ pub(super) struct CoverageArgs {
     /// List every row with the scenarios and checks that exercise it.
     #[arg(long)]
     all: bool,
-    #[arg(long, value_enum, default_value = "human")]
-    format: CoverageFormat,
-}
-
-#[derive(Clone, Copy, Debug, ValueEnum)]
-enum CoverageFormat {
-    Human,
-    Json,
+    #[arg(long, default_value = "human", value_parser = Format::parser(Format::COVERAGE))]
+    format: Format,
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
 enum SideArg {
     Engine,
     Gui,
-}
-
-#[derive(Serialize)]
-struct ProtocolCoverage {
-    protocol: Protocol,
-    side: Side,
-    rows: Vec<RowCoverage>,
 }
 
 pub(super) fn run(args: &CoverageArgs) -> Result<String, CliError> {
@@ -67,53 +52,10 @@ pub(super) fn run(args: &CoverageArgs) -> Result<String, CliError> {
             });
         }
     }
-    Ok(match args.format {
-        CoverageFormat::Json => {
-            let mut text = serde_json::to_string_pretty(&all).expect("plain data serialises");
-            text.push('\n');
-            text
-        }
-        CoverageFormat::Human => human(&all, args.all),
-    })
-}
-
-fn human(all: &[ProtocolCoverage], every_row: bool) -> String {
-    let mut out = String::new();
-    for p in all {
-        let exercised = p.rows.iter().filter(|r| !r.exercised_by.is_empty()).count();
-        let musts = |covered: bool| {
-            p.rows
-                .iter()
-                .filter(|r| r.requirement.level == Level::Must)
-                .filter(|r| r.exercised_by.is_empty() != covered)
-                .count()
-        };
-        let _ = writeln!(
-            out,
-            "{}: {exercised} of {} checkable {}-side rows exercised ({} of {} musts)",
-            p.protocol,
-            p.rows.len(),
-            match p.side {
-                Side::Engine => "engine",
-                Side::Gui => "GUI",
-            },
-            musts(true),
-            musts(true) + musts(false)
-        );
-        for row in &p.rows {
-            let r = &row.requirement;
-            let level = r.level.as_str();
-            if row.exercised_by.is_empty() {
-                let why = row
-                    .not_covered_because
-                    .as_deref()
-                    .unwrap_or("no reason given");
-                let _ = writeln!(out, "  {:<13} {level:<6} not exercised: {why}", r.id);
-            } else if every_row {
-                let by = row.exercised_by.join(", ");
-                let _ = writeln!(out, "  {:<13} {level:<6} {by}", r.id);
-            }
-        }
-    }
-    out
+    let detail = if args.all {
+        Detail::All
+    } else {
+        Detail::Findings
+    };
+    Ok(Document::Coverage(&all).render(args.format, detail)?)
 }

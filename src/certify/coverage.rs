@@ -21,6 +21,17 @@ const NOT_COVERED_GUI: [&str; 2] = [
     include_str!("../../scenarios/requirements/not-covered-gui-gomoku.tsv"),
 ];
 
+/// The checkable rows of one protocol's side and what exercises each (`arbiter coverage`).
+#[derive(Debug, Clone, Serialize)]
+pub struct ProtocolCoverage {
+    /// The protocol.
+    pub protocol: Protocol,
+    /// The side of the wire its rows bind.
+    pub side: Side,
+    /// Every checkable row of that side, in catalogue order.
+    pub rows: Vec<RowCoverage>,
+}
+
 /// One checkable row of a side and what exercises it.
 #[derive(Debug, Clone, Serialize)]
 pub struct RowCoverage {

@@ -7,6 +7,7 @@
 pub mod certification;
 pub mod checks;
 pub mod cited;
+pub mod coverage;
 pub mod fuzz;
 pub mod human;
 pub mod matchplay;
@@ -14,6 +15,7 @@ pub mod merge;
 pub mod paint;
 
 use crate::certify::Certification;
+use crate::certify::coverage::ProtocolCoverage;
 use crate::fuzz::report::FuzzReport;
 use crate::matchplay::MatchReport;
 use crate::matchplay::status::Status;
@@ -51,6 +53,9 @@ pub enum Document<'a> {
     Merge(&'a Matrix),
     /// `arbiter checks`: the built-in checks, of one protocol or all.
     Checks(Option<Protocol>),
+    /// `arbiter coverage`: the rows the built-in scenarios and checks exercise, per protocol
+    /// and side.
+    Coverage(&'a [ProtocolCoverage]),
 }
 
 impl Document<'_> {
@@ -64,6 +69,7 @@ impl Document<'_> {
             Document::MatchStatus { .. } => "a match's status",
             Document::Merge(_) => "merged reports",
             Document::Checks(_) => "the check list",
+            Document::Coverage(_) => "the coverage",
         }
     }
 
@@ -111,6 +117,7 @@ impl Render for Human {
             Document::MatchStatus { status, results } => matchplay::status::human(status, results),
             Document::Merge(matrix) => matrix.render_text(),
             Document::Checks(protocol) => checks::human(protocol),
+            Document::Coverage(sides) => coverage::human(sides, self.detail == Detail::All),
         })
     }
 }
@@ -127,6 +134,7 @@ impl Render for Json {
             Document::Fuzz(f) => serde_json::to_string_pretty(f),
             Document::Match { report, .. } => serde_json::to_string_pretty(report),
             Document::MatchStatus { status, .. } => serde_json::to_string_pretty(status),
+            Document::Coverage(sides) => serde_json::to_string_pretty(sides),
             Document::Merge(_) | Document::Checks(_) => {
                 return Err(doc.unsupported("json"));
             }
@@ -175,7 +183,8 @@ pub enum Detail {
     /// Each scenario's verdict and findings, a repeated finding once; passes counted.
     #[default]
     Findings,
-    /// Every outcome, passes with their latencies, and how each engine ended.
+    /// Every outcome, passes with their latencies, and how each engine ended; of the coverage,
+    /// every row with what exercises it.
     All,
     /// Only failing scenarios and their failures.
     FailuresOnly,

@@ -38,6 +38,8 @@ impl Format {
     pub(crate) const MERGE: &[Format] = &[Format::Html, Format::Human];
     /// What the list of checks is written in.
     pub(crate) const CHECKS: &[Format] = &[Format::Human, Format::Markdown];
+    /// What the coverage of the catalogues is written in.
+    pub(crate) const COVERAGE: &[Format] = &[Format::Human, Format::Json];
 
     /// Its name on the command line.
     pub(crate) fn name(self) -> &'static str {

@@ -34,9 +34,10 @@ impl Render for Html {
             Document::Certification(c) => Ok(render_certification(c)),
             Document::Fuzz(f) => Ok(render_fuzz(f)),
             Document::Merge(matrix) => Ok(render_merge(matrix)),
-            Document::Match { .. } | Document::MatchStatus { .. } | Document::Checks(_) => {
-                Err(doc.unsupported(crate::render::Format::Html.name()))
-            }
+            Document::Match { .. }
+            | Document::MatchStatus { .. }
+            | Document::Checks(_)
+            | Document::Coverage(_) => Err(doc.unsupported(crate::render::Format::Html.name())),
         }
     }
 }

@@ -18,9 +18,10 @@ impl Render for Junit {
             // The minimal failing cases' runs.
             Document::Fuzz(f) => Ok(run::render(&f.report)),
             Document::Match { report, .. } => Ok(matchplay::render(report)),
-            Document::MatchStatus { .. } | Document::Merge(_) | Document::Checks(_) => {
-                Err(doc.unsupported(crate::render::Format::Junit.name()))
-            }
+            Document::MatchStatus { .. }
+            | Document::Merge(_)
+            | Document::Checks(_)
+            | Document::Coverage(_) => Err(doc.unsupported(crate::render::Format::Junit.name())),
         }
     }
 }
