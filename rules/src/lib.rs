@@ -13,6 +13,8 @@ pub mod gomoku;
 pub mod perft;
 pub mod xiangqi;
 
+mod by_side;
 mod game;
 
+pub use by_side::BySide;
 pub use game::{Game, GameStatus, Misspelling, Side};

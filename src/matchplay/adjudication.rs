@@ -14,8 +14,8 @@
 
 use std::str::FromStr;
 
-use super::by_side::BySide;
 use super::{Adjudication, DrawAdjudication, ResignAdjudication};
+use crate::rules::BySide;
 use crate::rules::Side;
 
 /// A mate score as centipawns, beyond any material score, nearer mates larger (as

@@ -14,7 +14,6 @@
 //! how the workers are doing.
 
 pub mod adjudication;
-mod by_side;
 pub(crate) mod clock;
 pub mod endings;
 mod fault;

@@ -4,7 +4,7 @@
 //! plus the increment. The GUI measures from its side of the pipe, which can only make its
 //! figure for the thinking longer, so a tolerance covers rounding and nothing else.
 
-use crate::rules::Side;
+use crate::rules::{BySide, Side};
 
 /// The clocks a `go` states, in milliseconds once the unit is applied.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -131,19 +131,12 @@ impl Compared {
 
 #[derive(Debug, Default)]
 pub(super) struct Clocks {
-    last: [Option<Charge>; 2],
+    last: BySide<Option<Charge>>,
     /// The side whose search runs.
     running: Option<Side>,
     /// The unit the GUI states times in, less one ms (UCCI in seconds: 999), which its
     /// rounding may add.
     resolution_ms: i64,
-}
-
-fn slot(side: Side) -> usize {
-    match side {
-        Side::First => 0,
-        Side::Second => 1,
-    }
 }
 
 impl Clocks {
@@ -186,7 +179,7 @@ impl Clocks {
         plies_since: Option<u32>,
     ) -> Option<Compared> {
         let Some(clock) = clock else {
-            self.last[slot(side)] = None;
+            *self.last.get_mut(side) = None;
             self.running = None;
             return None;
         };
@@ -194,7 +187,7 @@ impl Clocks {
             Side::First => clock.first?,
             Side::Second => clock.second?,
         };
-        let found = self.last[slot(side)].and_then(|last| {
+        let found = self.last.get(side).and_then(|last| {
             let thought_us = last.thought_us?;
             // The last search closed a period (or the engine's moves since did): the next
             // one starts with new time.
@@ -213,7 +206,7 @@ impl Clocks {
                 resolution_ms: self.resolution_ms,
             })
         });
-        self.last[slot(side)] = Some(Charge {
+        *self.last.get_mut(side) = Some(Charge {
             remaining_ms,
             increment_ms,
             movestogo: clock.movestogo,
@@ -226,7 +219,7 @@ impl Clocks {
 
     /// `ponderhit`: the engine's clock starts now.
     pub(super) fn ponderhit(&mut self, at_us: u64) {
-        if let Some(charge) = self.running.and_then(|s| self.last[slot(s)].as_mut()) {
+        if let Some(charge) = self.running.and_then(|s| self.last.get_mut(s).as_mut()) {
             charge.started_us = Some(at_us);
         }
     }
@@ -234,7 +227,7 @@ impl Clocks {
     /// The search's result: how long the engine thought, if its clock was running.
     pub(super) fn result(&mut self, at_us: u64) {
         if let Some(side) = self.running.take()
-            && let Some(charge) = self.last[slot(side)].as_mut()
+            && let Some(charge) = self.last.get_mut(side).as_mut()
         {
             charge.thought_us = charge.started_us.map(|s| at_us.saturating_sub(s));
         }

@@ -28,13 +28,13 @@ mod uci_seat;
 use std::time::Instant;
 
 use super::adjudication::{Adjudicator, Verdict};
-use super::by_side::BySide;
 use super::clock::Clock;
 use super::fault::{Fault, Illegality};
 use super::gomoku::Gomoku;
 use super::options::{EngineOptions, UndeclaredOption};
 use super::termination::{Termination, Unplayed};
 use super::{GameRecord, GameResult, MatchGame, MatchSettings, Pairing, Player};
+use crate::rules::BySide;
 use crate::rules::Side;
 use crate::session::{Cancel, interrupt};
 use board::{Chess, Xiangqi};

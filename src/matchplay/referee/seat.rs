@@ -9,7 +9,6 @@ use std::time::{Duration, Instant};
 use super::board::{Chess, Xiangqi};
 use super::game::{RefereedGame, Reply};
 use crate::check::{Context, Judge};
-use crate::matchplay::by_side::BySide;
 use crate::matchplay::clock::Clock;
 use crate::matchplay::fault::{CannotPlay, Fault, send};
 use crate::matchplay::gomoku::Gomoku;
@@ -17,6 +16,7 @@ use crate::matchplay::options::{EngineOptions, UndeclaredOption};
 use crate::matchplay::{Finding, MatchSettings, Player, SearchLimits, TimeControl};
 use crate::protocol::{Codec, Protocol};
 use crate::report::excerpt;
+use crate::rules::BySide;
 use crate::rules::Side;
 use crate::session::{Cancel, Session, SessionOptions, StdoutReader};
 

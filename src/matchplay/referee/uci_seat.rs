@@ -12,7 +12,6 @@ use super::family::{
 };
 use super::game::{Played, Reply};
 use super::seat::{Engine, Renewal, Seat, Seated, Turn};
-use crate::matchplay::by_side::BySide;
 use crate::matchplay::clock::Clock;
 use crate::matchplay::fault::{Fault, Illegality, read_until};
 use crate::matchplay::options::UndeclaredOption;
@@ -20,6 +19,7 @@ use crate::matchplay::{Finding, MatchSettings, Player, START_BOUND, TimeControl}
 use crate::protocol::Protocol;
 use crate::protocol::spelling::canonical_move;
 use crate::protocol::uci::{self, Command, Go, Message, declared_option, parse_message};
+use crate::rules::BySide;
 use crate::session::Cancel;
 
 /// A UCI engine in a game whose moves are `M`.

@@ -1,29 +1,35 @@
 //! One value for each side of a game (the engines, their clocks, their scores), looked up by
-//! [`Side`] rather than by an index, so a loop over the two sides never writes `if i == 0`.
+//! [`Side`] rather than by an index, so a loop over the two sides never writes `if i == 0`
+//! (shakmaty's `ByColor`, for every game).
 
-use crate::rules::Side;
+use crate::Side;
 
 /// A value for the side that has the first colour (red, white; black in gomoku) and one for
 /// the other.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub(super) struct BySide<T> {
+pub struct BySide<T> {
+    /// The first side's value.
     pub first: T,
+    /// The second side's value.
     pub second: T,
 }
 
 impl<T> BySide<T> {
-    pub(super) const fn new(first: T, second: T) -> BySide<T> {
+    /// The first side's value and the second's.
+    pub const fn new(first: T, second: T) -> BySide<T> {
         BySide { first, second }
     }
 
-    pub(super) const fn get(&self, side: Side) -> &T {
+    /// `side`'s value.
+    pub const fn get(&self, side: Side) -> &T {
         match side {
             Side::First => &self.first,
             Side::Second => &self.second,
         }
     }
 
-    pub(super) const fn get_mut(&mut self, side: Side) -> &mut T {
+    /// `side`'s value, to change.
+    pub const fn get_mut(&mut self, side: Side) -> &mut T {
         match side {
             Side::First => &mut self.first,
             Side::Second => &mut self.second,
@@ -31,14 +37,14 @@ impl<T> BySide<T> {
     }
 
     /// Each value passed through `f` with its side, the first side's first.
-    pub(super) fn map<U>(self, mut f: impl FnMut(Side, T) -> U) -> BySide<U> {
+    pub fn map<U>(self, mut f: impl FnMut(Side, T) -> U) -> BySide<U> {
         let first = f(Side::First, self.first);
         let second = f(Side::Second, self.second);
         BySide { first, second }
     }
 
     /// Each side's value beside the other's of `other`, in pairs.
-    pub(super) fn zip<U>(self, other: BySide<U>) -> impl Iterator<Item = (Side, (T, U))> {
+    pub fn zip<U>(self, other: BySide<U>) -> impl Iterator<Item = (Side, (T, U))> {
         [
             (Side::First, (self.first, other.first)),
             (Side::Second, (self.second, other.second)),
@@ -46,7 +52,8 @@ impl<T> BySide<T> {
         .into_iter()
     }
 
-    pub(super) const fn as_ref(&self) -> BySide<&T> {
+    /// Each side's value by reference.
+    pub const fn as_ref(&self) -> BySide<&T> {
         BySide {
             first: &self.first,
             second: &self.second,
