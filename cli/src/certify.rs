@@ -30,11 +30,9 @@ pub(super) struct CertifyArgs {
 }
 
 pub(super) fn run(args: &CertifyArgs) -> Result<(String, ExitStatus), CliError> {
-    let bad = |e: &dyn std::fmt::Display| CliError::BadInput(e.to_string());
     let partition = args.share.partition()?;
-    let profile = profile::load(&args.profile).map_err(|e| bad(&e))?;
-    let (game, scenarios) =
-        certify::scenarios(&profile, args.settings.game, partition).map_err(|e| bad(&e))?;
+    let profile = profile::load(&args.profile)?;
+    let (game, scenarios) = certify::scenarios(&profile, args.settings.game, partition)?;
     args.engine.check_startable()?;
     args.report.check_writable()?;
     let options = RunOptions {

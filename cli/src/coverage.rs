@@ -44,7 +44,7 @@ pub(super) fn run(args: &CoverageArgs) -> Result<String, CliError> {
     let mut all = Vec::new();
     for side in sides {
         for &protocol in &protocols {
-            let rows = coverage(protocol, side).map_err(|e| CliError::BadInput(e.to_string()))?;
+            let rows = coverage(protocol, side).map_err(CliError::from)?;
             all.push(ProtocolCoverage {
                 protocol,
                 side,

@@ -46,28 +46,38 @@ impl EngineArgs {
     pub(super) fn check_startable(&self) -> Result<(), CliError> {
         self.command().startable().map_err(|why| match why {
             NotStartable::NoWorkingDir(dir) => {
-                CliError::BadInput(format!("--engine-dir {}: no such directory", dir.display()))
+                CliError::Usage(format!("--engine-dir {}: no such directory", dir.display()))
             }
-            why => CliError::BadInput(format!("--engine {}: {why}", self.engine.display())),
+            why => CliError::Usage(format!("--engine {}: {why}", self.engine.display())),
         })
     }
 }
 
-fn parse_env(text: &str) -> Result<(String, String), String> {
+/// An `--engine-env` value without a key and a `=`.
+#[derive(Debug, PartialEq, thiserror::Error)]
+#[error("`{0}` is not KEY=VALUE")]
+struct NotKeyValue(String);
+
+fn parse_env(text: &str) -> Result<(String, String), NotKeyValue> {
     text.split_once('=')
         .filter(|(k, _)| !k.is_empty())
         .map(|(k, v)| (k.to_owned(), v.to_owned()))
-        .ok_or_else(|| format!("`{text}` is not KEY=VALUE"))
+        .ok_or_else(|| NotKeyValue(text.to_owned()))
 }
 
 /// The largest `--time-scale`: a bound of 1 s scaled by it is still under a day.
 const MAX_SCALE: f64 = 1000.0;
 
+/// A `--time-scale` value out of its range, or no number.
+#[derive(Debug, PartialEq, thiserror::Error)]
+#[error("`{0}` is not a factor from 0.01 to {MAX_SCALE}")]
+pub(super) struct NotAScale(String);
+
 /// A `--time-scale` value: a factor from 0.01 to 1000.
-pub(super) fn parse_scale(text: &str) -> Result<f64, String> {
+pub(super) fn parse_scale(text: &str) -> Result<f64, NotAScale> {
     match text.parse::<f64>() {
         Ok(f) if f.is_finite() && (0.01..=MAX_SCALE).contains(&f) => Ok(f),
-        _ => Err(format!("`{text}` is not a factor from 0.01 to {MAX_SCALE}")),
+        _ => Err(NotAScale(text.to_owned())),
     }
 }
 

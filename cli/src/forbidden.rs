@@ -22,8 +22,8 @@ pub(super) struct ForbiddenArgs {
     point: String,
 }
 
-fn bad(message: impl ToString) -> CliError {
-    CliError::BadInput(message.to_string())
+fn usage(message: impl ToString) -> CliError {
+    CliError::Usage(message.to_string())
 }
 
 fn board_size(args: &ForbiddenArgs) -> Result<BoardSize, CliError> {
@@ -32,21 +32,21 @@ fn board_size(args: &ForbiddenArgs) -> Result<BoardSize, CliError> {
             let dimension = |text: &str| {
                 text.trim()
                     .parse::<u32>()
-                    .map_err(|_| bad(format!("--rect {rect:?} is not W,H (two whole numbers)")))
+                    .map_err(|_| usage(format!("--rect {rect:?} is not W,H (two whole numbers)")))
             };
             let (w, h) = rect
                 .split_once(',')
-                .ok_or_else(|| bad(format!("--rect {rect:?} is not W,H (two whole numbers)")))?;
-            BoardSize::rect(dimension(w)?, dimension(h)?).map_err(bad)
+                .ok_or_else(|| usage(format!("--rect {rect:?} is not W,H (two whole numbers)")))?;
+            BoardSize::rect(dimension(w)?, dimension(h)?).map_err(usage)
         }
-        (None, Some(n)) => BoardSize::square(n).map_err(bad),
-        (None, None) => Err(bad("give the board as --size N or --rect W,H")),
+        (None, Some(n)) => BoardSize::square(n).map_err(usage),
+        (None, None) => Err(usage("give the board as --size N or --rect W,H")),
     }
 }
 
 fn parse_point(text: &str, flag: &str) -> Result<Point, CliError> {
     text.parse::<Point>()
-        .map_err(|err| bad(format!("{flag}: {err}")))
+        .map_err(|err| usage(format!("{flag}: {err}")))
 }
 
 pub(super) fn run(args: &ForbiddenArgs) -> Result<String, CliError> {
@@ -60,14 +60,14 @@ pub(super) fn run(args: &ForbiddenArgs) -> Result<String, CliError> {
             let point = parse_point(text, flag)?;
             board
                 .place(point, stone)
-                .map_err(|err| bad(format!("{flag}: {err}")))?;
+                .map_err(|err| usage(format!("{flag}: {err}")))?;
         }
     }
     let point = parse_point(&args.point, "--point")?;
     size.check(point)
-        .map_err(|err| bad(format!("--point: {err}")))?;
+        .map_err(|err| usage(format!("--point: {err}")))?;
     if board.get(point).is_some() {
-        return Err(bad(format!("--point: point {point} is already occupied")));
+        return Err(usage(format!("--point: point {point} is already occupied")));
     }
     Ok(match board.forbidden(point) {
         None => "allowed\n".to_owned(),

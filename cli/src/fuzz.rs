@@ -62,7 +62,18 @@ pub(super) struct FuzzArgs {
     settings: RunSettings,
 }
 
-fn parse_duration(text: &str) -> Result<Duration, String> {
+/// A `--max-time` or `--case-timeout` value that is not a duration.
+#[derive(Debug, PartialEq, thiserror::Error)]
+enum BadDuration {
+    /// No whole number before the unit.
+    #[error("`{0}`: expected a number and a unit, as in 90s or 10m")]
+    NotANumber(String),
+    /// A unit other than s, m or h.
+    #[error("`{0}`: the unit is s, m or h")]
+    Unit(String),
+}
+
+fn parse_duration(text: &str) -> Result<Duration, BadDuration> {
     let text = text.trim();
     let split = text
         .find(|c: char| !c.is_ascii_digit())
@@ -70,12 +81,12 @@ fn parse_duration(text: &str) -> Result<Duration, String> {
     let (number, unit) = text.split_at(split);
     let n: u64 = number
         .parse()
-        .map_err(|_| format!("`{text}`: expected a number and a unit, as in 90s or 10m"))?;
+        .map_err(|_| BadDuration::NotANumber(text.to_owned()))?;
     let seconds = match unit {
         "s" | "" => n,
         "m" => n * 60,
         "h" => n * 3600,
-        other => return Err(format!("`{other}`: the unit is s, m or h")),
+        other => return Err(BadDuration::Unit(other.to_owned())),
     };
     Ok(Duration::from_secs(seconds))
 }
@@ -103,8 +114,10 @@ pub(super) fn run(args: &FuzzArgs) -> Result<(String, ExitStatus), CliError> {
     // Made now so an unwritable place is a usage error before any engine runs, and removed
     // again if nothing is found, so a clean run leaves no trace.
     let made_repro = !args.repro.exists();
-    std::fs::create_dir_all(&args.repro)
-        .map_err(|e| CliError::BadInput(format!("--repro {}: {e}", args.repro.display())))?;
+    std::fs::create_dir_all(&args.repro).map_err(|source| CliError::Input {
+        context: format!("--repro {}", args.repro.display()),
+        source,
+    })?;
     let seed = args.seed.unwrap_or_else(|| {
         std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
@@ -148,14 +161,12 @@ pub(super) fn run(args: &FuzzArgs) -> Result<(String, ExitStatus), CliError> {
         &options,
         &mut observer,
     )
-    .map_err(CliError::BadInput)?;
+    .map_err(CliError::Fuzz)?;
     observer.0.finish_and_clear();
     if made_repro && result.failures.is_empty() {
         let _ = std::fs::remove_dir(&args.repro);
     }
-    result
-        .write_repros()
-        .map_err(|e| CliError::BadInput(e.to_string()))?;
+    result.write_repros().map_err(CliError::from)?;
     let report = FuzzReport::new(
         result,
         seed,

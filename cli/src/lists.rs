@@ -55,7 +55,7 @@ pub(super) struct ScenariosArgs {
 }
 
 pub(super) fn scenarios(args: &ScenariosArgs) -> Result<String, CliError> {
-    let all = builtin().map_err(|e| CliError::BadInput(e.to_string()))?;
+    let all = builtin().map_err(CliError::from)?;
     let mut out = String::new();
     for s in all
         .iter()

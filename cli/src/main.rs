@@ -8,6 +8,7 @@ mod certify;
 mod console;
 mod coverage;
 mod engine;
+mod error;
 mod exit_status;
 mod forbidden;
 mod fuzz;
@@ -35,6 +36,7 @@ use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 use crate::exit_status::ExitStatus;
 use arbiter::protocol::GameKind;
+pub(crate) use error::CliError;
 
 /// The allocator of the `arbiter` program (the library leaves the choice to its users): see
 /// `Cargo.toml` on why.
@@ -155,18 +157,6 @@ enum Command {
     },
 }
 
-/// What went wrong, said to the user on stderr.
-#[derive(Debug, thiserror::Error)]
-pub(crate) enum CliError {
-    #[error("{0}")]
-    BadInput(String),
-    #[error("cannot write output: {0}")]
-    Output(#[from] std::io::Error),
-    /// A document asked for in a format it has no form in.
-    #[error("{0}")]
-    Unsupported(#[from] arbiter::render::Unsupported),
-}
-
 /// Runs the command line and returns the process exit status.
 fn main() -> ExitCode {
     let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
@@ -227,7 +217,7 @@ fn main() -> ExitCode {
         Ok(status) => status.into(),
         Err(err) => {
             eprintln!("error: {err}");
-            ExitStatus::Usage.into()
+            err.exit_status().into()
         }
     }
 }

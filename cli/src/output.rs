@@ -59,14 +59,16 @@ impl ReportArgs {
             return Ok(());
         };
         if path.is_dir() {
-            return Err(CliError::BadInput(format!(
+            return Err(CliError::Usage(format!(
                 "--out {}: is a directory; give a file path",
                 path.display()
             )));
         }
         // Nothing is truncated or created before the run has something to write.
-        arbiter::report::file::check_writable(path)
-            .map_err(|e| CliError::BadInput(format!("--out {}: cannot write: {e}", path.display())))
+        arbiter::report::file::check_writable(path).map_err(|source| CliError::Input {
+            context: format!("--out {}: cannot write", path.display()),
+            source,
+        })
     }
 
     /// Writes the report where it goes; returns what is left for stdout. When the report goes
@@ -76,7 +78,10 @@ impl ReportArgs {
         match &self.out {
             Some(path) => {
                 arbiter::report::file::write_atomically(path, text.as_bytes()).map_err(|e| {
-                    CliError::BadInput(format!("--out {}: cannot write: {e}", path.display()))
+                    CliError::Write {
+                        context: format!("--out {}", path.display()),
+                        source: e,
+                    }
                 })?;
                 console::note(format_args!("{summary} (report: {})", path.display()));
                 Ok(String::new())

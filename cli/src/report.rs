@@ -70,15 +70,21 @@ pub(super) enum Saved {
 
 /// Reads a JSON report of either kind, with an error naming the file.
 pub(super) fn load(path: &PathBuf) -> Result<Saved, CliError> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| CliError::BadInput(format!("cannot read {}: {e}", path.display())))?;
-    let value: serde_json::Value = serde_json::from_str(&text)
-        .map_err(|e| CliError::BadInput(format!("{}: not a JSON report: {e}", path.display())))?;
-    let bad = |e: serde_json::Error| {
-        CliError::BadInput(format!(
-            "{}: not a report of this version of arbiter: {e}",
+    let text = std::fs::read_to_string(path).map_err(|source| CliError::Input {
+        context: format!("cannot read {}", path.display()),
+        source,
+    })?;
+    let value: serde_json::Value =
+        serde_json::from_str(&text).map_err(|source| CliError::NotAReport {
+            context: format!("{}: not a JSON report", path.display()),
+            source,
+        })?;
+    let bad = |source: serde_json::Error| CliError::NotAReport {
+        context: format!(
+            "{}: not a report of this version of arbiter",
             path.display()
-        ))
+        ),
+        source,
     };
     if value.get("profile").is_some() {
         Ok(Saved::Certification(Box::new(
@@ -119,7 +125,7 @@ fn join(args: &JoinArgs) -> Result<(String, ExitStatus), CliError> {
         let report = match load(path)? {
             Saved::Run(report) => *report,
             Saved::Certification(_) => {
-                return Err(CliError::BadInput(format!(
+                return Err(CliError::Usage(format!(
                     "{}: a certification; give a spy report",
                     path.display()
                 )));
@@ -130,7 +136,7 @@ fn join(args: &JoinArgs) -> Result<(String, ExitStatus), CliError> {
             .iter()
             .any(|r| r.scenario.name == arbiter::spy::SESSION_NAME);
         if report.protocol != Protocol::Gomocup || !session {
-            return Err(CliError::BadInput(format!(
+            return Err(CliError::Usage(format!(
                 "{}: not a Gomocup brain's spy report (arbiter spy --protocol gomocup)",
                 path.display()
             )));
@@ -187,10 +193,10 @@ fn combined(sources: &[PathBuf]) -> Result<Saved, CliError> {
     let mut files = Vec::new();
     for source in sources {
         if source.is_dir() {
-            let found = arbiter::matchplay::results_dir::worker_files(source)
-                .map_err(|e| CliError::BadInput(e.to_string()))?;
+            let found =
+                arbiter::matchplay::results_dir::worker_files(source).map_err(CliError::from)?;
             if found.is_empty() {
-                return Err(CliError::BadInput(format!(
+                return Err(CliError::Usage(format!(
                     "{}: no share's report (part-K-of-N.json) in it",
                     source.display()
                 )));
@@ -204,8 +210,7 @@ fn combined(sources: &[PathBuf]) -> Result<Saved, CliError> {
         return load(one);
     }
     let saved = files.iter().map(load).collect::<Result<Vec<_>, _>>()?;
-    let bad = |e: arbiter::runner::SharesError| CliError::BadInput(e.to_string());
-    let mixed = || CliError::BadInput("give the reports of one kind: run or certify".into());
+    let mixed = || CliError::Usage("give the reports of one kind: run or certify".into());
     if saved.iter().all(|s| matches!(s, Saved::Run(_))) {
         let reports = saved
             .into_iter()
@@ -214,7 +219,7 @@ fn combined(sources: &[PathBuf]) -> Result<Saved, CliError> {
                 Saved::Certification(_) => None,
             })
             .collect();
-        Ok(Saved::Run(Box::new(Report::combine(reports).map_err(bad)?)))
+        Ok(Saved::Run(Box::new(Report::combine(reports)?)))
     } else {
         let certifications: Vec<Certification> = saved
             .into_iter()
@@ -223,15 +228,15 @@ fn combined(sources: &[PathBuf]) -> Result<Saved, CliError> {
                 Saved::Run(_) => Err(mixed()),
             })
             .collect::<Result<_, _>>()?;
-        Ok(Saved::Certification(Box::new(
-            Certification::combine(certifications).map_err(bad)?,
-        )))
+        Ok(Saved::Certification(Box::new(Certification::combine(
+            certifications,
+        )?)))
     }
 }
 
 fn merge(args: &MergeArgs) -> Result<(String, ExitStatus), CliError> {
     if !Format::MERGE.contains(&args.report.format()) {
-        return Err(CliError::BadInput(
+        return Err(CliError::Usage(
             "report merge renders --format html or human".into(),
         ));
     }

@@ -13,7 +13,7 @@ use arbiter::rules::{Game, xiangqi};
 fn position<G: Game>(fen: Option<&str>) -> Result<G, CliError> {
     match fen {
         None => Ok(G::start_position()),
-        Some(fen) => G::from_fen(fen).map_err(|err| CliError::BadInput(err.to_string())),
+        Some(fen) => G::from_fen(fen).map_err(|err| CliError::Fen(err.to_string())),
     }
 }
 
@@ -39,7 +39,7 @@ pub(super) fn move_tree_game() -> impl TypedValueParser<Value = GameKind> {
 
 /// Gomoku is judged point by point (`arbiter forbidden`), not by a move tree.
 fn no_move_tree(game: GameKind) -> CliError {
-    CliError::BadInput(format!(
+    CliError::Usage(format!(
         "{game} has no move tree here: give xiangqi or chess"
     ))
 }

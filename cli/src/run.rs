@@ -102,7 +102,7 @@ impl RunSettings {
     pub(super) fn game(&self, protocol: Protocol) -> Result<GameKind, CliError> {
         protocol
             .check_game(self.game.unwrap_or(protocol.default_game()))
-            .map_err(|e| CliError::BadInput(format!("--game: {e}")))
+            .map_err(|e| CliError::Usage(format!("--game: {e}")))
     }
 }
 
@@ -130,8 +130,8 @@ impl RuleArgs {
     }
 }
 
-fn parse_regex(text: &str) -> Result<Regex, String> {
-    Regex::new(text).map_err(|e| e.to_string())
+fn parse_regex(text: &str) -> Result<Regex, regex::Error> {
+    Regex::new(text)
 }
 
 /// Loads the scenarios named on the command line (`scenario::select`): a name that does not
@@ -141,7 +141,7 @@ pub(super) fn load_scenarios(
     protocol: Protocol,
     game: GameKind,
 ) -> Result<Vec<Scenario>, CliError> {
-    select(paths, protocol, game).map_err(|e| CliError::BadInput(e.to_string()))
+    select(paths, protocol, game).map_err(CliError::from)
 }
 
 pub(super) fn run(args: &RunArgs) -> Result<(String, ExitStatus), CliError> {

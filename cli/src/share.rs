@@ -40,7 +40,10 @@ impl ShareArgs {
         let path = dir.join(file_name(share));
         std::fs::create_dir_all(dir)
             .and_then(|()| write_atomically(&path, json.as_bytes()))
-            .map_err(|e| CliError::BadInput(format!("--results-dir {}: {e}", path.display())))
+            .map_err(|source| CliError::Write {
+                context: format!("--results-dir {}", path.display()),
+                source,
+            })
     }
 }
 
@@ -49,5 +52,5 @@ impl ShareArgs {
 pub(super) fn resolve(spec: Option<PartitionSpec>) -> Result<Option<Partition>, CliError> {
     spec.map(|spec| spec.resolve(|name| std::env::var(name).ok()))
         .transpose()
-        .map_err(|e| CliError::BadInput(e.to_string()))
+        .map_err(CliError::from)
 }

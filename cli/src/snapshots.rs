@@ -9,7 +9,7 @@ use clap::Subcommand;
 
 use super::CliError;
 use crate::exit_status::ExitStatus;
-use arbiter::golden::review::{Pending, ReviewError, pending_in};
+use arbiter::golden::review::{Pending, pending_in};
 
 #[derive(Subcommand, Debug)]
 pub(super) enum SnapshotsCommand {
@@ -29,12 +29,6 @@ pub(super) enum SnapshotsCommand {
         /// The folder of golden transcripts.
         dir: PathBuf,
     },
-}
-
-impl From<ReviewError> for CliError {
-    fn from(error: ReviewError) -> CliError {
-        CliError::BadInput(error.to_string())
-    }
 }
 
 /// Settles the pending transcripts as asked and says what it did. Exit status 0, or 2 when the

@@ -137,10 +137,12 @@ pub(super) fn stand_in(args: &StandInArgs) -> Result<(String, ExitStatus), CliEr
     let s = &args.session;
     let mut behaviours = args.behaviours.clone();
     if let Some(path) = &args.behaviour_file {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| CliError::BadInput(format!("cannot read {}: {e}", path.display())))?;
+        let text = std::fs::read_to_string(path).map_err(|source| CliError::Input {
+            context: format!("cannot read {}", path.display()),
+            source,
+        })?;
         let listed = arbiter::standin::read_behaviour_list(&text)
-            .map_err(|e| CliError::BadInput(format!("{}: {e}", path.display())))?;
+            .map_err(|e| CliError::Usage(format!("{}: {e}", path.display())))?;
         behaviours.extend(listed.into_iter().filter(|b| !args.behaviours.contains(b)));
     }
     let mut engine_args = vec![
@@ -183,7 +185,7 @@ pub(super) fn stand_in_engine(args: &StandInEngineArgs) -> Result<(String, ExitS
         std::io::stdin(),
         std::io::stdout().lock(),
     )
-    .map_err(|e| CliError::BadInput(e.to_string()))?;
+    .map_err(CliError::from)?;
     Ok((String::new(), ExitStatus::Passed))
 }
 
@@ -202,12 +204,12 @@ fn run_session(
     let game = args
         .protocol
         .check_game(args.game.unwrap_or(args.protocol.default_game()))
-        .map_err(|e| CliError::BadInput(format!("--game: {e}")))?;
+        .map_err(|e| CliError::Usage(format!("--game: {e}")))?;
     let log = match &args.log {
-        Some(path) => Some(
-            File::create(path)
-                .map_err(|e| CliError::BadInput(format!("--log {}: {e}", path.display())))?,
-        ),
+        Some(path) => Some(File::create(path).map_err(|source| CliError::Input {
+            context: format!("--log {}", path.display()),
+            source,
+        })?),
         None => None,
     };
     report_folder_exists(args)?;
@@ -216,7 +218,7 @@ fn run_session(
         // In the worker, when the engine did not start: the process the GUI started has
         // said why on the GUI's stderr, and there is no session to report.
         Err(LaunchError::EngineDidNotStart) => return Ok((String::new(), ExitStatus::Passed)),
-        Err(e) => return Err(CliError::BadInput(e.to_string())),
+        Err(e) => return Err(e.into()),
     };
     // Only the worker handles signals: the engine keeps the dispositions the GUI gave.
     let _ = interrupt::install();
@@ -243,7 +245,7 @@ fn report_folder_exists(args: &SessionArgs) -> Result<(), CliError> {
         (None, dir) => dir.clone(),
     };
     match folder {
-        Some(folder) if !folder.is_dir() => Err(CliError::BadInput(format!(
+        Some(folder) if !folder.is_dir() => Err(CliError::Usage(format!(
             "the report's folder {} does not exist",
             folder.display()
         ))),
@@ -256,15 +258,15 @@ fn gui_profile(args: &SessionArgs) -> Result<Option<Profile>, CliError> {
     let Some(name) = &args.profile else {
         return Ok(None);
     };
-    let profile = profile::load(name).map_err(|e| CliError::BadInput(e.to_string()))?;
+    let profile = profile::load(name).map_err(CliError::from)?;
     if profile.side != Side::Gui {
-        return Err(CliError::BadInput(format!(
+        return Err(CliError::Usage(format!(
             "profile `{}` grades engines: run it with `arbiter certify`",
             profile.name
         )));
     }
     if profile.protocol != args.protocol {
-        return Err(CliError::BadInput(format!(
+        return Err(CliError::Usage(format!(
             "profile `{}` is for {}, not {}",
             profile.name, profile.protocol, args.protocol
         )));
@@ -283,8 +285,8 @@ fn work(
     stand_in: &StandIn,
 ) -> Result<(String, ExitStatus), CliError> {
     let report_path = report_path(args, engine, worker.engine.pid);
-    let mut spied = spy(worker.engine, EngineInfo::of(engine), ctx, worker.gui, log)
-        .map_err(|e| CliError::BadInput(e.to_string()))?;
+    let mut spied =
+        spy(worker.engine, EngineInfo::of(engine), ctx, worker.gui, log).map_err(CliError::from)?;
     for run in &mut spied.report.runs {
         run.notes = stand_in.replay_note().into_iter().collect();
         run.notes.extend(reactions(
@@ -325,8 +327,10 @@ fn work(
 
 /// Writes the report whole or not at all, so a GUI or script that reads it never sees half.
 fn write_report(path: &Path, text: &str) -> Result<(), CliError> {
-    write_atomically(path, text.as_bytes())
-        .map_err(|e| CliError::BadInput(format!("report {}: cannot write: {e}", path.display())))
+    write_atomically(path, text.as_bytes()).map_err(|source| CliError::Write {
+        context: format!("report {}", path.display()),
+        source,
+    })
 }
 
 /// This process's peak resident memory (`VmHWM` of `/proc/self/status`), in kB.

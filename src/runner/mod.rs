@@ -24,7 +24,7 @@ pub use end::RunEnd;
 pub use partition::{BadPartition, Partition, SharesError};
 pub use schedule::Parallelism;
 pub use schedule::{Concurrency, Played, run_all};
-pub use scheduler_env::PartitionSpec;
+pub use scheduler_env::{PartitionSpec, SchedulerEnvError};
 
 /// Settings of a run.
 #[derive(Debug, Clone)]

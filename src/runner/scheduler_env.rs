@@ -43,27 +43,40 @@ pub enum SchedulerEnvError {
     #[error(
         "--partition auto: no scheduler found: expected SLURM_ARRAY_TASK_ID (a Slurm job array) or JOB_COMPLETION_INDEX (a Kubernetes indexed Job, with --partition auto/N); in a CI matrix give --partition K/N"
     )]
+    /// Neither scheduler's variable is set.
     NoScheduler,
     #[error(
         "--partition auto: both SLURM_ARRAY_TASK_ID and JOB_COMPLETION_INDEX are set; give --partition K/N"
     )]
+    /// Both schedulers' variables are set.
     Both,
     #[error("--partition auto: expected {variable} to be set (it is set for {scheduler})")]
+    /// A variable the scheduler sets beside the one found is missing.
     Missing {
+        /// The variable.
         variable: &'static str,
+        /// The scheduler whose other variable is set.
         scheduler: &'static str,
     },
     #[error("--partition auto: {variable}={value} is not a whole number")]
+    /// A variable that is not a whole number.
     NotANumber {
+        /// The variable.
         variable: &'static str,
+        /// Its value.
         value: String,
     },
     #[error(
         "--partition auto: JOB_COMPLETION_INDEX is set but Kubernetes does not say how many indexes there are: give the count as --partition auto/N (N = the Job's completions)"
     )]
+    /// Kubernetes gives the index but not the count.
     KubernetesCount,
     #[error("--partition auto: {detail}")]
-    Inconsistent { detail: String },
+    /// The variables do not make a share.
+    Inconsistent {
+        /// How.
+        detail: String,
+    },
 }
 
 impl FromStr for PartitionSpec {

@@ -7,18 +7,30 @@ use thiserror::Error;
 
 use super::stdin::WriteError;
 
+/// Why a session could not start or read its engine.
 #[derive(Debug, Error)]
 pub enum SessionError {
+    /// The engine's process could not be started.
     #[error("cannot start engine `{program}`: {source}")]
     Spawn {
+        /// The engine's program.
         program: String,
+        /// Why.
         #[source]
         source: std::io::Error,
     },
+    /// The path is not a program that can be run.
     #[error("cannot start engine `{program}`: {why}")]
-    NotAProgram { program: String, why: &'static str },
+    NotAProgram {
+        /// The engine's program.
+        program: String,
+        /// Why not.
+        why: &'static str,
+    },
+    /// A reader thread could not be started.
     #[error("cannot start a reader thread: {0}")]
     Thread(#[source] std::io::Error),
+    /// The session's own thread could not read the engine's output.
     #[error("cannot read the engine's output on the session's thread: {0}")]
     OwnReader(#[source] std::io::Error),
 }

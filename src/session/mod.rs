@@ -33,7 +33,8 @@ use std::time::{Duration, Instant};
 
 pub(crate) use attached::AttachedEngine;
 pub use cancel::Cancel;
-pub(crate) use error::{SendError, SessionError};
+pub(crate) use error::SendError;
+pub use error::SessionError;
 use journal::{Event, Journal, Stream, Taken};
 pub use lines::LineEnding;
 use own_reader::OwnReader;

@@ -21,7 +21,7 @@ pub(super) fn engine_groups(words: &[String]) -> Result<Vec<Vec<String>>, CliErr
         match groups.last_mut() {
             Some(group) if !word.starts_with("cmd=") => group.push(word.clone()),
             None if !word.starts_with("cmd=") => {
-                return Err(CliError::BadInput(format!(
+                return Err(CliError::Usage(format!(
                     "--engine: `{word}` comes before cmd=PATH, which starts each engine"
                 )));
             }
@@ -55,7 +55,7 @@ pub(super) fn each(words: &[String]) -> Result<Each, CliError> {
             Some(("proto" | "arg", _)) => each.engine_words.push(word.clone()),
             Some((key, _)) if key.starts_with("option.") => each.engine_words.push(word.clone()),
             _ => {
-                return Err(CliError::BadInput(format!(
+                return Err(CliError::Usage(format!(
                     "--each {word}: not st=SECONDS, tc=[MOVES/]SECONDS[+INCREMENT], nodes=N, depth=N, proto=P, arg=A or option.NAME=VALUE"
                 )));
             }
@@ -72,7 +72,7 @@ fn search_word(
     limits: &mut SearchLimits,
     flag: &str,
 ) -> Result<bool, CliError> {
-    let bad = |why: &str| CliError::BadInput(format!("{flag} {word}: {why}"));
+    let bad = |why: &str| CliError::Usage(format!("{flag} {word}: {why}"));
     match word.split_once('=') {
         Some(("st", v)) => {
             let seconds: f64 = v
@@ -122,10 +122,10 @@ pub(super) fn player(
             Some(("proto", v)) => {
                 protocol = v
                     .parse()
-                    .map_err(|e| CliError::BadInput(format!("--engine proto={v}: {e}")))?;
+                    .map_err(|e| CliError::Usage(format!("--engine proto={v}: {e}")))?;
                 protocol
                     .check_game(game)
-                    .map_err(|e| CliError::BadInput(format!("--engine proto={v}: {e}")))?;
+                    .map_err(|e| CliError::Usage(format!("--engine proto={v}: {e}")))?;
             }
             Some((key, v)) if key.starts_with("option.") && key.len() > "option.".len() => {
                 let option = key["option.".len()..].to_owned();
@@ -134,13 +134,13 @@ pub(super) fn player(
                 options.push((option, v.to_owned()));
             }
             _ => {
-                return Err(CliError::BadInput(format!(
+                return Err(CliError::Usage(format!(
                     "--engine: `{word}` is not cmd=PATH, name=NAME, proto=PROTOCOL, arg=ARG, option.NAME=VALUE, st=, tc=, nodes= or depth="
                 )));
             }
         }
     }
-    let program = program.ok_or_else(|| CliError::BadInput("--engine needs cmd=PATH".into()))?;
+    let program = program.ok_or_else(|| CliError::Usage("--engine needs cmd=PATH".into()))?;
     let name = name.unwrap_or_else(|| {
         program
             .file_name()
@@ -164,7 +164,7 @@ pub(super) fn player(
 pub(super) fn check_names(players: &[Player]) -> Result<(), CliError> {
     for (i, p) in players.iter().enumerate() {
         if players[..i].iter().any(|q| q.name == p.name) {
-            return Err(CliError::BadInput(format!(
+            return Err(CliError::Usage(format!(
                 "two engines are named `{}`: give each its own name=NAME",
                 p.name
             )));
@@ -187,7 +187,7 @@ pub(super) fn adjudication(draw: &[String], resign: &[String]) -> Result<Adjudic
             .join(" ")
             .parse()
             .map(Some)
-            .map_err(|e| CliError::BadInput(format!("--{flag}: {e}")))
+            .map_err(|e| CliError::Usage(format!("--{flag}: {e}")))
     }
     Ok(Adjudication {
         draw: read::<DrawAdjudication>("draw", draw)?,

@@ -33,13 +33,15 @@ pub(super) const REWRITE_INTERVAL: Duration = Duration::from_secs(2);
 /// or the status is computed.
 pub(super) fn check_writable(path: &Path) -> Result<(), CliError> {
     if path.is_dir() {
-        return Err(CliError::BadInput(format!(
+        return Err(CliError::Usage(format!(
             "--html {}: is a directory; give a file path",
             path.display()
         )));
     }
-    arbiter::report::file::check_writable(path)
-        .map_err(|e| CliError::BadInput(format!("--html {}: cannot write: {e}", path.display())))
+    arbiter::report::file::check_writable(path).map_err(|source| CliError::Input {
+        context: format!("--html {}: cannot write", path.display()),
+        source,
+    })
 }
 
 /// Writes the league page of `report`, as it stands at `moment`, to `path`.
@@ -48,8 +50,12 @@ pub(super) fn write(
     report: &MatchReport,
     moment: &Moment<'_>,
 ) -> Result<(), CliError> {
-    arbiter::report::file::write_atomically(path, page(report, moment).as_bytes())
-        .map_err(|e| CliError::BadInput(format!("--html {}: cannot write: {e}", path.display())))
+    arbiter::report::file::write_atomically(path, page(report, moment).as_bytes()).map_err(
+        |source| CliError::Write {
+            context: format!("--html {}", path.display()),
+            source,
+        },
+    )
 }
 
 /// What the writer is told of the match.
@@ -112,11 +118,9 @@ impl LivePage {
     /// that failed, if one did (the page then lags behind the match until the final one).
     pub(super) fn finish(self) -> Option<CliError> {
         drop(self.updates);
-        self.writer.join().unwrap_or_else(|_| {
-            Some(CliError::BadInput(
-                "--html: the page's writer stopped".into(),
-            ))
-        })
+        self.writer
+            .join()
+            .unwrap_or_else(|_| Some(CliError::Usage("--html: the page's writer stopped".into())))
     }
 }
 

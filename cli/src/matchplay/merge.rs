@@ -65,12 +65,10 @@ pub(super) struct MergeArgs {
 pub(super) fn read_all(
     sources: &[PathBuf],
 ) -> Result<Vec<(PathBuf, Option<WorkerInfo>, MatchReport)>, CliError> {
-    let bad = |e: results_dir::ResultsDirError| CliError::BadInput(e.to_string());
-    results_dir::result_files(sources)
-        .map_err(bad)?
+    results_dir::result_files(sources)?
         .into_iter()
         .map(|file| {
-            let (worker, report) = results_dir::read(&file).map_err(bad)?;
+            let (worker, report) = results_dir::read(&file)?;
             Ok((file, worker, report))
         })
         .collect()
@@ -85,11 +83,10 @@ fn merged(
         .into_iter()
         .map(|(path, _, report)| (path.display().to_string(), report))
         .collect();
-    let bad = |e: arbiter::matchplay::merge::MergeError| CliError::BadInput(e.to_string());
     // Parts of other matches are the first thing to say; then how they split this one.
     let covered = coverage(&named);
-    let report = merge(named, sprt).map_err(bad)?;
-    Ok((report, covered.map_err(bad)?))
+    let report = merge(named, sprt)?;
+    Ok((report, covered?))
 }
 
 /// What is missing of the match, one line each, after a line with the games the parts give.
@@ -111,12 +108,12 @@ pub(super) fn run(args: &MergeArgs) -> Result<(String, ExitStatus), CliError> {
     let sprt = if args.sprt.is_empty() {
         None
     } else {
-        Some(Sprt::parse(&args.sprt).map_err(|e| CliError::BadInput(e.to_string()))?)
+        Some(Sprt::parse(&args.sprt).map_err(CliError::from)?)
     };
     let (report, coverage) = merged(read_all(&args.files)?, sprt)?;
     if args.pgnout.is_some() && matches!(report.game, arbiter::matchplay::MatchGame::Gomoku { .. })
     {
-        return Err(CliError::BadInput(
+        return Err(CliError::Usage(
             "--pgnout: PGN is written for chess and xiangqi".into(),
         ));
     }
@@ -130,7 +127,7 @@ pub(super) fn run(args: &MergeArgs) -> Result<(String, ExitStatus), CliError> {
     }
     let incomplete = !coverage.gaps.is_empty();
     if incomplete && !args.partial {
-        return Err(CliError::BadInput(format!(
+        return Err(CliError::Usage(format!(
             "{}\ngive every part's results, or --partial to merge what there is",
             gaps_text(&coverage)
         )));
@@ -141,8 +138,12 @@ pub(super) fn run(args: &MergeArgs) -> Result<(String, ExitStatus), CliError> {
     let (scores, closing) = merged_summary(&report, args.output_format.into());
     eprint!("{}", findings_summary(&report.games));
     let write = |path: &PathBuf, flag: &str, contents: String| {
-        arbiter::report::file::write_atomically(path, contents.as_bytes())
-            .map_err(|e| CliError::BadInput(format!("{flag} {}: {e}", path.display())))
+        arbiter::report::file::write_atomically(path, contents.as_bytes()).map_err(|source| {
+            CliError::Write {
+                context: format!("{flag} {}", path.display()),
+                source,
+            }
+        })
     };
     if let Some(path) = &args.out {
         let document = Document::Match {

@@ -41,6 +41,11 @@ use arbiter::session::interrupt;
 use choices::{NotationChoice, OutputFormatChoice, TournamentChoice};
 use progress::MatchProgress;
 
+/// A game name a match cannot be played in.
+#[derive(Debug, thiserror::Error)]
+#[error("no game {0}")]
+struct NoGame(String);
+
 /// The games a match can be played in, read straight into the game with its rules.
 fn match_game() -> impl TypedValueParser<Value = MatchGame> {
     PossibleValuesParser::new([
@@ -51,7 +56,7 @@ fn match_game() -> impl TypedValueParser<Value = MatchGame> {
         PossibleValue::new("renju")
             .help("Renju: black wins with exactly five and may not play a forbidden point"),
     ])
-    .try_map(|name| MatchGame::named(&name).ok_or(format!("no game {name}")))
+    .try_map(|name| MatchGame::named(&name).ok_or(NoGame(name)))
 }
 
 /// Gomoku's rule choice when the game is `gomoku`.
@@ -282,17 +287,17 @@ pub(super) fn run(args: &MatchArgs) -> Result<(String, ExitStatus), CliError> {
     let partition = super::share::resolve(args.partition)?;
     let (game, protocol) = game_and_protocol(args)?;
     if args.pgnout.is_some() && matches!(game, MatchGame::Gomoku { .. }) {
-        return Err(CliError::BadInput(
+        return Err(CliError::Usage(
             "--pgnout: PGN is written for chess and xiangqi; gomoku has --psqout".into(),
         ));
     }
     if args.pgn_notation.is_some() && game != MatchGame::Xiangqi {
-        return Err(CliError::BadInput(
+        return Err(CliError::Usage(
             "--pgn-notation: chess PGN is in SAN; the notations are xiangqi's".into(),
         ));
     }
     if args.psqout.is_some() && !matches!(game, MatchGame::Gomoku { .. }) {
-        return Err(CliError::BadInput(
+        return Err(CliError::Usage(
             "--psqout: .psq records are written for gomoku and renju".into(),
         ));
     }
@@ -308,7 +313,7 @@ pub(super) fn run(args: &MatchArgs) -> Result<(String, ExitStatus), CliError> {
         })
         .collect::<Result<Vec<_>, _>>()?;
     if players.len() < 2 {
-        return Err(CliError::BadInput(format!(
+        return Err(CliError::Usage(format!(
             "give two engines or more, each with --engine cmd=PATH …; got {}",
             players.len()
         )));
@@ -317,7 +322,7 @@ pub(super) fn run(args: &MatchArgs) -> Result<(String, ExitStatus), CliError> {
     // cutechess-cli's lines have no block to space out: a flag that would change nothing is
     // refused rather than ignored.
     if args.rating_interval.is_some() && args.output_format != OutputFormatChoice::Fastchess {
-        return Err(CliError::BadInput(
+        return Err(CliError::Usage(
             "--rating-interval spaces fastchess's blocks: give --output-format fastchess".into(),
         ));
     }
@@ -327,24 +332,24 @@ pub(super) fn run(args: &MatchArgs) -> Result<(String, ExitStatus), CliError> {
         ("--concurrency", args.concurrency),
     ] {
         if value == 0 {
-            return Err(CliError::BadInput(format!("{flag}: at least one")));
+            return Err(CliError::Usage(format!("{flag}: at least one")));
         }
     }
     let sprt = if args.sprt.is_empty() {
         None
     } else if players.len() != 2 {
-        return Err(CliError::BadInput(
+        return Err(CliError::Usage(
             "--sprt compares two engines; this match has more".into(),
         ));
     } else {
-        Some(Sprt::parse(&args.sprt).map_err(|e| CliError::BadInput(e.to_string()))?)
+        Some(Sprt::parse(&args.sprt).map_err(CliError::from)?)
     };
     let openings = if args.openings.is_empty() {
         Vec::new()
     } else {
         BookSpec::parse(&args.openings)
             .and_then(|book| book.load(game, args.seed))
-            .map_err(|e| CliError::BadInput(e.to_string()))?
+            .map_err(CliError::from)?
     };
     let settings = MatchSettings {
         game,
@@ -409,8 +414,8 @@ pub(super) fn run(args: &MatchArgs) -> Result<(String, ExitStatus), CliError> {
         Some(dir) => {
             let names: Vec<String> = players.iter().map(|p| p.name.clone()).collect();
             let share = partition.unwrap_or(Partition::new(1, 1).expect("1/1 is a share"));
-            let joined = ResultsDir::join(dir, share, &names, options.plan)
-                .map_err(|e| CliError::BadInput(e.to_string()))?;
+            let joined =
+                ResultsDir::join(dir, share, &names, options.plan).map_err(CliError::from)?;
             Some(joined.with_openings(book.clone()))
         }
         None => None,
@@ -458,7 +463,7 @@ pub(super) fn run(args: &MatchArgs) -> Result<(String, ExitStatus), CliError> {
         if let Some(path) = &args.html {
             let _ = league_page::write(path, &report, &over());
         }
-        return Err(CliError::BadInput(error.to_string()));
+        return Err(error.into());
     }
     eprint!("{}", findings_summary(&report.games));
     let closing = printer.closing(&report);
@@ -483,8 +488,12 @@ fn write_records(
     closing: &str,
 ) -> Result<(), CliError> {
     let write = |path: &PathBuf, flag: &str, text: String| {
-        arbiter::report::file::write_atomically(path, text.as_bytes())
-            .map_err(|e| CliError::BadInput(format!("{flag} {}: {e}", path.display())))
+        arbiter::report::file::write_atomically(path, text.as_bytes()).map_err(|source| {
+            CliError::Write {
+                context: format!("{flag} {}", path.display()),
+                source,
+            }
+        })
     };
     if let Some(path) = &args.out {
         let text = Document::Match { report, closing }.render(args.format, Detail::default())?;
@@ -498,8 +507,10 @@ fn write_records(
         )?;
     }
     if let (Some(dir), MatchGame::Gomoku { size, .. }) = (&args.psqout, game) {
-        let bad =
-            |e: std::io::Error| CliError::BadInput(format!("--psqout {}: {e}", dir.display()));
+        let bad = |source: std::io::Error| CliError::Write {
+            context: format!("--psqout {}", dir.display()),
+            source,
+        };
         std::fs::create_dir_all(dir).map_err(bad)?;
         for game in &report.games {
             let path = dir.join(format!("game-{}.psq", game.record.number));
@@ -550,7 +561,7 @@ fn game_and_protocol(args: &MatchArgs) -> Result<(MatchGame, Protocol), CliError
         (Some(game), _) => game,
         (None, Some(protocol)) => MatchGame::of_protocol(protocol),
         (None, None) => {
-            return Err(CliError::BadInput(
+            return Err(CliError::Usage(
                 "give --game (xiangqi, chess, gomoku, renju) or --protocol".into(),
             ));
         }
@@ -560,11 +571,11 @@ fn game_and_protocol(args: &MatchArgs) -> Result<(MatchGame, Protocol), CliError
         .unwrap_or_else(|| Protocol::of_game(game.kind()));
     protocol
         .check_game(game.kind())
-        .map_err(|e| CliError::BadInput(format!("--game: {e}")))?;
+        .map_err(|e| CliError::Usage(format!("--game: {e}")))?;
     let game = match game {
         MatchGame::Gomoku { rule, .. } => {
             if !(5..=32).contains(&args.board) {
-                return Err(CliError::BadInput(format!(
+                return Err(CliError::Usage(format!(
                     "--board {}: a side of 5 to 32 points",
                     args.board
                 )));

@@ -34,7 +34,7 @@ pub(super) struct StatusArgs {
 
 pub(super) fn run(args: &StatusArgs) -> Result<(String, ExitStatus), CliError> {
     if !args.dir.is_dir() {
-        return Err(CliError::BadInput(format!(
+        return Err(CliError::Usage(format!(
             "{}: no such directory",
             args.dir.display()
         )));
@@ -43,8 +43,8 @@ pub(super) fn run(args: &StatusArgs) -> Result<(String, ExitStatus), CliError> {
         super::league_page::check_writable(path)?;
     }
     let parts = read_all(std::slice::from_ref(&args.dir))?;
-    let (status, results) = Status::of(args.dir.clone(), parts, args.silent_after)
-        .map_err(|e| CliError::BadInput(e.to_string()))?;
+    let (status, results) =
+        Status::of(args.dir.clone(), parts, args.silent_after).map_err(CliError::from)?;
     let text = Document::MatchStatus {
         status: &status,
         results: &results,
