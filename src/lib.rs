@@ -27,6 +27,7 @@
 
 pub mod certify;
 pub mod check;
+#[cfg(feature = "fuzz")]
 pub mod fuzz;
 pub mod golden;
 pub mod matchplay;

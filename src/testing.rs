@@ -29,7 +29,9 @@ use std::num::NonZeroUsize;
 use std::path::PathBuf;
 
 use crate::certify::{self, Certification, CertifyError, ProfileError, profile};
+#[cfg(feature = "fuzz")]
 use crate::fuzz::report::FuzzReport;
+#[cfg(feature = "fuzz")]
 use crate::fuzz::{self, FuzzObserver, FuzzOptions};
 use crate::golden::{self, OnChange, Snapshots};
 use crate::protocol::{GameKind, Protocol, WrongGame};
@@ -99,9 +101,11 @@ pub enum Error {
     UpdateSetting(String),
     /// The fuzzer itself failed (its model drew no case, or wrote a scenario it cannot read
     /// back): a fault of Arbiter's, never a finding about the engine.
+    #[cfg(feature = "fuzz")]
     #[error("the fuzzer failed: {0}")]
     Fuzz(String),
     /// A failure's minimal scenario could not be written where [`Engine::repro_dir`] says.
+    #[cfg(feature = "fuzz")]
     #[error("cannot write {path}: {source}")]
     Repro {
         /// The folder or file that could not be written.
@@ -113,6 +117,7 @@ pub enum Error {
 }
 
 /// The seed [`Engine::fuzz`] uses unless [`Engine::seed`] says otherwise.
+#[cfg(feature = "fuzz")]
 const FIXED_SEED: u64 = 1;
 
 /// An engine binary to check, and how to run it.
@@ -125,7 +130,9 @@ pub struct Engine {
     time_scale: f64,
     jobs: Option<NonZeroUsize>,
     snapshots: Option<PathBuf>,
+    #[cfg(feature = "fuzz")]
     seed: u64,
+    #[cfg(feature = "fuzz")]
     repro: PathBuf,
 }
 
@@ -146,7 +153,9 @@ impl Engine {
             time_scale: 1.0,
             jobs: None,
             snapshots: None,
+            #[cfg(feature = "fuzz")]
             seed: FIXED_SEED,
+            #[cfg(feature = "fuzz")]
             repro: PathBuf::from(fuzz::DEFAULT_REPRO_DIR),
         }
     }
@@ -208,6 +217,7 @@ impl Engine {
 
     /// The seed of [`Engine::fuzz`]: the same seed generates the same cases. A fixed one by
     /// default, so a test sees the same cases every run; vary it to explore others.
+    #[cfg(feature = "fuzz")]
     pub fn seed(mut self, seed: u64) -> Engine {
         self.seed = seed;
         self
@@ -216,6 +226,7 @@ impl Engine {
     /// Where [`Engine::fuzz`] writes each failure's minimal scenario, one file per distinct
     /// failure, to replay with `.run(&[file])` or `arbiter run`. Default: `arbiter-repro` in
     /// the current folder (a test's is its package's), made only when something fails.
+    #[cfg(feature = "fuzz")]
     pub fn repro_dir(mut self, dir: impl Into<PathBuf>) -> Engine {
         self.repro = dir.into();
         self
@@ -269,7 +280,8 @@ impl Engine {
     /// Fuzzes the engine as `arbiter fuzz --cases N` does: `cases` command sequences a GUI
     /// may send, generated from the protocol's states, each failure shrunk to a minimal
     /// scenario written under [`Engine::repro_dir`] and replayed to tell a deterministic
-    /// failure from a flaky one.
+    /// failure from a flaky one (feature `fuzz`, on by default).
+    #[cfg(feature = "fuzz")]
     pub fn fuzz(&self, cases: u32) -> Result<FuzzReport, Error> {
         let (protocol, game) = self.protocol_and_game()?;
         self.startable()?;
@@ -390,6 +402,7 @@ gate!(
     Certification::verdict_line
 );
 gate!(Report, "report", Document::Run, human::summary_line);
+#[cfg(feature = "fuzz")]
 gate!(
     FuzzReport,
     "fuzz report (each failure names its minimal scenario's file)",
@@ -398,7 +411,9 @@ gate!(
 );
 
 /// Silence while fuzzing: a test shows the report, not a progress bar.
+#[cfg(feature = "fuzz")]
 struct Unobserved;
+#[cfg(feature = "fuzz")]
 impl FuzzObserver for Unobserved {}
 
 /// A document as a person reads it, with `detail`: each finding with the transcript around it.

@@ -8,6 +8,7 @@ pub mod certification;
 pub mod checks;
 pub mod cited;
 pub mod coverage;
+#[cfg(feature = "fuzz")]
 pub mod fuzz;
 pub mod human;
 pub mod matchplay;
@@ -16,6 +17,7 @@ pub mod paint;
 
 use crate::certify::Certification;
 use crate::certify::coverage::ProtocolCoverage;
+#[cfg(feature = "fuzz")]
 use crate::fuzz::report::FuzzReport;
 use crate::matchplay::MatchReport;
 use crate::matchplay::status::Status;
@@ -32,6 +34,7 @@ pub enum Document<'a> {
     /// `arbiter certify`, and `spy --profile`.
     Certification(&'a Certification),
     /// `arbiter fuzz`.
+    #[cfg(feature = "fuzz")]
     Fuzz(&'a FuzzReport),
     /// `arbiter match --out`: its results, and the closing lines its printer wrote (in
     /// cutechess-cli's or fastchess's words), which its human form ends with.
@@ -64,6 +67,7 @@ impl Document<'_> {
         match self {
             Document::Run(_) => "a run report",
             Document::Certification(_) => "a certification",
+            #[cfg(feature = "fuzz")]
             Document::Fuzz(_) => "a fuzzing report",
             Document::Match { .. } => "a match's results",
             Document::MatchStatus { .. } => "a match's status",
@@ -112,6 +116,7 @@ impl Render for Human {
         Ok(match *doc {
             Document::Run(report) => human::render(report, self.detail, self.paint),
             Document::Certification(c) => certification::human(c, self.detail, self.paint),
+            #[cfg(feature = "fuzz")]
             Document::Fuzz(f) => fuzz::human(f, self.detail, self.paint),
             Document::Match { report, closing } => matchplay::human(report, closing),
             Document::MatchStatus { status, results } => matchplay::status::human(status, results),
@@ -131,6 +136,7 @@ impl Render for Json {
         let text = match *doc {
             Document::Run(report) => serde_json::to_string_pretty(report),
             Document::Certification(c) => serde_json::to_string_pretty(c),
+            #[cfg(feature = "fuzz")]
             Document::Fuzz(f) => serde_json::to_string_pretty(f),
             Document::Match { report, .. } => serde_json::to_string_pretty(report),
             Document::MatchStatus { status, .. } => serde_json::to_string_pretty(status),
