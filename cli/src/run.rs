@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use clap::Args;
 
-use regex::Regex;
+use regex_lite::Regex;
 
 use super::engine::{EngineArgs, parse_scale};
 use super::output::ReportArgs;
@@ -130,7 +130,7 @@ impl RuleArgs {
     }
 }
 
-fn parse_regex(text: &str) -> Result<Regex, regex::Error> {
+fn parse_regex(text: &str) -> Result<Regex, regex_lite::Error> {
     Regex::new(text)
 }
 

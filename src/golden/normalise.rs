@@ -3,7 +3,7 @@
 //! clock readings, node counts, speed) is left out or replaced by a placeholder, so that a
 //! difference means the engine's behaviour changed.
 
-use regex::Regex;
+use regex_lite::Regex;
 
 use crate::protocol::Protocol;
 use crate::session::{At, Direction, Transcript};

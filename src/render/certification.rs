@@ -220,7 +220,7 @@ mod tests {
         let c = failed_certification();
         let plain = human(&c, Detail::Findings, Paint::Plain);
         let painted = human(&c, Detail::Findings, Paint::Ansi);
-        let escape = regex::Regex::new("\x1b\\[[0-9;]*m").unwrap();
+        let escape = regex_lite::Regex::new("\x1b\\[[0-9;]*m").unwrap();
         assert_eq!(escape.replace_all(&painted, ""), plain);
         assert!(
             painted.contains("  \x1b[1m\x1b[31mFAIL\x1b[0m               ucci-r133"),

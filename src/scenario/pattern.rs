@@ -12,7 +12,7 @@
 //! * a pattern written `/…/` is a regular expression over the whole line; its named groups
 //!   `(?P<name>…)` are captures.
 
-use regex::Regex;
+use regex_lite::Regex;
 
 /// One compiled expectation pattern.
 #[derive(Debug, Clone)]

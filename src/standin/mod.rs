@@ -247,7 +247,7 @@ mod tests {
     /// apart; another seed makes other choices.
     #[test]
     fn a_fuzzed_session_repeats_with_its_seed() {
-        let time = regex::Regex::new(r" time \d+").unwrap();
+        let time = regex_lite::Regex::new(r" time \d+").unwrap();
         let input = "setoption usemillisec true\nposition startpos\ngo time 80\n\
                      position startpos moves h2e2 h7e7\ngo draw time 80\n\
                      position startpos moves h2e2 h7e7 h0g2\ngo ponder time 80\nponderhit\n\

@@ -334,7 +334,7 @@ pub(super) fn decided_line(test: &Sprt, state: &SprtState) -> Option<String> {
 mod tests {
     use super::*;
     use crate::matchplay::sprt::EloModel;
-    use regex::Regex;
+    use regex_lite::Regex;
 
     /// fishtest's worker (worker/games.py) reads fastchess's block with these two patterns,
     /// line by line, and checks that the games are twice the pairs.

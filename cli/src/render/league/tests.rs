@@ -232,7 +232,7 @@ fn findings_are_listed_per_engine_with_links_to_their_moves() {
 #[test]
 fn the_league_page_structure_is_pinned() {
     let page = page(&report(), &Moment::Over { interrupted: false });
-    let volatile = regex::Regex::new(r#"(class="volatile">)[^<]*"#).unwrap();
+    let volatile = regex_lite::Regex::new(r#"(class="volatile">)[^<]*"#).unwrap();
     let page = volatile.replace_all(&page, "${1}[written]");
     let page = page
         .replace(STYLE, "[style.css]")
