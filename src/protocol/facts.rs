@@ -107,6 +107,10 @@ pub struct Facts {
     pub engine_lines_end: bool,
     /// The engine's lines end with LF (agi-r03), so a bare CR is no line end (AGI).
     pub engine_line_end_is_lf: bool,
+    /// The text says the engine writes text (uci-r01, UCCI's 「通信内容为文本」, agi-r03), so
+    /// a byte no text has fails. Gomocup's says only that a brain uses stdio functions
+    /// (gomocup-r02): there a byte the console cannot show is its code-page should (r131).
+    pub engine_output_is_text: bool,
     /// A whitespace-only engine line is recorded as read, never graded: UCI remark 5 ("Extra
     /// whitespace in engine output is not graded"), UCCI A29 ("accept LF or CR LF and any run
     /// of blanks from the engine"). Stockfish prints one in every handshake.
