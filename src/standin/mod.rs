@@ -20,7 +20,7 @@ use std::io::{BufRead, Read, Write};
 use std::sync::mpsc;
 
 pub(crate) use behaviour::{Behaviour, read_behaviour_list};
-pub(crate) use choices::{Choices, SearchChoices, Think, Verdict};
+pub(crate) use choices::{Choices, Freedoms, Ponder, Reports, SearchChoices, Think, Verdict};
 
 use crate::protocol::{Codec, GameKind, Protocol, with_codec};
 
@@ -49,6 +49,10 @@ pub(crate) fn run(
 /// (`family.rs` for UCCI and UCI, `gomoku.rs` for Gomocup and AGI) and reached through
 /// `with_codec!`.
 pub(crate) trait StandsIn: Codec {
+    /// What the protocol's text leaves the engine free to write around a move, and what the
+    /// stand-in writes there by default.
+    const FREEDOMS: Freedoms;
+
     /// Plays the engine until `quit` or the end of its input.
     fn run<W: Write>(
         game: GameKind,

@@ -9,7 +9,7 @@ mod gomocup;
 use std::io::Write;
 use std::sync::mpsc::Receiver;
 
-use super::{Choices, Out, StandInError, StandsIn};
+use super::{Choices, Freedoms, Out, Ponder, Reports, StandInError, StandsIn};
 use crate::protocol::GameKind;
 use crate::rules::gomoku::{Board, Point, Rule, Stone};
 
@@ -21,7 +21,21 @@ enum Flow {
     End,
 }
 
+/// AGI's reports are shorter than UCI's (`INFO DEPTH n SCORE 0 PV 77`, about 25 bytes):
+/// 5,000 of them, some 125 KB, are well past a pipe's 64 KiB, so a GUI that does not read
+/// during the search leaves the engine's output waiting (agi-r08).
+const AGI_FLOOD: usize = 5000;
+
 impl StandsIn for crate::protocol::gomocup::Gomocup {
+    /// Gomocup has no search report and no ponder move, but `DEBUG` and `MESSAGE` lines
+    /// before a move (gomocup-r134).
+    const FREEDOMS: Freedoms = Freedoms {
+        reports: None,
+        ponder: None,
+        verdicts: false,
+        messages: true,
+    };
+
     fn run<W: Write>(
         _: GameKind,
         choices: Choices,
@@ -44,6 +58,19 @@ impl StandsIn for crate::protocol::gomocup::Gomocup {
 }
 
 impl StandsIn for crate::protocol::agi::Agi {
+    /// AGI has search reports (none by default) and ponder moves (agi-r84; none by
+    /// default); agi-r09 lists every line an engine may write, and no draw, resignation or
+    /// message is among them.
+    const FREEDOMS: Freedoms = Freedoms {
+        reports: Some(Reports {
+            usual: 0,
+            flood: AGI_FLOOD,
+        }),
+        ponder: Some(Ponder::Nothing),
+        verdicts: false,
+        messages: false,
+    };
+
     fn run<W: Write>(
         _: GameKind,
         choices: Choices,
