@@ -31,23 +31,33 @@ pub enum TimeControlError {
     #[error(
         "`{text}` is not [MOVES/]SECONDS[+INCREMENT], such as 40/60+0.6: `{moves}` is not a positive number of moves"
     )]
-    Moves { text: String, moves: String },
+    Moves {
+        /// The time control as written.
+        text: String,
+        /// The moves as written.
+        moves: String,
+    },
     /// The time on the clock, or the increment after `+`, is not a number of seconds, zero
     /// or more.
     #[error(
         "`{text}` is not [MOVES/]SECONDS[+INCREMENT], such as 40/60+0.6: the {part} `{seconds}` is not a number of seconds"
     )]
     Seconds {
+        /// The time control as written.
         text: String,
         /// Which number: `time` or `increment`.
         part: &'static str,
+        /// The number as written.
         seconds: String,
     },
     /// The clock starts with no time on it.
     #[error(
         "`{text}` is not [MOVES/]SECONDS[+INCREMENT], such as 40/60+0.6: the clock starts with no time"
     )]
-    NoTime { text: String },
+    NoTime {
+        /// The time control as written.
+        text: String,
+    },
 }
 
 impl FromStr for TimeControl {

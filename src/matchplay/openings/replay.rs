@@ -3,6 +3,7 @@
 //! setup error, not a player's fault: [`check_opening`] lets a caller refuse it before any
 //! game, and a game given one anyway is not played (its record says why and is `aborted`).
 
+use super::super::gomoku::SetupError;
 use super::super::{MatchGame, Opening};
 use crate::rules::chess::ChessPosition;
 use crate::rules::xiangqi::Position;
@@ -23,6 +24,9 @@ pub(crate) enum OpeningError {
     Finished(&'static str),
     #[error("gomoku openings are not read here")]
     Gomoku,
+    /// A gomoku opening's stones do not go down on the board.
+    #[error(transparent)]
+    Stones(#[from] SetupError),
 }
 
 /// Checks that `opening` is a legal start for `game` (xiangqi or chess): its FEN reads and is
