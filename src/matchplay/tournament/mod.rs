@@ -19,6 +19,7 @@ pub use report::{MatchReport, PlayedGame, SprtReport};
 use super::options::EngineOptions;
 use super::peers::{Peers, WorkerState, union_encounter};
 use super::referee::{Amendment, Refereed};
+use super::results_dir::PeerFileSkipped;
 use super::schedule::{Job, Plan};
 use super::sprt::{Sprt, SprtState};
 use super::tally::{Encounter, Tally};
@@ -98,6 +99,9 @@ pub enum MatchEvent<'a> {
         /// that name them.
         options: &'a [EngineOptions],
     },
+    /// As one worker of several: something another worker wrote was not counted (a file
+    /// that does not read, another match's share). Said once; the match goes on.
+    PeerFileSkipped(&'a PeerFileSkipped),
 }
 
 /// Plays the match: the plan's games, `openings` taken in turn (none: the standard start),
@@ -300,8 +304,12 @@ impl<'a, O: FnMut(MatchEvent<'_>)> Tournament<'a, O> {
         let union;
         let encounter = match self.peers.as_deref_mut() {
             Some(peers) => {
+                let elsewhere = peers.finished_elsewhere();
+                for skipped in &elsewhere.skipped {
+                    (self.observe)(MatchEvent::PeerFileSkipped(skipped));
+                }
                 let own = self.played.iter().filter_map(PlayedGame::outcome);
-                union = union_encounter(&self.names, own, peers.finished_elsewhere());
+                union = union_encounter(&self.names, own, elsewhere.games);
                 union.as_ref()
             }
             None => own,
