@@ -20,9 +20,13 @@ use crate::matchplay::{
 use crate::rules::Side;
 use crate::session::interrupt;
 
-/// An engine kept from an earlier game: that game's number, and the options it did not
-/// declare when it started.
-type KeptFrom = (usize, Vec<UndeclaredOption>);
+/// What a seat's engine kept from an earlier game brings from it.
+struct KeptFrom {
+    /// That game's number, which findings made since go with.
+    last_game: usize,
+    /// The options it did not declare when it started.
+    undeclared: Vec<UndeclaredOption>,
+}
 
 /// A game under way: the position, the engines in their seats with their clocks, and what
 /// the record keeps of the moves so far.
@@ -70,7 +74,10 @@ impl<'a, G: Kennelled> Game<'a, G> {
         let mut kept_from = BySide::default();
         let seats = taken.map(|side, kept| match kept {
             Some(kept) => {
-                *kept_from.get_mut(side) = Some((kept.last_game, kept.undeclared));
+                *kept_from.get_mut(side) = Some(KeptFrom {
+                    last_game: kept.last_game,
+                    undeclared: kept.undeclared,
+                });
                 kept.seat
             }
             None => G::seat(players.get(side), settings, pairing.cancel),
@@ -148,7 +155,10 @@ impl<'a, G: Kennelled> Game<'a, G> {
     fn renew(
         &mut self,
         side: Side,
-        (last_game, undeclared): KeptFrom,
+        KeptFrom {
+            last_game,
+            undeclared,
+        }: KeptFrom,
     ) -> Result<Vec<UndeclaredOption>, Fault> {
         let seat = self.seats.get_mut(side);
         if seat.renew(&self.position, self.settings) == Ok(Renewal::Ready) {
