@@ -60,6 +60,12 @@ pub enum Fault {
     /// empty point). gomocup-r113 lets the manager go on after a take-back; every other move
     /// is answered as usual.
     OccupiedPointAfterTakeback,
+    /// Gomocup: implements `TAKEBACK` (removes the stone, answers `OK`, gomocup-r113), but
+    /// when the take-back emptied the board (its opening stone taken back) and a `BEGIN` asks
+    /// it to open again, answers off the board (gomocup-r44: the brain opens on the empty
+    /// board). Only a manager that goes on after the brain accepted `TAKEBACK`, with the brain
+    /// to move, sends that `BEGIN`; every other `BEGIN` and move is answered as usual.
+    OffBoardBeginAfterTakeback,
     /// Gomocup: implements `RESTART` (a new empty board, then `OK`, gomocup-r110), but
     /// answers the first `TURN` of the restarted game with the point that `TURN` just took, an
     /// occupied point (gomocup-r42: the brain's move goes on an empty point). Only a manager
@@ -215,7 +221,7 @@ pub enum Fault {
 }
 
 /// Each fault under its command-line name.
-const NAMES: [(&str, Fault); 63] = [
+const NAMES: [(&str, Fault); 64] = [
     ("none", Fault::None),
     ("late-handshake", Fault::LateHandshake),
     ("no-readyok-while-searching", Fault::NoReadyokWhileSearching),
@@ -253,6 +259,10 @@ const NAMES: [(&str, Fault); 63] = [
     (
         "occupied-point-after-takeback",
         Fault::OccupiedPointAfterTakeback,
+    ),
+    (
+        "off-board-begin-after-takeback",
+        Fault::OffBoardBeginAfterTakeback,
     ),
     (
         "occupied-point-after-restart",

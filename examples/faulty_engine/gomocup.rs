@@ -173,8 +173,13 @@ pub fn run(out: &Out, script: &[String]) {
                 out.line("OK");
             }
             "BEGIN" => {
-                taken_back = false;
+                let reopened = std::mem::take(&mut taken_back) && board.is_empty();
                 restarted = false;
+                if reopened && fault == Fault::OffBoardBeginAfterTakeback {
+                    let size = board.size();
+                    out.line(&format!("{},{}", size.width(), size.height()));
+                    continue;
+                }
                 reply(&mut board, None);
             }
             "TURN" => {
@@ -202,8 +207,13 @@ pub fn run(out: &Out, script: &[String]) {
                 board.clear();
                 in_board = true;
             }
-            // TAKEBACK is optional (gomocup-r103); only the fault that acts after it has it.
-            "TAKEBACK" if fault == Fault::OccupiedPointAfterTakeback => {
+            // TAKEBACK is optional (gomocup-r103); only the faults that act after it have it.
+            "TAKEBACK"
+                if matches!(
+                    fault,
+                    Fault::OccupiedPointAfterTakeback | Fault::OffBoardBeginAfterTakeback
+                ) =>
+            {
                 if let Ok(p) = rest.trim().parse::<Point>() {
                     let _ = board.remove(p);
                 }

@@ -164,6 +164,10 @@ struct State {
     before_restart: Option<Board>,
     /// The point of the last `TURN`, while its move is owed.
     turn_point: Option<Point>,
+    /// The stone a `TAKEBACK` took off the board, while its answer is owed: a brain that
+    /// refuses (`UNKNOWN`, gomocup-r19, as an optional command allows, gomocup-r103; or
+    /// `ERROR`) keeps it, and the board is the brain's again only with it put back.
+    taken_back: Option<(Point, Stone)>,
 }
 
 impl super::EngineChecks for crate::protocol::gomocup::Gomocup {
@@ -193,6 +197,7 @@ impl super::EngineChecks for crate::protocol::gomocup::Gomocup {
             last_seq: None,
             before_restart: None,
             turn_point: None,
+            taken_back: None,
         })
     }
 }
@@ -722,9 +727,11 @@ fn sent(s: &mut State, command: Command, at: At) {
             }
         }
         Command::TakeBack(p) => {
-            if let Some(b) = &mut s.board {
-                let _ = b.remove(p);
-            }
+            // Off the board as the brain's `OK` takes it (gomocup-r113); put back on a refusal.
+            s.taken_back = s
+                .board
+                .as_mut()
+                .and_then(|b| b.remove(p).ok().map(|stone| (p, stone)));
             s.awaiting = Awaiting::Answer {
                 at,
                 command: Asked::TakeBack,
@@ -842,6 +849,10 @@ fn received(s: &mut State, message: Message, text: &str, at: At, out: &mut Findi
                 kept_old_board(s, p, text, at, out);
             }
             if matches!(s.awaiting, Awaiting::Answer { .. }) {
+                match message {
+                    Message::Error(_) => refused_takeback(s),
+                    _ => s.taken_back = None,
+                }
                 s.answered();
             } else if s.overlapped > 0 {
                 s.overlapped -= 1;
@@ -875,9 +886,30 @@ fn received(s: &mut State, message: Message, text: &str, at: At, out: &mut Findi
                 );
             }
         }
-        Message::Unknown(_) | Message::About(_) => s.answered(),
+        Message::Unknown(_) | Message::About(_) => {
+            if matches!(message, Message::Unknown(_)) {
+                refused_takeback(s);
+            }
+            s.answered()
+        }
         Message::Suggest(_) => {}
     }
+}
+
+/// A `TAKEBACK` answered `UNKNOWN` or `ERROR`: the brain kept its stone, so the board gets
+/// it back, and its next move or a manager's `{free}` point is judged on the brain's board.
+fn refused_takeback(s: &mut State) {
+    let asked_takeback = matches!(
+        s.awaiting,
+        Awaiting::Answer {
+            command: Asked::TakeBack,
+            ..
+        }
+    );
+    if let (true, Some((p, stone)), Some(board)) = (asked_takeback, s.taken_back, &mut s.board) {
+        let _ = board.place(p, stone);
+    }
+    s.taken_back = None;
 }
 
 /// A `TURN` refused with `ERROR` on a point empty in this game but taken in the one before
@@ -1054,6 +1086,59 @@ mod tests {
         assert_eq!(free_after(&lost), None);
         let back = [&lost[..], &["> BOARD", "> 10,10,2", "> DONE", "< 9,9"]].concat();
         assert_eq!(free_after(&back).as_deref(), Some("10,9"));
+    }
+
+    /// The `MoveLegal` grades of these lines.
+    fn move_grades(lines: &[&str]) -> Vec<Grade> {
+        findings(lines)
+            .into_iter()
+            .filter(|o| {
+                o.check
+                    == crate::check::CheckRef::builtin(
+                        Protocol::Gomocup,
+                        crate::check::CheckId::MoveLegal,
+                    )
+            })
+            .map(|o| o.grade)
+            .collect()
+    }
+
+    /// A `TAKEBACK` the brain accepts takes its stone off the board (gomocup-r113): the brain,
+    /// to move again, may put its next stone on the same point, here asked with `BEGIN` on the
+    /// board the take-back emptied.
+    #[test]
+    fn an_accepted_takeback_frees_the_point() {
+        let lines = [
+            "> START 20",
+            "< OK",
+            "> BEGIN",
+            "< 10,10",
+            "> TAKEBACK 10,10",
+            "< OK",
+            "> BEGIN",
+            "< 10,10",
+        ];
+        assert_eq!(move_grades(&lines), []);
+    }
+
+    /// A `TAKEBACK` the brain refuses (`UNKNOWN`: it does not implement the optional command,
+    /// gomocup-r103; or `ERROR`) leaves its stone where it was: a move on that point is on an
+    /// occupied one, and `{free}` does not name it.
+    #[test]
+    fn a_refused_takeback_leaves_the_stone() {
+        for refusal in ["< UNKNOWN TAKEBACK", "< ERROR cannot take back"] {
+            let refused = [
+                "> START 20",
+                "< OK",
+                "> BEGIN",
+                "< 10,10",
+                "> TAKEBACK 10,10",
+                refusal,
+            ];
+            assert_eq!(free_after(&refused).as_deref(), Some("10,9"), "{refusal}");
+            let again = [&refused[..], &["> TURN 10,9", "< 10,10"]].concat();
+            assert_eq!(move_grades(&again), [Grade::Fail], "{refusal}");
+        }
     }
 
     #[test]

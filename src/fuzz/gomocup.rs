@@ -4,8 +4,10 @@
 //! reply. A `TURN` on a drawn point comes only while every stone on the board is one the model
 //! placed itself (after `START` or before the brain's first move); once the brain has moved, a
 //! `TURN {free}` names a point the harness finds empty on the board it follows. The answers
-//! to the optional `TAKEBACK` and `RESTART` are captured and counted; after `RESTART` the case
-//! goes on with a new game in a block played only where the brain answered `OK`.
+//! to the optional `TAKEBACK` and `RESTART` are captured, counted and followed: after
+//! `RESTART` the case goes on with a new game in a block played only where the brain answered
+//! `OK`; after `TAKEBACK` with the brain to move on the board without its stone, in a block
+//! played only after `OK`, or with the game unchanged, in one played only after a refusal.
 
 use crate::req;
 use proptest::prelude::*;
@@ -61,8 +63,8 @@ pub(super) enum Action {
     TurnFree,
     /// `BOARD`, the stones in move order (the brain's `1`, the opponent's `2`), `DONE`.
     Board(Vec<Point>),
-    /// `TAKEBACK` of the brain's last move.
-    TakeBack,
+    /// `TAKEBACK` of the brain's last move, and the answer the actions after it follow.
+    TakeBack(Follow),
     /// `RESTART`: a new game on the same board, if the brain implements it (`OK`). The actions
     /// after it are those of the new game, played only where the brain answered `OK`: one that
     /// answered `UNKNOWN` is ended (gomocup-r111), and the case's `END` follows at once.
@@ -72,6 +74,17 @@ pub(super) enum Action {
     Garbage(Garbage),
     /// `END`, which closes every case.
     End,
+}
+
+/// Which answer to `TAKEBACK` the case goes on from: the actions after it are written in a
+/// block played only where the brain gave that answer, and one that gave the other is ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Follow {
+    /// `OK`: the stone is gone and the brain is to move (gomocup-r113).
+    Accepted,
+    /// `UNKNOWN` (an optional command it does not implement, gomocup-r103) or `ERROR`: the
+    /// game is as it was, the brain's stone on the board.
+    Refused,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -91,6 +104,12 @@ pub(super) struct State {
     replies: usize,
     /// The brain's last move can be taken back.
     takeback: bool,
+    /// The brain accepted a `TAKEBACK` of its last move and has not moved since: it is to move
+    /// (the text undoes "the last move", the brain's), so no `TURN` may come.
+    to_move: bool,
+    /// The stones on the harness's board while it is followed: a `BEGIN` may ask the brain to
+    /// open again once a take-back emptied it.
+    stones: usize,
     /// The harness's board is the brain's: since `START` or `BOARD`, only moves both sides
     /// know of (a `TAKEBACK` or `RESTART` the brain may not implement, or a move off the
     /// board, leave the two apart).
@@ -105,6 +124,7 @@ pub(super) struct State {
 const NO_GAME: StateName = StateName("before START");
 const NEW_GAME: StateName = StateName("new game");
 const IN_GAME: StateName = StateName("in game");
+const BRAIN_TO_MOVE: StateName = StateName("brain to move");
 
 const START: CommandName = CommandName("START");
 const INFO: CommandName = CommandName("INFO");
@@ -122,8 +142,12 @@ const GARBAGE: CommandName = CommandName("out of contract");
 /// `TAKEBACK` (after a move), a new `START` or `END`. Nothing is sent while the brain thinks
 /// (A8: a tournament manager waits), so each move command is read with its reply. A `TURN`
 /// after the brain has moved names `{free}`: the brain's stones are known only at run time.
+/// After a `TAKEBACK` the brain accepted, the brain is to move: it is asked for its move again
+/// with `BOARD`, which the text names for undoing (§3.4), or with `BEGIN` where the take-back
+/// emptied the board; no `TURN`, and no second take-back (A17: whether several may follow one
+/// another is not said).
 static TABLE: Table = Table {
-    states: &[NO_GAME, NEW_GAME, IN_GAME],
+    states: &[NO_GAME, NEW_GAME, IN_GAME, BRAIN_TO_MOVE],
     commands: &[
         START,
         INFO,
@@ -154,9 +178,26 @@ static TABLE: Table = Table {
         AllowedPair::new(IN_GAME, ABOUT_COMMAND, &[req!("gomocup-r98")]),
         AllowedPair::new(IN_GAME, START, &[req!("gomocup-r40")]),
         AllowedPair::new(IN_GAME, END, &[]),
+        AllowedPair::new(BRAIN_TO_MOVE, INFO, &[req!("gomocup-r61")]),
+        AllowedPair::new(
+            BRAIN_TO_MOVE,
+            BEGIN,
+            &[req!("gomocup-r44"), req!("gomocup-r113")],
+        ),
+        AllowedPair::new(
+            BRAIN_TO_MOVE,
+            BOARD,
+            &[req!("gomocup-r57"), req!("gomocup-r113")],
+        ),
+        AllowedPair::new(BRAIN_TO_MOVE, RESTART_COMMAND, &[req!("gomocup-r110")]),
+        AllowedPair::new(BRAIN_TO_MOVE, ABOUT_COMMAND, &[req!("gomocup-r98")]),
+        AllowedPair::new(BRAIN_TO_MOVE, START, &[req!("gomocup-r40")]),
+        AllowedPair::new(BRAIN_TO_MOVE, END, &[]),
     ],
     // Both are optional (gomocup-r103): a brain that implements one answers `OK`
     // (gomocup-r110, gomocup-r113), one that does not `UNKNOWN` (gomocup-r19, gomocup-r119).
+    // An `ERROR` (§5.2: implemented, but it failed) is read as a refusal, and counted where
+    // it comes.
     answers: &[
         (TAKEBACK_COMMAND, &["OK", "UNKNOWN"]),
         (RESTART_COMMAND, &["OK", "UNKNOWN"]),
@@ -165,7 +206,11 @@ static TABLE: Table = Table {
 
 /// The state the manager's game is in.
 fn game_state(state: &State) -> StateName {
-    if state.in_game { IN_GAME } else { NEW_GAME }
+    match (state.in_game, state.to_move) {
+        (false, _) => NEW_GAME,
+        (true, false) => IN_GAME,
+        (true, true) => BRAIN_TO_MOVE,
+    }
 }
 
 pub(super) struct GomocupModel {
@@ -207,6 +252,12 @@ impl GomocupModel {
 /// `OK` or `UNKNOWN` with anything after it, the first word captured as `name`.
 fn answer_pattern(name: &str) -> String {
     format!(r"/(?P<{name}>OK|UNKNOWN)(\s.*)?/")
+}
+
+/// `OK`, `UNKNOWN` or `ERROR` with anything after it, the first word captured as `name`: a
+/// brain may also fail a command it implements (§5.2).
+fn takeback_pattern(name: &str) -> String {
+    format!(r"/(?P<{name}>OK|UNKNOWN|ERROR)(\s.*)?/")
 }
 
 /// Stones dropped in turn (black first) on any of `size`×`size` points, as a strategy that
@@ -259,7 +310,7 @@ impl Model for GomocupModel {
             Action::Begin => BEGIN,
             Action::Turn(_) | Action::TurnFree => TURN,
             Action::Board(_) => BOARD,
-            Action::TakeBack => TAKEBACK_COMMAND,
+            Action::TakeBack(_) => TAKEBACK_COMMAND,
             Action::Restart => RESTART_COMMAND,
             Action::About => ABOUT_COMMAND,
             Action::End => END,
@@ -325,8 +376,21 @@ impl Model for GomocupModel {
         if self.allowed(state, &Action::TurnFree) {
             actions.push((TURN, 4, Just(Action::TurnFree).boxed()));
         }
+        if state.in_game && self.allowed(state, &Action::Begin) {
+            actions.push((BEGIN, 2, Just(Action::Begin).boxed()));
+        }
         if state.takeback {
-            actions.push((TAKEBACK_COMMAND, 1, Just(Action::TakeBack).boxed()));
+            // An engine gives one answer; the cases follow the acceptance more often, since
+            // more commands follow it.
+            let follow = prop_oneof![
+                2 => Just(Follow::Accepted),
+                1 => Just(Follow::Refused),
+            ];
+            actions.push((
+                TAKEBACK_COMMAND,
+                1,
+                follow.prop_map(Action::TakeBack).boxed(),
+            ));
         }
         if self.robustness {
             let garbage = prop_oneof![Just(Garbage::UnknownCommand), Just(Garbage::OffBoard)];
@@ -337,12 +401,19 @@ impl Model for GomocupModel {
 
     fn allowed(&self, state: &State, action: &Action) -> bool {
         match action {
-            Action::Begin => !state.in_game && state.known.as_ref().is_some_and(Vec::is_empty),
+            Action::Begin => {
+                let opening = !state.in_game && state.known.as_ref().is_some_and(Vec::is_empty);
+                // The take-back emptied the board: the brain opens again.
+                let reopening = state.to_move && state.followed && state.stones == 0;
+                opening || reopening
+            }
             Action::Turn(p) => {
                 !state.in_game && state.known.as_ref().is_some_and(|k| !k.contains(p))
             }
-            Action::TurnFree => state.in_game && state.followed && state.brain_stones <= 3,
-            Action::TakeBack => state.takeback,
+            Action::TurnFree => {
+                state.in_game && !state.to_move && state.followed && state.brain_stones <= 3
+            }
+            Action::TakeBack(_) => state.takeback,
             Action::Garbage(_) => self.robustness,
             _ => true,
         }
@@ -353,9 +424,11 @@ impl Model for GomocupModel {
             Action::Start => {
                 state.known = Some(Vec::new());
                 state.takeback = false;
+                state.to_move = false;
                 state.in_game = false;
                 state.followed = true;
                 state.brain_stones = 0;
+                state.stones = 0;
             }
             Action::Info {
                 key: "timeout_turn",
@@ -366,34 +439,41 @@ impl Model for GomocupModel {
                 state.known = None;
                 state.replies += 1;
                 state.takeback = true;
+                state.to_move = false;
                 state.in_game = true;
-                state.brain_stones = match action {
+                (state.brain_stones, state.stones) = match action {
                     // Its stones in the block (every other one, the last being the
                     // opponent's), and its answer.
                     Action::Board(points) => {
                         state.followed = true;
-                        points.len() / 2 + 1
+                        (points.len() / 2 + 1, points.len() + 1)
                     }
-                    _ => state.brain_stones + 1,
+                    Action::Begin => (state.brain_stones + 1, state.stones + 1),
+                    _ => (state.brain_stones + 1, state.stones + 2),
                 };
             }
-            // A brain may answer UNKNOWN to TAKEBACK (it is optional) and keep its stone, which
-            // the harness's board has taken off: the board is not followed. One that answered
-            // OK is to move, and no `TURN` may come before it has: the next move is asked with
-            // `BOARD`, which a refusing brain may be sent too. Either answer leaves the same
-            // commands to follow, so the case does not branch on it (its answer is counted).
-            Action::TakeBack => {
+            // The actions after it are played only where the brain accepted: its stone is off
+            // its board and the harness's (the judge removes it), and it is to move.
+            Action::TakeBack(Follow::Accepted) => {
                 state.takeback = false;
-                state.followed = false;
+                state.to_move = true;
+                state.brain_stones = state.brain_stones.saturating_sub(1);
+                state.stones = state.stones.saturating_sub(1);
             }
+            // Played only where the brain refused: its stone stays (the judge puts it back),
+            // and the game goes on as it was. A manager switches to the mandatory commands
+            // (gomocup-r122): no second `TAKEBACK`.
+            Action::TakeBack(Follow::Refused) => state.takeback = false,
             // The actions after it are played only where the brain answered OK: a new game on
             // an empty board, which the harness follows too.
             Action::Restart => {
                 state.known = Some(Vec::new());
                 state.takeback = false;
+                state.to_move = false;
                 state.in_game = false;
                 state.followed = true;
                 state.brain_stones = 0;
+                state.stones = 0;
             }
             // The harness stops following a board a move off it was sent to.
             Action::Garbage(Garbage::OffBoard) => state.followed = false,
@@ -443,11 +523,12 @@ impl Model for GomocupModel {
                 out.send("DONE");
                 self.reply(state, out, BOARD_MOVE);
             }
-            Action::TakeBack => {
+            Action::TakeBack(follow) => {
                 let n = state.replies;
                 out.send(format!("TAKEBACK {{x{n}}},{{y{n}}}"));
                 let answer = out.answer();
-                out.expect(&answer_pattern(&answer), 5000, TAKEBACK);
+                out.expect(&takeback_pattern(&answer), 5000, TAKEBACK);
+                out.open_if(&answer, &["OK"], *follow == Follow::Refused);
             }
             Action::Restart => {
                 out.send("RESTART");

@@ -256,7 +256,9 @@ pub(super) fn quick(options: &RunOptions) -> RunOptions {
 
 /// The pairs a run reached, those of the actions whose commands it sent, each with the answer
 /// the engine gave to it when the model captured one. An action in an `if` block the engine's
-/// answer closed was not played, and sent nothing.
+/// answer closed was not played, and sent nothing; the case's ending after such a block was
+/// sent, but from a state the model did not follow (the engine answered the other way), so its
+/// pair is not counted either.
 fn reached_pairs(
     case: &CaseScript,
     run: &ScenarioRun,
@@ -265,14 +267,14 @@ fn reached_pairs(
     let sent = sent_commands(run, options_sent);
     let mut before = 0;
     let mut reached = Vec::new();
+    let mut branched_off = false;
+    let holds = |c: &crate::scenario::Condition| c.holds_for(run.captures.get(&c.name));
     for p in &case.pairs {
-        if !p
-            .when
-            .iter()
-            .all(|c| c.holds_for(run.captures.get(&c.name)))
-        {
+        branched_off |= !p.when.iter().all(holds);
+        if branched_off {
             continue;
         }
+        branched_off |= !p.opens.iter().all(holds);
         if before < sent || run.end == RunEnd::Completed {
             let answer = p.answer.as_ref().and_then(|name| run.captures.get(name));
             reached.push((p.pair, answer.cloned()));

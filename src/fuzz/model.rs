@@ -93,6 +93,8 @@ pub(super) struct CasePair {
     pub commands: usize,
     pub answer: Option<String>,
     pub when: Vec<crate::scenario::Condition>,
+    /// The blocks the action opened on its answer: what follows is played only where they hold.
+    pub opens: Vec<crate::scenario::Condition>,
 }
 
 /// The case written as scenario steps: the opening, the actions, and the closing from where the
@@ -112,17 +114,20 @@ pub(super) fn script<M: Model>(model: &M, initial: &M::State, actions: &[M::Acti
         commands: out.commands(),
         answer: out.take_answer(),
         when: Vec::new(),
+        opens: out.when(),
     }];
     let mut state = initial.clone();
     let closing = |state: &M::State| model.closing(state);
     let mut play = |state: M::State, action: &M::Action, out: &mut Script| {
         let (pair, before, when) = (model.pair(&state, action), out.commands(), out.when());
         model.render(&state, action, out);
+        let opens = out.when().split_off(when.len());
         pairs.push(CasePair {
             pair,
             commands: out.commands() - before,
             answer: out.take_answer(),
             when,
+            opens,
         });
         model.apply(state, action)
     };

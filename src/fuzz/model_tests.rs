@@ -166,6 +166,34 @@ fn gomocup_cases_are_scenarios_with_every_manager_command() {
         restarted >= 10,
         "{restarted} of 300 cases play on after RESTART"
     );
+    // TAKEBACK's answer is followed both ways: after `OK` the brain is to move, asked again
+    // with BEGIN (where the take-back emptied the board) or BOARD, never with a TURN before
+    // it has moved; after a refusal the game goes on as it was, TURN included.
+    let mut accepted = 0;
+    let mut refused = 0;
+    for text in &texts {
+        let lines: Vec<&str> = text.lines().collect();
+        for (i, pair) in lines.windows(2).enumerate() {
+            if !(pair[0].contains("as answer to TAKEBACK") && pair[1].starts_with("if answer")) {
+                continue;
+            }
+            let next = lines[i + 2..].iter().find(|l| l.starts_with("> "));
+            if pair[1].ends_with(" is not OK") {
+                refused += 1;
+            } else {
+                assert!(pair[1].ends_with(" is OK"), "{text}");
+                accepted += 1;
+                assert!(
+                    !next.is_some_and(|l| l.starts_with("> TURN")),
+                    "a TURN while the brain is to move:\n{text}"
+                );
+            }
+        }
+    }
+    assert!(
+        accepted >= 10 && refused >= 5,
+        "{accepted} accepted, {refused} refused"
+    );
     for text in texts.iter().filter(|t| t.contains("> RESTART")) {
         let lines: Vec<&str> = text.lines().collect();
         let ends = lines.iter().rposition(|l| *l == "end if");
