@@ -12,11 +12,11 @@
 use crate::req;
 use proptest::prelude::*;
 
-use super::coverage::{AllowedPair, CommandName, Counts, Pair, StateName, Table};
-use super::model::Model;
+use super::coverage::{self, Name};
+use super::model::{Model, ModelCounts, ModelPair};
 use super::script::{Reply, Script};
 use super::{FuzzObserver, FuzzOptions, FuzzResult, Fuzzed, drive};
-use crate::protocol::{Protocol, gomocup};
+use crate::protocol::{Protocol, ReqId, gomocup};
 use crate::rules::gomoku::{Board, BoardSize, Point, Rule, Stone};
 use crate::session::EngineCommand;
 
@@ -121,21 +121,85 @@ pub(super) struct State {
     timeout_turn_ms: Option<u64>,
 }
 
-const NO_GAME: StateName = StateName("before START");
-const NEW_GAME: StateName = StateName("new game");
-const IN_GAME: StateName = StateName("in game");
-const BRAIN_TO_MOVE: StateName = StateName("brain to move");
+/// The states of a Gomocup game, as the manager sees them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub(super) enum GameState {
+    /// Before `START`: the handshake's own state.
+    BeforeStart,
+    /// A board with no stone of the brain's: `BEGIN`, a `TURN` on a drawn point.
+    NewGame,
+    /// The brain has moved, and the manager is to move.
+    InGame,
+    /// The brain took its last move back (`OK` to `TAKEBACK`) and is to move.
+    BrainToMove,
+}
 
-const START: CommandName = CommandName("START");
-const INFO: CommandName = CommandName("INFO");
-const BEGIN: CommandName = CommandName("BEGIN");
-const TURN: CommandName = CommandName("TURN");
-const BOARD: CommandName = CommandName("BOARD");
-const TAKEBACK_COMMAND: CommandName = CommandName("TAKEBACK");
-const RESTART_COMMAND: CommandName = CommandName("RESTART");
-const ABOUT_COMMAND: CommandName = CommandName("ABOUT");
-const END: CommandName = CommandName("END");
-const GARBAGE: CommandName = CommandName("out of contract");
+impl Name for GameState {
+    const ALL: &'static [Self] = &[
+        GameState::BeforeStart,
+        GameState::NewGame,
+        GameState::InGame,
+        GameState::BrainToMove,
+    ];
+
+    fn as_str(self) -> &'static str {
+        match self {
+            GameState::BeforeStart => "before START",
+            GameState::NewGame => "new game",
+            GameState::InGame => "in game",
+            GameState::BrainToMove => "brain to move",
+        }
+    }
+}
+
+/// The manager's commands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub(super) enum Command {
+    Start,
+    Info,
+    Begin,
+    Turn,
+    Board,
+    TakeBack,
+    Restart,
+    About,
+    End,
+    OutOfContract,
+}
+
+impl Name for Command {
+    const ALL: &'static [Self] = &[
+        Command::Start,
+        Command::Info,
+        Command::Begin,
+        Command::Turn,
+        Command::Board,
+        Command::TakeBack,
+        Command::Restart,
+        Command::About,
+        Command::End,
+        Command::OutOfContract,
+    ];
+
+    fn as_str(self) -> &'static str {
+        match self {
+            Command::Start => "START",
+            Command::Info => "INFO",
+            Command::Begin => "BEGIN",
+            Command::Turn => "TURN",
+            Command::Board => "BOARD",
+            Command::TakeBack => "TAKEBACK",
+            Command::Restart => "RESTART",
+            Command::About => "ABOUT",
+            Command::End => "END",
+            Command::OutOfContract => "out of contract",
+        }
+    }
+}
+
+impl coverage::CommandName for Command {
+    const OUT_OF_CONTRACT: Self = Command::OutOfContract;
+}
 
 /// The text has no state table: a manager starts a game with `START`, opens it with `BEGIN`, a
 /// `TURN` or a `BOARD`, and between the brain's moves may send `INFO`, `ABOUT`, `RESTART`,
@@ -146,70 +210,41 @@ const GARBAGE: CommandName = CommandName("out of contract");
 /// with `BOARD`, which the text names for undoing (§3.4), or with `BEGIN` where the take-back
 /// emptied the board; no `TURN`, and no second take-back (A17: whether several may follow one
 /// another is not said).
-static TABLE: Table = Table {
-    states: &[NO_GAME, NEW_GAME, IN_GAME, BRAIN_TO_MOVE],
-    commands: &[
-        START,
-        INFO,
-        BEGIN,
-        TURN,
-        BOARD,
-        TAKEBACK_COMMAND,
-        RESTART_COMMAND,
-        ABOUT_COMMAND,
-        END,
-        GARBAGE,
-    ],
-    allowed: &[
-        AllowedPair::new(NO_GAME, START, &[req!("gomocup-r40")]),
-        AllowedPair::new(NEW_GAME, INFO, &[req!("gomocup-r61")]),
-        AllowedPair::new(NEW_GAME, BEGIN, &[req!("gomocup-r44")]),
-        AllowedPair::new(NEW_GAME, TURN, &[req!("gomocup-r42")]),
-        AllowedPair::new(NEW_GAME, BOARD, &[req!("gomocup-r57")]),
-        AllowedPair::new(NEW_GAME, RESTART_COMMAND, &[req!("gomocup-r110")]),
-        AllowedPair::new(NEW_GAME, ABOUT_COMMAND, &[req!("gomocup-r98")]),
-        AllowedPair::new(NEW_GAME, START, &[req!("gomocup-r40")]),
-        AllowedPair::new(NEW_GAME, END, &[]),
-        AllowedPair::new(IN_GAME, INFO, &[req!("gomocup-r61")]),
-        AllowedPair::new(IN_GAME, TURN, &[req!("gomocup-r42")]),
-        AllowedPair::new(IN_GAME, BOARD, &[req!("gomocup-r57")]),
-        AllowedPair::new(IN_GAME, TAKEBACK_COMMAND, &[req!("gomocup-r113")]),
-        AllowedPair::new(IN_GAME, RESTART_COMMAND, &[req!("gomocup-r110")]),
-        AllowedPair::new(IN_GAME, ABOUT_COMMAND, &[req!("gomocup-r98")]),
-        AllowedPair::new(IN_GAME, START, &[req!("gomocup-r40")]),
-        AllowedPair::new(IN_GAME, END, &[]),
-        AllowedPair::new(BRAIN_TO_MOVE, INFO, &[req!("gomocup-r61")]),
-        AllowedPair::new(
-            BRAIN_TO_MOVE,
-            BEGIN,
-            &[req!("gomocup-r44"), req!("gomocup-r113")],
-        ),
-        AllowedPair::new(
-            BRAIN_TO_MOVE,
-            BOARD,
-            &[req!("gomocup-r57"), req!("gomocup-r113")],
-        ),
-        AllowedPair::new(BRAIN_TO_MOVE, RESTART_COMMAND, &[req!("gomocup-r110")]),
-        AllowedPair::new(BRAIN_TO_MOVE, ABOUT_COMMAND, &[req!("gomocup-r98")]),
-        AllowedPair::new(BRAIN_TO_MOVE, START, &[req!("gomocup-r40")]),
-        AllowedPair::new(BRAIN_TO_MOVE, END, &[]),
-    ],
-    // Both are optional (gomocup-r103): a brain that implements one answers `OK`
-    // (gomocup-r110, gomocup-r113), one that does not `UNKNOWN` (gomocup-r19, gomocup-r119).
-    // An `ERROR` (§5.2: implemented, but it failed) is read as a refusal, and counted where
-    // it comes.
-    answers: &[
-        (TAKEBACK_COMMAND, &["OK", "UNKNOWN"]),
-        (RESTART_COMMAND, &["OK", "UNKNOWN"]),
-    ],
-};
+fn cites(state: GameState, command: Command) -> Option<&'static [ReqId]> {
+    use Command as C;
+    use GameState as S;
+    Some(match (state, command) {
+        (S::BeforeStart, C::Start) => &[req!("gomocup-r40")],
+        (S::BeforeStart, _) | (_, C::OutOfContract) => return None,
+        (_, C::Info) => &[req!("gomocup-r61")],
+        (_, C::Board) if state == S::BrainToMove => &[req!("gomocup-r57"), req!("gomocup-r113")],
+        (_, C::Board) => &[req!("gomocup-r57")],
+        (_, C::Restart) => &[req!("gomocup-r110")],
+        (_, C::About) => &[req!("gomocup-r98")],
+        (_, C::Start) => &[req!("gomocup-r40")],
+        (_, C::End) => &[],
+        (S::NewGame, C::Begin) => &[req!("gomocup-r44")],
+        (S::BrainToMove, C::Begin) => &[req!("gomocup-r44"), req!("gomocup-r113")],
+        (S::NewGame | S::InGame, C::Turn) => &[req!("gomocup-r42")],
+        (S::InGame, C::TakeBack) => &[req!("gomocup-r113")],
+        (_, C::Begin | C::Turn | C::TakeBack) => return None,
+    })
+}
+
+/// Both optional commands (gomocup-r103): a brain that implements one answers `OK`
+/// (gomocup-r110, gomocup-r113), one that does not `UNKNOWN` (gomocup-r19, gomocup-r119). An
+/// `ERROR` (§5.2: implemented, but it failed) is read as a refusal, and counted where it comes.
+const ANSWERS: &[(Command, &[&str])] = &[
+    (Command::TakeBack, &["OK", "UNKNOWN"]),
+    (Command::Restart, &["OK", "UNKNOWN"]),
+];
 
 /// The state the manager's game is in.
-fn game_state(state: &State) -> StateName {
+fn game_state(state: &State) -> GameState {
     match (state.in_game, state.to_move) {
-        (false, _) => NEW_GAME,
-        (true, false) => IN_GAME,
-        (true, true) => BRAIN_TO_MOVE,
+        (false, _) => GameState::NewGame,
+        (true, false) => GameState::InGame,
+        (true, true) => GameState::BrainToMove,
     }
 }
 
@@ -293,30 +328,42 @@ fn playable(size: u8, candidates: &[Point]) -> Vec<Point> {
 impl Model for GomocupModel {
     type State = State;
     type Action = Action;
+    type StateName = GameState;
+    type CommandName = Command;
 
     fn protocol(&self) -> Protocol {
         Protocol::Gomocup
     }
 
-    fn table(&self) -> &'static Table {
-        &TABLE
+    fn state_name(&self, state: &State) -> GameState {
+        game_state(state)
     }
 
-    fn pair(&self, state: &State, action: &Action) -> Pair {
-        let phase = game_state(state);
-        let command = match action {
-            Action::Start => START,
-            Action::Info { .. } => INFO,
-            Action::Begin => BEGIN,
-            Action::Turn(_) | Action::TurnFree => TURN,
-            Action::Board(_) => BOARD,
-            Action::TakeBack(_) => TAKEBACK_COMMAND,
-            Action::Restart => RESTART_COMMAND,
-            Action::About => ABOUT_COMMAND,
-            Action::End => END,
-            Action::Garbage(_) => GARBAGE,
-        };
-        (phase, command)
+    fn command_name(&self, action: &Action) -> Command {
+        match action {
+            Action::Start => Command::Start,
+            Action::Info { .. } => Command::Info,
+            Action::Begin => Command::Begin,
+            Action::Turn(_) | Action::TurnFree => Command::Turn,
+            Action::Board(_) => Command::Board,
+            Action::TakeBack(_) => Command::TakeBack,
+            Action::Restart => Command::Restart,
+            Action::About => Command::About,
+            Action::End => Command::End,
+            Action::Garbage(_) => Command::OutOfContract,
+        }
+    }
+
+    fn cites(&self, state: GameState, command: Command) -> Option<&'static [ReqId]> {
+        cites(state, command)
+    }
+
+    fn answers(&self) -> &'static [(Command, &'static [&'static str])] {
+        ANSWERS
+    }
+
+    fn robustness(&self) -> bool {
+        self.robustness
     }
 
     fn initial(&self) -> State {
@@ -328,7 +375,7 @@ impl Model for GomocupModel {
         }
     }
 
-    fn actions(&self, state: &State, generated: &Counts) -> BoxedStrategy<Action> {
+    fn actions(&self, state: &State, generated: &ModelCounts<Self>) -> BoxedStrategy<Action> {
         let info = prop_oneof![
             (0u64..=150).prop_map(|v| Action::Info {
                 key: "timeout_turn",
@@ -358,26 +405,26 @@ impl Model for GomocupModel {
         ];
         let board = stones(SIZE, 10).prop_map(Action::Board);
         let mut actions = vec![
-            (START, 1, Just(Action::Start).boxed()),
-            (INFO, 2, info.boxed()),
-            (BOARD, 3, board.boxed()),
-            (ABOUT_COMMAND, 1, Just(Action::About).boxed()),
-            (RESTART_COMMAND, 1, Just(Action::Restart).boxed()),
+            (Command::Start, 1, Just(Action::Start).boxed()),
+            (Command::Info, 2, info.boxed()),
+            (Command::Board, 3, board.boxed()),
+            (Command::About, 1, Just(Action::About).boxed()),
+            (Command::Restart, 1, Just(Action::Restart).boxed()),
         ];
         if let Some(known) = state.known.as_ref().filter(|_| !state.in_game) {
-            actions.push((BEGIN, 2, Just(Action::Begin).boxed()));
+            actions.push((Command::Begin, 2, Just(Action::Begin).boxed()));
             let taken = known.clone();
             let turn = (0..SIZE, 0..SIZE)
                 .prop_map(|(x, y)| Point::new(x, y))
                 .prop_filter("an empty point", move |p| !taken.contains(p))
                 .prop_map(Action::Turn);
-            actions.push((TURN, 4, turn.boxed()));
+            actions.push((Command::Turn, 4, turn.boxed()));
         }
         if self.allowed(state, &Action::TurnFree) {
-            actions.push((TURN, 4, Just(Action::TurnFree).boxed()));
+            actions.push((Command::Turn, 4, Just(Action::TurnFree).boxed()));
         }
         if state.in_game && self.allowed(state, &Action::Begin) {
-            actions.push((BEGIN, 2, Just(Action::Begin).boxed()));
+            actions.push((Command::Begin, 2, Just(Action::Begin).boxed()));
         }
         if state.takeback {
             // An engine gives one answer; the cases follow the acceptance more often, since
@@ -387,19 +434,20 @@ impl Model for GomocupModel {
                 1 => Just(Follow::Refused),
             ];
             actions.push((
-                TAKEBACK_COMMAND,
+                Command::TakeBack,
                 1,
                 follow.prop_map(Action::TakeBack).boxed(),
             ));
         }
         if self.robustness {
             let garbage = prop_oneof![Just(Garbage::UnknownCommand), Just(Garbage::OffBoard)];
-            actions.push((GARBAGE, 2, garbage.prop_map(Action::Garbage).boxed()));
+            let garbage = garbage.prop_map(Action::Garbage).boxed();
+            actions.push((Command::OutOfContract, 2, garbage));
         }
         generated.favouring_undrawn(game_state(state), actions)
     }
 
-    fn allowed(&self, state: &State, action: &Action) -> bool {
+    fn fits(&self, state: &State, action: &Action) -> bool {
         match action {
             Action::Begin => {
                 let opening = !state.in_game && state.known.as_ref().is_some_and(Vec::is_empty);
@@ -414,7 +462,6 @@ impl Model for GomocupModel {
                 state.in_game && !state.to_move && state.followed && state.brain_stones <= 3
             }
             Action::TakeBack(_) => state.takeback,
-            Action::Garbage(_) => self.robustness,
             _ => true,
         }
     }
@@ -484,13 +531,13 @@ impl Model for GomocupModel {
 
     /// What a tournament manager sends first: the time limits, then `START`.
     /// Short turns keep a case quick; the model varies them later.
-    fn opening(&self, out: &mut Script) -> Pair {
+    fn opening(&self, out: &mut Script) -> ModelPair<Self> {
         out.send(format!("INFO timeout_turn {OPENING_TURN_MS}"));
         out.send("INFO timeout_match 1000000");
         out.send("INFO time_left 1000000");
         out.send("START 20");
         out.expect("OK", 5000, START_OK);
-        (NO_GAME, START)
+        (GameState::BeforeStart, Command::Start)
     }
 
     fn render(&self, state: &State, action: &Action, out: &mut Script) {

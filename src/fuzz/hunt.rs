@@ -13,8 +13,7 @@ use std::time::{Duration, Instant};
 use proptest::strategy::{Strategy, ValueTree};
 use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
 
-use super::coverage::Counts;
-use super::model::{self, CaseScript, Model, Sequences};
+use super::model::{self, CaseScript, Model, ModelCounts, ModelPair, Sequences};
 use super::shrink::{Patience, Shrinker, Shrunk};
 use super::{
     CutBy, CutDuring, CutShort, Failure, FailureKey, FuzzObserver, FuzzOptions, FuzzResult, command,
@@ -34,21 +33,21 @@ pub(super) struct Drawn<M: Model> {
     /// 0-based.
     pub index: u32,
     pub tree: Tree<M>,
-    pub case: CaseScript,
+    pub case: CaseScript<M>,
 }
 
 /// Draws a seed's cases in order, each weighted by the pairs the cases before it exercised.
 pub(super) struct Drawer<M: Model> {
     model: Arc<M>,
     strategy: Sequences<M>,
-    generated: Arc<RwLock<Counts>>,
+    generated: Arc<RwLock<ModelCounts<M>>>,
     seed: u64,
     next: u32,
 }
 
 impl<M: Model> Drawer<M> {
     pub(super) fn new(model: Arc<M>, seed: u64, max_steps: usize) -> Drawer<M> {
-        let generated = Arc::new(RwLock::new(Counts::default()));
+        let generated = Arc::new(RwLock::new(ModelCounts::<M>::default()));
         let strategy = model::sequences(model.clone(), max_steps, generated.clone());
         Drawer {
             model,
@@ -84,7 +83,7 @@ impl<M: Model> Drawer<M> {
 
     /// The pairs of every case drawn so far.
     #[cfg(test)]
-    pub(super) fn generated(&self) -> Counts {
+    pub(super) fn generated(&self) -> ModelCounts<M> {
         self.generated
             .read()
             .unwrap_or_else(|p| p.into_inner())
@@ -101,7 +100,7 @@ pub(super) fn drive<M: Model>(
     let started = Instant::now();
     let model = Arc::new(model);
     let mut drawer = Drawer::new(model.clone(), options.seed, options.max_steps);
-    let mut reached = Counts::default();
+    let mut reached = ModelCounts::<M>::default();
     let mut failures: Vec<Failure> = Vec::new();
     let mut queue: std::collections::VecDeque<Drawn<M>> = Default::default();
     let mut cases = 0u32;
@@ -216,7 +215,7 @@ pub(super) fn drive<M: Model>(
         failures,
         elapsed: started.elapsed(),
         cut_short,
-        matrix: reached.matrix(model.table()),
+        matrix: reached.matrix(&model.table()),
     })
 }
 
@@ -259,11 +258,11 @@ pub(super) fn quick(options: &RunOptions) -> RunOptions {
 /// answer closed was not played, and sent nothing; the case's ending after such a block was
 /// sent, but from a state the model did not follow (the engine answered the other way), so its
 /// pair is not counted either.
-fn reached_pairs(
-    case: &CaseScript,
+fn reached_pairs<M: Model>(
+    case: &CaseScript<M>,
     run: &ScenarioRun,
     options_sent: usize,
-) -> Vec<(super::coverage::Pair, Option<String>)> {
+) -> Vec<(ModelPair<M>, Option<String>)> {
     let sent = sent_commands(run, options_sent);
     let mut before = 0;
     let mut reached = Vec::new();
@@ -395,7 +394,7 @@ fn confirm<M: Model>(
     })
 }
 
-fn render<M: Model>(model: &M, case: &CaseScript) -> String {
+fn render<M: Model>(model: &M, case: &CaseScript<M>) -> String {
     case.script.render(model.protocol(), "fuzz case", &[])
 }
 

@@ -25,7 +25,7 @@ fn cases<M: Model>(model: M, count: usize) -> Vec<String> {
             drawn.case.script.render(model.protocol(), "case", &[])
         })
         .collect();
-    let matrix = drawer.generated().matrix(model.table());
+    let matrix = drawer.generated().matrix(&model.table());
     let unreached: Vec<String> = matrix
         .unreached()
         .map(|c| format!("{} × {}", c.state, c.command))
@@ -33,6 +33,19 @@ fn cases<M: Model>(model: M, count: usize) -> Vec<String> {
     assert!(
         unreached.is_empty(),
         "{}: {count} cases never draw {unreached:?}",
+        model.protocol()
+    );
+    // The preconditions and the table are one statement: nothing is drawn outside it but what
+    // the text forbids, which only robustness mode sends.
+    let outside: Vec<String> = matrix
+        .cells
+        .iter()
+        .filter(|c| !c.allowed && c.command != "out of contract")
+        .map(|c| format!("{} × {}", c.state, c.command))
+        .collect();
+    assert!(
+        outside.is_empty(),
+        "{}: drawn outside the table: {outside:?}",
         model.protocol()
     );
     texts

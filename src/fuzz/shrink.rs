@@ -137,11 +137,11 @@ enum Verdict {
 }
 
 impl<M: Model> Shrinker<'_, M> {
-    fn script(&self, initial: &M::State, actions: &[M::Action]) -> CaseScript {
+    fn script(&self, initial: &M::State, actions: &[M::Action]) -> CaseScript<M> {
         model::script(self.model, initial, actions)
     }
 
-    fn text(&self, case: &CaseScript, caps: bool) -> String {
+    fn text(&self, case: &CaseScript<M>, caps: bool) -> String {
         let caps: &[Cap] = if caps { &self.patience.caps } else { &[] };
         case.script
             .render_capped(self.model.protocol(), "fuzz case", &[], caps)
@@ -149,7 +149,12 @@ impl<M: Model> Shrinker<'_, M> {
 
     /// Whether a candidate of `actions` actions is worth running beside the smallest failing
     /// case, of `smallest` (commands, actions).
-    fn worth_running(&self, case: &CaseScript, actions: usize, smallest: (usize, usize)) -> bool {
+    fn worth_running(
+        &self,
+        case: &CaseScript<M>,
+        actions: usize,
+        smallest: (usize, usize),
+    ) -> bool {
         if let CheckRef::Step { label, .. } = &self.key.check
             && !case.script.expects(label)
         {
@@ -182,7 +187,7 @@ impl<M: Model> Shrinker<'_, M> {
     /// its scenario ran already.
     fn try_one(
         &self,
-        case: &CaseScript,
+        case: &CaseScript<M>,
         actions: usize,
         smallest: (usize, usize),
         tried: &mut HashMap<String, bool>,
