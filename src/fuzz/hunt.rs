@@ -14,9 +14,11 @@ use proptest::strategy::{Strategy, ValueTree};
 use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
 
 use super::model::{self, CaseScript, Model, ModelCounts, ModelPair, Sequences};
+use super::script::Labels;
 use super::shrink::{Patience, Shrinker, Shrunk};
 use super::{
-    CutBy, CutDuring, CutShort, Failure, FailureKey, FuzzObserver, FuzzOptions, FuzzResult, command,
+    CutBy, CutDuring, CutShort, Failing, Failure, FailureKey, FuzzObserver, FuzzOptions,
+    FuzzResult, command,
 };
 use crate::check::{CheckId, CheckRef, Grade};
 use crate::runner::{self, RunEnd, RunOptions, ScenarioRun};
@@ -126,6 +128,11 @@ pub(super) fn drive<M: Model>(
             .iter()
             .map(|d| parse(&render(&*model, &d.case)))
             .collect::<Result<Vec<_>, _>>()?;
+        let labels: Vec<Labels> = batch
+            .iter()
+            .zip(&scenarios)
+            .map(|(d, scenario)| Labels::of(&d.case.script, scenario))
+            .collect();
         let played = runner::run_all(&scenarios, engine, &batch_options, &mut runner::Quiet);
         // What the minimal cases already show, their other findings included: the same fault
         // seen by a second check is not hunted again.
@@ -135,7 +142,7 @@ pub(super) fn drive<M: Model>(
             .cloned()
             .collect();
         let mut batch = batch.into_iter();
-        for (drawn, run) in batch.by_ref().zip(played.runs) {
+        for ((drawn, run), labels) in batch.by_ref().zip(played.runs).zip(labels) {
             if run.end.not_run().is_some() && time_up() {
                 break 'hunt;
             }
@@ -147,7 +154,7 @@ pub(super) fn drive<M: Model>(
                     reached.add_answer(*pair, answer);
                 }
             }
-            let key = failure_keys(&run, options.robustness)
+            let key = failure_keys(&run, &labels, options.robustness)
                 .into_iter()
                 .find(|k| !found.contains(k));
             observer.case(cases, failures.len());
@@ -162,7 +169,7 @@ pub(super) fn drive<M: Model>(
                     engine,
                     options,
                     stop: &stop,
-                    patience: Patience::of(&run, &key, options.run.time_scale),
+                    patience: Patience::of(&run, &labels, &key, options.run.time_scale),
                 };
                 let shrunk = shrinker.shrink(drawn.tree, run, seen, observer)?;
                 // Cut short while shrinking or replaying: the smallest case found so far, with
@@ -315,6 +322,7 @@ fn confirm<M: Model>(
     let mut replays = 0;
     let mut replays_failed = 0;
     let probe = parse(&script.render(model.protocol(), "fuzz case", &[]))?;
+    let labels = Labels::of(&script, &probe);
     // The replays run at once, within `--jobs`: each a fresh engine, and what each shows does
     // not depend on the others.
     if stop.now().is_none() {
@@ -328,7 +336,7 @@ fn confirm<M: Model>(
         if stop.now().is_none() {
             for run in played.runs {
                 replays += 1;
-                if failure_keys(&run, options.robustness).contains(&key) {
+                if failure_keys(&run, &labels, options.robustness).contains(&key) {
                     replays_failed += 1;
                     first_failing.get_or_insert(run);
                 }
@@ -337,7 +345,7 @@ fn confirm<M: Model>(
     }
     let also: Vec<FailureKey> = first_failing
         .as_ref()
-        .map(|run| failure_keys(run, options.robustness))
+        .map(|run| failure_keys(run, &labels, options.robustness))
         .unwrap_or_default()
         .into_iter()
         .filter(|k| *k != key)
@@ -351,7 +359,7 @@ fn confirm<M: Model>(
         ),
         format!(
             "It fails {} [{}]; {}.",
-            key.check,
+            key.failing,
             key.requirements
                 .iter()
                 .map(ToString::to_string)
@@ -370,12 +378,12 @@ fn confirm<M: Model>(
         ),
     ];
     if !also.is_empty() {
-        let names: Vec<String> = also.iter().map(|k| k.check.to_string()).collect();
+        let names: Vec<String> = also.iter().map(|k| k.failing.to_string()).collect();
         comments.push(format!("The same run also fails {}.", names.join(", ")));
     }
     let scenario_text = script.render(
         protocol,
-        &format!("a generated case failing {}", key.check),
+        &format!("a generated case failing {}", key.failing),
         &comments,
     );
     Ok(Failure {
@@ -403,9 +411,14 @@ pub(super) fn parse(text: &str) -> Result<Scenario, String> {
         .map_err(|e| format!("the model wrote a bad scenario: {e}\n{text}"))
 }
 
-/// The distinct failures of a run. In robustness mode only what no input excuses counts: the
-/// engine dying, hanging, going silent, or writing garbage.
-pub(super) fn failure_keys(run: &ScenarioRun, robustness: bool) -> Vec<FailureKey> {
+/// The distinct failures of a run, its steps named by `labels` (the case's). In robustness mode
+/// only what no input excuses counts: the engine dying, hanging, going silent, or writing
+/// garbage.
+pub(super) fn failure_keys(
+    run: &ScenarioRun,
+    labels: &Labels,
+    robustness: bool,
+) -> Vec<FailureKey> {
     const ALWAYS: [CheckId; 7] = [
         CheckId::ProcessUnexpectedExit,
         CheckId::HandshakeOk,
@@ -417,18 +430,23 @@ pub(super) fn failure_keys(run: &ScenarioRun, robustness: bool) -> Vec<FailureKe
     ];
     let mut keys: Vec<FailureKey> = Vec::new();
     for o in run.outcomes.iter().filter(|o| o.grade == Grade::Fail) {
-        let check = match &o.check {
-            CheckRef::Step { label, .. } => CheckRef::Step {
-                scenario: "fuzz".to_owned(),
-                label: label.split('#').next().unwrap_or(label).trim().to_owned(),
+        let failing = match &o.check {
+            CheckRef::Builtin { protocol, id } => Failing::Check {
+                protocol: *protocol,
+                id: *id,
             },
-            other => other.clone(),
+            // Only the steps the model wrote a reply or the exit for can fail.
+            CheckRef::Step { label, .. } => match labels.get(label) {
+                Some(failing) => failing,
+                None => continue,
+            },
+            CheckRef::Golden => continue,
         };
-        if robustness && check.id().is_some_and(|id| !ALWAYS.contains(&id)) {
+        if robustness && matches!(failing, Failing::Check { id, .. } if !ALWAYS.contains(&id)) {
             continue;
         }
         let key = FailureKey {
-            check,
+            failing,
             requirements: o.requirements.clone(),
         };
         if !keys.contains(&key) {

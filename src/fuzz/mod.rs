@@ -24,12 +24,13 @@ mod shrink;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use crate::check::CheckRef;
+use crate::check::{CheckId, CheckRef};
 use crate::protocol::{Codec, GameKind, Protocol, ReqId, with_codec};
 use crate::runner::{RunOptions, ScenarioRun};
 use crate::session::EngineCommand;
 use coverage::Matrix;
 use hunt::drive;
+use script::ReplyId;
 
 /// Transitions per case, at most, unless told otherwise (the command line and the library).
 pub(crate) const DEFAULT_MAX_STEPS: usize = 24;
@@ -65,20 +66,44 @@ pub(crate) struct FuzzOptions {
     pub repro: PathBuf,
 }
 
-/// What makes two failures the same: the check (a scenario step by its expectation) and the
-/// requirements it cites.
+/// What failed: a built-in check, or a step of the case, named by what the model wrote there
+/// (the reply it waits for, the exit) rather than by the label the parser gave the step, which
+/// numbers a label written twice.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub(crate) enum Failing {
+    /// A built-in check, under the protocol it judged.
+    Check { protocol: Protocol, id: CheckId },
+    /// A reply the case waits for.
+    Reply(ReplyId),
+    /// The engine's exit at the end of the case.
+    Exit { within_ms: u64 },
+}
+
+impl std::fmt::Display for Failing {
+    /// As reports name checks: `uci.bestmove.legal`, `fuzz:readyok`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Failing::Check { protocol, id } => CheckRef::builtin(*protocol, *id).fmt(f),
+            Failing::Reply(reply) => write!(f, "fuzz:{reply}"),
+            Failing::Exit { within_ms } => write!(f, "fuzz:exit within {within_ms} ms"),
+        }
+    }
+}
+
+/// What makes two failures the same: what failed and the requirements it cites.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub(crate) struct FailureKey {
-    pub check: CheckRef,
+    pub failing: Failing,
     pub requirements: Vec<ReqId>,
 }
 
 impl FailureKey {
-    /// A short file-name-friendly form: `uci.bestmove.legal`.
+    /// A short file-name-friendly form: `uci.bestmove.legal`, `step-readyok`.
     pub(crate) fn slug(&self) -> String {
-        let text = match &self.check {
-            CheckRef::Step { label, .. } => format!("step-{label}"),
-            other => other.to_string(),
+        let text = match &self.failing {
+            Failing::Check { .. } => self.failing.to_string(),
+            Failing::Reply(reply) => format!("step-{reply}"),
+            Failing::Exit { within_ms } => format!("step-exit-within-{within_ms}-ms"),
         };
         text.chars()
             .map(|c| {

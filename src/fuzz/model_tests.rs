@@ -22,7 +22,17 @@ fn cases<M: Model>(model: M, count: usize) -> Vec<String> {
             let drawn = drawer.draw().unwrap();
             let (_, actions, _) = drawn.tree.current();
             assert!((1..=24).contains(&actions.len()));
-            drawn.case.script.render(model.protocol(), "case", &[])
+            let script = &drawn.case.script;
+            let text = script.render(model.protocol(), "case", &[]);
+            // The round trip: the case printed, then parsed, is the same case.
+            let scenario = crate::scenario::parse("fuzz/case", "case", &text).unwrap();
+            let labels = super::script::Labels::of(script, &scenario);
+            assert_eq!(
+                script.lines_of(&scenario, &labels).as_deref(),
+                Ok(script.lines()),
+                "{text}"
+            );
+            text
         })
         .collect();
     let matrix = drawer.generated().matrix(&model.table());
