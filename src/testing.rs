@@ -100,7 +100,7 @@ pub enum Error {
     /// The fuzzer itself failed (its model drew no case, or wrote a scenario it cannot read
     /// back): a fault of Arbiter's, never a finding about the engine.
     #[error("the fuzzer failed: {0}")]
-    Fuzz(String),
+    Fuzz(#[source] crate::fuzz::FuzzError),
     /// A failure's minimal scenario could not be written where [`Engine::repro_dir`] says.
     #[error("cannot write {path}: {source}")]
     Repro {

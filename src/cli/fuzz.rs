@@ -148,7 +148,7 @@ pub(super) fn run(args: &FuzzArgs) -> Result<(String, ExitStatus), CliError> {
         &options,
         &mut observer,
     )
-    .map_err(CliError::BadInput)?;
+    .map_err(|e| CliError::BadInput(e.to_string()))?;
     observer.0.finish_and_clear();
     if made_repro && result.failures.is_empty() {
         let _ = std::fs::remove_dir(&args.repro);

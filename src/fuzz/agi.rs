@@ -12,7 +12,7 @@ use super::coverage::{self, Name};
 use super::gomocup::stones;
 use super::model::{Model, ModelCounts, ModelPair};
 use super::script::{Reply, Script};
-use super::{FuzzObserver, FuzzOptions, FuzzResult, Fuzzed, drive};
+use super::{FuzzError, FuzzObserver, FuzzOptions, FuzzResult, Fuzzed, drive};
 use crate::protocol::{Protocol, ReqId, agi};
 use crate::rules::gomoku::{BoardSize, Point, agi::format_point};
 use crate::session::EngineCommand;
@@ -235,7 +235,7 @@ impl Fuzzed for agi::Agi {
         engine: &EngineCommand,
         options: &FuzzOptions,
         observer: &mut dyn FuzzObserver,
-    ) -> Result<FuzzResult, String> {
+    ) -> Result<FuzzResult, FuzzError> {
         let lines = super::probe::handshake(Protocol::Agi, engine, &options.run)?;
         let model = AgiModel::new(options.robustness, declares_pondering(&lines));
         drive(model, engine, options, observer)

@@ -17,7 +17,7 @@ use super::coverage::{self, Name};
 use super::model::{EngineOffer, Model, ModelCounts, ModelPair, pick};
 use super::options::settable;
 use super::script::{Reply, Script};
-use super::{FuzzObserver, FuzzOptions, FuzzResult, Fuzzed, drive, fens, probe};
+use super::{FuzzError, FuzzObserver, FuzzOptions, FuzzResult, Fuzzed, drive, fens, probe};
 use crate::protocol::{Codec, GameKind, Protocol, ReqId, ucci, uci};
 use crate::rules::chess::ChessPosition;
 use crate::rules::xiangqi::{Position, UciPosition};
@@ -29,7 +29,7 @@ impl Fuzzed for ucci::Ucci {
         engine: &EngineCommand,
         options: &FuzzOptions,
         observer: &mut dyn FuzzObserver,
-    ) -> Result<FuzzResult, String> {
+    ) -> Result<FuzzResult, FuzzError> {
         let offer = probe::offer(Self::PROTOCOL, engine, &options.run, ucci::declared_option)?;
         let model = FamilyModel::<Position>::new(
             Self::PROTOCOL,
@@ -47,7 +47,7 @@ impl Fuzzed for uci::Uci {
         engine: &EngineCommand,
         options: &FuzzOptions,
         observer: &mut dyn FuzzObserver,
-    ) -> Result<FuzzResult, String> {
+    ) -> Result<FuzzResult, FuzzError> {
         let offer = probe::offer(Self::PROTOCOL, engine, &options.run, uci::declared_option)?;
         let (protocol, robust) = (Self::PROTOCOL, options.robustness);
         match options.game {
@@ -432,6 +432,19 @@ const UCCI: Replies = Replies {
     bye: Some(Reply::should("bye", &[req!("ucci-r117")])),
 };
 
+/// The position `fen` (the start without one) and `moves` from it reach, `None` where the
+/// rules refuse the FEN or a move.
+fn reached<P: Game>(fen: Option<&str>, moves: &[String]) -> Option<P> {
+    let mut position = match fen {
+        Some(fen) => P::from_fen(fen).ok()?,
+        None => P::start_position(),
+    };
+    for mv in moves {
+        position.play_text(mv).ok()?;
+    }
+    Some(position)
+}
+
 /// A position as `position` and `probe` write it: `startpos` or `fen F`, then its moves.
 fn position_text(fen: Option<&str>, moves: &[String]) -> String {
     let mut text = match fen {
@@ -565,10 +578,11 @@ impl<P: Game + Clone> FamilyModel<P> {
         }
     }
 
+    /// `length` moves at most of random legal play from `fen` (none from a FEN the rules
+    /// refuse, which `apply` then does not follow either).
     fn walk(&self, fen: Option<&str>, length: usize, seed: u64) -> Vec<String> {
-        let mut position = match fen.map(P::from_fen) {
-            Some(Ok(p)) => p,
-            _ => P::start_position(),
+        let Some(mut position) = reached::<P>(fen, &[]) else {
+            return Vec::new();
         };
         let mut moves = Vec::new();
         for i in 0..length {
@@ -853,17 +867,22 @@ impl<P: Game + Clone + 'static> Model for FamilyModel<P> {
     fn apply(&self, mut state: State, action: &Action) -> State {
         match action {
             Action::Position { fen, moves } => {
-                let mut position = match fen.as_deref().map(P::from_fen) {
-                    Some(Ok(p)) => p,
-                    _ => P::start_position(),
-                };
-                for mv in moves {
-                    let _ = position.play_text(mv);
-                }
-                state.set_up = true;
-                state.legal = position.legal_move_texts();
                 state.banned.clear();
-                state.first_to_move = position.side_to_move() == Side::First;
+                match reached::<P>(fen.as_deref(), moves) {
+                    Some(position) => {
+                        state.set_up = true;
+                        state.legal = position.legal_move_texts();
+                        state.first_to_move = position.side_to_move() == Side::First;
+                    }
+                    // The test data's FENs are checked when the model is made and the walks
+                    // are the rules oracle's own moves, so the engine's position is the
+                    // model's; were one refused, the model would not know the position, and
+                    // no search may follow it.
+                    None => {
+                        state.set_up = false;
+                        state.legal.clear();
+                    }
+                }
             }
             Action::Ban(moves) => {
                 for m in moves {

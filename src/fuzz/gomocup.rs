@@ -15,7 +15,7 @@ use proptest::prelude::*;
 use super::coverage::{self, Name};
 use super::model::{Model, ModelCounts, ModelPair};
 use super::script::{Reply, Script};
-use super::{FuzzObserver, FuzzOptions, FuzzResult, Fuzzed, drive};
+use super::{FuzzError, FuzzObserver, FuzzOptions, FuzzResult, Fuzzed, drive};
 use crate::protocol::{Protocol, ReqId, gomocup};
 use crate::rules::gomoku::{Board, BoardSize, Point, Rule, Stone};
 use crate::session::EngineCommand;
@@ -258,7 +258,7 @@ impl Fuzzed for gomocup::Gomocup {
         engine: &EngineCommand,
         options: &FuzzOptions,
         observer: &mut dyn FuzzObserver,
-    ) -> Result<FuzzResult, String> {
+    ) -> Result<FuzzResult, FuzzError> {
         drive(
             GomocupModel::new(options.robustness),
             engine,
@@ -314,12 +314,11 @@ fn playable(size: u8, candidates: &[Point]) -> Vec<Point> {
         } else {
             Stone::White
         };
-        if board.place(p, stone).is_ok() {
-            if board.find_win(Rule::FREESTYLE).is_some() {
-                let _ = board.remove(p);
-            } else {
-                points.push(p);
-            }
+        // Tried on a copy: a stone that repeats a point or makes five is not played.
+        let mut after = board.clone();
+        if after.place(p, stone).is_ok() && after.find_win(Rule::FREESTYLE).is_none() {
+            board = after;
+            points.push(p);
         }
     }
     points

@@ -17,8 +17,8 @@ use super::model::{self, CaseScript, Model, ModelCounts, ModelPair, Sequences};
 use super::script::Labels;
 use super::shrink::{Patience, Shrinker, Shrunk};
 use super::{
-    CutBy, CutDuring, CutShort, Failing, Failure, FailureKey, FuzzObserver, FuzzOptions,
-    FuzzResult, command,
+    CutBy, CutDuring, CutShort, Failing, Failure, FailureKey, FuzzError, FuzzObserver, FuzzOptions,
+    FuzzResult, HarnessBug, command,
 };
 use crate::check::{CheckId, CheckRef, Grade};
 use crate::runner::{self, RunEnd, RunOptions, ScenarioRun};
@@ -61,12 +61,14 @@ impl<M: Model> Drawer<M> {
     }
 
     /// The next case: case `i` of the seed comes from `(seed, i)` and the counts so far.
-    pub(super) fn draw(&mut self) -> Result<Drawn<M>, String> {
+    pub(super) fn draw(&mut self) -> Result<Drawn<M>, FuzzError> {
         let mut runner = TestRunner::new_with_rng(Config::default(), rng(self.seed, self.next));
         let tree = self
             .strategy
             .new_tree(&mut runner)
-            .map_err(|e| format!("the model drew no case: {e}"))?;
+            .map_err(|e| HarnessBug::NoCase {
+                reason: e.to_string(),
+            })?;
         let (initial, actions, _) = tree.current();
         let case = model::script(&*self.model, &initial, &actions);
         let mut counts = self.generated.write().unwrap_or_else(|p| p.into_inner());
@@ -98,7 +100,7 @@ pub(super) fn drive<M: Model>(
     engine: &EngineCommand,
     options: &FuzzOptions,
     observer: &mut dyn FuzzObserver,
-) -> Result<FuzzResult, String> {
+) -> Result<FuzzResult, FuzzError> {
     let started = Instant::now();
     let model = Arc::new(model);
     let mut drawer = Drawer::new(model.clone(), options.seed, options.max_steps);
@@ -310,7 +312,7 @@ fn confirm<M: Model>(
     engine: &EngineCommand,
     options: &FuzzOptions,
     stop: &Stop,
-) -> Result<Failure, String> {
+) -> Result<Failure, FuzzError> {
     let Shrunk {
         initial,
         actions,
@@ -406,9 +408,13 @@ fn render<M: Model>(model: &M, case: &CaseScript<M>) -> String {
     case.script.render(model.protocol(), "fuzz case", &[])
 }
 
-pub(super) fn parse(text: &str) -> Result<Scenario, String> {
-    scenario::parse("fuzz/case", "fuzz case", text)
-        .map_err(|e| format!("the model wrote a bad scenario: {e}\n{text}"))
+pub(super) fn parse(text: &str) -> Result<Scenario, FuzzError> {
+    scenario::parse("fuzz/case", "fuzz case", text).map_err(|source| {
+        FuzzError::from(HarnessBug::Scenario {
+            source,
+            text: text.to_owned(),
+        })
+    })
 }
 
 /// The distinct failures of a run, its steps named by `labels` (the case's). In robustness mode

@@ -9,6 +9,7 @@
 mod agi;
 mod command;
 pub(crate) mod coverage;
+mod error;
 mod family;
 mod gomocup;
 mod hunt;
@@ -29,6 +30,7 @@ use crate::protocol::{Codec, GameKind, Protocol, ReqId, with_codec};
 use crate::runner::{RunOptions, ScenarioRun};
 use crate::session::EngineCommand;
 use coverage::Matrix;
+pub use error::{FuzzError, FuzzErrorKind, HarnessBug};
 use hunt::drive;
 use script::ReplyId;
 
@@ -228,7 +230,7 @@ pub(crate) fn fuzz(
     engine: &EngineCommand,
     options: &FuzzOptions,
     observer: &mut dyn FuzzObserver,
-) -> Result<FuzzResult, String> {
+) -> Result<FuzzResult, FuzzError> {
     with_codec!(protocol, C => <C as Fuzzed>::fuzz(engine, options, observer))
 }
 
@@ -240,7 +242,7 @@ trait Fuzzed: Codec {
         engine: &EngineCommand,
         options: &FuzzOptions,
         observer: &mut dyn FuzzObserver,
-    ) -> Result<FuzzResult, String>;
+    ) -> Result<FuzzResult, FuzzError>;
 }
 
 /// The test data's positions for the game's models.

@@ -17,7 +17,7 @@ use super::hunt::{Case, Stop, Tree, failure_keys, parse, quick};
 use super::model::{self, CaseScript, Model};
 use super::script::{Cap, Labels, ReplyId, Script};
 use super::{Failing, FailureKey};
-use super::{FuzzObserver, FuzzOptions};
+use super::{FuzzError, FuzzObserver, FuzzOptions};
 use crate::check::{CheckRef, Grade, Outcome};
 use crate::runner::{self, RunOptions, ScenarioRun, run_scenario};
 use crate::session::EngineCommand;
@@ -189,7 +189,7 @@ impl<M: Model> Shrinker<'_, M> {
         actions: usize,
         smallest: (usize, usize),
         tried: &mut HashMap<String, bool>,
-    ) -> Result<Verdict, String> {
+    ) -> Result<Verdict, FuzzError> {
         if !self.worth_running(case, actions, smallest) {
             return Ok(Verdict::Skipped);
         }
@@ -206,7 +206,11 @@ impl<M: Model> Shrinker<'_, M> {
     }
 
     /// Runs a case at the text's own bounds.
-    fn at_full_bounds(&self, initial: &M::State, actions: &[M::Action]) -> Result<Verdict, String> {
+    fn at_full_bounds(
+        &self,
+        initial: &M::State,
+        actions: &[M::Action],
+    ) -> Result<Verdict, FuzzError> {
         let case = self.script(initial, actions);
         let scenario = parse(&self.text(&case, false))?;
         let labels = Labels::of(&case.script, &scenario);
@@ -223,7 +227,7 @@ impl<M: Model> Shrinker<'_, M> {
         found: ScenarioRun,
         seen: usize,
         observer: &mut dyn FuzzObserver,
-    ) -> Result<Shrunk<M>, String> {
+    ) -> Result<Shrunk<M>, FuzzError> {
         let options = self.options;
         let (initial, actions, counter) = tree.current();
         let mut smallest: Case<M> = (initial, actions);
@@ -381,7 +385,7 @@ impl<M: Model> Shrinker<'_, M> {
         last: ScenarioRun,
         runs: &mut u32,
         observer: &mut dyn FuzzObserver,
-    ) -> Result<(Case<M>, ScenarioRun), String> {
+    ) -> Result<(Case<M>, ScenarioRun), FuzzError> {
         let (mut good, mut bad) = (0usize, chain.len());
         let mut good_run = found;
         // The last first: it is the answer nearly always.
