@@ -441,7 +441,7 @@ pub(super) fn failure_keys(
                 protocol: *protocol,
                 id: *id,
             },
-            // Only the steps the model wrote a reply or the exit for can fail.
+            // Only a command, an expectation the model wrote a reply for, or the exit can fail.
             CheckRef::Step { label, .. } => match labels.get(label) {
                 Some(failing) => failing,
                 None => continue,

@@ -77,6 +77,10 @@ pub(crate) enum Failing {
     Check { protocol: Protocol, id: CheckId },
     /// A reply the case waits for.
     Reply(ReplyId),
+    /// A command the case could not send: the engine stopped reading its input, or what the
+    /// command names (a capture, `{free}`) was not there to be named. Which one, the
+    /// reproduction's run shows.
+    Send,
     /// The engine's exit at the end of the case.
     Exit { within_ms: u64 },
 }
@@ -87,6 +91,7 @@ impl std::fmt::Display for Failing {
         match self {
             Failing::Check { protocol, id } => CheckRef::builtin(*protocol, *id).fmt(f),
             Failing::Reply(reply) => write!(f, "fuzz:{reply}"),
+            Failing::Send => write!(f, "fuzz:a command not sent"),
             Failing::Exit { within_ms } => write!(f, "fuzz:exit within {within_ms} ms"),
         }
     }
@@ -105,6 +110,7 @@ impl FailureKey {
         let text = match &self.failing {
             Failing::Check { .. } => self.failing.to_string(),
             Failing::Reply(reply) => format!("step-{reply}"),
+            Failing::Send => "step-send".to_owned(),
             Failing::Exit { within_ms } => format!("step-exit-within-{within_ms}-ms"),
         };
         text.chars()

@@ -85,7 +85,7 @@ pub(super) struct Cap {
 }
 
 /// What each step of a case's scenario is, by the label the parser gave it: the reply the
-/// model wrote for each expectation, and the exit. A step's outcome carries that label, which
+/// model wrote for each expectation, a command sent, and the exit. A step's outcome carries that label, which
 /// the parser numbers where the same one comes twice (`readyok #2`).
 #[derive(Debug, Clone, Default)]
 pub(super) struct Labels(HashMap<String, Failing>);
@@ -107,6 +107,9 @@ impl Labels {
                             labels.insert(e.label.clone(), Failing::Reply(reply));
                         }
                     }
+                }
+                StepKind::Send(_) => {
+                    labels.insert(step.label.clone(), Failing::Send);
                 }
                 StepKind::Exit { within_ms, .. } => {
                     let within_ms = *within_ms;
@@ -407,6 +410,7 @@ mod tests {
         script.send("isready");
         script.expect("readyok", 5000, READYOK);
         script.send("go infinite");
+        script.wait(20);
         script.send("stop");
         script.maybe("info ...");
         script.expect("bestmove ...", 5000, RESULT);
@@ -421,7 +425,14 @@ mod tests {
         assert_eq!(labels.get("result"), Some(Failing::Reply(RESULT.id())));
         let exit = scenario.steps.last().unwrap().label.clone();
         assert_eq!(labels.get(&exit), Some(Failing::Exit { within_ms: 3000 }));
-        assert_eq!(labels.get("isready"), None);
+        let send = scenario.steps[0].label.clone();
+        assert_eq!(labels.get(&send), Some(Failing::Send));
+        // A wait cannot fail.
+        let wait = scenario
+            .steps
+            .iter()
+            .find(|s| matches!(s.kind, StepKind::Wait { .. }));
+        assert_eq!(labels.get(&wait.unwrap().label), None);
     }
 
     #[test]
