@@ -88,6 +88,8 @@ pub struct Facts {
     /// The GUI's commands that end or release a search (`stop`, `ponderhit`): a search's
     /// output right after one answers it.
     pub search_interrupts: &'static [&'static str],
+    /// The line that ends a search: its result (`bestmove`), or in Gomocup the brain's move.
+    pub search_result: SearchResult,
     /// The rows that say a search command gets its reply (UCCI's one `bestmove`/`nobestmove`
     /// per `go`, ucci-r99; a Gomocup move for `BEGIN`, `TURN` and `DONE`): an engine that dies
     /// while such a reply is owed breaks them as well as the process rule.
@@ -119,6 +121,15 @@ pub struct Facts {
     /// (Gomocup's `X,Y`), so a `+` sign there departs from the notation rather than from the
     /// line's own form.
     pub numbers_are_coordinates: bool,
+}
+
+/// How a protocol's engine ends a search.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SearchResult {
+    /// A line opening with one of these keywords (`bestmove`, `nobestmove`).
+    Keywords(&'static [&'static str]),
+    /// A point, `X,Y` (Gomocup's move, blanks allowed around the comma).
+    Point,
 }
 
 /// The command that sets an engine option: `{lead} {name}{between}{value}`.
@@ -178,6 +189,22 @@ impl Facts {
                 .search_interrupts
                 .iter()
                 .any(|keyword| self.starts_with_keyword(command, keyword))
+    }
+
+    /// Whether an engine line is a search's result: its move (`bestmove`, a Gomocup point).
+    pub fn is_search_result(&self, line: &str) -> bool {
+        match self.search_result {
+            SearchResult::Keywords(keywords) => keywords
+                .iter()
+                .any(|keyword| self.starts_with_keyword(line, keyword)),
+            SearchResult::Point => line.split_once(',').is_some_and(|(x, y)| {
+                let number = |t: &str| {
+                    let t = t.trim();
+                    !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit())
+                };
+                number(x) && number(y)
+            }),
+        }
     }
 
     /// Whether an engine line is a search report.

@@ -9,6 +9,7 @@ mod schedule;
 mod scheduler_env;
 mod status;
 mod steps;
+mod unread;
 
 use std::time::{Duration, Instant};
 
@@ -25,6 +26,7 @@ pub use schedule::Parallelism;
 pub(crate) use schedule::{Concurrency, Played, run_all};
 pub(crate) use scheduler_env::PartitionSpec;
 pub use status::ExitStatus;
+pub(crate) use unread::explain_across;
 
 /// Settings of a run.
 #[derive(Debug, Clone)]
@@ -307,8 +309,10 @@ pub(crate) fn run_scenario(
     let unresponsive = (judge.unresponsive() && !spoke_then_died) || transcript.stopped.is_some();
     let checks = judge.finish(&transcript);
     let steps_captures = std::mem::take(&mut steps.captures);
-    let (mut outcomes, blocked) = steps.settle(&checks);
+    let (mut outcomes, mut blocked) = steps.settle(&checks);
     outcomes.extend(checks);
+    // Input the engine was shown here not to read explains this scenario's missing replies.
+    unread::explain_within(&mut outcomes, &mut blocked);
     ScenarioRun {
         scenario: ScenarioInfo::of(scenario),
         outcomes,

@@ -227,6 +227,7 @@ impl<'a> Executor<'a> {
                 crate::check::CheckId::ProcessUnexpectedExit,
             ),
             message: outcome.message.clone(),
+            scenario: None,
         };
         self.block(line, label, cites, &placeholder);
         self.gone = Some(Gone {
@@ -707,7 +708,8 @@ impl<'a> Executor<'a> {
                         Grade::Warn,
                         message.clone(),
                     )
-                    .unjudged();
+                    .unjudged()
+                    .missing_reply();
                     let cause = Cause::of(&o);
                     self.push(e.line, o);
                     self.block(e.line, &e.label, &e.cites, &cause);
@@ -729,7 +731,8 @@ impl<'a> Executor<'a> {
                     .softened(
                         (harness_bound && self.answered_otherwise().is_none())
                             .then_some(Softened::HarnessBound),
-                    );
+                    )
+                    .missing_reply();
                 let cause = Cause::of(&o);
                 for name in e.pattern.capture_names() {
                     self.missing.insert(name, cause.clone());

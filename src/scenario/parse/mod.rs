@@ -98,6 +98,16 @@ pub(crate) fn parse(name: &str, origin: &str, text: &str) -> Result<Scenario, Sc
         }
         if let Some(text) = line.strip_prefix(">|") {
             let kind = cut_command(text.trim()).map_err(|e| err(n, e))?;
+            if let StepKind::SendCut { command, .. } = &kind
+                && let Some(name) = uncaptured(command, &captured, protocol)
+            {
+                return Err(err(
+                    n,
+                    format!(
+                        "`{{{name}}}` is used before any expectation captures it (write `{{{name}}}` in a `<` line above)"
+                    ),
+                ));
+            }
             steps.push(Step {
                 line: n,
                 label: short(&format!(">| {}", text.trim())),
@@ -412,8 +422,8 @@ fn in_catalogue(protocol: Protocol, id: ReqId) -> bool {
         .any(|first| ReqId::parse(first) == Some(id))
 }
 
-/// `>| go de|pth 1`: one command and the one `|` where its write is cut. Captures are not
-/// substituted in it (a substitution would move the cut).
+/// `>| go de|pth 1`: one command and the one `|` where its write is cut. Captures may follow
+/// the cut (`>| TU|RN {free}`), not come before it: a substitution there would move the cut.
 fn cut_command(text: &str) -> Result<StepKind, String> {
     let mut parts = text.split('|');
     let (Some(first), Some(rest), None) = (parts.next(), parts.next(), parts.next()) else {
@@ -426,9 +436,9 @@ fn cut_command(text: &str) -> Result<StepKind, String> {
             "`>| {text}`: each of the two writes needs part of the command"
         ));
     }
-    if text.contains('{') {
+    if first.contains('{') {
         return Err(format!(
-            "`>| {text}`: a command cut in two takes no captures"
+            "`>| {text}`: a command cut in two takes captures only after its `|`"
         ));
     }
     Ok(StepKind::SendCut {

@@ -500,3 +500,26 @@ fn a_command_cut_in_two_writes_is_one_step_with_its_cut() {
         );
     }
 }
+
+/// A capture may follow the cut: the harness's `{free}` point of a Gomocup `TURN`, cut inside
+/// its keyword, keeps its cut; one never captured is refused, named.
+#[test]
+fn a_cut_command_takes_captures_after_its_cut() {
+    let s = parse(
+        "cut",
+        "cut.scenario",
+        "protocol: gomocup\ntitle: t\nspec: s\n\n> START 20\n< OK\n>| TU|RN {free}\n< /\\d+,\\d+/\n",
+    )
+    .unwrap();
+    assert!(
+        matches!(&s.steps[2].kind, StepKind::SendCut { command, cut }
+            if command == "TURN {free}" && *cut == 2),
+        "{:?}",
+        s.steps[2].kind
+    );
+    let error = error_of("protocol: uci\ntitle: t\nspec: s\n\n> uci\n< uciok\n>| go|{move}\n");
+    assert!(
+        error.contains(":7:") && error.contains("`{move}`"),
+        "{error}"
+    );
+}
