@@ -116,6 +116,14 @@ const FAULTS: &[Fault] = &[
         caught: &[("gomocup.input.cut-line", "fail")], status: 1,
         why: "TURN came in two reads, each answered UNKNOWN: no move, where the whole TURN got one \
               (gomocup-r06)" },
+    Fault { protocol: "gomocup", fault: "unknown-with-colon", scenario: "gomocup/rectstart", extra: &[],
+        caught: &[("gomocup.answer.spelling", "warn"), ("gomocup/rectstart:OK|ERROR|UNKNOWN ...", "pass")],
+        status: 0,
+        why: "AIA gomoku 2019's `UNKNOWN: ...`: an UNKNOWN, its glued colon a spelling the text \
+              leaves open (gomocup-r119), so RECTSTART is answered (r107, r119)" },
+    Fault { protocol: "gomocup", fault: "unknown-with-colon", scenario: "gomocup/game", extra: &[],
+        caught: &[("gomocup.info.no-reply", "fail")], status: 1,
+        why: "its `UNKNOWN: ...` to every INFO answers what has no reply (gomocup-r92)" },
     Fault { protocol: "gomocup", fault: "output-after-end", scenario: "gomocup/game", extra: &[],
         caught: &[("gomocup.end.no-output", "warn")], status: 0, why: "should (gomocup-r95)" },
 ];

@@ -218,6 +218,10 @@ pub enum Fault {
     /// pipe delivered in two reads is read as two lines, neither of them the command (an engine
     /// that `read()`s its input and never keeps a fragment for the next read).
     ReadIsACommand,
+    /// Gomocup: answers every command it does not know, and every `INFO`, with
+    /// `UNKNOWN: The commands doesn't exist.`, a colon glued to the keyword, as AIA gomoku 2019
+    /// does (`include/gomoku.h:39`).
+    UnknownWithColon,
 }
 
 /// Each fault under its command-line name.
@@ -316,6 +320,7 @@ const NAMES: [(&str, Fault); 64] = [
         Fault::DeclinesRestartRefusesBoard,
     ),
     ("read-is-a-command", Fault::ReadIsACommand),
+    ("unknown-with-colon", Fault::UnknownWithColon),
 ];
 
 impl Fault {

@@ -9,6 +9,9 @@ use crate::fault::Fault;
 use crate::input::stdin_lines;
 use crate::output::Out;
 
+/// AIA gomoku 2019's answer to what it does not know (`Fault::UnknownWithColon`).
+const UNKNOWN_WITH_COLON: &str = "UNKNOWN: The commands doesn't exist.";
+
 /// An empty point where its own stone (Black) makes five in a row.
 fn winning_point(board: &Board) -> Option<Point> {
     board.empty_points().find(|&p| {
@@ -223,6 +226,7 @@ pub fn run(out: &Out, script: &[String]) {
             // Dies of an INFO before START, as PPay (emneo-dev/epitech, tek3/gomoku) does: its
             // solver does not exist before START.
             "INFO" if fault == Fault::DiesOnEarlyInfo && !started => std::process::exit(139),
+            "INFO" if fault == Fault::UnknownWithColon => out.line(UNKNOWN_WITH_COLON),
             "INFO" => {}
             "ABOUT"
                 if fault == Fault::SilentThirdAbout && {
@@ -239,6 +243,7 @@ pub fn run(out: &Out, script: &[String]) {
                 return;
             }
             "" => {}
+            _ if fault == Fault::UnknownWithColon => out.line(UNKNOWN_WITH_COLON),
             _ => out.line(&format!("UNKNOWN {cmd} is not supported")),
         }
     }

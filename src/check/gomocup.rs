@@ -331,8 +331,25 @@ impl State {
         }
         // The brain's lines are judged by what they hold, not by the keyword they open with.
         let parsed = parse_message(&e.text).map_err(|unread| unread.error);
-        let paired = self.pair(&parsed);
-        let resolved = self.resolve(&parsed, &e.text, at, out);
+        // A line that does not read as the text spells it, read as the manager reads it: a
+        // point with blanks or signs (`10, 10`, `+7,7`), whose spelling the text leaves open
+        // (A6), an `UNKNOWN:` with its colon glued on.
+        let respelt = parsed
+            .as_ref()
+            .err()
+            .and_then(|_| respell(P, &e.text))
+            .and_then(|respelling| {
+                let message = parse_message(&respelling.line).ok()?;
+                Some((respelling, message))
+            });
+        // What the line answers is what it says as read: `UNKNOWN: …` answers an INFO as much
+        // as `UNKNOWN …` does.
+        let read = match &respelt {
+            Some((_, message)) => Ok(message.clone()),
+            None => parsed.clone(),
+        };
+        let paired = self.pair(&read);
+        let resolved = self.resolve(&read, &e.text, at, out);
         if let Paired::Either(infos) = &paired {
             self.provisional = Some(Provisional {
                 text: e.text.clone(),
@@ -347,7 +364,7 @@ impl State {
                 Paired::Request | Paired::Either(_) => true,
                 Paired::Info(info)
                     if self.end_at.is_some_and(|end| info.us <= end)
-                        && (self.answers_info || matches!(parsed, Ok(Message::Unknown(_)))) =>
+                        && (self.answers_info || matches!(read, Ok(Message::Unknown(_)))) =>
                 {
                     // The late reply of an INFO sent before END (a manager that froze the brain
                     // between its INFOs and END, which it read in order after them): that
@@ -361,7 +378,7 @@ impl State {
                 }
                 Paired::Info(_) => false,
                 Paired::Nothing => {
-                    matches!(parsed, Ok(Message::Message(_) | Message::Debug(_)))
+                    matches!(read, Ok(Message::Message(_) | Message::Debug(_)))
                         && self.unanswered.contains(&Unanswered::Request)
                 }
             };
@@ -380,17 +397,6 @@ impl State {
         // The rest of a MESSAGE broken off by a line break is that one fault, not a line of
         // its own to judge.
         let after_message = std::mem::take(&mut self.after_message);
-        // A line that does not read as the text spells it, read as the manager reads it: a
-        // point with blanks or signs (`10, 10`, `+7,7`), whose spelling the text leaves open
-        // (A6).
-        let respelt = parsed
-            .as_ref()
-            .err()
-            .and_then(|_| respell(P, &e.text))
-            .and_then(|respelling| {
-                let message = parse_message(&respelling.line).ok()?;
-                Some((respelling, message))
-            });
         if parsed.is_err()
             && respelt.is_none()
             && unread(&e.text, after_message) == Unread::RestOfMessage
@@ -426,7 +432,7 @@ impl State {
         // The answer the provisional line was taken for, one line late: already judged.
         if resolved
             && matches!(
-                parsed,
+                read,
                 Ok(Message::Ok | Message::Error(_) | Message::Unknown(_))
             )
         {
@@ -1332,6 +1338,37 @@ mod tests {
             .filter(|o| o.grade != Grade::Pass)
             .map(|o| (o.check.to_string(), o.grade))
             .collect()
+    }
+
+    /// AIA gomoku 2019 answers every command it does not know, INFO included, with
+    /// `UNKNOWN: The commands doesn't exist.`: read as `UNKNOWN` (its glued colon a warning,
+    /// gomocup-r119), so its answer to an INFO is one (gomocup-r92) and its answer to an
+    /// unknown command is the answer owed (no miss).
+    #[test]
+    fn an_unknown_with_a_colon_glued_on_is_an_unknown() {
+        let aia = "UNKNOWN: The commands doesn't exist.";
+        let lines = [
+            "> START 20",
+            "< OK",
+            "> INFO timeout_turn 1000",
+            &format!("< {aia}"),
+            "> RECTSTART 20,15",
+            &format!("< {aia}"),
+            "> END",
+        ];
+        assert_eq!(
+            brief(&lines),
+            [
+                ("gomocup.answer.spelling".to_owned(), Grade::Warn),
+                ("gomocup.info.no-reply".to_owned(), Grade::Fail),
+                ("gomocup.answer.spelling".to_owned(), Grade::Warn),
+            ]
+        );
+        let spelling = findings(&lines)
+            .into_iter()
+            .find(|o| o.check.to_string() == "gomocup.answer.spelling")
+            .expect("the spelling's warning");
+        assert_eq!(spelling.requirements, reqs!["gomocup-r119"]);
     }
 
     /// GomokuBot answers every INFO with `UNKNOWN`: after `INFO` and `ABOUT` its first line

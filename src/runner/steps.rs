@@ -569,7 +569,8 @@ impl<'a> Executor<'a> {
         while *from < self.pending.len() {
             let line = &self.pending[*from];
             if line.at.us >= window
-                && let Some(caps) = e.pattern.matches(&line.text, ci)
+                && let Some(caps) =
+                    Self::read_as_meant(self.scenario.protocol, &e.pattern, &line.text, ci)
             {
                 let line = self.pending.remove(*from)?;
                 self.pending_bytes -= line.text.len();
@@ -578,6 +579,22 @@ impl<'a> Executor<'a> {
             *from += 1;
         }
         None
+    }
+
+    /// What `pattern` captures of a line read as a GUI reads it: in the text's spelling where
+    /// it departs from it only in a way the text leaves open (`UNKNOWN: …` as `UNKNOWN …`,
+    /// `7, 7` as `7,7`). The built-in checks warn about the spelling; a step judges what the
+    /// line says, and so does a `no` window (`no !UNKNOWN ...` is not broken by `UNKNOWN:`).
+    fn read_as_meant(
+        protocol: crate::protocol::Protocol,
+        pattern: &crate::scenario::pattern::Pattern,
+        text: &str,
+        ci: bool,
+    ) -> Option<crate::scenario::pattern::Captures> {
+        match crate::protocol::spelling::respell(protocol, text) {
+            Some(respelt) => pattern.matches(&respelt.line, ci),
+            None => pattern.matches(text, ci),
+        }
     }
 
     /// Sends the `--option` settings, once, in the protocol's own words.
@@ -816,13 +833,14 @@ impl<'a> Executor<'a> {
                 .copied()
                 .unwrap_or(u64::MAX);
             let ci = self.case_insensitive;
+            let protocol = self.scenario.protocol;
             let mut taken = Vec::new();
             let mut keep = VecDeque::new();
             for line in self.pending.drain(..) {
                 let full = e.repeat == Repeat::Optional && !taken.is_empty();
                 let in_window = line.at.us >= after && line.at.us <= before && !full;
                 match in_window
-                    .then(|| e.pattern.matches(&line.text, ci))
+                    .then(|| Self::read_as_meant(protocol, &e.pattern, &line.text, ci))
                     .flatten()
                 {
                     Some(caps) => {
@@ -905,12 +923,14 @@ impl<'a> Executor<'a> {
         while self.pull(deadline) {}
         std::thread::sleep(deadline.saturating_duration_since(Instant::now()));
         let ci = self.case_insensitive;
+        let protocol = self.scenario.protocol;
         let since = self.last_send_us;
         let end = since + self.scaled(ms).as_micros() as u64;
         let offends = |l: &Received| {
             l.at.us >= since
                 && l.at.us <= end
-                && pattern.is_none_or(|(p, _)| p.matches(&l.text, ci).is_some())
+                && pattern
+                    .is_none_or(|(p, _)| Self::read_as_meant(protocol, p, &l.text, ci).is_some())
         };
         let first = self.pending.iter().find(|l| offends(l)).cloned();
         self.pending.retain(|l| !offends(l));
