@@ -1366,7 +1366,7 @@ mod tests {
         );
         let spelling = findings(&lines)
             .into_iter()
-            .find(|o| o.check.to_string() == "gomocup.answer.spelling")
+            .find(|o| o.check == crate::check::CheckRef::builtin(P, CheckId::AnswerSpelling))
             .expect("the spelling's warning");
         assert_eq!(spelling.requirements, reqs!["gomocup-r119"]);
     }
