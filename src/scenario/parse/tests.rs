@@ -1,4 +1,6 @@
 use super::*;
+use crate::protocol::{GameKind, Protocol};
+use crate::scenario::{BoundSource, Level, Repeat, StepKind};
 
 const SAMPLE: &str = "\
 # A comment
