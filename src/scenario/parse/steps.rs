@@ -1,12 +1,130 @@
 //! A scenario's steps as its lines come: commands, expected replies, directives, and the `if`
 //! blocks they sit in, with what a later line may name (captures, labels) checked as it goes.
 
+use thiserror::Error;
+
 use super::labels::{directive_label, labels_so_far, number_repeated_labels, short};
-use super::modifiers::split_modifiers;
-use super::values::parse_duration;
+use super::modifiers::{ModifierError, split_modifiers};
+use super::values::{DurationError, parse_duration};
 use crate::protocol::{Protocol, ReqId};
-use crate::scenario::pattern::Pattern;
+use crate::scenario::pattern::{Pattern, PatternError};
 use crate::scenario::{BoundSource, Condition, Expectation, Level, Repeat, Step, StepKind};
+
+/// Why a step's line cannot be used.
+#[derive(Debug, Error)]
+pub enum StepError {
+    /// `if` without `NAME is VALUE`; the condition as written.
+    #[error(
+        "`if {0}`: write `if NAME is VALUE` (or `is A|B`, `is not VALUE`), NAME an earlier capture, and close the block with `end if`"
+    )]
+    BadCondition(String),
+    /// A condition on a capture no line above makes.
+    #[error(
+        "`if {0} is …` names no capture above: capture it first (`{{{0}}}` or a regular expression's `(?P<{0}>…)`)"
+    )]
+    NoCapture(String),
+    /// `end if` with no block open.
+    #[error("`end if` closes no `if` block")]
+    EndIfWithoutIf,
+    /// A block still open at the end of the file; its condition.
+    #[error("`if {0}` is never closed: end its block with `end if`")]
+    Unclosed(String),
+    /// A `>|` line that does not cut one command in two.
+    #[error(transparent)]
+    Cut(#[from] CutError),
+    /// A command that uses a capture no line above makes.
+    #[error(
+        "`{{{0}}}` is used before any expectation captures it (write `{{{0}}}` in a `<` line above)"
+    )]
+    UsedBeforeCaptured(String),
+    /// `>>` after something other than a command.
+    #[error("`>>` writes a command together with the `>` line right before it; there is none")]
+    JoinsNothing,
+    /// A bound's source on a `<` line with no `within`; the source as written.
+    #[error(
+        "`{0}` says where a bound comes from, and this line has none: add `within N ms` (a `not before` follows the command's own figure and takes no source)"
+    )]
+    SourceWithoutBound(String),
+    /// `needs NAME` naming no step above.
+    #[error(
+        "`needs {0}` names no step above: use an earlier step's label (its `as NAME`, or what it expects)"
+    )]
+    NeedsNoStep(String),
+    /// Modifiers that do not read.
+    #[error(transparent)]
+    Modifier(#[from] ModifierError),
+    /// An expected line's pattern that does not compile.
+    #[error(transparent)]
+    Pattern(#[from] PatternError),
+    /// A directive with a repeat, timing or `needs` modifier.
+    #[error("only `<` lines take repeat, timing or `needs` modifiers")]
+    ModifiersOnDirective,
+    /// A bound's source on `wait`; the source as written.
+    #[error(
+        "`{0}` says where a bound comes from, and `wait` is none: it goes with `within`, `silent`, `no … for` and `exit within`"
+    )]
+    SourceOnWait(String),
+    /// A directive that does not read.
+    #[error(transparent)]
+    Directive(#[from] DirectiveError),
+    /// `text: ID` naming a row of another protocol.
+    #[error("`text: {id}` names a row of another protocol: this scenario is {protocol}")]
+    TextRowOfAnotherProtocol {
+        /// The row named.
+        id: ReqId,
+        /// The scenario's protocol.
+        protocol: Protocol,
+    },
+    /// `text: ID` naming a row the protocol's catalogue does not hold.
+    #[error("`text: {id}` names no row of the {protocol} catalogue")]
+    TextRowNotInCatalogue {
+        /// The row named.
+        id: ReqId,
+        /// The scenario's protocol.
+        protocol: Protocol,
+    },
+    /// A file with headers and no step.
+    #[error("no steps")]
+    NoSteps,
+}
+
+/// Why a `>|` line does not cut one command in two; the line's text as written.
+#[derive(Debug, Error, PartialEq, Eq)]
+pub enum CutError {
+    /// No `|`, or more than one.
+    #[error(
+        "`>| {0}` cuts a command in two writes at one `|`: write one `|` (as `>| go de|pth 1`)"
+    )]
+    NotOneCut(String),
+    /// Nothing before or after the `|`.
+    #[error("`>| {0}`: each of the two writes needs part of the command")]
+    EmptyPart(String),
+    /// A capture before the `|`, which its substitution would move.
+    #[error("`>| {0}`: a command cut in two takes captures only after its `|`")]
+    CaptureBeforeCut(String),
+}
+
+/// Why a directive does not read.
+#[derive(Debug, Error)]
+pub enum DirectiveError {
+    /// Its duration.
+    #[error(transparent)]
+    Duration(#[from] DurationError),
+    /// `exit within … with code C` with C no number.
+    #[error("exit code `{0}` is not a number")]
+    ExitCode(String),
+    /// `exit within` in another form.
+    #[error("expected `exit within N ms [with code C]`")]
+    ExitForm,
+    /// The pattern of a `no … for` window.
+    #[error(transparent)]
+    Pattern(#[from] PatternError),
+    /// No directive at all; the line as written.
+    #[error(
+        "cannot read `{0}`: a step is `> command`, `< reply`, `wait N ms`, `silent N ms`, `no PATTERN for N ms` or `exit within N ms [with code C]`, and a block of steps `if NAME is VALUE` … `end if`"
+    )]
+    Unreadable(String),
+}
 
 /// The steps read so far, and what the lines after them may refer to.
 #[derive(Debug, Default)]
@@ -36,25 +154,21 @@ impl StepsReader {
     }
 
     /// `if NAME is VALUE` on line `n`.
-    pub(super) fn open_if(&mut self, n: usize, condition: &str) -> Result<(), String> {
-        let parsed = Condition::parse(condition).ok_or_else(|| {
-            format!(
-                "`if {condition}`: write `if NAME is VALUE` (or `is A|B`, `is not VALUE`), NAME \
-                 an earlier capture, and close the block with `end if`"
-            )
-        })?;
+    pub(super) fn open_if(&mut self, n: usize, condition: &str) -> Result<(), StepError> {
+        let parsed = Condition::parse(condition)
+            .ok_or_else(|| StepError::BadCondition(condition.to_owned()))?;
         if !self.captured.contains(&parsed.name) {
-            return Err(no_capture(&parsed.name));
+            return Err(StepError::NoCapture(parsed.name));
         }
         self.blocks.push((parsed, n));
         Ok(())
     }
 
     /// `end if`.
-    pub(super) fn close_if(&mut self) -> Result<(), String> {
+    pub(super) fn close_if(&mut self) -> Result<(), StepError> {
         match self.blocks.pop() {
             Some(_) => Ok(()),
-            None => Err("`end if` closes no `if` block".to_owned()),
+            None => Err(StepError::EndIfWithoutIf),
         }
     }
 
@@ -64,12 +178,12 @@ impl StepsReader {
         n: usize,
         text: &str,
         protocol: Option<Protocol>,
-    ) -> Result<(), String> {
+    ) -> Result<(), StepError> {
         let kind = cut_command(text)?;
         if let StepKind::SendCut { command, .. } = &kind
             && let Some(name) = uncaptured(command, &self.captured, protocol)
         {
-            return Err(used_before_captured(&name));
+            return Err(StepError::UsedBeforeCaptured(name));
         }
         self.steps.push(Step {
             line: n,
@@ -90,7 +204,7 @@ impl StepsReader {
         text: &str,
         joined: bool,
         protocol: Option<Protocol>,
-    ) -> Result<(), String> {
+    ) -> Result<(), StepError> {
         let joins_a_send = matches!(
             self.steps.last(),
             Some(Step {
@@ -99,13 +213,10 @@ impl StepsReader {
             })
         ) && self.last_in_this_block();
         if joined && !joins_a_send {
-            return Err(
-                "`>>` writes a command together with the `>` line right before it; there is none"
-                    .to_owned(),
-            );
+            return Err(StepError::JoinsNothing);
         }
         if let Some(name) = uncaptured(text, &self.captured, protocol) {
-            return Err(used_before_captured(&name));
+            return Err(StepError::UsedBeforeCaptured(name));
         }
         let command = text.trim().to_owned();
         let when = self.when();
@@ -128,16 +239,12 @@ impl StepsReader {
     }
 
     /// `< pattern (modifiers)` on line `n`.
-    pub(super) fn expect(&mut self, n: usize, body: &str) -> Result<(), String> {
+    pub(super) fn expect(&mut self, n: usize, body: &str) -> Result<(), StepError> {
         let (body, m) = split_modifiers(body)?;
         if let Some(source) = m.bound
             && m.within_ms.is_none()
         {
-            return Err(format!(
-                "`{}` says where a bound comes from, and this line has none: add `within N ms` \
-                 (a `not before` follows the command's own figure and takes no source)",
-                source_word(source)
-            ));
+            return Err(StepError::SourceWithoutBound(source_word(source)));
         }
         // Only a line that needs something pays for numbering the labels above it.
         let labels = if m.needs.is_empty() {
@@ -146,15 +253,12 @@ impl StepsReader {
             labels_so_far(&self.steps)
         };
         if let Some(needed) = m.needs.iter().find(|needed| !labels.contains(needed)) {
-            return Err(format!(
-                "`needs {needed}` names no step above: use an earlier step's label (its `as \
-                 NAME`, or what it expects)"
-            ));
+            return Err(StepError::NeedsNoStep(needed.clone()));
         }
         if let Some(condition) = &m.only_if
             && !self.captured.contains(&condition.name)
         {
-            return Err(no_capture(&condition.name));
+            return Err(StepError::NoCapture(condition.name.clone()));
         }
         let pattern = Pattern::parse(body)?;
         self.captured.extend(pattern.capture_names());
@@ -194,22 +298,18 @@ impl StepsReader {
 
     /// A directive (`wait`, `silent`, `no … for`, `exit within`) with its modifiers, on line
     /// `n`.
-    pub(super) fn directive(&mut self, n: usize, line: &str) -> Result<(), String> {
+    pub(super) fn directive(&mut self, n: usize, line: &str) -> Result<(), StepError> {
         let (body, m) = split_modifiers(line)?;
         if m.repeat.is_some()
             || m.within_ms.is_some()
             || m.not_before_ms.is_some()
             || !m.needs.is_empty()
         {
-            return Err("only `<` lines take repeat, timing or `needs` modifiers".into());
+            return Err(StepError::ModifiersOnDirective);
         }
         let kind = directive(body.trim())?;
         if let (StepKind::Wait { .. }, Some(source)) = (&kind, m.bound) {
-            return Err(format!(
-                "`{}` says where a bound comes from, and `wait` is none: it goes with `within`, \
-                 `silent`, `no … for` and `exit within`",
-                source_word(source)
-            ));
+            return Err(StepError::SourceOnWait(source_word(source)));
         }
         let label = m.label.unwrap_or_else(|| short(&directive_label(&kind)));
         self.steps.push(Step {
@@ -225,34 +325,23 @@ impl StepsReader {
     }
 
     /// The innermost `if` block left open at the end, as the error that names its line.
-    pub(super) fn unclosed(&self) -> Option<(usize, String)> {
-        self.blocks.last().map(|(condition, line)| {
-            (
-                *line,
-                format!("`if {condition}` is never closed: end its block with `end if`"),
-            )
-        })
+    pub(super) fn unclosed(&self) -> Option<(usize, StepError)> {
+        self.blocks
+            .last()
+            .map(|(condition, line)| (*line, StepError::Unclosed(condition.to_string())))
     }
 
     /// The steps, once every line is read and every block closed: every `text:` row one of
     /// the protocol's, repeated labels numbered. An error names its line (0: the whole file).
-    pub(super) fn finish(self, protocol: Protocol) -> Result<Vec<Step>, (usize, String)> {
+    pub(super) fn finish(self, protocol: Protocol) -> Result<Vec<Step>, (usize, StepError)> {
         if self.steps.is_empty() {
-            return Err((0, "no steps".into()));
+            return Err((0, StepError::NoSteps));
         }
         let mut steps = self.steps;
         check_text_rows(protocol, &steps)?;
         number_repeated_labels(&mut steps);
         Ok(steps)
     }
-}
-
-/// The error for a condition on a capture no line above makes.
-fn no_capture(name: &str) -> String {
-    format!(
-        "`if {name} is …` names no capture above: capture it first (`{{{name}}}` or a regular \
-         expression's `(?P<{name}>…)`)"
-    )
 }
 
 /// The first `{name}` in a command that no expectation has captured yet and the harness does
@@ -287,7 +376,7 @@ fn source_word(source: BoundSource) -> String {
 /// Every `text: ID` names a row of the scenario's own protocol that its catalogue holds
 /// (`scenarios/requirements/<protocol>.tsv`): a bound the text gives is given by a row of that
 /// text. Checked once the steps are read, with the line at fault.
-fn check_text_rows(protocol: Protocol, steps: &[Step]) -> Result<(), (usize, String)> {
+fn check_text_rows(protocol: Protocol, steps: &[Step]) -> Result<(), (usize, StepError)> {
     let sources = steps.iter().flat_map(|step| match &step.kind {
         StepKind::Expect(group) => group.iter().map(|e| (e.line, e.bound)).collect(),
         _ => vec![(step.line, step.bound)],
@@ -297,18 +386,10 @@ fn check_text_rows(protocol: Protocol, steps: &[Step]) -> Result<(), (usize, Str
             continue;
         };
         if id.protocol() != protocol {
-            return Err((
-                line,
-                format!(
-                    "`text: {id}` names a row of another protocol: this scenario is {protocol}"
-                ),
-            ));
+            return Err((line, StepError::TextRowOfAnotherProtocol { id, protocol }));
         }
         if !in_catalogue(protocol, id) {
-            return Err((
-                line,
-                format!("`text: {id}` names no row of the {protocol} catalogue"),
-            ));
+            return Err((line, StepError::TextRowNotInCatalogue { id, protocol }));
         }
     }
     Ok(())
@@ -326,22 +407,16 @@ fn in_catalogue(protocol: Protocol, id: ReqId) -> bool {
 
 /// `>| go de|pth 1`: one command and the one `|` where its write is cut. Captures may follow
 /// the cut (`>| TU|RN {free}`), not come before it: a substitution there would move the cut.
-fn cut_command(text: &str) -> Result<StepKind, String> {
+fn cut_command(text: &str) -> Result<StepKind, CutError> {
     let mut parts = text.split('|');
     let (Some(first), Some(rest), None) = (parts.next(), parts.next(), parts.next()) else {
-        return Err(format!(
-            "`>| {text}` cuts a command in two writes at one `|`: write one `|` (as `>| go de|pth 1`)"
-        ));
+        return Err(CutError::NotOneCut(text.to_owned()));
     };
     if first.is_empty() || rest.is_empty() {
-        return Err(format!(
-            "`>| {text}`: each of the two writes needs part of the command"
-        ));
+        return Err(CutError::EmptyPart(text.to_owned()));
     }
     if first.contains('{') {
-        return Err(format!(
-            "`>| {text}`: a command cut in two takes captures only after its `|`"
-        ));
+        return Err(CutError::CaptureBeforeCut(text.to_owned()));
     }
     Ok(StepKind::SendCut {
         command: format!("{first}{rest}"),
@@ -349,15 +424,8 @@ fn cut_command(text: &str) -> Result<StepKind, String> {
     })
 }
 
-/// The error for a command that uses a capture no line above makes.
-fn used_before_captured(name: &str) -> String {
-    format!(
-        "`{{{name}}}` is used before any expectation captures it (write `{{{name}}}` in a `<` line above)"
-    )
-}
-
 /// A directive's kind, from its words.
-fn directive(body: &str) -> Result<StepKind, String> {
+fn directive(body: &str) -> Result<StepKind, DirectiveError> {
     let words: Vec<&str> = body.split_whitespace().collect();
     match words.as_slice() {
         ["wait", rest @ ..] => Ok(StepKind::Wait {
@@ -372,9 +440,9 @@ fn directive(body: &str) -> Result<StepKind, String> {
                 [] => None,
                 ["with", "code", c] => Some(
                     c.parse()
-                        .map_err(|_| format!("exit code `{c}` is not a number"))?,
+                        .map_err(|_| DirectiveError::ExitCode((*c).to_owned()))?,
                 ),
-                _ => return Err("expected `exit within N ms [with code C]`".into()),
+                _ => return Err(DirectiveError::ExitForm),
             };
             Ok(StepKind::Exit { within_ms, code })
         }
@@ -386,10 +454,6 @@ fn directive(body: &str) -> Result<StepKind, String> {
                 ms: parse_duration(&format!("{n} {unit}"))?,
             })
         }
-        _ => Err(format!(
-            "cannot read `{body}`: a step is `> command`, `< reply`, `wait N ms`, `silent N ms`, \
-             `no PATTERN for N ms` or `exit within N ms [with code C]`, and a block of steps \
-             `if NAME is VALUE` … `end if`"
-        )),
+        _ => Err(DirectiveError::Unreadable(body.to_owned())),
     }
 }
