@@ -14,7 +14,7 @@ use crate::protocol::{Protocol, ReqId};
 use crate::runner::{EngineInfo, ExitStatus, Parallelism, Partition, ScenarioRun, SharesError};
 pub use engine::CertifyError;
 pub(crate) use engine::scenarios;
-pub use profile::{Profile, ProfileError, ScenarioRef};
+pub use profile::{Profile, ProfileError, ProfileSyntax, RowError, ScenarioRef, ScenarioRefError};
 pub use requirements::{Binds, Level, Requirement, catalogue};
 
 /// The grade of one requirement.

@@ -72,18 +72,23 @@ impl EngineOption {
     }
 }
 
+/// An `--option` that is not `NAME=VALUE` or `NAME`: no name, or a line break in it.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("`{0}` is not NAME=VALUE")]
+pub(crate) struct BadEngineOption(String);
+
 impl std::str::FromStr for EngineOption {
-    type Err = String;
+    type Err = BadEngineOption;
 
     /// `NAME=VALUE` (the name may hold spaces, the value anything) or `NAME`.
-    fn from_str(text: &str) -> Result<EngineOption, String> {
+    fn from_str(text: &str) -> Result<EngineOption, BadEngineOption> {
         let (name, value) = match text.split_once('=') {
             Some((name, value)) => (name, Some(value.to_owned())),
             None => (text, None),
         };
         let name = name.trim();
         if name.is_empty() || name.contains(['\n', '\r']) {
-            return Err(format!("`{text}` is not NAME=VALUE"));
+            return Err(BadEngineOption(text.to_owned()));
         }
         Ok(EngineOption {
             name: name.to_owned(),
@@ -329,5 +334,37 @@ pub(crate) fn run_scenario(
         notes: Vec::new(),
         transcript,
         captures: steps_captures,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `--option` takes a name, with or without a value; no name, or a line break in it, is
+    /// refused with the option as written.
+    #[test]
+    fn an_engine_option_is_a_name_and_maybe_a_value() {
+        let read = |text: &str| text.parse::<EngineOption>();
+        assert_eq!(
+            read("Hash=64"),
+            Ok(EngineOption {
+                name: "Hash".into(),
+                value: Some("64".into())
+            })
+        );
+        assert_eq!(
+            read("Clear Hash"),
+            Ok(EngineOption {
+                name: "Clear Hash".into(),
+                value: None
+            })
+        );
+        assert_eq!(read("=5"), Err(BadEngineOption("=5".into())));
+        assert_eq!(read("a\nb=1"), Err(BadEngineOption("a\nb=1".into())));
+        assert_eq!(
+            read(" = ").unwrap_err().to_string(),
+            "` = ` is not NAME=VALUE"
+        );
     }
 }
