@@ -77,6 +77,9 @@ pub(super) struct Executor<'a> {
     /// The window of replies is still open: only commands and waits came since it opened
     /// (`> go`, `wait 200 ms`, `> stop`: a `bestmove` before the `stop` still answers).
     window_open: bool,
+    /// A command of the window was cut in two writes (`>|`): an engine that misread it may
+    /// have answered its pieces, so a line that came instead of the reply owed is no answer.
+    cut_in_window: bool,
     stdout_closed: bool,
     /// Engine options to set once the handshake is done (`--option NAME=VALUE`).
     engine_options: &'a [EngineOption],
@@ -181,6 +184,7 @@ impl<'a> Executor<'a> {
             last_send_us: 0,
             window_start_us: 0,
             window_open: false,
+            cut_in_window: false,
             stdout_closed: false,
             engine_options,
             // Nothing to send is as good as sent.
@@ -450,7 +454,6 @@ impl<'a> Executor<'a> {
         }
     }
 
-    /// Writes the step's commands, together in one write when it has several.
     /// Writes the step's commands in one write, or its one command in two writes cut after
     /// `cut` bytes.
     fn send(&mut self, step: &Step, commands: &[String], cut: Option<usize>) -> Result<(), Abort> {
@@ -460,7 +463,9 @@ impl<'a> Executor<'a> {
         }
         if !self.window_open {
             self.window_start_us = self.session.now_us();
+            self.cut_in_window = false;
         }
+        self.cut_in_window |= cut.is_some();
         let facts = self.scenario.protocol.facts();
         self.quit_sent |= lines.iter().any(|line| facts.is_quit(line));
         let written = match cut {
@@ -748,8 +753,14 @@ impl<'a> Executor<'a> {
                     .softened(
                         (harness_bound && self.answered_otherwise().is_none())
                             .then_some(Softened::HarnessBound),
-                    )
-                    .missing_reply();
+                    );
+                // A wrong reply is no missing one, unless what came may answer the pieces of a
+                // command cut in two.
+                let o = if self.answered_otherwise().is_none() || self.cut_in_window {
+                    o.missing_reply()
+                } else {
+                    o
+                };
                 let cause = Cause::of(&o);
                 for name in e.pattern.capture_names() {
                     self.missing.insert(name, cause.clone());

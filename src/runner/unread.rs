@@ -1,20 +1,24 @@
 //! Replies missing because the engine does not read its input as the text says.
 //!
-//! An engine shown to leave a command unread (`input.held`: one line read per wake-up) or to
-//! take a piece of a command for a whole one (`input.cut-line`) loses commands wherever a GUI's
-//! writes happen to bring two together or a pipe happens to split one: in any scenario of the
-//! run, not only the one that showed it. A reply missing there is that finding's, not a
-//! failure of its own, or the certificate fails rows all over the library at random for one
-//! cause. So, as for a crash (`steps.rs`), each step whose reply never came is blocked by the
-//! input finding, which names the scenario that showed it; what the missing reply itself kept
-//! from running is blocked by the same finding. Late replies and wrong ones stay judged.
+//! An engine shown to leave a command unread (`input.held`: one line read per wake-up) loses
+//! commands wherever a GUI's writes happen to bring two together, which the harness's separate
+//! writes may do in any scenario when the engine reads late: a reply missing anywhere in the
+//! same run is that finding's, not a failure of its own, or the certificate fails rows all
+//! over the library at random for one cause. So, as for a crash (`steps.rs`), each step whose
+//! reply never came is blocked by the input finding, which names the scenario that showed it;
+//! what the missing reply itself kept from running is blocked by the same finding.
+//!
+//! A command taken in two pieces (`input.cut-line`) explains only the replies of the scenario
+//! that cut it: everywhere else the harness writes each line whole in one write, which a pipe
+//! delivers whole, so no reply missing there can be the cut's, and blocking it would hide its
+//! own cause. Late replies, and wrong ones, stay judged.
 
 use super::{Blocked, Cause, ScenarioRun};
 use crate::check::{CheckId, Grade, Outcome};
 
-/// The finding among these outcomes that shows the engine does not read its input whole and
-/// when it comes.
-pub(crate) fn input_finding(outcomes: &[Outcome]) -> Option<&Outcome> {
+/// The finding among these outcomes that shows the engine does not read its input as the
+/// text says: one line per wake-up, or a command taken in two pieces.
+fn own_finding(outcomes: &[Outcome]) -> Option<&Outcome> {
     outcomes.iter().find(|o| {
         o.grade == Grade::Fail
             && matches!(
@@ -22,6 +26,14 @@ pub(crate) fn input_finding(outcomes: &[Outcome]) -> Option<&Outcome> {
                 Some(CheckId::InputHeld | CheckId::InputCutLine)
             )
     })
+}
+
+/// The finding among these outcomes that explains replies missing in other scenarios too:
+/// input left unread, which any scenario's writes may leave so.
+fn finding_for_others(outcomes: &[Outcome]) -> Option<&Outcome> {
+    outcomes
+        .iter()
+        .find(|o| o.grade == Grade::Fail && o.check.id() == Some(CheckId::InputHeld))
 }
 
 /// Blocks by `cause` every reply these outcomes say never came (a step's missing reply, a
@@ -65,24 +77,25 @@ pub(super) fn explain(
 
 /// Within one run: its own input finding, if it has one, explains its missing replies.
 pub(super) fn explain_within(outcomes: &mut Vec<Outcome>, blocked: &mut Vec<Blocked>) {
-    if let Some(finding) = input_finding(outcomes) {
+    if let Some(finding) = own_finding(outcomes) {
         let cause = Cause::of(finding);
         explain(outcomes, blocked, &cause);
     }
 }
 
-/// Across a suite's runs: the first input finding (in the scenarios' order) explains the
-/// missing replies of every other run that has none of its own. Applying it twice changes
-/// nothing, so the shares of a certification may be put together and explained again.
+/// Across a suite's runs: the first finding of input left unread (in the scenarios' order)
+/// explains the missing replies of every other run that shows no input finding of its own.
+/// Applying it twice changes nothing, so the shares of a certification may be put together
+/// and explained again.
 pub(crate) fn explain_across(runs: &mut [ScenarioRun]) {
     let Some((scenario, cause)) = runs.iter().find_map(|run| {
-        input_finding(&run.outcomes).map(|o| (run.scenario.name.clone(), Cause::of(o)))
+        finding_for_others(&run.outcomes).map(|o| (run.scenario.name.clone(), Cause::of(o)))
     }) else {
         return;
     };
     let cause = cause.in_scenario(&scenario);
     for run in runs.iter_mut() {
-        if input_finding(&run.outcomes).is_none() {
+        if own_finding(&run.outcomes).is_none() {
             explain(&mut run.outcomes, &mut run.blocked, &cause);
         }
     }
@@ -177,6 +190,27 @@ mod tests {
         let again = runs.clone();
         explain_across(&mut runs);
         assert_eq!(format!("{runs:?}"), format!("{again:?}"));
+    }
+
+    /// A command taken in two pieces explains its own scenario's missing replies, not
+    /// another's: the harness wrote that one whole.
+    #[test]
+    fn a_cut_line_explains_no_reply_of_another_scenario() {
+        let cut = Outcome::new(
+            CheckRef::builtin(Protocol::Uci, CheckId::InputCutLine),
+            &[req!("uci-r06")],
+            Grade::Fail,
+            "`go depth 1` came in two writes",
+        );
+        let missing = Outcome::new(step("bestmove"), &[req!("uci-r90")], Grade::Fail, "missing")
+            .missing_reply();
+        let mut runs = vec![
+            run_of("uci/cut-write", vec![cut], Vec::new()),
+            run_of("uci/search", vec![missing.clone()], Vec::new()),
+        ];
+        explain_across(&mut runs);
+        assert_eq!(runs[1].outcomes, vec![missing]);
+        assert!(runs[1].blocked.is_empty());
     }
 
     /// Without an input finding nothing moves: a missing reply is judged as it was.
