@@ -756,7 +756,7 @@ impl<'a> Executor<'a> {
                     );
                 // A wrong reply is no missing one, unless what came may answer the pieces of a
                 // command cut in two.
-                let o = if self.answered_otherwise().is_none() || self.cut_in_window {
+                let o = if self.cut_in_window || self.wrong_reply(e).is_none() {
                     o.missing_reply()
                 } else {
                     o
@@ -808,6 +808,24 @@ impl<'a> Executor<'a> {
             l.at.us >= self.window_start_us
                 && !l.text.trim().is_empty()
                 && !facts.is_search_report(l.text.trim_start())
+        })
+    }
+
+    /// A line that came in the window of replies in the expectation's place: one opening with
+    /// a word the expectation names (`bestmove b1a3` for `bestmove a2a3|h2h3 ...`), or, where
+    /// it names none, any line that answered otherwise. A line of another kind (`bestmove`
+    /// where `readyok` is owed, a reply a line late) leaves the reply missing.
+    fn wrong_reply(&self, e: &Expectation) -> Option<&Received> {
+        let Some(words) = e.pattern.first_words() else {
+            return self.answered_otherwise();
+        };
+        let facts = self.scenario.protocol.facts();
+        self.pending.iter().find(|l| {
+            l.at.us >= self.window_start_us
+                && l.text
+                    .split_whitespace()
+                    .next()
+                    .is_some_and(|first| words.iter().any(|w| facts.is_keyword(first, w)))
         })
     }
 

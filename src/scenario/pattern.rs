@@ -117,6 +117,20 @@ impl Pattern {
         }
     }
 
+    /// The words a matching line may open with, where the pattern names them (`bestmove ...`,
+    /// `OK|ERROR ...`); `None` for a regular expression or a pattern opening with a wildcard,
+    /// a capture or `!`.
+    pub(crate) fn first_words(&self) -> Option<Vec<&str>> {
+        match self {
+            Pattern::Tokens(tokens) => match tokens.first()? {
+                Token::Literal(word) => Some(vec![word.as_str()]),
+                Token::OneOf(words) => Some(words.iter().map(String::as_str).collect()),
+                _ => None,
+            },
+            Pattern::Regex(_) => None,
+        }
+    }
+
     /// The names this pattern can capture.
     pub(crate) fn capture_names(&self) -> Vec<String> {
         match self {
@@ -284,6 +298,21 @@ mod tests {
         assert!(p.matches("MESSAGE x", true).is_none());
         assert!(p.matches("MESSAGE x", false).is_some());
         assert!(caps("!", "!").is_some(), "a lone ! is a literal");
+    }
+
+    #[test]
+    fn a_pattern_names_the_words_its_line_opens_with_where_it_can() {
+        let words = |text: &str| {
+            Pattern::parse(text)
+                .unwrap()
+                .first_words()
+                .map(|w| w.join(" "))
+        };
+        assert_eq!(words("bestmove a2a3|h2h3 ..."), Some("bestmove".into()));
+        assert_eq!(words("OK|ERROR ..."), Some("OK ERROR".into()));
+        assert_eq!(words("!MESSAGE|DEBUG ..."), None);
+        assert_eq!(words("{reply} ..."), None);
+        assert_eq!(words(r"/\d+,\d+/"), None);
     }
 
     #[test]
