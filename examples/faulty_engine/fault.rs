@@ -225,7 +225,7 @@ pub enum Fault {
 }
 
 /// Each fault under its command-line name.
-const NAMES: [(&str, Fault); 64] = [
+const NAMES: [(&str, Fault); 65] = [
     ("none", Fault::None),
     ("late-handshake", Fault::LateHandshake),
     ("no-readyok-while-searching", Fault::NoReadyokWhileSearching),
