@@ -164,6 +164,11 @@ struct State {
     before_restart: Option<Board>,
     /// The point of the last `TURN`, while its move is owed.
     turn_point: Option<Point>,
+    /// One-line answers still owed when the manager sent another request, oldest first. A
+    /// brain reads and answers its commands in order, and such an answer costs no thinking:
+    /// once the brain moves for a later request, an answer still owed here never came (a
+    /// brain that never says `UNKNOWN` to an unknown command, gomocup-r19).
+    answers_passed_over: VecDeque<(At, Asked)>,
     /// The stone a `TAKEBACK` took off the board, while its answer is owed: a brain that
     /// refuses (`UNKNOWN`, gomocup-r19, as an optional command allows, gomocup-r103; or
     /// `ERROR`) keeps it, and the board is the brain's again only with it put back.
@@ -197,6 +202,7 @@ impl super::EngineChecks for crate::protocol::gomocup::Gomocup {
             last_seq: None,
             before_restart: None,
             turn_point: None,
+            answers_passed_over: VecDeque::new(),
             taken_back: None,
         })
     }
@@ -581,16 +587,7 @@ impl State {
     /// was told to be one when it came after another command.
     fn info_reply(&mut self, text: &str, info: At, at: At, why: &str, out: &mut Findings) {
         self.answers_info = true;
-        out.push(
-            outcome(
-                P,
-                CheckId::InfoNoReply,
-                Grade::Fail,
-                format!("`{text}` in reply to INFO, which has no reply{why}"),
-            )
-            .at(at)
-            .latency(at.us.saturating_sub(info.us)),
-        );
+        out.push(info_reply_outcome(text, why, at).latency(at.us.saturating_sub(info.us)));
     }
 
     /// The brain gave the one-line answer a command was waiting for.
@@ -600,6 +597,71 @@ impl State {
             self.awaiting = Awaiting::Nothing;
         }
     }
+}
+
+/// Settles the answers owed from before the manager's later requests by the brain's next line
+/// that is no message: an answer takes the oldest (answers come in order); a move shows that
+/// none of them came before it, and so none will: one finding names them all.
+fn passed_over(s: &mut State, message: &Message, text: &str, at: At, out: &mut Findings) {
+    match message {
+        Message::Message(_) | Message::Debug(_) => {}
+        Message::Move(_) if !s.answers_passed_over.is_empty() => {
+            let owed: Vec<_> = s.answers_passed_over.drain(..).collect();
+            let (first_at, _) = owed[0];
+            let what: Vec<&str> = owed.iter().map(|(_, asked)| asked.describe().0).collect();
+            let mut rows: Vec<ReqId> = Vec::new();
+            for (_, asked) in &owed {
+                for row in asked.owed_rows() {
+                    if !rows.contains(row) {
+                        rows.push(*row);
+                    }
+                }
+            }
+            out.push(
+                outcome(
+                    P,
+                    CheckId::CommandAnswered,
+                    Grade::Fail,
+                    format!(
+                        "no answer to {}: the brain moved (`{text}`) for a later request \
+                         without it, and a brain answers its commands in order",
+                        what.join(", ")
+                    ),
+                )
+                .citing(&rows)
+                .at(first_at)
+                .latency(at.us.saturating_sub(first_at.us)),
+            );
+        }
+        _ => {
+            s.answers_passed_over.pop_front();
+        }
+    }
+}
+
+/// A reply to an INFO, which has none (gomocup-r92). An `ERROR` there warns: the text's own
+/// example of an `ERROR` is "a memory limit that is too small" (gomocup-r123), a limit only
+/// `INFO max_memory` sets, so its two sentences leave open whether a brain may refuse a
+/// setting so (Rapfi and PentaZen do).
+fn info_reply_outcome(text: &str, why: &str, at: At) -> crate::check::Outcome {
+    let error = |line: &str| matches!(parse_message(line), Ok(Message::Error(_)));
+    let refused = error(text) || respell(P, text).is_some_and(|r| error(&r.line));
+    let (grade, reading) = if refused {
+        (
+            Grade::Warn,
+            "; an ERROR may report a setting the brain cannot take (gomocup-r123's \
+             example, a memory limit too small), which leaves this open",
+        )
+    } else {
+        (Grade::Fail, "")
+    };
+    outcome(
+        P,
+        CheckId::InfoNoReply,
+        grade,
+        format!("`{text}` in reply to INFO, which has no reply{why}{reading}"),
+    )
+    .at(at)
 }
 
 fn sent(s: &mut State, command: Command, at: At) {
@@ -620,8 +682,15 @@ fn sent(s: &mut State, command: Command, at: At) {
     if request {
         match (&command, s.awaiting) {
             // A new game starts the brain afresh: nothing from before is owed.
-            (Command::Start(_) | Command::RectStart(..), _) => s.overlapped = 0,
+            (Command::Start(_) | Command::RectStart(..), _) => {
+                s.overlapped = 0;
+                s.answers_passed_over.clear();
+            }
             (_, Awaiting::Nothing) => {}
+            (_, Awaiting::Answer { at, command }) => {
+                s.overlapped += 1;
+                s.answers_passed_over.push_back((at, command));
+            }
             _ => s.overlapped += 1,
         }
     }
@@ -749,6 +818,7 @@ fn sent(s: &mut State, command: Command, at: At) {
 
 fn received(s: &mut State, message: Message, text: &str, at: At, out: &mut Findings) {
     let chatter = matches!(message, Message::Message(_) | Message::Debug(_));
+    passed_over(s, &message, text, at, out);
     let is_message = matches!(message, Message::Message(_));
     // A reply owed to an earlier command may arrive after an INFO sent meanwhile (a limit
     // changed while the brain thinks, gomocup-r16): it answers that command, not the INFO.
@@ -762,16 +832,7 @@ fn received(s: &mut State, message: Message, text: &str, at: At, out: &mut Findi
     ) || (s.overlapped > 0 && !chatter);
     if let (Some(info), false, false) = (s.info_at, chatter, owed) {
         s.answers_info = true;
-        out.push(
-            outcome(
-                P,
-                CheckId::InfoNoReply,
-                Grade::Fail,
-                format!("`{text}` in reply to INFO, which has no reply"),
-            )
-            .at(at)
-            .latency(at.us.saturating_sub(info)),
-        );
+        out.push(info_reply_outcome(text, "", at).latency(at.us.saturating_sub(info)));
         return;
     }
     match message {
@@ -1177,6 +1238,78 @@ mod tests {
         let found = findings(&["> START 20", "< OK", "> INFO rule 1", "< OK"]);
         assert_eq!(found.len(), 1, "{found:#?}");
         assert_eq!(found[0].check, "gomocup.info.no-reply");
+        assert_eq!(found[0].grade, Grade::Fail);
+    }
+
+    /// The survey's PentaZen never says `UNKNOWN` (its chain of commands has no last `else`):
+    /// the harness waits, then goes on with `BEGIN`, and the brain moves. Answers come in the
+    /// order of the commands, so the move shows the `UNKNOWN` owed before it never came
+    /// (gomocup-r19), where a silence alone is not judged. An answer that comes late, before
+    /// the move, is no finding.
+    #[test]
+    fn an_answer_passed_over_by_a_later_move_never_came() {
+        let silent = findings(&[
+            "> START 20",
+            "< OK",
+            "> FROBNICATE 1,2",
+            "> XYZZY",
+            "> BEGIN",
+            "< 10,10",
+        ]);
+        let answered: Vec<_> = silent
+            .iter()
+            .filter(|o| o.check == "gomocup.command.answered" && o.grade == Grade::Fail)
+            .collect();
+        assert_eq!(answered.len(), 1, "{silent:#?}");
+        let rows: Vec<String> = answered[0]
+            .requirements
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        assert_eq!(rows, ["gomocup-r19"]);
+        assert!(
+            answered[0].message.contains("10,10"),
+            "{}",
+            answered[0].message
+        );
+        let late = findings(&[
+            "> START 20",
+            "< OK",
+            "> FROBNICATE 1,2",
+            "> BEGIN",
+            "< UNKNOWN FROBNICATE",
+            "< 10,10",
+        ]);
+        assert!(late.iter().all(|o| o.grade != Grade::Fail), "{late:#?}");
+    }
+
+    /// The survey's Rapfi and PentaZen refuse a setting they cannot take with `ERROR` (a memory
+    /// limit of 1 byte, a rule the board size does not have): the text's own example of an
+    /// `ERROR` is such a limit (gomocup-r123), so that warns, in either spelling; any other
+    /// reply to an INFO still fails gomocup-r92.
+    #[test]
+    fn an_error_refusing_an_info_setting_warns_and_other_replies_fail() {
+        for refusal in ["< ERROR memory limit too small", "< ERROR: too small"] {
+            let found = findings(&["> START 20", "< OK", "> INFO max_memory 1", refusal]);
+            let reply: Vec<_> = found
+                .iter()
+                .filter(|o| o.check == "gomocup.info.no-reply")
+                .collect();
+            assert_eq!(reply.len(), 1, "{found:#?}");
+            assert_eq!(reply[0].grade, Grade::Warn, "{refusal}");
+            assert!(
+                reply[0].message.contains("gomocup-r123"),
+                "{}",
+                reply[0].message
+            );
+        }
+        let found = findings(&[
+            "> START 20",
+            "< OK",
+            "> INFO foo_bar 1",
+            "< UNKNOWN foo_bar",
+        ]);
+        assert_eq!(found.len(), 1, "{found:#?}");
         assert_eq!(found[0].grade, Grade::Fail);
     }
 
