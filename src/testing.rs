@@ -42,8 +42,12 @@ use crate::runner::{
 };
 use crate::scenario::select;
 
-/// Why scenarios could not be loaded or chosen: an [`Error`]'s causes.
-pub use crate::scenario::{ScenarioError, SelectError};
+/// Why scenarios could not be loaded or chosen: an [`Error`]'s causes, and what is wrong
+/// with a scenario file, by kind.
+pub use crate::scenario::{
+    CutError, DirectiveError, DurationError, HeaderError, ModifierError, NotARequirementId,
+    PatternError, ScenarioError, ScenarioErrorKind, SelectError, StepError,
+};
 use crate::session::{EngineCommand, NotStartable};
 
 /// Why a check could not be run at all (a finding about the engine is never an error: it is
@@ -103,7 +107,7 @@ pub enum Error {
     /// back): a fault of Arbiter's, never a finding about the engine.
     #[cfg(feature = "fuzz")]
     #[error("the fuzzer failed: {0}")]
-    Fuzz(String),
+    Fuzz(#[source] crate::fuzz::FuzzError),
     /// A failure's minimal scenario could not be written where [`Engine::repro_dir`] says.
     #[cfg(feature = "fuzz")]
     #[error("cannot write {path}: {source}")]

@@ -10,7 +10,7 @@ use std::io;
 use crate::exit_status::ExitStatus;
 use arbiter::certify::CertifyError;
 use arbiter::certify::profile::ProfileError;
-use arbiter::fuzz::ReproWriteError;
+use arbiter::fuzz::{FuzzError, FuzzErrorKind, ReproWriteError};
 use arbiter::golden::review::ReviewError;
 use arbiter::matchplay::adjudication::AdjudicationError;
 use arbiter::matchplay::merge::MergeError;
@@ -110,10 +110,11 @@ pub(crate) enum CliError {
     /// The stand-in engine could not go on.
     #[error(transparent)]
     StandIn(#[from] StandInError),
-    /// The fuzzer's model failed (it drew no case, or wrote a scenario that does not read): a
-    /// fault of the harness, whose message the library gives as text.
+    /// The fuzzing run could not be done: the engine given could not be run for its handshake
+    /// (the user's), or the fuzzer's model failed, drawing no case or writing a scenario that
+    /// does not read (the harness's).
     #[error("the fuzzer failed: {0}")]
-    Fuzz(String),
+    Fuzz(#[from] FuzzError),
     /// A FEN that does not set a position up.
     #[error("{0}")]
     Fen(String),
@@ -139,6 +140,10 @@ impl CliError {
             | CliError::Shares(_)
             | CliError::Review(_)
             | CliError::Fen(_) => ExitStatus::Usage,
+            CliError::Fuzz(error) => match error.kind() {
+                FuzzErrorKind::Engine => ExitStatus::Usage,
+                FuzzErrorKind::Bug => ExitStatus::HarnessFailed,
+            },
             CliError::ResultsDir(error) => match error {
                 ResultsDirError::Write { .. } => ExitStatus::HarnessFailed,
                 _ => ExitStatus::Usage,
@@ -148,8 +153,7 @@ impl CliError {
             | CliError::Repro(_)
             | CliError::Session(_)
             | CliError::Launch(_)
-            | CliError::StandIn(_)
-            | CliError::Fuzz(_) => ExitStatus::HarnessFailed,
+            | CliError::StandIn(_) => ExitStatus::HarnessFailed,
         }
     }
 }

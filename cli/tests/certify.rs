@@ -309,3 +309,62 @@ fn info_rows_are_judged_when_no_info_follows_stop() {
         assert_eq!(verdict.verdict, Verdict::Pass, "{id}: {verdict:#?}");
     }
 }
+
+/// An engine that reads one line per wake-up (`select()` then `fgets()`), certified with the
+/// whole `uci` profile, whose `uci/one-write` shows it: one cause, one finding. `input.held`
+/// fails uci-r05, and every reply it kept from coming, in whichever scenario the writes
+/// happened to bring two commands together, is blocked by it, naming the first scenario that
+/// showed it; no missing reply is failed or left unjudged on its own.
+#[test]
+fn held_input_blocks_the_replies_it_kept_across_a_whole_profile() {
+    let _cpu = common::processor::share(2);
+    let (code, report) = certify("uci", "uci", "one-line-per-wakeup", &["--jobs", "2"]);
+    assert_eq!(code, 1);
+    assert_eq!(report.verdict, Verdict::Fail);
+    let held = common::check_ref("uci.input.held");
+    let r05 = report
+        .required
+        .iter()
+        .find(|v| v.requirement.id == ReqId::new("uci-r05"))
+        .expect("a required row");
+    assert_eq!(r05.verdict, Verdict::Fail, "{r05:?}");
+    assert!(
+        r05.finding
+            .as_deref()
+            .is_some_and(|f| f.contains("uci.input.held")),
+        "{r05:?}"
+    );
+    let shown_in = report
+        .runs
+        .iter()
+        .find(|run| run.outcomes.iter().any(|o| o.check == held))
+        .map(|run| run.scenario.name.clone())
+        .expect("uci/one-write at least shows it");
+    let mut blocked_elsewhere = 0;
+    for run in &report.runs {
+        let own = run.outcomes.iter().any(|o| o.check == held);
+        for o in &run.outcomes {
+            assert!(
+                !o.missing_reply && !o.not_judged,
+                "{}: a missing reply judged on its own: {o:?}",
+                run.scenario.name
+            );
+        }
+        for b in &run.blocked {
+            assert_eq!(b.by.check, held, "{}: {b:?}", run.scenario.name);
+            if !own {
+                blocked_elsewhere += 1;
+                assert_eq!(b.by.scenario.as_ref(), Some(&shown_in), "{b:?}");
+                assert!(
+                    b.reason().ends_with(&format!("in {shown_in}")),
+                    "{}",
+                    b.reason()
+                );
+            }
+        }
+    }
+    assert!(
+        blocked_elsewhere > 0,
+        "the fault lost no reply outside the scenarios that showed it"
+    );
+}

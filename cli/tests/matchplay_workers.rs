@@ -497,3 +497,37 @@ fn an_older_schemas_results_directory_merges_into_tagged_endings() {
     let again: MatchReport = common::read_report(&out);
     assert_eq!(again.games.len(), 12);
 }
+
+/// A file in the results directory that does not read as a worker's (here a truncated one)
+/// is not counted, and the worker says so once on stderr, naming the file, while its own
+/// games are played and counted as ever.
+#[test]
+fn a_peer_file_that_does_not_read_is_warned_about_once() {
+    let _cpu = common::processor::share(2);
+    let dir = scratch_dir("unreadable-peer");
+    let peer = dir.join("part-2-of-2.json");
+    std::fs::write(&peer, "{ \"worker\": ").unwrap();
+    let out = common::arbiter()
+        .args(match_args(
+            4,
+            &QUICK,
+            &["--sprt", "elo0=0", "elo1=400", "--partition", "1/2"],
+        ))
+        .arg("--results-dir")
+        .arg(&dir)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    let warning = format!(
+        "warning: {}: not the results of `arbiter match`",
+        peer.display()
+    );
+    assert_eq!(stderr.matches(&warning).count(), 1, "{stderr}");
+    assert!(
+        !String::from_utf8_lossy(&out.stdout).contains("warning"),
+        "stdout keeps cutechess-cli's lines"
+    );
+    let mine = common::read_report::<WorkerFile>(&dir.join("part-1-of-2.json"));
+    assert_eq!(mine.report.games.len(), 2);
+}

@@ -103,18 +103,27 @@ const FAULTS: &[Fault] = &[
         caught: &[("agi.input.held", "fail")], status: 1,
         why: "GO left unread until a later write (agi-r05)" },
     Fault { protocol: "uci", fault: "read-is-a-command", scenario: "uci/cut-write", extra: &[],
-        caught: &[("uci/cut-write:bestmove ...", "warn")], status: 1,
-        why: "go came in two reads and was taken for two unknown words: never answered, which \
-              the harness's wait cannot judge further, and the run cannot pass" },
+        caught: &[("uci.input.cut-line", "fail")], status: 1,
+        why: "go came in two reads and was taken for two unknown words: never answered, where \
+              the same go written whole was and isready after it was (uci-r06)" },
     Fault { protocol: "ucci", fault: "read-is-a-command", scenario: "ucci/cut-write", extra: &[],
-        caught: &[("ucci/cut-write:bestmove|nobestmove ...", "warn")], status: 1,
+        caught: &[("ucci.input.cut-line", "fail")], status: 1,
         why: "as for UCI (ucci-r05: one line, one command)" },
     Fault { protocol: "agi", fault: "read-is-a-command", scenario: "agi/cut-write", extra: &[],
-        caught: &[("agi/cut-write:BESTMOVE ...", "warn")], status: 1,
+        caught: &[("agi.input.cut-line", "fail")], status: 1,
         why: "as for UCI (agi-r02: commands end at their line feed)" },
     Fault { protocol: "gomocup", fault: "read-is-a-command", scenario: "gomocup/cut-write", extra: &[],
-        caught: &[("gomocup/cut-write:/\\d+\\s*,\\s*\\d+/", "fail")], status: 1,
-        why: "BEGIN came in two reads: no move within timeout_turn, a bound the text gives (gomocup-r65)" },
+        caught: &[("gomocup.input.cut-line", "fail")], status: 1,
+        why: "TURN came in two reads, each answered UNKNOWN: no move, where the whole TURN got one \
+              (gomocup-r06)" },
+    Fault { protocol: "gomocup", fault: "unknown-with-colon", scenario: "gomocup/rectstart", extra: &[],
+        caught: &[("gomocup.answer.spelling", "warn"), ("gomocup/rectstart:OK|ERROR|UNKNOWN ...", "pass")],
+        status: 0,
+        why: "AIA gomoku 2019's `UNKNOWN: ...`: an UNKNOWN, its glued colon a spelling the text \
+              leaves open (gomocup-r119), so RECTSTART is answered (r107, r119)" },
+    Fault { protocol: "gomocup", fault: "unknown-with-colon", scenario: "gomocup/game", extra: &[],
+        caught: &[("gomocup.info.no-reply", "fail")], status: 1,
+        why: "its `UNKNOWN: ...` to every INFO answers what has no reply (gomocup-r92)" },
     Fault { protocol: "gomocup", fault: "output-after-end", scenario: "gomocup/game", extra: &[],
         caught: &[("gomocup.end.no-output", "warn")], status: 0, why: "should (gomocup-r95)" },
 ];
@@ -155,6 +164,40 @@ fn every_fault_is_caught_by_its_check_with_the_grade_the_text_justifies() {
                 "{}/{}: exit status {code}, expected {}\n{report:#?}",
                 f.protocol, f.fault, f.status
             ));
+        }
+        problems
+    });
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+/// An engine that takes each read for whole lines, against each protocol's cut command: the
+/// one finding is `input.cut-line`, failed; the replies it kept from coming, and the steps the
+/// scenario could not play after them, are blocked by it, none failed or warned on its own.
+#[test]
+fn a_command_read_in_two_pieces_is_one_finding_that_blocks_what_it_kept() {
+    let protocols = ["uci", "ucci", "agi", "gomocup"];
+    let problems = run_rows(&protocols, |protocol| {
+        let scenario = format!("{protocol}/cut-write");
+        let (code, report) = run(protocol, "read-is-a-command", &[scenario.as_str()], &[]);
+        let run = &report.runs[0];
+        let finding = crate::common::check_ref(&format!("{protocol}.input.cut-line"));
+        let mut problems = Vec::new();
+        let failed: Vec<String> = run
+            .outcomes
+            .iter()
+            .filter(|o| o.grade != Grade::Pass)
+            .map(|o| format!("{} {}", o.check, o.grade.as_str()))
+            .collect();
+        if failed != [format!("{finding} fail")] {
+            problems.push(format!(
+                "{protocol}: findings {failed:?}, expected the cut line alone"
+            ));
+        }
+        if run.blocked.is_empty() || run.blocked.iter().any(|b| b.by.check != finding) {
+            problems.push(format!("{protocol}: blocked {:#?}", run.blocked));
+        }
+        if code != 1 {
+            problems.push(format!("{protocol}: exit status {code}"));
         }
         problems
     });

@@ -5,4 +5,4 @@ title: AGI, all of it
 spec: agi-gomoku.zh.txt
 required: all-must
 recommended: all-should
-scenarios: agi/exchange agi/handshake agi/id-version agi/lower-case agi/thinking agi/quit-thinking agi/position agi/status agi/edges agi/domove agi/go-search agi/win-lose agi/ponder
+scenarios: agi/exchange agi/handshake agi/id-version agi/lower-case agi/thinking agi/quit-thinking agi/position agi/status agi/edges agi/domove agi/go-search agi/win-lose agi/ponder agi/one-write agi/cut-write

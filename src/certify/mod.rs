@@ -14,7 +14,7 @@ use crate::protocol::{Protocol, ReqId};
 use crate::runner::{Conclusion, EngineInfo, Parallelism, Partition, ScenarioRun, SharesError};
 pub use engine::CertifyError;
 pub use engine::scenarios;
-pub use profile::{Profile, ProfileError, ScenarioRef};
+pub use profile::{Profile, ProfileError, ProfileSyntax, RowError, ScenarioRef, ScenarioRefError};
 pub use requirements::{Binds, Level, Requirement, catalogue};
 
 /// The grade of one requirement.
@@ -169,6 +169,9 @@ impl Certification {
         required: Vec<Requirement>,
         recommended: Vec<Requirement>,
     ) -> Certification {
+        // One cause, one finding across the profile (and across its shares, put together):
+        // input the engine was shown not to read explains the replies missing elsewhere.
+        crate::runner::explain_across(&mut self.runs);
         let runs = &self.runs;
         let named = |id: &ReqId| required.iter().chain(&recommended).any(|r| r.id == *id);
         self.also_exercised = catalogue(self.protocol)

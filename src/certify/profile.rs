@@ -22,7 +22,7 @@ use thiserror::Error;
 
 use super::requirements::{Level, catalogue};
 use crate::check::registry::Side;
-use crate::protocol::{GameKind, Protocol, ReqId};
+use crate::protocol::{GameKind, Protocol, ReqId, UnknownGame, UnknownProtocol, WrongGame};
 
 include!(concat!(env!("OUT_DIR"), "/builtin_profiles.rs"));
 
@@ -84,14 +84,105 @@ pub enum ProfileError {
     },
     /// The profile's text is wrong: a line that is not `key: value`, an unknown key, a key
     /// given twice, an unknown requirement id or scenario, no `required:` rows, no `scenarios:`.
-    #[error("{origin}:{line}: {message}")]
+    #[error("{origin}:{line}: {kind}")]
     Syntax {
         /// The file's path, or a built-in profile's name.
         origin: String,
         /// 1-based; 0 when the whole file is at fault.
         line: usize,
         /// What is wrong, and what is expected there.
-        message: String,
+        kind: ProfileSyntax,
+    },
+}
+
+/// What is wrong with a profile's text.
+#[derive(Debug, Error)]
+pub enum ProfileSyntax {
+    /// A line that is not `key: value`; the line.
+    #[error("expected `key: value`, got `{0}`")]
+    NotKeyValue(String),
+    /// A key given twice that takes one value.
+    #[error("`{0}:` is given twice")]
+    Twice(String),
+    /// No `protocol:`.
+    #[error("missing `protocol:`")]
+    NoProtocol,
+    /// `protocol:` naming none.
+    #[error(transparent)]
+    Protocol(#[from] UnknownProtocol),
+    /// `game:` naming none.
+    #[error(transparent)]
+    Game(#[from] UnknownGame),
+    /// `game:` its protocol is not played in.
+    #[error(transparent)]
+    WrongGame(#[from] WrongGame),
+    /// `side:` that is neither `engine` nor `gui`.
+    #[error("side `{0}`: expected `engine` or `gui`")]
+    Side(String),
+    /// A word of `required:` or `recommended:` that names no row.
+    #[error(transparent)]
+    Row(#[from] RowError),
+    /// A word of `scenarios:` that names no scenario of the profile's.
+    #[error(transparent)]
+    Scenario(#[from] ScenarioRefError),
+    /// A key a profile does not have.
+    #[error(
+        "unknown key `{0}`: a profile has profile, protocol, game, side, title, spec, required, recommended and scenarios"
+    )]
+    UnknownKey(String),
+    /// An engine-side profile with no scenario.
+    #[error("no `scenarios:`: a profile runs at least one")]
+    NoScenarios,
+    /// A GUI-side profile with scenarios.
+    #[error("`scenarios:` in a GUI-side profile: a GUI is judged over its own session")]
+    ScenariosForAGui,
+    /// No row required.
+    #[error("no `required:` requirements")]
+    NoRequired,
+}
+
+/// A word of `required:` or `recommended:` that names no row of the profile's protocol.
+#[derive(Debug, Error, PartialEq, Eq)]
+pub enum RowError {
+    /// Not an id at all.
+    #[error("`{word}` is not a requirement id (such as {protocol}-r17), all-must or all-should")]
+    NotAnId {
+        /// The word as written.
+        word: String,
+        /// The profile's protocol.
+        protocol: Protocol,
+    },
+    /// An id the protocol's catalogue does not hold.
+    #[error("`{word}` is not a {protocol} requirement id")]
+    NotInCatalogue {
+        /// The word as written.
+        word: String,
+        /// The profile's protocol.
+        protocol: Protocol,
+    },
+}
+
+/// A word of `scenarios:` that names no scenario of the profile's protocol.
+#[derive(Debug, Error, PartialEq, Eq)]
+pub enum ScenarioRefError {
+    /// A scenario file, beside the profile, that is not there.
+    #[error("scenario file `{}` does not exist", .0.display())]
+    NoFile(PathBuf),
+    /// No built-in scenario of that name; `hint` names the nearest.
+    #[error("`{word}` is not a built-in scenario{hint}")]
+    NotBuiltin {
+        /// The word as written.
+        word: String,
+        /// `; did you mean …?`, or nothing.
+        hint: String,
+    },
+    /// A built-in scenario of another protocol.
+    #[error("`{word}` is not a {protocol} scenario")]
+    OtherProtocol {
+        /// The word as written.
+        word: String,
+        /// The profile's protocol.
+        protocol: Protocol,
     },
 }
 
@@ -150,10 +241,10 @@ pub(crate) fn parse(
     text: &str,
     dir: Option<&Path>,
 ) -> Result<Profile, ProfileError> {
-    let err = |line: usize, message: String| ProfileError::Syntax {
+    let err = |line: usize, kind: ProfileSyntax| ProfileError::Syntax {
         origin: origin.to_owned(),
         line,
-        message,
+        kind,
     };
     let mut fields: Vec<(usize, &str, &str)> = Vec::new();
     for (i, raw) in text.lines().enumerate() {
@@ -163,29 +254,29 @@ pub(crate) fn parse(
         }
         let (key, value) = line
             .split_once(':')
-            .ok_or_else(|| err(i + 1, format!("expected `key: value`, got `{line}`")))?;
+            .ok_or_else(|| err(i + 1, ProfileSyntax::NotKeyValue(line.to_owned())))?;
         fields.push((i + 1, key.trim(), value.trim()));
     }
     let single = |key: &str| -> Result<Option<(usize, &str)>, ProfileError> {
         let mut found = fields.iter().filter(|(_, k, _)| *k == key);
         let first = found.next().map(|(n, _, v)| (*n, *v));
         match found.next() {
-            Some((n, _, _)) => Err(err(*n, format!("`{key}:` is given twice"))),
+            Some((n, _, _)) => Err(err(*n, ProfileSyntax::Twice(key.to_owned()))),
             None => Ok(first),
         }
     };
     let (protocol_line, protocol) =
-        single("protocol")?.ok_or_else(|| err(0, "missing `protocol:`".into()))?;
+        single("protocol")?.ok_or_else(|| err(0, ProfileSyntax::NoProtocol))?;
     let protocol: Protocol = protocol
         .parse()
-        .map_err(|e| err(protocol_line, format!("{e}")))?;
+        .map_err(|e: UnknownProtocol| err(protocol_line, e.into()))?;
     let game = match single("game")? {
         None => protocol.default_game(),
         Some((line, value)) => value
             .parse::<GameKind>()
-            .map_err(|e| e.to_string())
-            .and_then(|g| protocol.check_game(g).map_err(|e| e.to_string()))
-            .map_err(|m| err(line, m))?,
+            .map_err(ProfileSyntax::from)
+            .and_then(|g| protocol.check_game(g).map_err(ProfileSyntax::from))
+            .map_err(|kind| err(line, kind))?,
     };
     let mut profile = Profile {
         name: single("profile")?.map_or(name, |(_, v)| v).to_owned(),
@@ -205,56 +296,39 @@ pub(crate) fn parse(
         side: match single("side")? {
             None | Some((_, "engine")) => Side::Engine,
             Some((_, "gui")) => Side::Gui,
-            Some((line, other)) => {
-                return Err(err(
-                    line,
-                    format!("side `{other}`: expected `engine` or `gui`"),
-                ));
-            }
+            Some((line, other)) => return Err(err(line, ProfileSyntax::Side(other.to_owned()))),
         },
     };
     for &(line, key, value) in &fields {
         match key {
             "required" => profile
                 .required
-                .extend(ids(protocol, profile.side, value).map_err(|m| err(line, m))?),
+                .extend(ids(protocol, profile.side, value).map_err(|e| err(line, e.into()))?),
             "recommended" => profile
                 .recommended
-                .extend(ids(protocol, profile.side, value).map_err(|m| err(line, m))?),
+                .extend(ids(protocol, profile.side, value).map_err(|e| err(line, e.into()))?),
             "scenarios" => {
                 for word in value.split_whitespace() {
-                    let scenario = scenario_ref(protocol, word, dir).map_err(|m| err(line, m))?;
+                    let scenario =
+                        scenario_ref(protocol, word, dir).map_err(|e| err(line, e.into()))?;
                     profile.scenarios.push(scenario);
                 }
             }
             "profile" | "protocol" | "game" | "title" | "spec" | "side" => {}
-            other => {
-                return Err(err(
-                    line,
-                    format!(
-                        "unknown key `{other}`: a profile has profile, protocol, game, side, title, spec, required, recommended and scenarios"
-                    ),
-                ));
-            }
+            other => return Err(err(line, ProfileSyntax::UnknownKey(other.to_owned()))),
         }
     }
     match profile.side {
         Side::Engine if profile.scenarios.is_empty() => {
-            return Err(err(
-                0,
-                "no `scenarios:`: a profile runs at least one".into(),
-            ));
+            return Err(err(0, ProfileSyntax::NoScenarios));
         }
         Side::Gui if !profile.scenarios.is_empty() => {
-            return Err(err(
-                0,
-                "`scenarios:` in a GUI-side profile: a GUI is judged over its own session".into(),
-            ));
+            return Err(err(0, ProfileSyntax::ScenariosForAGui));
         }
         _ => {}
     }
     if profile.required.is_empty() {
-        return Err(err(0, "no `required:` requirements".into()));
+        return Err(err(0, ProfileSyntax::NoRequired));
     }
     // A requirement listed as required is not also graded as a recommendation.
     let required = profile.required.clone();
@@ -263,7 +337,7 @@ pub(crate) fn parse(
 }
 
 /// The ids of a `required:` or `recommended:` value.
-fn ids(protocol: Protocol, side: Side, value: &str) -> Result<Vec<ReqId>, String> {
+fn ids(protocol: Protocol, side: Side, value: &str) -> Result<Vec<ReqId>, RowError> {
     let rows = catalogue(protocol);
     let mut out = Vec::new();
     for word in value.split_whitespace() {
@@ -280,13 +354,15 @@ fn ids(protocol: Protocol, side: Side, value: &str) -> Result<Vec<ReqId>, String
             );
             continue;
         }
-        let id: ReqId = word.parse().map_err(|_| {
-            format!(
-                "`{word}` is not a requirement id (such as {protocol}-r17), all-must or all-should"
-            )
+        let id: ReqId = word.parse().map_err(|_| RowError::NotAnId {
+            word: word.to_owned(),
+            protocol,
         })?;
         if !rows.iter().any(|r| r.id == id) {
-            return Err(format!("`{word}` is not a {protocol} requirement id"));
+            return Err(RowError::NotInCatalogue {
+                word: word.to_owned(),
+                protocol,
+            });
         }
         out.push(id);
     }
@@ -295,25 +371,32 @@ fn ids(protocol: Protocol, side: Side, value: &str) -> Result<Vec<ReqId>, String
 
 /// A `scenarios:` word: a file path (when the profile is a file and the word looks like one)
 /// or a built-in scenario of the profile's protocol.
-fn scenario_ref(protocol: Protocol, word: &str, dir: Option<&Path>) -> Result<ScenarioRef, String> {
+fn scenario_ref(
+    protocol: Protocol,
+    word: &str,
+    dir: Option<&Path>,
+) -> Result<ScenarioRef, ScenarioRefError> {
     if let Some(dir) = dir
         && word.ends_with(".scenario")
     {
         let path = dir.join(word);
         if !path.is_file() {
-            return Err(format!("scenario file `{}` does not exist", path.display()));
+            return Err(ScenarioRefError::NoFile(path));
         }
         return Ok(ScenarioRef::File(path));
     }
     let known = crate::scenario::builtin_names();
     if !known.contains(&word) {
-        return Err(format!(
-            "`{word}` is not a built-in scenario{}",
-            crate::scenario::suggest(word, &known)
-        ));
+        return Err(ScenarioRefError::NotBuiltin {
+            word: word.to_owned(),
+            hint: crate::scenario::suggest(word, &known),
+        });
     }
     if !word.starts_with(&format!("{protocol}/")) {
-        return Err(format!("`{word}` is not a {protocol} scenario"));
+        return Err(ScenarioRefError::OtherProtocol {
+            word: word.to_owned(),
+            protocol,
+        });
     }
     Ok(ScenarioRef::Builtin(word.to_owned()))
 }
@@ -390,6 +473,40 @@ mod tests {
                 .starts_with("x.profile:2: unknown key `require`")
         );
         assert!(syntax("protocol: chess\n").starts_with("x.profile:1: unknown protocol"));
+    }
+
+    /// The kinds a league organiser's tooling matches on, each with its line.
+    #[test]
+    fn each_mistake_in_a_profile_is_an_error_kind_with_its_line() {
+        let kind = |text: &str| match parse("x", "x.profile", text, None) {
+            Err(ProfileError::Syntax { line, kind, .. }) => (line, kind),
+            other => panic!("{other:?}"),
+        };
+        assert!(matches!(
+            kind("protocol: ucci\nscenarios: ucci/quit\nrequired: ucci-r999\n"),
+            (3, ProfileSyntax::Row(RowError::NotInCatalogue { .. }))
+        ));
+        assert!(matches!(
+            kind("protocol: ucci\nrequired: ucci-r1\nscenarios: ucci/qiut\n"),
+            (3, ProfileSyntax::Scenario(ScenarioRefError::NotBuiltin { hint, .. }))
+                if hint.contains("ucci/quit")
+        ));
+        assert!(matches!(
+            kind("protocol: chess\n"),
+            (1, ProfileSyntax::Protocol(_))
+        ));
+        assert!(matches!(
+            kind("protocol: ucci\nrequire: ucci-r1\n"),
+            (2, ProfileSyntax::UnknownKey(key)) if key == "require"
+        ));
+        assert!(matches!(
+            kind("protocol: ucci\nscenarios: ucci/quit\n"),
+            (0, ProfileSyntax::NoRequired)
+        ));
+        assert!(matches!(
+            kind("protocol: uci\ngame: gomoku\nrequired: uci-r1\nscenarios: uci/quit\n"),
+            (2, ProfileSyntax::WrongGame(_))
+        ));
     }
 
     #[test]

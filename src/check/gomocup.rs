@@ -164,6 +164,15 @@ struct State {
     before_restart: Option<Board>,
     /// The point of the last `TURN`, while its move is owed.
     turn_point: Option<Point>,
+    /// One-line answers still owed when the manager sent another request, oldest first. A
+    /// brain reads and answers its commands in order, and such an answer costs no thinking:
+    /// once the brain moves for a later request, an answer still owed here never came (a
+    /// brain that never says `UNKNOWN` to an unknown command, gomocup-r19).
+    answers_passed_over: VecDeque<(At, Asked)>,
+    /// The stone a `TAKEBACK` took off the board, while its answer is owed: a brain that
+    /// refuses (`UNKNOWN`, gomocup-r19, as an optional command allows, gomocup-r103; or
+    /// `ERROR`) keeps it, and the board is the brain's again only with it put back.
+    taken_back: Option<(Point, Stone)>,
 }
 
 impl super::EngineChecks for crate::protocol::gomocup::Gomocup {
@@ -193,6 +202,8 @@ impl super::EngineChecks for crate::protocol::gomocup::Gomocup {
             last_seq: None,
             before_restart: None,
             turn_point: None,
+            answers_passed_over: VecDeque::new(),
+            taken_back: None,
         })
     }
 }
@@ -326,8 +337,25 @@ impl State {
         }
         // The brain's lines are judged by what they hold, not by the keyword they open with.
         let parsed = parse_message(&e.text).map_err(|unread| unread.error);
-        let paired = self.pair(&parsed);
-        let resolved = self.resolve(&parsed, &e.text, at, out);
+        // A line that does not read as the text spells it, read as the manager reads it: a
+        // point with blanks or signs (`10, 10`, `+7,7`), whose spelling the text leaves open
+        // (A6), an `UNKNOWN:` with its colon glued on.
+        let respelt = parsed
+            .as_ref()
+            .err()
+            .and_then(|_| respell(P, &e.text))
+            .and_then(|respelling| {
+                let message = parse_message(&respelling.line).ok()?;
+                Some((respelling, message))
+            });
+        // What the line answers is what it says as read: `UNKNOWN: …` answers an INFO as much
+        // as `UNKNOWN …` does.
+        let read = match &respelt {
+            Some((_, message)) => Ok(message.clone()),
+            None => parsed.clone(),
+        };
+        let paired = self.pair(&read);
+        let resolved = self.resolve(&read, &e.text, at, out);
         if let Paired::Either(infos) = &paired {
             self.provisional = Some(Provisional {
                 text: e.text.clone(),
@@ -342,7 +370,7 @@ impl State {
                 Paired::Request | Paired::Either(_) => true,
                 Paired::Info(info)
                     if self.end_at.is_some_and(|end| info.us <= end)
-                        && (self.answers_info || matches!(parsed, Ok(Message::Unknown(_)))) =>
+                        && (self.answers_info || matches!(read, Ok(Message::Unknown(_)))) =>
                 {
                     // The late reply of an INFO sent before END (a manager that froze the brain
                     // between its INFOs and END, which it read in order after them): that
@@ -356,7 +384,7 @@ impl State {
                 }
                 Paired::Info(_) => false,
                 Paired::Nothing => {
-                    matches!(parsed, Ok(Message::Message(_) | Message::Debug(_)))
+                    matches!(read, Ok(Message::Message(_) | Message::Debug(_)))
                         && self.unanswered.contains(&Unanswered::Request)
                 }
             };
@@ -375,17 +403,6 @@ impl State {
         // The rest of a MESSAGE broken off by a line break is that one fault, not a line of
         // its own to judge.
         let after_message = std::mem::take(&mut self.after_message);
-        // A line that does not read as the text spells it, read as the manager reads it: a
-        // point with blanks or signs (`10, 10`, `+7,7`), whose spelling the text leaves open
-        // (A6).
-        let respelt = parsed
-            .as_ref()
-            .err()
-            .and_then(|_| respell(P, &e.text))
-            .and_then(|respelling| {
-                let message = parse_message(&respelling.line).ok()?;
-                Some((respelling, message))
-            });
         if parsed.is_err()
             && respelt.is_none()
             && unread(&e.text, after_message) == Unread::RestOfMessage
@@ -421,7 +438,7 @@ impl State {
         // The answer the provisional line was taken for, one line late: already judged.
         if resolved
             && matches!(
-                parsed,
+                read,
                 Ok(Message::Ok | Message::Error(_) | Message::Unknown(_))
             )
         {
@@ -570,16 +587,7 @@ impl State {
     /// was told to be one when it came after another command.
     fn info_reply(&mut self, text: &str, info: At, at: At, why: &str, out: &mut Findings) {
         self.answers_info = true;
-        out.push(
-            outcome(
-                P,
-                CheckId::InfoNoReply,
-                Grade::Fail,
-                format!("`{text}` in reply to INFO, which has no reply{why}"),
-            )
-            .at(at)
-            .latency(at.us.saturating_sub(info.us)),
-        );
+        out.push(info_reply_outcome(text, why, at).latency(at.us.saturating_sub(info.us)));
     }
 
     /// The brain gave the one-line answer a command was waiting for.
@@ -589,6 +597,71 @@ impl State {
             self.awaiting = Awaiting::Nothing;
         }
     }
+}
+
+/// Settles the answers owed from before the manager's later requests by the brain's next line
+/// that is no message: an answer takes the oldest (answers come in order); a move shows that
+/// none of them came before it, and so none will: one finding names them all.
+fn passed_over(s: &mut State, message: &Message, text: &str, at: At, out: &mut Findings) {
+    match message {
+        Message::Message(_) | Message::Debug(_) => {}
+        Message::Move(_) if !s.answers_passed_over.is_empty() => {
+            let owed: Vec<_> = s.answers_passed_over.drain(..).collect();
+            let (first_at, _) = owed[0];
+            let what: Vec<&str> = owed.iter().map(|(_, asked)| asked.describe().0).collect();
+            let mut rows: Vec<ReqId> = Vec::new();
+            for (_, asked) in &owed {
+                for row in asked.owed_rows() {
+                    if !rows.contains(row) {
+                        rows.push(*row);
+                    }
+                }
+            }
+            out.push(
+                outcome(
+                    P,
+                    CheckId::CommandAnswered,
+                    Grade::Fail,
+                    format!(
+                        "no answer to {}: the brain moved (`{text}`) for a later request \
+                         without it, and a brain answers its commands in order",
+                        what.join(", ")
+                    ),
+                )
+                .citing(&rows)
+                .at(first_at)
+                .latency(at.us.saturating_sub(first_at.us)),
+            );
+        }
+        _ => {
+            s.answers_passed_over.pop_front();
+        }
+    }
+}
+
+/// A reply to an INFO, which has none (gomocup-r92). An `ERROR` there warns: the text's own
+/// example of an `ERROR` is "a memory limit that is too small" (gomocup-r123), a limit only
+/// `INFO max_memory` sets, so its two sentences leave open whether a brain may refuse a
+/// setting so (Rapfi and PentaZen do).
+fn info_reply_outcome(text: &str, why: &str, at: At) -> crate::check::Outcome {
+    let error = |line: &str| matches!(parse_message(line), Ok(Message::Error(_)));
+    let refused = error(text) || respell(P, text).is_some_and(|r| error(&r.line));
+    let (grade, reading) = if refused {
+        (
+            Grade::Warn,
+            "; an ERROR may report a setting the brain cannot take (gomocup-r123's \
+             example, a memory limit too small), which leaves this open",
+        )
+    } else {
+        (Grade::Fail, "")
+    };
+    outcome(
+        P,
+        CheckId::InfoNoReply,
+        grade,
+        format!("`{text}` in reply to INFO, which has no reply{why}{reading}"),
+    )
+    .at(at)
 }
 
 fn sent(s: &mut State, command: Command, at: At) {
@@ -609,8 +682,15 @@ fn sent(s: &mut State, command: Command, at: At) {
     if request {
         match (&command, s.awaiting) {
             // A new game starts the brain afresh: nothing from before is owed.
-            (Command::Start(_) | Command::RectStart(..), _) => s.overlapped = 0,
+            (Command::Start(_) | Command::RectStart(..), _) => {
+                s.overlapped = 0;
+                s.answers_passed_over.clear();
+            }
             (_, Awaiting::Nothing) => {}
+            (_, Awaiting::Answer { at, command }) => {
+                s.overlapped += 1;
+                s.answers_passed_over.push_back((at, command));
+            }
             _ => s.overlapped += 1,
         }
     }
@@ -722,9 +802,11 @@ fn sent(s: &mut State, command: Command, at: At) {
             }
         }
         Command::TakeBack(p) => {
-            if let Some(b) = &mut s.board {
-                let _ = b.remove(p);
-            }
+            // Off the board as the brain's `OK` takes it (gomocup-r113); put back on a refusal.
+            s.taken_back = s
+                .board
+                .as_mut()
+                .and_then(|b| b.remove(p).ok().map(|stone| (p, stone)));
             s.awaiting = Awaiting::Answer {
                 at,
                 command: Asked::TakeBack,
@@ -736,6 +818,7 @@ fn sent(s: &mut State, command: Command, at: At) {
 
 fn received(s: &mut State, message: Message, text: &str, at: At, out: &mut Findings) {
     let chatter = matches!(message, Message::Message(_) | Message::Debug(_));
+    passed_over(s, &message, text, at, out);
     let is_message = matches!(message, Message::Message(_));
     // A reply owed to an earlier command may arrive after an INFO sent meanwhile (a limit
     // changed while the brain thinks, gomocup-r16): it answers that command, not the INFO.
@@ -749,16 +832,7 @@ fn received(s: &mut State, message: Message, text: &str, at: At, out: &mut Findi
     ) || (s.overlapped > 0 && !chatter);
     if let (Some(info), false, false) = (s.info_at, chatter, owed) {
         s.answers_info = true;
-        out.push(
-            outcome(
-                P,
-                CheckId::InfoNoReply,
-                Grade::Fail,
-                format!("`{text}` in reply to INFO, which has no reply"),
-            )
-            .at(at)
-            .latency(at.us.saturating_sub(info)),
-        );
+        out.push(info_reply_outcome(text, "", at).latency(at.us.saturating_sub(info)));
         return;
     }
     match message {
@@ -842,6 +916,10 @@ fn received(s: &mut State, message: Message, text: &str, at: At, out: &mut Findi
                 kept_old_board(s, p, text, at, out);
             }
             if matches!(s.awaiting, Awaiting::Answer { .. }) {
+                match message {
+                    Message::Error(_) => refused_takeback(s),
+                    _ => s.taken_back = None,
+                }
                 s.answered();
             } else if s.overlapped > 0 {
                 s.overlapped -= 1;
@@ -875,9 +953,30 @@ fn received(s: &mut State, message: Message, text: &str, at: At, out: &mut Findi
                 );
             }
         }
-        Message::Unknown(_) | Message::About(_) => s.answered(),
+        Message::Unknown(_) | Message::About(_) => {
+            if matches!(message, Message::Unknown(_)) {
+                refused_takeback(s);
+            }
+            s.answered()
+        }
         Message::Suggest(_) => {}
     }
+}
+
+/// A `TAKEBACK` answered `UNKNOWN` or `ERROR`: the brain kept its stone, so the board gets
+/// it back, and its next move or a manager's `{free}` point is judged on the brain's board.
+fn refused_takeback(s: &mut State) {
+    let asked_takeback = matches!(
+        s.awaiting,
+        Awaiting::Answer {
+            command: Asked::TakeBack,
+            ..
+        }
+    );
+    if let (true, Some((p, stone)), Some(board)) = (asked_takeback, s.taken_back, &mut s.board) {
+        let _ = board.place(p, stone);
+    }
+    s.taken_back = None;
 }
 
 /// A `TURN` refused with `ERROR` on a point empty in this game but taken in the one before
@@ -1056,6 +1155,59 @@ mod tests {
         assert_eq!(free_after(&back).as_deref(), Some("10,9"));
     }
 
+    /// The `MoveLegal` grades of these lines.
+    fn move_grades(lines: &[&str]) -> Vec<Grade> {
+        findings(lines)
+            .into_iter()
+            .filter(|o| {
+                o.check
+                    == crate::check::CheckRef::builtin(
+                        Protocol::Gomocup,
+                        crate::check::CheckId::MoveLegal,
+                    )
+            })
+            .map(|o| o.grade)
+            .collect()
+    }
+
+    /// A `TAKEBACK` the brain accepts takes its stone off the board (gomocup-r113): the brain,
+    /// to move again, may put its next stone on the same point, here asked with `BEGIN` on the
+    /// board the take-back emptied.
+    #[test]
+    fn an_accepted_takeback_frees_the_point() {
+        let lines = [
+            "> START 20",
+            "< OK",
+            "> BEGIN",
+            "< 10,10",
+            "> TAKEBACK 10,10",
+            "< OK",
+            "> BEGIN",
+            "< 10,10",
+        ];
+        assert_eq!(move_grades(&lines), []);
+    }
+
+    /// A `TAKEBACK` the brain refuses (`UNKNOWN`: it does not implement the optional command,
+    /// gomocup-r103; or `ERROR`) leaves its stone where it was: a move on that point is on an
+    /// occupied one, and `{free}` does not name it.
+    #[test]
+    fn a_refused_takeback_leaves_the_stone() {
+        for refusal in ["< UNKNOWN TAKEBACK", "< ERROR cannot take back"] {
+            let refused = [
+                "> START 20",
+                "< OK",
+                "> BEGIN",
+                "< 10,10",
+                "> TAKEBACK 10,10",
+                refusal,
+            ];
+            assert_eq!(free_after(&refused).as_deref(), Some("10,9"), "{refusal}");
+            let again = [&refused[..], &["> TURN 10,9", "< 10,10"]].concat();
+            assert_eq!(move_grades(&again), [Grade::Fail], "{refusal}");
+        }
+    }
+
     #[test]
     fn a_move_owed_to_a_turn_is_no_reply_to_an_info_sent_while_thinking() {
         let found = findings(&[
@@ -1086,6 +1238,78 @@ mod tests {
         let found = findings(&["> START 20", "< OK", "> INFO rule 1", "< OK"]);
         assert_eq!(found.len(), 1, "{found:#?}");
         assert_eq!(found[0].check, "gomocup.info.no-reply");
+        assert_eq!(found[0].grade, Grade::Fail);
+    }
+
+    /// The survey's PentaZen never says `UNKNOWN` (its chain of commands has no last `else`):
+    /// the harness waits, then goes on with `BEGIN`, and the brain moves. Answers come in the
+    /// order of the commands, so the move shows the `UNKNOWN` owed before it never came
+    /// (gomocup-r19), where a silence alone is not judged. An answer that comes late, before
+    /// the move, is no finding.
+    #[test]
+    fn an_answer_passed_over_by_a_later_move_never_came() {
+        let silent = findings(&[
+            "> START 20",
+            "< OK",
+            "> FROBNICATE 1,2",
+            "> XYZZY",
+            "> BEGIN",
+            "< 10,10",
+        ]);
+        let answered: Vec<_> = silent
+            .iter()
+            .filter(|o| o.check == "gomocup.command.answered" && o.grade == Grade::Fail)
+            .collect();
+        assert_eq!(answered.len(), 1, "{silent:#?}");
+        let rows: Vec<String> = answered[0]
+            .requirements
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        assert_eq!(rows, ["gomocup-r19"]);
+        assert!(
+            answered[0].message.contains("10,10"),
+            "{}",
+            answered[0].message
+        );
+        let late = findings(&[
+            "> START 20",
+            "< OK",
+            "> FROBNICATE 1,2",
+            "> BEGIN",
+            "< UNKNOWN FROBNICATE",
+            "< 10,10",
+        ]);
+        assert!(late.iter().all(|o| o.grade != Grade::Fail), "{late:#?}");
+    }
+
+    /// The survey's Rapfi and PentaZen refuse a setting they cannot take with `ERROR` (a memory
+    /// limit of 1 byte, a rule the board size does not have): the text's own example of an
+    /// `ERROR` is such a limit (gomocup-r123), so that warns, in either spelling; any other
+    /// reply to an INFO still fails gomocup-r92.
+    #[test]
+    fn an_error_refusing_an_info_setting_warns_and_other_replies_fail() {
+        for refusal in ["< ERROR memory limit too small", "< ERROR: too small"] {
+            let found = findings(&["> START 20", "< OK", "> INFO max_memory 1", refusal]);
+            let reply: Vec<_> = found
+                .iter()
+                .filter(|o| o.check == "gomocup.info.no-reply")
+                .collect();
+            assert_eq!(reply.len(), 1, "{found:#?}");
+            assert_eq!(reply[0].grade, Grade::Warn, "{refusal}");
+            assert!(
+                reply[0].message.contains("gomocup-r123"),
+                "{}",
+                reply[0].message
+            );
+        }
+        let found = findings(&[
+            "> START 20",
+            "< OK",
+            "> INFO foo_bar 1",
+            "< UNKNOWN foo_bar",
+        ]);
+        assert_eq!(found.len(), 1, "{found:#?}");
         assert_eq!(found[0].grade, Grade::Fail);
     }
 
@@ -1247,6 +1471,37 @@ mod tests {
             .filter(|o| o.grade != Grade::Pass)
             .map(|o| (o.check.to_string(), o.grade))
             .collect()
+    }
+
+    /// AIA gomoku 2019 answers every command it does not know, INFO included, with
+    /// `UNKNOWN: The commands doesn't exist.`: read as `UNKNOWN` (its glued colon a warning,
+    /// gomocup-r119), so its answer to an INFO is one (gomocup-r92) and its answer to an
+    /// unknown command is the answer owed (no miss).
+    #[test]
+    fn an_unknown_with_a_colon_glued_on_is_an_unknown() {
+        let aia = "UNKNOWN: The commands doesn't exist.";
+        let lines = [
+            "> START 20",
+            "< OK",
+            "> INFO timeout_turn 1000",
+            &format!("< {aia}"),
+            "> RECTSTART 20,15",
+            &format!("< {aia}"),
+            "> END",
+        ];
+        assert_eq!(
+            brief(&lines),
+            [
+                ("gomocup.answer.spelling".to_owned(), Grade::Warn),
+                ("gomocup.info.no-reply".to_owned(), Grade::Fail),
+                ("gomocup.answer.spelling".to_owned(), Grade::Warn),
+            ]
+        );
+        let spelling = findings(&lines)
+            .into_iter()
+            .find(|o| o.check == crate::check::CheckRef::builtin(P, CheckId::AnswerSpelling))
+            .expect("the spelling's warning");
+        assert_eq!(spelling.requirements, reqs!["gomocup-r119"]);
     }
 
     /// GomokuBot answers every INFO with `UNKNOWN`: after `INFO` and `ABOUT` its first line

@@ -128,12 +128,34 @@ struct Played<G> {
     misspelt: Option<Misspelling>,
 }
 
+/// Why a move was not played: the rules' refusal, and the legal move meant when the move looks
+/// written as another notation writes it.
+#[derive(Debug, thiserror::Error)]
+enum Refused<E: std::error::Error + 'static> {
+    /// The rules refuse it.
+    #[error(transparent)]
+    Illegal(E),
+    /// The rules refuse it, and its ranks look numbered as the other xiangqi notation numbers
+    /// them: the misspelling names the legal move meant, `rows` the notation's rows it breaks.
+    #[error("{refusal}; {misspelling} ({rows})")]
+    Misnumbered {
+        #[source]
+        refusal: E,
+        misspelling: Misspelling,
+        rows: String,
+    },
+}
+
 /// Plays `mv` in `position`. A castling written as the king taking its rook is played as the
 /// castling it stands for (its spelling is judged apart); a refusal says why, and names the
 /// legal move meant when the ranks look numbered as the other xiangqi notation numbers them.
-fn play<G: Game + Clone>(rules: &MoveRules, position: &G, mv: &str) -> Result<Played<G>, String> {
+fn play<G: Game + Clone>(
+    rules: &MoveRules,
+    position: &G,
+    mv: &str,
+) -> Result<Played<G>, Refused<G::MoveError>> {
     let mut next = position.clone();
-    let error = match next.play_text(mv) {
+    let refusal = match next.play_text(mv) {
         Ok(_) => {
             return Ok(Played {
                 next,
@@ -141,23 +163,27 @@ fn play<G: Game + Clone>(rules: &MoveRules, position: &G, mv: &str) -> Result<Pl
                 misspelt: None,
             });
         }
-        Err(e) => e.to_string(),
+        Err(e) => e,
     };
     match position.misspelling(mv) {
         Some(Misspelling::CastlingAsKingTakesRook { king_move }) => {
             let mut next = position.clone();
-            next.play_text(&king_move).map_err(|e| e.to_string())?;
+            next.play_text(&king_move).map_err(Refused::Illegal)?;
             Ok(Played {
                 next,
                 meant: king_move.clone(),
                 misspelt: Some(Misspelling::CastlingAsKingTakesRook { king_move }),
             })
         }
-        Some(m @ Misspelling::RanksNumberedFrom { .. }) => {
-            let rows = rules.misspelling_rows(&m);
-            Err(format!("{error}; {m} ({})", cited(rows)))
+        Some(misspelling @ Misspelling::RanksNumberedFrom { .. }) => {
+            let rows = cited(rules.misspelling_rows(&misspelling));
+            Err(Refused::Misnumbered {
+                refusal,
+                misspelling,
+                rows,
+            })
         }
-        None => Err(error),
+        None => Err(Refused::Illegal(refusal)),
     }
 }
 
@@ -488,8 +514,46 @@ impl<G: Game + Clone> InfoMoves<G> {
 
 #[cfg(test)]
 mod tests {
-    use crate::check::{Grade, findings_in};
+    use super::{MoveRules, Refused, play};
+    use crate::check::{CheckId, Grade, findings_in};
     use crate::protocol::Protocol;
+    use crate::rules::{Game, Misspelling, xiangqi};
+
+    const UCCI: MoveRules = MoveRules {
+        protocol: Protocol::Ucci,
+        restricted: CheckId::BestmoveNotBanned,
+        restricted_name: "banned",
+        ponder: Grade::Warn,
+        pv_first: Grade::Warn,
+        pv_deeper: Grade::Warn,
+        currmove: Grade::Warn,
+        castling: &[],
+        ranks: crate::reqs!["ucci-r18"],
+    };
+
+    /// A move the rules refuse is refused with the rules' reason; one whose ranks are numbered
+    /// from 1, as UCI xiangqi engines write them, names the legal move meant and the row.
+    #[test]
+    fn a_refused_move_says_why_and_what_was_meant() {
+        let start = xiangqi::Position::start_position();
+        assert!(play(&UCCI, &start, "h2e2").is_ok());
+        assert!(matches!(
+            play(&UCCI, &start, "a0a5"),
+            Err(Refused::Illegal(_))
+        ));
+        match play(&UCCI, &start, "h3e3") {
+            Err(Refused::Misnumbered {
+                misspelling: Misspelling::RanksNumberedFrom { meant, .. },
+                rows,
+                ..
+            }) => {
+                assert_eq!(meant, "h2e2");
+                assert_eq!(rows, "ucci-r18");
+            }
+            Err(other) => panic!("{other}"),
+            Ok(_) => panic!("h3e3 played"),
+        }
+    }
 
     /// The pv findings of a UCI exchange.
     fn pv_findings(lines: &[&str]) -> Vec<(Grade, String)> {

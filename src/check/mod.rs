@@ -7,6 +7,7 @@
 //! [`CheckId`] whose requirements and grades live in the [`registry`].
 
 mod agi;
+mod cut;
 pub(crate) mod ending;
 mod exchange;
 mod family;
@@ -79,6 +80,8 @@ trait EngineChecks {
 pub struct Judge {
     stream: stream::StreamJudge,
     reader: Box<dyn Reader>,
+    /// Commands the harness wrote in two writes, and whether the engine read them whole.
+    cut: cut::CutLine,
     /// The GUI-side checks, when the other end is a GUI under test (`spy`, `stand-in`).
     gui: Option<Box<dyn gui::GuiReader>>,
     findings: Findings,
@@ -91,6 +94,7 @@ impl Judge {
         Judge {
             stream: stream::StreamJudge::new(ctx),
             reader,
+            cut: cut::CutLine::new(ctx),
             gui: None,
             findings: Findings::new(),
         }
@@ -108,6 +112,11 @@ impl Judge {
     pub(crate) fn judge(&mut self, entry: &Entry) {
         self.stream.entry(entry, &mut self.findings);
         self.reader.entry(entry, &mut self.findings);
+        match entry.direction {
+            crate::session::Direction::Sent => self.cut.sent(entry),
+            crate::session::Direction::Received => self.cut.received(entry),
+            crate::session::Direction::Stderr | crate::session::Direction::Omitted => {}
+        }
         if let Some(gui) = &mut self.gui {
             gui.entry(entry, &mut self.findings);
         }
@@ -135,6 +144,7 @@ impl Judge {
     pub(crate) fn finish(mut self, end: &Transcript) -> Vec<Outcome> {
         let reply_owed = self.reader.reply_owed();
         self.reader.finish(end, &mut self.findings);
+        self.cut.finish(end, &mut self.findings);
         self.stream.finish(end, reply_owed, &mut self.findings);
         if let Some(gui) = self.gui {
             gui.finish(end, &mut self.findings);

@@ -79,6 +79,11 @@ pub struct Outcome {
     /// showing conformance (exit status 1), as a failure does.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub not_judged: bool,
+    /// The reply a scenario's step waited for never came (not late: missing). A finding that
+    /// explains it, input the engine was shown to leave unread or to misread, blocks the step
+    /// in its place (`runner::unread`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub missing_reply: bool,
     /// Set when a missed bound only warns because the harness cannot hold the engine to it
     /// (a bound of its own choosing, or lateness within its own scheduling delay).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -108,6 +113,7 @@ impl Outcome {
             bound_us: None,
             detail: None,
             not_judged: false,
+            missing_reply: false,
             softened: None,
         }
     }
@@ -118,6 +124,12 @@ impl Outcome {
         self.grade = Grade::Warn;
         self.requirements.clear();
         self.not_judged = true;
+        self
+    }
+
+    /// Marks the outcome as a reply that never came (see [`Outcome::missing_reply`]).
+    pub fn missing_reply(mut self) -> Outcome {
+        self.missing_reply = true;
         self
     }
 

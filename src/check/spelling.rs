@@ -76,7 +76,8 @@ pub(super) fn departures(
     let check = |departure| match departure {
         Departure::PlusSign if info => CheckId::InfoField,
         Departure::PlusSign if !protocol.facts().numbers_are_coordinates => CheckId::LineMalformed,
-        _ => CheckId::MoveNotation,
+        Departure::GluedColon => CheckId::AnswerSpelling,
+        Departure::UpperCase | Departure::PlusSign | Departure::Blanks => CheckId::MoveNotation,
     };
     let mut found: Vec<(CheckId, Vec<ReqId>, Vec<String>)> = Vec::new();
     for change in &respelling.changes {

@@ -60,9 +60,14 @@ impl StreamJudge {
         let finding = |check, grade, message: String| outcome(p, check, grade, message).at(at);
         if is_binary(&e.text) {
             once(&mut self.garbage, out, || {
+                let grade = if p.facts().engine_output_is_text {
+                    Grade::Fail
+                } else {
+                    Grade::Warn
+                };
                 finding(
                     CheckId::OutputText,
-                    Grade::Fail,
+                    grade,
                     format!(
                         "the engine wrote binary data, not a line of text: `{}`",
                         e.text
@@ -324,6 +329,35 @@ mod tests {
             let found = findings(Protocol::Uci, vec![received(binary, LineEnding::Lf)]);
             assert_eq!(found[0].check, "uci.output.text", "{binary:?}");
             assert_eq!(found[0].grade, Grade::Fail, "{binary:?}");
+        }
+    }
+
+    /// The survey's PentaZen prints its search depth, an 8-bit number, as a character: a
+    /// control byte inside its `MESSAGE`. The Gomocup text never says the brain writes text
+    /// (gomocup-r02 names stdio functions), so it warns under the code-page should (r131);
+    /// the texts that do say it fail the same byte.
+    #[test]
+    fn a_control_byte_fails_where_the_text_asks_for_text_and_warns_in_gomocup() {
+        let line = "MESSAGE dep \u{1}-\u{1} ev 0 nd 1";
+        let gomocup = findings(Protocol::Gomocup, vec![received(line, LineEnding::CrLf)]);
+        assert_eq!(gomocup[0].check, "gomocup.output.text", "{gomocup:#?}");
+        assert_eq!(gomocup[0].grade, Grade::Warn);
+        let rows: Vec<String> = gomocup[0]
+            .requirements
+            .iter()
+            .map(|r| r.to_string())
+            .collect();
+        assert_eq!(rows, ["gomocup-r131"]);
+        for p in [Protocol::Uci, Protocol::Ucci, Protocol::Agi] {
+            let found = findings(p, vec![received(line, LineEnding::Lf)]);
+            let text = found
+                .iter()
+                .find(|o| o.check.to_string().ends_with("output.text"));
+            assert_eq!(
+                text.map(|o| o.grade),
+                Some(Grade::Fail),
+                "{p:?}: {found:#?}"
+            );
         }
     }
 

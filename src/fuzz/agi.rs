@@ -8,12 +8,12 @@
 use crate::req;
 use proptest::prelude::*;
 
-use super::coverage::{AllowedPair, CommandName, Counts, Pair, StateName, Table};
+use super::coverage::{self, Name};
 use super::gomocup::stones;
-use super::model::Model;
+use super::model::{Model, ModelCounts, ModelPair};
 use super::script::{Reply, Script};
-use super::{FuzzObserver, FuzzOptions, FuzzResult, Fuzzed, drive};
-use crate::protocol::{Protocol, agi};
+use super::{FuzzError, FuzzObserver, FuzzOptions, FuzzResult, Fuzzed, drive};
+use crate::protocol::{Protocol, ReqId, agi};
 use crate::rules::gomoku::{BoardSize, Point, agi::format_point};
 use crate::session::EngineCommand;
 
@@ -99,78 +99,127 @@ pub(super) struct State {
     best_playable: bool,
 }
 
-const BOOT: StateName = StateName("boot");
-const IDLE: StateName = StateName("idle");
-const THINKING: StateName = StateName("thinking");
-const INFINITE: StateName = StateName("infinite");
-const PONDERING: StateName = StateName("pondering");
-const STOPPING: StateName = StateName("stopping");
+/// The catalogue's states (agi.md remark 22): the handshake's, then [`Phase`]'s.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub(super) enum AgiState {
+    Boot,
+    Idle,
+    Thinking,
+    Infinite,
+    Pondering,
+    Stopping,
+}
 
-const HELLO: CommandName = CommandName("AGI");
-const SETRULE: CommandName = CommandName("SETRULE");
-const SETOPTION: CommandName = CommandName("SETOPTION");
-const ISREADY: CommandName = CommandName("ISREADY");
-const POSITION: CommandName = CommandName("POSITION");
-const DOMOVE: CommandName = CommandName("DOMOVE");
-const GO: CommandName = CommandName("GO");
-const GO_INFINITE: CommandName = CommandName("GO INFINITE");
-const GO_PONDER: CommandName = CommandName("GO PONDER");
-const STOP: CommandName = CommandName("STOP");
-const WAIT: CommandName = CommandName("wait");
-const AWAIT: CommandName = CommandName("read result");
-const QUIT: CommandName = CommandName("QUIT");
-const GARBAGE: CommandName = CommandName("out of contract");
+impl Name for AgiState {
+    const ALL: &'static [Self] = &[
+        AgiState::Boot,
+        AgiState::Idle,
+        AgiState::Thinking,
+        AgiState::Infinite,
+        AgiState::Pondering,
+        AgiState::Stopping,
+    ];
+
+    fn as_str(self) -> &'static str {
+        match self {
+            AgiState::Boot => "boot",
+            AgiState::Idle => "idle",
+            AgiState::Thinking => "thinking",
+            AgiState::Infinite => "infinite",
+            AgiState::Pondering => "pondering",
+            AgiState::Stopping => "stopping",
+        }
+    }
+}
+
+/// The GUI's commands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub(super) enum Command {
+    Agi,
+    SetRule,
+    SetOption,
+    IsReady,
+    Position,
+    DoMove,
+    Go,
+    GoInfinite,
+    GoPonder,
+    Stop,
+    Wait,
+    ReadResult,
+    Quit,
+    OutOfContract,
+}
+
+impl Name for Command {
+    const ALL: &'static [Self] = &[
+        Command::Agi,
+        Command::SetRule,
+        Command::SetOption,
+        Command::IsReady,
+        Command::Position,
+        Command::DoMove,
+        Command::Go,
+        Command::GoInfinite,
+        Command::GoPonder,
+        Command::Stop,
+        Command::Wait,
+        Command::ReadResult,
+        Command::Quit,
+        Command::OutOfContract,
+    ];
+
+    fn as_str(self) -> &'static str {
+        match self {
+            Command::Agi => "AGI",
+            Command::SetRule => "SETRULE",
+            Command::SetOption => "SETOPTION",
+            Command::IsReady => "ISREADY",
+            Command::Position => "POSITION",
+            Command::DoMove => "DOMOVE",
+            Command::Go => "GO",
+            Command::GoInfinite => "GO INFINITE",
+            Command::GoPonder => "GO PONDER",
+            Command::Stop => "STOP",
+            Command::Wait => "wait",
+            Command::ReadResult => "read result",
+            Command::Quit => "QUIT",
+            Command::OutOfContract => "out of contract",
+        }
+    }
+}
+
+impl coverage::CommandName for Command {
+    const OUT_OF_CONTRACT: Self = Command::OutOfContract;
+}
 
 /// The catalogue's derived state model (agi.md remark 22): set-up commands while idle; while
 /// thinking `ISREADY` and `STOP`, the engine taking commands at any time (agi-r05, agi-r06).
 /// Set-up commands and `GO` during a search have no defined effect (remark 20): not drawn.
-static TABLE: Table = Table {
-    states: &[BOOT, IDLE, THINKING, INFINITE, PONDERING, STOPPING],
-    commands: &[
-        HELLO,
-        SETRULE,
-        SETOPTION,
-        ISREADY,
-        POSITION,
-        DOMOVE,
-        GO,
-        GO_INFINITE,
-        GO_PONDER,
-        STOP,
-        WAIT,
-        AWAIT,
-        QUIT,
-        GARBAGE,
-    ],
-    allowed: &[
-        AllowedPair::new(BOOT, HELLO, &[req!("agi-r04")]),
-        AllowedPair::new(IDLE, SETRULE, &[req!("agi-r40")]),
-        AllowedPair::new(IDLE, SETOPTION, &[req!("agi-r47")]),
-        AllowedPair::new(IDLE, ISREADY, &[req!("agi-r53")]),
-        AllowedPair::new(IDLE, POSITION, &[req!("agi-r10")]),
-        AllowedPair::new(IDLE, DOMOVE, &[req!("agi-r17")]),
-        AllowedPair::new(IDLE, GO, &[req!("agi-r10")]),
-        AllowedPair::new(IDLE, GO_INFINITE, &[req!("agi-r68")]),
-        AllowedPair::new(IDLE, GO_PONDER, &[req!("agi-r64")]),
-        AllowedPair::new(IDLE, WAIT, &[]),
-        AllowedPair::new(IDLE, QUIT, &[req!("agi-r98")]),
-        AllowedPair::new(THINKING, ISREADY, &[req!("agi-r05")]),
-        AllowedPair::new(THINKING, STOP, &[req!("agi-r06")]),
-        AllowedPair::new(THINKING, WAIT, &[]),
-        AllowedPair::new(THINKING, AWAIT, &[req!("agi-r61")]),
-        AllowedPair::new(INFINITE, ISREADY, &[req!("agi-r05")]),
-        AllowedPair::new(INFINITE, STOP, &[req!("agi-r97")]),
-        AllowedPair::new(INFINITE, WAIT, &[]),
-        AllowedPair::new(PONDERING, ISREADY, &[req!("agi-r05")]),
-        AllowedPair::new(PONDERING, STOP, &[req!("agi-r66")]),
-        AllowedPair::new(PONDERING, WAIT, &[]),
-        AllowedPair::new(STOPPING, ISREADY, &[req!("agi-r05")]),
-        AllowedPair::new(STOPPING, WAIT, &[]),
-        AllowedPair::new(STOPPING, AWAIT, &[req!("agi-r79")]),
-    ],
-    // The text answers no set-up command with an acceptance or a refusal.
-    answers: &[],
-};
+fn cites(state: AgiState, command: Command) -> Option<&'static [ReqId]> {
+    use AgiState as S;
+    use Command as C;
+    Some(match (state, command) {
+        (S::Boot, C::Agi) => &[req!("agi-r04")],
+        (S::Boot, _) => return None,
+        (_, C::Wait) => &[],
+        (S::Idle, C::SetRule) => &[req!("agi-r40")],
+        (S::Idle, C::SetOption) => &[req!("agi-r47")],
+        (S::Idle, C::IsReady) => &[req!("agi-r53")],
+        (_, C::IsReady) => &[req!("agi-r05")],
+        (S::Idle, C::Position | C::Go) => &[req!("agi-r10")],
+        (S::Idle, C::DoMove) => &[req!("agi-r17")],
+        (S::Idle, C::GoInfinite) => &[req!("agi-r68")],
+        (S::Idle, C::GoPonder) => &[req!("agi-r64")],
+        (S::Idle, C::Quit) => &[req!("agi-r98")],
+        (S::Thinking, C::Stop) => &[req!("agi-r06")],
+        (S::Infinite, C::Stop) => &[req!("agi-r97")],
+        (S::Pondering, C::Stop) => &[req!("agi-r66")],
+        (S::Thinking, C::ReadResult) => &[req!("agi-r61")],
+        (S::Stopping, C::ReadResult) => &[req!("agi-r79")],
+        _ => return None,
+    })
+}
 
 pub(super) struct AgiModel {
     robustness: bool,
@@ -186,7 +235,7 @@ impl Fuzzed for agi::Agi {
         engine: &EngineCommand,
         options: &FuzzOptions,
         observer: &mut dyn FuzzObserver,
-    ) -> Result<FuzzResult, String> {
+    ) -> Result<FuzzResult, FuzzError> {
         let lines = super::probe::handshake(Protocol::Agi, engine, &options.run)?;
         let model = AgiModel::new(options.robustness, declares_pondering(&lines));
         drive(model, engine, options, observer)
@@ -229,32 +278,42 @@ fn empty_points(known: &[Point]) -> Vec<Point> {
 impl Model for AgiModel {
     type State = State;
     type Action = Action;
+    type StateName = AgiState;
+    type CommandName = Command;
 
     fn protocol(&self) -> Protocol {
         Protocol::Agi
     }
 
-    fn table(&self) -> &'static Table {
-        &TABLE
+    fn state_name(&self, state: &State) -> AgiState {
+        phase_name(state.phase)
     }
 
-    fn pair(&self, state: &State, action: &Action) -> Pair {
-        let command = match action {
-            Action::SetRule { .. } => SETRULE,
-            Action::SetOption { .. } => SETOPTION,
-            Action::IsReady => ISREADY,
-            Action::Position(_) => POSITION,
-            Action::Go(_) => GO,
-            Action::Infinite => GO_INFINITE,
-            Action::Ponder => GO_PONDER,
-            Action::Stop => STOP,
-            Action::Wait(_) => WAIT,
-            Action::AwaitResult => AWAIT,
-            Action::PlayBest | Action::Play(_) => DOMOVE,
-            Action::Quit => QUIT,
-            Action::Garbage(_) => GARBAGE,
-        };
-        (phase_name(state.phase), command)
+    fn command_name(&self, action: &Action) -> Command {
+        match action {
+            Action::SetRule { .. } => Command::SetRule,
+            Action::SetOption { .. } => Command::SetOption,
+            Action::IsReady => Command::IsReady,
+            Action::Position(_) => Command::Position,
+            Action::Go(_) => Command::Go,
+            Action::Infinite => Command::GoInfinite,
+            Action::Ponder => Command::GoPonder,
+            Action::Stop => Command::Stop,
+            Action::Wait(_) => Command::Wait,
+            Action::AwaitResult => Command::ReadResult,
+            Action::PlayBest | Action::Play(_) => Command::DoMove,
+            Action::Quit => Command::Quit,
+            Action::Garbage(_) => Command::OutOfContract,
+        }
+    }
+
+    // The text answers no set-up command with an acceptance or a refusal.
+    fn cites(&self, state: AgiState, command: Command) -> Option<&'static [ReqId]> {
+        cites(state, command)
+    }
+
+    fn robustness(&self) -> bool {
+        self.robustness
     }
 
     fn initial(&self) -> State {
@@ -264,11 +323,15 @@ impl Model for AgiModel {
         }
     }
 
-    fn actions(&self, state: &State, generated: &Counts) -> BoxedStrategy<Action> {
-        let wait = (WAIT, 2, (1u16..=100).prop_map(Action::Wait).boxed());
-        let read = (AWAIT, 5, Just(Action::AwaitResult).boxed());
-        let isready = (ISREADY, 2, Just(Action::IsReady).boxed());
-        let stop = (STOP, 3, Just(Action::Stop).boxed());
+    fn actions(&self, state: &State, generated: &ModelCounts<Self>) -> BoxedStrategy<Action> {
+        let wait = (
+            Command::Wait,
+            2,
+            (1u16..=100).prop_map(Action::Wait).boxed(),
+        );
+        let read = (Command::ReadResult, 5, Just(Action::AwaitResult).boxed());
+        let isready = (Command::IsReady, 2, Just(Action::IsReady).boxed());
+        let stop = (Command::Stop, 3, Just(Action::Stop).boxed());
         let actions = match state.phase {
             _ if state.synced => vec![wait, read],
             Phase::Thinking => vec![wait, isready, stop, read],
@@ -279,26 +342,28 @@ impl Model for AgiModel {
         generated.favouring_undrawn(phase_name(state.phase), actions)
     }
 
-    fn allowed(&self, state: &State, action: &Action) -> bool {
+    /// The pair says in which states a command may come ([`cites`]); this, what it needs
+    /// besides: empty points where it names them, a best move to play, background thinking
+    /// only for an engine that declared it, no command over a result that may already wait
+    /// unread, and out-of-contract input only while idle.
+    fn fits(&self, state: &State, action: &Action) -> bool {
         let empty = |p: &Point| state.known.as_ref().is_some_and(|k| !k.contains(p));
-        let idle = state.phase == Phase::Idle;
         let may_send = !state.synced;
         match action {
-            Action::Go(Go::Search { points, .. }) => idle && points.iter().all(empty),
-            Action::Play(p) => idle && empty(p),
-            Action::PlayBest => idle && state.best_playable,
-            Action::Garbage(_) => idle && self.robustness,
+            Action::Go(Go::Search { points, .. }) => points.iter().all(empty),
+            Action::Play(p) => empty(p),
+            Action::PlayBest => state.best_playable,
+            Action::Garbage(_) => state.phase == Phase::Idle,
+            Action::Ponder => self.ponders,
+            Action::IsReady | Action::Stop => may_send,
             Action::SetRule { .. }
             | Action::SetOption { .. }
             | Action::Position(_)
             | Action::Go(Go::Time(_))
             | Action::Infinite
-            | Action::Quit => idle,
-            Action::Ponder => idle && self.ponders,
-            Action::IsReady => may_send,
-            Action::Stop => may_send && !matches!(state.phase, Phase::Idle | Phase::Stopping),
-            Action::AwaitResult => matches!(state.phase, Phase::Thinking | Phase::Stopping),
-            Action::Wait(_) => true,
+            | Action::Quit
+            | Action::AwaitResult
+            | Action::Wait(_) => true,
         }
     }
 
@@ -345,10 +410,10 @@ impl Model for AgiModel {
         state
     }
 
-    fn opening(&self, out: &mut Script) -> Pair {
+    fn opening(&self, out: &mut Script) -> ModelPair<Self> {
         out.send("AGI");
         out.expect("AGIOK", 5000, AGIOK);
-        (BOOT, HELLO)
+        (AgiState::Boot, Command::Agi)
     }
 
     fn render(&self, state: &State, action: &Action, out: &mut Script) {
@@ -438,18 +503,18 @@ impl Model for AgiModel {
     }
 }
 
-fn phase_name(phase: Phase) -> StateName {
+fn phase_name(phase: Phase) -> AgiState {
     match phase {
-        Phase::Idle => IDLE,
-        Phase::Thinking => THINKING,
-        Phase::Infinite => INFINITE,
-        Phase::Pondering => PONDERING,
-        Phase::Stopping => STOPPING,
+        Phase::Idle => AgiState::Idle,
+        Phase::Thinking => AgiState::Thinking,
+        Phase::Infinite => AgiState::Infinite,
+        Phase::Pondering => AgiState::Pondering,
+        Phase::Stopping => AgiState::Stopping,
     }
 }
 
 /// A command, its base weight, and the strategy of its actions.
-type Weighted = (CommandName, u32, BoxedStrategy<Action>);
+type Weighted = (Command, u32, BoxedStrategy<Action>);
 
 impl AgiModel {
     fn idle_actions(&self, state: &State, wait: Weighted, isready: Weighted) -> Vec<Weighted> {
@@ -457,33 +522,33 @@ impl AgiModel {
             wait,
             isready,
             (
-                SETRULE,
+                Command::SetRule,
                 1,
                 any::<bool>()
                     .prop_map(|forbidden| Action::SetRule { forbidden })
                     .boxed(),
             ),
             (
-                SETOPTION,
+                Command::SetOption,
                 1,
                 (any::<bool>(), any::<bool>())
                     .prop_map(|(ownbook, ponder)| Action::SetOption { ownbook, ponder })
                     .boxed(),
             ),
             (
-                POSITION,
+                Command::Position,
                 3,
                 stones(SIZE, 10).prop_map(Action::Position).boxed(),
             ),
-            (GO_INFINITE, 2, Just(Action::Infinite).boxed()),
+            (Command::GoInfinite, 2, Just(Action::Infinite).boxed()),
         ];
         // Where it stands among the others: the same seed draws the same cases as before the
         // model read the declaration, for an engine that declares background thinking.
         if self.ponders {
-            actions.push((GO_PONDER, 2, Just(Action::Ponder).boxed()));
+            actions.push((Command::GoPonder, 2, Just(Action::Ponder).boxed()));
         }
         actions.push((
-            GO,
+            Command::Go,
             4,
             (20u16..=300)
                 .prop_map(|ms| Action::Go(Go::Time(ms)))
@@ -493,17 +558,17 @@ impl AgiModel {
             let empty = empty_points(known);
             let search = (prop::sample::subsequence(empty.clone(), 1..=3), 20u16..=300)
                 .prop_map(|(points, ms)| Action::Go(Go::Search { points, ms }));
-            actions.push((GO, 2, search.boxed()));
+            actions.push((Command::Go, 2, search.boxed()));
             let play = prop::sample::select(empty).prop_map(Action::Play);
-            actions.push((DOMOVE, 2, play.boxed()));
+            actions.push((Command::DoMove, 2, play.boxed()));
         }
         if state.best_playable {
-            actions.push((DOMOVE, 3, Just(Action::PlayBest).boxed()));
+            actions.push((Command::DoMove, 3, Just(Action::PlayBest).boxed()));
         }
 
         if self.robustness {
             let garbage = any::<bool>().prop_map(Action::Garbage).boxed();
-            actions.push((GARBAGE, 2, garbage));
+            actions.push((Command::OutOfContract, 2, garbage));
         }
         actions
     }

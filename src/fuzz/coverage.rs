@@ -12,96 +12,122 @@ use serde::{Deserialize, Serialize};
 
 use crate::protocol::ReqId;
 
-/// A state a protocol's text defines (the GUI's view of it: a bounded search the engine has
-/// already finished is still `searching` until its result is read).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub(crate) struct StateName(pub &'static str);
-
-/// A command a GUI sends, or a transition that sends nothing (a wait, reading a result).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub(crate) struct CommandName(pub &'static str);
-
-impl fmt::Display for StateName {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.0)
-    }
+/// A name in a model's vocabulary: its states, or its commands. Each model has an enum of each,
+/// so a pair is typed data, and the report writes the name only at the end.
+pub(crate) trait Name:
+    Copy + Eq + Ord + std::hash::Hash + fmt::Debug + Send + Sync + 'static
+{
+    /// Every name, in reading order (the report's).
+    const ALL: &'static [Self];
+    /// The name as the report writes it.
+    fn as_str(self) -> &'static str;
 }
 
-impl fmt::Display for CommandName {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.0)
-    }
+/// A model's commands: besides those the text allows somewhere, the one for what it forbids,
+/// which only `--robustness` sends.
+pub(crate) trait CommandName: Name {
+    const OUT_OF_CONTRACT: Self;
 }
 
-/// One (state, command) pair of a case.
-pub(crate) type Pair = (StateName, CommandName);
+/// One (state, command) pair of a case: a state the protocol's text defines (the GUI's view
+/// of it: a bounded search the engine has already finished is still `searching` until its
+/// result is read), and a command a GUI sends there, or a transition that sends nothing (a
+/// wait, reading a result).
+pub(crate) type Pair<S, C> = (S, C);
 
 /// A pair the text lets a GUI take, with the rows (or the catalogue's state model) it rests on.
 #[derive(Debug, Clone, Copy)]
-pub(crate) struct AllowedPair {
-    pub state: StateName,
-    pub command: CommandName,
+pub(crate) struct AllowedPair<S, C> {
+    pub state: S,
+    pub command: C,
     pub cites: &'static [ReqId],
 }
 
-/// A protocol's table: its states and commands in reading order, the pairs its text allows,
-/// and the answers it lets an engine give to the commands it may accept or refuse.
+/// A protocol's table, derived from its model's preconditions (`Model::cites`): its states and
+/// commands in reading order, the pairs its text allows, and the answers it lets an engine
+/// give to the commands it may accept or refuse.
 #[derive(Debug)]
-pub(crate) struct Table {
-    pub states: &'static [StateName],
-    pub commands: &'static [CommandName],
-    pub allowed: &'static [AllowedPair],
+pub(crate) struct Table<S, C: 'static> {
+    pub states: Vec<S>,
+    pub commands: Vec<C>,
+    pub allowed: Vec<AllowedPair<S, C>>,
     /// Each command an engine may accept or refuse, with the answers the text lets it give (the
     /// first the acceptance): every allowed pair of the command has a (state, command, answer)
     /// triple for each.
-    pub answers: &'static [(CommandName, &'static [&'static str])],
+    pub answers: &'static [(C, &'static [&'static str])],
 }
 
-impl AllowedPair {
-    pub(crate) const fn new(
-        state: StateName,
-        command: CommandName,
-        cites: &'static [ReqId],
+impl<S: Name, C: CommandName> Table<S, C> {
+    /// Every pair `cites` gives rows for; the commands allowed somewhere, and the one for
+    /// what the text forbids.
+    pub(crate) fn derive(
+        cites: impl Fn(S, C) -> Option<&'static [ReqId]>,
+        answers: &'static [(C, &'static [&'static str])],
     ) -> Self {
-        AllowedPair {
-            state,
-            command,
-            cites,
+        let allowed: Vec<AllowedPair<S, C>> = S::ALL
+            .iter()
+            .flat_map(|&state| C::ALL.iter().map(move |&command| (state, command)))
+            .filter_map(|(state, command)| {
+                cites(state, command).map(|cites| AllowedPair {
+                    state,
+                    command,
+                    cites,
+                })
+            })
+            .collect();
+        let commands = C::ALL
+            .iter()
+            .copied()
+            .filter(|&c| c == C::OUT_OF_CONTRACT || allowed.iter().any(|p| p.command == c))
+            .collect();
+        Table {
+            states: S::ALL.to_vec(),
+            commands,
+            allowed,
+            answers,
         }
     }
-}
 
-impl Table {
     #[cfg(test)]
-    pub(crate) fn allows(&self, state: StateName, command: CommandName) -> bool {
+    pub(crate) fn allows(&self, state: S, command: C) -> bool {
         self.allowed
             .iter()
             .any(|p| p.state == state && p.command == command)
     }
 }
 
-/// How often each pair was exercised, and each answer the engine gave there.
-#[derive(Debug, Clone, Default)]
-pub(crate) struct Counts {
-    pairs: BTreeMap<Pair, u32>,
-    answers: BTreeMap<(Pair, String), u32>,
+/// How often each pair was exercised, and each answer the engine gave there (the engine's
+/// word, as it wrote it).
+#[derive(Debug, Clone)]
+pub(crate) struct Counts<S, C> {
+    pairs: BTreeMap<Pair<S, C>, u32>,
+    answers: BTreeMap<(Pair<S, C>, String), u32>,
 }
 
-impl Counts {
-    pub(crate) fn add(&mut self, pair: Pair) {
+impl<S, C> Default for Counts<S, C> {
+    fn default() -> Self {
+        Counts {
+            pairs: BTreeMap::new(),
+            answers: BTreeMap::new(),
+        }
+    }
+}
+
+impl<S: Name, C: CommandName> Counts<S, C> {
+    pub(crate) fn add(&mut self, pair: Pair<S, C>) {
         *self.pairs.entry(pair).or_default() += 1;
     }
 
     /// The engine answered `answer` to the pair's command.
-    pub(crate) fn add_answer(&mut self, pair: Pair, answer: &str) {
+    pub(crate) fn add_answer(&mut self, pair: Pair<S, C>, answer: &str) {
         *self.answers.entry((pair, answer.to_owned())).or_default() += 1;
     }
 
-    pub(crate) fn get(&self, pair: Pair) -> u32 {
+    pub(crate) fn get(&self, pair: Pair<S, C>) -> u32 {
         self.pairs.get(&pair).copied().unwrap_or(0)
     }
 
-    fn answered(&self, pair: Pair, answer: &str) -> u32 {
+    fn answered(&self, pair: Pair<S, C>, answer: &str) -> u32 {
         self.answers
             .get(&(pair, answer.to_owned()))
             .copied()
@@ -111,7 +137,7 @@ impl Counts {
     /// How much more likely an action is drawn when its pair has not been generated yet: enough
     /// that a rare state's rare command comes within a few hundred cases, little enough that
     /// common sequences stay common.
-    pub(crate) fn weight(&self, pair: Pair, base: u32) -> u32 {
+    pub(crate) fn weight(&self, pair: Pair<S, C>, base: u32) -> u32 {
         if self.get(pair) == 0 { base * 8 } else { base }
     }
 
@@ -119,8 +145,8 @@ impl Counts {
     /// drawn in `state` with the commands whose pair is not drawn yet weighted up.
     pub(crate) fn favouring_undrawn<A: std::fmt::Debug + 'static>(
         &self,
-        state: StateName,
-        candidates: Vec<(CommandName, u32, BoxedStrategy<A>)>,
+        state: S,
+        candidates: Vec<(C, u32, BoxedStrategy<A>)>,
     ) -> BoxedStrategy<A> {
         let weighted: Vec<(u32, BoxedStrategy<A>)> = candidates
             .into_iter()
@@ -130,10 +156,10 @@ impl Counts {
     }
 
     /// The matrix as the report gives it.
-    pub(crate) fn matrix(&self, table: &Table) -> Matrix {
+    pub(crate) fn matrix(&self, table: &Table<S, C>) -> Matrix {
         let mut cells = Vec::new();
-        for &state in table.states {
-            for &command in table.commands {
+        for &state in &table.states {
+            for &command in &table.commands {
                 let allowed = table
                     .allowed
                     .iter()
@@ -162,8 +188,8 @@ impl Counts {
                     }
                 }
                 cells.push(Cell {
-                    state: state.0.to_owned(),
-                    command: command.0.to_owned(),
+                    state: state.as_str().to_owned(),
+                    command: command.as_str().to_owned(),
                     allowed: allowed.is_some(),
                     cites: allowed.map(|p| p.cites.to_vec()).unwrap_or_default(),
                     count,
@@ -172,8 +198,12 @@ impl Counts {
             }
         }
         Matrix {
-            states: table.states.iter().map(|s| s.0.to_owned()).collect(),
-            commands: table.commands.iter().map(|c| c.0.to_owned()).collect(),
+            states: table.states.iter().map(|s| s.as_str().to_owned()).collect(),
+            commands: table
+                .commands
+                .iter()
+                .map(|c| c.as_str().to_owned())
+                .collect(),
             cells,
         }
     }
@@ -263,36 +293,75 @@ mod tests {
     use super::*;
     use crate::req;
 
-    const IDLE: StateName = StateName("idle");
-    const BUSY: StateName = StateName("searching");
-    const GO: CommandName = CommandName("go");
-    const STOP: CommandName = CommandName("stop");
-    const JUNK: CommandName = CommandName("garbage");
-    const TABLE: Table = Table {
-        states: &[IDLE, BUSY],
-        commands: &[GO, STOP, JUNK],
-        allowed: &[
-            AllowedPair {
-                state: IDLE,
-                command: GO,
-                cites: &[req!("uci-r13")],
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+    enum St {
+        Idle,
+        Busy,
+    }
+
+    impl Name for St {
+        const ALL: &'static [Self] = &[St::Idle, St::Busy];
+        fn as_str(self) -> &'static str {
+            match self {
+                St::Idle => "idle",
+                St::Busy => "searching",
+            }
+        }
+    }
+
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+    enum Cmd {
+        Go,
+        Stop,
+        Never,
+        Junk,
+    }
+
+    impl Name for Cmd {
+        const ALL: &'static [Self] = &[Cmd::Go, Cmd::Stop, Cmd::Never, Cmd::Junk];
+        fn as_str(self) -> &'static str {
+            match self {
+                Cmd::Go => "go",
+                Cmd::Stop => "stop",
+                Cmd::Never => "never",
+                Cmd::Junk => "garbage",
+            }
+        }
+    }
+
+    impl CommandName for Cmd {
+        const OUT_OF_CONTRACT: Self = Cmd::Junk;
+    }
+
+    fn table() -> Table<St, Cmd> {
+        Table::derive(
+            |state, command| match (state, command) {
+                (St::Idle, Cmd::Go) => Some(&[req!("uci-r13")]),
+                (St::Busy, Cmd::Stop) => Some(&[]),
+                _ => None,
             },
-            AllowedPair {
-                state: BUSY,
-                command: STOP,
-                cites: &[],
-            },
-        ],
-        answers: &[(GO, &["OK", "UNKNOWN"])],
-    };
+            &[(Cmd::Go, &["OK", "UNKNOWN"])],
+        )
+    }
+
+    /// The table is what the preconditions allow: a command allowed nowhere is not listed,
+    /// the one for what the text forbids is.
+    #[test]
+    fn the_table_is_derived_from_the_preconditions() {
+        let table = table();
+        assert_eq!(table.commands, [Cmd::Go, Cmd::Stop, Cmd::Junk]);
+        let pairs: Vec<_> = table.allowed.iter().map(|p| (p.state, p.command)).collect();
+        assert_eq!(pairs, [(St::Idle, Cmd::Go), (St::Busy, Cmd::Stop)]);
+    }
 
     #[test]
     fn the_matrix_lists_allowed_pairs_and_what_else_was_sent() {
+        let table = table();
         let mut counts = Counts::default();
-        counts.add((IDLE, GO));
-        counts.add((IDLE, GO));
-        counts.add((BUSY, JUNK));
-        let matrix = counts.matrix(&TABLE);
+        counts.add((St::Idle, Cmd::Go));
+        counts.add((St::Idle, Cmd::Go));
+        counts.add((St::Busy, Cmd::Junk));
+        let matrix = counts.matrix(&table);
         assert_eq!(matrix.cells.len(), 3);
         assert_eq!(matrix.cell("idle", "go").unwrap().count, 2);
         assert_eq!(matrix.cell("idle", "go").unwrap().cites, [req!("uci-r13")]);
@@ -307,9 +376,9 @@ mod tests {
             .map(|(_, a)| a.answer.as_str())
             .collect();
         assert_eq!(unanswered, ["OK", "UNKNOWN"]);
-        counts.add_answer((IDLE, GO), "UNKNOWN");
-        counts.add_answer((IDLE, GO), "ERROR");
-        let matrix = counts.matrix(&TABLE);
+        counts.add_answer((St::Idle, Cmd::Go), "UNKNOWN");
+        counts.add_answer((St::Idle, Cmd::Go), "ERROR");
+        let matrix = counts.matrix(&table);
         let answers = &matrix.cell("idle", "go").unwrap().answers;
         let got: Vec<_> = answers
             .iter()
@@ -326,10 +395,11 @@ mod tests {
 
     #[test]
     fn an_unexercised_pair_weighs_more() {
-        let mut counts = Counts::default();
-        assert_eq!(counts.weight((IDLE, GO), 3), 24);
-        counts.add((IDLE, GO));
-        assert_eq!(counts.weight((IDLE, GO), 3), 3);
-        assert!(TABLE.allows(BUSY, STOP) && !TABLE.allows(IDLE, STOP));
+        let mut counts: Counts<St, Cmd> = Counts::default();
+        assert_eq!(counts.weight((St::Idle, Cmd::Go), 3), 24);
+        counts.add((St::Idle, Cmd::Go));
+        assert_eq!(counts.weight((St::Idle, Cmd::Go), 3), 3);
+        let table = table();
+        assert!(table.allows(St::Busy, Cmd::Stop) && !table.allows(St::Idle, Cmd::Stop));
     }
 }

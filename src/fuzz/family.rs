@@ -13,12 +13,12 @@ use std::sync::Arc;
 use proptest::prelude::*;
 use proptest::strategy::Union;
 
-use super::coverage::{AllowedPair, CommandName, Counts, Pair, StateName, Table};
-use super::model::{EngineOffer, Model, pick};
+use super::coverage::{self, Name};
+use super::model::{EngineOffer, Model, ModelCounts, ModelPair, pick};
 use super::options::settable;
 use super::script::{Reply, Script};
-use super::{FuzzObserver, FuzzOptions, FuzzResult, Fuzzed, drive, fens, probe};
-use crate::protocol::{Codec, GameKind, Protocol, ucci, uci};
+use super::{FuzzError, FuzzObserver, FuzzOptions, FuzzResult, Fuzzed, drive, fens, probe};
+use crate::protocol::{Codec, GameKind, Protocol, ReqId, ucci, uci};
 use crate::rules::chess::ChessPosition;
 use crate::rules::xiangqi::{Position, UciPosition};
 use crate::rules::{Game, Side};
@@ -29,7 +29,7 @@ impl Fuzzed for ucci::Ucci {
         engine: &EngineCommand,
         options: &FuzzOptions,
         observer: &mut dyn FuzzObserver,
-    ) -> Result<FuzzResult, String> {
+    ) -> Result<FuzzResult, FuzzError> {
         let offer = probe::offer(Self::PROTOCOL, engine, &options.run, ucci::declared_option)?;
         let model = FamilyModel::<Position>::new(
             Self::PROTOCOL,
@@ -47,7 +47,7 @@ impl Fuzzed for uci::Uci {
         engine: &EngineCommand,
         options: &FuzzOptions,
         observer: &mut dyn FuzzObserver,
-    ) -> Result<FuzzResult, String> {
+    ) -> Result<FuzzResult, FuzzError> {
         let offer = probe::offer(Self::PROTOCOL, engine, &options.run, uci::declared_option)?;
         let (protocol, robust) = (Self::PROTOCOL, options.robustness);
         match options.game {
@@ -223,151 +223,167 @@ impl State {
     }
 }
 
-const BOOT: StateName = StateName("boot");
-const IDLE: StateName = StateName("idle");
-const SEARCHING: StateName = StateName("searching");
-const INFINITE: StateName = StateName("infinite");
-const PONDERING: StateName = StateName("pondering");
-const STOPPING: StateName = StateName("stopping");
+/// The states the texts define, as the GUI sees them (the handshake's, then [`Phase`]'s).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub(super) enum SearchState {
+    Boot,
+    Idle,
+    Searching,
+    Infinite,
+    Pondering,
+    Stopping,
+}
 
-const UCI_HELLO: CommandName = CommandName("uci");
-const UCCI_HELLO: CommandName = CommandName("ucci");
-const DEBUG: CommandName = CommandName("debug");
-const ISREADY: CommandName = CommandName("isready");
-const SETOPTION: CommandName = CommandName("setoption");
-const UCINEWGAME: CommandName = CommandName("ucinewgame");
-const POSITION: CommandName = CommandName("position");
-const BANMOVES: CommandName = CommandName("banmoves");
-const PROBE: CommandName = CommandName("probe");
-const GO: CommandName = CommandName("go");
-const GO_INFINITE: CommandName = CommandName("go infinite");
-const GO_PONDER: CommandName = CommandName("go ponder");
-const PONDERHIT: CommandName = CommandName("ponderhit");
-const STOP: CommandName = CommandName("stop");
-const WAIT: CommandName = CommandName("wait");
-const AWAIT: CommandName = CommandName("read result");
-const QUIT: CommandName = CommandName("quit");
-const GARBAGE: CommandName = CommandName("out of contract");
+impl Name for SearchState {
+    const ALL: &'static [Self] = &[
+        SearchState::Boot,
+        SearchState::Idle,
+        SearchState::Searching,
+        SearchState::Infinite,
+        SearchState::Pondering,
+        SearchState::Stopping,
+    ];
+
+    fn as_str(self) -> &'static str {
+        match self {
+            SearchState::Boot => "boot",
+            SearchState::Idle => "idle",
+            SearchState::Searching => "searching",
+            SearchState::Infinite => "infinite",
+            SearchState::Pondering => "pondering",
+            SearchState::Stopping => "stopping",
+        }
+    }
+}
+
+/// The commands of both dialects, in the reports' order; each dialect's table has its own.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub(super) enum Command {
+    Uci,
+    Ucci,
+    Debug,
+    IsReady,
+    SetOption,
+    UciNewGame,
+    Position,
+    BanMoves,
+    Probe,
+    Go,
+    GoInfinite,
+    GoPonder,
+    PonderHit,
+    Stop,
+    Wait,
+    ReadResult,
+    Quit,
+    OutOfContract,
+}
+
+impl Name for Command {
+    const ALL: &'static [Self] = &[
+        Command::Uci,
+        Command::Ucci,
+        Command::Debug,
+        Command::IsReady,
+        Command::SetOption,
+        Command::UciNewGame,
+        Command::Position,
+        Command::BanMoves,
+        Command::Probe,
+        Command::Go,
+        Command::GoInfinite,
+        Command::GoPonder,
+        Command::PonderHit,
+        Command::Stop,
+        Command::Wait,
+        Command::ReadResult,
+        Command::Quit,
+        Command::OutOfContract,
+    ];
+
+    fn as_str(self) -> &'static str {
+        match self {
+            Command::Uci => "uci",
+            Command::Ucci => "ucci",
+            Command::Debug => "debug",
+            Command::IsReady => "isready",
+            Command::SetOption => "setoption",
+            Command::UciNewGame => "ucinewgame",
+            Command::Position => "position",
+            Command::BanMoves => "banmoves",
+            Command::Probe => "probe",
+            Command::Go => "go",
+            Command::GoInfinite => "go infinite",
+            Command::GoPonder => "go ponder",
+            Command::PonderHit => "ponderhit",
+            Command::Stop => "stop",
+            Command::Wait => "wait",
+            Command::ReadResult => "read result",
+            Command::Quit => "quit",
+            Command::OutOfContract => "out of contract",
+        }
+    }
+}
+
+impl coverage::CommandName for Command {
+    const OUT_OF_CONTRACT: Self = Command::OutOfContract;
+}
 
 /// UCI: `isready` and `debug` at any time (uci-r05, uci-r28); `setoption` only while idle
 /// (uci-r39); `position` before `go` (uci-r13); `ponderhit` only while pondering (uci-r77);
 /// `stop` while searching (uci-r73). The text gives `ucinewgame` and `quit` no state beyond
-/// "before the next search": the model sends them idle.
-static UCI_TABLE: Table = Table {
-    states: &[BOOT, IDLE, SEARCHING, INFINITE, PONDERING, STOPPING],
-    commands: &[
-        UCI_HELLO,
-        DEBUG,
-        ISREADY,
-        SETOPTION,
-        UCINEWGAME,
-        POSITION,
-        GO,
-        GO_INFINITE,
-        GO_PONDER,
-        PONDERHIT,
-        STOP,
-        WAIT,
-        AWAIT,
-        QUIT,
-        GARBAGE,
-    ],
-    allowed: &[
-        AllowedPair::new(BOOT, UCI_HELLO, &[req!("uci-r15")]),
-        AllowedPair::new(IDLE, DEBUG, &[req!("uci-r28")]),
-        AllowedPair::new(IDLE, ISREADY, &[req!("uci-r29")]),
-        AllowedPair::new(IDLE, SETOPTION, &[req!("uci-r39")]),
-        AllowedPair::new(IDLE, UCINEWGAME, &[req!("uci-r45")]),
-        AllowedPair::new(IDLE, POSITION, &[req!("uci-r13")]),
-        AllowedPair::new(IDLE, GO, &[req!("uci-r13")]),
-        AllowedPair::new(IDLE, GO_INFINITE, &[req!("uci-r13")]),
-        AllowedPair::new(IDLE, GO_PONDER, &[req!("uci-r153")]),
-        AllowedPair::new(IDLE, WAIT, &[]),
-        AllowedPair::new(IDLE, QUIT, &[]),
-        AllowedPair::new(SEARCHING, DEBUG, &[req!("uci-r28")]),
-        AllowedPair::new(SEARCHING, ISREADY, &[req!("uci-r05")]),
-        AllowedPair::new(SEARCHING, STOP, &[req!("uci-r74")]),
-        AllowedPair::new(SEARCHING, WAIT, &[]),
-        AllowedPair::new(SEARCHING, AWAIT, &[req!("uci-r90")]),
-        AllowedPair::new(INFINITE, DEBUG, &[req!("uci-r28")]),
-        AllowedPair::new(INFINITE, ISREADY, &[req!("uci-r05")]),
-        AllowedPair::new(INFINITE, STOP, &[req!("uci-r73")]),
-        AllowedPair::new(INFINITE, WAIT, &[]),
-        AllowedPair::new(PONDERING, DEBUG, &[req!("uci-r28")]),
-        AllowedPair::new(PONDERING, ISREADY, &[req!("uci-r05")]),
-        AllowedPair::new(PONDERING, PONDERHIT, &[req!("uci-r77")]),
-        AllowedPair::new(PONDERING, STOP, &[req!("uci-r74")]),
-        AllowedPair::new(PONDERING, WAIT, &[]),
-        AllowedPair::new(STOPPING, DEBUG, &[req!("uci-r28")]),
-        AllowedPair::new(STOPPING, ISREADY, &[req!("uci-r05")]),
-        AllowedPair::new(STOPPING, WAIT, &[]),
-        AllowedPair::new(STOPPING, AWAIT, &[req!("uci-r74")]),
-    ],
-    // No command is answered with an acceptance or a refusal: the options the engine offers
-    // are read from its handshake before the cases are drawn (`probe`), and `setoption` is
-    // drawn only for those.
-    answers: &[],
-};
+/// "before the next search": the model sends them idle. Waiting is allowed everywhere after
+/// the handshake.
+fn uci_cites(state: SearchState, command: Command) -> Option<&'static [ReqId]> {
+    use Command as C;
+    use SearchState as S;
+    Some(match (state, command) {
+        (S::Boot, C::Uci) => &[req!("uci-r15")],
+        (S::Boot, _) => return None,
+        (_, C::Wait) => &[],
+        (_, C::Debug) => &[req!("uci-r28")],
+        (S::Idle, C::IsReady) => &[req!("uci-r29")],
+        (_, C::IsReady) => &[req!("uci-r05")],
+        (S::Idle, C::SetOption) => &[req!("uci-r39")],
+        (S::Idle, C::UciNewGame) => &[req!("uci-r45")],
+        (S::Idle, C::Position | C::Go | C::GoInfinite) => &[req!("uci-r13")],
+        (S::Idle, C::GoPonder) => &[req!("uci-r153")],
+        (S::Idle, C::Quit) => &[],
+        (S::Searching | S::Pondering, C::Stop) => &[req!("uci-r74")],
+        (S::Infinite, C::Stop) => &[req!("uci-r73")],
+        (S::Searching, C::ReadResult) => &[req!("uci-r90")],
+        (S::Stopping, C::ReadResult) => &[req!("uci-r74")],
+        (S::Pondering, C::PonderHit) => &[req!("uci-r77")],
+        _ => return None,
+    })
+}
 
 /// UCCI: `probe` in the idle and thinking states (ucci-r112), `ponderhit` while pondering
 /// (ucci-r89), `stop` while thinking (ucci-r93), `quit` idle (ucci-r116). The texts give
 /// `isready`, `setoption`, `position`, `banmoves` and `go` no state (A18): the model sends the
 /// last four idle, and `isready` anywhere, its mid-search `readyok` graded a warning.
-static UCCI_TABLE: Table = Table {
-    states: &[BOOT, IDLE, SEARCHING, INFINITE, PONDERING, STOPPING],
-    commands: &[
-        UCCI_HELLO,
-        ISREADY,
-        SETOPTION,
-        POSITION,
-        BANMOVES,
-        PROBE,
-        GO,
-        GO_INFINITE,
-        GO_PONDER,
-        PONDERHIT,
-        STOP,
-        WAIT,
-        AWAIT,
-        QUIT,
-        GARBAGE,
-    ],
-    allowed: &[
-        AllowedPair::new(BOOT, UCCI_HELLO, &[req!("ucci-r20")]),
-        AllowedPair::new(IDLE, ISREADY, &[req!("ucci-r48")]),
-        AllowedPair::new(IDLE, SETOPTION, &[req!("ucci-r47")]),
-        AllowedPair::new(IDLE, POSITION, &[req!("ucci-r47")]),
-        AllowedPair::new(IDLE, BANMOVES, &[req!("ucci-r47")]),
-        AllowedPair::new(IDLE, PROBE, &[req!("ucci-r112")]),
-        AllowedPair::new(IDLE, GO, &[req!("ucci-r47")]),
-        AllowedPair::new(IDLE, GO_INFINITE, &[req!("ucci-r47")]),
-        AllowedPair::new(IDLE, GO_PONDER, &[req!("ucci-r125")]),
-        AllowedPair::new(IDLE, WAIT, &[]),
-        AllowedPair::new(IDLE, QUIT, &[req!("ucci-r116")]),
-        AllowedPair::new(SEARCHING, ISREADY, &[req!("ucci-r48")]),
-        AllowedPair::new(SEARCHING, PROBE, &[req!("ucci-r112")]),
-        AllowedPair::new(SEARCHING, STOP, &[req!("ucci-r93")]),
-        AllowedPair::new(SEARCHING, WAIT, &[]),
-        AllowedPair::new(SEARCHING, AWAIT, &[req!("ucci-r99")]),
-        AllowedPair::new(INFINITE, ISREADY, &[req!("ucci-r48")]),
-        AllowedPair::new(INFINITE, PROBE, &[req!("ucci-r112")]),
-        AllowedPair::new(INFINITE, STOP, &[req!("ucci-r93")]),
-        AllowedPair::new(INFINITE, WAIT, &[]),
-        AllowedPair::new(PONDERING, ISREADY, &[req!("ucci-r48")]),
-        AllowedPair::new(PONDERING, PROBE, &[req!("ucci-r112")]),
-        AllowedPair::new(PONDERING, PONDERHIT, &[req!("ucci-r89")]),
-        AllowedPair::new(PONDERING, STOP, &[req!("ucci-r93"), req!("ucci-r94")]),
-        AllowedPair::new(PONDERING, WAIT, &[]),
-        AllowedPair::new(STOPPING, ISREADY, &[req!("ucci-r48")]),
-        AllowedPair::new(STOPPING, PROBE, &[req!("ucci-r112")]),
-        AllowedPair::new(STOPPING, WAIT, &[]),
-        AllowedPair::new(STOPPING, AWAIT, &[req!("ucci-r95")]),
-    ],
-    // No command is answered with an acceptance or a refusal: the options the engine offers
-    // are read from its handshake before the cases are drawn (`probe`), and `setoption` is
-    // drawn only for those.
-    answers: &[],
-};
+fn ucci_cites(state: SearchState, command: Command) -> Option<&'static [ReqId]> {
+    use Command as C;
+    use SearchState as S;
+    Some(match (state, command) {
+        (S::Boot, C::Ucci) => &[req!("ucci-r20")],
+        (S::Boot, _) => return None,
+        (_, C::Wait) => &[],
+        (_, C::IsReady) => &[req!("ucci-r48")],
+        (_, C::Probe) => &[req!("ucci-r112")],
+        (S::Idle, C::SetOption | C::Position | C::BanMoves | C::Go | C::GoInfinite) => {
+            &[req!("ucci-r47")]
+        }
+        (S::Idle, C::GoPonder) => &[req!("ucci-r125")],
+        (S::Idle, C::Quit) => &[req!("ucci-r116")],
+        (S::Searching | S::Infinite, C::Stop) => &[req!("ucci-r93")],
+        (S::Pondering, C::Stop) => &[req!("ucci-r93"), req!("ucci-r94")],
+        (S::Searching, C::ReadResult) => &[req!("ucci-r99")],
+        (S::Stopping, C::ReadResult) => &[req!("ucci-r95")],
+        (S::Pondering, C::PonderHit) => &[req!("ucci-r89")],
+        _ => return None,
+    })
+}
 
 /// The UCCI or UCI model over the game `P` (chess, or xiangqi in ICCS or UCI notation).
 pub(super) struct FamilyModel<P> {
@@ -415,6 +431,19 @@ const UCCI: Replies = Replies {
     // The built-in check judges `bye` (ucci-r117); the library's scenarios grade the step too.
     bye: Some(Reply::should("bye", &[req!("ucci-r117")])),
 };
+
+/// The position `fen` (the start without one) and `moves` from it reach, `None` where the
+/// rules refuse the FEN or a move.
+fn reached<P: Game>(fen: Option<&str>, moves: &[String]) -> Option<P> {
+    let mut position = match fen {
+        Some(fen) => P::from_fen(fen).ok()?,
+        None => P::start_position(),
+    };
+    for mv in moves {
+        position.play_text(mv).ok()?;
+    }
+    Some(position)
+}
 
 /// A position as `position` and `probe` write it: `startpos` or `fen F`, then its moves.
 fn position_text(fen: Option<&str>, moves: &[String]) -> String {
@@ -549,10 +578,11 @@ impl<P: Game + Clone> FamilyModel<P> {
         }
     }
 
+    /// `length` moves at most of random legal play from `fen` (none from a FEN the rules
+    /// refuse, which `apply` then does not follow either).
     fn walk(&self, fen: Option<&str>, length: usize, seed: u64) -> Vec<String> {
-        let mut position = match fen.map(P::from_fen) {
-            Some(Ok(p)) => p,
-            _ => P::start_position(),
+        let Some(mut position) = reached::<P>(fen, &[]) else {
+            return Vec::new();
         };
         let mut moves = Vec::new();
         for i in 0..length {
@@ -595,13 +625,17 @@ impl<P: Game + Clone + 'static> FamilyModel<P> {
     }
 
     /// What an idle engine may be sent.
-    fn idle_actions(&self, state: &State) -> Vec<(CommandName, u32, BoxedStrategy<Action>)> {
+    fn idle_actions(&self, state: &State) -> Vec<(Command, u32, BoxedStrategy<Action>)> {
         let uci = self.uci();
         let mut actions = vec![
-            (ISREADY, 2, Just(Action::IsReady).boxed()),
-            (WAIT, 1, (1u16..=100).prop_map(Action::Wait).boxed()),
+            (Command::IsReady, 2, Just(Action::IsReady).boxed()),
             (
-                POSITION,
+                Command::Wait,
+                1,
+                (1u16..=100).prop_map(Action::Wait).boxed(),
+            ),
+            (
+                Command::Position,
                 4,
                 self.positions()
                     .prop_map(|(fen, moves)| Action::Position { fen, moves })
@@ -609,13 +643,17 @@ impl<P: Game + Clone + 'static> FamilyModel<P> {
             ),
         ];
         if uci {
-            actions.push((DEBUG, 1, any::<bool>().prop_map(Action::Debug).boxed()));
-            actions.push((UCINEWGAME, 1, Just(Action::NewGame).boxed()));
+            actions.push((
+                Command::Debug,
+                1,
+                any::<bool>().prop_map(Action::Debug).boxed(),
+            ));
+            actions.push((Command::UciNewGame, 1, Just(Action::NewGame).boxed()));
         } else {
             let probe = self
                 .positions()
                 .prop_map(|(fen, moves)| Action::Probe { fen, moves });
-            actions.push((PROBE, 1, probe.boxed()));
+            actions.push((Command::Probe, 1, probe.boxed()));
         }
         let settable = settable(&self.offer.options);
         if !settable.is_empty() {
@@ -623,11 +661,11 @@ impl<P: Game + Clone + 'static> FamilyModel<P> {
                 let (name, value) = settable[i].value(seed);
                 Action::SetOption { name, value }
             });
-            actions.push((SETOPTION, 2, set.boxed()));
+            actions.push((Command::SetOption, 2, set.boxed()));
         }
         if self.robustness {
             let garbage = prop::sample::select(Garbage::ALL.to_vec()).prop_map(Action::Garbage);
-            actions.push((GARBAGE, 3, garbage.boxed()));
+            actions.push((Command::OutOfContract, 3, garbage.boxed()));
         }
         let playable: Vec<String> = state
             .legal
@@ -660,52 +698,60 @@ impl<P: Game + Clone + 'static> FamilyModel<P> {
                         draw,
                     }
                 });
-            actions.push((GO, 5, go.boxed()));
-            actions.push((GO_INFINITE, 2, Just(Action::Infinite).boxed()));
+            actions.push((Command::Go, 5, go.boxed()));
+            actions.push((Command::GoInfinite, 2, Just(Action::Infinite).boxed()));
             let ponder = self.limit(true).prop_map(|limit| Action::Ponder { limit });
-            actions.push((GO_PONDER, 3, ponder.boxed()));
+            actions.push((Command::GoPonder, 3, ponder.boxed()));
             if !uci && playable.len() > 1 {
                 // Drawn from the moves still playable, leaving one at least (A14).
                 let ban =
                     prop::sample::subsequence(playable.clone(), 1..=2.min(playable.len() - 1))
                         .prop_map(Action::Ban);
-                actions.push((BANMOVES, 1, ban.boxed()));
+                actions.push((Command::BanMoves, 1, ban.boxed()));
             }
         }
         actions
     }
 
     /// What a thinking engine may be sent, and reading its result where one is owed.
-    fn thinking_actions(&self, state: &State) -> Vec<(CommandName, u32, BoxedStrategy<Action>)> {
-        let wait = (WAIT, 2, (1u16..=100).prop_map(Action::Wait).boxed());
-        let read = (AWAIT, 5, Just(Action::AwaitResult).boxed());
+    fn thinking_actions(&self, state: &State) -> Vec<(Command, u32, BoxedStrategy<Action>)> {
+        let wait = (
+            Command::Wait,
+            2,
+            (1u16..=100).prop_map(Action::Wait).boxed(),
+        );
+        let read = (Command::ReadResult, 5, Just(Action::AwaitResult).boxed());
         if state.synced {
             return vec![wait, read];
         }
-        let mut actions = vec![wait, (ISREADY, 2, Just(Action::IsReady).boxed())];
+        let mut actions = vec![wait, (Command::IsReady, 2, Just(Action::IsReady).boxed())];
         if self.uci() {
-            actions.push((DEBUG, 1, any::<bool>().prop_map(Action::Debug).boxed()));
+            actions.push((
+                Command::Debug,
+                1,
+                any::<bool>().prop_map(Action::Debug).boxed(),
+            ));
         } else {
             let probe = self
                 .positions()
                 .prop_map(|(fen, moves)| Action::Probe { fen, moves });
-            actions.push((PROBE, 1, probe.boxed()));
+            actions.push((Command::Probe, 1, probe.boxed()));
         }
         match state.phase {
             Phase::Searching => {
-                actions.push((STOP, 3, Just(Action::Stop).boxed()));
+                actions.push((Command::Stop, 3, Just(Action::Stop).boxed()));
                 actions.push(read);
             }
-            Phase::Infinite => actions.push((STOP, 4, Just(Action::Stop).boxed())),
+            Phase::Infinite => actions.push((Command::Stop, 4, Just(Action::Stop).boxed())),
             Phase::Pondering => {
-                actions.push((STOP, 2, Just(Action::Stop).boxed()));
+                actions.push((Command::Stop, 2, Just(Action::Stop).boxed()));
                 let draw = if self.uci() {
                     Just(false).boxed()
                 } else {
                     prop::bool::weighted(0.15).boxed()
                 };
                 let hit = draw.prop_map(|draw| Action::PonderHit { draw });
-                actions.push((PONDERHIT, 3, hit.boxed()));
+                actions.push((Command::PonderHit, 3, hit.boxed()));
             }
             Phase::Stopping => actions.push(read),
             Phase::Idle => {}
@@ -713,34 +759,13 @@ impl<P: Game + Clone + 'static> FamilyModel<P> {
         actions
     }
 
-    fn phase_name(phase: Phase) -> StateName {
+    fn phase_name(phase: Phase) -> SearchState {
         match phase {
-            Phase::Idle => IDLE,
-            Phase::Searching => SEARCHING,
-            Phase::Infinite => INFINITE,
-            Phase::Pondering => PONDERING,
-            Phase::Stopping => STOPPING,
-        }
-    }
-
-    fn command_name(action: &Action) -> CommandName {
-        match action {
-            Action::IsReady => ISREADY,
-            Action::Debug(_) => DEBUG,
-            Action::NewGame => UCINEWGAME,
-            Action::SetOption { .. } => SETOPTION,
-            Action::Position { .. } => POSITION,
-            Action::Ban(_) => BANMOVES,
-            Action::Probe { .. } => PROBE,
-            Action::Go { .. } => GO,
-            Action::Infinite => GO_INFINITE,
-            Action::Ponder { .. } => GO_PONDER,
-            Action::PonderHit { .. } => PONDERHIT,
-            Action::Stop => STOP,
-            Action::Wait(_) => WAIT,
-            Action::AwaitResult => AWAIT,
-            Action::Quit => QUIT,
-            Action::Garbage(_) => GARBAGE,
+            Phase::Idle => SearchState::Idle,
+            Phase::Searching => SearchState::Searching,
+            Phase::Infinite => SearchState::Infinite,
+            Phase::Pondering => SearchState::Pondering,
+            Phase::Stopping => SearchState::Stopping,
         }
     }
 }
@@ -748,24 +773,58 @@ impl<P: Game + Clone + 'static> FamilyModel<P> {
 impl<P: Game + Clone + 'static> Model for FamilyModel<P> {
     type State = State;
     type Action = Action;
+    type StateName = SearchState;
+    type CommandName = Command;
 
     fn protocol(&self) -> Protocol {
         self.protocol
     }
 
-    fn table(&self) -> &'static Table {
-        if self.uci() { &UCI_TABLE } else { &UCCI_TABLE }
+    fn state_name(&self, state: &State) -> SearchState {
+        Self::phase_name(state.phase)
     }
 
-    fn pair(&self, state: &State, action: &Action) -> Pair {
-        (Self::phase_name(state.phase), Self::command_name(action))
+    fn command_name(&self, action: &Action) -> Command {
+        match action {
+            Action::IsReady => Command::IsReady,
+            Action::Debug(_) => Command::Debug,
+            Action::NewGame => Command::UciNewGame,
+            Action::SetOption { .. } => Command::SetOption,
+            Action::Position { .. } => Command::Position,
+            Action::Ban(_) => Command::BanMoves,
+            Action::Probe { .. } => Command::Probe,
+            Action::Go { .. } => Command::Go,
+            Action::Infinite => Command::GoInfinite,
+            Action::Ponder { .. } => Command::GoPonder,
+            Action::PonderHit { .. } => Command::PonderHit,
+            Action::Stop => Command::Stop,
+            Action::Wait(_) => Command::Wait,
+            Action::AwaitResult => Command::ReadResult,
+            Action::Quit => Command::Quit,
+            Action::Garbage(_) => Command::OutOfContract,
+        }
+    }
+
+    // No command is answered with an acceptance or a refusal: the options the engine offers
+    // are read from its handshake before the cases are drawn (`probe`), and `setoption` is
+    // drawn only for those.
+    fn cites(&self, state: SearchState, command: Command) -> Option<&'static [ReqId]> {
+        if self.uci() {
+            uci_cites(state, command)
+        } else {
+            ucci_cites(state, command)
+        }
+    }
+
+    fn robustness(&self) -> bool {
+        self.robustness
     }
 
     fn initial(&self) -> State {
         State::default()
     }
 
-    fn actions(&self, state: &State, generated: &Counts) -> BoxedStrategy<Action> {
+    fn actions(&self, state: &State, generated: &ModelCounts<Self>) -> BoxedStrategy<Action> {
         let phase = Self::phase_name(state.phase);
         let actions = if state.thinking() {
             self.thinking_actions(state)
@@ -775,56 +834,55 @@ impl<P: Game + Clone + 'static> Model for FamilyModel<P> {
         generated.favouring_undrawn(phase, actions)
     }
 
-    fn allowed(&self, state: &State, action: &Action) -> bool {
+    /// The pair says in which states a command may come (the table, [`uci_cites`] and
+    /// [`ucci_cites`]); this, what it needs besides: a position set up with a move left to
+    /// play, moves legal there, no command over a result that may already wait unread, and
+    /// out-of-contract input only while idle.
+    fn fits(&self, state: &State, action: &Action) -> bool {
         let legal = |moves: &[String]| moves.iter().all(|m| state.legal.contains(m));
         let playable = state.legal.iter().any(|m| !state.banned.contains(m));
-        let idle = state.phase == Phase::Idle;
         let may_send = !state.synced;
         match action {
-            Action::Go { searchmoves, .. } => {
-                idle && state.set_up && playable && legal(searchmoves)
-            }
-            Action::Infinite | Action::Ponder { .. } => idle && state.set_up && playable,
+            Action::Go { searchmoves, .. } => state.set_up && playable && legal(searchmoves),
+            Action::Infinite | Action::Ponder { .. } => state.set_up && playable,
             Action::Ban(moves) => {
                 let still_playable = state
                     .legal
                     .iter()
                     .any(|m| !state.banned.contains(m) && !moves.contains(m));
-                idle && !self.uci() && legal(moves) && still_playable
+                legal(moves) && still_playable
             }
-            Action::NewGame => idle && self.uci(),
-            Action::Garbage(_) => idle && self.robustness,
-            Action::SetOption { .. } | Action::Position { .. } | Action::Quit => idle,
-            Action::Probe { .. } => !self.uci() && may_send,
-            Action::Debug(_) => self.uci() && may_send,
-            Action::IsReady => may_send,
-            Action::Stop => {
-                may_send
-                    && matches!(
-                        state.phase,
-                        Phase::Searching | Phase::Infinite | Phase::Pondering
-                    )
-            }
-            Action::PonderHit { .. } => state.phase == Phase::Pondering,
-            Action::AwaitResult => matches!(state.phase, Phase::Searching | Phase::Stopping),
-            Action::Wait(_) => true,
+            Action::Garbage(_) => state.phase == Phase::Idle,
+            Action::Probe { .. } | Action::Debug(_) | Action::IsReady | Action::Stop => may_send,
+            Action::NewGame
+            | Action::SetOption { .. }
+            | Action::Position { .. }
+            | Action::Quit
+            | Action::PonderHit { .. }
+            | Action::AwaitResult
+            | Action::Wait(_) => true,
         }
     }
 
     fn apply(&self, mut state: State, action: &Action) -> State {
         match action {
             Action::Position { fen, moves } => {
-                let mut position = match fen.as_deref().map(P::from_fen) {
-                    Some(Ok(p)) => p,
-                    _ => P::start_position(),
-                };
-                for mv in moves {
-                    let _ = position.play_text(mv);
-                }
-                state.set_up = true;
-                state.legal = position.legal_move_texts();
                 state.banned.clear();
-                state.first_to_move = position.side_to_move() == Side::First;
+                match reached::<P>(fen.as_deref(), moves) {
+                    Some(position) => {
+                        state.set_up = true;
+                        state.legal = position.legal_move_texts();
+                        state.first_to_move = position.side_to_move() == Side::First;
+                    }
+                    // The test data's FENs are checked when the model is made and the walks
+                    // are the rules oracle's own moves, so the engine's position is the
+                    // model's; were one refused, the model would not know the position, and
+                    // no search may follow it.
+                    None => {
+                        state.set_up = false;
+                        state.legal.clear();
+                    }
+                }
             }
             Action::Ban(moves) => {
                 for m in moves {
@@ -853,15 +911,15 @@ impl<P: Game + Clone + 'static> Model for FamilyModel<P> {
         state
     }
 
-    fn opening(&self, out: &mut Script) -> Pair {
+    fn opening(&self, out: &mut Script) -> ModelPair<Self> {
         let (command, name, handshake) = if self.uci() {
-            ("uci", UCI_HELLO, UCI.handshake)
+            ("uci", Command::Uci, UCI.handshake)
         } else {
-            ("ucci", UCCI_HELLO, UCCI.handshake)
+            ("ucci", Command::Ucci, UCCI.handshake)
         };
         out.send(command);
         out.expect(handshake.label, 5000, handshake);
-        (BOOT, name)
+        (SearchState::Boot, name)
     }
 
     fn render(&self, state: &State, action: &Action, out: &mut Script) {

@@ -4,17 +4,19 @@
 //! reply. A `TURN` on a drawn point comes only while every stone on the board is one the model
 //! placed itself (after `START` or before the brain's first move); once the brain has moved, a
 //! `TURN {free}` names a point the harness finds empty on the board it follows. The answers
-//! to the optional `TAKEBACK` and `RESTART` are captured and counted; after `RESTART` the case
-//! goes on with a new game in a block played only where the brain answered `OK`.
+//! to the optional `TAKEBACK` and `RESTART` are captured, counted and followed: after
+//! `RESTART` the case goes on with a new game in a block played only where the brain answered
+//! `OK`; after `TAKEBACK` with the brain to move on the board without its stone, in a block
+//! played only after `OK`, or with the game unchanged, in one played only after a refusal.
 
 use crate::req;
 use proptest::prelude::*;
 
-use super::coverage::{AllowedPair, CommandName, Counts, Pair, StateName, Table};
-use super::model::Model;
+use super::coverage::{self, Name};
+use super::model::{Model, ModelCounts, ModelPair};
 use super::script::{Reply, Script};
-use super::{FuzzObserver, FuzzOptions, FuzzResult, Fuzzed, drive};
-use crate::protocol::{Protocol, gomocup};
+use super::{FuzzError, FuzzObserver, FuzzOptions, FuzzResult, Fuzzed, drive};
+use crate::protocol::{Protocol, ReqId, gomocup};
 use crate::rules::gomoku::{Board, BoardSize, Point, Rule, Stone};
 use crate::session::EngineCommand;
 
@@ -61,8 +63,8 @@ pub(super) enum Action {
     TurnFree,
     /// `BOARD`, the stones in move order (the brain's `1`, the opponent's `2`), `DONE`.
     Board(Vec<Point>),
-    /// `TAKEBACK` of the brain's last move.
-    TakeBack,
+    /// `TAKEBACK` of the brain's last move, and the answer the actions after it follow.
+    TakeBack(Follow),
     /// `RESTART`: a new game on the same board, if the brain implements it (`OK`). The actions
     /// after it are those of the new game, played only where the brain answered `OK`: one that
     /// answered `UNKNOWN` is ended (gomocup-r111), and the case's `END` follows at once.
@@ -72,6 +74,17 @@ pub(super) enum Action {
     Garbage(Garbage),
     /// `END`, which closes every case.
     End,
+}
+
+/// Which answer to `TAKEBACK` the case goes on from: the actions after it are written in a
+/// block played only where the brain gave that answer, and one that gave the other is ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Follow {
+    /// `OK`: the stone is gone and the brain is to move (gomocup-r113).
+    Accepted,
+    /// `UNKNOWN` (an optional command it does not implement, gomocup-r103) or `ERROR`: the
+    /// game is as it was, the brain's stone on the board.
+    Refused,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -91,6 +104,12 @@ pub(super) struct State {
     replies: usize,
     /// The brain's last move can be taken back.
     takeback: bool,
+    /// The brain accepted a `TAKEBACK` of its last move and has not moved since: it is to move
+    /// (the text undoes "the last move", the brain's), so no `TURN` may come.
+    to_move: bool,
+    /// The stones on the harness's board while it is followed: a `BEGIN` may ask the brain to
+    /// open again once a take-back emptied it.
+    stones: usize,
     /// The harness's board is the brain's: since `START` or `BOARD`, only moves both sides
     /// know of (a `TAKEBACK` or `RESTART` the brain may not implement, or a move off the
     /// board, leave the two apart).
@@ -102,70 +121,131 @@ pub(super) struct State {
     timeout_turn_ms: Option<u64>,
 }
 
-const NO_GAME: StateName = StateName("before START");
-const NEW_GAME: StateName = StateName("new game");
-const IN_GAME: StateName = StateName("in game");
+/// The states of a Gomocup game, as the manager sees them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub(super) enum GameState {
+    /// Before `START`: the handshake's own state.
+    BeforeStart,
+    /// A board with no stone of the brain's: `BEGIN`, a `TURN` on a drawn point.
+    NewGame,
+    /// The brain has moved, and the manager is to move.
+    InGame,
+    /// The brain took its last move back (`OK` to `TAKEBACK`) and is to move.
+    BrainToMove,
+}
 
-const START: CommandName = CommandName("START");
-const INFO: CommandName = CommandName("INFO");
-const BEGIN: CommandName = CommandName("BEGIN");
-const TURN: CommandName = CommandName("TURN");
-const BOARD: CommandName = CommandName("BOARD");
-const TAKEBACK_COMMAND: CommandName = CommandName("TAKEBACK");
-const RESTART_COMMAND: CommandName = CommandName("RESTART");
-const ABOUT_COMMAND: CommandName = CommandName("ABOUT");
-const END: CommandName = CommandName("END");
-const GARBAGE: CommandName = CommandName("out of contract");
+impl Name for GameState {
+    const ALL: &'static [Self] = &[
+        GameState::BeforeStart,
+        GameState::NewGame,
+        GameState::InGame,
+        GameState::BrainToMove,
+    ];
+
+    fn as_str(self) -> &'static str {
+        match self {
+            GameState::BeforeStart => "before START",
+            GameState::NewGame => "new game",
+            GameState::InGame => "in game",
+            GameState::BrainToMove => "brain to move",
+        }
+    }
+}
+
+/// The manager's commands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub(super) enum Command {
+    Start,
+    Info,
+    Begin,
+    Turn,
+    Board,
+    TakeBack,
+    Restart,
+    About,
+    End,
+    OutOfContract,
+}
+
+impl Name for Command {
+    const ALL: &'static [Self] = &[
+        Command::Start,
+        Command::Info,
+        Command::Begin,
+        Command::Turn,
+        Command::Board,
+        Command::TakeBack,
+        Command::Restart,
+        Command::About,
+        Command::End,
+        Command::OutOfContract,
+    ];
+
+    fn as_str(self) -> &'static str {
+        match self {
+            Command::Start => "START",
+            Command::Info => "INFO",
+            Command::Begin => "BEGIN",
+            Command::Turn => "TURN",
+            Command::Board => "BOARD",
+            Command::TakeBack => "TAKEBACK",
+            Command::Restart => "RESTART",
+            Command::About => "ABOUT",
+            Command::End => "END",
+            Command::OutOfContract => "out of contract",
+        }
+    }
+}
+
+impl coverage::CommandName for Command {
+    const OUT_OF_CONTRACT: Self = Command::OutOfContract;
+}
 
 /// The text has no state table: a manager starts a game with `START`, opens it with `BEGIN`, a
 /// `TURN` or a `BOARD`, and between the brain's moves may send `INFO`, `ABOUT`, `RESTART`,
 /// `TAKEBACK` (after a move), a new `START` or `END`. Nothing is sent while the brain thinks
 /// (A8: a tournament manager waits), so each move command is read with its reply. A `TURN`
 /// after the brain has moved names `{free}`: the brain's stones are known only at run time.
-static TABLE: Table = Table {
-    states: &[NO_GAME, NEW_GAME, IN_GAME],
-    commands: &[
-        START,
-        INFO,
-        BEGIN,
-        TURN,
-        BOARD,
-        TAKEBACK_COMMAND,
-        RESTART_COMMAND,
-        ABOUT_COMMAND,
-        END,
-        GARBAGE,
-    ],
-    allowed: &[
-        AllowedPair::new(NO_GAME, START, &[req!("gomocup-r40")]),
-        AllowedPair::new(NEW_GAME, INFO, &[req!("gomocup-r61")]),
-        AllowedPair::new(NEW_GAME, BEGIN, &[req!("gomocup-r44")]),
-        AllowedPair::new(NEW_GAME, TURN, &[req!("gomocup-r42")]),
-        AllowedPair::new(NEW_GAME, BOARD, &[req!("gomocup-r57")]),
-        AllowedPair::new(NEW_GAME, RESTART_COMMAND, &[req!("gomocup-r110")]),
-        AllowedPair::new(NEW_GAME, ABOUT_COMMAND, &[req!("gomocup-r98")]),
-        AllowedPair::new(NEW_GAME, START, &[req!("gomocup-r40")]),
-        AllowedPair::new(NEW_GAME, END, &[]),
-        AllowedPair::new(IN_GAME, INFO, &[req!("gomocup-r61")]),
-        AllowedPair::new(IN_GAME, TURN, &[req!("gomocup-r42")]),
-        AllowedPair::new(IN_GAME, BOARD, &[req!("gomocup-r57")]),
-        AllowedPair::new(IN_GAME, TAKEBACK_COMMAND, &[req!("gomocup-r113")]),
-        AllowedPair::new(IN_GAME, RESTART_COMMAND, &[req!("gomocup-r110")]),
-        AllowedPair::new(IN_GAME, ABOUT_COMMAND, &[req!("gomocup-r98")]),
-        AllowedPair::new(IN_GAME, START, &[req!("gomocup-r40")]),
-        AllowedPair::new(IN_GAME, END, &[]),
-    ],
-    // Both are optional (gomocup-r103): a brain that implements one answers `OK`
-    // (gomocup-r110, gomocup-r113), one that does not `UNKNOWN` (gomocup-r19, gomocup-r119).
-    answers: &[
-        (TAKEBACK_COMMAND, &["OK", "UNKNOWN"]),
-        (RESTART_COMMAND, &["OK", "UNKNOWN"]),
-    ],
-};
+/// After a `TAKEBACK` the brain accepted, the brain is to move: it is asked for its move again
+/// with `BOARD`, which the text names for undoing (§3.4), or with `BEGIN` where the take-back
+/// emptied the board; no `TURN`, and no second take-back (A17: whether several may follow one
+/// another is not said).
+fn cites(state: GameState, command: Command) -> Option<&'static [ReqId]> {
+    use Command as C;
+    use GameState as S;
+    Some(match (state, command) {
+        (S::BeforeStart, C::Start) => &[req!("gomocup-r40")],
+        (S::BeforeStart, _) | (_, C::OutOfContract) => return None,
+        (_, C::Info) => &[req!("gomocup-r61")],
+        (_, C::Board) if state == S::BrainToMove => &[req!("gomocup-r57"), req!("gomocup-r113")],
+        (_, C::Board) => &[req!("gomocup-r57")],
+        (_, C::Restart) => &[req!("gomocup-r110")],
+        (_, C::About) => &[req!("gomocup-r98")],
+        (_, C::Start) => &[req!("gomocup-r40")],
+        (_, C::End) => &[],
+        (S::NewGame, C::Begin) => &[req!("gomocup-r44")],
+        (S::BrainToMove, C::Begin) => &[req!("gomocup-r44"), req!("gomocup-r113")],
+        (S::NewGame | S::InGame, C::Turn) => &[req!("gomocup-r42")],
+        (S::InGame, C::TakeBack) => &[req!("gomocup-r113")],
+        (_, C::Begin | C::Turn | C::TakeBack) => return None,
+    })
+}
+
+/// Both optional commands (gomocup-r103): a brain that implements one answers `OK`
+/// (gomocup-r110, gomocup-r113), one that does not `UNKNOWN` (gomocup-r19, gomocup-r119). An
+/// `ERROR` (§5.2: implemented, but it failed) is read as a refusal, and counted where it comes.
+const ANSWERS: &[(Command, &[&str])] = &[
+    (Command::TakeBack, &["OK", "UNKNOWN"]),
+    (Command::Restart, &["OK", "UNKNOWN"]),
+];
 
 /// The state the manager's game is in.
-fn game_state(state: &State) -> StateName {
-    if state.in_game { IN_GAME } else { NEW_GAME }
+fn game_state(state: &State) -> GameState {
+    match (state.in_game, state.to_move) {
+        (false, _) => GameState::NewGame,
+        (true, false) => GameState::InGame,
+        (true, true) => GameState::BrainToMove,
+    }
 }
 
 pub(super) struct GomocupModel {
@@ -178,7 +258,7 @@ impl Fuzzed for gomocup::Gomocup {
         engine: &EngineCommand,
         options: &FuzzOptions,
         observer: &mut dyn FuzzObserver,
-    ) -> Result<FuzzResult, String> {
+    ) -> Result<FuzzResult, FuzzError> {
         drive(
             GomocupModel::new(options.robustness),
             engine,
@@ -209,6 +289,12 @@ fn answer_pattern(name: &str) -> String {
     format!(r"/(?P<{name}>OK|UNKNOWN)(\s.*)?/")
 }
 
+/// `OK`, `UNKNOWN` or `ERROR` with anything after it, the first word captured as `name`: a
+/// brain may also fail a command it implements (§5.2).
+fn takeback_pattern(name: &str) -> String {
+    format!(r"/(?P<{name}>OK|UNKNOWN|ERROR)(\s.*)?/")
+}
+
 /// Stones dropped in turn (black first) on any of `size`×`size` points, as a strategy that
 /// shrinks stone by stone: a point already taken, or one that would make five in a row, is
 /// left out.
@@ -228,12 +314,11 @@ fn playable(size: u8, candidates: &[Point]) -> Vec<Point> {
         } else {
             Stone::White
         };
-        if board.place(p, stone).is_ok() {
-            if board.find_win(Rule::FREESTYLE).is_some() {
-                let _ = board.remove(p);
-            } else {
-                points.push(p);
-            }
+        // Tried on a copy: a stone that repeats a point or makes five is not played.
+        let mut after = board.clone();
+        if after.place(p, stone).is_ok() && after.find_win(Rule::FREESTYLE).is_none() {
+            board = after;
+            points.push(p);
         }
     }
     points
@@ -242,30 +327,42 @@ fn playable(size: u8, candidates: &[Point]) -> Vec<Point> {
 impl Model for GomocupModel {
     type State = State;
     type Action = Action;
+    type StateName = GameState;
+    type CommandName = Command;
 
     fn protocol(&self) -> Protocol {
         Protocol::Gomocup
     }
 
-    fn table(&self) -> &'static Table {
-        &TABLE
+    fn state_name(&self, state: &State) -> GameState {
+        game_state(state)
     }
 
-    fn pair(&self, state: &State, action: &Action) -> Pair {
-        let phase = game_state(state);
-        let command = match action {
-            Action::Start => START,
-            Action::Info { .. } => INFO,
-            Action::Begin => BEGIN,
-            Action::Turn(_) | Action::TurnFree => TURN,
-            Action::Board(_) => BOARD,
-            Action::TakeBack => TAKEBACK_COMMAND,
-            Action::Restart => RESTART_COMMAND,
-            Action::About => ABOUT_COMMAND,
-            Action::End => END,
-            Action::Garbage(_) => GARBAGE,
-        };
-        (phase, command)
+    fn command_name(&self, action: &Action) -> Command {
+        match action {
+            Action::Start => Command::Start,
+            Action::Info { .. } => Command::Info,
+            Action::Begin => Command::Begin,
+            Action::Turn(_) | Action::TurnFree => Command::Turn,
+            Action::Board(_) => Command::Board,
+            Action::TakeBack(_) => Command::TakeBack,
+            Action::Restart => Command::Restart,
+            Action::About => Command::About,
+            Action::End => Command::End,
+            Action::Garbage(_) => Command::OutOfContract,
+        }
+    }
+
+    fn cites(&self, state: GameState, command: Command) -> Option<&'static [ReqId]> {
+        cites(state, command)
+    }
+
+    fn answers(&self) -> &'static [(Command, &'static [&'static str])] {
+        ANSWERS
+    }
+
+    fn robustness(&self) -> bool {
+        self.robustness
     }
 
     fn initial(&self) -> State {
@@ -277,7 +374,7 @@ impl Model for GomocupModel {
         }
     }
 
-    fn actions(&self, state: &State, generated: &Counts) -> BoxedStrategy<Action> {
+    fn actions(&self, state: &State, generated: &ModelCounts<Self>) -> BoxedStrategy<Action> {
         let info = prop_oneof![
             (0u64..=150).prop_map(|v| Action::Info {
                 key: "timeout_turn",
@@ -307,43 +404,63 @@ impl Model for GomocupModel {
         ];
         let board = stones(SIZE, 10).prop_map(Action::Board);
         let mut actions = vec![
-            (START, 1, Just(Action::Start).boxed()),
-            (INFO, 2, info.boxed()),
-            (BOARD, 3, board.boxed()),
-            (ABOUT_COMMAND, 1, Just(Action::About).boxed()),
-            (RESTART_COMMAND, 1, Just(Action::Restart).boxed()),
+            (Command::Start, 1, Just(Action::Start).boxed()),
+            (Command::Info, 2, info.boxed()),
+            (Command::Board, 3, board.boxed()),
+            (Command::About, 1, Just(Action::About).boxed()),
+            (Command::Restart, 1, Just(Action::Restart).boxed()),
         ];
         if let Some(known) = state.known.as_ref().filter(|_| !state.in_game) {
-            actions.push((BEGIN, 2, Just(Action::Begin).boxed()));
+            actions.push((Command::Begin, 2, Just(Action::Begin).boxed()));
             let taken = known.clone();
             let turn = (0..SIZE, 0..SIZE)
                 .prop_map(|(x, y)| Point::new(x, y))
                 .prop_filter("an empty point", move |p| !taken.contains(p))
                 .prop_map(Action::Turn);
-            actions.push((TURN, 4, turn.boxed()));
+            actions.push((Command::Turn, 4, turn.boxed()));
         }
         if self.allowed(state, &Action::TurnFree) {
-            actions.push((TURN, 4, Just(Action::TurnFree).boxed()));
+            actions.push((Command::Turn, 4, Just(Action::TurnFree).boxed()));
+        }
+        if state.in_game && self.allowed(state, &Action::Begin) {
+            actions.push((Command::Begin, 2, Just(Action::Begin).boxed()));
         }
         if state.takeback {
-            actions.push((TAKEBACK_COMMAND, 1, Just(Action::TakeBack).boxed()));
+            // An engine gives one answer; the cases follow the acceptance more often, since
+            // more commands follow it.
+            let follow = prop_oneof![
+                2 => Just(Follow::Accepted),
+                1 => Just(Follow::Refused),
+            ];
+            actions.push((
+                Command::TakeBack,
+                1,
+                follow.prop_map(Action::TakeBack).boxed(),
+            ));
         }
         if self.robustness {
             let garbage = prop_oneof![Just(Garbage::UnknownCommand), Just(Garbage::OffBoard)];
-            actions.push((GARBAGE, 2, garbage.prop_map(Action::Garbage).boxed()));
+            let garbage = garbage.prop_map(Action::Garbage).boxed();
+            actions.push((Command::OutOfContract, 2, garbage));
         }
         generated.favouring_undrawn(game_state(state), actions)
     }
 
-    fn allowed(&self, state: &State, action: &Action) -> bool {
+    fn fits(&self, state: &State, action: &Action) -> bool {
         match action {
-            Action::Begin => !state.in_game && state.known.as_ref().is_some_and(Vec::is_empty),
+            Action::Begin => {
+                let opening = !state.in_game && state.known.as_ref().is_some_and(Vec::is_empty);
+                // The take-back emptied the board: the brain opens again.
+                let reopening = state.to_move && state.followed && state.stones == 0;
+                opening || reopening
+            }
             Action::Turn(p) => {
                 !state.in_game && state.known.as_ref().is_some_and(|k| !k.contains(p))
             }
-            Action::TurnFree => state.in_game && state.followed && state.brain_stones <= 3,
-            Action::TakeBack => state.takeback,
-            Action::Garbage(_) => self.robustness,
+            Action::TurnFree => {
+                state.in_game && !state.to_move && state.followed && state.brain_stones <= 3
+            }
+            Action::TakeBack(_) => state.takeback,
             _ => true,
         }
     }
@@ -353,9 +470,11 @@ impl Model for GomocupModel {
             Action::Start => {
                 state.known = Some(Vec::new());
                 state.takeback = false;
+                state.to_move = false;
                 state.in_game = false;
                 state.followed = true;
                 state.brain_stones = 0;
+                state.stones = 0;
             }
             Action::Info {
                 key: "timeout_turn",
@@ -366,34 +485,41 @@ impl Model for GomocupModel {
                 state.known = None;
                 state.replies += 1;
                 state.takeback = true;
+                state.to_move = false;
                 state.in_game = true;
-                state.brain_stones = match action {
+                (state.brain_stones, state.stones) = match action {
                     // Its stones in the block (every other one, the last being the
                     // opponent's), and its answer.
                     Action::Board(points) => {
                         state.followed = true;
-                        points.len() / 2 + 1
+                        (points.len() / 2 + 1, points.len() + 1)
                     }
-                    _ => state.brain_stones + 1,
+                    Action::Begin => (state.brain_stones + 1, state.stones + 1),
+                    _ => (state.brain_stones + 1, state.stones + 2),
                 };
             }
-            // A brain may answer UNKNOWN to TAKEBACK (it is optional) and keep its stone, which
-            // the harness's board has taken off: the board is not followed. One that answered
-            // OK is to move, and no `TURN` may come before it has: the next move is asked with
-            // `BOARD`, which a refusing brain may be sent too. Either answer leaves the same
-            // commands to follow, so the case does not branch on it (its answer is counted).
-            Action::TakeBack => {
+            // The actions after it are played only where the brain accepted: its stone is off
+            // its board and the harness's (the judge removes it), and it is to move.
+            Action::TakeBack(Follow::Accepted) => {
                 state.takeback = false;
-                state.followed = false;
+                state.to_move = true;
+                state.brain_stones = state.brain_stones.saturating_sub(1);
+                state.stones = state.stones.saturating_sub(1);
             }
+            // Played only where the brain refused: its stone stays (the judge puts it back),
+            // and the game goes on as it was. A manager switches to the mandatory commands
+            // (gomocup-r122): no second `TAKEBACK`.
+            Action::TakeBack(Follow::Refused) => state.takeback = false,
             // The actions after it are played only where the brain answered OK: a new game on
             // an empty board, which the harness follows too.
             Action::Restart => {
                 state.known = Some(Vec::new());
                 state.takeback = false;
+                state.to_move = false;
                 state.in_game = false;
                 state.followed = true;
                 state.brain_stones = 0;
+                state.stones = 0;
             }
             // The harness stops following a board a move off it was sent to.
             Action::Garbage(Garbage::OffBoard) => state.followed = false,
@@ -404,13 +530,13 @@ impl Model for GomocupModel {
 
     /// What a tournament manager sends first: the time limits, then `START`.
     /// Short turns keep a case quick; the model varies them later.
-    fn opening(&self, out: &mut Script) -> Pair {
+    fn opening(&self, out: &mut Script) -> ModelPair<Self> {
         out.send(format!("INFO timeout_turn {OPENING_TURN_MS}"));
         out.send("INFO timeout_match 1000000");
         out.send("INFO time_left 1000000");
         out.send("START 20");
         out.expect("OK", 5000, START_OK);
-        (NO_GAME, START)
+        (GameState::BeforeStart, Command::Start)
     }
 
     fn render(&self, state: &State, action: &Action, out: &mut Script) {
@@ -443,11 +569,12 @@ impl Model for GomocupModel {
                 out.send("DONE");
                 self.reply(state, out, BOARD_MOVE);
             }
-            Action::TakeBack => {
+            Action::TakeBack(follow) => {
                 let n = state.replies;
                 out.send(format!("TAKEBACK {{x{n}}},{{y{n}}}"));
                 let answer = out.answer();
-                out.expect(&answer_pattern(&answer), 5000, TAKEBACK);
+                out.expect(&takeback_pattern(&answer), 5000, TAKEBACK);
+                out.open_if(&answer, &["OK"], *follow == Follow::Refused);
             }
             Action::Restart => {
                 out.send("RESTART");

@@ -13,11 +13,12 @@ use std::time::{Duration, Instant};
 use proptest::strategy::{Strategy, ValueTree};
 use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
 
-use super::coverage::Counts;
-use super::model::{self, CaseScript, Model, Sequences};
+use super::model::{self, CaseScript, Model, ModelCounts, ModelPair, Sequences};
+use super::script::Labels;
 use super::shrink::{Patience, Shrinker, Shrunk};
 use super::{
-    CutBy, CutDuring, CutShort, Failure, FailureKey, FuzzObserver, FuzzOptions, FuzzResult, command,
+    CutBy, CutDuring, CutShort, Failing, Failure, FailureKey, FuzzError, FuzzObserver, FuzzOptions,
+    FuzzResult, HarnessBug, command,
 };
 use crate::check::{CheckId, CheckRef, Grade};
 use crate::runner::{self, RunEnd, RunOptions, ScenarioRun};
@@ -34,21 +35,21 @@ pub(super) struct Drawn<M: Model> {
     /// 0-based.
     pub index: u32,
     pub tree: Tree<M>,
-    pub case: CaseScript,
+    pub case: CaseScript<M>,
 }
 
 /// Draws a seed's cases in order, each weighted by the pairs the cases before it exercised.
 pub(super) struct Drawer<M: Model> {
     model: Arc<M>,
     strategy: Sequences<M>,
-    generated: Arc<RwLock<Counts>>,
+    generated: Arc<RwLock<ModelCounts<M>>>,
     seed: u64,
     next: u32,
 }
 
 impl<M: Model> Drawer<M> {
     pub(super) fn new(model: Arc<M>, seed: u64, max_steps: usize) -> Drawer<M> {
-        let generated = Arc::new(RwLock::new(Counts::default()));
+        let generated = Arc::new(RwLock::new(ModelCounts::<M>::default()));
         let strategy = model::sequences(model.clone(), max_steps, generated.clone());
         Drawer {
             model,
@@ -60,12 +61,14 @@ impl<M: Model> Drawer<M> {
     }
 
     /// The next case: case `i` of the seed comes from `(seed, i)` and the counts so far.
-    pub(super) fn draw(&mut self) -> Result<Drawn<M>, String> {
+    pub(super) fn draw(&mut self) -> Result<Drawn<M>, FuzzError> {
         let mut runner = TestRunner::new_with_rng(Config::default(), rng(self.seed, self.next));
         let tree = self
             .strategy
             .new_tree(&mut runner)
-            .map_err(|e| format!("the model drew no case: {e}"))?;
+            .map_err(|e| HarnessBug::NoCase {
+                reason: e.to_string(),
+            })?;
         let (initial, actions, _) = tree.current();
         let case = model::script(&*self.model, &initial, &actions);
         let mut counts = self.generated.write().unwrap_or_else(|p| p.into_inner());
@@ -84,7 +87,7 @@ impl<M: Model> Drawer<M> {
 
     /// The pairs of every case drawn so far.
     #[cfg(test)]
-    pub(super) fn generated(&self) -> Counts {
+    pub(super) fn generated(&self) -> ModelCounts<M> {
         self.generated
             .read()
             .unwrap_or_else(|p| p.into_inner())
@@ -97,11 +100,11 @@ pub(super) fn drive<M: Model>(
     engine: &EngineCommand,
     options: &FuzzOptions,
     observer: &mut dyn FuzzObserver,
-) -> Result<FuzzResult, String> {
+) -> Result<FuzzResult, FuzzError> {
     let started = Instant::now();
     let model = Arc::new(model);
     let mut drawer = Drawer::new(model.clone(), options.seed, options.max_steps);
-    let mut reached = Counts::default();
+    let mut reached = ModelCounts::<M>::default();
     let mut failures: Vec<Failure> = Vec::new();
     let mut queue: std::collections::VecDeque<Drawn<M>> = Default::default();
     let mut cases = 0u32;
@@ -127,6 +130,11 @@ pub(super) fn drive<M: Model>(
             .iter()
             .map(|d| parse(&render(&*model, &d.case)))
             .collect::<Result<Vec<_>, _>>()?;
+        let labels: Vec<Labels> = batch
+            .iter()
+            .zip(&scenarios)
+            .map(|(d, scenario)| Labels::of(&d.case.script, scenario))
+            .collect();
         let played = runner::run_all(&scenarios, engine, &batch_options, &mut runner::Quiet);
         // What the minimal cases already show, their other findings included: the same fault
         // seen by a second check is not hunted again.
@@ -136,7 +144,7 @@ pub(super) fn drive<M: Model>(
             .cloned()
             .collect();
         let mut batch = batch.into_iter();
-        for (drawn, run) in batch.by_ref().zip(played.runs) {
+        for ((drawn, run), labels) in batch.by_ref().zip(played.runs).zip(labels) {
             if run.end.not_run().is_some() && time_up() {
                 break 'hunt;
             }
@@ -148,7 +156,7 @@ pub(super) fn drive<M: Model>(
                     reached.add_answer(*pair, answer);
                 }
             }
-            let key = failure_keys(&run, options.robustness)
+            let key = failure_keys(&run, &labels, options.robustness)
                 .into_iter()
                 .find(|k| !found.contains(k));
             observer.case(cases, failures.len());
@@ -163,7 +171,7 @@ pub(super) fn drive<M: Model>(
                     engine,
                     options,
                     stop: &stop,
-                    patience: Patience::of(&run, &key, options.run.time_scale),
+                    patience: Patience::of(&run, &labels, &key, options.run.time_scale),
                 };
                 let shrunk = shrinker.shrink(drawn.tree, run, seen, observer)?;
                 // Cut short while shrinking or replaying: the smallest case found so far, with
@@ -216,7 +224,7 @@ pub(super) fn drive<M: Model>(
         failures,
         elapsed: started.elapsed(),
         cut_short,
-        matrix: reached.matrix(model.table()),
+        matrix: reached.matrix(&model.table()),
     })
 }
 
@@ -256,23 +264,25 @@ pub(super) fn quick(options: &RunOptions) -> RunOptions {
 
 /// The pairs a run reached, those of the actions whose commands it sent, each with the answer
 /// the engine gave to it when the model captured one. An action in an `if` block the engine's
-/// answer closed was not played, and sent nothing.
-fn reached_pairs(
-    case: &CaseScript,
+/// answer closed was not played, and sent nothing; the case's ending after such a block was
+/// sent, but from a state the model did not follow (the engine answered the other way), so its
+/// pair is not counted either.
+fn reached_pairs<M: Model>(
+    case: &CaseScript<M>,
     run: &ScenarioRun,
     options_sent: usize,
-) -> Vec<(super::coverage::Pair, Option<String>)> {
+) -> Vec<(ModelPair<M>, Option<String>)> {
     let sent = sent_commands(run, options_sent);
     let mut before = 0;
     let mut reached = Vec::new();
+    let mut branched_off = false;
+    let holds = |c: &crate::scenario::Condition| c.holds_for(run.captures.get(&c.name));
     for p in &case.pairs {
-        if !p
-            .when
-            .iter()
-            .all(|c| c.holds_for(run.captures.get(&c.name)))
-        {
+        branched_off |= !p.when.iter().all(holds);
+        if branched_off {
             continue;
         }
+        branched_off |= !p.opens.iter().all(holds);
         if before < sent || run.end == RunEnd::Completed {
             let answer = p.answer.as_ref().and_then(|name| run.captures.get(name));
             reached.push((p.pair, answer.cloned()));
@@ -302,7 +312,7 @@ fn confirm<M: Model>(
     engine: &EngineCommand,
     options: &FuzzOptions,
     stop: &Stop,
-) -> Result<Failure, String> {
+) -> Result<Failure, FuzzError> {
     let Shrunk {
         initial,
         actions,
@@ -314,6 +324,7 @@ fn confirm<M: Model>(
     let mut replays = 0;
     let mut replays_failed = 0;
     let probe = parse(&script.render(model.protocol(), "fuzz case", &[]))?;
+    let labels = Labels::of(&script, &probe);
     // The replays run at once, within `--jobs`: each a fresh engine, and what each shows does
     // not depend on the others.
     if stop.now().is_none() {
@@ -327,7 +338,7 @@ fn confirm<M: Model>(
         if stop.now().is_none() {
             for run in played.runs {
                 replays += 1;
-                if failure_keys(&run, options.robustness).contains(&key) {
+                if failure_keys(&run, &labels, options.robustness).contains(&key) {
                     replays_failed += 1;
                     first_failing.get_or_insert(run);
                 }
@@ -336,7 +347,7 @@ fn confirm<M: Model>(
     }
     let also: Vec<FailureKey> = first_failing
         .as_ref()
-        .map(|run| failure_keys(run, options.robustness))
+        .map(|run| failure_keys(run, &labels, options.robustness))
         .unwrap_or_default()
         .into_iter()
         .filter(|k| *k != key)
@@ -350,7 +361,7 @@ fn confirm<M: Model>(
         ),
         format!(
             "It fails {} [{}]; {}.",
-            key.check,
+            key.failing,
             key.requirements
                 .iter()
                 .map(ToString::to_string)
@@ -369,12 +380,12 @@ fn confirm<M: Model>(
         ),
     ];
     if !also.is_empty() {
-        let names: Vec<String> = also.iter().map(|k| k.check.to_string()).collect();
+        let names: Vec<String> = also.iter().map(|k| k.failing.to_string()).collect();
         comments.push(format!("The same run also fails {}.", names.join(", ")));
     }
     let scenario_text = script.render(
         protocol,
-        &format!("a generated case failing {}", key.check),
+        &format!("a generated case failing {}", key.failing),
         &comments,
     );
     Ok(Failure {
@@ -393,18 +404,27 @@ fn confirm<M: Model>(
     })
 }
 
-fn render<M: Model>(model: &M, case: &CaseScript) -> String {
+fn render<M: Model>(model: &M, case: &CaseScript<M>) -> String {
     case.script.render(model.protocol(), "fuzz case", &[])
 }
 
-pub(super) fn parse(text: &str) -> Result<Scenario, String> {
-    scenario::parse("fuzz/case", "fuzz case", text)
-        .map_err(|e| format!("the model wrote a bad scenario: {e}\n{text}"))
+pub(super) fn parse(text: &str) -> Result<Scenario, FuzzError> {
+    scenario::parse("fuzz/case", "fuzz case", text).map_err(|source| {
+        FuzzError::from(HarnessBug::Scenario {
+            source,
+            text: text.to_owned(),
+        })
+    })
 }
 
-/// The distinct failures of a run. In robustness mode only what no input excuses counts: the
-/// engine dying, hanging, going silent, or writing garbage.
-pub(super) fn failure_keys(run: &ScenarioRun, robustness: bool) -> Vec<FailureKey> {
+/// The distinct failures of a run, its steps named by `labels` (the case's). In robustness mode
+/// only what no input excuses counts: the engine dying, hanging, going silent, or writing
+/// garbage.
+pub(super) fn failure_keys(
+    run: &ScenarioRun,
+    labels: &Labels,
+    robustness: bool,
+) -> Vec<FailureKey> {
     const ALWAYS: [CheckId; 7] = [
         CheckId::ProcessUnexpectedExit,
         CheckId::HandshakeOk,
@@ -416,18 +436,23 @@ pub(super) fn failure_keys(run: &ScenarioRun, robustness: bool) -> Vec<FailureKe
     ];
     let mut keys: Vec<FailureKey> = Vec::new();
     for o in run.outcomes.iter().filter(|o| o.grade == Grade::Fail) {
-        let check = match &o.check {
-            CheckRef::Step { label, .. } => CheckRef::Step {
-                scenario: "fuzz".to_owned(),
-                label: label.split('#').next().unwrap_or(label).trim().to_owned(),
+        let failing = match &o.check {
+            CheckRef::Builtin { protocol, id } => Failing::Check {
+                protocol: *protocol,
+                id: *id,
             },
-            other => other.clone(),
+            // Only a command, an expectation the model wrote a reply for, or the exit can fail.
+            CheckRef::Step { label, .. } => match labels.get(label) {
+                Some(failing) => failing,
+                None => continue,
+            },
+            CheckRef::Golden => continue,
         };
-        if robustness && check.id().is_some_and(|id| !ALWAYS.contains(&id)) {
+        if robustness && matches!(failing, Failing::Check { id, .. } if !ALWAYS.contains(&id)) {
             continue;
         }
         let key = FailureKey {
-            check,
+            failing,
             requirements: o.requirements.clone(),
         };
         if !keys.contains(&key) {

@@ -9,6 +9,7 @@
 mod agi;
 mod command;
 pub mod coverage;
+mod error;
 mod family;
 mod gomocup;
 mod hunt;
@@ -24,12 +25,14 @@ mod shrink;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use crate::check::CheckRef;
+use crate::check::{CheckId, CheckRef};
 use crate::protocol::{Codec, GameKind, Protocol, ReqId, with_codec};
 use crate::runner::{RunOptions, ScenarioRun};
 use crate::session::EngineCommand;
 use coverage::Matrix;
+pub use error::{FuzzError, FuzzErrorKind, HarnessBug};
 use hunt::drive;
+use script::ReplyId;
 
 /// Transitions per case, at most, unless told otherwise (the command line and the library).
 pub const DEFAULT_MAX_STEPS: usize = 24;
@@ -68,22 +71,60 @@ pub struct FuzzOptions {
     pub repro: PathBuf,
 }
 
-/// What makes two failures the same: the check (a scenario step by its expectation) and the
-/// requirements it cites.
+/// What failed: a built-in check, or a step of the case, named by what the model wrote there
+/// (the reply it waits for, the exit) rather than by the label the parser gave the step, which
+/// numbers a label written twice.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Failing {
+    /// A built-in check, under the protocol it judged.
+    Check {
+        /// The protocol it judged.
+        protocol: Protocol,
+        /// The check.
+        id: CheckId,
+    },
+    /// A reply the case waits for.
+    Reply(ReplyId),
+    /// A command the case could not send: the engine stopped reading its input, or what the
+    /// command names (a capture, `{free}`) was not there to be named. Which one, the
+    /// reproduction's run shows.
+    Send,
+    /// The engine's exit at the end of the case.
+    Exit {
+        /// The wait the case gave it.
+        within_ms: u64,
+    },
+}
+
+impl std::fmt::Display for Failing {
+    /// As reports name checks: `uci.bestmove.legal`, `fuzz:readyok`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Failing::Check { protocol, id } => CheckRef::builtin(*protocol, *id).fmt(f),
+            Failing::Reply(reply) => write!(f, "fuzz:{reply}"),
+            Failing::Send => write!(f, "fuzz:a command not sent"),
+            Failing::Exit { within_ms } => write!(f, "fuzz:exit within {within_ms} ms"),
+        }
+    }
+}
+
+/// What makes two failures the same: what failed and the requirements it cites.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct FailureKey {
-    /// The check that failed.
-    pub check: CheckRef,
+    /// What failed.
+    pub failing: Failing,
     /// The requirement rows its finding cites.
     pub requirements: Vec<ReqId>,
 }
 
 impl FailureKey {
-    /// A short file-name-friendly form: `uci.bestmove.legal`.
+    /// A short file-name-friendly form: `uci.bestmove.legal`, `step-readyok`.
     pub(crate) fn slug(&self) -> String {
-        let text = match &self.check {
-            CheckRef::Step { label, .. } => format!("step-{label}"),
-            other => other.to_string(),
+        let text = match &self.failing {
+            Failing::Check { .. } => self.failing.to_string(),
+            Failing::Reply(reply) => format!("step-{reply}"),
+            Failing::Send => "step-send".to_owned(),
+            Failing::Exit { within_ms } => format!("step-exit-within-{within_ms}-ms"),
         };
         text.chars()
             .map(|c| {
@@ -219,7 +260,7 @@ pub fn fuzz(
     engine: &EngineCommand,
     options: &FuzzOptions,
     observer: &mut dyn FuzzObserver,
-) -> Result<FuzzResult, String> {
+) -> Result<FuzzResult, FuzzError> {
     with_codec!(protocol, C => <C as Fuzzed>::fuzz(engine, options, observer))
 }
 
@@ -231,7 +272,7 @@ trait Fuzzed: Codec {
         engine: &EngineCommand,
         options: &FuzzOptions,
         observer: &mut dyn FuzzObserver,
-    ) -> Result<FuzzResult, String>;
+    ) -> Result<FuzzResult, FuzzError>;
 }
 
 /// The test data's positions for the game's models.

@@ -9,9 +9,9 @@ use std::sync::{Arc, RwLock};
 use proptest::prelude::*;
 use proptest_state_machine::Sequential;
 
-use super::coverage::{Counts, Pair, Table};
+use super::coverage::{CommandName, Counts, Name, Pair, Table};
 use super::script::Script;
-use crate::protocol::Protocol;
+use crate::protocol::{Protocol, ReqId};
 
 /// What the fuzzer knows of the engine before it generates: the options its handshake offered,
 /// whose values `setoption` may then take.
@@ -20,26 +20,50 @@ pub(crate) struct EngineOffer {
     pub options: Vec<crate::protocol::family::OptionDecl>,
 }
 
+/// The counts of a model's pairs.
+pub(super) type ModelCounts<M> = Counts<<M as Model>::StateName, <M as Model>::CommandName>;
+/// A model's (state, command) pair.
+pub(super) type ModelPair<M> = Pair<<M as Model>::StateName, <M as Model>::CommandName>;
+
 pub(super) trait Model: Send + Sync + 'static {
     type State: Clone + Debug + Send + Sync + 'static;
     type Action: Clone + Debug + Send + Sync + 'static;
+    /// The states the text defines, as the report names them.
+    type StateName: Name;
+    /// The commands a GUI sends, and the transitions that send none (a wait, reading a result).
+    type CommandName: CommandName;
 
     fn protocol(&self) -> Protocol;
-    /// The states the text defines, its commands, and which it lets a GUI send in which state.
-    fn table(&self) -> &'static Table;
-    /// The state (as the text names it) `state` is in, and the command `action` sends there.
-    fn pair(&self, state: &Self::State, action: &Self::Action) -> Pair;
+    /// The state (as the text names it) `state` is in.
+    fn state_name(&self, state: &Self::State) -> Self::StateName;
+    /// The command `action` sends.
+    fn command_name(&self, action: &Self::Action) -> Self::CommandName;
+    /// The rows that let a GUI send `command` in `state`, `None` where the text does not: the
+    /// one statement of the protocol's table ([`Model::table`]) and the first condition of
+    /// every precondition ([`Model::allowed`]).
+    fn cites(&self, state: Self::StateName, command: Self::CommandName)
+    -> Option<&'static [ReqId]>;
+    /// Each command the engine may accept or refuse, with the answers the text lets it give.
+    fn answers(&self) -> &'static [(Self::CommandName, &'static [&'static str])] {
+        &[]
+    }
+    /// Out-of-contract input is sent too (`--robustness`).
+    fn robustness(&self) -> bool;
+    /// What the pair leaves to the action: whether its arguments fit what the model knows in
+    /// `state` (a move legal there, a stone to take back).
+    fn fits(&self, state: &Self::State, action: &Self::Action) -> bool;
     /// The state after the handshake.
     fn initial(&self) -> Self::State;
     /// The actions a conforming GUI may take in `state`, those whose pair `generated` has not
     /// seen yet weighted up.
-    fn actions(&self, state: &Self::State, generated: &Counts) -> BoxedStrategy<Self::Action>;
-    /// Whether `action` may still be taken in `state` (checked again while shrinking, when the
-    /// actions before it change).
-    fn allowed(&self, state: &Self::State, action: &Self::Action) -> bool;
+    fn actions(
+        &self,
+        state: &Self::State,
+        generated: &ModelCounts<Self>,
+    ) -> BoxedStrategy<Self::Action>;
     fn apply(&self, state: Self::State, action: &Self::Action) -> Self::State;
     /// The handshake that opens every case, and its pair.
-    fn opening(&self, out: &mut Script) -> Pair;
+    fn opening(&self, out: &mut Script) -> ModelPair<Self>;
     /// One action as scenario steps, with the replies the text makes the GUI wait for.
     fn render(&self, state: &Self::State, action: &Self::Action, out: &mut Script);
     /// The actions that end a case from `state`: whatever brings the engine back to where the
@@ -47,6 +71,27 @@ pub(super) trait Model: Send + Sync + 'static {
     fn closing(&self, state: &Self::State) -> Vec<Self::Action>;
     /// After `closing`'s actions: the exit (and any farewell the text gives).
     fn exit(&self, out: &mut Script);
+
+    /// The state `state` is in, and the command `action` sends there.
+    fn pair(&self, state: &Self::State, action: &Self::Action) -> ModelPair<Self> {
+        (self.state_name(state), self.command_name(action))
+    }
+
+    /// Whether `action` may still be taken in `state` (checked again while shrinking, when the
+    /// actions before it change): its pair is one the text allows (or, in robustness mode, the
+    /// out-of-contract one), and its arguments fit.
+    fn allowed(&self, state: &Self::State, action: &Self::Action) -> bool {
+        let (name, command) = (self.state_name(state), self.command_name(action));
+        let permitted = self.cites(name, command).is_some()
+            || (self.robustness() && command == Self::CommandName::OUT_OF_CONTRACT);
+        permitted && self.fits(state, action)
+    }
+
+    /// The states the text defines, its commands, and which it lets a GUI send in which state:
+    /// what [`Model::cites`] says.
+    fn table(&self) -> Table<Self::StateName, Self::CommandName> {
+        Table::derive(|state, command| self.cites(state, command), self.answers())
+    }
 }
 
 /// Sequences of a model's actions from its initial state, as proptest-state-machine draws them.
@@ -62,7 +107,7 @@ pub(super) type Sequences<M> = Sequential<
 pub(super) fn sequences<M: Model>(
     model: Arc<M>,
     max_steps: usize,
-    generated: Arc<RwLock<Counts>>,
+    generated: Arc<RwLock<ModelCounts<M>>>,
 ) -> Sequences<M> {
     let (init, allowed, actions, apply) = (model.clone(), model.clone(), model.clone(), model);
     Sequential::new(
@@ -80,19 +125,21 @@ pub(super) fn sequences<M: Model>(
 }
 
 /// A case written as scenario steps, with the pairs it exercises in order.
-pub(super) struct CaseScript {
+pub(super) struct CaseScript<M: Model> {
     pub script: Script,
-    pub pairs: Vec<CasePair>,
+    pub pairs: Vec<CasePair<M>>,
 }
 
 /// One pair of a case: how many commands its action sends (to tell which pairs a run that
 /// stopped early reached), the capture of the engine's answer when the command is one it may
 /// accept or refuse, and the `if` blocks it is written in (it is played only where they hold).
-pub(super) struct CasePair {
-    pub pair: Pair,
+pub(super) struct CasePair<M: Model> {
+    pub pair: ModelPair<M>,
     pub commands: usize,
     pub answer: Option<String>,
     pub when: Vec<crate::scenario::Condition>,
+    /// The blocks the action opened on its answer: what follows is played only where they hold.
+    pub opens: Vec<crate::scenario::Condition>,
 }
 
 /// The case written as scenario steps: the opening, the actions, and the closing from where the
@@ -104,7 +151,11 @@ pub(super) struct CasePair {
 /// (the protocol's own ending, which every state allows), so an engine that answered the other
 /// way skips the rest of the case and is ended from where it stayed: the models branch only
 /// where their closing is that last action alone.
-pub(super) fn script<M: Model>(model: &M, initial: &M::State, actions: &[M::Action]) -> CaseScript {
+pub(super) fn script<M: Model>(
+    model: &M,
+    initial: &M::State,
+    actions: &[M::Action],
+) -> CaseScript<M> {
     let mut out = Script::default();
     let opening = model.opening(&mut out);
     let mut pairs = vec![CasePair {
@@ -112,17 +163,20 @@ pub(super) fn script<M: Model>(model: &M, initial: &M::State, actions: &[M::Acti
         commands: out.commands(),
         answer: out.take_answer(),
         when: Vec::new(),
+        opens: out.when(),
     }];
     let mut state = initial.clone();
     let closing = |state: &M::State| model.closing(state);
     let mut play = |state: M::State, action: &M::Action, out: &mut Script| {
         let (pair, before, when) = (model.pair(&state, action), out.commands(), out.when());
         model.render(&state, action, out);
+        let opens = out.when().split_off(when.len());
         pairs.push(CasePair {
             pair,
             commands: out.commands() - before,
             answer: out.take_answer(),
             when,
+            opens,
         });
         model.apply(state, action)
     };

@@ -22,10 +22,20 @@ fn cases<M: Model>(model: M, count: usize) -> Vec<String> {
             let drawn = drawer.draw().unwrap();
             let (_, actions, _) = drawn.tree.current();
             assert!((1..=24).contains(&actions.len()));
-            drawn.case.script.render(model.protocol(), "case", &[])
+            let script = &drawn.case.script;
+            let text = script.render(model.protocol(), "case", &[]);
+            // The round trip: the case printed, then parsed, is the same case.
+            let scenario = crate::scenario::parse("fuzz/case", "case", &text).unwrap();
+            let labels = super::script::Labels::of(script, &scenario);
+            assert_eq!(
+                script.lines_of(&scenario, &labels).as_deref(),
+                Ok(script.lines()),
+                "{text}"
+            );
+            text
         })
         .collect();
-    let matrix = drawer.generated().matrix(model.table());
+    let matrix = drawer.generated().matrix(&model.table());
     let unreached: Vec<String> = matrix
         .unreached()
         .map(|c| format!("{} × {}", c.state, c.command))
@@ -33,6 +43,19 @@ fn cases<M: Model>(model: M, count: usize) -> Vec<String> {
     assert!(
         unreached.is_empty(),
         "{}: {count} cases never draw {unreached:?}",
+        model.protocol()
+    );
+    // The preconditions and the table are one statement: nothing is drawn outside it but what
+    // the text forbids, which only robustness mode sends.
+    let outside: Vec<String> = matrix
+        .cells
+        .iter()
+        .filter(|c| !c.allowed && c.command != "out of contract")
+        .map(|c| format!("{} × {}", c.state, c.command))
+        .collect();
+    assert!(
+        outside.is_empty(),
+        "{}: drawn outside the table: {outside:?}",
         model.protocol()
     );
     texts
@@ -165,6 +188,34 @@ fn gomocup_cases_are_scenarios_with_every_manager_command() {
     assert!(
         restarted >= 10,
         "{restarted} of 300 cases play on after RESTART"
+    );
+    // TAKEBACK's answer is followed both ways: after `OK` the brain is to move, asked again
+    // with BEGIN (where the take-back emptied the board) or BOARD, never with a TURN before
+    // it has moved; after a refusal the game goes on as it was, TURN included.
+    let mut accepted = 0;
+    let mut refused = 0;
+    for text in &texts {
+        let lines: Vec<&str> = text.lines().collect();
+        for (i, pair) in lines.windows(2).enumerate() {
+            if !(pair[0].contains("as answer to TAKEBACK") && pair[1].starts_with("if answer")) {
+                continue;
+            }
+            let next = lines[i + 2..].iter().find(|l| l.starts_with("> "));
+            if pair[1].ends_with(" is not OK") {
+                refused += 1;
+            } else {
+                assert!(pair[1].ends_with(" is OK"), "{text}");
+                accepted += 1;
+                assert!(
+                    !next.is_some_and(|l| l.starts_with("> TURN")),
+                    "a TURN while the brain is to move:\n{text}"
+                );
+            }
+        }
+    }
+    assert!(
+        accepted >= 10 && refused >= 5,
+        "{accepted} accepted, {refused} refused"
     );
     for text in texts.iter().filter(|t| t.contains("> RESTART")) {
         let lines: Vec<&str> = text.lines().collect();

@@ -3,6 +3,7 @@
 //! of it (AGI background thinking). An engine that cannot be started stops the fuzzing here.
 
 use super::model::EngineOffer;
+use super::{FuzzError, HarnessBug};
 use crate::protocol::family::OptionDecl;
 use crate::protocol::{Exchange, Protocol};
 use crate::runner::{RunEnd, RunOptions, run_scenario};
@@ -15,7 +16,7 @@ pub(super) fn offer(
     engine: &EngineCommand,
     options: &RunOptions,
     declared: fn(&str) -> Option<OptionDecl>,
-) -> Result<EngineOffer, String> {
+) -> Result<EngineOffer, FuzzError> {
     let options = handshake(protocol, engine, options)?
         .iter()
         .filter_map(|line| declared(line))
@@ -29,7 +30,7 @@ pub(super) fn handshake(
     protocol: Protocol,
     engine: &EngineCommand,
     options: &RunOptions,
-) -> Result<Vec<String>, String> {
+) -> Result<Vec<String>, FuzzError> {
     let facts = protocol.facts();
     let Some(Exchange {
         command,
@@ -42,10 +43,10 @@ pub(super) fn handshake(
     let handshake = format!("> {command}\n< {reply} (within 5000 ms)\n> {quit}\n");
     let text = format!("protocol: {protocol}\ntitle: handshake probe\nspec: fuzz\n{handshake}");
     let scenario = scenario::parse("fuzz/probe", "fuzz probe", &text)
-        .map_err(|e| format!("the handshake probe is malformed: {e}"))?;
+        .map_err(|source| HarnessBug::Scenario { source, text })?;
     let run = run_scenario(&scenario, engine, options);
     if let RunEnd::HarnessError { error } = run.end {
-        return Err(error);
+        return Err(FuzzError::Engine { reason: error });
     }
     Ok(run
         .transcript

@@ -90,7 +90,7 @@ impl FuzzReport {
             .map(|f| {
                 let mut run = f.run;
                 run.scenario.name = f.file.display().to_string();
-                run.scenario.title = format!("a generated case failing {}", f.key.check);
+                run.scenario.title = format!("a generated case failing {}", f.key.failing);
                 run
             })
             .collect();
@@ -140,7 +140,7 @@ impl FuzzReport {
 
 fn summary(f: &Failure) -> FailureSummary {
     FailureSummary {
-        check: f.key.check.to_string(),
+        check: f.key.failing.to_string(),
         requirements: f.key.requirements.clone(),
         file: f.file.display().to_string(),
         case: f.case,
@@ -148,7 +148,7 @@ fn summary(f: &Failure) -> FailureSummary {
         shrink_runs: f.shrink_runs,
         replays: f.replays,
         replays_failed: f.replays_failed,
-        also: f.also.iter().map(|k| k.check.to_string()).collect(),
+        also: f.also.iter().map(|k| k.failing.to_string()).collect(),
         found_after_ms: f.found_after.as_millis() as u64,
         shrink_ms: f.shrink_time.as_millis() as u64,
     }

@@ -13,12 +13,12 @@ use std::sync::atomic::Ordering;
 
 use proptest::strategy::ValueTree;
 
-use super::FailureKey;
 use super::hunt::{Case, Stop, Tree, failure_keys, parse, quick};
 use super::model::{self, CaseScript, Model};
-use super::script::Cap;
-use super::{FuzzObserver, FuzzOptions};
-use crate::check::{CheckRef, Grade};
+use super::script::{Cap, Labels, ReplyId, Script};
+use super::{Failing, FailureKey};
+use super::{FuzzError, FuzzObserver, FuzzOptions};
+use crate::check::{CheckRef, Grade, Outcome};
 use crate::runner::{self, RunOptions, ScenarioRun, run_scenario};
 use crate::session::EngineCommand;
 
@@ -57,20 +57,27 @@ impl Patience {
     /// run's jitter seldom changes it, and the same seed shrinks the same way), written in the
     /// scenario's unit (before `--time-scale`). A step's own bound, when lower, stays. Any other
     /// failure is shrunk at the text's bounds.
-    pub(super) fn of(run: &ScenarioRun, key: &FailureKey, time_scale: f64) -> Patience {
-        let missing: Vec<String> = run
+    pub(super) fn of(
+        run: &ScenarioRun,
+        labels: &Labels,
+        key: &FailureKey,
+        time_scale: f64,
+    ) -> Patience {
+        // The reply a step waited for, whichever of its repeats it was.
+        let reply_of = |o: &Outcome| match &o.check {
+            CheckRef::Step { label, .. } => match labels.get(label) {
+                Some(Failing::Reply(reply)) => Some(reply),
+                _ => None,
+            },
+            _ => None,
+        };
+        let missing: Vec<ReplyId> = run
             .outcomes
             .iter()
             .filter(|o| o.grade == Grade::Fail && o.latency_us.is_none() && o.at.is_none())
-            .filter_map(|o| match &o.check {
-                CheckRef::Step { label, .. } => Some(unnumbered(label).to_owned()),
-                _ => None,
-            })
+            .filter_map(reply_of)
             .collect();
-        let key_missing = match &key.check {
-            CheckRef::Step { label, .. } => missing.iter().any(|m| m == label),
-            _ => false,
-        };
+        let key_missing = matches!(key.failing, Failing::Reply(reply) if missing.contains(&reply));
         if !key_missing {
             return Patience::default();
         }
@@ -80,11 +87,7 @@ impl Patience {
         let slowest = |same: bool| {
             run.outcomes
                 .iter()
-                .filter(|o| {
-                    !same
-                        || matches!(&o.check, CheckRef::Step { label, .. }
-                            if missing.iter().any(|m| m == unnumbered(label)))
-                })
+                .filter(|o| !same || reply_of(o).is_some_and(|r| missing.contains(&r)))
                 .filter_map(|o| o.latency_us)
                 .max()
         };
@@ -95,9 +98,9 @@ impl Patience {
             .next_power_of_two();
         let ms = (real_ms as f64 / time_scale.max(f64::MIN_POSITIVE)).ceil() as u64;
         let mut caps: Vec<Cap> = Vec::new();
-        for label in missing {
-            if !caps.iter().any(|c| c.label == label) {
-                caps.push(Cap { label, ms });
+        for reply in missing {
+            if !caps.iter().any(|c| c.reply == reply) {
+                caps.push(Cap { reply, ms });
             }
         }
         Patience { caps }
@@ -107,11 +110,6 @@ impl Patience {
     pub(super) fn caps_anything(&self) -> bool {
         !self.caps.is_empty()
     }
-}
-
-/// A step's label without the number a label written twice gets (`readyok #2`).
-fn unnumbered(label: &str) -> &str {
-    label.split('#').next().unwrap_or(label).trim()
 }
 
 /// What shrinking needs beside the case: the engine, the options, the failure it keeps.
@@ -137,11 +135,11 @@ enum Verdict {
 }
 
 impl<M: Model> Shrinker<'_, M> {
-    fn script(&self, initial: &M::State, actions: &[M::Action]) -> CaseScript {
+    fn script(&self, initial: &M::State, actions: &[M::Action]) -> CaseScript<M> {
         model::script(self.model, initial, actions)
     }
 
-    fn text(&self, case: &CaseScript, caps: bool) -> String {
+    fn text(&self, case: &CaseScript<M>, caps: bool) -> String {
         let caps: &[Cap] = if caps { &self.patience.caps } else { &[] };
         case.script
             .render_capped(self.model.protocol(), "fuzz case", &[], caps)
@@ -149,9 +147,14 @@ impl<M: Model> Shrinker<'_, M> {
 
     /// Whether a candidate of `actions` actions is worth running beside the smallest failing
     /// case, of `smallest` (commands, actions).
-    fn worth_running(&self, case: &CaseScript, actions: usize, smallest: (usize, usize)) -> bool {
-        if let CheckRef::Step { label, .. } = &self.key.check
-            && !case.script.expects(label)
+    fn worth_running(
+        &self,
+        case: &CaseScript<M>,
+        actions: usize,
+        smallest: (usize, usize),
+    ) -> bool {
+        if let Failing::Reply(reply) = self.key.failing
+            && !case.script.expects(reply)
         {
             return false;
         }
@@ -162,9 +165,9 @@ impl<M: Model> Shrinker<'_, M> {
             && actions >= smallest.1)
     }
 
-    /// Whether `run` failed the same way, and counts.
-    fn judge(&self, run: ScenarioRun) -> Verdict {
-        let same = failure_keys(&run, self.options.robustness).contains(self.key)
+    /// Whether `run`, of a case whose steps `labels` names, failed the same way, and counts.
+    fn judge(&self, run: ScenarioRun, labels: &Labels) -> Verdict {
+        let same = failure_keys(&run, labels, self.options.robustness).contains(self.key)
             && run.end.not_run().is_none()
             && self.stop.now().is_none();
         if same {
@@ -182,11 +185,11 @@ impl<M: Model> Shrinker<'_, M> {
     /// its scenario ran already.
     fn try_one(
         &self,
-        case: &CaseScript,
+        case: &CaseScript<M>,
         actions: usize,
         smallest: (usize, usize),
         tried: &mut HashMap<String, bool>,
-    ) -> Result<Verdict, String> {
+    ) -> Result<Verdict, FuzzError> {
         if !self.worth_running(case, actions, smallest) {
             return Ok(Verdict::Skipped);
         }
@@ -194,23 +197,25 @@ impl<M: Model> Shrinker<'_, M> {
         if let Some(false) = tried.get(&text) {
             return Ok(Verdict::Skipped);
         }
-        let verdict = self.judge(run_scenario(
-            &parse(&text)?,
-            self.engine,
-            &self.run_options(),
-        ));
+        let scenario = parse(&text)?;
+        let labels = Labels::of(&case.script, &scenario);
+        let run = run_scenario(&scenario, self.engine, &self.run_options());
+        let verdict = self.judge(run, &labels);
         tried.insert(text, matches!(verdict, Verdict::Fails(_)));
         Ok(verdict)
     }
 
     /// Runs a case at the text's own bounds.
-    fn at_full_bounds(&self, initial: &M::State, actions: &[M::Action]) -> Result<Verdict, String> {
-        let text = self.text(&self.script(initial, actions), false);
-        Ok(self.judge(run_scenario(
-            &parse(&text)?,
-            self.engine,
-            &self.run_options(),
-        )))
+    fn at_full_bounds(
+        &self,
+        initial: &M::State,
+        actions: &[M::Action],
+    ) -> Result<Verdict, FuzzError> {
+        let case = self.script(initial, actions);
+        let scenario = parse(&self.text(&case, false))?;
+        let labels = Labels::of(&case.script, &scenario);
+        let run = run_scenario(&scenario, self.engine, &self.run_options());
+        Ok(self.judge(run, &labels))
     }
 
     /// Shrinks a failing case: each candidate (one command or wait fewer, or a smaller
@@ -222,7 +227,7 @@ impl<M: Model> Shrinker<'_, M> {
         found: ScenarioRun,
         seen: usize,
         observer: &mut dyn FuzzObserver,
-    ) -> Result<Shrunk<M>, String> {
+    ) -> Result<Shrunk<M>, FuzzError> {
         let options = self.options;
         let (initial, actions, counter) = tree.current();
         let mut smallest: Case<M> = (initial, actions);
@@ -299,7 +304,7 @@ impl<M: Model> Shrinker<'_, M> {
             && commands(&smallest) > floor
             && self.stop.now().is_none()
         {
-            let mut batch: Vec<(usize, Vec<M::Action>, String)> = Vec::new();
+            let mut batch: Vec<(usize, Vec<M::Action>, String, Script)> = Vec::new();
             let mut next = at;
             while next > 0
                 && batch.len() < jobs
@@ -313,9 +318,9 @@ impl<M: Model> Shrinker<'_, M> {
                 }
                 let text = self.text(&case, true);
                 let repeated =
-                    tried.contains_key(&text) || batch.iter().any(|(_, _, t)| *t == text);
+                    tried.contains_key(&text) || batch.iter().any(|(_, _, t, _)| *t == text);
                 if !repeated {
-                    batch.push((next, candidate, text));
+                    batch.push((next, candidate, text, case.script));
                 }
             }
             at = next;
@@ -324,18 +329,24 @@ impl<M: Model> Shrinker<'_, M> {
             }
             let scenarios = batch
                 .iter()
-                .map(|(_, _, text)| parse(text))
+                .map(|(_, _, text, _)| parse(text))
                 .collect::<Result<Vec<_>, _>>()?;
+            let labels: Vec<Labels> = batch
+                .iter()
+                .zip(&scenarios)
+                .map(|((_, _, _, script), scenario)| Labels::of(script, scenario))
+                .collect();
             let batch_options = RunOptions {
                 fail_fast: false,
                 ..self.run_options()
             };
             let played =
                 runner::run_all(&scenarios, self.engine, &batch_options, &mut runner::Quiet);
-            for ((position, candidate, text), run) in batch.into_iter().zip(played.runs) {
+            let candidates = batch.into_iter().zip(played.runs).zip(&labels);
+            for (((position, candidate, text, _), run), labels) in candidates {
                 runs += 1;
                 observer.shrink(runs);
-                let verdict = self.judge(run);
+                let verdict = self.judge(run, labels);
                 tried.insert(text, matches!(verdict, Verdict::Fails(_)));
                 if let Verdict::Fails(run) = verdict {
                     smallest.1 = candidate;
@@ -374,7 +385,7 @@ impl<M: Model> Shrinker<'_, M> {
         last: ScenarioRun,
         runs: &mut u32,
         observer: &mut dyn FuzzObserver,
-    ) -> Result<(Case<M>, ScenarioRun), String> {
+    ) -> Result<(Case<M>, ScenarioRun), FuzzError> {
         let (mut good, mut bad) = (0usize, chain.len());
         let mut good_run = found;
         // The last first: it is the answer nearly always.
@@ -423,10 +434,11 @@ pub(super) fn without_dependents<M: Model>(
 mod tests {
     use super::{Patience, without_dependents};
     use crate::check::{CheckRef, Grade, Outcome};
-    use crate::fuzz::FailureKey;
     use crate::fuzz::family::{Action, FamilyModel, Limit};
     use crate::fuzz::model::Model;
+    use crate::fuzz::script::Labels;
     use crate::fuzz::script::{Cap, Reply, Script};
+    use crate::fuzz::{Failing, FailureKey};
     use crate::protocol::Protocol;
     use crate::rules::xiangqi::Position;
     use crate::runner::{RunEnd, ScenarioRun};
@@ -494,14 +506,25 @@ mod tests {
         }
     }
 
-    fn key(label: &str) -> FailureKey {
+    const UCIOK: Reply = Reply::must("uciok", &[]);
+    const READYOK: Reply = Reply::must("readyok", &[]);
+    const BESTMOVE: Reply = Reply::must("bestmove", &[]);
+
+    fn key(reply: Reply) -> FailureKey {
         FailureKey {
-            check: CheckRef::Step {
-                scenario: "fuzz".to_owned(),
-                label: label.to_owned(),
-            },
+            failing: Failing::Reply(reply.id()),
             requirements: Vec::new(),
         }
+    }
+
+    /// The labels the parser gives the steps of these tests' runs.
+    fn labels() -> Labels {
+        Labels::from_pairs(&[
+            ("uciok", UCIOK),
+            ("readyok", READYOK),
+            ("readyok #2", READYOK),
+            ("bestmove", BESTMOVE),
+        ])
     }
 
     /// A reply that never came is waited for, while shrinking, four times the engine's slowest
@@ -514,22 +537,28 @@ mod tests {
             step("readyok", Grade::Pass, Some(1_000)),
             step("readyok #2", Grade::Fail, None),
         ]);
-        let patience = Patience::of(&silent, &key("readyok"), 1.0);
+        let patience = Patience::of(&silent, &labels(), &key(READYOK), 1.0);
         assert_eq!(
             patience.caps,
             vec![Cap {
-                label: "readyok".to_owned(),
+                reply: READYOK.id(),
                 ms: 256
             }]
         );
         // Scaled bounds: the cap is written before the scale, which the runner applies.
-        assert_eq!(Patience::of(&silent, &key("readyok"), 0.5).caps[0].ms, 512);
+        assert_eq!(
+            Patience::of(&silent, &labels(), &key(READYOK), 0.5).caps[0].ms,
+            512
+        );
         // A slow engine: 4 × 300 ms, rounded up to 2048 ms.
         let slow = run_of(vec![
             step("uciok", Grade::Pass, Some(300_000)),
             step("readyok", Grade::Fail, None),
         ]);
-        assert_eq!(Patience::of(&slow, &key("readyok"), 1.0).caps[0].ms, 2048);
+        assert_eq!(
+            Patience::of(&slow, &labels(), &key(READYOK), 1.0).caps[0].ms,
+            2048
+        );
         // The pace of the same request, where the run shows it: a search's long result is the
         // search's time, not how fast the engine answers `isready`.
         let searched = run_of(vec![
@@ -538,21 +567,19 @@ mod tests {
             step("readyok #2", Grade::Fail, None),
         ]);
         assert_eq!(
-            Patience::of(&searched, &key("readyok"), 1.0).caps[0].ms,
+            Patience::of(&searched, &labels(), &key(READYOK), 1.0).caps[0].ms,
             512
         );
         // A wrong answer (a line matched and judged) is not a silence.
         let wrong = run_of(vec![step("bestmove", Grade::Fail, Some(2_000))]);
-        assert!(!Patience::of(&wrong, &key("bestmove"), 1.0).caps_anything());
+        assert!(!Patience::of(&wrong, &labels(), &key(BESTMOVE), 1.0).caps_anything());
         // Another step's silence is not this failure's symptom.
-        assert!(!Patience::of(&silent, &key("uciok"), 1.0).caps_anything());
+        assert!(!Patience::of(&silent, &labels(), &key(UCIOK), 1.0).caps_anything());
     }
 
     /// The cap lowers the bound of the steps it names, never raises one, and leaves the rest.
     #[test]
     fn a_capped_script_waits_less_only_where_it_is_capped() {
-        const READYOK: Reply = Reply::must("readyok", &[]);
-        const UCIOK: Reply = Reply::must("uciok", &[]);
         let mut script = Script::default();
         script.send("uci");
         script.expect("uciok", 5000, UCIOK);
@@ -560,9 +587,9 @@ mod tests {
         script.expect("readyok", 5000, READYOK);
         script.send("isready");
         script.expect("readyok", 100, READYOK);
-        assert!(script.expects("readyok") && !script.expects("bestmove"));
+        assert!(script.expects(READYOK.id()) && !script.expects(BESTMOVE.id()));
         let cap = Cap {
-            label: "readyok".to_owned(),
+            reply: READYOK.id(),
             ms: 256,
         };
         let text = script.render_capped(crate::protocol::Protocol::Uci, "t", &[], &[cap]);
@@ -639,9 +666,11 @@ done"#;
         };
         let engine = slow_then_silent();
         let stop = crate::fuzz::hunt::Stop::new(Instant::now(), None);
+        // The label the AGI model gives its `READYOK`.
+        const AGI_READYOK: Reply = Reply::must("READYOK", &[]);
         let key = FailureKey {
             requirements: vec![crate::req!("agi-r52")],
-            ..key("READYOK")
+            ..key(AGI_READYOK)
         };
         let shrinker = super::Shrinker {
             model: &model,
@@ -651,7 +680,7 @@ done"#;
             stop: &stop,
             patience: Patience {
                 caps: vec![Cap {
-                    label: "READYOK".to_owned(),
+                    reply: AGI_READYOK.id(),
                     ms: 1000,
                 }],
             },

@@ -37,16 +37,35 @@ impl Rules {
     }
 
     /// Reads one description line back; an error for a rule this version does not know.
-    pub(crate) fn add_described(&mut self, line: &str) -> Result<(), String> {
+    pub(crate) fn add_described(&mut self, line: &str) -> Result<(), RuleError> {
         match line.split_once(' ') {
             _ if line == "drop-info" => self.drop_info = true,
-            Some(("redact", pattern)) => self.redact.push(
-                Regex::new(pattern).map_err(|e| format!("bad redact pattern `{pattern}`: {e}"))?,
-            ),
-            _ => return Err(format!("unknown rule `{line}`")),
+            Some(("redact", pattern)) => {
+                self.redact
+                    .push(Regex::new(pattern).map_err(|source| RuleError::BadRedact {
+                        pattern: pattern.to_owned(),
+                        source,
+                    })?)
+            }
+            _ => return Err(RuleError::Unknown(line.to_owned())),
         }
         Ok(())
     }
+}
+
+/// A golden file's rule line that does not read back.
+#[derive(Debug, thiserror::Error)]
+pub(crate) enum RuleError {
+    /// A rule this version does not know (a newer Arbiter's, or a hand edit).
+    #[error("unknown rule `{0}`")]
+    Unknown(String),
+    /// `redact` with a pattern that is no regular expression.
+    #[error("bad redact pattern `{pattern}`: {source}")]
+    BadRedact {
+        pattern: String,
+        #[source]
+        source: regex_lite::Error,
+    },
 }
 
 /// One line of golden text, with the time it happened (for pointing a report at it).
@@ -285,7 +304,14 @@ mod tests {
             back.add_described(&line).unwrap();
         }
         assert_eq!(back.describe(), rules.describe());
-        assert!(back.add_described("shuffle").is_err());
+        assert!(matches!(
+            back.add_described("shuffle"),
+            Err(RuleError::Unknown(rule)) if rule == "shuffle"
+        ));
+        assert!(matches!(
+            back.add_described("redact ("),
+            Err(RuleError::BadRedact { pattern, .. }) if pattern == "("
+        ));
     }
 
     #[test]

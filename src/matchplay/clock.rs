@@ -23,32 +23,61 @@ pub enum TimeControl {
     },
 }
 
+/// Why a time control (`tc=[MOVES/]SECONDS[+INCREMENT]`, as cutechess-cli writes it) does not
+/// read, with the time control as written.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum TimeControlError {
+    /// The moves of a period, before `/`, are not a positive whole number.
+    #[error(
+        "`{text}` is not [MOVES/]SECONDS[+INCREMENT], such as 40/60+0.6: `{moves}` is not a positive number of moves"
+    )]
+    Moves {
+        /// The time control as written.
+        text: String,
+        /// The moves as written.
+        moves: String,
+    },
+    /// The time on the clock, or the increment after `+`, is not a number of seconds, zero
+    /// or more.
+    #[error(
+        "`{text}` is not [MOVES/]SECONDS[+INCREMENT], such as 40/60+0.6: the {part} `{seconds}` is not a number of seconds"
+    )]
+    Seconds {
+        /// The time control as written.
+        text: String,
+        /// Which number: `time` or `increment`.
+        part: &'static str,
+        /// The number as written.
+        seconds: String,
+    },
+    /// The clock starts with no time on it.
+    #[error(
+        "`{text}` is not [MOVES/]SECONDS[+INCREMENT], such as 40/60+0.6: the clock starts with no time"
+    )]
+    NoTime {
+        /// The time control as written.
+        text: String,
+    },
+}
+
 impl FromStr for TimeControl {
-    type Err = String;
+    type Err = TimeControlError;
 
     /// `40/60+0.6`, `60+0.6` or `60`: seconds, as cutechess-cli writes them.
-    fn from_str(text: &str) -> Result<TimeControl, String> {
-        let bad = || format!("`{text}` is not [MOVES/]SECONDS[+INCREMENT], such as 40/60+0.6");
-        let seconds = |s: &str| {
-            s.parse::<f64>()
-                .ok()
-                .filter(|v| v.is_finite() && *v >= 0.0)
-                .map(Duration::from_secs_f64)
-                .ok_or_else(bad)
-        };
+    fn from_str(text: &str) -> Result<TimeControl, TimeControlError> {
         let (moves, rest) = match text.split_once('/') {
-            Some((m, rest)) => (
-                Some(m.parse::<u32>().ok().filter(|m| *m > 0).ok_or_else(bad)?),
-                rest,
-            ),
+            Some((moves, rest)) => (Some(period_moves(text, moves)?), rest),
             None => (None, text),
         };
         let (base, increment) = match rest.split_once('+') {
-            Some((b, i)) => (seconds(b)?, seconds(i)?),
-            None => (seconds(rest)?, Duration::ZERO),
+            Some((base, increment)) => (
+                seconds(text, "time", base)?,
+                seconds(text, "increment", increment)?,
+            ),
+            None => (seconds(text, "time", rest)?, Duration::ZERO),
         };
         if base.is_zero() {
-            return Err(bad());
+            return Err(TimeControlError::NoTime { text: text.into() });
         }
         Ok(TimeControl::Clock {
             moves,
@@ -56,6 +85,32 @@ impl FromStr for TimeControl {
             increment,
         })
     }
+}
+
+/// The moves of a period of the time control `text`.
+fn period_moves(text: &str, moves: &str) -> Result<u32, TimeControlError> {
+    moves
+        .parse::<u32>()
+        .ok()
+        .filter(|m| *m > 0)
+        .ok_or_else(|| TimeControlError::Moves {
+            text: text.into(),
+            moves: moves.into(),
+        })
+}
+
+/// A number of seconds of the time control `text`, its `part`.
+fn seconds(text: &str, part: &'static str, seconds: &str) -> Result<Duration, TimeControlError> {
+    seconds
+        .parse::<f64>()
+        .ok()
+        .filter(|v| v.is_finite() && *v >= 0.0)
+        .map(Duration::from_secs_f64)
+        .ok_or_else(|| TimeControlError::Seconds {
+            text: text.into(),
+            part,
+            seconds: seconds.into(),
+        })
 }
 
 impl fmt::Display for TimeControl {
@@ -167,6 +222,40 @@ mod tests {
         for bad in ["", "0", "x/60", "0/60", "60+", "-1", "40/"] {
             assert!(bad.parse::<TimeControl>().is_err(), "{bad}");
         }
+    }
+
+    /// A bad time control says which part of it is wrong, and how the whole is written.
+    #[test]
+    fn a_bad_time_control_says_what_is_wrong() {
+        let error = |text: &str| text.parse::<TimeControl>().unwrap_err();
+        assert_eq!(
+            error("0/60+1"),
+            TimeControlError::Moves {
+                text: "0/60+1".into(),
+                moves: "0".into()
+            }
+        );
+        assert_eq!(
+            error("40/60+x"),
+            TimeControlError::Seconds {
+                text: "40/60+x".into(),
+                part: "increment",
+                seconds: "x".into()
+            }
+        );
+        assert!(matches!(
+            error("-5"),
+            TimeControlError::Seconds { part: "time", .. }
+        ));
+        assert_eq!(
+            error("0+1"),
+            TimeControlError::NoTime { text: "0+1".into() }
+        );
+        assert_eq!(
+            error("40/60+x").to_string(),
+            "`40/60+x` is not [MOVES/]SECONDS[+INCREMENT], such as 40/60+0.6: the increment `x` \
+             is not a number of seconds"
+        );
     }
 
     #[test]

@@ -13,6 +13,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 
+use super::MatchGame;
 use super::schedule::Plan;
 use super::sprt::Sprt;
 use super::tally::{encounters, standings};
@@ -248,19 +249,97 @@ pub fn merge(
 ) -> Result<MatchReport, MergeError> {
     let mut parts = parts.into_iter();
     let (_, first) = parts.next().ok_or(MergeError::Nothing)?;
-    let whole = |plan: &Plan| Plan {
-        partition: None,
-        ..*plan
-    };
-    let plan = whole(&first.plan);
+    let shape = Shape::of(&first);
     let mut tests: Vec<Sprt> = first.sprt.iter().map(|s| s.settings).collect();
-    let mut games: BTreeMap<usize, PlayedGame> = BTreeMap::new();
-    let mut add = |name: &str, part_games: Vec<PlayedGame>| {
-        for game in part_games {
+    let mut games = MergedGames::default();
+    games.add("the first part", first.games)?;
+    for (name, part) in parts {
+        shape.holds(&name, &part)?;
+        tests.extend(part.sprt.map(|s| s.settings));
+        games.add(&name, part.games)?;
+    }
+    let sprt = match sprt {
+        Some(test) => Some(test),
+        None => the_parts_test(&tests)?,
+    };
+    let games: Vec<PlayedGame> = games.0.into_values().collect();
+    let outcomes: Vec<_> = games.iter().filter_map(PlayedGame::outcome).collect();
+    let encounters = encounters(&shape.players, &outcomes);
+    let standings = standings(&shape.players, &encounters);
+    let state = sprt.and_then(|test| {
+        (shape.players.len() == 2)
+            .then(|| encounters.first())
+            .flatten()
+            .map(|e| test.state(&e.score, shape.plan.plays_pairs().then_some(&e.pentanomial)))
+    });
+    Ok(MatchReport {
+        game: shape.game,
+        players: shape.players,
+        plan: shape.plan,
+        control: first.control,
+        openings: first.openings,
+        games,
+        encounters,
+        standings,
+        sprt: sprt
+            .zip(state)
+            .map(|(settings, state)| SprtReport { settings, state }),
+    })
+}
+
+/// What makes parts one match: its players, its game and its plan (the share aside), as the
+/// first part has them.
+struct Shape {
+    players: Vec<String>,
+    game: MatchGame,
+    plan: Plan,
+}
+
+impl Shape {
+    fn of(part: &MatchReport) -> Shape {
+        Shape {
+            players: part.players.clone(),
+            game: part.game,
+            plan: Plan {
+                partition: None,
+                ..part.plan
+            },
+        }
+    }
+
+    /// Whether `part` (named `name`) is a part of this match; else what differs.
+    fn holds(&self, name: &str, part: &MatchReport) -> Result<(), MergeError> {
+        let other = Shape::of(part);
+        let what = if other.players != self.players {
+            "its players"
+        } else if other.game != self.game {
+            "its game"
+        } else if other.plan != self.plan {
+            "its plan (tournament, games, rounds, pairs)"
+        } else {
+            return Ok(());
+        };
+        Err(MergeError::OtherMatch {
+            part: name.to_owned(),
+            what,
+        })
+    }
+}
+
+/// The merged games by number, each once.
+#[derive(Default)]
+struct MergedGames(BTreeMap<usize, PlayedGame>);
+
+impl MergedGames {
+    /// Adds a part's games (the part named `name`): a game already in is kept, unless it was
+    /// aborted once the match was decided and this part played it out; a game of a number
+    /// already in that differs from it is an error.
+    fn add(&mut self, name: &str, games: Vec<PlayedGame>) -> Result<(), MergeError> {
+        for game in games {
             let number = game.record.number;
-            match games.get(&number) {
+            match self.0.get(&number) {
                 Some(earlier) if earlier.aborted_on_decision() && !game.aborted_on_decision() => {
-                    games.insert(number, game);
+                    self.0.insert(number, game);
                 }
                 Some(_) if game.aborted_on_decision() => {}
                 Some(earlier) if !same_game(earlier, &game) => {
@@ -271,64 +350,21 @@ pub fn merge(
                 }
                 Some(_) => {}
                 None => {
-                    games.insert(number, game);
+                    self.0.insert(number, game);
                 }
             }
         }
         Ok(())
-    };
-    add("the first part", first.games)?;
-    for (name, part) in parts {
-        let differs = |what| {
-            Err(MergeError::OtherMatch {
-                part: name.clone(),
-                what,
-            })
-        };
-        if part.players != first.players {
-            return differs("its players");
-        }
-        if part.game != first.game {
-            return differs("its game");
-        }
-        if whole(&part.plan) != plan {
-            return differs("its plan (tournament, games, rounds, pairs)");
-        }
-        tests.extend(part.sprt.map(|s| s.settings));
-        add(&name, part.games)?;
     }
-    let sprt = match sprt {
-        Some(test) => Some(test),
-        None => match tests.split_first() {
-            Some((one, rest)) if rest.iter().all(|t| t == one) => Some(*one),
-            Some(_) => return Err(MergeError::Sprts),
-            None => None,
-        },
-    };
-    let games: Vec<PlayedGame> = games.into_values().collect();
-    let players = first.players;
-    let outcomes: Vec<_> = games.iter().filter_map(PlayedGame::outcome).collect();
-    let encounters = encounters(&players, &outcomes);
-    let standings = standings(&players, &encounters);
-    let state = sprt.and_then(|test| {
-        (players.len() == 2)
-            .then(|| encounters.first())
-            .flatten()
-            .map(|e| test.state(&e.score, plan.plays_pairs().then_some(&e.pentanomial)))
-    });
-    Ok(MatchReport {
-        game: first.game,
-        players,
-        plan,
-        control: first.control,
-        openings: first.openings,
-        games,
-        encounters,
-        standings,
-        sprt: sprt
-            .zip(state)
-            .map(|(settings, state)| SprtReport { settings, state }),
-    })
+}
+
+/// The SPRT the parts were played with, when they agree on one; none when none had one.
+fn the_parts_test(tests: &[Sprt]) -> Result<Option<Sprt>, MergeError> {
+    match tests.split_first() {
+        Some((one, rest)) if rest.iter().all(|t| t == one) => Ok(Some(*one)),
+        Some(_) => Err(MergeError::Sprts),
+        None => Ok(None),
+    }
 }
 
 #[cfg(test)]

@@ -38,7 +38,7 @@ use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
-pub use clock::TimeControl;
+pub use clock::{TimeControl, TimeControlError};
 pub use fault::{CannotPlay, Fault, IllegalMove, Illegality, Refusal};
 pub use referee::play_game;
 pub use score::Score;

@@ -5,6 +5,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::results_dir::PeerFileSkipped;
 use super::tally::{Encounter, GameOutcome, Tally};
 use super::tournament::MatchReport;
 
@@ -33,10 +34,19 @@ impl WorkerState {
     }
 }
 
+/// What the other workers have finished so far, as far as this worker could read it.
+#[derive(Debug, Default)]
+pub struct Elsewhere {
+    /// Their games.
+    pub games: Vec<GameOutcome>,
+    /// What was not counted, and why: for the user, as the match goes on without it.
+    pub skipped: Vec<PeerFileSkipped>,
+}
+
 /// The other workers of this one's match.
 pub trait Peers {
     /// The games the other workers have finished so far.
-    fn finished_elsewhere(&mut self) -> Vec<GameOutcome>;
+    fn finished_elsewhere(&mut self) -> Elsewhere;
     /// This worker's results so far, for the others (and for `arbiter match status`): said
     /// when it starts, after each of its games, and when it ends.
     fn publish(&mut self, report: &MatchReport, state: WorkerState);

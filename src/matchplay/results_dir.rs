@@ -11,12 +11,13 @@
 //! games. A worker run again for the same share replaces its own file and no other. Temporary
 //! files start with a dot and are never read as results.
 
+use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use serde::{Deserialize, Serialize};
 
-use super::peers::{Peers, WorkerState};
+use super::peers::{Elsewhere, Peers, WorkerState};
 use super::schedule::Plan;
 use super::tally::GameOutcome;
 use super::tournament::MatchReport;
@@ -26,7 +27,7 @@ use crate::runner::Partition;
 /// What can go wrong with a results directory.
 #[derive(Debug, thiserror::Error)]
 pub enum ResultsDirError {
-    /// The directory could not be made or listed.
+    /// The directory cannot be made or listed.
     #[error("--results-dir {dir}: {source}")]
     Dir {
         /// The directory.
@@ -35,7 +36,7 @@ pub enum ResultsDirError {
         #[source]
         source: std::io::Error,
     },
-    /// This worker's file could not be written.
+    /// This worker's file cannot be written.
     #[error("{path}: cannot write this worker's results: {source}")]
     Write {
         /// The file.
@@ -44,7 +45,7 @@ pub enum ResultsDirError {
         #[source]
         source: std::io::Error,
     },
-    /// A worker's file could not be read.
+    /// A file cannot be read.
     #[error("{path}: cannot read: {source}")]
     Read {
         /// The file.
@@ -53,22 +54,23 @@ pub enum ResultsDirError {
         #[source]
         source: std::io::Error,
     },
-    /// A file that is not a worker's results.
+    /// A file does not hold a match's results.
     #[error("{path}: not the results of `arbiter match`: {source}")]
     NotResults {
         /// The file.
         path: PathBuf,
-        /// Why it does not read.
+        /// Where and why it does not read.
         #[source]
         source: serde_json::Error,
     },
+    /// A directory given holds no worker's file.
     #[error("{dir}: no worker's results (part-K-of-N.json) in it")]
     /// No worker's file in the directory.
     Empty {
         /// The directory.
         dir: PathBuf,
     },
-    /// A file given twice, itself or in a directory.
+    /// A file is named twice among the results given.
     #[error("{path} is given twice{}", also.as_ref().map(|d| format!(" (in {} too)", d.display())).unwrap_or_default())]
     GivenTwice {
         /// The file.
@@ -76,6 +78,40 @@ pub enum ResultsDirError {
         /// The directory given that holds it, when it came through one.
         also: Option<PathBuf>,
     },
+}
+
+/// What a worker did not count of what the others wrote in the directory, said once (an
+/// unreadable file again only once it has read in between): a warning, not an error, as the
+/// match goes on without it.
+#[derive(Debug, thiserror::Error)]
+pub enum PeerFileSkipped {
+    /// A share of another match: its games are not this match's.
+    #[error("{path}: not counted: {difference}, unlike this worker's match")]
+    OtherMatch {
+        /// The file.
+        path: PathBuf,
+        /// How its match differs from this worker's.
+        difference: OtherMatch,
+    },
+    /// A file (or the directory) that does not read now: being replaced on a filesystem
+    /// without atomic renames, or not a worker's. It is read again after this worker's next
+    /// game.
+    #[error("{0}; not counted until it reads")]
+    Unreadable(#[source] ResultsDirError),
+}
+
+/// How another match found in the results directory differs from this worker's.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum OtherMatch {
+    /// Other engines play it.
+    #[error("its players are {}", .0.join(", "))]
+    Players(Vec<String>),
+    /// It is spread over another number of workers than this worker's match.
+    #[error("it is not a share of {0} workers")]
+    Shares(usize),
+    /// Its games per encounter, rounds or pairs are not this match's.
+    #[error("its games, rounds or pairs differ")]
+    Plan,
 }
 
 /// A worker of the match, as its file says.
@@ -227,7 +263,10 @@ pub struct ResultsDir {
     players: Vec<String>,
     plan: Plan,
     /// The files of other matches, said once each.
-    ignored: std::collections::BTreeSet<PathBuf>,
+    ignored: BTreeSet<PathBuf>,
+    /// The files (and the directory) that did not read when last read, said once each
+    /// until they read again.
+    unreadable: BTreeSet<PathBuf>,
     /// The opening book as the match's report names it (the caller knows it, not the games).
     openings: Option<String>,
     /// The first write that failed; the caller ends with it, as the results would be lost.
@@ -264,7 +303,8 @@ impl ResultsDir {
                 partition: None,
                 ..plan
             },
-            ignored: Default::default(),
+            ignored: BTreeSet::new(),
+            unreadable: BTreeSet::new(),
             openings: None,
             error: None,
         })
@@ -287,74 +327,108 @@ impl ResultsDir {
         self.error.take()
     }
 
-    /// Why a file in the directory is not another share of this match, if it is not.
-    fn other_match(&self, players: &[String], plan: &Plan) -> Option<String> {
-        if players != self.players {
-            return Some(format!("its players are {}", players.join(", ")));
+    /// How the match of a file in the directory differs from this worker's, if it is not
+    /// another share of it.
+    fn other_match(&self, glimpse: &Glimpse) -> Option<OtherMatch> {
+        if glimpse.players != self.players {
+            return Some(OtherMatch::Players(glimpse.players.clone()));
         }
         // A match played whole is one share of one.
-        let share_count = plan.partition.map_or(1, |(_, n)| n);
+        let share_count = glimpse.plan.partition.map_or(1, |(_, n)| n);
         if share_count != self.worker.partition.n() {
-            return Some(format!(
-                "it is not a share of {} workers",
-                self.worker.partition.n()
-            ));
+            return Some(OtherMatch::Shares(self.worker.partition.n()));
         }
         let plan = Plan {
             partition: None,
-            ..*plan
+            ..glimpse.plan
         };
-        (plan != self.plan).then(|| "its games, rounds or pairs differ".to_owned())
+        (plan != self.plan).then_some(OtherMatch::Plan)
+    }
+
+    /// The games another worker's file holds, counted into `elsewhere` unless the file is
+    /// not this match's or does not read now, which is said once.
+    fn count(&mut self, path: PathBuf, elsewhere: &mut Elsewhere) {
+        let glimpse = match Glimpse::read(&path) {
+            Ok(glimpse) => glimpse,
+            Err(error) => {
+                if self.unreadable.insert(path) {
+                    elsewhere.skipped.push(PeerFileSkipped::Unreadable(error));
+                }
+                return;
+            }
+        };
+        self.unreadable.remove(&path);
+        if let Some(difference) = self.other_match(&glimpse) {
+            if self.ignored.insert(path.clone()) {
+                let skipped = PeerFileSkipped::OtherMatch { path, difference };
+                elsewhere.skipped.push(skipped);
+            }
+            return;
+        }
+        elsewhere.games.extend(glimpse.outcomes());
+    }
+
+    /// The other workers' files in the directory; none, said once, while it cannot be listed.
+    fn others(&mut self, elsewhere: &mut Elsewhere) -> Vec<PathBuf> {
+        match worker_files(&self.dir) {
+            Ok(files) => {
+                self.unreadable.remove(&self.dir);
+                files.into_iter().filter(|p| *p != self.path).collect()
+            }
+            Err(error) => {
+                if self.unreadable.insert(self.dir.clone()) {
+                    elsewhere.skipped.push(PeerFileSkipped::Unreadable(error));
+                }
+                Vec::new()
+            }
+        }
+    }
+}
+
+/// What another worker's file is read for here: its match, and its games' results.
+#[derive(Deserialize)]
+struct Glimpse {
+    players: Vec<String>,
+    plan: Plan,
+    games: Vec<GlimpsedGame>,
+}
+
+#[derive(Deserialize)]
+struct GlimpsedGame {
+    #[serde(flatten)]
+    outcome: GameOutcome,
+    #[serde(default)]
+    aborted: bool,
+}
+
+impl Glimpse {
+    fn read(path: &Path) -> Result<Glimpse, ResultsDirError> {
+        let text = std::fs::read_to_string(path).map_err(|source| ResultsDirError::Read {
+            path: path.to_owned(),
+            source,
+        })?;
+        serde_json::from_str(&text).map_err(|source| ResultsDirError::NotResults {
+            path: path.to_owned(),
+            source,
+        })
+    }
+
+    /// The games that count: all but those aborted once the match was decided.
+    fn outcomes(self) -> impl Iterator<Item = GameOutcome> {
+        self.games
+            .into_iter()
+            .filter(|g| !g.aborted)
+            .map(|g| g.outcome)
     }
 }
 
 impl Peers for ResultsDir {
-    fn finished_elsewhere(&mut self) -> Vec<GameOutcome> {
-        /// What another worker's file is read for here: its match, and its games' results.
-        #[derive(Deserialize)]
-        struct Glimpse {
-            players: Vec<String>,
-            plan: Plan,
-            games: Vec<GlimpsedGame>,
+    fn finished_elsewhere(&mut self) -> Elsewhere {
+        let mut elsewhere = Elsewhere::default();
+        for path in self.others(&mut elsewhere) {
+            self.count(path, &mut elsewhere);
         }
-        #[derive(Deserialize)]
-        struct GlimpsedGame {
-            #[serde(flatten)]
-            outcome: GameOutcome,
-            #[serde(default)]
-            aborted: bool,
-        }
-        let Ok(files) = worker_files(&self.dir) else {
-            return Vec::new();
-        };
-        let mut games = Vec::new();
-        for path in files.into_iter().filter(|p| *p != self.path) {
-            // A file that cannot be read now (being replaced on a filesystem without atomic
-            // rename, or not a worker's) is read again after the next game.
-            let Ok(text) = std::fs::read_to_string(&path) else {
-                continue;
-            };
-            let Ok(glimpse) = serde_json::from_str::<Glimpse>(&text) else {
-                continue;
-            };
-            if let Some(why) = self.other_match(&glimpse.players, &glimpse.plan) {
-                if self.ignored.insert(path.clone()) {
-                    eprintln!(
-                        "warning: {}: not counted: {why}, unlike this worker's match",
-                        path.display()
-                    );
-                }
-                continue;
-            }
-            games.extend(
-                glimpse
-                    .games
-                    .into_iter()
-                    .filter(|g| !g.aborted)
-                    .map(|g| g.outcome),
-            );
-        }
-        games
+        elsewhere
     }
 
     fn publish(&mut self, report: &MatchReport, state: WorkerState) {
@@ -402,6 +476,96 @@ mod tests {
         ] {
             assert_eq!(partition_of(other), None, "{other}");
         }
+    }
+
+    /// Another worker's file that does not read, or is another match's share, is not counted
+    /// and is said once: an unreadable one again only after it has read in between.
+    #[test]
+    fn a_peer_file_not_counted_is_said_once() {
+        use crate::matchplay::MatchGame;
+        use crate::matchplay::schedule::Tournament;
+        let players = vec!["a".to_owned(), "b".to_owned()];
+        let plan = Plan {
+            tournament: Tournament::RoundRobin,
+            games: 2,
+            rounds: 1,
+            repeat: false,
+            partition: Some((1, 2)),
+        };
+        let report = MatchReport {
+            game: MatchGame::Xiangqi,
+            players: players.clone(),
+            plan,
+            control: "st=0.1".into(),
+            openings: None,
+            games: Vec::new(),
+            encounters: Vec::new(),
+            standings: Vec::new(),
+            sprt: None,
+        };
+        let dir = tempfile::tempdir().unwrap();
+        let share = |k| Partition::new(k, 2).unwrap();
+        let mut me = ResultsDir::join(dir.path(), share(1), &players, plan).unwrap();
+        let mut peer = ResultsDir::join(dir.path(), share(2), &players, plan).unwrap();
+        peer.publish(&report, WorkerState::Playing);
+        let skipped = |me: &mut ResultsDir| me.finished_elsewhere().skipped;
+        assert!(skipped(&mut me).is_empty());
+
+        std::fs::write(peer.path(), "{ half a file").unwrap();
+        let said = skipped(&mut me);
+        assert!(
+            matches!(
+                said.as_slice(),
+                [PeerFileSkipped::Unreadable(ResultsDirError::NotResults { path, .. })]
+                    if path == peer.path()
+            ),
+            "{said:?}"
+        );
+        assert!(
+            said[0]
+                .to_string()
+                .ends_with("; not counted until it reads"),
+            "{}",
+            said[0]
+        );
+        assert!(skipped(&mut me).is_empty(), "said once");
+        peer.publish(&report, WorkerState::Playing);
+        assert!(skipped(&mut me).is_empty());
+        std::fs::write(peer.path(), "").unwrap();
+        assert_eq!(
+            skipped(&mut me).len(),
+            1,
+            "said again once it read in between"
+        );
+
+        let other = dir.path().join(file_name(Partition::new(1, 3).unwrap()));
+        let three = Plan {
+            partition: Some((1, 3)),
+            ..plan
+        };
+        let json = serde_json::to_string(&MatchReport {
+            plan: three,
+            ..report.clone()
+        })
+        .unwrap();
+        std::fs::write(&other, json).unwrap();
+        let said = skipped(&mut me);
+        assert!(
+            matches!(
+                said.as_slice(),
+                [PeerFileSkipped::OtherMatch { path, difference: OtherMatch::Shares(2) }]
+                    if *path == other
+            ),
+            "{said:?}"
+        );
+        assert_eq!(
+            said[0].to_string(),
+            format!(
+                "{}: not counted: it is not a share of 2 workers, unlike this worker's match",
+                other.display()
+            )
+        );
+        assert!(skipped(&mut me).is_empty(), "said once");
     }
 
     /// A worker's file reads back as it was written: a gomoku game's colours (which its names

@@ -15,7 +15,7 @@
 //! variant a line, each after its doc comment.
 
 use super::ReqId;
-use super::facts::{Exchange, Facts, LineEnd, OptionCommand};
+use super::facts::{Exchange, Facts, LineEnd, OptionCommand, SearchResult};
 use super::game::GameKind;
 use super::spelling::{self, LowerCaseMove, Respelling};
 
@@ -95,6 +95,7 @@ pub(crate) const TABLE: [Descriptor; 4] = [
             free_text_keys: UCI_FAMILY_FREE_TEXT,
             search_commands: &["go"],
             search_interrupts: &["stop", "ponderhit"],
+            search_result: SearchResult::Keywords(&["bestmove", "nobestmove"]),
             search_reply_rows: &[ReqId::of(Protocol::Ucci, 99)],
             answer_reply_rows: &[],
             option_command: OptionCommand {
@@ -103,6 +104,7 @@ pub(crate) const TABLE: [Descriptor; 4] = [
             },
             engine_lines_end: false,
             engine_line_end_is_lf: false,
+            engine_output_is_text: true,
             blank_engine_lines_ungraded: true,
             numbers_are_coordinates: false,
         },
@@ -136,6 +138,7 @@ pub(crate) const TABLE: [Descriptor; 4] = [
             free_text_keys: UCI_FAMILY_FREE_TEXT,
             search_commands: &["go"],
             search_interrupts: &["stop", "ponderhit"],
+            search_result: SearchResult::Keywords(&["bestmove"]),
             search_reply_rows: &[ReqId::of(Protocol::Uci, 89), ReqId::of(Protocol::Uci, 90)],
             answer_reply_rows: &[],
             option_command: OptionCommand {
@@ -144,6 +147,7 @@ pub(crate) const TABLE: [Descriptor; 4] = [
             },
             engine_lines_end: true,
             engine_line_end_is_lf: false,
+            engine_output_is_text: true,
             blank_engine_lines_ungraded: true,
             numbers_are_coordinates: false,
         },
@@ -172,6 +176,7 @@ pub(crate) const TABLE: [Descriptor; 4] = [
             free_text_keys: &[],
             search_commands: &["BEGIN", "TURN", "DONE"],
             search_interrupts: &[],
+            search_result: SearchResult::Point,
             search_reply_rows: &[
                 ReqId::of(Protocol::Gomocup, 42),
                 ReqId::of(Protocol::Gomocup, 44),
@@ -194,6 +199,7 @@ pub(crate) const TABLE: [Descriptor; 4] = [
             },
             engine_lines_end: false,
             engine_line_end_is_lf: false,
+            engine_output_is_text: false,
             blank_engine_lines_ungraded: false,
             numbers_are_coordinates: true,
         },
@@ -228,6 +234,7 @@ pub(crate) const TABLE: [Descriptor; 4] = [
             free_text_keys: &[],
             search_commands: &["GO"],
             search_interrupts: &["STOP"],
+            search_result: SearchResult::Keywords(&["BESTMOVE"]),
             search_reply_rows: &[ReqId::of(Protocol::Agi, 81)],
             answer_reply_rows: &[],
             option_command: OptionCommand {
@@ -236,6 +243,7 @@ pub(crate) const TABLE: [Descriptor; 4] = [
             },
             engine_lines_end: true,
             engine_line_end_is_lf: true,
+            engine_output_is_text: true,
             blank_engine_lines_ungraded: false,
             numbers_are_coordinates: false,
         },

@@ -88,6 +88,8 @@ pub struct Facts {
     /// The GUI's commands that end or release a search (`stop`, `ponderhit`): a search's
     /// output right after one answers it.
     pub search_interrupts: &'static [&'static str],
+    /// The line that ends a search: its result (`bestmove`), or in Gomocup the brain's move.
+    pub search_result: SearchResult,
     /// The rows that say a search command gets its reply (UCCI's one `bestmove`/`nobestmove`
     /// per `go`, ucci-r99; a Gomocup move for `BEGIN`, `TURN` and `DONE`): an engine that dies
     /// while such a reply is owed breaks them as well as the process rule.
@@ -107,6 +109,10 @@ pub struct Facts {
     pub engine_lines_end: bool,
     /// The engine's lines end with LF (agi-r03), so a bare CR is no line end (AGI).
     pub engine_line_end_is_lf: bool,
+    /// The text says the engine writes text (uci-r01, UCCI's 「通信内容为文本」, agi-r03), so
+    /// a byte no text has fails. Gomocup's says only that a brain uses stdio functions
+    /// (gomocup-r02): there a byte the console cannot show is its code-page should (r131).
+    pub engine_output_is_text: bool,
     /// A whitespace-only engine line is recorded as read, never graded: UCI remark 5 ("Extra
     /// whitespace in engine output is not graded"), UCCI A29 ("accept LF or CR LF and any run
     /// of blanks from the engine"). Stockfish prints one in every handshake.
@@ -115,6 +121,15 @@ pub struct Facts {
     /// (Gomocup's `X,Y`), so a `+` sign there departs from the notation rather than from the
     /// line's own form.
     pub numbers_are_coordinates: bool,
+}
+
+/// How a protocol's engine ends a search.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SearchResult {
+    /// A line opening with one of these keywords (`bestmove`, `nobestmove`).
+    Keywords(&'static [&'static str]),
+    /// A point, `X,Y` (Gomocup's move, blanks allowed around the comma).
+    Point,
 }
 
 /// The command that sets an engine option: `{lead} {name}{between}{value}`.
@@ -174,6 +189,22 @@ impl Facts {
                 .search_interrupts
                 .iter()
                 .any(|keyword| self.starts_with_keyword(command, keyword))
+    }
+
+    /// Whether an engine line is a search's result: its move (`bestmove`, a Gomocup point).
+    pub fn is_search_result(&self, line: &str) -> bool {
+        match self.search_result {
+            SearchResult::Keywords(keywords) => keywords
+                .iter()
+                .any(|keyword| self.starts_with_keyword(line, keyword)),
+            SearchResult::Point => line.split_once(',').is_some_and(|(x, y)| {
+                let number = |t: &str| {
+                    let t = t.trim();
+                    !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit())
+                };
+                number(x) && number(y)
+            }),
+        }
     }
 
     /// Whether an engine line is a search report.

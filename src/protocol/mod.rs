@@ -36,7 +36,7 @@ mod tokens;
 pub use descriptor::Protocol;
 pub(crate) use descriptor::with_codec;
 pub(crate) use error::{LineError, ParseError};
-pub use facts::{Exchange, Facts, LineEnd, OptionCommand};
+pub use facts::{Exchange, Facts, LineEnd, OptionCommand, SearchResult};
 pub use game::{GameKind, UnknownGame, WrongGame};
 pub(crate) use keyword::Keyword;
 pub use requirement::{BadReqId, ReqId};

@@ -77,8 +77,11 @@ impl Report {
         protocol: Protocol,
         engine: EngineInfo,
         time_scale: f64,
-        played: Played,
+        mut played: Played,
     ) -> Report {
+        // One cause, one finding across the suite: input the engine was shown not to read
+        // explains the replies missing elsewhere.
+        crate::runner::explain_across(&mut played.runs);
         Report {
             parallelism: played.parallelism,
             ..Report::new(protocol, engine, time_scale, played.runs)

@@ -18,6 +18,10 @@ pub struct Cause {
     pub check: CheckRef,
     /// Its sentence, as the finding gives it.
     pub message: String,
+    /// The scenario whose run holds the finding, when it is another than the blocked step's:
+    /// input an engine was shown to leave unread there explains a reply missing here.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub scenario: Option<String>,
 }
 
 impl Cause {
@@ -26,6 +30,15 @@ impl Cause {
         Cause {
             check: outcome.check.clone(),
             message: outcome.message.clone(),
+            scenario: None,
+        }
+    }
+
+    /// The same cause, pointing at the scenario whose run holds its finding.
+    pub fn in_scenario(self, scenario: &str) -> Cause {
+        Cause {
+            scenario: Some(scenario.to_owned()),
+            ..self
         }
     }
 }
@@ -48,8 +61,12 @@ impl Blocked {
         self.by.check == self.check
     }
 
-    /// "blocked by ucci/draw:bestmove {reply} ...", as reports show it.
+    /// "blocked by ucci/draw:bestmove {reply} ...", as reports show it; "blocked by
+    /// uci.input.held in uci/one-write" for a finding of another scenario's.
     pub fn reason(&self) -> String {
-        format!("blocked by {}", self.by.check)
+        match &self.by.scenario {
+            Some(scenario) => format!("blocked by {} in {scenario}", self.by.check),
+            None => format!("blocked by {}", self.by.check),
+        }
     }
 }

@@ -9,6 +9,7 @@ mod partition;
 mod schedule;
 mod scheduler_env;
 mod steps;
+mod unread;
 
 use std::time::{Duration, Instant};
 
@@ -25,6 +26,7 @@ pub use partition::{BadPartition, Partition, SharesError};
 pub use schedule::Parallelism;
 pub use schedule::{Concurrency, Played, run_all};
 pub use scheduler_env::{PartitionSpec, SchedulerEnvError};
+pub(crate) use unread::explain_across;
 
 /// Settings of a run.
 #[derive(Debug, Clone)]
@@ -72,18 +74,23 @@ impl EngineOption {
     }
 }
 
+/// An `--option` that is not `NAME=VALUE` or `NAME`: no name, or a line break in it.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("`{0}` is not NAME=VALUE")]
+pub struct BadEngineOption(String);
+
 impl std::str::FromStr for EngineOption {
-    type Err = String;
+    type Err = BadEngineOption;
 
     /// `NAME=VALUE` (the name may hold spaces, the value anything) or `NAME`.
-    fn from_str(text: &str) -> Result<EngineOption, String> {
+    fn from_str(text: &str) -> Result<EngineOption, BadEngineOption> {
         let (name, value) = match text.split_once('=') {
             Some((name, value)) => (name, Some(value.to_owned())),
             None => (text, None),
         };
         let name = name.trim();
         if name.is_empty() || name.contains(['\n', '\r']) {
-            return Err(format!("`{text}` is not NAME=VALUE"));
+            return Err(BadEngineOption(text.to_owned()));
         }
         Ok(EngineOption {
             name: name.to_owned(),
@@ -312,8 +319,10 @@ pub(crate) fn run_scenario(
     let unresponsive = (judge.unresponsive() && !spoke_then_died) || transcript.stopped.is_some();
     let checks = judge.finish(&transcript);
     let steps_captures = std::mem::take(&mut steps.captures);
-    let (mut outcomes, blocked) = steps.settle(&checks);
+    let (mut outcomes, mut blocked) = steps.settle(&checks);
     outcomes.extend(checks);
+    // Input the engine was shown here not to read explains this scenario's missing replies.
+    unread::explain_within(&mut outcomes, &mut blocked);
     ScenarioRun {
         scenario: ScenarioInfo::of(scenario),
         outcomes,
@@ -330,5 +339,37 @@ pub(crate) fn run_scenario(
         notes: Vec::new(),
         transcript,
         captures: steps_captures,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `--option` takes a name, with or without a value; no name, or a line break in it, is
+    /// refused with the option as written.
+    #[test]
+    fn an_engine_option_is_a_name_and_maybe_a_value() {
+        let read = |text: &str| text.parse::<EngineOption>();
+        assert_eq!(
+            read("Hash=64"),
+            Ok(EngineOption {
+                name: "Hash".into(),
+                value: Some("64".into())
+            })
+        );
+        assert_eq!(
+            read("Clear Hash"),
+            Ok(EngineOption {
+                name: "Clear Hash".into(),
+                value: None
+            })
+        );
+        assert_eq!(read("=5"), Err(BadEngineOption("=5".into())));
+        assert_eq!(read("a\nb=1"), Err(BadEngineOption("a\nb=1".into())));
+        assert_eq!(
+            read(" = ").unwrap_err().to_string(),
+            "` = ` is not NAME=VALUE"
+        );
     }
 }

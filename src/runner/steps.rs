@@ -77,6 +77,9 @@ pub(super) struct Executor<'a> {
     /// The window of replies is still open: only commands and waits came since it opened
     /// (`> go`, `wait 200 ms`, `> stop`: a `bestmove` before the `stop` still answers).
     window_open: bool,
+    /// A command of the window was cut in two writes (`>|`): an engine that misread it may
+    /// have answered its pieces, so a line that came instead of the reply owed is no answer.
+    cut_in_window: bool,
     stdout_closed: bool,
     /// Engine options to set once the handshake is done (`--option NAME=VALUE`).
     engine_options: &'a [EngineOption],
@@ -181,6 +184,7 @@ impl<'a> Executor<'a> {
             last_send_us: 0,
             window_start_us: 0,
             window_open: false,
+            cut_in_window: false,
             stdout_closed: false,
             engine_options,
             // Nothing to send is as good as sent.
@@ -227,6 +231,7 @@ impl<'a> Executor<'a> {
                 crate::check::CheckId::ProcessUnexpectedExit,
             ),
             message: outcome.message.clone(),
+            scenario: None,
         };
         self.block(line, label, cites, &placeholder);
         self.gone = Some(Gone {
@@ -449,7 +454,6 @@ impl<'a> Executor<'a> {
         }
     }
 
-    /// Writes the step's commands, together in one write when it has several.
     /// Writes the step's commands in one write, or its one command in two writes cut after
     /// `cut` bytes.
     fn send(&mut self, step: &Step, commands: &[String], cut: Option<usize>) -> Result<(), Abort> {
@@ -459,7 +463,9 @@ impl<'a> Executor<'a> {
         }
         if !self.window_open {
             self.window_start_us = self.session.now_us();
+            self.cut_in_window = false;
         }
+        self.cut_in_window |= cut.is_some();
         let facts = self.scenario.protocol.facts();
         self.quit_sent |= lines.iter().any(|line| facts.is_quit(line));
         let written = match cut {
@@ -568,7 +574,8 @@ impl<'a> Executor<'a> {
         while *from < self.pending.len() {
             let line = &self.pending[*from];
             if line.at.us >= window
-                && let Some(caps) = e.pattern.matches(&line.text, ci)
+                && let Some(caps) =
+                    Self::read_as_meant(self.scenario.protocol, &e.pattern, &line.text, ci)
             {
                 let line = self.pending.remove(*from)?;
                 self.pending_bytes -= line.text.len();
@@ -577,6 +584,22 @@ impl<'a> Executor<'a> {
             *from += 1;
         }
         None
+    }
+
+    /// What `pattern` captures of a line read as a GUI reads it: in the text's spelling where
+    /// it departs from it only in a way the text leaves open (`UNKNOWN: …` as `UNKNOWN …`,
+    /// `7, 7` as `7,7`). The built-in checks warn about the spelling; a step judges what the
+    /// line says, and so does a `no` window (`no !UNKNOWN ...` is not broken by `UNKNOWN:`).
+    fn read_as_meant(
+        protocol: crate::protocol::Protocol,
+        pattern: &crate::scenario::pattern::Pattern,
+        text: &str,
+        ci: bool,
+    ) -> Option<crate::scenario::pattern::Captures> {
+        match crate::protocol::spelling::respell(protocol, text) {
+            Some(respelt) => pattern.matches(&respelt.line, ci),
+            None => pattern.matches(text, ci),
+        }
     }
 
     /// Sends the `--option` settings, once, in the protocol's own words.
@@ -707,7 +730,8 @@ impl<'a> Executor<'a> {
                         Grade::Warn,
                         message.clone(),
                     )
-                    .unjudged();
+                    .unjudged()
+                    .missing_reply();
                     let cause = Cause::of(&o);
                     self.push(e.line, o);
                     self.block(e.line, &e.label, &e.cites, &cause);
@@ -730,6 +754,13 @@ impl<'a> Executor<'a> {
                         (harness_bound && self.answered_otherwise().is_none())
                             .then_some(Softened::HarnessBound),
                     );
+                // A wrong reply is no missing one, unless what came may answer the pieces of a
+                // command cut in two.
+                let o = if self.cut_in_window || self.wrong_reply(e).is_none() {
+                    o.missing_reply()
+                } else {
+                    o
+                };
                 let cause = Cause::of(&o);
                 for name in e.pattern.capture_names() {
                     self.missing.insert(name, cause.clone());
@@ -780,6 +811,24 @@ impl<'a> Executor<'a> {
         })
     }
 
+    /// A line that came in the window of replies in the expectation's place: one opening with
+    /// a word the expectation names (`bestmove b1a3` for `bestmove a2a3|h2h3 ...`), or, where
+    /// it names none, any line that answered otherwise. A line of another kind (`bestmove`
+    /// where `readyok` is owed, a reply a line late) leaves the reply missing.
+    fn wrong_reply(&self, e: &Expectation) -> Option<&Received> {
+        let Some(words) = e.pattern.first_words() else {
+            return self.answered_otherwise();
+        };
+        let facts = self.scenario.protocol.facts();
+        self.pending.iter().find(|l| {
+            l.at.us >= self.window_start_us
+                && l.text
+                    .split_whitespace()
+                    .next()
+                    .is_some_and(|first| words.iter().any(|w| facts.is_keyword(first, w)))
+        })
+    }
+
     /// The finding of a step this expectation `needs`, if one of them did not pass (the
     /// first in the scenario's order).
     fn unmet_need(&self, e: &Expectation) -> Option<Cause> {
@@ -813,13 +862,14 @@ impl<'a> Executor<'a> {
                 .copied()
                 .unwrap_or(u64::MAX);
             let ci = self.case_insensitive;
+            let protocol = self.scenario.protocol;
             let mut taken = Vec::new();
             let mut keep = VecDeque::new();
             for line in self.pending.drain(..) {
                 let full = e.repeat == Repeat::Optional && !taken.is_empty();
                 let in_window = line.at.us >= after && line.at.us <= before && !full;
                 match in_window
-                    .then(|| e.pattern.matches(&line.text, ci))
+                    .then(|| Self::read_as_meant(protocol, &e.pattern, &line.text, ci))
                     .flatten()
                 {
                     Some(caps) => {
@@ -902,12 +952,14 @@ impl<'a> Executor<'a> {
         while self.pull(deadline) {}
         std::thread::sleep(deadline.saturating_duration_since(Instant::now()));
         let ci = self.case_insensitive;
+        let protocol = self.scenario.protocol;
         let since = self.last_send_us;
         let end = since + self.scaled(ms).as_micros() as u64;
         let offends = |l: &Received| {
             l.at.us >= since
                 && l.at.us <= end
-                && pattern.is_none_or(|(p, _)| p.matches(&l.text, ci).is_some())
+                && pattern
+                    .is_none_or(|(p, _)| Self::read_as_meant(protocol, p, &l.text, ci).is_some())
         };
         let first = self.pending.iter().find(|l| offends(l)).cloned();
         self.pending.retain(|l| !offends(l));

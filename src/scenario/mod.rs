@@ -9,9 +9,13 @@ mod select;
 use std::path::Path;
 
 pub use builtin::{builtin, builtin_for, builtin_named, builtin_names, suggest};
-pub use parse::ScenarioError;
 pub(crate) use parse::parse;
+pub use parse::{
+    CutError, DirectiveError, DurationError, HeaderError, ModifierError, NotARequirementId,
+    ScenarioError, ScenarioErrorKind, StepError,
+};
 use pattern::Pattern;
+pub use pattern::PatternError;
 pub use select::SelectError;
 pub use select::{fits, select};
 

@@ -13,6 +13,24 @@
 //!   `(?P<name>…)` are captures.
 
 use regex_lite::Regex;
+use thiserror::Error;
+
+/// Why a pattern does not compile.
+#[derive(Debug, Error)]
+pub enum PatternError {
+    /// `/…/` whose body is no regular expression.
+    #[error("bad regular expression: {0}")]
+    Regex(#[from] regex_lite::Error),
+    /// `{…}` around something that is no capture name.
+    #[error("`{0}` is not a capture: use {{name}} or {{name...}}")]
+    NotACapture(String),
+    /// `a||b`, `|a`: an alternative with nothing in it.
+    #[error("`{0}` has an empty alternative: write `a|b` or `!a|b`")]
+    EmptyAlternative(String),
+    /// Nothing to match.
+    #[error("empty pattern")]
+    Empty,
+}
 
 /// One compiled expectation pattern.
 #[derive(Debug, Clone)]
@@ -39,13 +57,11 @@ pub(crate) type Captures = Vec<(String, String)>;
 
 impl Pattern {
     /// Compiles a pattern; the error says what is wrong with it.
-    pub(crate) fn parse(text: &str) -> Result<Pattern, String> {
+    pub(crate) fn parse(text: &str) -> Result<Pattern, PatternError> {
         let text = text.trim();
         if text.len() >= 2 && text.starts_with('/') && text.ends_with('/') {
             let body = &text[1..text.len() - 1];
-            return Regex::new(&format!("^(?:{body})$"))
-                .map(Pattern::Regex)
-                .map_err(|e| format!("bad regular expression: {e}"));
+            return Ok(Pattern::Regex(Regex::new(&format!("^(?:{body})$"))?));
         }
         let tokens = text
             .split_whitespace()
@@ -63,9 +79,7 @@ impl Pattern {
                             None => (inner, false),
                         };
                         if !is_capture_name(name) {
-                            return Err(format!(
-                                "`{word}` is not a capture: use {{name}} or {{name...}}"
-                            ));
+                            return Err(PatternError::NotACapture(word.to_owned()));
                         }
                         Ok(if rest {
                             Token::CaptureRest(name.to_owned())
@@ -78,7 +92,7 @@ impl Pattern {
             })
             .collect::<Result<Vec<_>, _>>()?;
         if tokens.is_empty() {
-            return Err("empty pattern".into());
+            return Err(PatternError::Empty);
         }
         Ok(Pattern::Tokens(tokens))
     }
@@ -103,6 +117,20 @@ impl Pattern {
         }
     }
 
+    /// The words a matching line may open with, where the pattern names them (`bestmove ...`,
+    /// `OK|ERROR ...`); `None` for a regular expression or a pattern opening with a wildcard,
+    /// a capture or `!`.
+    pub(crate) fn first_words(&self) -> Option<Vec<&str>> {
+        match self {
+            Pattern::Tokens(tokens) => match tokens.first()? {
+                Token::Literal(word) => Some(vec![word.as_str()]),
+                Token::OneOf(words) => Some(words.iter().map(String::as_str).collect()),
+                _ => None,
+            },
+            Pattern::Regex(_) => None,
+        }
+    }
+
     /// The names this pattern can capture.
     pub(crate) fn capture_names(&self) -> Vec<String> {
         match self {
@@ -119,7 +147,7 @@ impl Pattern {
 }
 
 /// A plain word, `a|b` or `!a|b`.
-fn alternatives(word: &str) -> Result<Token, String> {
+fn alternatives(word: &str) -> Result<Token, PatternError> {
     let (negated, body) = match word.strip_prefix('!') {
         Some(body) if !body.is_empty() => (true, body),
         _ => (false, word),
@@ -129,9 +157,7 @@ fn alternatives(word: &str) -> Result<Token, String> {
     }
     let words: Vec<String> = body.split('|').map(str::to_owned).collect();
     if words.iter().any(String::is_empty) {
-        return Err(format!(
-            "`{word}` has an empty alternative: write `a|b` or `!a|b`"
-        ));
+        return Err(PatternError::EmptyAlternative(word.to_owned()));
     }
     Ok(if negated {
         Token::NoneOf(words)
@@ -275,18 +301,33 @@ mod tests {
     }
 
     #[test]
+    fn a_pattern_names_the_words_its_line_opens_with_where_it_can() {
+        let words = |text: &str| {
+            Pattern::parse(text)
+                .unwrap()
+                .first_words()
+                .map(|w| w.join(" "))
+        };
+        assert_eq!(words("bestmove a2a3|h2h3 ..."), Some("bestmove".into()));
+        assert_eq!(words("OK|ERROR ..."), Some("OK ERROR".into()));
+        assert_eq!(words("!MESSAGE|DEBUG ..."), None);
+        assert_eq!(words("{reply} ..."), None);
+        assert_eq!(words(r"/\d+,\d+/"), None);
+    }
+
+    #[test]
     fn bad_patterns_are_refused_with_a_reason() {
-        assert!(
-            Pattern::parse("OK||ERROR")
-                .unwrap_err()
-                .contains("empty alternative")
-        );
-        assert!(Pattern::parse("{bad!}").is_err());
-        assert!(
-            Pattern::parse("/(/")
-                .unwrap_err()
-                .contains("regular expression")
-        );
-        assert!(Pattern::parse("   ").is_err());
+        assert!(matches!(
+            Pattern::parse("OK||ERROR"),
+            Err(PatternError::EmptyAlternative(word)) if word == "OK||ERROR"
+        ));
+        assert!(matches!(
+            Pattern::parse("{bad!}"),
+            Err(PatternError::NotACapture(_))
+        ));
+        let regex = Pattern::parse("/(/").unwrap_err();
+        assert!(matches!(regex, PatternError::Regex(_)));
+        assert!(regex.to_string().contains("regular expression"));
+        assert!(matches!(Pattern::parse("   "), Err(PatternError::Empty)));
     }
 }

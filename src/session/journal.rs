@@ -33,8 +33,13 @@ pub(super) enum Stream {
 /// One thing that happened.
 #[derive(Debug)]
 pub(super) enum Event {
-    /// A command the harness is about to write.
-    Sent { at: At, text: String },
+    /// A command the harness is about to write; `cut`: written in two writes, the first of
+    /// that many bytes.
+    Sent {
+        at: At,
+        text: String,
+        cut: Option<usize>,
+    },
     /// A line read from the engine.
     Line {
         at: At,
@@ -389,6 +394,7 @@ mod tests {
         let sent = journal.append(|at| Event::Sent {
             at,
             text: "go".into(),
+            cut: None,
         });
         let far = Instant::now() + Duration::from_secs(1);
         let mut seen = Vec::new();

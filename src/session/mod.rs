@@ -402,7 +402,7 @@ impl<S: Sink> Session<S> {
     pub fn send_together(&mut self, lines: &[impl AsRef<str>]) -> Result<At, SendError> {
         let mut last = None;
         for line in lines {
-            last = Some(self.put_sent(line.as_ref().to_owned()));
+            last = Some(self.put_sent(line.as_ref().to_owned(), None));
         }
         let Some(at) = last else {
             return Err(SendError::NothingToSend);
@@ -424,7 +424,7 @@ impl<S: Sink> Session<S> {
         if first_written.is_ok() {
             std::thread::sleep(pause);
         }
-        let at = self.put_sent(line.to_owned());
+        let at = self.put_sent(line.to_owned(), Some(cut));
         first_written
             .and_then(|()| self.write_line(rest))
             .map(|()| at)
@@ -432,9 +432,9 @@ impl<S: Sink> Session<S> {
 
     /// Puts a command in the order, just before it is written; what the engine wrote before
     /// it and the session has not read yet (reading its own pipe) comes first.
-    fn put_sent(&self, text: String) -> At {
+    fn put_sent(&self, text: String, cut: Option<usize>) -> At {
         self.journal.read_now();
-        self.journal.append(|at| Event::Sent { at, text })
+        self.journal.append(|at| Event::Sent { at, text, cut })
     }
 
     /// Writes `line` and the line end, within the write deadline; on a failed write the input
@@ -472,7 +472,7 @@ impl<S: Sink> Session<S> {
     /// Writes bytes as they are, no line end added (robustness tests: binary data, a line
     /// without its end). Recorded as one sent line, shown lossily.
     pub fn send_raw(&mut self, bytes: &[u8]) -> Result<At, SendError> {
-        let at = self.put_sent(String::from_utf8_lossy(bytes).into_owned());
+        let at = self.put_sent(String::from_utf8_lossy(bytes).into_owned(), None);
         self.write_bytes(bytes).map(|()| at)
     }
 
@@ -486,7 +486,7 @@ impl<S: Sink> Session<S> {
         if self.stdin.is_none() || self.ended.exit.is_some() || self.ended_early_seq.is_some() {
             return;
         }
-        let at = self.put_sent(line.to_owned());
+        let at = self.put_sent(line.to_owned(), None);
         self.ended_early_seq = Some(at.seq);
         // An engine that cannot take it any more is ended by the close and the kill that follow.
         let _ = self.write_line(line);
@@ -648,7 +648,10 @@ impl<S: Sink> Session<S> {
     /// a stdout line.
     fn record(&mut self, event: Event) -> Option<Received> {
         let entry = match event {
-            Event::Sent { at, text } => Entry::sent(at, text),
+            Event::Sent { at, text, cut } => Entry {
+                cut,
+                ..Entry::sent(at, text)
+            },
             // A line the GUI under test wrote: sent, with the line end it used.
             Event::Line {
                 at,

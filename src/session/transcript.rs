@@ -66,6 +66,10 @@ pub struct Entry {
     /// For an omission: how many lines and bytes it stands for.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub omitted: Option<Omission>,
+    /// A command written in two writes (a scenario's `>|`): how many bytes the first held.
+    /// The line is recorded once, when its end was written.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cut: Option<usize>,
 }
 
 fn is_zero(n: &usize) -> bool {
@@ -92,6 +96,7 @@ impl Entry {
             dropped_bytes: 0,
             ending: None,
             omitted: None,
+            cut: None,
         }
     }
 

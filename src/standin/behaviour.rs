@@ -95,33 +95,54 @@ impl fmt::Display for Behaviour {
     }
 }
 
-impl FromStr for Behaviour {
-    type Err = String;
+/// A name that is no behaviour's.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown behaviour `{name}`; known: {}", known_names())]
+pub struct UnknownBehaviour {
+    name: String,
+}
 
-    fn from_str(text: &str) -> Result<Behaviour, String> {
+/// Every behaviour's name, for the error that lists them.
+fn known_names() -> String {
+    let names: Vec<&str> = Behaviour::ALL.iter().map(|b| b.name()).collect();
+    names.join(", ")
+}
+
+impl FromStr for Behaviour {
+    type Err = UnknownBehaviour;
+
+    fn from_str(text: &str) -> Result<Behaviour, UnknownBehaviour> {
         Behaviour::ALL
             .into_iter()
             .find(|b| b.name() == text)
-            .ok_or_else(|| {
-                let names: Vec<&str> = Behaviour::ALL.iter().map(|b| b.name()).collect();
-                format!("unknown behaviour `{text}`; known: {}", names.join(", "))
-            })
+            .ok_or_else(|| UnknownBehaviour { name: text.into() })
     }
+}
+
+/// A behaviour file's line that names no behaviour.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("line {line}: {source}")]
+pub struct BehaviourListError {
+    /// The line, counted from 1.
+    line: usize,
+    #[source]
+    source: UnknownBehaviour,
 }
 
 /// Reads a behaviour file: one name a line, `#` starts a comment, blank lines are skipped. For
 /// a GUI whose engine settings take a fixed command line, the file changes what the stand-in
 /// does without touching the GUI.
-pub fn read_behaviour_list(text: &str) -> Result<Vec<Behaviour>, String> {
+pub fn read_behaviour_list(text: &str) -> Result<Vec<Behaviour>, BehaviourListError> {
     let mut behaviours = Vec::new();
     for (number, line) in text.lines().enumerate() {
         let name = line.split('#').next().unwrap_or_default().trim();
         if name.is_empty() {
             continue;
         }
-        let behaviour = name
-            .parse()
-            .map_err(|e| format!("line {}: {e}", number + 1))?;
+        let behaviour = name.parse().map_err(|source| BehaviourListError {
+            line: number + 1,
+            source,
+        })?;
         if !behaviours.contains(&behaviour) {
             behaviours.push(behaviour);
         }
@@ -141,8 +162,18 @@ mod tests {
             Ok(vec![Behaviour::SlowHandshake, Behaviour::LateReadyok])
         );
         let err = read_behaviour_list("crlf\nslow-handshakes\n").unwrap_err();
+        assert_eq!(
+            err,
+            BehaviourListError {
+                line: 2,
+                source: UnknownBehaviour {
+                    name: "slow-handshakes".into()
+                }
+            }
+        );
         assert!(
-            err.starts_with("line 2: unknown behaviour `slow-handshakes`; known: slow-handshake,"),
+            err.to_string()
+                .starts_with("line 2: unknown behaviour `slow-handshakes`; known: slow-handshake,"),
             "{err}"
         );
         assert_eq!(read_behaviour_list("# nothing\n"), Ok(vec![]));

@@ -14,8 +14,8 @@
 
 use std::time::Duration;
 
-use super::Behaviour;
-use crate::protocol::Protocol;
+use super::{Behaviour, StandsIn};
+use crate::protocol::{Protocol, with_codec};
 
 /// The latest handshake reply: the harness gives an engine 2 s (the texts set no figure), and
 /// a slow handshake is 1.5 s.
@@ -32,20 +32,38 @@ pub(super) const REPORTS_MOST: usize = 300;
 /// The most `DEBUG`/`MESSAGE` lines a drawn Gomocup move has before it.
 pub(super) const MESSAGES_MOST: usize = 4;
 
-/// Search reports before each result under the `info-flood` behaviour.
-const FLOOD: usize = 2000;
-/// AGI's reports are shorter (`INFO DEPTH n SCORE 0 PV 77`, about 25 bytes): 5,000 of them,
-/// some 125 KB, are well past a pipe's 64 KiB, so a GUI that does not read during the search
-/// leaves the engine's output waiting (agi-r08).
-const AGI_FLOOD: usize = 5000;
-
-/// The stand-in's choices for one session: its protocol, the behaviours named, and the seed
-/// of `--fuzz`, if any. A behaviour fixes the choice it names; the seed draws the others.
+/// The stand-in's choices for one session: what its protocol leaves free, the behaviours
+/// named, and the seed of `--fuzz`, if any. A behaviour fixes the choice it names; the seed
+/// draws the others.
 #[derive(Debug, Clone)]
 pub struct Choices {
-    protocol: Protocol,
+    freedoms: Freedoms,
     behaviours: Vec<Behaviour>,
     fuzz: Option<Streams>,
+}
+
+/// What a protocol's text leaves its engine free to write around a move, and what the
+/// stand-in writes there by default: each protocol's [`StandsIn`](super::StandsIn) says.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Freedoms {
+    /// Search reports before a result; none in a protocol without them (Gomocup).
+    pub reports: Option<Reports>,
+    /// The move to ponder on that a result names by default; none in a protocol whose
+    /// results name none (Gomocup).
+    pub ponder: Option<Ponder>,
+    /// A draw offer or a resignation beside a move (UCCI's `bestmove … draw|resign`).
+    pub verdicts: bool,
+    /// `DEBUG` and `MESSAGE` lines before a move (Gomocup's).
+    pub messages: bool,
+}
+
+/// How many search reports come before a result.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Reports {
+    /// By default.
+    pub usual: usize,
+    /// Under the `info-flood` behaviour.
+    pub flood: usize,
 }
 
 /// The kinds of moment a choice is drawn at, each counted on its own.
@@ -133,7 +151,7 @@ pub enum Verdict {
 
 /// Which move to name for pondering.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Ponder {
+pub(crate) enum Ponder {
     /// The first legal reply (the stand-in's usual choice in UCCI and UCI).
     First,
     Nothing,
@@ -172,7 +190,7 @@ impl Choices {
     /// from its seed, and without either each is the usual one.
     pub fn new(protocol: Protocol, behaviours: &[Behaviour], fuzz: Option<u64>) -> Choices {
         Choices {
-            protocol,
+            freedoms: with_codec!(protocol, C => <C as StandsIn>::FREEDOMS),
             behaviours: behaviours.to_vec(),
             fuzz: fuzz.map(|seed| Streams {
                 seed,
@@ -218,39 +236,22 @@ impl Choices {
 
     /// The choices of the next search, one that may think as `think` says.
     pub(crate) fn search(&mut self, think: Think) -> SearchChoices {
-        let protocol = self.protocol;
-        let family = matches!(protocol, Protocol::Ucci | Protocol::Uci);
-        let mut usual = SearchChoices {
-            think: think.usual,
-            stop_delay: Duration::ZERO,
-            // One report before each result in UCCI and UCI; the gomoku stand-ins write none.
-            reports: usize::from(family),
-            ponder: if family {
-                Ponder::First
-            } else {
-                Ponder::Nothing
-            },
-            offer: Offer::Usual,
-            messages: Vec::new(),
+        let freedoms = self.freedoms;
+        let mut usual = match &mut self.fuzz {
+            Some(streams) => drawn(&mut streams.next(Stream::Search), think).within(freedoms),
+            None => SearchChoices::usual(freedoms, think),
         };
-        if let Some(streams) = &mut self.fuzz {
-            usual = drawn(&mut streams.next(Stream::Search), protocol, think);
-        }
-        // The behaviours fix what they name, drawn or not. Gomocup has no search report.
-        if self.has(Behaviour::InfoFlood) {
-            match protocol {
-                Protocol::Ucci | Protocol::Uci => usual.reports = FLOOD,
-                Protocol::Agi => usual.reports = AGI_FLOOD,
-                Protocol::Gomocup => {}
-            }
+        // The behaviours fix what they name, drawn or not, where the protocol has it.
+        if let Some(reports) = freedoms.reports.filter(|_| self.has(Behaviour::InfoFlood)) {
+            usual.reports = reports.flood;
         }
         if self.has(Behaviour::NoPonderMove) {
             usual.ponder = Ponder::Nothing;
         }
-        if self.has(Behaviour::Resign) && protocol == Protocol::Ucci {
+        if self.has(Behaviour::Resign) && freedoms.verdicts {
             usual.offer = Offer::Resign;
         }
-        if self.has(Behaviour::MessageBeforeMove) && protocol == Protocol::Gomocup {
+        if self.has(Behaviour::MessageBeforeMove) && freedoms.messages {
             usual.messages = vec![
                 "DEBUG looking near the centre".to_owned(),
                 "MESSAGE Arbiter stand-in is thinking".to_owned(),
@@ -260,12 +261,9 @@ impl Choices {
     }
 }
 
-/// A search's choices drawn from its generator, always in the same order, then kept to what
-/// `protocol` has: a ponder move in UCCI, UCI and AGI (agi-r84), a draw or a resignation only
-/// in UCCI (ucci-r104, ucci-r105; UCI, Gomocup and AGI have neither), `DEBUG`/`MESSAGE` before
-/// a move only in Gomocup (gomocup-r134; agi-r09 lists every line an AGI engine may write,
-/// and AGI's only free-form one is INFO, which the reports are).
-fn drawn(rng: &mut fastrand::Rng, protocol: Protocol, think: Think) -> SearchChoices {
+/// A search's choices drawn from its generator, always in the same order, whatever the
+/// protocol: what it has not is dropped afterwards ([`SearchChoices::within`]).
+fn drawn(rng: &mut fastrand::Rng, think: Think) -> SearchChoices {
     let think = delay(rng, think.most);
     let stop_delay = delay(rng, STOP_MOST);
     let reports = match rng.u8(0..4) {
@@ -294,30 +292,59 @@ fn drawn(rng: &mut fastrand::Rng, protocol: Protocol, think: Think) -> SearchCho
     SearchChoices {
         think,
         stop_delay,
-        reports: if protocol == Protocol::Gomocup {
-            0
-        } else {
-            reports
-        },
-        ponder: if protocol == Protocol::Gomocup {
-            Ponder::Nothing
-        } else {
-            ponder
-        },
-        offer: if protocol == Protocol::Ucci {
-            offer
-        } else {
-            Offer::Usual
-        },
-        messages: if protocol == Protocol::Gomocup {
-            messages
-        } else {
-            Vec::new()
-        },
+        reports,
+        ponder,
+        offer,
+        messages,
     }
 }
 
 impl SearchChoices {
+    /// The stand-in's usual search in a protocol that leaves it `freedoms`: thinking as
+    /// `think` says, answering `stop` at once, with its protocol's usual reports and ponder
+    /// move, nothing else beside the move.
+    fn usual(freedoms: Freedoms, think: Think) -> SearchChoices {
+        SearchChoices {
+            think: think.usual,
+            stop_delay: Duration::ZERO,
+            reports: freedoms.reports.map_or(0, |r| r.usual),
+            ponder: freedoms.ponder.unwrap_or(Ponder::Nothing),
+            offer: Offer::Usual,
+            messages: Vec::new(),
+        }
+    }
+
+    /// The choices kept to what the protocol has: a ponder move in UCCI, UCI and AGI
+    /// (agi-r84), a draw or a resignation only in UCCI (ucci-r104, ucci-r105; UCI, Gomocup
+    /// and AGI have neither), `DEBUG`/`MESSAGE` before a move only in Gomocup (gomocup-r134;
+    /// agi-r09 lists every line an AGI engine may write, and AGI's only free-form one is
+    /// INFO, which the reports are).
+    fn within(self, freedoms: Freedoms) -> SearchChoices {
+        SearchChoices {
+            reports: if freedoms.reports.is_some() {
+                self.reports
+            } else {
+                0
+            },
+            ponder: if freedoms.ponder.is_some() {
+                self.ponder
+            } else {
+                Ponder::Nothing
+            },
+            offer: if freedoms.verdicts {
+                self.offer
+            } else {
+                Offer::Usual
+            },
+            messages: if freedoms.messages {
+                self.messages
+            } else {
+                Vec::new()
+            },
+            ..self
+        }
+    }
+
     /// How long the search thinks once its clock runs.
     pub(crate) fn think(&self) -> Duration {
         self.think
@@ -486,7 +513,10 @@ mod tests {
             let mut both = Choices::new(Protocol::Ucci, &named, Some(seed));
             assert_eq!(both.handshake_delay(), HANDSHAKE_MOST);
             let search = both.search(think);
-            assert_eq!(search.reports(), FLOOD);
+            let flood = <crate::protocol::ucci::Ucci as StandsIn>::FREEDOMS
+                .reports
+                .map(|r| r.flood);
+            assert_eq!(Some(search.reports()), flood);
             assert_eq!(search.ponder_move(&["a", "b"]), None);
             assert_eq!(search.verdict(false), Some(Verdict::Resign));
             assert_eq!(search.verdict(true), Some(Verdict::Draw));

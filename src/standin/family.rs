@@ -4,7 +4,10 @@ use std::io::Write;
 use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
-use super::{Behaviour, Choices, Out, SearchChoices, StandInError, StandsIn, Think, Verdict};
+use super::{
+    Behaviour, Choices, Freedoms, Out, Ponder, Reports, SearchChoices, StandInError, StandsIn,
+    Think, Verdict,
+};
 use crate::protocol::family::PositionStart;
 use crate::protocol::uci::INVENTED_RESERVED_OPTION;
 use crate::protocol::{Codec, GameKind, ucci, uci};
@@ -12,7 +15,27 @@ use crate::rules::chess::ChessPosition;
 use crate::rules::xiangqi::{Position, UciPosition};
 use crate::rules::{Game, Side};
 
+/// Search reports before each result under the `info-flood` behaviour.
+const FLOOD: usize = 2000;
+
+/// What UCCI and UCI leave an engine free to write: search reports (one before each result,
+/// as the stand-in writes them) and a ponder move (the first legal reply); UCCI alone has a
+/// draw offer and a resignation beside a move.
+const fn freedoms(verdicts: bool) -> Freedoms {
+    Freedoms {
+        reports: Some(Reports {
+            usual: 1,
+            flood: FLOOD,
+        }),
+        ponder: Some(Ponder::First),
+        verdicts,
+        messages: false,
+    }
+}
+
 impl StandsIn for ucci::Ucci {
+    const FREEDOMS: Freedoms = freedoms(true);
+
     fn run<W: Write>(
         _: GameKind,
         choices: Choices,
@@ -25,6 +48,8 @@ impl StandsIn for ucci::Ucci {
 
 /// UCI is spoken for xiangqi too.
 impl StandsIn for uci::Uci {
+    const FREEDOMS: Freedoms = freedoms(false);
+
     fn run<W: Write>(
         game: GameKind,
         choices: Choices,

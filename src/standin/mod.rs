@@ -21,6 +21,7 @@ use std::sync::mpsc;
 
 pub use behaviour::{Behaviour, read_behaviour_list};
 pub use choices::{Choices, SearchChoices, Think, Verdict};
+pub(crate) use choices::{Freedoms, Ponder, Reports};
 
 use crate::protocol::{Codec, GameKind, Protocol, with_codec};
 
@@ -50,6 +51,10 @@ pub fn run(
 /// (`family.rs` for UCCI and UCI, `gomoku.rs` for Gomocup and AGI) and reached through
 /// `with_codec!`.
 pub(crate) trait StandsIn: Codec {
+    /// What the protocol's text leaves the engine free to write around a move, and what the
+    /// stand-in writes there by default.
+    const FREEDOMS: Freedoms;
+
     /// Plays the engine until `quit` or the end of its input.
     fn run<W: Write>(
         game: GameKind,

@@ -60,6 +60,12 @@ pub enum Fault {
     /// empty point). gomocup-r113 lets the manager go on after a take-back; every other move
     /// is answered as usual.
     OccupiedPointAfterTakeback,
+    /// Gomocup: implements `TAKEBACK` (removes the stone, answers `OK`, gomocup-r113), but
+    /// when the take-back emptied the board (its opening stone taken back) and a `BEGIN` asks
+    /// it to open again, answers off the board (gomocup-r44: the brain opens on the empty
+    /// board). Only a manager that goes on after the brain accepted `TAKEBACK`, with the brain
+    /// to move, sends that `BEGIN`; every other `BEGIN` and move is answered as usual.
+    OffBoardBeginAfterTakeback,
     /// Gomocup: implements `RESTART` (a new empty board, then `OK`, gomocup-r110), but
     /// answers the first `TURN` of the restarted game with the point that `TURN` just took, an
     /// occupied point (gomocup-r42: the brain's move goes on an empty point). Only a manager
@@ -212,10 +218,14 @@ pub enum Fault {
     /// pipe delivered in two reads is read as two lines, neither of them the command (an engine
     /// that `read()`s its input and never keeps a fragment for the next read).
     ReadIsACommand,
+    /// Gomocup: answers every command it does not know, and every `INFO`, with
+    /// `UNKNOWN: The commands doesn't exist.`, a colon glued to the keyword, as AIA gomoku 2019
+    /// does (`include/gomoku.h:39`).
+    UnknownWithColon,
 }
 
 /// Each fault under its command-line name.
-const NAMES: [(&str, Fault); 63] = [
+const NAMES: [(&str, Fault); 65] = [
     ("none", Fault::None),
     ("late-handshake", Fault::LateHandshake),
     ("no-readyok-while-searching", Fault::NoReadyokWhileSearching),
@@ -253,6 +263,10 @@ const NAMES: [(&str, Fault); 63] = [
     (
         "occupied-point-after-takeback",
         Fault::OccupiedPointAfterTakeback,
+    ),
+    (
+        "off-board-begin-after-takeback",
+        Fault::OffBoardBeginAfterTakeback,
     ),
     (
         "occupied-point-after-restart",
@@ -306,6 +320,7 @@ const NAMES: [(&str, Fault); 63] = [
         Fault::DeclinesRestartRefusesBoard,
     ),
     ("read-is-a-command", Fault::ReadIsACommand),
+    ("unknown-with-colon", Fault::UnknownWithColon),
 ];
 
 impl Fault {

@@ -9,6 +9,9 @@ use crate::fault::Fault;
 use crate::input::stdin_lines;
 use crate::output::Out;
 
+/// AIA gomoku 2019's answer to what it does not know (`Fault::UnknownWithColon`).
+const UNKNOWN_WITH_COLON: &str = "UNKNOWN: The commands doesn't exist.";
+
 /// An empty point where its own stone (Black) makes five in a row.
 fn winning_point(board: &Board) -> Option<Point> {
     board.empty_points().find(|&p| {
@@ -173,8 +176,13 @@ pub fn run(out: &Out, script: &[String]) {
                 out.line("OK");
             }
             "BEGIN" => {
-                taken_back = false;
+                let reopened = std::mem::take(&mut taken_back) && board.is_empty();
                 restarted = false;
+                if reopened && fault == Fault::OffBoardBeginAfterTakeback {
+                    let size = board.size();
+                    out.line(&format!("{},{}", size.width(), size.height()));
+                    continue;
+                }
                 reply(&mut board, None);
             }
             "TURN" => {
@@ -202,8 +210,13 @@ pub fn run(out: &Out, script: &[String]) {
                 board.clear();
                 in_board = true;
             }
-            // TAKEBACK is optional (gomocup-r103); only the fault that acts after it has it.
-            "TAKEBACK" if fault == Fault::OccupiedPointAfterTakeback => {
+            // TAKEBACK is optional (gomocup-r103); only the faults that act after it have it.
+            "TAKEBACK"
+                if matches!(
+                    fault,
+                    Fault::OccupiedPointAfterTakeback | Fault::OffBoardBeginAfterTakeback
+                ) =>
+            {
                 if let Ok(p) = rest.trim().parse::<Point>() {
                     let _ = board.remove(p);
                 }
@@ -213,6 +226,7 @@ pub fn run(out: &Out, script: &[String]) {
             // Dies of an INFO before START, as PPay (emneo-dev/epitech, tek3/gomoku) does: its
             // solver does not exist before START.
             "INFO" if fault == Fault::DiesOnEarlyInfo && !started => std::process::exit(139),
+            "INFO" if fault == Fault::UnknownWithColon => out.line(UNKNOWN_WITH_COLON),
             "INFO" => {}
             "ABOUT"
                 if fault == Fault::SilentThirdAbout && {
@@ -229,6 +243,7 @@ pub fn run(out: &Out, script: &[String]) {
                 return;
             }
             "" => {}
+            _ if fault == Fault::UnknownWithColon => out.line(UNKNOWN_WITH_COLON),
             _ => out.line(&format!("UNKNOWN {cmd} is not supported")),
         }
     }

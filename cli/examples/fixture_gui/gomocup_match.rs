@@ -11,10 +11,12 @@
 //! * `opening-for-one`: in the second game brain A is given the opening by `BOARD` while brain
 //!   B is told `BEGIN` (gomocup-r46).
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{self, Receiver};
+use std::io::Write;
+use std::process::{Child, ChildStdin};
+use std::sync::mpsc::Receiver;
 use std::time::{Duration, Instant};
+
+use crate::engine_process::EngineProcess;
 
 /// How long the manager waits for a brain's answer.
 const REPLY_WAIT: Duration = Duration::from_secs(10);
@@ -32,25 +34,14 @@ struct Brain {
 
 impl Brain {
     fn start(command: &[String]) -> Option<Brain> {
-        let mut child = Command::new(command.first()?)
-            .args(&command[1..])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .spawn()
-            .ok()?;
-        let input = child.stdin.take();
-        let output = child.stdout.take()?;
-        let (tx, lines) = mpsc::channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(output).lines().map_while(Result::ok) {
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        Some(Brain {
+        let EngineProcess {
             child,
             input,
+            lines,
+        } = EngineProcess::start(command)?;
+        Some(Brain {
+            child,
+            input: Some(input),
             lines,
         })
     }

@@ -16,12 +16,14 @@
 //! simulator sends it only when a move would repeat a perpetual check, which a short game
 //! from the start position never reaches.
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{self, Receiver};
+use std::io::Write;
+use std::process::{Child, ChildStdin};
+use std::sync::mpsc::Receiver;
 use std::time::{Duration, Instant};
 
 use arbiter_rules::xiangqi::Position;
+
+use crate::engine_process::EngineProcess;
 
 /// The start position as the simulator writes it: the board and side, counters dropped.
 const START: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w";
@@ -39,22 +41,11 @@ struct Side {
 
 impl Side {
     fn start(engine: &[String]) -> Option<Side> {
-        let mut child = Command::new(&engine[0])
-            .args(&engine[1..])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .spawn()
-            .ok()?;
-        let input = child.stdin.take()?;
-        let output = child.stdout.take()?;
-        let (tx, lines) = mpsc::channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(output).lines().map_while(Result::ok) {
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
+        let EngineProcess {
+            child,
+            input,
+            lines,
+        } = EngineProcess::start(engine)?;
         Some(Side {
             child,
             input,

@@ -10,6 +10,7 @@
 //! [FAULT] -- BRAIN_A … --vs BRAIN_B …` plays a Gomocup match between two brains
 //! (`gomocup_match.rs`).
 
+mod engine_process;
 mod family;
 mod gomocup_match;
 mod gomoku;

@@ -82,7 +82,7 @@ fn search_word(
                 .ok_or_else(|| bad("not a positive number of seconds"))?;
             *control = TimeControl::PerMove(Duration::from_secs_f64(seconds));
         }
-        Some(("tc", v)) => *control = v.parse().map_err(|e: String| bad(&e))?,
+        Some(("tc", v)) => *control = v.parse::<TimeControl>().map_err(|e| bad(&e.to_string()))?,
         Some(("nodes", v)) => {
             let nodes = v.parse().ok().filter(|n| *n > 0);
             limits.nodes = Some(nodes.ok_or_else(|| bad("not a positive number of nodes"))?);

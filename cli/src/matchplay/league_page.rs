@@ -109,6 +109,7 @@ impl LivePage {
                 game: Box::new((*game).clone()),
                 sprt: *sprt,
             },
+            MatchEvent::PeerFileSkipped(_) => return,
         };
         // A writer that stopped has said why in its result, which `finish` returns.
         let _ = self.updates.send(update);

@@ -448,8 +448,10 @@ pub(super) fn run(args: &MatchArgs) -> Result<(String, ExitStatus), CliError> {
                 live.observe(&event);
             }
             progress.print(&printer.event(&event));
-            if let MatchEvent::Finished { encounter, .. } = event {
-                progress.finished(encounter);
+            match event {
+                MatchEvent::Finished { encounter, .. } => progress.finished(encounter),
+                MatchEvent::PeerFileSkipped(skipped) => progress.warn(skipped),
+                MatchEvent::Started { .. } => {}
             }
         });
     progress.done();

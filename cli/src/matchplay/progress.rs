@@ -37,6 +37,15 @@ impl MatchProgress {
         }
     }
 
+    /// Prints a warning to stderr without tearing the bar.
+    pub(crate) fn warn(&self, warning: &dyn std::fmt::Display) {
+        let write = || eprintln!("warning: {warning}");
+        match &self.bar {
+            Some(bar) => bar.suspend(write),
+            None => write(),
+        }
+    }
+
     pub(crate) fn finished(&self, score: Option<&Encounter>) {
         if let Some(bar) = &self.bar {
             bar.inc(1);

@@ -11,6 +11,7 @@
 use std::time::{Duration, Instant};
 
 use super::{EXIT_BOUND, Gomoku, stone};
+use crate::check::Judge;
 use crate::matchplay::clock::Clock;
 use crate::matchplay::fault::{CannotPlay, Fault, Refusal, read_line, send};
 use crate::matchplay::options::{EngineOptions, UndeclaredOption};
@@ -19,7 +20,7 @@ use crate::matchplay::{Finding, MatchSettings, Player, START_BOUND, TimeControl}
 use crate::protocol::gomocup::{Command, Gomocup, InfoKey, Message, Unread, parse_message, unread};
 use crate::protocol::{Protocol, spelling};
 use crate::rules::gomoku::{Point, Stone};
-use crate::session::Cancel;
+use crate::session::{Cancel, Session};
 
 /// Gomocup's "no limit" for `time_left` (gomocup-r79).
 const UNLIMITED_MS: i64 = 2_147_483_647;
@@ -207,79 +208,91 @@ impl GomocupSeat {
             TimeControl::PerMove(_) => UNLIMITED_MS,
             TimeControl::Clock { .. } => turn.clock().remaining_ms.round() as i64,
         };
-        let own = stone(turn.side);
-        let opening = turn.game.opening();
-        let told = self.told;
+        let request = move_request(self.told, turn.game.opening(), stone(turn.side), stones);
         let session = self.engine.session()?;
         let time_left = Command::Info {
             key: InfoKey::TimeLeft,
             value: time_left.to_string(),
         };
         send(session, &time_left.to_string())?;
-        let last = stones.last().copied();
-        match (told, last) {
-            (None, None) => send(session, &Command::Begin.to_string())?,
-            // The second brain's first move command is TURN with the first move, when no opening
-            // put stones before it (gomocup-r45).
-            (Some(n), Some(p)) if n + 1 == stones.len() => {
-                send(session, &Command::Turn(p).to_string())?
-            }
-            (None, Some(p)) if opening == 0 && stones.len() == 1 => {
-                send(session, &Command::Turn(p).to_string())?;
-            }
-            _ => {
-                send(session, &Command::Board.to_string())?;
-                for (k, &point) in stones.iter().enumerate() {
-                    // 1 for the brain's own stones, 2 for its opponent's (gomocup-r51).
-                    let black = k % 2 == 0;
-                    let field = if black == (own == Stone::Black) { 1 } else { 2 };
-                    send(session, &Command::BoardEntry { point, field }.to_string())?;
-                }
-                send(session, &Command::Done.to_string())?;
-            }
+        for command in request {
+            send(session, &command.to_string())?;
         }
-        // The brain's last line was a MESSAGE or DEBUG (or its rest): one that does not read
-        // after it is read as the checks read it, its rest, not a move (`Unread`).
-        let mut after_message = false;
-        loop {
-            let line = read_line(session, deadline)?;
-            let follows_message = std::mem::take(&mut after_message);
-            // A point with blanks or a sign (`10, 10`, `+7,7`) is read as a manager reads it; the
-            // protocol checks warn about its spelling (gomocup A6).
-            match spelling::leniently(Protocol::Gomocup, &line, parse_message) {
-                Ok(Message::Move(point)) => {
-                    return Ok(Played::Move {
-                        mv: point,
-                        written: point.to_string(),
-                        banned: false,
-                    });
-                }
-                Ok(Message::Error(_)) => {
-                    return Err(Fault::Refuses {
-                        answer: Refusal::Error,
-                        line,
-                    });
-                }
-                Ok(Message::Unknown(_)) => {
-                    return Err(Fault::Refuses {
-                        answer: Refusal::Unknown,
-                        line,
-                    });
-                }
-                Ok(Message::Suggest(point)) => send(session, &Command::Play(point).to_string())?,
-                // MESSAGE and DEBUG come before the move (gomocup-r134); a stray OK or ABOUT line
-                // is the checks' business, not the game's.
-                Ok(Message::Message(_) | Message::Debug(_)) => after_message = true,
-                Ok(_) => {}
-                Err(_) => match unread(&line, follows_message) {
-                    // A line that starts like a point but is not one (`-1,3`) is the brain's
-                    // move, and an unreadable one.
-                    Unread::Move => return Ok(Played::Unreadable(line)),
-                    Unread::RestOfMessage => after_message = true,
-                    // Other lines are judged by the checks.
-                    Unread::Other => {}
-                },
+        read_move(session, deadline)
+    }
+}
+
+/// The commands that ask a brain playing `own` for its move on a board of `stones` (the
+/// first `opening` of them the opening's), given how many of them it was `told` of after its
+/// last move (none before its first): `BEGIN` on an empty board, `TURN` with the one stone it
+/// lacks, else the whole board (`BOARD … DONE`).
+fn move_request(told: Option<usize>, opening: usize, own: Stone, stones: &[Point]) -> Vec<Command> {
+    match (told, stones.last().copied()) {
+        (None, None) => vec![Command::Begin],
+        (Some(n), Some(p)) if n + 1 == stones.len() => vec![Command::Turn(p)],
+        // The second brain's first move command is TURN with the first move, when no opening
+        // put stones before it (gomocup-r45).
+        (None, Some(p)) if opening == 0 && stones.len() == 1 => vec![Command::Turn(p)],
+        _ => {
+            let entries = stones.iter().enumerate().map(|(k, &point)| {
+                // 1 for the brain's own stones, 2 for its opponent's (gomocup-r51).
+                let black = k % 2 == 0;
+                let field = if black == (own == Stone::Black) { 1 } else { 2 };
+                Command::BoardEntry { point, field }
+            });
+            std::iter::once(Command::Board)
+                .chain(entries)
+                .chain([Command::Done])
+                .collect()
+        }
+    }
+}
+
+/// Reads a brain's lines up to its answer to a move request: its move (a point, or a line that
+/// starts like one but is not), or its refusal (`ERROR`, `UNKNOWN`); a `SUGGEST` is answered
+/// with `PLAY`, and every other line is left to the protocol checks.
+fn read_move(session: &mut Session<Judge>, deadline: Instant) -> Result<Played<Point>, Fault> {
+    // The brain's last line was a MESSAGE or DEBUG (or its rest): one that does not read
+    // after it is read as the checks read it, its rest, not a move (`Unread`).
+    let mut after_message = false;
+    loop {
+        let line = read_line(session, deadline)?;
+        let follows_message = std::mem::take(&mut after_message);
+        // A point with blanks or a sign (`10, 10`, `+7,7`) is read as a manager reads it; the
+        // protocol checks warn about its spelling (gomocup A6).
+        match spelling::leniently(Protocol::Gomocup, &line, parse_message) {
+            Ok(Message::Move(point)) => {
+                return Ok(Played::Move {
+                    mv: point,
+                    written: point.to_string(),
+                    banned: false,
+                });
             }
+            Ok(Message::Error(_)) => {
+                return Err(Fault::Refuses {
+                    answer: Refusal::Error,
+                    line,
+                });
+            }
+            Ok(Message::Unknown(_)) => {
+                return Err(Fault::Refuses {
+                    answer: Refusal::Unknown,
+                    line,
+                });
+            }
+            Ok(Message::Suggest(point)) => send(session, &Command::Play(point).to_string())?,
+            // MESSAGE and DEBUG come before the move (gomocup-r134); a stray OK or ABOUT line
+            // is the checks' business, not the game's.
+            Ok(Message::Message(_) | Message::Debug(_)) => after_message = true,
+            Ok(_) => {}
+            Err(_) => match unread(&line, follows_message) {
+                // A line that starts like a point but is not one (`-1,3`) is the brain's
+                // move, and an unreadable one.
+                Unread::Move => return Ok(Played::Unreadable(line)),
+                Unread::RestOfMessage => after_message = true,
+                // Other lines are judged by the checks.
+                Unread::Other => {}
+            },
         }
     }
 }

@@ -16,7 +16,9 @@ use super::termination::{Colour, RuleEnding, Termination, Unplayed};
 use super::{GameResult, Illegality, MatchGame, MatchSettings, Opening, Player};
 use crate::protocol::with_codec;
 use crate::rules::Side;
-use crate::rules::gomoku::{Board, BoardSize, Point, Rule, Stone};
+use crate::rules::gomoku::{
+    Board, BoardSize, GomokuError, IllegalMove, ParsePointError, Point, Rule, Stone,
+};
 use crate::session::Cancel;
 
 /// How long an engine may take to exit after `END` or `QUIT` before its session is ended for
@@ -86,7 +88,9 @@ impl RefereedGame for Gomoku {
             });
         };
         let (board, stones) =
-            setup(size, rule, &opening.moves).map_err(|why| Unplayed::Setup { why })?;
+            setup(size, rule, &opening.moves).map_err(|error| Unplayed::Setup {
+                why: error.to_string(),
+            })?;
         Ok(Gomoku {
             board,
             stones,
@@ -125,6 +129,26 @@ impl RefereedGame for Gomoku {
     }
 }
 
+/// Why a gomoku game cannot be set up: its board, or a stone of its opening.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SetupError {
+    /// The board's size is not one gomoku is played on.
+    #[error("no game can be played: {0}")]
+    Board(#[source] GomokuError),
+    /// A stone of the opening is not a point.
+    #[error("the opening cannot be played: {text}: {source}")]
+    Unreadable {
+        /// The stone as written.
+        text: String,
+        /// Why it is no point.
+        #[source]
+        source: ParsePointError,
+    },
+    /// A stone of the opening is off the board, on a taken point, or forbidden.
+    #[error("the opening cannot be played: {0}")]
+    Illegal(#[source] IllegalMove),
+}
+
 /// The board with the opening's stones, played alternately from black and judged like moves
 /// (a forbidden point is refused under renju too), and the stones in order; or why the
 /// game cannot start. Opening books are checked with it too, so a book the match accepts is
@@ -133,19 +157,21 @@ pub(super) fn setup(
     size: u8,
     rule: Rule,
     opening: &[String],
-) -> Result<(Board, Vec<Point>), String> {
-    let size =
-        BoardSize::square(u32::from(size)).map_err(|e| format!("no game can be played: {e}"))?;
+) -> Result<(Board, Vec<Point>), SetupError> {
+    let size = BoardSize::square(u32::from(size)).map_err(SetupError::Board)?;
     let mut board = Board::new(size);
     let mut stones = Vec::with_capacity(opening.len());
     for text in opening {
         let stone = to_move(stones.len());
         let point = text
             .parse::<Point>()
-            .map_err(|e| format!("the opening cannot be played: {text}: {e}"))?;
+            .map_err(|source| SetupError::Unreadable {
+                text: text.clone(),
+                source,
+            })?;
         board
             .play(point, stone, rule)
-            .map_err(|e| format!("the opening cannot be played: {e}"))?;
+            .map_err(SetupError::Illegal)?;
         stones.push(point);
     }
     Ok((board, stones))
@@ -330,8 +356,17 @@ mod tests {
     #[test]
     fn a_bad_opening_is_no_game() {
         let err = setup(15, Rule::FREESTYLE, &["7,7".into(), "7,7".into()]).unwrap_err();
-        assert!(err.starts_with("the opening cannot be played"), "{err}");
-        assert!(setup(15, Rule::FREESTYLE, &["x".into()]).is_err());
-        assert!(setup(40, Rule::FREESTYLE, &[]).is_err());
+        assert!(matches!(err, SetupError::Illegal(_)), "{err}");
+        assert!(
+            err.to_string().starts_with("the opening cannot be played"),
+            "{err}"
+        );
+        let err = setup(15, Rule::FREESTYLE, &["x".into()]).unwrap_err();
+        assert!(
+            matches!(err, SetupError::Unreadable { ref text, .. } if text == "x"),
+            "{err}"
+        );
+        let err = setup(40, Rule::FREESTYLE, &[]).unwrap_err();
+        assert!(matches!(err, SetupError::Board(_)), "{err}");
     }
 }

@@ -8,8 +8,8 @@ use std::path::PathBuf;
 
 mod replay;
 
-pub(crate) use replay::check_opening;
 pub(crate) use replay::replay;
+pub(crate) use replay::{OpeningError, check_opening};
 
 use pgn_reader::{RawTag, Reader, SanPlus, Skip, Visitor};
 use shakmaty::fen::Fen;
@@ -79,14 +79,26 @@ pub enum BookError {
         source: std::io::Error,
     },
     /// A line of the book does not read.
-    #[error("--openings {file}, line {line}: {message}")]
+    #[error("--openings {file}, line {line}: {source}")]
     Bad {
         /// The book's file.
         file: String,
         /// The line, from 1.
         line: usize,
-        /// What is wrong with it.
-        message: String,
+        /// Why it does not read.
+        #[source]
+        source: OpeningError,
+    },
+    /// A game of a PGN book does not read.
+    #[error("--openings {file}, game {game}: {source}")]
+    BadGame {
+        /// The book.
+        file: String,
+        /// The game's place in the file, from 1: PGN games have no line numbers of their own.
+        game: usize,
+        /// Why it does not read.
+        #[source]
+        source: PgnGameError,
     },
     #[error("--openings {file}: no opening in it")]
     /// The book holds no opening.
@@ -172,14 +184,8 @@ impl BookSpec {
             file: name.clone(),
             source,
         })?;
-        let mut openings =
-            read_book(&text, self.format, game, self.plies).map_err(|(line, message)| {
-                BookError::Bad {
-                    file: name.clone(),
-                    line,
-                    message,
-                }
-            })?;
+        let mut openings = read_book(&text, self.format, game, self.plies)
+            .map_err(|refused| refused.in_book(name.clone(), game))?;
         if openings.is_empty() {
             return Err(BookError::Empty { file: name });
         }
@@ -198,48 +204,49 @@ impl BookSpec {
     }
 }
 
-/// Every opening of a book's text, or the line and reason of the first bad one.
+/// Every opening of a book's text, or where and why the first bad one is refused.
 fn read_book(
     text: &str,
     format: BookFormat,
     game: MatchGame,
     plies: Option<usize>,
-) -> Result<Vec<Opening>, (usize, String)> {
-    let wrong = |format: &'static str| {
-        Err((
-            0,
-            BookError::WrongGame {
-                format,
-                game: game.kind().name(),
-            }
-            .to_string(),
-        ))
-    };
+) -> Result<Vec<Opening>, Refused> {
     match (format, game) {
         (BookFormat::Pgn, MatchGame::Chess) => pgn_openings(text, plies),
-        (BookFormat::Pgn, _) => wrong("pgn"),
+        (BookFormat::Pgn, _) => Err(Refused::WrongGame("pgn")),
         (BookFormat::Moves, _) => move_openings(text, game, plies),
-        (BookFormat::Epd | BookFormat::Fen, MatchGame::Gomoku { .. }) => wrong("epd/fen"),
-        (BookFormat::Epd | BookFormat::Fen, _) => lines(text)
-            .map(|(line, words)| {
-                let fen = match format {
-                    // EPD holds the four FEN fields without the move counters.
-                    BookFormat::Epd => {
-                        let fields: Vec<&str> = words.split_whitespace().take(4).collect();
-                        format!("{} 0 1", fields.join(" "))
-                    }
-                    _ => words.trim().to_owned(),
-                };
-                let opening = Opening {
-                    fen: Some(fen),
-                    moves: Vec::new(),
-                };
-                check(&opening, game)
-                    .map(|()| opening)
-                    .map_err(|m| (line, m))
-            })
-            .collect(),
+        (BookFormat::Epd | BookFormat::Fen, MatchGame::Gomoku { .. }) => {
+            Err(Refused::WrongGame("epd/fen"))
+        }
+        (BookFormat::Epd | BookFormat::Fen, _) => position_openings(text, format, game),
     }
+}
+
+/// The openings of an EPD or FEN book: one position a line.
+fn position_openings(
+    text: &str,
+    format: BookFormat,
+    game: MatchGame,
+) -> Result<Vec<Opening>, Refused> {
+    lines(text)
+        .map(|(line, words)| {
+            let fen = match format {
+                // EPD holds the four FEN fields without the move counters.
+                BookFormat::Epd => {
+                    let fields: Vec<&str> = words.split_whitespace().take(4).collect();
+                    format!("{} 0 1", fields.join(" "))
+                }
+                _ => words.trim().to_owned(),
+            };
+            let opening = Opening {
+                fen: Some(fen),
+                moves: Vec::new(),
+            };
+            check(&opening, game)
+                .map(|()| opening)
+                .map_err(|error| Refused::Line(line, error))
+        })
+        .collect()
 }
 
 /// The lines that hold something, numbered from 1; `#` starts a comment line.
@@ -252,20 +259,22 @@ fn lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
 
 /// Whether the oracle accepts the opening's position and each of its moves (and leaves a
 /// game to play).
-pub(crate) fn check(opening: &Opening, game: MatchGame) -> Result<(), String> {
+pub(crate) fn check(opening: &Opening, game: MatchGame) -> Result<(), OpeningError> {
     match game {
         MatchGame::Gomoku { size, rule } => {
-            super::gomoku::setup(size, rule, &opening.moves).map(drop)
+            super::gomoku::setup(size, rule, &opening.moves).map(drop)?;
+            Ok(())
         }
-        _ => check_opening(game, opening).map_err(|e| e.to_string()),
+        _ => check_opening(game, opening),
     }
 }
 
+/// The openings of a book of moves from the standard start: one opening a line.
 fn move_openings(
     text: &str,
     game: MatchGame,
     plies: Option<usize>,
-) -> Result<Vec<Opening>, (usize, String)> {
+) -> Result<Vec<Opening>, Refused> {
     lines(text)
         .map(|(line, words)| {
             let mut moves: Vec<String> = words.split_whitespace().map(str::to_owned).collect();
@@ -275,12 +284,13 @@ fn move_openings(
             let opening = Opening { fen: None, moves };
             check(&opening, game)
                 .map(|()| opening)
-                .map_err(|m| (line, m))
+                .map_err(|error| Refused::Line(line, error))
         })
         .collect()
 }
 
-fn pgn_openings(text: &str, plies: Option<usize>) -> Result<Vec<Opening>, (usize, String)> {
+/// The openings of a PGN book: one a game.
+fn pgn_openings(text: &str, plies: Option<usize>) -> Result<Vec<Opening>, Refused> {
     let mut reader = Reader::new(text.as_bytes());
     let mut visitor = PgnOpening { plies };
     let mut openings = Vec::new();
@@ -288,11 +298,69 @@ fn pgn_openings(text: &str, plies: Option<usize>) -> Result<Vec<Opening>, (usize
         match reader.read_game(&mut visitor) {
             Ok(Some(Ok(opening))) => openings.push(opening),
             // PGN games have no line numbers of their own: count them instead.
-            Ok(Some(Err(message))) => {
-                return Err((0, format!("game {}: {message}", openings.len() + 1)));
-            }
+            Ok(Some(Err(error))) => return Err(Refused::Game(openings.len() + 1, error)),
             Ok(None) => return Ok(openings),
-            Err(e) => return Err((0, e.to_string())),
+            Err(error) => return Err(Refused::Pgn(error)),
+        }
+    }
+}
+
+/// Why a PGN game is not an opening: its `FEN` tag or a move of its main line.
+#[derive(Debug, Error)]
+pub enum PgnGameError {
+    /// The `FEN` tag does not read.
+    #[error("FEN `{fen}`: {source}")]
+    FenText {
+        /// The tag's value.
+        fen: String,
+        /// Why it does not read.
+        #[source]
+        source: shakmaty::fen::ParseFenError,
+    },
+    /// The `FEN` tag reads, but is no legal chess setup.
+    #[error("FEN `{fen}`: {source}")]
+    FenSetup {
+        /// The tag's value.
+        fen: String,
+        /// Why the setup is refused.
+        #[source]
+        source: Box<shakmaty::PositionError<Chess>>,
+    },
+    /// A move of the main line is not legal where it comes.
+    #[error("move `{san}`: {source}")]
+    Move {
+        /// The move as the game writes it.
+        san: String,
+        /// Why it is refused.
+        #[source]
+        source: shakmaty::san::SanError,
+    },
+}
+
+/// Why a book's text is refused: the entry, and why; or the whole text.
+#[derive(Debug)]
+enum Refused {
+    Line(usize, OpeningError),
+    Game(usize, PgnGameError),
+    Pgn(std::io::Error),
+    WrongGame(&'static str),
+}
+
+impl Refused {
+    /// The error of the book read from `file` for `game`.
+    fn in_book(self, file: String, game: MatchGame) -> BookError {
+        match self {
+            Refused::Line(line, source) => BookError::Bad { file, line, source },
+            Refused::Game(number, source) => BookError::BadGame {
+                file,
+                game: number,
+                source,
+            },
+            Refused::Pgn(source) => BookError::Read { file, source },
+            Refused::WrongGame(format) => BookError::WrongGame {
+                format,
+                game: game.kind().name(),
+            },
         }
     }
 }
@@ -306,13 +374,13 @@ struct PgnMoves {
     fen: Option<String>,
     position: Chess,
     moves: Vec<String>,
-    error: Option<String>,
+    error: Option<PgnGameError>,
 }
 
 impl Visitor for PgnOpening {
     type Tags = Option<String>;
     type Movetext = PgnMoves;
-    type Output = Result<Opening, String>;
+    type Output = Result<Opening, PgnGameError>;
 
     fn begin_tags(&mut self) -> ControlFlow<Self::Output, Self::Tags> {
         ControlFlow::Continue(None)
@@ -333,18 +401,10 @@ impl Visitor for PgnOpening {
     fn begin_movetext(&mut self, fen: Self::Tags) -> ControlFlow<Self::Output, Self::Movetext> {
         let position = match &fen {
             None => Chess::default(),
-            Some(text) => {
-                let parsed = Fen::from_ascii(text.as_bytes())
-                    .map_err(|e| e.to_string())
-                    .and_then(|f| {
-                        f.into_position(CastlingMode::Standard)
-                            .map_err(|e| e.to_string())
-                    });
-                match parsed {
-                    Ok(p) => p,
-                    Err(e) => return ControlFlow::Break(Err(format!("FEN `{text}`: {e}"))),
-                }
-            }
+            Some(text) => match start(text) {
+                Ok(position) => position,
+                Err(error) => return ControlFlow::Break(Err(error)),
+            },
         };
         ControlFlow::Continue(PgnMoves {
             fen,
@@ -367,7 +427,12 @@ impl Visitor for PgnOpening {
                 movetext.moves.push(UciMove::from_standard(mv).to_string());
                 movetext.position.play_unchecked(mv);
             }
-            Err(e) => movetext.error = Some(format!("move `{san_plus}`: {e}")),
+            Err(source) => {
+                movetext.error = Some(PgnGameError::Move {
+                    san: san_plus.to_string(),
+                    source,
+                });
+            }
         }
         ControlFlow::Continue(())
     }
@@ -391,15 +456,97 @@ impl Visitor for PgnOpening {
     }
 }
 
+/// The position a PGN game's `FEN` tag sets up.
+fn start(fen: &str) -> Result<Chess, PgnGameError> {
+    let parsed = Fen::from_ascii(fen.as_bytes()).map_err(|source| PgnGameError::FenText {
+        fen: fen.to_owned(),
+        source,
+    })?;
+    parsed
+        .into_position(CastlingMode::Standard)
+        .map_err(|source| PgnGameError::FenSetup {
+            fen: fen.to_owned(),
+            source: Box::new(source),
+        })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::matchplay::gomoku::SetupError;
     use crate::rules::gomoku::Rule;
 
     const GOMOKU: MatchGame = MatchGame::Gomoku {
         size: 15,
         rule: Rule::FREESTYLE,
     };
+
+    /// The line of a book refused for one of its lines, and why.
+    fn refused_line(read: Result<Vec<Opening>, Refused>) -> (usize, String) {
+        match read.unwrap_err() {
+            Refused::Line(line, error) => (line, error.to_string()),
+            other => panic!("not a line refused: {other:?}"),
+        }
+    }
+
+    /// A book that does not hold is an error naming the file and the line (a PGN book's
+    /// game) of the first bad opening, with why, of a kind a caller can tell apart.
+    #[test]
+    fn a_malformed_book_names_its_file_and_line() {
+        let dir = tempfile::tempdir().unwrap();
+        let load = |name: &str, text: &str, game: MatchGame| {
+            let file = dir.path().join(name);
+            std::fs::write(&file, text).unwrap();
+            let spec = BookSpec::parse(&[format!("file={}", file.display())]).unwrap();
+            (file.display().to_string(), spec.load(game, 0).unwrap_err())
+        };
+        let (file, error) = load("book.txt", "e2e4\ne2e5\n", MatchGame::Chess);
+        assert!(
+            matches!(
+                &error,
+                BookError::Bad { line: 2, source: OpeningError::Move { number: 1, mv, .. }, .. }
+                    if mv == "e2e5"
+            ),
+            "{error:?}"
+        );
+        let message = error.to_string();
+        assert!(
+            message.starts_with(&format!("--openings {file}, line 2: opening move 1 `e2e5`")),
+            "{message}"
+        );
+        let (file, error) = load("book.pgn", "1. e4 e5 *\n\n1. e4 e4 *\n", MatchGame::Chess);
+        assert!(
+            matches!(
+                &error,
+                BookError::BadGame { game: 2, source: PgnGameError::Move { san, .. }, .. }
+                    if san == "e4"
+            ),
+            "{error:?}"
+        );
+        assert!(
+            error
+                .to_string()
+                .starts_with(&format!("--openings {file}, game 2: move `e4`")),
+            "{error}"
+        );
+        let (_, error) = load("stones.txt", "7,7 7,7\n", GOMOKU);
+        assert!(
+            matches!(
+                &error,
+                BookError::Bad {
+                    line: 1,
+                    source: OpeningError::Stones(SetupError::Illegal(_)),
+                    ..
+                }
+            ),
+            "{error:?}"
+        );
+        let (_, error) = load("book.pgn", "1. e4 *\n", MatchGame::Xiangqi);
+        assert_eq!(
+            error.to_string(),
+            "--openings: format=pgn does not fit xiangqi"
+        );
+    }
 
     #[test]
     fn epd_and_fen_books_are_read_and_checked_line_by_line() {
@@ -414,7 +561,7 @@ mod tests {
         assert!(read_book(xiangqi, BookFormat::Fen, MatchGame::Xiangqi, None).is_ok());
         // Two white kings: the oracle refuses the setup, naming the line.
         let bad = "4k3/8/8/8/8/8/8/K3K3 w - - 0 1\n";
-        let (line, message) = read_book(bad, BookFormat::Fen, MatchGame::Chess, None).unwrap_err();
+        let (line, message) = refused_line(read_book(bad, BookFormat::Fen, MatchGame::Chess, None));
         assert_eq!(line, 1);
         assert!(message.contains("FEN"), "{message}");
         assert!(read_book(xiangqi, BookFormat::Fen, GOMOKU, None).is_err());
@@ -433,11 +580,11 @@ mod tests {
         for opening in &book {
             check(opening, MatchGame::Chess).unwrap();
         }
-        let (_, message) = pgn_openings("1. e4 e4 *\n", None).unwrap_err();
-        assert!(
-            message.contains("game 1") && message.contains("e4"),
-            "{message}"
-        );
+        let Err(Refused::Game(1, error)) = pgn_openings("1. e4 e4 *\n", None) else {
+            panic!("the first game is refused");
+        };
+        let message = error.to_string();
+        assert!(message.contains("e4"), "{message}");
     }
 
     #[test]
@@ -454,8 +601,12 @@ mod tests {
         let shipped = include_str!("../../../openings/xiangqi.txt");
         let book = read_book(shipped, BookFormat::Moves, MatchGame::Xiangqi, None).unwrap();
         assert_eq!(book.len(), 18);
-        let (line, message) =
-            read_book("e2e4\ne2e5\n", BookFormat::Moves, MatchGame::Chess, None).unwrap_err();
+        let (line, message) = refused_line(read_book(
+            "e2e4\ne2e5\n",
+            BookFormat::Moves,
+            MatchGame::Chess,
+            None,
+        ));
         assert_eq!(line, 2);
         assert!(message.contains("e2e5"), "{message}");
     }
@@ -464,7 +615,7 @@ mod tests {
     fn point_books_are_placed_black_first_on_empty_points() {
         let book = move_openings("7,7 8,8 7,8\n0,0\n", GOMOKU, None).unwrap();
         assert_eq!(book[0].moves, ["7,7", "8,8", "7,8"]);
-        let (line, message) = move_openings("7,7\n7,7 7,7\n", GOMOKU, None).unwrap_err();
+        let (line, message) = refused_line(move_openings("7,7\n7,7 7,7\n", GOMOKU, None));
         assert_eq!(line, 2);
         assert!(message.contains("7,7"), "{message}");
         assert!(move_openings("15,0\n", GOMOKU, None).is_err());
@@ -475,7 +626,7 @@ mod tests {
             rule: Rule::RENJU,
         };
         assert!(move_openings(overline, GOMOKU, None).is_ok());
-        let (line, message) = move_openings(overline, renju, None).unwrap_err();
+        let (line, message) = refused_line(move_openings(overline, renju, None));
         assert_eq!(line, 1);
         assert!(message.contains("3,0"), "{message}");
         assert_eq!(

@@ -105,7 +105,15 @@ pub(super) struct Answer<Message> {
 
 /// A line as its protocol's codec reads it, leniently (a spelling the text leaves open is
 /// respelt), with what was respelt; or the line as written, when it does not read.
-pub(super) type Read<Message> = Result<(Message, Vec<Respelt>), String>;
+pub(super) type Read<Message> = Result<(Message, Vec<Respelt>), UnreadLine>;
+
+/// A line of an engine's that its protocol's codec does not read, even respelt.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("`{line}` does not read as a message of the engine's protocol")]
+pub(super) struct UnreadLine {
+    /// The line as the engine wrote it.
+    pub line: String,
+}
 
 /// Now on the engine's session clock, the clock its transcript's lines are stamped with: taken
 /// before a move is asked for, so the search's findings can be placed at its move.
@@ -202,7 +210,9 @@ pub(super) fn leniently<M, E>(
                 let message = parse(&respelling.line).ok()?;
                 Some((message, respelling.changes))
             })
-            .ok_or_else(|| line.to_owned()),
+            .ok_or_else(|| UnreadLine {
+                line: line.to_owned(),
+            }),
     }
 }
 

@@ -7,8 +7,8 @@ use std::time::Duration;
 
 use super::board::{Line, Xiangqi};
 use super::family::{
-    Answer, PONDER_STOP_BOUND, as_written, declared, ends_search, read_answer, send_user_options,
-    session_now, unread_bestmove, user_set,
+    Answer, PONDER_STOP_BOUND, UnreadLine, as_written, declared, ends_search, read_answer,
+    send_user_options, session_now, unread_bestmove, user_set,
 };
 use super::game::{Played, Reply};
 use super::seat::{Engine, Renewal, Seat, Seated, Turn};
@@ -138,7 +138,7 @@ pub(super) fn reply(answer: Answer<Message>, banned: &[Move]) -> Result<Reply<Mo
             respelt,
         )) => (mv, ponder, verdict, respelt),
         Ok((other, _)) => return Err(Fault::illegal(other.to_string(), Illegality::NoMove)),
-        Err(line) => {
+        Err(UnreadLine { line }) => {
             let read = |text: &str| Move::parse_iccs(&canonical_move(Protocol::Ucci, text)).ok();
             let played = unread_bestmove(line, read, |mv| banned.contains(mv))?;
             return Ok(Reply {

@@ -7,8 +7,8 @@ use std::time::Duration;
 
 use super::board::{Board, BoardKind, Chess, Line, Notation, Oracle, Xiangqi};
 use super::family::{
-    Answer, PONDER_STOP_BOUND, as_written, declared, ends_search, read_answer, send_user_options,
-    session_now, unread_bestmove, user_set,
+    Answer, PONDER_STOP_BOUND, UnreadLine, as_written, declared, ends_search, read_answer,
+    send_user_options, session_now, unread_bestmove, user_set,
 };
 use super::game::{Played, Reply};
 use super::seat::{Engine, Renewal, Seat, Seated, Turn};
@@ -79,7 +79,7 @@ pub(super) fn reply<M: Notation>(answer: Answer<Message>) -> Result<Reply<M>, Fa
     let (mv, ponder, respelt) = match answer.read {
         Ok((Message::BestMove { mv, ponder }, respelt)) => (mv, ponder, respelt),
         Ok((other, _)) => return Err(Fault::illegal(other.to_string(), Illegality::NoMove)),
-        Err(line) => {
+        Err(UnreadLine { line }) => {
             let read = |text: &str| {
                 canonical_move(Protocol::Uci, text)
                     .parse::<uci::Move>()

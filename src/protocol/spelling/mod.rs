@@ -27,6 +27,10 @@ pub enum Departure {
     PlusSign,
     /// Blanks inside a Gomocup point (`7, 7`, `7 ,7`).
     Blanks,
+    /// A colon glued to a Gomocup answer's keyword (`UNKNOWN: The commands doesn't exist.`,
+    /// AIA gomoku 2019): the text writes `UNKNOWN [error message]` and does not say whether a
+    /// manager that reads the keyword up to a blank must take `UNKNOWN:` for it.
+    GluedColon,
 }
 
 impl fmt::Display for Departure {
@@ -35,6 +39,9 @@ impl fmt::Display for Departure {
             Departure::UpperCase => "upper-case letters; the text writes moves in lower case",
             Departure::PlusSign => "a `+` sign; the text writes numbers without one",
             Departure::Blanks => "blanks inside the point; the text writes `X,Y` without any",
+            Departure::GluedColon => {
+                "a colon glued to the keyword; the text writes the keyword, a blank, then the message"
+            }
         })
     }
 }
@@ -316,6 +323,9 @@ pub(super) fn gomocup(line: &str) -> Respelling {
         line: line.to_owned(),
         changes: Vec::new(),
     };
+    if let Some(respelling) = gomocup_glued_colon(text) {
+        return respelling;
+    }
     let (keyword, argument, row) = if text.starts_with(|c: char| c.is_ascii_digit() || c == '+') {
         // A move and a board line look alike; the board line has a third number.
         let row = if text.matches(',').count() > 1 {
@@ -351,6 +361,37 @@ pub(super) fn gomocup(line: &str) -> Respelling {
         format!("{keyword} {canonical}")
     };
     Respelling { line, changes }
+}
+
+/// `UNKNOWN: message` as `UNKNOWN message`, and `ERROR:` likewise: the answers whose text is
+/// the keyword and a free message (gomocup-r119, gomocup-r123).
+fn gomocup_glued_colon(text: &str) -> Option<Respelling> {
+    [
+        ("UNKNOWN", req!("gomocup-r119")),
+        ("ERROR", req!("gomocup-r123")),
+    ]
+    .into_iter()
+    .find_map(|(keyword, requirement)| {
+        let written = text.get(..keyword.len())?;
+        let message = text[keyword.len()..].strip_prefix(':')?.trim_start();
+        if !written.eq_ignore_ascii_case(keyword) {
+            return None;
+        }
+        let line = if message.is_empty() {
+            written.to_owned()
+        } else {
+            format!("{written} {message}")
+        };
+        Some(Respelling {
+            line,
+            changes: vec![Respelt {
+                written: format!("{written}:"),
+                canonical: written.to_owned(),
+                departure: Departure::GluedColon,
+                requirement,
+            }],
+        })
+    })
 }
 
 /// Gomocup numbers separated by commas (a point `X,Y`, a board line `X,Y,field`, a size) in

@@ -216,3 +216,36 @@ proptest! {
         }
     }
 }
+
+/// AIA gomoku 2019's `UNKNOWN: The commands doesn't exist.`: the keyword with a colon glued
+/// to it reads as `UNKNOWN` and its message (gomocup-r119), `ERROR:` likewise (gomocup-r123);
+/// a keyword that only begins so, or the colon after a blank, is no such answer.
+#[test]
+fn gomocup_answers_with_a_colon_glued_to_the_keyword_read_as_the_keyword() {
+    let (line, changes) =
+        respelt(Protocol::Gomocup, "UNKNOWN: The commands doesn't exist.").unwrap();
+    assert_eq!(line, "UNKNOWN The commands doesn't exist.");
+    assert_eq!(
+        changes,
+        [(
+            "UNKNOWN:".to_owned(),
+            Departure::GluedColon,
+            "gomocup-r119".to_owned()
+        )]
+    );
+    let (line, changes) = respelt(Protocol::Gomocup, "ERROR:too small").unwrap();
+    assert_eq!(
+        (line.as_str(), changes[0].2.as_str()),
+        ("ERROR too small", "gomocup-r123")
+    );
+    assert_eq!(respelt(Protocol::Gomocup, "UNKNOWN:").unwrap().0, "UNKNOWN");
+    for unchanged in ["UNKNOWN : x", "UNKNOWNS: x", "MESSAGE: hi", "UNKNOWN x:y"] {
+        assert_eq!(respelt(Protocol::Gomocup, unchanged), None, "{unchanged}");
+    }
+    assert_eq!(
+        crate::protocol::gomocup::parse_message("UNKNOWN The commands doesn't exist.").ok(),
+        Some(crate::protocol::gomocup::Message::Unknown(
+            "The commands doesn't exist.".to_owned()
+        ))
+    );
+}

@@ -77,6 +77,9 @@ impl MatchPrinter {
                 first,
                 second,
             } => format!("Started game {number} of {of} ({first} vs {second})\n"),
+            // Scripts read these lines as cutechess-cli's or fastchess's: a warning goes to
+            // stderr ([`MatchProgress::warn`](super::progress::MatchProgress::warn)).
+            MatchEvent::PeerFileSkipped(_) => String::new(),
             MatchEvent::Finished {
                 game,
                 encounter,

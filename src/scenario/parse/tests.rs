@@ -1,4 +1,6 @@
 use super::*;
+use crate::protocol::{GameKind, Protocol};
+use crate::scenario::{BoundSource, Level, PatternError, Repeat, StepKind};
 
 const SAMPLE: &str = "\
 # A comment
@@ -499,4 +501,80 @@ fn a_command_cut_in_two_writes_is_one_step_with_its_cut() {
             "{bad}: {error}"
         );
     }
+}
+
+/// A capture may follow the cut: the harness's `{free}` point of a Gomocup `TURN`, cut inside
+/// its keyword, keeps its cut; one never captured is refused, named.
+#[test]
+fn a_cut_command_takes_captures_after_its_cut() {
+    let s = parse(
+        "cut",
+        "cut.scenario",
+        "protocol: gomocup\ntitle: t\nspec: s\n\n> START 20\n< OK\n>| TU|RN {free}\n< /\\d+,\\d+/\n",
+    )
+    .unwrap();
+    assert!(
+        matches!(&s.steps[2].kind, StepKind::SendCut { command, cut }
+            if command == "TURN {free}" && *cut == 2),
+        "{:?}",
+        s.steps[2].kind
+    );
+    let error = error_of("protocol: uci\ntitle: t\nspec: s\n\n> uci\n< uciok\n>| go|{move}\n");
+    assert!(
+        error.contains(":7:") && error.contains("`{move}`"),
+        "{error}"
+    );
+}
+
+/// The kinds a library user matches on: each mistake is its own variant, wrapping the error of
+/// the value that did not read, with the line it is on.
+#[test]
+fn each_mistake_is_an_error_kind_with_its_line() {
+    let kind = |text: &str| parse("k", "k.scenario", text).expect_err("a mistake").kind;
+    let head = "protocol: uci\ntitle: t\nspec: s\n\n";
+    assert!(matches!(
+        kind("protocol: uci\ntitle: t\nspec: s\nowner: me\n> uci\n"),
+        ScenarioErrorKind::Header(HeaderError::Unknown(key)) if key == "owner"
+    ));
+    assert!(matches!(
+        kind("protocol: uci\nspec: s\n\n> uci\n"),
+        ScenarioErrorKind::MissingHeader("title")
+    ));
+    assert!(matches!(
+        kind("protocol: chess\ntitle: t\nspec: s\n\n> uci\n"),
+        ScenarioErrorKind::Header(HeaderError::UnknownProtocol(_))
+    ));
+    assert!(matches!(
+        kind(&format!("{head}> go {{move}}\n")),
+        ScenarioErrorKind::Step(StepError::UsedBeforeCaptured(name)) if name == "move"
+    ));
+    assert!(matches!(
+        kind(&format!("{head}> uci\n< uciok (withn 5 ms)\n")),
+        ScenarioErrorKind::Step(StepError::Modifier(ModifierError::Unknown { hint, .. }))
+            if hint.contains("within")
+    ));
+    assert!(matches!(
+        kind(&format!("{head}> uci\nwait 5\n")),
+        ScenarioErrorKind::Step(StepError::Directive(DirectiveError::Duration(
+            DurationError::NoUnit(_)
+        )))
+    ));
+    assert!(matches!(
+        kind(&format!("{head}> uci\n< /(/\n")),
+        ScenarioErrorKind::Step(StepError::Pattern(PatternError::Regex(_)))
+    ));
+    assert!(matches!(
+        kind(&format!("{head}> uci\n>| go\n")),
+        ScenarioErrorKind::Step(StepError::Cut(CutError::NotOneCut(_)))
+    ));
+    let error = parse("k", "k.scenario", &format!("{head}> uci\nend if\n")).unwrap_err();
+    assert!(matches!(
+        error.kind,
+        ScenarioErrorKind::Step(StepError::EndIfWithoutIf)
+    ));
+    assert_eq!(error.line, 6);
+    let missing =
+        crate::scenario::Scenario::load(std::path::Path::new("/nonexistent.scenario")).unwrap_err();
+    assert!(matches!(missing.kind, ScenarioErrorKind::Io(_)));
+    assert_eq!(missing.line, 0);
 }

@@ -59,6 +59,10 @@ struct GuiSide<D, G> {
     offered: Vec<OptionDecl>,
     /// The value the GUI last gave `UCI_AnalyseMode`.
     analyse_mode: Option<bool>,
+    /// The GUI set `UCI_Chess960` true: its positions' castling is Chess960's, which the
+    /// text does not define (uci.ru.txt knows no Chess960; remark 33 leaves it out), so a
+    /// position with castling rights is not judged.
+    chess960: bool,
     /// An `isready` was answered since the start (UCI: before the first search).
     ready_confirmed: bool,
     /// The engine said `copyprotection error`.
@@ -118,6 +122,7 @@ impl<D: Dialect, G: Game + Send> GuiSide<D, G> {
             position_has_moves: false,
             offered: Vec::new(),
             analyse_mode: None,
+            chess960: false,
             ready_confirmed: false,
             copy_protection_error: None,
             millisec: false,
@@ -418,6 +423,11 @@ impl<D: Dialect, G: Game + Send> GuiSide<D, G> {
         self.judged(CheckId::GuiPositionLegal);
         let previous = self.current.take();
         let previous_line = self.line.take();
+        if self.chess960 && fen.is_some_and(has_castling_rights) {
+            // Chess960's castling (rights on any rook, the king taking its rook) reads
+            // otherwise than standard chess's: the position is not known, and not judged.
+            return;
+        }
         self.current = set_up::<G, _>(fen, moves);
         self.line = self
             .current
@@ -445,7 +455,7 @@ impl<D: Dialect, G: Game + Send> GuiSide<D, G> {
         let (why, rows) = match fen.map(G::from_fen) {
             Some(Err(e)) => (
                 format!("the FEN does not set up a {} position: {e}", G::NAME),
-                &[][..],
+                fen_rows(self.protocol),
             ),
             _ => first_illegal::<G>(self.protocol, fen, moves),
         };
@@ -464,6 +474,9 @@ impl<D: Dialect, G: Game + Send> GuiSide<D, G> {
         let on = value.is_some_and(|v| v.trim().eq_ignore_ascii_case("true"));
         if name.eq_ignore_ascii_case("UCI_AnalyseMode") {
             self.analyse_mode = value.map(|_| on);
+        }
+        if name.eq_ignore_ascii_case("UCI_Chess960") {
+            self.chess960 = on;
         }
         if self.is_ucci() && name.eq_ignore_ascii_case("usemillisec") {
             self.millisec = on;
@@ -550,7 +563,7 @@ fn first_illegal<G: Game>(
         None => G::start_position(),
         Some(fen) => match G::from_fen(fen) {
             Ok(p) => p,
-            Err(e) => return (format!("the FEN does not read: {e}"), &[]),
+            Err(e) => return (format!("the FEN does not read: {e}"), fen_rows(protocol)),
         },
     };
     for (ply, mv) in moves.iter().enumerate() {
@@ -566,6 +579,25 @@ fn first_illegal<G: Game>(
         }
     }
     ("the position does not set up".to_owned(), &[])
+}
+
+/// The rows a FEN that does not set up a position breaks: the FEN's own form in UCCI (ucci-r06,
+/// r07, r08), the `position` command's in UCI, whose text gives FEN no rows of its own
+/// (uci-r49); not the rows of the moves' spelling or of `searchmoves`.
+fn fen_rows(protocol: Protocol) -> &'static [ReqId] {
+    if protocol == Protocol::Ucci {
+        crate::reqs!["ucci-r06", "ucci-r07", "ucci-r08"]
+    } else {
+        crate::reqs!["uci-r49"]
+    }
+}
+
+/// A FEN's castling field names a right (Chess960's Shredder-FEN `GBgb`, X-FEN's `KQkq`): not
+/// `-`, and not missing.
+fn has_castling_rights(fen: &str) -> bool {
+    fen.split_whitespace()
+        .nth(2)
+        .is_some_and(|field| field != "-")
 }
 
 /// Why the oracle refused a move the GUI sent.

@@ -1047,3 +1047,40 @@ fn a_ucci_draw_offer_comes_before_the_thinking_mode() {
         vec![finding("ucci.gui.go.form", Grade::Fail, "ucci-r75")]
     );
 }
+
+/// The survey's c-chess-cli with a Chess960 book: once the GUI sets `UCI_Chess960` (an option
+/// the engine offered), a position with Chess960's castling rights is not judged as standard
+/// chess; without it, the same FEN fails, citing the `position` command's row only, not the
+/// rows of the moves' spelling or of `searchmoves`.
+#[test]
+fn a_chess960_position_is_not_judged_as_standard_chess() {
+    const FEN960: &str = "> position fen nrbqkbrn/pppppppp/8/8/8/8/PPPPPPPP/NRBQKBRN w GBgb - 0 1";
+    let mut handshake = UCI_HANDSHAKE.to_vec();
+    handshake.insert(3, "< option name UCI_Chess960 type check default false");
+    let session = |setoption: Option<&'static str>| {
+        let mut lines = handshake.clone();
+        lines.extend(setoption);
+        lines.extend_from_slice(&[
+            "> isready",
+            "< readyok",
+            FEN960,
+            "> go movetime 100",
+            "< bestmove b1c3",
+            "> quit",
+        ]);
+        lines
+    };
+    let set = session(Some("> setoption name UCI_Chess960 value true"));
+    assert_eq!(found(Protocol::Uci, &set), vec![]);
+    let unset = session(None);
+    let all = gui_findings_in(Protocol::Uci, &unset);
+    assert_eq!(all.len(), 1, "{all:#?}");
+    assert_eq!(all[0].check.to_string(), "uci.gui.position.legal");
+    assert_eq!(all[0].grade, Grade::Fail);
+    let rows: Vec<String> = all[0]
+        .requirements
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    assert_eq!(rows, ["uci-r49"]);
+}
