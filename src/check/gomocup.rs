@@ -133,6 +133,10 @@ struct State {
     /// to one of them is not "unasked for".
     overlapped: usize,
     info_at: Option<u64>,
+    /// When the last INFOs that set something the text defines (a key of §3.5) were sent: a
+    /// brain may refuse such a setting with `ERROR` (gomocup-r123). The latest few suffice, as
+    /// a reply follows its INFO closely.
+    setting_infos: VecDeque<u64>,
     end_at: Option<u64>,
     moves_judged: usize,
     illegal_move: bool,
@@ -187,6 +191,7 @@ impl super::EngineChecks for crate::protocol::gomocup::Gomocup {
             awaiting: Awaiting::Nothing,
             overlapped: 0,
             info_at: None,
+            setting_infos: VecDeque::new(),
             end_at: None,
             moves_judged: 0,
             illegal_move: false,
@@ -587,7 +592,8 @@ impl State {
     /// was told to be one when it came after another command.
     fn info_reply(&mut self, text: &str, info: At, at: At, why: &str, out: &mut Findings) {
         self.answers_info = true;
-        out.push(info_reply_outcome(text, why, at).latency(at.us.saturating_sub(info.us)));
+        let setting = self.setting_infos.contains(&info.us);
+        out.push(info_reply_outcome(text, why, at, setting).latency(at.us.saturating_sub(info.us)));
     }
 
     /// The brain gave the one-line answer a command was waiting for.
@@ -639,13 +645,17 @@ fn passed_over(s: &mut State, message: &Message, text: &str, at: At, out: &mut F
     }
 }
 
-/// A reply to an INFO, which has none (gomocup-r92). An `ERROR` there warns: the text's own
-/// example of an `ERROR` is "a memory limit that is too small" (gomocup-r123), a limit only
-/// `INFO max_memory` sets, so its two sentences leave open whether a brain may refuse a
-/// setting so (Rapfi and PentaZen do).
-fn info_reply_outcome(text: &str, why: &str, at: At) -> crate::check::Outcome {
+/// How many of the latest INFOs that set a defined key the checker remembers.
+const SETTING_INFOS_KEPT: usize = 32;
+
+/// A reply to an INFO, which has none (gomocup-r92). An `ERROR` to an INFO that sets a key the
+/// text defines (`setting`) warns: the text's own example of an `ERROR` is "a memory limit
+/// that is too small" (gomocup-r123), a limit only `INFO max_memory` sets, so its two
+/// sentences leave open whether a brain may refuse a setting so (Rapfi and PentaZen do). An
+/// `ERROR` to a key the text does not have refuses no setting of the text's, and fails.
+fn info_reply_outcome(text: &str, why: &str, at: At, setting: bool) -> crate::check::Outcome {
     let error = |line: &str| matches!(parse_message(line), Ok(Message::Error(_)));
-    let refused = error(text) || respell(P, text).is_some_and(|r| error(&r.line));
+    let refused = setting && (error(text) || respell(P, text).is_some_and(|r| error(&r.line)));
     let (grade, reading) = if refused {
         (
             Grade::Warn,
@@ -784,6 +794,12 @@ fn sent(s: &mut State, command: Command, at: At) {
         }
         Command::Info { key, value } => {
             s.info_at = Some(at.us);
+            if !matches!(key, InfoKey::Other(_)) {
+                if s.setting_infos.len() == SETTING_INFOS_KEPT {
+                    s.setting_infos.pop_front();
+                }
+                s.setting_infos.push_back(at.us);
+            }
             if key == InfoKey::Rule
                 && let Some(rule) = value
                     .trim()
@@ -832,7 +848,8 @@ fn received(s: &mut State, message: Message, text: &str, at: At, out: &mut Findi
     ) || (s.overlapped > 0 && !chatter);
     if let (Some(info), false, false) = (s.info_at, chatter, owed) {
         s.answers_info = true;
-        out.push(info_reply_outcome(text, "", at).latency(at.us.saturating_sub(info)));
+        let setting = s.setting_infos.contains(&info);
+        out.push(info_reply_outcome(text, "", at, setting).latency(at.us.saturating_sub(info)));
         return;
     }
     match message {
@@ -1286,7 +1303,8 @@ mod tests {
     /// The survey's Rapfi and PentaZen refuse a setting they cannot take with `ERROR` (a memory
     /// limit of 1 byte, a rule the board size does not have): the text's own example of an
     /// `ERROR` is such a limit (gomocup-r123), so that warns, in either spelling; any other
-    /// reply to an INFO still fails gomocup-r92.
+    /// reply to an INFO, and an `ERROR` to a key the text does not have (Rapfi's `ERROR
+    /// Unknown command: 7,7`, its value read as a command), still fails gomocup-r92.
     #[test]
     fn an_error_refusing_an_info_setting_warns_and_other_replies_fail() {
         for refusal in ["< ERROR memory limit too small", "< ERROR: too small"] {
@@ -1303,14 +1321,11 @@ mod tests {
                 reply[0].message
             );
         }
-        let found = findings(&[
-            "> START 20",
-            "< OK",
-            "> INFO foo_bar 1",
-            "< UNKNOWN foo_bar",
-        ]);
-        assert_eq!(found.len(), 1, "{found:#?}");
-        assert_eq!(found[0].grade, Grade::Fail);
+        for other in ["< UNKNOWN foo_bar", "< ERROR Unknown command: 7,7"] {
+            let found = findings(&["> START 20", "< OK", "> INFO foo_bar 7,7", other]);
+            assert_eq!(found.len(), 1, "{found:#?}");
+            assert_eq!(found[0].grade, Grade::Fail, "{other}");
+        }
     }
 
     /// A manager that sends TURN before the brain answered BEGIN breaks gomocup-r11 (its
