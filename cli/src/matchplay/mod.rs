@@ -27,8 +27,8 @@ use arbiter::matchplay::results_dir::ResultsDir;
 use arbiter::matchplay::schedule::Plan;
 use arbiter::matchplay::sprt::Sprt;
 use arbiter::matchplay::{
-    MatchEvent, MatchGame, MatchReport, MatchSettings, OnDecision, Restart, TournamentOptions,
-    play_tournament_with_peers,
+    MatchEvent, MatchGame, MatchReport, MatchSettings, OnDecision, Opening, Player, Restart,
+    TournamentOptions, play_tournament_with_peers,
 };
 use arbiter::protocol::Protocol;
 use arbiter::render::matchplay::{
@@ -284,8 +284,178 @@ pub(super) fn run(args: &MatchArgs) -> Result<(String, ExitStatus), CliError> {
         Some(MatchCommand::Status(status)) => return status::run(status),
         None => {}
     }
-    let partition = super::share::resolve(args.partition)?;
-    let (game, protocol) = game_and_protocol(args)?;
+    let setup = MatchSetup::from_args(args)?;
+    let (report, closing) = setup.play(args)?;
+    write_records(args, setup.settings.game, &report, &closing)?;
+    Ok((closing, exit_status(&report)))
+}
+
+/// A match as the command line asks for it, checked before any engine starts: the game, the
+/// players, the book, the rules of play and the tournament's shape.
+struct MatchSetup {
+    partition: Option<Partition>,
+    players: Vec<Player>,
+    openings: Vec<Opening>,
+    /// The book as the report names it: its words, the seed and how many openings it held.
+    book: Option<String>,
+    settings: MatchSettings,
+    options: TournamentOptions,
+}
+
+impl MatchSetup {
+    fn from_args(args: &MatchArgs) -> Result<MatchSetup, CliError> {
+        let partition = super::share::resolve(args.partition)?;
+        let (game, protocol) = game_and_protocol(args)?;
+        refuse_records_of_another_game(args, game)?;
+        if let Some(path) = &args.html {
+            league_page::check_writable(path)?;
+        }
+        let each = engines::each(&args.each)?;
+        let players = players(args, &each, protocol, game)?;
+        refuse_flags_that_change_nothing(args)?;
+        let sprt = sprt(args, players.len())?;
+        let openings = if args.openings.is_empty() {
+            Vec::new()
+        } else {
+            BookSpec::parse(&args.openings)
+                .and_then(|book| book.load(game, args.seed))
+                .map_err(CliError::from)?
+        };
+        let book = (!openings.is_empty()).then(|| {
+            format!(
+                "{} seed={} ({} openings)",
+                args.openings.join(" "),
+                args.seed,
+                openings.len()
+            )
+        });
+        Ok(MatchSetup {
+            partition,
+            players,
+            openings,
+            book,
+            settings: settings(args, game, &each)?,
+            options: options(args, partition, sprt),
+        })
+    }
+
+    fn names(&self) -> Vec<String> {
+        self.players.iter().map(|p| p.name.clone()).collect()
+    }
+
+    /// Plays the match, printing it as it goes (and rewriting the league page), and returns
+    /// its report with the closing lines; an error when the results directory failed.
+    fn play(&self, args: &MatchArgs) -> Result<(MatchReport, String), CliError> {
+        let mut printer = self.printer(args);
+        let mut results_dir = self.results_dir(args)?;
+        let progress = if super::console::quiet() {
+            MatchProgress::silent()
+        } else {
+            MatchProgress::for_stderr(self.options.plan.jobs(self.players.len()).len())
+        };
+        let peers = results_dir
+            .as_mut()
+            .map(|dir| dir as &mut dyn arbiter::matchplay::peers::Peers);
+        let live = self.live_page(args);
+        let mut report = play_tournament_with_peers(
+            &self.players,
+            &self.openings,
+            &self.settings,
+            &self.options,
+            peers,
+            |event| {
+                if let Some(live) = &live {
+                    live.observe(&event);
+                }
+                progress.print(&printer.event(&event));
+                match event {
+                    MatchEvent::Finished { encounter, .. } => progress.finished(encounter),
+                    MatchEvent::PeerFileSkipped(skipped) => progress.warn(skipped),
+                    MatchEvent::Started { .. } => {}
+                }
+            },
+        );
+        progress.done();
+        report.openings = self.book.clone();
+        // The last rewrite is done before the final page replaces it.
+        if let Some(error) = live.and_then(league_page::LivePage::finish) {
+            eprintln!("warning: {error}");
+        }
+        if let Some(error) = results_dir.as_mut().and_then(ResultsDir::take_error) {
+            // The page says the match is over, not playing: its games stay readable.
+            if let Some(path) = &args.html {
+                let _ = league_page::write(path, &report, &over());
+            }
+            return Err(error.into());
+        }
+        eprint!("{}", findings_summary(&report.games));
+        let closing = printer.closing(&report);
+        Ok((report, closing))
+    }
+
+    /// The lines of cutechess-cli or fastchess the match prints as it is played.
+    fn printer(&self, args: &MatchArgs) -> MatchPrinter {
+        // fastchess's first line names the book's file.
+        let book_file = args.openings.iter().find_map(|w| w.strip_prefix("file="));
+        MatchPrinter::new(
+            args.output_format.into(),
+            MatchShape {
+                players: self.names(),
+                pairs: self.options.plan.plays_pairs(),
+                gauntlet: args.tournament == TournamentChoice::Gauntlet,
+                sprt: self.options.sprt,
+                setup: Setup::of(&self.players, &self.settings, book_file),
+                rating_interval: args.rating_interval.unwrap_or(RATING_INTERVAL),
+            },
+        )
+    }
+
+    /// This worker's file among the others' (`--results-dir`), joined.
+    fn results_dir(&self, args: &MatchArgs) -> Result<Option<ResultsDir>, CliError> {
+        let Some(dir) = &args.results_dir else {
+            return Ok(None);
+        };
+        let share = self
+            .partition
+            .unwrap_or(Partition::new(1, 1).expect("1/1 is a share"));
+        let joined = ResultsDir::join(dir, share, &self.names(), self.options.plan)
+            .map_err(CliError::from)?;
+        Ok(Some(joined.with_openings(self.book.clone())))
+    }
+
+    /// The league page (`--html`), rewritten while the match is played.
+    fn live_page(&self, args: &MatchArgs) -> Option<league_page::LivePage> {
+        let path = args.html.clone()?;
+        let shape = MatchReport {
+            game: self.settings.game,
+            players: self.names(),
+            plan: self.options.plan,
+            control: self.settings.control.to_string(),
+            openings: self.book.clone(),
+            games: Vec::new(),
+            encounters: Vec::new(),
+            standings: Vec::new(),
+            sprt: None,
+        };
+        Some(league_page::LivePage::start(path, shape, self.options.sprt))
+    }
+}
+
+/// How the match ends: interrupted by a signal, failed when an engine lost a game by its own
+/// fault or failed a protocol check in one, passed otherwise.
+fn exit_status(report: &MatchReport) -> ExitStatus {
+    if let Some(signal) = interrupt::raised() {
+        return ExitStatus::Interrupted(signal);
+    }
+    if report.games.iter().any(|g| g.record.is_faulty()) {
+        ExitStatus::Failed
+    } else {
+        ExitStatus::Passed
+    }
+}
+
+/// A record format asked for a game it is not written for.
+fn refuse_records_of_another_game(args: &MatchArgs, game: MatchGame) -> Result<(), CliError> {
     if args.pgnout.is_some() && matches!(game, MatchGame::Gomoku { .. }) {
         return Err(CliError::Usage(
             "--pgnout: PGN is written for chess and xiangqi; gomoku has --psqout".into(),
@@ -301,15 +471,21 @@ pub(super) fn run(args: &MatchArgs) -> Result<(String, ExitStatus), CliError> {
             "--psqout: .psq records are written for gomoku and renju".into(),
         ));
     }
-    if let Some(path) = &args.html {
-        league_page::check_writable(path)?;
-    }
-    let each = engines::each(&args.each)?;
+    Ok(())
+}
+
+/// The engines, each with what `--each` gives them all; two at least, named apart.
+fn players(
+    args: &MatchArgs,
+    each: &engines::Each,
+    protocol: Protocol,
+    game: MatchGame,
+) -> Result<Vec<Player>, CliError> {
     let players = engines::engine_groups(&args.engines)?
         .into_iter()
         .map(|group| {
             let words: Vec<String> = each.engine_words.iter().cloned().chain(group).collect();
-            engines::player(&words, &each, protocol, game.kind())
+            engines::player(&words, each, protocol, game.kind())
         })
         .collect::<Result<Vec<_>, _>>()?;
     if players.len() < 2 {
@@ -319,8 +495,12 @@ pub(super) fn run(args: &MatchArgs) -> Result<(String, ExitStatus), CliError> {
         )));
     }
     engines::check_names(&players)?;
-    // cutechess-cli's lines have no block to space out: a flag that would change nothing is
-    // refused rather than ignored.
+    Ok(players)
+}
+
+/// Flags whose value would change nothing are refused rather than ignored.
+fn refuse_flags_that_change_nothing(args: &MatchArgs) -> Result<(), CliError> {
+    // cutechess-cli's lines have no block to space out.
     if args.rating_interval.is_some() && args.output_format != OutputFormatChoice::Fastchess {
         return Err(CliError::Usage(
             "--rating-interval spaces fastchess's blocks: give --output-format fastchess".into(),
@@ -335,23 +515,29 @@ pub(super) fn run(args: &MatchArgs) -> Result<(String, ExitStatus), CliError> {
             return Err(CliError::Usage(format!("{flag}: at least one")));
         }
     }
-    let sprt = if args.sprt.is_empty() {
-        None
-    } else if players.len() != 2 {
-        return Err(CliError::Usage(
+    Ok(())
+}
+
+/// The SPRT asked for, between exactly two engines.
+fn sprt(args: &MatchArgs, players: usize) -> Result<Option<Sprt>, CliError> {
+    if args.sprt.is_empty() {
+        Ok(None)
+    } else if players != 2 {
+        Err(CliError::Usage(
             "--sprt compares two engines; this match has more".into(),
-        ));
+        ))
     } else {
-        Some(Sprt::parse(&args.sprt).map_err(CliError::from)?)
-    };
-    let openings = if args.openings.is_empty() {
-        Vec::new()
-    } else {
-        BookSpec::parse(&args.openings)
-            .and_then(|book| book.load(game, args.seed))
-            .map_err(CliError::from)?
-    };
-    let settings = MatchSettings {
+        Ok(Some(Sprt::parse(&args.sprt).map_err(CliError::from)?))
+    }
+}
+
+/// How each game is played and ended.
+fn settings(
+    args: &MatchArgs,
+    game: MatchGame,
+    each: &engines::Each,
+) -> Result<MatchSettings, CliError> {
+    Ok(MatchSettings {
         game,
         control: each.control,
         limits: each.limits,
@@ -369,8 +555,16 @@ pub(super) fn run(args: &MatchArgs) -> Result<(String, ExitStatus), CliError> {
             BanMovesChoice::League => BanMoves::League,
             BanMovesChoice::Off => BanMoves::Off,
         },
-    };
-    let options = TournamentOptions {
+    })
+}
+
+/// Which games are played, how many at once, and when the match stops.
+fn options(
+    args: &MatchArgs,
+    partition: Option<Partition>,
+    sprt: Option<Sprt>,
+) -> TournamentOptions {
+    TournamentOptions {
         plan: Plan {
             tournament: args.tournament.into(),
             games: args.games,
@@ -388,98 +582,7 @@ pub(super) fn run(args: &MatchArgs) -> Result<(String, ExitStatus), CliError> {
             RestartChoice::On => Restart::On,
             RestartChoice::Off => Restart::Off,
         },
-    };
-    // fastchess's first line names the book's file.
-    let book_file = args.openings.iter().find_map(|w| w.strip_prefix("file="));
-    let mut printer = MatchPrinter::new(
-        args.output_format.into(),
-        MatchShape {
-            players: players.iter().map(|p| p.name.clone()).collect(),
-            pairs: options.plan.plays_pairs(),
-            gauntlet: args.tournament == TournamentChoice::Gauntlet,
-            sprt,
-            setup: Setup::of(&players, &settings, book_file),
-            rating_interval: args.rating_interval.unwrap_or(RATING_INTERVAL),
-        },
-    );
-    let book = (!openings.is_empty()).then(|| {
-        format!(
-            "{} seed={} ({} openings)",
-            args.openings.join(" "),
-            args.seed,
-            openings.len()
-        )
-    });
-    let mut results_dir = match &args.results_dir {
-        Some(dir) => {
-            let names: Vec<String> = players.iter().map(|p| p.name.clone()).collect();
-            let share = partition.unwrap_or(Partition::new(1, 1).expect("1/1 is a share"));
-            let joined =
-                ResultsDir::join(dir, share, &names, options.plan).map_err(CliError::from)?;
-            Some(joined.with_openings(book.clone()))
-        }
-        None => None,
-    };
-    let progress = if super::console::quiet() {
-        MatchProgress::silent()
-    } else {
-        MatchProgress::for_stderr(options.plan.jobs(players.len()).len())
-    };
-    let peers = results_dir
-        .as_mut()
-        .map(|dir| dir as &mut dyn arbiter::matchplay::peers::Peers);
-    let live = args.html.clone().map(|path| {
-        let shape = MatchReport {
-            game,
-            players: players.iter().map(|p| p.name.clone()).collect(),
-            plan: options.plan,
-            control: settings.control.to_string(),
-            openings: book.clone(),
-            games: Vec::new(),
-            encounters: Vec::new(),
-            standings: Vec::new(),
-            sprt: None,
-        };
-        league_page::LivePage::start(path, shape, sprt)
-    });
-    let mut report =
-        play_tournament_with_peers(&players, &openings, &settings, &options, peers, |event| {
-            if let Some(live) = &live {
-                live.observe(&event);
-            }
-            progress.print(&printer.event(&event));
-            match event {
-                MatchEvent::Finished { encounter, .. } => progress.finished(encounter),
-                MatchEvent::PeerFileSkipped(skipped) => progress.warn(skipped),
-                MatchEvent::Started { .. } => {}
-            }
-        });
-    progress.done();
-    report.openings = book;
-    // The last rewrite is done before the final page replaces it.
-    if let Some(error) = live.and_then(league_page::LivePage::finish) {
-        eprintln!("warning: {error}");
     }
-    if let Some(error) = results_dir.as_mut().and_then(ResultsDir::take_error) {
-        // The page says the match is over, not playing: its games stay readable.
-        if let Some(path) = &args.html {
-            let _ = league_page::write(path, &report, &over());
-        }
-        return Err(error.into());
-    }
-    eprint!("{}", findings_summary(&report.games));
-    let closing = printer.closing(&report);
-    write_records(args, game, &report, &closing)?;
-    if let Some(signal) = interrupt::raised() {
-        return Ok((closing, ExitStatus::Interrupted(signal)));
-    }
-    let faulty = report.games.iter().any(|g| g.record.is_faulty());
-    let status = if faulty {
-        ExitStatus::Failed
-    } else {
-        ExitStatus::Passed
-    };
-    Ok((closing, status))
 }
 
 /// The report in its format, and the PGN.
