@@ -76,9 +76,26 @@ impl Asked {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Unanswered {
     /// INFO, which needs no reply (gomocup-r92): a line only a brain that answers INFO writes.
-    Info { at: At },
+    Info(SentInfo),
     /// Any other command but a BOARD line and END: one that gets a move or an answer.
     Request,
+}
+
+/// An INFO the manager sent: when, and whether it sets a key the text defines (§3.5), a
+/// setting a brain may refuse with `ERROR` (gomocup-r123).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct SentInfo {
+    at: At,
+    sets_defined_key: bool,
+}
+
+impl SentInfo {
+    fn of(key: &InfoKey, at: At) -> SentInfo {
+        SentInfo {
+            at,
+            sets_defined_key: !matches!(key, InfoKey::Other(_)),
+        }
+    }
 }
 
 /// What a line of the brain's may answer.
@@ -95,13 +112,13 @@ enum Answers {
 #[derive(Debug, Clone, PartialEq, Eq)]
 enum Paired {
     Nothing,
-    Info(At),
+    Info(SentInfo),
     Request,
     /// The line came where INFOs and then a command owing an answer were unanswered: it
     /// answers the command for a brain that does not answer INFO, and the first INFO for one
-    /// that does (the INFOs' times, in order). Taken as the command's, until a later line
-    /// shows the brain an answer behind.
-    Either(Vec<At>),
+    /// that does (the INFOs, in order). Taken as the command's, until a later line shows the
+    /// brain an answer behind.
+    Either(Vec<SentInfo>),
 }
 
 /// A line taken as a command's answer that may have been an INFO's (see [`Paired::Either`]),
@@ -110,7 +127,7 @@ enum Paired {
 struct Provisional {
     text: String,
     at: At,
-    infos: Vec<At>,
+    infos: Vec<SentInfo>,
 }
 
 /// How soon the brain should be gone after END: the manager kills it after about 1 s.
@@ -132,11 +149,7 @@ struct State {
     /// (gomocup-r11), so a brain may answer each such request or only the last, and a reply
     /// to one of them is not "unasked for".
     overlapped: usize,
-    info_at: Option<u64>,
-    /// When the last INFOs that set something the text defines (a key of §3.5) were sent: a
-    /// brain may refuse such a setting with `ERROR` (gomocup-r123). The latest few suffice, as
-    /// a reply follows its INFO closely.
-    setting_infos: VecDeque<u64>,
+    info_at: Option<SentInfo>,
     end_at: Option<u64>,
     moves_judged: usize,
     illegal_move: bool,
@@ -191,7 +204,6 @@ impl super::EngineChecks for crate::protocol::gomocup::Gomocup {
             awaiting: Awaiting::Nothing,
             overlapped: 0,
             info_at: None,
-            setting_infos: VecDeque::new(),
             end_at: None,
             moves_judged: 0,
             illegal_move: false,
@@ -374,7 +386,7 @@ impl State {
             || match paired {
                 Paired::Request | Paired::Either(_) => true,
                 Paired::Info(info)
-                    if self.end_at.is_some_and(|end| info.us <= end)
+                    if self.end_at.is_some_and(|end| info.at.us <= end)
                         && (self.answers_info || matches!(read, Ok(Message::Unknown(_)))) =>
                 {
                     // The late reply of an INFO sent before END (a manager that froze the brain
@@ -492,7 +504,7 @@ impl State {
             .iter()
             .position(|u| *u == Unanswered::Request);
         let first_info = match self.unanswered.front() {
-            Some(Unanswered::Info { at }) => Some(*at),
+            Some(Unanswered::Info(info)) => Some(*info),
             _ => None,
         };
         match (answers, request, first_info) {
@@ -518,7 +530,7 @@ impl State {
                     .unanswered
                     .drain(..=i)
                     .filter_map(|u| match u {
-                        Unanswered::Info { at } => Some(at),
+                        Unanswered::Info(info) => Some(info),
                         Unanswered::Request => None,
                     })
                     .collect();
@@ -590,10 +602,9 @@ impl State {
 
     /// A line that is an INFO's reply, which has none (gomocup-r92); `why` says how the line
     /// was told to be one when it came after another command.
-    fn info_reply(&mut self, text: &str, info: At, at: At, why: &str, out: &mut Findings) {
+    fn info_reply(&mut self, text: &str, info: SentInfo, at: At, why: &str, out: &mut Findings) {
         self.answers_info = true;
-        let setting = self.setting_infos.contains(&info.us);
-        out.push(info_reply_outcome(text, why, at, setting).latency(at.us.saturating_sub(info.us)));
+        out.push(info_reply_outcome(text, why, info, at));
     }
 
     /// The brain gave the one-line answer a command was waiting for.
@@ -645,17 +656,15 @@ fn passed_over(s: &mut State, message: &Message, text: &str, at: At, out: &mut F
     }
 }
 
-/// How many of the latest INFOs that set a defined key the checker remembers.
-const SETTING_INFOS_KEPT: usize = 32;
-
-/// A reply to an INFO, which has none (gomocup-r92). An `ERROR` to an INFO that sets a key the
-/// text defines (`setting`) warns: the text's own example of an `ERROR` is "a memory limit
+/// A reply at `at` to `info`, which has none (gomocup-r92), timed from it. An `ERROR` to an
+/// INFO that sets a key the text defines warns: the text's own example of an `ERROR` is "a memory limit
 /// that is too small" (gomocup-r123), a limit only `INFO max_memory` sets, so its two
 /// sentences leave open whether a brain may refuse a setting so (Rapfi and PentaZen do). An
 /// `ERROR` to a key the text does not have refuses no setting of the text's, and fails.
-fn info_reply_outcome(text: &str, why: &str, at: At, setting: bool) -> crate::check::Outcome {
+fn info_reply_outcome(text: &str, why: &str, info: SentInfo, at: At) -> crate::check::Outcome {
     let error = |line: &str| matches!(parse_message(line), Ok(Message::Error(_)));
-    let refused = setting && (error(text) || respell(P, text).is_some_and(|r| error(&r.line)));
+    let refused =
+        info.sets_defined_key && (error(text) || respell(P, text).is_some_and(|r| error(&r.line)));
     let (grade, reading) = if refused {
         (
             Grade::Warn,
@@ -672,6 +681,7 @@ fn info_reply_outcome(text: &str, why: &str, at: At, setting: bool) -> crate::ch
         format!("`{text}` in reply to INFO, which has no reply{why}{reading}"),
     )
     .at(at)
+    .latency(at.us.saturating_sub(info.at.us))
 }
 
 fn sent(s: &mut State, command: Command, at: At) {
@@ -681,7 +691,9 @@ fn sent(s: &mut State, command: Command, at: At) {
     // The brain reads its input in order, a new game's START too: what it owes from before
     // still comes first.
     match command {
-        Command::Info { .. } => s.unanswered.push_back(Unanswered::Info { at }),
+        Command::Info { ref key, .. } => s
+            .unanswered
+            .push_back(Unanswered::Info(SentInfo::of(key, at))),
         Command::Board | Command::BoardEntry { .. } | Command::End => {}
         _ => s.unanswered.push_back(Unanswered::Request),
     }
@@ -793,13 +805,7 @@ fn sent(s: &mut State, command: Command, at: At) {
             };
         }
         Command::Info { key, value } => {
-            s.info_at = Some(at.us);
-            if !matches!(key, InfoKey::Other(_)) {
-                if s.setting_infos.len() == SETTING_INFOS_KEPT {
-                    s.setting_infos.pop_front();
-                }
-                s.setting_infos.push_back(at.us);
-            }
+            s.info_at = Some(SentInfo::of(&key, at));
             if key == InfoKey::Rule
                 && let Some(rule) = value
                     .trim()
@@ -848,8 +854,7 @@ fn received(s: &mut State, message: Message, text: &str, at: At, out: &mut Findi
     ) || (s.overlapped > 0 && !chatter);
     if let (Some(info), false, false) = (s.info_at, chatter, owed) {
         s.answers_info = true;
-        let setting = s.setting_infos.contains(&info);
-        out.push(info_reply_outcome(text, "", at, setting).latency(at.us.saturating_sub(info)));
+        out.push(info_reply_outcome(text, "", info, at));
         return;
     }
     match message {
