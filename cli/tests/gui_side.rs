@@ -120,7 +120,7 @@ fn each_faulty_fixture_gui_is_caught_by_its_check_and_row() {
         .collect();
     assert_eq!(
         rows.len(),
-        55,
+        57,
         "gui_faults.tsv lists every faulty fixture GUI"
     );
     let problems = run_rows(&rows, |[protocol, fault, check, grade, row]| {

@@ -269,6 +269,28 @@ pub fn ucci(fault: &str) -> Option<Script> {
             send("quit"),
             Step::Expect("bye"),
         ],
+        // ucci-r92: a draw offered to the pondering engine is `ponderhit draw`; this GUI adds
+        // a word, so an engine reading the text's form never sees the offer.
+        "ponderhit-draw-misspelt" => vec![
+            position(" moves h2e2"),
+            send("go ponder time 1000"),
+            send("ponderhit draw please"),
+            send("stop"),
+            Step::Expect("bestmove"),
+            send("quit"),
+            Step::Expect("bye"),
+        ],
+        // ucci-r11: a game from the start has red to move; this GUI begins it with black.
+        "black-moves-first" => vec![
+            send(format!(
+                "position fen {} b - - 0 1",
+                START.split(' ').next().unwrap_or(START)
+            )),
+            send("go depth 1"),
+            Step::Expect("bestmove"),
+            send("quit"),
+            Step::Expect("bye"),
+        ],
         // ucci-r93: `stop` only while the engine thinks.
         "stop-when-idle" => vec![
             send("isready"),

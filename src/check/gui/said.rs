@@ -165,7 +165,11 @@ impl Dialect for Ucci {
         let command = ucci::parse_command(line).map_err(|e| {
             // An ICCS move is four characters, ranks 0-9 (ucci-r17, ucci-r18).
             let notation = req!("ucci-r17");
-            unreadable(e, ucci_grammar, req!("ucci-r04"), notation)
+            let mut bad = unreadable(e, ucci_grammar, req!("ucci-r04"), notation);
+            if draw_offer_unreadable(line) {
+                bad.requirement = req!("ucci-r92");
+            }
+            bad
         })?;
         let said = match command {
             C::Ucci => Said::Handshake,
@@ -227,6 +231,16 @@ fn first_word_is(line: &str, keywords: &[&str]) -> bool {
     line.split_whitespace()
         .next()
         .is_some_and(|word| keywords.contains(&word))
+}
+
+/// A `ponderhit` that does not read and yet carries `draw` (`ponderhit draw now`, `ponderhit
+/// DRAW`, `ponderhit time 5 draw`): the GUI meant to offer a draw to the pondering engine, and
+/// the text's one way to do so is `ponderhit draw` (ucci-r92). An engine that reads that form
+/// takes the line as something else, so the offer never reaches it, as `draw` after `go`'s
+/// thinking mode does not (ucci-r76).
+fn draw_offer_unreadable(line: &str) -> bool {
+    let mut words = line.split_whitespace();
+    words.next() == Some("ponderhit") && words.any(|w| w.eq_ignore_ascii_case("draw"))
 }
 
 /// UCCI's time mode states the clock of the side to move, whichever it is.

@@ -447,6 +447,7 @@ impl<D: Dialect, G: Game + Send> GuiSide<D, G> {
         self.last_fullmove = fullmove;
         if self.current.is_some() {
             if self.is_ucci() {
+                self.red_moves_first(fen, entry, out);
                 self.last_capture(fen, moves, entry, out);
                 self.set_up_too_late(fen, previous, previous_line, entry, out);
             }

@@ -289,6 +289,38 @@ impl<D: Dialect, G: Game + Send> GuiSide<D, G> {
         );
     }
 
+    /// UCCI: a game from the start has red to move: the text's Case 1 sets up the start with
+    /// `w`, nothing played, and the engine moves for red (ucci-r11). The start placement
+    /// with black to move at move 1 is a game begun by black, which no game reaches. A
+    /// warning: a FEN is also a set-up position, and a GUI may mean one for analysis; a later
+    /// move number is a position play can come back to (a rook's three moves out and home),
+    /// and is not judged.
+    pub(super) fn red_moves_first(&mut self, fen: Option<&str>, entry: &Entry, out: &mut Findings) {
+        self.judged(CheckId::GuiPositionRedFirst);
+        let Some(fen) = fen else {
+            return;
+        };
+        let fields: Vec<&str> = fen.split_whitespace().collect();
+        let start_placement = crate::rules::xiangqi::START_FEN.split_whitespace().next();
+        let first_move = fields.get(5).is_none_or(|n| *n == "1");
+        if fields.first().copied() != start_placement || fields.get(1) != Some(&"b") || !first_move
+        {
+            return;
+        }
+        let message = format!(
+            "`{}`: the start position with black to move at move 1; a game from the start has red to move (the text's Case 1: `w`, nothing played, the engine moving for red)",
+            entry.text
+        );
+        self.tally.fault(
+            CheckId::GuiPositionRedFirst,
+            Grade::Warn,
+            crate::reqs!["ucci-r11"],
+            message,
+            entry.at,
+            out,
+        );
+    }
+
     /// UCCI: the text's cases send the position after the last capture, with the moves since
     /// (ucci-r14, r15); ucci-r09 makes the split optional, so a capture inside the move list
     /// warns (engines that read repetitions from the list then miss nothing, but some engines

@@ -291,7 +291,7 @@ const UCCI_HANDSHAKE: &[&str] = &[
     "< ucciok",
 ];
 
-fn ucci(rest: &[&'static str]) -> Vec<&'static str> {
+fn ucci<'a>(rest: &[&'a str]) -> Vec<&'a str> {
     let mut lines = UCCI_HANDSHAKE.to_vec();
     lines.extend_from_slice(rest);
     lines
@@ -1083,4 +1083,87 @@ fn a_chess960_position_is_not_judged_as_standard_chess() {
         .map(ToString::to_string)
         .collect();
     assert_eq!(rows, ["uci-r49"]);
+}
+
+/// ucci-r92: the text's one way to offer a draw to a pondering engine is `ponderhit draw`; a
+/// `ponderhit` that carries `draw` in another form does not read, and the offer is lost. A
+/// `ponderhit` with another word breaks only the line's form.
+#[test]
+fn a_draw_offer_on_ponderhit_in_another_form_breaks_its_row() {
+    for written in [
+        "> ponderhit draw now",
+        "> ponderhit DRAW",
+        "> ponderhit time 5 draw",
+    ] {
+        assert_eq!(
+            one(
+                Protocol::Ucci,
+                &ucci(&[
+                    "> position startpos moves h2e2",
+                    "> go ponder time 100",
+                    written,
+                    "< bestmove h7e7",
+                ])
+            ),
+            finding("ucci.gui.command.grammar", Grade::Fail, "ucci-r92"),
+            "{written}"
+        );
+    }
+    assert_eq!(
+        one(
+            Protocol::Ucci,
+            &ucci(&[
+                "> position startpos moves h2e2",
+                "> go ponder time 100",
+                "> ponderhit 5",
+                "< bestmove h7e7",
+            ])
+        ),
+        finding("ucci.gui.command.grammar", Grade::Fail, "ucci-r05")
+    );
+    assert!(
+        found(
+            Protocol::Ucci,
+            &ucci(&[
+                "> position startpos moves h2e2",
+                "> go ponder time 100",
+                "> ponderhit draw",
+                "< bestmove h7e7 draw",
+            ])
+        )
+        .is_empty()
+    );
+}
+
+/// ucci-r11: a game from the start has red to move. The start placement with black to move
+/// at move 1 warns; the same placement later in a game (a rook's three moves out and home
+/// against a horse's two) is a position play reaches, and red to move is Case 1 itself.
+#[test]
+fn a_game_begun_by_black_warns_under_case_one() {
+    let start = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR";
+    let black_first = format!("> position fen {start} b - - 0 1");
+    let black_first_no_counters = format!("> position fen {start} b");
+    for line in [&black_first, &black_first_no_counters] {
+        assert_eq!(
+            one(
+                Protocol::Ucci,
+                &ucci(&[line.as_str(), "> go depth 1", "< bestmove h7e7"])
+            ),
+            finding("ucci.gui.position.red-first", Grade::Warn, "ucci-r11"),
+            "{line}"
+        );
+    }
+    for line in [
+        format!("> position fen {start} b - - 4 3"),
+        format!("> position fen {start} w - - 0 1"),
+    ] {
+        assert!(
+            found(
+                Protocol::Ucci,
+                &ucci(&[line.as_str(), "> go depth 1", "< bestmove h2e2"])
+            )
+            .is_empty(),
+            "{line}"
+        );
+    }
 }
