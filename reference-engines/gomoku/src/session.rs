@@ -13,6 +13,15 @@ pub enum Flow {
     Exit,
 }
 
+/// What a session does with a line that comes while it thinks.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum WhileThinking {
+    /// Acted on at once (`END`, `STOP`, `ISREADY`), and whether to go on.
+    Acted(Flow),
+    /// Given back, to be handled once the search's answer is out.
+    Held(String),
+}
+
 /// A protocol front end. The loop in [`run`] owns the rest: it routes each line to
 /// [`handle`](Session::handle) or, while a search runs, to
 /// [`while_thinking`](Session::while_thinking), and holds back what must wait for the answer.
@@ -21,7 +30,7 @@ pub trait Session {
     fn handle(&mut self, line: String) -> Flow;
     /// A command line while a search runs: act on it now, or give it back to be handled
     /// once the search's answer is out.
-    fn while_thinking(&mut self, line: String) -> Result<Flow, String>;
+    fn while_thinking(&mut self, line: String) -> WhileThinking;
     /// Whether a line, once handled, starts a search: the lines after a held one belong to
     /// that search, not to the one running now.
     fn starts_search(&self, _line: &str) -> bool {
@@ -49,10 +58,13 @@ pub fn run(rx: &Receiver<Event>, session: &mut dyn Session, first: String) {
                 Flow::Continue
             }
             Ok(Event::Line(line)) if session.worker().busy() => {
-                session.while_thinking(line).unwrap_or_else(|line| {
-                    held.push_back(line);
-                    Flow::Continue
-                })
+                match session.while_thinking(line) {
+                    WhileThinking::Acted(flow) => flow,
+                    WhileThinking::Held(line) => {
+                        held.push_back(line);
+                        Flow::Continue
+                    }
+                }
             }
             Ok(Event::Line(line)) => session.handle(line),
             Ok(Event::Done { id, outcome }) => {
@@ -81,8 +93,8 @@ fn replay(session: &mut dyn Session, held: &mut VecDeque<String>) -> Flow {
     while let Some(line) = held.pop_front() {
         let flow = if session.worker().busy() {
             match session.while_thinking(line) {
-                Ok(flow) => flow,
-                Err(line) => {
+                WhileThinking::Acted(flow) => flow,
+                WhileThinking::Held(line) => {
                     held.push_front(line);
                     break;
                 }

@@ -14,13 +14,13 @@
 use std::sync::Arc;
 use std::thread::JoinHandle;
 
-use arbiter_rules::xiangqi::{Color, Kind, Move, Position};
+use arbiter_rules::xiangqi::{Color, FenError, Kind, Move, Position};
 
 use crate::decision::{Facts, Judge};
-use crate::options::{Options, Randomness};
+use crate::options::{OptionError, Options, Randomness};
 use crate::output::Output;
-use crate::protocol::Dialect;
 use crate::protocol::command::{Base, Command, GoParams, PositionSpec, TimeSpec, quote};
+use crate::protocol::{Dialect, MoveTextError};
 use crate::search::control::Control;
 use crate::search::repetition::Path;
 use crate::search::tt::{Bound, Tt};
@@ -196,11 +196,10 @@ impl Engine {
         let flag = |value: Option<&str>| match value.map(str::to_ascii_lowercase).as_deref() {
             Some("true" | "on") => Ok(true),
             Some("false" | "off") => Ok(false),
-            _ => Err(format!(
-                "option {} needs true or false, not {}",
-                quote(name),
-                quote(value.unwrap_or(""))
-            )),
+            _ => Err(OptionError::NotAFlag {
+                name: name.to_owned(),
+                value: value.unwrap_or("").to_owned(),
+            }),
         };
         let result = match key.as_str() {
             "usemillisec" => flag(value).map(|on| self.options.usemillisec = on),
@@ -213,27 +212,26 @@ impl Engine {
                     self.options.randomness = r;
                     Ok(())
                 }
-                None => Err(format!(
-                    "randomness is one of {}, not {}",
-                    Randomness::NAMES.join(", "),
-                    quote(value.unwrap_or(""))
-                )),
+                None => Err(OptionError::NotARandomness(value.unwrap_or("").to_owned())),
             },
             "newgame" | "clearhash" => {
                 self.new_game();
                 Ok(())
             }
-            _ => Err(format!("unknown option {}; ignored", quote(name))),
+            _ => Err(OptionError::Unknown(name.to_owned())),
         };
         if let Err(problem) = result {
-            self.message(&problem);
+            self.message(&problem.to_string());
         }
     }
 
-    fn set_hash(&mut self, name: &str, value: Option<&str>) -> Result<(), String> {
-        let mb = value
-            .and_then(|v| v.parse::<usize>().ok())
-            .ok_or_else(|| format!("option {} needs a size in MB", quote(name)))?;
+    fn set_hash(&mut self, name: &str, value: Option<&str>) -> Result<(), OptionError> {
+        let mb =
+            value
+                .and_then(|v| v.parse::<usize>().ok())
+                .ok_or_else(|| OptionError::NoHashSize {
+                    name: name.to_owned(),
+                })?;
         // 0 lets the engine choose: the default.
         let mb = if mb == 0 {
             Options::DEFAULT_HASH_MB
@@ -241,15 +239,12 @@ impl Engine {
             mb
         };
         if mb > Options::MAX_HASH_MB {
-            return Err(format!(
-                "hash size {mb} MB is above the {} MB maximum",
-                Options::MAX_HASH_MB
-            ));
+            return Err(OptionError::HashTooLarge { mb });
         }
         if self.running.is_some() {
-            return Err("the hash size cannot change while thinking; ignored".into());
+            return Err(OptionError::HashWhileThinking);
         }
-        let tt = Tt::new(mb).map_err(|e| e.to_string())?;
+        let tt = Tt::new(mb)?;
         self.tt = Arc::new(tt);
         self.options.hash_mb = mb;
         Ok(())
@@ -263,12 +258,13 @@ impl Engine {
 
     /// Builds the position of a `position`/`probe` command: `Err` when the FEN is refused,
     /// otherwise the game up to the last legal move and, if a move was refused, why.
-    fn build(&self, spec: &PositionSpec) -> Result<(Game, Option<String>), String> {
+    fn build(&self, spec: &PositionSpec) -> Result<(Game, Option<RefusedMove>), FenRefused> {
         let start = match &spec.base {
             Base::Start => Position::startpos(),
-            Base::Fen(fen) => {
-                Position::from_fen(fen).map_err(|e| format!("FEN {} refused: {e}", quote(fen)))?
-            }
+            Base::Fen(fen) => Position::from_fen(fen).map_err(|source| FenRefused {
+                fen: fen.clone(),
+                source,
+            })?,
         };
         let mut game = Game::at(start);
         for (i, text) in spec.moves.iter().enumerate() {
@@ -278,14 +274,13 @@ impl Engine {
                     game.path
                         .push(game.position.hash(), game.position.is_check());
                 }
-                Err(e) => {
-                    let problem = format!(
-                        "move {} ({}) refused: {e}; the position is the one after move {}",
-                        i + 1,
-                        quote(text),
-                        i
-                    );
-                    return Ok((game, Some(problem)));
+                Err(source) => {
+                    let refused = RefusedMove {
+                        index: i,
+                        text: text.clone(),
+                        source,
+                    };
+                    return Ok((game, Some(refused)));
                 }
             }
         }
@@ -294,13 +289,13 @@ impl Engine {
 
     fn set_position(&mut self, spec: &PositionSpec) {
         match self.build(spec) {
-            Ok((game, problem)) => {
+            Ok((game, refused)) => {
                 self.game = game;
-                if let Some(problem) = problem {
-                    self.message(&problem);
+                if let Some(refused) = refused {
+                    self.message(&refused.to_string());
                 }
             }
-            Err(problem) => self.message(&format!("{problem}; the previous position is kept")),
+            Err(refused) => self.message(&format!("{refused}; the previous position is kept")),
         }
     }
 
@@ -316,9 +311,14 @@ impl Engine {
     }
 
     fn probe(&self, spec: &PositionSpec) {
-        let position = match self.build(spec) {
-            Ok((game, None)) => game.position,
-            Ok((_, Some(problem))) | Err(problem) => {
+        let problem = match self.build(spec) {
+            Ok((game, None)) => Ok(game.position),
+            Ok((_, Some(refused))) => Err(refused.to_string()),
+            Err(refused) => Err(refused.to_string()),
+        };
+        let position = match problem {
+            Ok(position) => position,
+            Err(problem) => {
                 self.message(&format!("probe: {problem}"));
                 self.out.line("pophash");
                 return;
@@ -364,7 +364,7 @@ impl Engine {
             self.stop_and_join();
         }
         for problem in &go.problems {
-            self.message(problem);
+            self.message(&problem.to_string());
         }
         if self.dialect == Dialect::Uci && go.depth == Some(0) {
             // UCI has no `nobestmove`: a depth-0 request gets the shallowest real search.
@@ -499,6 +499,25 @@ fn has_attackers(position: &Position) -> bool {
                 Kind::King | Kind::Advisor | Kind::Elephant => false,
             }
     })
+}
+
+/// A `position` or `probe` whose FEN does not set up a position.
+#[derive(Debug, thiserror::Error)]
+#[error("FEN {} refused: {source}", quote(.fen))]
+struct FenRefused {
+    fen: String,
+    source: FenError,
+}
+
+/// The first move of a `position` that is not legal where it comes: the position stops at
+/// the move before it.
+#[derive(Debug, thiserror::Error)]
+#[error("move {} ({}) refused: {source}; the position is the one after move {index}", .index + 1, quote(.text))]
+struct RefusedMove {
+    /// How many moves were played before it.
+    index: usize,
+    text: String,
+    source: MoveTextError,
 }
 
 #[cfg(test)]

@@ -4,7 +4,28 @@
 
 use std::time::{SystemTime, UNIX_EPOCH};
 
+use crate::protocol::command::quote;
 use crate::search::Noise;
+use crate::search::tt::AllocError;
+
+/// Why a `setoption` was ignored: told to the GUI as a message, the option left as it was.
+#[derive(Debug, thiserror::Error)]
+pub enum OptionError {
+    #[error("option {} needs true or false, not {}", quote(.name), quote(.value))]
+    NotAFlag { name: String, value: String },
+    #[error("option {} needs a size in MB", quote(.name))]
+    NoHashSize { name: String },
+    #[error("hash size {mb} MB is above the {} MB maximum", Options::MAX_HASH_MB)]
+    HashTooLarge { mb: usize },
+    #[error("the hash size cannot change while thinking; ignored")]
+    HashWhileThinking,
+    #[error(transparent)]
+    HashAllocation(#[from] AllocError),
+    #[error("randomness is one of {}, not {}", Randomness::NAMES.join(", "), quote(.0))]
+    NotARandomness(String),
+    #[error("unknown option {}; ignored", quote(.0))]
+    Unknown(String),
+}
 
 /// The `randomness` option: how much noise is added to evaluations.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

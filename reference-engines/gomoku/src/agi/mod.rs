@@ -12,7 +12,7 @@ use arbiter_rules::gomoku::{Board, BoardSize, Point, Rule, Stone, agi};
 use crate::error::AgiCommandError;
 use crate::output::Output;
 use crate::search::{Limits, Outcome, Position, Report};
-use crate::session::{Flow, Session};
+use crate::session::{Flow, Session, WhileThinking};
 use crate::time;
 use crate::worker::{Event, Worker};
 use command::{AgiCommand, Go};
@@ -159,7 +159,7 @@ impl Session for Agi {
         Flow::Continue
     }
 
-    fn while_thinking(&mut self, line: String) -> Result<Flow, String> {
+    fn while_thinking(&mut self, line: String) -> WhileThinking {
         // ISREADY, STOP and QUIT are answered at once (agi-r55, r79, r85); commands that
         // would change the position wait for the search to end.
         let word = line
@@ -174,11 +174,11 @@ impl Session for Agi {
                 // BYE is the last line (agi-r86): the search's own lines come before it.
                 self.worker.stop_and_wait();
                 self.out.line("BYE");
-                return Ok(Flow::Exit);
+                return WhileThinking::Acted(Flow::Exit);
             }
-            _ => return Err(line),
+            _ => return WhileThinking::Held(line),
         }
-        Ok(Flow::Continue)
+        WhileThinking::Acted(Flow::Continue)
     }
 
     fn answer(&mut self, outcome: Option<Outcome>) {

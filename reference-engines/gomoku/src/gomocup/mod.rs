@@ -12,7 +12,7 @@ use arbiter_rules::gomoku::{Board, BoardSize, Point, Rule, Stone};
 use crate::error::GameError;
 use crate::output::Output;
 use crate::search::{Limits, Outcome, Position};
-use crate::session::{Flow, Session};
+use crate::session::{Flow, Session, WhileThinking};
 use crate::time;
 use crate::worker::{Event, Worker};
 use command::{BoardLine, Command};
@@ -268,20 +268,20 @@ impl Session for Gomocup {
         Flow::Continue
     }
 
-    fn while_thinking(&mut self, line: String) -> Result<Flow, String> {
+    fn while_thinking(&mut self, line: String) -> WhileThinking {
         // END ends everything at once (gomocup-r93/r95), INFO takes effect (gomocup-r64);
         // anything else waits for the move.
         match command::parse(&line) {
             Ok(Command::End) => {
                 // The search stops at once; the process ends after its last line, not in it.
                 self.worker.stop_and_wait();
-                Ok(Flow::Exit)
+                WhileThinking::Acted(Flow::Exit)
             }
             Ok(Command::Info { key, value }) => {
                 self.info(&key, &value);
-                Ok(Flow::Continue)
+                WhileThinking::Acted(Flow::Continue)
             }
-            _ => Err(line),
+            _ => WhileThinking::Held(line),
         }
     }
 

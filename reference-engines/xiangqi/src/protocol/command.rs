@@ -46,7 +46,7 @@ pub struct GoParams {
     /// UCI `searchmoves`: when not empty, the only moves the search may play.
     pub searchmoves: Vec<String>,
     /// Arguments that were skipped, with why: `go` still runs, because a GUI waits for its answer.
-    pub problems: Vec<String>,
+    pub problems: Vec<GoArgumentError>,
 }
 
 impl GoParams {
@@ -104,6 +104,21 @@ pub enum CommandError {
     NoOptionName,
 }
 
+/// Why an argument of `go` was skipped.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum GoArgumentError {
+    #[error("`{keyword}` needs a number")]
+    NoCount { keyword: String },
+    #[error("`{keyword}` needs a whole number, not {}", quote(.found))]
+    NotACount { keyword: String, found: String },
+    #[error("`{keyword}` needs a time")]
+    NoTime { keyword: String },
+    #[error("`{keyword}` needs a number, not {}", quote(.found))]
+    NotATime { keyword: String, found: String },
+    #[error("unknown `go` argument {} skipped", quote(.0))]
+    Unknown(String),
+}
+
 /// Shows a piece of hostile input safely inside a reply: quoted, escaped, and cut short.
 pub fn quote(text: &str) -> String {
     const MAX: usize = 40;
@@ -115,27 +130,38 @@ pub fn quote(text: &str) -> String {
 }
 
 /// Reads a count (`depth`, `nodes`, `movestogo`); huge values saturate.
-pub fn count(keyword: &str, token: Option<&str>) -> Result<u64, String> {
-    let token = token.ok_or_else(|| format!("`{keyword}` needs a number"))?;
+pub fn count(keyword: &str, token: Option<&str>) -> Result<u64, GoArgumentError> {
+    let token = token.ok_or_else(|| GoArgumentError::NoCount {
+        keyword: keyword.to_owned(),
+    })?;
     if !token.is_empty() && token.bytes().all(|b| b.is_ascii_digit()) {
         Ok(token.parse().unwrap_or(u64::MAX))
     } else {
-        Err(format!(
-            "`{keyword}` needs a whole number, not {}",
-            quote(token)
-        ))
+        Err(GoArgumentError::NotACount {
+            keyword: keyword.to_owned(),
+            found: token.to_owned(),
+        })
     }
 }
 
 /// Reads a time given in `unit`s (seconds or milliseconds, decimals allowed). A negative time
 /// (some GUIs send one when a clock has run out) counts as zero.
-pub fn duration(keyword: &str, token: Option<&str>, unit: Duration) -> Result<Duration, String> {
-    let token = token.ok_or_else(|| format!("`{keyword}` needs a time"))?;
+pub fn duration(
+    keyword: &str,
+    token: Option<&str>,
+    unit: Duration,
+) -> Result<Duration, GoArgumentError> {
+    let token = token.ok_or_else(|| GoArgumentError::NoTime {
+        keyword: keyword.to_owned(),
+    })?;
     let value: f64 = token
         .parse()
         .ok()
         .filter(|v: &f64| v.is_finite())
-        .ok_or_else(|| format!("`{keyword}` needs a number, not {}", quote(token)))?;
+        .ok_or_else(|| GoArgumentError::NotATime {
+            keyword: keyword.to_owned(),
+            found: token.to_owned(),
+        })?;
     // Capped at about 30 years so the arithmetic on deadlines never overflows.
     let seconds = (value.max(0.0) * unit.as_secs_f64()).min(1e9);
     Ok(Duration::from_secs_f64(seconds))

@@ -8,11 +8,20 @@ pub mod uci;
 use std::time::Duration;
 
 use arbiter_rules::Game;
-use arbiter_rules::xiangqi::{Move, Position, UciPosition};
+use arbiter_rules::xiangqi::{Move, MoveError, Position, UciMoveError, UciPosition};
 
 use crate::decision::Verdict;
 use crate::search::Iteration;
 use command::{Command, CommandError};
+
+/// Why a move's text is not a legal move here, in the dialect's notation.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum MoveTextError {
+    #[error(transparent)]
+    Iccs(#[from] MoveError),
+    #[error(transparent)]
+    Uci(#[from] UciMoveError),
+}
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Dialect {
@@ -67,13 +76,11 @@ impl Dialect {
 
     /// Reads a move of this dialect and checks it is legal here: ICCS under UCCI (`h2e2`),
     /// ranks 1-10 under UCI (`h3e3`), as the UCI xiangqi engines write them.
-    pub fn parse_move(self, position: &Position, text: &str) -> Result<Move, String> {
-        match self {
-            Dialect::Ucci => position.parse_move(text).map_err(|e| e.to_string()),
-            Dialect::Uci => UciPosition(position.clone())
-                .parse_move(text)
-                .map_err(|e| e.to_string()),
-        }
+    pub fn parse_move(self, position: &Position, text: &str) -> Result<Move, MoveTextError> {
+        Ok(match self {
+            Dialect::Ucci => position.parse_move(text)?,
+            Dialect::Uci => UciPosition(position.clone()).parse_move(text)?,
+        })
     }
 
     /// A message for the user: UCCI `info message`, UCI `info string`.

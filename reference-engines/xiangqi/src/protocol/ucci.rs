@@ -5,7 +5,8 @@ use std::time::Duration;
 use arbiter_rules::xiangqi::Move;
 
 use super::command::{
-    Command, CommandError, GoParams, TimeSpec, count, duration, position_spec, quote,
+    Command, CommandError, GoArgumentError, GoParams, TimeSpec, count, duration, position_spec,
+    quote,
 };
 use crate::decision::Verdict;
 use crate::options::{Options, Randomness};
@@ -83,7 +84,7 @@ fn go<'a>(mut tokens: impl Iterator<Item = &'a str>, millis: bool) -> GoParams {
             // The opponent's clock is read for validity but does not change this engine's plan.
             "opptime" | "oppincrement" => duration(&key, tokens.next(), unit).map(|_| ()),
             "oppmovestogo" => count(&key, tokens.next()).map(|_| ()),
-            _ => Err(format!("unknown `go` argument {} skipped", quote(token))),
+            _ => Err(GoArgumentError::Unknown(token.to_owned())),
         };
         if let Err(problem) = result {
             go.problems.push(problem);
@@ -239,7 +240,7 @@ mod tests {
         assert_eq!(go.depth, None);
         assert_eq!(go.nodes, Some(100));
         assert_eq!(go.problems.len(), 2);
-        assert!(go.problems[1].contains("\"banana\""));
+        assert!(go.problems[1].to_string().contains("\"banana\""));
     }
 
     #[test]

@@ -7,7 +7,8 @@ use std::time::Duration;
 use arbiter_rules::xiangqi::{Move, UciText, parse_uci_move};
 
 use super::command::{
-    Command, CommandError, GoParams, TimeSpec, count, duration, position_spec, quote,
+    Command, CommandError, GoArgumentError, GoParams, TimeSpec, count, duration, position_spec,
+    quote,
 };
 use crate::options::{Options, Randomness};
 use crate::search::{Iteration, MATE, MATE_BOUND};
@@ -97,7 +98,7 @@ fn go<'a>(tokens: impl Iterator<Item = &'a str>) -> GoParams {
                 }
                 Ok(())
             }
-            _ => Err(format!("unknown `go` argument {} skipped", quote(token))),
+            _ => Err(GoArgumentError::Unknown(token.to_owned())),
         };
         if let Err(problem) = result {
             go.problems.push(problem);
