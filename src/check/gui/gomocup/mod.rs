@@ -280,12 +280,29 @@ impl Manager {
     }
 
     fn said(&mut self, entry: &Entry, out: &mut Findings) {
-        let at = entry.at;
         self.line_end(entry, out);
+        let Some(command) = self.read(entry, out) else {
+            return;
+        };
+        if self.block.is_some() {
+            self.board_block(command, entry, out);
+            return;
+        }
+        self.hard_line = None;
+        self.empty_line_taken(&command, entry, out);
+        self.wait_for_brain(&command, entry, out);
+        self.answers_followed(&command, entry, out);
+        self.game_end(&command, entry, out);
+        self.command(command, entry, out);
+    }
+
+    /// The command a line is, judged against the grammar: `None` when it does not read, which
+    /// is its one finding. A point or number with blanks or a sign (`TURN 7, 7`, `START +15`)
+    /// is read as meant with a warning: the text leaves their spelling open (A6).
+    fn read(&mut self, entry: &Entry, out: &mut Findings) -> Option<Command> {
+        let at = entry.at;
         let command = match parse_command(&entry.text) {
             Ok(command) => command,
-            // A point or number with blanks or a sign (`TURN 7, 7`, `START +15`): the text
-            // leaves their spelling open (A6), so it is read as meant, with a warning.
             Err(_) if let Some((command, respelling)) = respelt(&entry.text) => {
                 self.tally
                     .respelt(&entry.text, &respelling, "a brain", at, out);
@@ -302,99 +319,51 @@ impl Manager {
                 let message = format!("`{}` does not read as a command: {error}", entry.text);
                 self.tally
                     .fault(CheckId::GuiCommandGrammar, grade, rows, message, at, out);
-                return;
+                return None;
             }
         };
         self.tally.judged(CheckId::GuiCommandGrammar);
-        if self.block.is_some() {
-            self.board_block(command, entry, out);
-            return;
-        }
-        self.hard_line = None;
-        self.empty_line_taken(&command, entry, out);
-        self.wait_for_brain(&command, entry, out);
-        self.answers_followed(&command, entry, out);
-        self.game_end(&command, entry, out);
-        if matches!(
-            command,
-            Command::Start(_) | Command::RectStart(..) | Command::Restart
-        ) {
-            self.start_sent_at = Some(at);
-            self.start_answer_ms = None;
-            self.start_word = match command {
-                Command::Start(_) => "START",
-                Command::RectStart(..) => "RECTSTART",
-                _ => "RESTART",
-            };
-        }
+        Some(command)
+    }
+
+    /// What a command outside a `BOARD` block does to the game the manager is playing, and
+    /// what it leaves the brain owing.
+    fn command(&mut self, command: Command, entry: &Entry, out: &mut Findings) {
+        let at = entry.at;
         match command {
             Command::Start(n) => {
+                self.game_opened("START", at);
                 self.started = true;
                 self.restarted = false;
                 self.new_game(BoardSize::square(n).ok().map(Board::new));
                 self.owed = Owed::Answer("START");
             }
             Command::RectStart(w, h) => {
-                self.tally.judged(CheckId::GuiStartFirst);
-                if w == h {
-                    let message = format!(
-                        "`{}` for a square board; a square board is started with `START {w}`",
-                        entry.text
-                    );
-                    self.tally.fault(
-                        CheckId::GuiStartFirst,
-                        Grade::Fail,
-                        reqs!["gomocup-r106"],
-                        message,
-                        at,
-                        out,
-                    );
-                }
+                self.game_opened("RECTSTART", at);
+                self.rect_start_square(w, h, entry, out);
                 self.started = true;
                 self.restarted = false;
                 self.new_game(BoardSize::rect(w, h).ok().map(Board::new));
                 self.owed = Owed::Answer("RECTSTART");
             }
             Command::Restart => {
+                self.game_opened("RESTART", at);
                 self.restarted = true;
                 let size = self.board.as_ref().map(Board::size);
                 self.new_game(size.map(Board::new));
                 self.owed = Owed::Answer("RESTART");
             }
             Command::Begin => {
-                self.move_asked_at = Some(at);
-                self.match_clock.asked(at.us);
-                self.move_request(entry, out);
+                self.move_asked(entry, out);
                 self.begin_on_empty_board(entry, out);
                 self.owed = Owed::MOVE;
             }
             Command::Turn(point) => {
-                self.move_asked_at = Some(at);
-                self.match_clock.asked(at.us);
-                self.move_request(entry, out);
+                self.move_asked(entry, out);
                 self.stone(point, "TURN", entry, out);
                 self.owed = Owed::MOVE;
             }
-            Command::Board => {
-                self.tally.judged(CheckId::GuiBoardForm);
-                if !self.moves.is_empty() {
-                    let message =
-                        "`BOARD` while a game is in progress; the manager sends `RESTART` first"
-                            .to_owned();
-                    self.tally.fault(
-                        CheckId::GuiBoardForm,
-                        Grade::Fail,
-                        reqs!["gomocup-r49"],
-                        message,
-                        at,
-                        out,
-                    );
-                    let size = self.board.as_ref().map(Board::size);
-                    self.new_game(size.map(Board::new));
-                }
-                self.move_request(entry, out);
-                self.block = Some(Vec::new());
-            }
+            Command::Board => self.board_opened(entry, out),
             Command::BoardEntry { .. } | Command::Done => {
                 let message = format!("`{}` outside a `BOARD` block", entry.text);
                 self.tally.fault(
@@ -411,29 +380,7 @@ impl Manager {
             Command::About => self.about_asked = true,
             // With no board modelled (a size Arbiter does not model) no move was kept.
             Command::TakeBack(_) if self.board.is_none() => self.owed = Owed::Answer("TAKEBACK"),
-            Command::TakeBack(point) => {
-                self.tally.judged(CheckId::GuiTakebackLast);
-                if !self.take_back(point) {
-                    let message = format!(
-                        "`{}` does not name the last move ({})",
-                        entry.text,
-                        self.moves
-                            .last()
-                            .map_or("none".to_owned(), |p| p.to_string())
-                    );
-                    self.tally.fault(
-                        CheckId::GuiTakebackLast,
-                        Grade::Fail,
-                        reqs!["gomocup-r112"],
-                        message,
-                        at,
-                        out,
-                    );
-                }
-                self.owed = Owed::Answer("TAKEBACK");
-                // Time given back with a move taken back is the manager's to rule.
-                self.match_clock.new_game();
-            }
+            Command::TakeBack(point) => self.take_back_sent(point, entry, out),
             // The brain plays the point it is given, whatever it replies (gomocup-r117): its
             // stone goes down when the reply comes.
             Command::Play(point) => {
@@ -445,6 +392,87 @@ impl Manager {
                 }
             }
         }
+    }
+
+    /// `START`, `RECTSTART` or `RESTART` sent: the brain's answer is timed from here.
+    fn game_opened(&mut self, word: &'static str, at: At) {
+        self.start_sent_at = Some(at);
+        self.start_answer_ms = None;
+        self.start_word = word;
+    }
+
+    /// A square board is started with `START` (gomocup-r106).
+    fn rect_start_square(&mut self, w: u32, h: u32, entry: &Entry, out: &mut Findings) {
+        self.tally.judged(CheckId::GuiStartFirst);
+        if w != h {
+            return;
+        }
+        let message = format!(
+            "`{}` for a square board; a square board is started with `START {w}`",
+            entry.text
+        );
+        self.tally.fault(
+            CheckId::GuiStartFirst,
+            Grade::Fail,
+            reqs!["gomocup-r106"],
+            message,
+            entry.at,
+            out,
+        );
+    }
+
+    /// `BEGIN` or `TURN`: a move asked for, timed from here.
+    fn move_asked(&mut self, entry: &Entry, out: &mut Findings) {
+        self.move_asked_at = Some(entry.at);
+        self.match_clock.asked(entry.at.us);
+        self.move_request(entry, out);
+    }
+
+    /// `BOARD` opens a block only when no game is in progress (gomocup-r49); one sent over a
+    /// game starts it afresh, as a brain reading the block does.
+    fn board_opened(&mut self, entry: &Entry, out: &mut Findings) {
+        self.tally.judged(CheckId::GuiBoardForm);
+        if !self.moves.is_empty() {
+            let message =
+                "`BOARD` while a game is in progress; the manager sends `RESTART` first".to_owned();
+            self.tally.fault(
+                CheckId::GuiBoardForm,
+                Grade::Fail,
+                reqs!["gomocup-r49"],
+                message,
+                entry.at,
+                out,
+            );
+            let size = self.board.as_ref().map(Board::size);
+            self.new_game(size.map(Board::new));
+        }
+        self.move_request(entry, out);
+        self.block = Some(Vec::new());
+    }
+
+    /// `TAKEBACK` names the last move (gomocup-r112); the brain owes its answer.
+    fn take_back_sent(&mut self, point: Point, entry: &Entry, out: &mut Findings) {
+        self.tally.judged(CheckId::GuiTakebackLast);
+        if !self.take_back(point) {
+            let message = format!(
+                "`{}` does not name the last move ({})",
+                entry.text,
+                self.moves
+                    .last()
+                    .map_or("none".to_owned(), |p| p.to_string())
+            );
+            self.tally.fault(
+                CheckId::GuiTakebackLast,
+                Grade::Fail,
+                reqs!["gomocup-r112"],
+                message,
+                entry.at,
+                out,
+            );
+        }
+        self.owed = Owed::Answer("TAKEBACK");
+        // Time given back with a move taken back is the manager's to rule.
+        self.match_clock.new_game();
     }
 
     /// Lines end with CR LF (gomocup-r07); only a relayed manager's lines carry their end.
