@@ -19,6 +19,19 @@ pub(super) struct ClockGiven {
     pub fixed_move_time: bool,
 }
 
+impl ClockGiven {
+    /// The clock with its times and increments multiplied by `scale` (UCCI seconds to
+    /// milliseconds).
+    pub(super) fn scaled(self, scale: i64) -> ClockGiven {
+        let scale_pair = |(time, increment): (i64, i64)| (time * scale, increment * scale);
+        ClockGiven {
+            first: self.first.map(scale_pair),
+            second: self.second.map(scale_pair),
+            ..self
+        }
+    }
+}
+
 /// What one side's last timed search was given and took.
 #[derive(Debug, Clone, Copy)]
 struct Charge {

@@ -17,13 +17,6 @@ use crate::protocol::{Protocol, ReqId};
 use crate::rules::{Game, Side};
 use crate::session::Entry;
 
-fn slot(side: Side) -> usize {
-    match side {
-        Side::First => 0,
-        Side::Second => 1,
-    }
-}
-
 impl<D: Dialect, G: Game + Send> GuiSide<D, G> {
     /// The clock a timed `go` states for the side to move.
     pub(super) fn charged(
@@ -43,25 +36,12 @@ impl<D: Dialect, G: Game + Send> GuiSide<D, G> {
             1
         };
         self.clocks.unit_ms(scale);
-        let clock = clock.map(|c| ClockGiven {
-            first: c.first.map(|(t, i)| (t * scale, i * scale)),
-            second: c.second.map(|(t, i)| (t * scale, i * scale)),
-            movestogo: c.movestogo,
-            fixed_move_time: c.fixed_move_time,
-        });
+        let clock = clock.map(|c| c.scaled(scale));
         let fixed_move_time = clock.is_some_and(|c| c.fixed_move_time);
         if clock.is_some() {
             self.judged(CheckId::GuiClockCharged);
         }
-        // How far this position lies after the side's last timed one, along one line.
-        let key = self.line.as_ref().and_then(|l| l.keys.last().cloned());
-        let plies_since = match (&self.go_keys[slot(side)], &self.line) {
-            (Some(last), Some(line)) => line
-                .only_ply_of(last)
-                .map(|ply| (line.keys.len() - 1 - ply) as u32),
-            _ => None,
-        };
-        self.go_keys[slot(side)] = clock.and(key);
+        let plies_since = self.plies_since_last_go(side, clock.is_some());
         let Some(compared) = self
             .clocks
             .go_compared(side, clock, ponder, entry.at.us, plies_since)
@@ -74,101 +54,147 @@ impl<D: Dialect, G: Game + Send> GuiSide<D, G> {
             (true, 1) => Some((1000.0, 999)),
             (true, _) => Some((0.001, 0)),
         };
+        // A clock off the mark only in this unit is one finding, the unit's.
         let wrong_unit = other_unit.is_some_and(|(f, r)| compared.fits_with(f, r, 0));
-        if let Some(over) = compared.over() {
+        if compared.over().is_some() {
             if wrong_unit {
                 return self.wrong_unit(&compared, scale, entry, out);
             }
-            let rows = self.over_rows(side, &compared);
-            let mut message = format!(
-                "`{}` gives the engine {} ms; it had at most {} ms after thinking {:.0} ms last time (as measured on the wire), so its clock was not charged",
-                entry.text, over.given_ms, over.at_most_ms, over.thought_ms
-            );
-            // With `movetime` the search's time is fixed: whether the clock fields beside
-            // it are a running game clock the text does not say, so a clock that was not
-            // charged is a warning there (uci2wb in a game of a fixed time per move).
-            let grade = if fixed_move_time {
-                message.push_str("; the `go` fixes the search's time with `movetime`, beside which the text defines no clock");
-                Grade::Warn
-            } else {
-                Grade::Fail
-            };
-            self.tally.fault(
-                CheckId::GuiClockCharged,
-                grade,
-                rows,
-                message,
-                entry.at,
-                out,
-            );
-            return;
+            return self.over_charged(side, &compared, fixed_move_time, entry, out);
         }
         if fixed_move_time {
             return;
         }
-        if let Some(under) = compared.under() {
-            if wrong_unit {
-                return self.wrong_unit(&compared, scale, entry, out);
-            }
-            let increment = compared.last_increment_ms;
-            let (grade, rows, why): (Grade, &[ReqId], String) = if increment > 0
-                && compared.fits_with(1.0, compared.resolution_ms, increment)
-            {
-                let rows = match (self.protocol, side) {
-                    (Protocol::Ucci, _) => crate::reqs!["ucci-r71"],
-                    (_, Side::First) => crate::reqs!["uci-r64"],
-                    (_, Side::Second) => crate::reqs!["uci-r65"],
-                };
-                let why =
-                    format!("the increment of {increment} ms the last `go` stated was not added");
-                (Grade::Fail, rows, why)
-            } else {
-                // Charged more than it thought, by more than the GUI's own timing explains:
-                // the text says what the clock holds, not how the GUI measures, so a
-                // warning.
-                let rows = match (self.protocol, side) {
-                    (Protocol::Ucci, _) => crate::reqs!["ucci-r124"],
-                    (_, Side::First) => crate::reqs!["uci-r62"],
-                    (_, Side::Second) => crate::reqs!["uci-r63"],
-                };
-                let why = "the GUI charged its engine for time it did not think".to_owned();
-                (Grade::Warn, rows, why)
-            };
-            let message = format!(
-                "`{}` gives the engine {} ms; after thinking {:.0} ms last time (as measured on the wire) it had at least {} ms left: {why}",
-                entry.text, under.given_ms, under.thought_ms, under.at_least_ms
-            );
-            self.tally.fault(
-                CheckId::GuiClockCharged,
-                grade,
-                rows,
-                message,
-                entry.at,
-                out,
-            );
+        if compared.under().is_some() && wrong_unit {
+            return self.wrong_unit(&compared, scale, entry, out);
         }
-        if let Some(expected) = compared.count_slip() {
-            let rows = if self.is_ucci() {
-                crate::reqs!["ucci-r70"]
-            } else {
-                crate::reqs!["uci-r66"]
+        self.under_charged(side, &compared, entry, out);
+        self.count_slipped(&compared, entry, out);
+    }
+
+    /// How far the position lies after `side`'s last timed one, along one line (`None` when
+    /// it is not on the line, or there was none); a timed `go` makes this position the one
+    /// the next is measured from.
+    fn plies_since_last_go(&mut self, side: Side, timed: bool) -> Option<u32> {
+        let key = self.line.as_ref().and_then(|l| l.keys.last().cloned());
+        let plies_since = match (self.go_keys.get(side), &self.line) {
+            (Some(last), Some(line)) => line
+                .only_ply_of(last)
+                .map(|ply| (line.keys.len() - 1 - ply) as u32),
+            _ => None,
+        };
+        *self.go_keys.get_mut(side) = key.filter(|_| timed);
+        plies_since
+    }
+
+    /// More time given than was left after thinking: fails (a warning beside `movetime`).
+    fn over_charged(
+        &mut self,
+        side: Side,
+        compared: &Compared,
+        fixed_move_time: bool,
+        entry: &Entry,
+        out: &mut Findings,
+    ) {
+        let Some(over) = compared.over() else {
+            return;
+        };
+        let rows = self.over_rows(side, compared);
+        let mut message = format!(
+            "`{}` gives the engine {} ms; it had at most {} ms after thinking {:.0} ms last time (as measured on the wire), so its clock was not charged",
+            entry.text, over.given_ms, over.at_most_ms, over.thought_ms
+        );
+        // With `movetime` the search's time is fixed: whether the clock fields beside it are
+        // a running game clock the text does not say, so a clock that was not charged is a
+        // warning there (uci2wb in a game of a fixed time per move).
+        let grade = if fixed_move_time {
+            message.push_str("; the `go` fixes the search's time with `movetime`, beside which the text defines no clock");
+            Grade::Warn
+        } else {
+            Grade::Fail
+        };
+        self.tally.fault(
+            CheckId::GuiClockCharged,
+            grade,
+            rows,
+            message,
+            entry.at,
+            out,
+        );
+    }
+
+    /// Less time given than was left: the increment not added fails (ucci-r71, uci-r64/r65);
+    /// otherwise a charge beyond what the GUI's own timing explains warns, as the text says
+    /// what the clock holds, not how the GUI measures.
+    fn under_charged(
+        &mut self,
+        side: Side,
+        compared: &Compared,
+        entry: &Entry,
+        out: &mut Findings,
+    ) {
+        let Some(under) = compared.under() else {
+            return;
+        };
+        let increment = compared.last_increment_ms;
+        let (grade, rows, why): (Grade, &[ReqId], String) = if increment > 0
+            && compared.fits_with(1.0, compared.resolution_ms, increment)
+        {
+            let rows = match (self.protocol, side) {
+                (Protocol::Ucci, _) => crate::reqs!["ucci-r71"],
+                (_, Side::First) => crate::reqs!["uci-r64"],
+                (_, Side::Second) => crate::reqs!["uci-r65"],
             };
-            let message = format!(
-                "`{}` states `movestogo {}`; the last `go` of this game stated {} moves to the time control, and the engine has moved {} times since, so {expected} remain",
-                entry.text,
-                compared.movestogo.unwrap_or_default(),
-                compared.last_movestogo.unwrap_or_default(),
-                compared.plies_since.unwrap_or_default() / 2,
-            );
-            self.tally.fault(
-                CheckId::GuiClockCharged,
-                Grade::Fail,
-                rows,
-                message,
-                entry.at,
-                out,
-            );
-        }
+            let why = format!("the increment of {increment} ms the last `go` stated was not added");
+            (Grade::Fail, rows, why)
+        } else {
+            let rows = match (self.protocol, side) {
+                (Protocol::Ucci, _) => crate::reqs!["ucci-r124"],
+                (_, Side::First) => crate::reqs!["uci-r62"],
+                (_, Side::Second) => crate::reqs!["uci-r63"],
+            };
+            let why = "the GUI charged its engine for time it did not think".to_owned();
+            (Grade::Warn, rows, why)
+        };
+        let message = format!(
+            "`{}` gives the engine {} ms; after thinking {:.0} ms last time (as measured on the wire) it had at least {} ms left: {why}",
+            entry.text, under.given_ms, under.thought_ms, under.at_least_ms
+        );
+        self.tally.fault(
+            CheckId::GuiClockCharged,
+            grade,
+            rows,
+            message,
+            entry.at,
+            out,
+        );
+    }
+
+    /// `movestogo` counts down one a move within a period (ucci-r70, uci-r66).
+    fn count_slipped(&mut self, compared: &Compared, entry: &Entry, out: &mut Findings) {
+        let Some(expected) = compared.count_slip() else {
+            return;
+        };
+        let rows = if self.is_ucci() {
+            crate::reqs!["ucci-r70"]
+        } else {
+            crate::reqs!["uci-r66"]
+        };
+        let message = format!(
+            "`{}` states `movestogo {}`; the last `go` of this game stated {} moves to the time control, and the engine has moved {} times since, so {expected} remain",
+            entry.text,
+            compared.movestogo.unwrap_or_default(),
+            compared.last_movestogo.unwrap_or_default(),
+            compared.plies_since.unwrap_or_default() / 2,
+        );
+        self.tally.fault(
+            CheckId::GuiClockCharged,
+            Grade::Fail,
+            rows,
+            message,
+            entry.at,
+            out,
+        );
     }
 
     /// The rows a clock that gave more time than was left breaks: UCCI's charge from the

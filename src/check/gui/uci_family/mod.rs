@@ -19,7 +19,7 @@ use crate::protocol::uci::INVENTED_RESERVED_OPTION;
 use crate::protocol::{GameKind, Protocol, ReqId};
 use crate::rules::chess::ChessPosition;
 use crate::rules::xiangqi::{Position as XiangqiPosition, UciPosition};
-use crate::rules::{Game, Misspelling};
+use crate::rules::{BySide, Game, Misspelling};
 use crate::session::{At, Direction, Entry, LineEnding, Transcript};
 use line::Line;
 use options::judge_value;
@@ -71,7 +71,7 @@ struct GuiSide<D, G> {
     millisec: bool,
     clocks: Clocks,
     /// Each side's position at its last timed `go`, to find it again in a later line.
-    go_keys: [Option<String>; 2],
+    go_keys: BySide<Option<String>>,
     /// The move number of the last position, to tell a game going on from a new one.
     last_fullmove: Option<u32>,
     /// `ucinewgame` sent and no `isready` since (uci-r48).
@@ -127,7 +127,7 @@ impl<D: Dialect, G: Game + Send> GuiSide<D, G> {
             copy_protection_error: None,
             millisec: false,
             clocks: Clocks::default(),
-            go_keys: [None, None],
+            go_keys: BySide::default(),
             last_fullmove: None,
             newgame_unconfirmed: None,
             registration_owed: None,
