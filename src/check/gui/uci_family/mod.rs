@@ -175,9 +175,30 @@ impl<D: Dialect, G: Game + Send> GuiSide<D, G> {
     }
 
     fn said(&mut self, entry: &Entry, out: &mut Findings) {
-        let at = entry.at;
         self.handshake.line_sent();
         self.line_end(entry, out);
+        let Some(said) = self.read(entry, out) else {
+            return;
+        };
+        // `quit` may come at any time; UCI's `debug` too (uci-r28).
+        let may_come_early = said == Said::Quit || (said == Said::Debug && !self.is_ucci());
+        self.handshake.said(
+            said == Said::Handshake,
+            may_come_early,
+            entry,
+            &mut self.tally,
+            out,
+        );
+        self.idle_only(&said, entry, out);
+        self.thinking_only(&said, entry, out);
+        self.command(said, entry, out);
+    }
+
+    /// What a line says, judged against the grammar (each spelling the text leaves open a
+    /// warning of its row): `None` when it is no line of text or does not read, which is its
+    /// one finding.
+    fn read(&mut self, entry: &Entry, out: &mut Findings) -> Option<Said> {
+        let at = entry.at;
         if let Some(why) = not_text(entry) {
             let row = if self.is_ucci() {
                 crate::reqs!["ucci-r03"]
@@ -193,9 +214,9 @@ impl<D: Dialect, G: Game + Send> GuiSide<D, G> {
                 at,
                 out,
             );
-            return;
+            return None;
         }
-        let said = match D::read(&entry.text) {
+        match D::read(&entry.text) {
             Ok(read) => {
                 for (fault, fails) in read.grammar {
                     let grade = if fails { Grade::Fail } else { Grade::Warn };
@@ -209,7 +230,8 @@ impl<D: Dialect, G: Game + Send> GuiSide<D, G> {
                         out,
                     );
                 }
-                read.said
+                self.judged(CheckId::GuiCommandGrammar);
+                Some(read.said)
             }
             Err(bad) => {
                 let grade = if bad.known_command {
@@ -233,21 +255,15 @@ impl<D: Dialect, G: Game + Send> GuiSide<D, G> {
                     self.position_set = true;
                     self.current = None;
                 }
-                return;
+                None
             }
-        };
-        self.judged(CheckId::GuiCommandGrammar);
-        // `quit` may come at any time; UCI's `debug` too (uci-r28).
-        let may_come_early = said == Said::Quit || (said == Said::Debug && !self.is_ucci());
-        self.handshake.said(
-            said == Said::Handshake,
-            may_come_early,
-            entry,
-            &mut self.tally,
-            out,
-        );
-        self.idle_only(&said, entry, out);
-        self.thinking_only(&said, entry, out);
+        }
+    }
+
+    /// What a command that reads does to the session the GUI is leading: games, positions,
+    /// searches, options.
+    fn command(&mut self, said: Said, entry: &Entry, out: &mut Findings) {
+        let at = entry.at;
         match said {
             Said::Handshake => {
                 self.clocks.new_game();
