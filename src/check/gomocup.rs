@@ -380,43 +380,8 @@ impl State {
                 infos: infos.clone(),
             });
         }
-        // A single-threaded brain reads END only once it has answered (A8): a reply to a
-        // command sent before END, and the messages before it, were written before it read END.
-        let owed_reply = resolved
-            || match paired {
-                Paired::Request | Paired::Either(_) => true,
-                Paired::Info(info)
-                    if self.end_at.is_some_and(|end| info.at.us <= end)
-                        && (self.answers_info || matches!(read, Ok(Message::Unknown(_)))) =>
-                {
-                    // The late reply of an INFO sent before END (a manager that froze the brain
-                    // between its INFOs and END, which it read in order after them): that
-                    // fault, judged as such (gomocup-r92), not output after END as well. It is
-                    // an INFO's reply when the brain has been seen answering INFO, or when it
-                    // is UNKNOWN, which no brain answers END with (END is mandatory,
-                    // gomocup-r18); another line from another brain is as much output after
-                    // END.
-                    self.info_reply(&e.text, info, at, "", out);
-                    true
-                }
-                Paired::Info(_) => false,
-                Paired::Nothing => {
-                    matches!(read, Ok(Message::Message(_) | Message::Debug(_)))
-                        && self.unanswered.contains(&Unanswered::Request)
-                }
-            };
-        if self.end_at.is_some() && !self.reported_after_end && !owed_reply {
-            self.reported_after_end = true;
-            out.push(
-                outcome(
-                    P,
-                    CheckId::EndNoOutput,
-                    Grade::Warn,
-                    format!("`{}` written after END", e.text),
-                )
-                .at(at),
-            );
-        }
+        let owed_reply = resolved || self.owed_reply(paired, &read, e, out);
+        self.written_after_end(owed_reply, e, out);
         // The rest of a MESSAGE broken off by a line break is that one fault, not a line of
         // its own to judge.
         let after_message = std::mem::take(&mut self.after_message);
@@ -425,33 +390,9 @@ impl State {
             && unread(&e.text, after_message) == Unread::RestOfMessage
         {
             self.after_message = true;
-            out.push(
-                outcome(
-                    P,
-                    CheckId::MessageOneLine,
-                    Grade::Fail,
-                    format!(
-                        "`{}` reads as no reply, right after a `MESSAGE` or `DEBUG` line: the \
-                         rest of it, broken off by a line break",
-                        e.text
-                    ),
-                )
-                .at(at),
-            );
-            return;
+            return self.rest_of_message(e, out);
         }
-        if !self.reported_case && !keyword_in_canonical_case(&e.text) {
-            self.reported_case = true;
-            out.push(
-                outcome(
-                    P,
-                    CheckId::LineKeywordCase,
-                    Grade::Warn,
-                    format!("`{}`: the text writes every keyword in upper case", e.text),
-                )
-                .at(at),
-            );
-        }
+        self.keyword_case(e, out);
         // The answer the provisional line was taken for, one line late: already judged.
         if resolved
             && matches!(
@@ -489,6 +430,91 @@ impl State {
                 None => out.push(lines::unreadable(P, &e.text, &error, at)),
             },
         }
+    }
+
+    /// Whether the line is a reply owed to a command sent before `END`: a single-threaded
+    /// brain reads END only once it has answered (A8), so such a reply, and the messages
+    /// before it, were written before it read END.
+    fn owed_reply(
+        &mut self,
+        paired: Paired,
+        read: &Result<Message, ParseError>,
+        e: &Entry,
+        out: &mut Findings,
+    ) -> bool {
+        match paired {
+            Paired::Request | Paired::Either(_) => true,
+            Paired::Info(info)
+                if self.end_at.is_some_and(|end| info.at.us <= end)
+                    && (self.answers_info || matches!(read, Ok(Message::Unknown(_)))) =>
+            {
+                // The late reply of an INFO sent before END (a manager that froze the brain
+                // between its INFOs and END, which it read in order after them): that fault,
+                // judged as such (gomocup-r92), not output after END as well. It is an INFO's
+                // reply when the brain has been seen answering INFO, or when it is UNKNOWN,
+                // which no brain answers END with (END is mandatory, gomocup-r18); another
+                // line from another brain is as much output after END.
+                self.info_reply(&e.text, info, e.at, "", out);
+                true
+            }
+            Paired::Info(_) => false,
+            Paired::Nothing => {
+                matches!(read, Ok(Message::Message(_) | Message::Debug(_)))
+                    && self.unanswered.contains(&Unanswered::Request)
+            }
+        }
+    }
+
+    /// A line after `END` that answers nothing sent before it warns, once.
+    fn written_after_end(&mut self, owed_reply: bool, e: &Entry, out: &mut Findings) {
+        if self.end_at.is_none() || self.reported_after_end || owed_reply {
+            return;
+        }
+        self.reported_after_end = true;
+        out.push(
+            outcome(
+                P,
+                CheckId::EndNoOutput,
+                Grade::Warn,
+                format!("`{}` written after END", e.text),
+            )
+            .at(e.at),
+        );
+    }
+
+    /// A line that reads as no reply right after a `MESSAGE` or `DEBUG`: the rest of it,
+    /// broken off by a line break (gomocup-r128).
+    fn rest_of_message(&mut self, e: &Entry, out: &mut Findings) {
+        out.push(
+            outcome(
+                P,
+                CheckId::MessageOneLine,
+                Grade::Fail,
+                format!(
+                    "`{}` reads as no reply, right after a `MESSAGE` or `DEBUG` line: the \
+                     rest of it, broken off by a line break",
+                    e.text
+                ),
+            )
+            .at(e.at),
+        );
+    }
+
+    /// The text writes every keyword in upper case: another case warns, once.
+    fn keyword_case(&mut self, e: &Entry, out: &mut Findings) {
+        if self.reported_case || keyword_in_canonical_case(&e.text) {
+            return;
+        }
+        self.reported_case = true;
+        out.push(
+            outcome(
+                P,
+                CheckId::LineKeywordCase,
+                Grade::Warn,
+                format!("`{}`: the text writes every keyword in upper case", e.text),
+            )
+            .at(e.at),
+        );
     }
 
     /// Pairs a line of the brain's with the oldest command it may answer, and resolves a
@@ -688,10 +714,18 @@ fn sent(s: &mut State, command: Command, at: At) {
     if !matches!(command, Command::Info { .. }) {
         s.info_at = None;
     }
+    owe(s, &command, at);
+    follow(s, command, at);
+}
+
+/// What the brain owes for a command, in the order it reads them: an answer or a move for a
+/// request, a possible reply for an `INFO`. A request sent over one still owed is counted,
+/// and an answer it passes over is kept to be named if a later move comes first.
+fn owe(s: &mut State, command: &Command, at: At) {
     // The brain reads its input in order, a new game's START too: what it owes from before
     // still comes first.
     match command {
-        Command::Info { ref key, .. } => s
+        Command::Info { key, .. } => s
             .unanswered
             .push_back(Unanswered::Info(SentInfo::of(key, at))),
         Command::Board | Command::BoardEntry { .. } | Command::End => {}
@@ -702,7 +736,7 @@ fn sent(s: &mut State, command: Command, at: At) {
         Command::Info { .. } | Command::Board | Command::BoardEntry { .. } | Command::End
     );
     if request {
-        match (&command, s.awaiting) {
+        match (command, s.awaiting) {
             // A new game starts the brain afresh: nothing from before is owed.
             (Command::Start(_) | Command::RectStart(..), _) => {
                 s.overlapped = 0;
@@ -716,6 +750,11 @@ fn sent(s: &mut State, command: Command, at: At) {
             _ => s.overlapped += 1,
         }
     }
+}
+
+/// The game the command sets up or plays on, as the brain's board sees it, and what reply
+/// the command now awaits.
+fn follow(s: &mut State, command: Command, at: At) {
     match command {
         Command::Start(n) => {
             s.size = BoardSize::square(n).ok();
@@ -775,30 +814,7 @@ fn sent(s: &mut State, command: Command, at: At) {
             }
         }
         Command::Done => {
-            let entries = s.block.take().unwrap_or_default();
-            let own = entries.iter().filter(|(_, f)| *f == 1).count();
-            let theirs = entries.iter().filter(|(_, f)| *f == 2).count();
-            // Black moves first: with as many own stones as the opponent's, the brain is black.
-            let engine = if own == theirs {
-                Stone::Black
-            } else {
-                Stone::White
-            };
-            s.engine = Some(engine);
-            s.board = s.size.map(Board::new);
-            if let Some(b) = &mut s.board {
-                for (p, f) in entries {
-                    let stone = match f {
-                        1 => engine,
-                        2 => engine.opponent(),
-                        _ => continue, // field 3 marks a winning line or forbidden point
-                    };
-                    if b.place(p, stone).is_err() {
-                        s.board = None;
-                        break;
-                    }
-                }
-            }
+            board_from_block(s);
             s.awaiting = Awaiting::Move {
                 at,
                 rows: reqs!["gomocup-r57"],
@@ -838,6 +854,35 @@ fn sent(s: &mut State, command: Command, at: At) {
     }
 }
 
+/// The board a `BOARD` block sets up when `DONE` closes it: the brain's stones and the
+/// opponent's, the brain's colour told by the count (black moves first, so as many own
+/// stones as the opponent's make it black).
+fn board_from_block(s: &mut State) {
+    let entries = s.block.take().unwrap_or_default();
+    let own = entries.iter().filter(|(_, f)| *f == 1).count();
+    let theirs = entries.iter().filter(|(_, f)| *f == 2).count();
+    let engine = if own == theirs {
+        Stone::Black
+    } else {
+        Stone::White
+    };
+    s.engine = Some(engine);
+    s.board = s.size.map(Board::new);
+    if let Some(b) = &mut s.board {
+        for (p, f) in entries {
+            let stone = match f {
+                1 => engine,
+                2 => engine.opponent(),
+                _ => continue, // field 3 marks a winning line or forbidden point
+            };
+            if b.place(p, stone).is_err() {
+                s.board = None;
+                break;
+            }
+        }
+    }
+}
+
 fn received(s: &mut State, message: Message, text: &str, at: At, out: &mut Findings) {
     let chatter = matches!(message, Message::Message(_) | Message::Debug(_));
     passed_over(s, &message, text, at, out);
@@ -858,106 +903,8 @@ fn received(s: &mut State, message: Message, text: &str, at: At, out: &mut Findi
         return;
     }
     match message {
-        Message::Move(p) => {
-            let asked = match s.awaiting {
-                Awaiting::Move { at: asked, .. } => asked,
-                // The answer to a request the manager sent over an owed one: judged on the
-                // board like any move, timed from itself (which request it answers is the
-                // brain's choice).
-                _ if s.overlapped > 0 => {
-                    s.overlapped -= 1;
-                    at
-                }
-                _ => {
-                    out.push(
-                        outcome(
-                            P,
-                            CheckId::MoveReply,
-                            Grade::Fail,
-                            format!("move `{text}` that nothing asked for"),
-                        )
-                        .at(at),
-                    );
-                    return;
-                }
-            };
-            s.answered = true;
-            s.awaiting = Awaiting::Nothing;
-            // The move came where it was owed: the brain was not an answer behind.
-            s.provisional = None;
-            let (Some(board), Some(stone)) = (&mut s.board, s.engine) else {
-                return;
-            };
-            s.moves_judged += 1;
-            match board.is_legal_move(p, stone, s.rule) {
-                Ok(()) => {
-                    let _ = board.place(p, stone);
-                }
-                // A point forbidden for black under renju is still a point the brain may put a
-                // stone on: the text defines no renju rules (A7) and lets a brain ignore INFO
-                // (gomocup-r59), so it loses the game under renju's rules, which the referee
-                // applies, and breaks no row of the protocol's. A warning, citing the flag.
-                Err(e @ IllegalMove::Forbidden { .. }) => {
-                    let _ = board.place(p, stone);
-                    out.push(
-                        outcome(
-                            P,
-                            CheckId::MoveLegal,
-                            Grade::Warn,
-                            format!(
-                                "move {p} for {stone:?}: {e}; a game lost under renju's rules, \
-                                 which the text names (rule 4) but does not give, not a break of \
-                                 the protocol"
-                            ),
-                        )
-                        .citing(crate::reqs!["gomocup-r73"])
-                        .at(at)
-                        .latency(at.us.saturating_sub(asked.us)),
-                    )
-                }
-                Err(e) => {
-                    s.illegal_move = true;
-                    out.push(
-                        outcome(
-                            P,
-                            CheckId::MoveLegal,
-                            Grade::Fail,
-                            format!("move {p} for {stone:?} is illegal: {e}"),
-                        )
-                        .citing(reqs!["gomocup-r42", "gomocup-r44", "gomocup-r57"])
-                        .at(at)
-                        .latency(at.us.saturating_sub(asked.us)),
-                    )
-                }
-            }
-        }
-        Message::Ok | Message::Error(_) => {
-            if let (Message::Error(_), Awaiting::Move { .. }, Some(p)) =
-                (&message, s.awaiting, s.turn_point)
-            {
-                kept_old_board(s, p, text, at, out);
-            }
-            if matches!(s.awaiting, Awaiting::Answer { .. }) {
-                match message {
-                    Message::Error(_) => refused_takeback(s),
-                    _ => s.taken_back = None,
-                }
-                s.answered();
-            } else if s.overlapped > 0 {
-                s.overlapped -= 1;
-            } else if !matches!(s.awaiting, Awaiting::Move { .. }) || matches!(message, Message::Ok)
-            {
-                out.push(
-                    outcome(
-                        P,
-                        CheckId::ReplyUnsolicited,
-                        Grade::Warn,
-                        format!("`{text}` that no command asked for"),
-                    )
-                    .at(at),
-                );
-            }
-        }
+        Message::Move(p) => move_received(s, p, text, at, out),
+        Message::Ok | Message::Error(_) => answer_received(s, &message, text, at, out),
         Message::Message(body) | Message::Debug(body) => {
             if is_message {
                 english_only(s, &body, text, at, out);
@@ -982,6 +929,110 @@ fn received(s: &mut State, message: Message, text: &str, at: At, out: &mut Findi
             s.answered()
         }
         Message::Suggest(_) => {}
+    }
+}
+
+/// A move: owed to a move request (or to one sent over an owed one), else unasked; judged on
+/// the brain's board and played there.
+fn move_received(s: &mut State, p: Point, text: &str, at: At, out: &mut Findings) {
+    let asked = match s.awaiting {
+        Awaiting::Move { at: asked, .. } => asked,
+        // The answer to a request the manager sent over an owed one: judged on the board
+        // like any move, timed from itself (which request it answers is the brain's choice).
+        _ if s.overlapped > 0 => {
+            s.overlapped -= 1;
+            at
+        }
+        _ => {
+            out.push(
+                outcome(
+                    P,
+                    CheckId::MoveReply,
+                    Grade::Fail,
+                    format!("move `{text}` that nothing asked for"),
+                )
+                .at(at),
+            );
+            return;
+        }
+    };
+    s.answered = true;
+    s.awaiting = Awaiting::Nothing;
+    // The move came where it was owed: the brain was not an answer behind.
+    s.provisional = None;
+    let (Some(board), Some(stone)) = (&mut s.board, s.engine) else {
+        return;
+    };
+    s.moves_judged += 1;
+    match board.is_legal_move(p, stone, s.rule) {
+        Ok(()) => {
+            let _ = board.place(p, stone);
+        }
+        // A point forbidden for black under renju is still a point the brain may put a stone
+        // on: the text defines no renju rules (A7) and lets a brain ignore INFO (gomocup-r59),
+        // so it loses the game under renju's rules, which the referee applies, and breaks no
+        // row of the protocol's. A warning, citing the flag.
+        Err(e @ IllegalMove::Forbidden { .. }) => {
+            let _ = board.place(p, stone);
+            out.push(
+                outcome(
+                    P,
+                    CheckId::MoveLegal,
+                    Grade::Warn,
+                    format!(
+                        "move {p} for {stone:?}: {e}; a game lost under renju's rules, \
+                         which the text names (rule 4) but does not give, not a break of \
+                         the protocol"
+                    ),
+                )
+                .citing(crate::reqs!["gomocup-r73"])
+                .at(at)
+                .latency(at.us.saturating_sub(asked.us)),
+            )
+        }
+        Err(e) => {
+            s.illegal_move = true;
+            out.push(
+                outcome(
+                    P,
+                    CheckId::MoveLegal,
+                    Grade::Fail,
+                    format!("move {p} for {stone:?} is illegal: {e}"),
+                )
+                .citing(reqs!["gomocup-r42", "gomocup-r44", "gomocup-r57"])
+                .at(at)
+                .latency(at.us.saturating_sub(asked.us)),
+            )
+        }
+    }
+}
+
+/// `OK` or `ERROR`: the answer to the command that awaits one (a refused `TAKEBACK` puts
+/// the stone back), the reply to a request sent over an owed one, or unsolicited (warns). An
+/// `ERROR` to a `TURN` means the brain kept the board from before.
+fn answer_received(s: &mut State, message: &Message, text: &str, at: At, out: &mut Findings) {
+    if let (Message::Error(_), Awaiting::Move { .. }, Some(p)) = (message, s.awaiting, s.turn_point)
+    {
+        kept_old_board(s, p, text, at, out);
+    }
+    if matches!(s.awaiting, Awaiting::Answer { .. }) {
+        match message {
+            Message::Error(_) => refused_takeback(s),
+            _ => s.taken_back = None,
+        }
+        s.answered();
+    } else if s.overlapped > 0 {
+        s.overlapped -= 1;
+    } else if !matches!(s.awaiting, Awaiting::Move { .. }) || matches!(message, Message::Ok) {
+        out.push(
+            outcome(
+                P,
+                CheckId::ReplyUnsolicited,
+                Grade::Warn,
+                format!("`{text}` that no command asked for"),
+            )
+            .at(at),
+        );
     }
 }
 
