@@ -45,9 +45,3 @@ trait GuiChecks {
 pub(super) fn reader(ctx: &Context) -> Box<dyn GuiReader> {
     with_codec!(ctx.protocol, C => <C as GuiChecks>::reader(ctx))
 }
-
-/// A line's first word in upper case: the command word of a case-insensitive protocol, for
-/// finding the grammar row a malformed line breaks.
-fn command_word(line: &str) -> Option<String> {
-    line.split_whitespace().next().map(str::to_ascii_uppercase)
-}

@@ -79,6 +79,22 @@ pub(super) struct Unreadable {
     pub error: ParseError,
     pub known_command: bool,
     pub requirement: ReqId,
+    /// What the line still opens by its keyword, read as an engine reads it.
+    pub opens: Opens,
+}
+
+/// What a command that does not read still does, by the keyword it opened with: an engine
+/// that reads the keyword acts on it, so the GUI's session goes on from there.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Opens {
+    /// `position` (UCCI: `probe` as well): a position the checks cannot set up.
+    Position,
+    /// `go`: a search the engine may answer.
+    Search,
+    /// `ponderhit`: the ponder search's end, perhaps with a draw offer.
+    PonderHit,
+    /// Any other command, or none the text knows.
+    Nothing,
 }
 
 /// One protocol's reading of the lines.
@@ -128,18 +144,20 @@ fn texts<M: ToString>(moves: &[M]) -> Vec<String> {
 fn unreadable<K: Keyword>(
     error: LineError<K>,
     row: fn(K) -> ReqId,
+    opens: fn(K) -> Opens,
     fallback: ReqId,
     notation: ReqId,
 ) -> Unreadable {
-    let row = error.keyword.map(row);
+    let row_of_keyword = error.keyword.map(row);
     let requirement = match error.error {
         ParseError::BadMove { .. } => notation,
-        _ => row.unwrap_or(fallback),
+        _ => row_of_keyword.unwrap_or(fallback),
     };
     Unreadable {
         error: error.error,
-        known_command: row.is_some(),
+        known_command: row_of_keyword.is_some(),
         requirement,
+        opens: error.keyword.map_or(Opens::Nothing, opens),
     }
 }
 
@@ -157,6 +175,17 @@ fn ucci_grammar(keyword: ucci::CommandKeyword) -> ReqId {
     }
 }
 
+/// What a UCCI command opens, by its keyword.
+fn ucci_opens(keyword: ucci::CommandKeyword) -> Opens {
+    use ucci::CommandKeyword as K;
+    match keyword {
+        K::Position | K::Probe => Opens::Position,
+        K::Go => Opens::Search,
+        K::PonderHit => Opens::PonderHit,
+        K::Ucci | K::IsReady | K::SetOption | K::BanMoves | K::Stop | K::Quit => Opens::Nothing,
+    }
+}
+
 impl Dialect for Ucci {
     const PROTOCOL: Protocol = Protocol::Ucci;
 
@@ -165,8 +194,8 @@ impl Dialect for Ucci {
         let command = ucci::parse_command(line).map_err(|e| {
             // An ICCS move is four characters, ranks 0-9 (ucci-r17, ucci-r18).
             let notation = req!("ucci-r17");
-            let mut bad = unreadable(e, ucci_grammar, req!("ucci-r04"), notation);
-            if draw_offer_unreadable(line) {
+            let mut bad = unreadable(e, ucci_grammar, ucci_opens, req!("ucci-r04"), notation);
+            if bad.opens == Opens::PonderHit && carries_draw(line) {
                 bad.requirement = req!("ucci-r92");
             }
             bad
@@ -207,6 +236,7 @@ impl Dialect for Ucci {
 
     fn heard(line: &str) -> Heard {
         use ucci::Message as M;
+        use ucci::MessageKeyword as MK;
         match ucci::parse_message(line) {
             Ok(M::UcciOk) => Heard::HandshakeOk,
             Ok(M::ReadyOk) => Heard::ReadyOk,
@@ -215,7 +245,11 @@ impl Dialect for Ucci {
                 best: Some(mv.to_string()),
             },
             Ok(M::NoBestMove) => Heard::SearchResult { best: None },
-            Err(_) if first_word_is(line, &["bestmove", "nobestmove"]) => {
+            // A search result the codec cannot read (Glaurung's `bestmove (none)`, a bare
+            // `bestmove`) still ends the search as the GUI hears it: the engine-side checks
+            // judge its form, and the GUI that waited for it and goes on is not blamed for
+            // commands sent to a busy engine.
+            Err(e) if matches!(e.keyword, Some(MK::BestMove | MK::NoBestMove)) => {
                 Heard::SearchResult { best: None }
             }
             _ => Heard::Other,
@@ -223,24 +257,15 @@ impl Dialect for Ucci {
     }
 }
 
-/// Whether the engine's line opens with one of `keywords`. A search result the codec cannot
-/// read (Glaurung's `bestmove (none)`, a bare `bestmove`) still ends the search as the GUI
-/// hears it: the engine-side checks judge its form, and the GUI that waited for it and goes
-/// on is not blamed for commands sent to a busy engine.
-fn first_word_is(line: &str, keywords: &[&str]) -> bool {
+/// Whether a `ponderhit` that does not read carries `draw` among its arguments (`ponderhit
+/// draw now`, `ponderhit DRAW`, `ponderhit time 5 draw`): the GUI meant to offer a draw to the
+/// pondering engine, and the text's one way to do so is `ponderhit draw` (ucci-r92). An engine
+/// that reads that form takes the line as something else, so the offer never reaches it, as
+/// `draw` after `go`'s thinking mode does not (ucci-r76).
+fn carries_draw(line: &str) -> bool {
     line.split_whitespace()
-        .next()
-        .is_some_and(|word| keywords.contains(&word))
-}
-
-/// A `ponderhit` that does not read and yet carries `draw` (`ponderhit draw now`, `ponderhit
-/// DRAW`, `ponderhit time 5 draw`): the GUI meant to offer a draw to the pondering engine, and
-/// the text's one way to do so is `ponderhit draw` (ucci-r92). An engine that reads that form
-/// takes the line as something else, so the offer never reaches it, as `draw` after `go`'s
-/// thinking mode does not (ucci-r76).
-fn draw_offer_unreadable(line: &str) -> bool {
-    let mut words = line.split_whitespace();
-    words.next() == Some("ponderhit") && words.any(|w| w.eq_ignore_ascii_case("draw"))
+        .skip(1)
+        .any(|w| w.eq_ignore_ascii_case("draw"))
 }
 
 /// UCCI's time mode states the clock of the side to move, whichever it is.
@@ -349,6 +374,24 @@ fn uci_grammar(keyword: uci::CommandKeyword) -> ReqId {
     }
 }
 
+/// What a UCI command opens, by its keyword.
+fn uci_opens(keyword: uci::CommandKeyword) -> Opens {
+    use uci::CommandKeyword as K;
+    match keyword {
+        K::Position => Opens::Position,
+        K::Go => Opens::Search,
+        K::PonderHit => Opens::PonderHit,
+        K::Uci
+        | K::Debug
+        | K::IsReady
+        | K::SetOption
+        | K::Register
+        | K::UciNewGame
+        | K::Stop
+        | K::Quit => Opens::Nothing,
+    }
+}
+
 impl Dialect for Uci {
     const PROTOCOL: Protocol = Protocol::Uci;
 
@@ -361,7 +404,7 @@ impl Dialect for Uci {
             // A move is its from-square and to-square (uci-r18).
             let notation = req!("uci-r18");
             let parameter = go_parameter_row(&e);
-            let mut bad = unreadable(e, uci_grammar, req!("uci-r01"), notation);
+            let mut bad = unreadable(e, uci_grammar, uci_opens, req!("uci-r01"), notation);
             if let Some(row) = parameter {
                 bad.requirement = row;
             }
@@ -438,7 +481,10 @@ impl Dialect for Uci {
             Ok(M::BestMove { mv, .. }) => Heard::SearchResult {
                 best: Some(mv.to_string()),
             },
-            Err(_) if first_word_is(line, &["bestmove"]) => Heard::SearchResult { best: None },
+            // As for UCCI: an unreadable result still ends the search.
+            Err(e) if e.keyword == Some(uci::MessageKeyword::BestMove) => {
+                Heard::SearchResult { best: None }
+            }
             Ok(M::Registration(uci::Status::Error)) => Heard::RegistrationError,
             Ok(M::CopyProtection(uci::Status::Error)) => Heard::CopyProtectionError,
             _ => Heard::Other,

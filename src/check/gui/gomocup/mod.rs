@@ -354,12 +354,12 @@ impl Manager {
                 self.owed = Owed::Answer("RESTART");
             }
             Command::Begin => {
-                self.move_asked(entry, out);
+                self.move_asked(MoveRequest::Begin, entry, out);
                 self.begin_on_empty_board(entry, out);
                 self.owed = Owed::MOVE;
             }
             Command::Turn(point) => {
-                self.move_asked(entry, out);
+                self.move_asked(MoveRequest::Turn, entry, out);
                 self.stone(point, "TURN", entry, out);
                 self.owed = Owed::MOVE;
             }
@@ -422,10 +422,10 @@ impl Manager {
     }
 
     /// `BEGIN` or `TURN`: a move asked for, timed from here.
-    fn move_asked(&mut self, entry: &Entry, out: &mut Findings) {
+    fn move_asked(&mut self, request: MoveRequest, entry: &Entry, out: &mut Findings) {
         self.move_asked_at = Some(entry.at);
         self.match_clock.asked(entry.at.us);
-        self.move_request(entry, out);
+        self.move_request(request, entry, out);
     }
 
     /// `BOARD` opens a block only when no game is in progress (gomocup-r49); one sent over a
@@ -446,7 +446,7 @@ impl Manager {
             let size = self.board.as_ref().map(Board::size);
             self.new_game(size.map(Board::new));
         }
-        self.move_request(entry, out);
+        self.move_request(MoveRequest::Board, entry, out);
         self.block = Some(Vec::new());
     }
 
@@ -597,16 +597,15 @@ impl Manager {
     }
 
     /// BEGIN, TURN or BOARD: the board is set up, and a timed game's `time_left` came first.
-    fn move_request(&mut self, entry: &Entry, out: &mut Findings) {
+    fn move_request(&mut self, request: MoveRequest, entry: &Entry, out: &mut Findings) {
         self.tally.judged(CheckId::GuiStartFirst);
         if !self.started {
             let message = format!("`{}` before `START`: the brain has no board", entry.text);
             // BEGIN is sent "at the start of a game" (gomocup-r43), which START sets up; the
             // other move requests need the board START gives the brain (gomocup-r35, r36).
-            let rows = if matches!(super::command_word(&entry.text).as_deref(), Some("BEGIN")) {
-                reqs!["gomocup-r43"]
-            } else {
-                reqs!["gomocup-r35", "gomocup-r36"]
+            let rows = match request {
+                MoveRequest::Begin => reqs!["gomocup-r43"],
+                MoveRequest::Turn | MoveRequest::Board => reqs!["gomocup-r35", "gomocup-r36"],
             };
             self.tally.fault(
                 CheckId::GuiStartFirst,
@@ -905,6 +904,14 @@ mod game_end;
 mod info;
 mod match_clock;
 pub(crate) mod pair;
+
+/// The commands that ask the brain for a move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum MoveRequest {
+    Begin,
+    Turn,
+    Board,
+}
 
 #[cfg(test)]
 mod tests;

@@ -7,7 +7,7 @@ use std::marker::PhantomData;
 use super::GuiReader;
 use super::clock::Clocks;
 use super::handshake::HandshakeOrder;
-use super::said::{Dialect, Heard, Said, Ucci, Uci};
+use super::said::{Dialect, Heard, Opens, Said, Ucci, Uci};
 use super::tally::Tally;
 use crate::check::Context;
 use crate::check::findings::Findings;
@@ -248,12 +248,15 @@ impl<D: Dialect, G: Game + Send> GuiSide<D, G> {
                     at,
                     out,
                 );
-                self.unread_go(&entry.text);
-                // A position that does not read was still sent: the engine has one, which
-                // the checks cannot set up, so a search after it is no search without one.
-                if entry.text.split_whitespace().next() == Some("position") {
-                    self.position_set = true;
-                    self.current = None;
+                match bad.opens {
+                    Opens::Search => self.unread_go(&entry.text),
+                    // A position that does not read was still sent: the engine has one, which
+                    // the checks cannot set up, so a search after it is no search without one.
+                    Opens::Position => {
+                        self.position_set = true;
+                        self.current = None;
+                    }
+                    Opens::PonderHit | Opens::Nothing => {}
                 }
                 None
             }
@@ -315,13 +318,10 @@ impl<D: Dialect, G: Game + Send> GuiSide<D, G> {
     /// A `go` that does not read still starts a search the engine may answer: the GUI's
     /// `stop` or `ponderhit` after it is not out of place.
     fn unread_go(&mut self, line: &str) {
-        let mut words = line.split_whitespace();
-        if words.next() == Some("go") {
-            self.search = Some(Search {
-                pondering: words.any(|w| w == "ponder"),
-                stopped: false,
-            });
-        }
+        self.search = Some(Search {
+            pondering: line.split_whitespace().skip(1).any(|w| w == "ponder"),
+            stopped: false,
+        });
     }
 
     /// UCI: a command ends with LF (uci-r06); UCCI: every command is one line (ucci-r05).
