@@ -8,8 +8,10 @@
 //! * `protocol` reads and writes the lines of UCCI, UCI, Gomocup and AGI as typed values;
 //! * `session` drives one engine process and records a timestamped transcript;
 //! * `scenario` reads scripted exchanges from text files;
-//! * `check` judges a transcript; `runner` plays a scenario through a session and feeds the
-//!   checks;
+//! * `check` judges a transcript;
+//! * `partition` takes a share `k/n` of a run's scenarios or a match's games, for work spread
+//!   over several jobs, and puts the shares' results back together;
+//! * `runner` plays a scenario through a session and feeds the checks;
 //! * `certify` grades requirements from a profile's runs; `golden` compares runs with stored
 //!   golden transcripts;
 //! * `report` holds the report model of runs; `fuzz`, `spy` (with `standin`, Arbiter's own
@@ -31,6 +33,7 @@ pub mod check;
 pub mod fuzz;
 pub mod golden;
 pub mod matchplay;
+pub mod partition;
 pub mod protocol;
 pub mod render;
 pub mod report;

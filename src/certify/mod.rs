@@ -10,8 +10,9 @@ pub mod stands_for;
 use serde::Serialize;
 
 use crate::check::Grade;
+use crate::partition::{Partition, SharesError};
 use crate::protocol::{Protocol, ReqId};
-use crate::runner::{Conclusion, EngineInfo, Parallelism, Partition, ScenarioRun, SharesError};
+use crate::runner::{Conclusion, EngineInfo, Parallelism, ScenarioRun};
 pub use engine::CertifyError;
 pub use engine::scenarios;
 pub use profile::{Profile, ProfileError, ProfileSyntax, RowError, ScenarioRef, ScenarioRefError};

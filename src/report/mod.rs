@@ -8,14 +8,14 @@ pub mod file;
 use serde::Serialize;
 
 use crate::check::Grade;
+use crate::partition::{Partition, SharesError};
 use crate::protocol::Protocol;
 use crate::runner::Played;
 
 // The model of one scenario's run and of its transcript, which the runner and the session
 // fill in: named here, where a user of the library meets them in a report.
 pub use crate::runner::{
-    BadPartition, Blocked, Cause, Conclusion, EngineInfo, Parallelism, Partition, RunEnd,
-    ScenarioInfo, ScenarioRun, SharesError,
+    Blocked, Cause, Conclusion, EngineInfo, Parallelism, RunEnd, ScenarioInfo, ScenarioRun,
 };
 pub use crate::session::transcript::{
     At, Direction, Entry, ExitRecord, Omission, Overflow, Transcript,

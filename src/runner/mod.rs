@@ -5,9 +5,7 @@ mod blocked;
 mod conclusion;
 mod end;
 mod lateness;
-mod partition;
 mod schedule;
-mod scheduler_env;
 mod steps;
 mod unread;
 
@@ -22,10 +20,8 @@ use crate::session::{EngineCommand, Session, SessionOptions, Transcript, interru
 pub use blocked::{Blocked, Cause};
 pub use conclusion::Conclusion;
 pub use end::RunEnd;
-pub use partition::{BadPartition, Partition, SharesError};
 pub use schedule::Parallelism;
 pub use schedule::{Concurrency, Played, run_all};
-pub use scheduler_env::{PartitionSpec, SchedulerEnvError};
 pub(crate) use unread::explain_across;
 
 /// Settings of a run.
