@@ -8,12 +8,15 @@
 //! * `protocol` reads and writes the lines of UCCI, UCI, Gomocup and AGI as typed values;
 //! * `session` drives one engine process and records a timestamped transcript;
 //! * `scenario` reads scripted exchanges from text files;
-//! * `check` judges a transcript; `runner` plays a scenario through a session and feeds the
-//!   checks;
+//! * `check` judges a transcript;
+//! * `partition` takes a share `k/n` of a run's scenarios or a match's games, for work spread
+//!   over several jobs, and puts the shares' results back together;
+//! * `report` holds the run model: each scenario's run and the report of a suite of them;
+//! * `runner` plays a scenario through a session, feeds the checks and fills in the run model;
 //! * `certify` grades requirements from a profile's runs; `golden` compares runs with stored
 //!   golden transcripts;
-//! * `report` holds the report model of runs; `fuzz`, `spy` (with `standin`, Arbiter's own
-//!   engine) and `matchplay` build on the layers below and produce reports;
+//! * `fuzz`, `spy` (with `standin`, Arbiter's own engine) and `matchplay` build on the layers
+//!   below and produce reports;
 //! * `render` writes every document for people (the human report) and machines (JSON);
 //! * `testing` is the library API for engine projects: [`Engine`] certifies or runs scenarios
 //!   against an engine from the project's own `cargo test`.
@@ -31,6 +34,7 @@ pub mod check;
 pub mod fuzz;
 pub mod golden;
 pub mod matchplay;
+pub mod partition;
 pub mod protocol;
 pub mod render;
 pub mod report;

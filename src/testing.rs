@@ -37,9 +37,8 @@ use crate::golden::{self, OnChange, Snapshots};
 use crate::protocol::{GameKind, Protocol, WrongGame};
 use crate::render::{Detail, Document, Human, Paint, Render, human};
 use crate::report::Report;
-use crate::runner::{
-    Conclusion, Concurrency, EngineInfo, EngineOption, Quiet, RunOptions, run_all,
-};
+use crate::report::{Conclusion, EngineInfo};
+use crate::runner::{Concurrency, EngineOption, Quiet, RunOptions, run_all};
 use crate::scenario::select;
 
 /// Why scenarios could not be loaded or chosen: an [`Error`]'s causes, and what is wrong
@@ -273,12 +272,7 @@ impl Engine {
         if let Some(snapshots) = &snapshots {
             golden::judge_all(&mut played.runs, snapshots);
         }
-        Ok(Report::of_run(
-            protocol,
-            EngineInfo::of(&self.command),
-            options.time_scale,
-            played,
-        ))
+        Ok(played.into_report(protocol, EngineInfo::of(&self.command), options.time_scale))
     }
 
     /// Fuzzes the engine as `arbiter fuzz --cases N` does: `cases` command sequences a GUI

@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use clap::Args;
 
 use super::CliError;
-use arbiter::runner::EngineInfo;
+use arbiter::report::EngineInfo;
 use arbiter::session::{EngineCommand, NotStartable};
 
 #[derive(Args, Debug, Clone)]

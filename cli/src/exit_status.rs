@@ -2,7 +2,7 @@
 //! and the one place they become numbers. The library concludes a run ([`Conclusion`]); a
 //! usage error is the command line's own.
 
-use arbiter::runner::Conclusion;
+use arbiter::report::Conclusion;
 use arbiter::session::interrupt;
 
 /// How a command ended, for its exit status.

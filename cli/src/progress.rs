@@ -4,7 +4,8 @@
 use indicatif::{ProgressBar, ProgressStyle};
 
 use arbiter::check::Grade;
-use arbiter::runner::{Observer, ScenarioRun};
+use arbiter::report::ScenarioRun;
+use arbiter::runner::Observer;
 use arbiter::scenario::Scenario;
 
 pub(crate) struct Progress {

@@ -16,7 +16,7 @@ use arbiter::protocol::Protocol;
 use arbiter::render::Document;
 use arbiter::render::merge::{Column, Matrix};
 use arbiter::report::Report;
-use arbiter::runner::{EngineInfo, RunEnd, ScenarioInfo, ScenarioRun};
+use arbiter::report::{EngineInfo, RunEnd, ScenarioInfo, ScenarioRun};
 
 #[derive(Subcommand, Debug)]
 pub(super) enum ReportCommand {

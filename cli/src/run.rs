@@ -169,12 +169,7 @@ pub(super) fn run(args: &RunArgs) -> Result<(String, ExitStatus), CliError> {
     }
     let report = Report {
         partition,
-        ..Report::of_run(
-            args.protocol,
-            args.engine.info(),
-            options.time_scale,
-            played,
-        )
+        ..played.into_report(args.protocol, args.engine.info(), options.time_scale)
     };
     if args.share.results_dir.is_some() {
         let json = Document::Run(&report).render(Format::Json, Detail::All)?;

@@ -9,8 +9,8 @@ use clap::Args;
 
 use super::CliError;
 use arbiter::matchplay::results_dir::file_name;
+use arbiter::partition::{Partition, PartitionSpec};
 use arbiter::report::file::write_atomically;
-use arbiter::runner::{Partition, PartitionSpec};
 
 #[derive(Args, Debug, Clone)]
 pub(super) struct ShareArgs {

@@ -4,8 +4,10 @@
 
 use super::{Certification, Profile, ScenarioRef};
 use crate::check::registry::Side;
+use crate::partition::Partition;
 use crate::protocol::GameKind;
-use crate::runner::{EngineInfo, Partition, Played};
+use crate::report::EngineInfo;
+use crate::runner::Played;
 use crate::scenario::{Scenario, ScenarioError, SelectError, builtin_named, fits};
 
 /// Why a profile cannot be run against an engine.

@@ -10,8 +10,9 @@ pub mod stands_for;
 use serde::Serialize;
 
 use crate::check::Grade;
+use crate::partition::{Partition, SharesError};
 use crate::protocol::{Protocol, ReqId};
-use crate::runner::{Conclusion, EngineInfo, Parallelism, Partition, ScenarioRun, SharesError};
+use crate::report::{Conclusion, EngineInfo, Parallelism, ScenarioRun};
 pub use engine::CertifyError;
 pub use engine::scenarios;
 pub use profile::{Profile, ProfileError, ProfileSyntax, RowError, ScenarioRef, ScenarioRefError};
@@ -372,8 +373,8 @@ pub fn judge_with_rows_behind(
 mod tests {
     use super::*;
     use crate::check::{CheckId, CheckRef, Outcome};
+    use crate::report::RunEnd;
     use crate::req;
-    use crate::runner::RunEnd;
     use crate::scenario::builtin_named;
 
     /// One scenario's run whose outcomes cite `graded` rows, each with its grade.

@@ -21,7 +21,8 @@ use super::{
     FuzzResult, HarnessBug, command,
 };
 use crate::check::{CheckId, CheckRef, Grade};
-use crate::runner::{self, RunEnd, RunOptions, ScenarioRun};
+use crate::report::{RunEnd, ScenarioRun};
+use crate::runner::{self, RunOptions};
 use crate::scenario::{self, Scenario};
 use crate::session::{Direction, EngineCommand, interrupt};
 

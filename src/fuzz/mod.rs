@@ -27,7 +27,8 @@ use std::time::Duration;
 
 use crate::check::{CheckId, CheckRef};
 use crate::protocol::{Codec, GameKind, Protocol, ReqId, with_codec};
-use crate::runner::{RunOptions, ScenarioRun};
+use crate::report::ScenarioRun;
+use crate::runner::RunOptions;
 use crate::session::EngineCommand;
 use coverage::Matrix;
 pub use error::{FuzzError, FuzzErrorKind, HarnessBug};

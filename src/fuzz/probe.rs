@@ -6,7 +6,8 @@ use super::model::EngineOffer;
 use super::{FuzzError, HarnessBug};
 use crate::protocol::family::OptionDecl;
 use crate::protocol::{Exchange, Protocol};
-use crate::runner::{RunEnd, RunOptions, run_scenario};
+use crate::report::RunEnd;
+use crate::runner::{RunOptions, run_scenario};
 use crate::scenario;
 use crate::session::{Direction, EngineCommand};
 

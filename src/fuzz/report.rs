@@ -8,7 +8,7 @@ use super::coverage::Matrix;
 use super::{CutBy, CutShort, Failure, FuzzResult};
 use crate::protocol::ReqId;
 use crate::report::Report;
-use crate::runner::{Conclusion, EngineInfo};
+use crate::report::{Conclusion, EngineInfo};
 
 /// One distinct failure, as the report lists it.
 #[derive(Debug, Clone, Serialize, Deserialize)]

@@ -19,7 +19,8 @@ use super::script::{Cap, Labels, ReplyId, Script};
 use super::{Failing, FailureKey};
 use super::{FuzzError, FuzzObserver, FuzzOptions};
 use crate::check::{CheckRef, Grade, Outcome};
-use crate::runner::{self, RunOptions, ScenarioRun, run_scenario};
+use crate::report::ScenarioRun;
+use crate::runner::{self, RunOptions, run_scenario};
 use crate::session::EngineCommand;
 
 /// A failing case as small as shrinking made it, with a run of it that failed.
@@ -440,8 +441,8 @@ mod tests {
     use crate::fuzz::script::{Cap, Reply, Script};
     use crate::fuzz::{Failing, FailureKey};
     use crate::protocol::Protocol;
+    use crate::report::{RunEnd, ScenarioRun};
     use crate::rules::xiangqi::Position;
-    use crate::runner::{RunEnd, ScenarioRun};
 
     /// A search goes with the reading of its result, which no other action allows; the rest
     /// stays as it was.

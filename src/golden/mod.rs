@@ -17,7 +17,7 @@ use std::path::{Path, PathBuf};
 use similar::{ChangeTag, TextDiff};
 
 use crate::check::{CheckRef, Grade, Outcome};
-use crate::runner::ScenarioRun;
+use crate::report::ScenarioRun;
 pub use normalise::{Rules, normalise};
 
 /// The check golden-transcript outcomes carry.

@@ -21,8 +21,8 @@ use super::peers::{Elsewhere, Peers, WorkerState};
 use super::schedule::Plan;
 use super::tally::GameOutcome;
 use super::tournament::MatchReport;
+use crate::partition::Partition;
 use crate::report::file::write_atomically;
-use crate::runner::Partition;
 
 /// What can go wrong with a results directory.
 #[derive(Debug, thiserror::Error)]

@@ -21,7 +21,7 @@ use super::peers::WorkerState;
 use super::results_dir::{WorkerInfo, partition_of};
 use super::tally::{Encounter, Standing};
 use super::{MatchReport, PlayedGame, SprtReport};
-use crate::runner::Partition;
+use crate::partition::Partition;
 
 /// A worker is silent after this many median game times without a word.
 pub(crate) const SILENT_FACTOR: u64 = 5;

@@ -184,8 +184,8 @@ mod tests {
     use super::*;
     use crate::check::{CheckId, CheckRef, Outcome};
     use crate::protocol::Protocol;
+    use crate::report::{EngineInfo, RunEnd, ScenarioRun};
     use crate::req;
-    use crate::runner::{EngineInfo, RunEnd, ScenarioRun};
     use crate::scenario::builtin_named;
 
     /// A UCCI league certification whose run failed a required row (ucci-r133) and warned on

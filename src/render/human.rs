@@ -11,7 +11,7 @@ use crate::check::{Grade, Outcome};
 use crate::protocol::ReqId;
 use crate::report::Report;
 use crate::report::excerpt;
-use crate::runner::{Blocked, Parallelism, ScenarioRun};
+use crate::report::{Blocked, Parallelism, ScenarioRun};
 
 fn label(grade: Grade) -> &'static str {
     match grade {

@@ -1,25 +1,30 @@
-//! The report of a run: what `run`, `certify`, `fuzz`, `spy` and `match` produce and
-//! `render` writes. Nothing here renders and nothing here judges: the model
-//! sits below its producers, and the formats above them.
+//! The run model: one scenario's run (`ScenarioRun`, made of its outcomes, the steps it could
+//! not judge, how it ended and its transcript), and the report of a suite of them, which `run`,
+//! `spy`, `fuzz` and `certify` produce and `render` writes. The runner fills it in, so the model
+//! sits below the runner; nothing here runs, judges or renders. The documents that gather runs
+//! with what only their producer knows (a certification's verdicts, a fuzz run's failures, a
+//! match's games) live with their producers above.
 
+mod blocked;
+mod conclusion;
+mod end;
+mod engine;
 pub mod excerpt;
 pub mod file;
+mod parallelism;
+mod run;
 
 use serde::Serialize;
 
 use crate::check::Grade;
+use crate::partition::{Partition, SharesError};
 use crate::protocol::Protocol;
-use crate::runner::Played;
-
-// The model of one scenario's run and of its transcript, which the runner and the session
-// fill in: named here, where a user of the library meets them in a report.
-pub use crate::runner::{
-    BadPartition, Blocked, Cause, Conclusion, EngineInfo, Parallelism, Partition, RunEnd,
-    ScenarioInfo, ScenarioRun, SharesError,
-};
-pub use crate::session::transcript::{
-    At, Direction, Entry, ExitRecord, Omission, Overflow, Transcript,
-};
+pub use blocked::{Blocked, Cause};
+pub use conclusion::Conclusion;
+pub use end::RunEnd;
+pub use engine::EngineInfo;
+pub use parallelism::Parallelism;
+pub use run::{ScenarioInfo, ScenarioRun};
 
 /// Everything a reporter renders.
 #[derive(Debug, Clone, Serialize, serde::Deserialize)]
@@ -72,22 +77,6 @@ pub struct Summary {
 }
 
 impl Report {
-    /// The report of a suite's run (`runner::run_all`), with how many scenarios ran at once.
-    pub fn of_run(
-        protocol: Protocol,
-        engine: EngineInfo,
-        time_scale: f64,
-        mut played: Played,
-    ) -> Report {
-        // One cause, one finding across the suite: input the engine was shown not to read
-        // explains the replies missing elsewhere.
-        crate::runner::explain_across(&mut played.runs);
-        Report {
-            parallelism: played.parallelism,
-            ..Report::new(protocol, engine, time_scale, played.runs)
-        }
-    }
-
     /// The report of `runs`, with the summary counted from them; the parallelism is recorded
     /// as one scenario at a time.
     pub fn new(

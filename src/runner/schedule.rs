@@ -20,9 +20,9 @@ use std::num::NonZeroUsize;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::mpsc;
 
-use serde::{Deserialize, Serialize};
-
-use super::{Observer, RunOptions, ScenarioRun, run_scenario};
+use super::{Observer, RunOptions, run_scenario, unread};
+use crate::protocol::Protocol;
+use crate::report::{EngineInfo, Parallelism, Report, ScenarioRun};
 use crate::scenario::Scenario;
 use crate::session::{EngineCommand, interrupt};
 
@@ -76,40 +76,6 @@ impl Default for Concurrency {
     }
 }
 
-/// How many scenarios a run allowed at once, and how many it had at its busiest; the reports
-/// say it, since timing figures read differently when engines shared the machine.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Parallelism {
-    /// The limit on scenarios at once (`--jobs`).
-    pub jobs: usize,
-    /// The limit on searching scenarios at once.
-    pub searching: usize,
-    /// The most scenarios that ran at once.
-    pub peak: usize,
-    /// The most searching scenarios that ran at once.
-    pub peak_searching: usize,
-}
-
-impl Parallelism {
-    /// The larger of two runs' figures, each: how a run made of several shares reads.
-    pub fn busiest(self, other: Parallelism) -> Parallelism {
-        Parallelism {
-            jobs: self.jobs.max(other.jobs),
-            searching: self.searching.max(other.searching),
-            peak: self.peak.max(other.peak),
-            peak_searching: self.peak_searching.max(other.peak_searching),
-        }
-    }
-
-    /// A run that took its scenarios one after another (`fuzz`, `--jobs 1`).
-    pub const ONE_AT_A_TIME: Parallelism = Parallelism {
-        jobs: 1,
-        searching: 1,
-        peak: 1,
-        peak_searching: 1,
-    };
-}
-
 /// The runs of a suite, in the scenarios' order, and how they were scheduled.
 #[derive(Debug, Clone)]
 pub struct Played {
@@ -117,6 +83,26 @@ pub struct Played {
     pub runs: Vec<ScenarioRun>,
     /// How many ran at once.
     pub parallelism: Parallelism,
+}
+
+impl Played {
+    /// The report of this suite's run, with how many scenarios ran at once. The runner makes
+    /// it, not the report model, since what one run shows about the engine's input explains
+    /// the others' missing replies, and judging that is the runner's (`unread.rs`).
+    pub fn into_report(
+        mut self,
+        protocol: Protocol,
+        engine: EngineInfo,
+        time_scale: f64,
+    ) -> Report {
+        // One cause, one finding across the suite: input the engine was shown not to read
+        // explains the replies missing elsewhere.
+        unread::explain_across(&mut self.runs);
+        Report {
+            parallelism: self.parallelism,
+            ..Report::new(protocol, engine, time_scale, self.runs)
+        }
+    }
 }
 
 /// Why the scenarios not started yet will not be: the index of the scenario that showed it, and

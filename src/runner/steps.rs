@@ -16,7 +16,7 @@ use crate::scenario::{
 use crate::session::{Next, Received, Session, interrupt};
 
 use super::EngineOption;
-use super::blocked::{Blocked, Cause};
+use crate::report::{Blocked, Cause};
 
 /// Why a scenario stopped before its last step.
 #[derive(Debug, Clone, PartialEq)]

@@ -13,8 +13,8 @@
 //! delivers whole, so no reply missing there can be the cut's, and blocking it would hide its
 //! own cause. Late replies, and wrong ones, stay judged.
 
-use super::{Blocked, Cause, ScenarioRun};
 use crate::check::{CheckId, Grade, Outcome};
+use crate::report::{Blocked, Cause, ScenarioRun};
 
 /// The finding among these outcomes that shows the engine does not read its input as the
 /// text says: one line per wake-up, or a command taken in two pieces.
@@ -106,8 +106,8 @@ mod tests {
     use super::*;
     use crate::check::CheckRef;
     use crate::protocol::{Protocol, ReqId};
+    use crate::report::RunEnd;
     use crate::req;
-    use crate::runner::RunEnd;
     use crate::scenario::builtin_named;
 
     fn step(label: &str) -> CheckRef {

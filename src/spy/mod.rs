@@ -22,7 +22,7 @@ pub use log::TranscriptLog;
 
 use crate::check::{Context, Judge, Outcome};
 use crate::report::Report;
-use crate::runner::{EngineInfo, RunEnd, ScenarioInfo, ScenarioRun};
+use crate::report::{EngineInfo, RunEnd, ScenarioInfo, ScenarioRun};
 use crate::session::{
     AttachedEngine, InputRelay, ReadWait, Relay, Session, SessionError, SessionOptions, Sink,
     Transcript, interrupt,

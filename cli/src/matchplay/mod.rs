@@ -30,13 +30,13 @@ use arbiter::matchplay::{
     MatchEvent, MatchGame, MatchReport, MatchSettings, OnDecision, Opening, Player, Restart,
     TournamentOptions, play_tournament_with_peers,
 };
+use arbiter::partition::{Partition, PartitionSpec};
 use arbiter::protocol::Protocol;
 use arbiter::render::matchplay::{
     MatchPrinter, MatchShape, RATING_INTERVAL, Setup, findings_summary,
 };
 use arbiter::render::{Detail, Document};
 use arbiter::rules::gomoku::Rule;
-use arbiter::runner::{Partition, PartitionSpec};
 use arbiter::session::interrupt;
 use choices::{NotationChoice, OutputFormatChoice, TournamentChoice};
 use progress::MatchProgress;

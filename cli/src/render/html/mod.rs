@@ -21,7 +21,7 @@ use arbiter::render::cited::{self, RequirementRef, statements_of};
 use arbiter::render::merge::Matrix;
 use arbiter::render::{Document, Render, Unsupported, human};
 use arbiter::report::Report;
-use arbiter::runner::{Conclusion, EngineInfo, ScenarioRun};
+use arbiter::report::{Conclusion, EngineInfo, ScenarioRun};
 use scenario::ScenarioView;
 
 /// One self-contained HTML page.

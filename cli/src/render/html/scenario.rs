@@ -9,7 +9,7 @@ use arbiter::certify::Requirement;
 use arbiter::check::{Grade, Outcome};
 use arbiter::protocol::ReqId;
 use arbiter::render::cited::{RequirementRef, requirement_ref};
-use arbiter::runner::ScenarioRun;
+use arbiter::report::ScenarioRun;
 use arbiter::session::{Direction, Entry};
 
 /// Runs of search reports longer than this are folded, their first and last lines left out.

@@ -1,8 +1,14 @@
 //! Partitions: the share `k/n` of a list of scenarios (or games), so that a CI matrix of n
-//! jobs covers everything exactly once, deterministically.
+//! jobs covers everything exactly once, deterministically; and the shares' results put back
+//! together. A run, a certification and a match are all spread over workers this way, so the
+//! share is a module of its own below the three of them rather than a part of one.
+
+mod scheduler_env;
 
 use std::fmt;
 use std::str::FromStr;
+
+pub use scheduler_env::{PartitionSpec, SchedulerEnvError};
 
 /// Share `k` of `n` (1-based): every n-th item starting at the k-th.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -4,9 +4,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{ScenarioInfo, ScenarioRun};
+use super::{Blocked, ScenarioInfo, ScenarioRun};
 use crate::check::Outcome;
-use crate::runner::Blocked;
 use crate::session::Transcript;
 
 /// How a scenario's run ended.
