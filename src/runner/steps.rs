@@ -10,6 +10,7 @@ use std::time::{Duration, Instant};
 
 use crate::check::{CheckRef, Grade, Judge, Outcome, Softened};
 use crate::protocol::ReqId;
+use crate::scenario::pattern::Captures;
 use crate::scenario::{
     BoundSource, Expectation, Level, Repeat, Scenario, Step, StepKind, Supplied,
 };
@@ -568,7 +569,7 @@ impl<'a> Executor<'a> {
         &mut self,
         e: &Expectation,
         from: &mut usize,
-    ) -> Option<(Received, Vec<(String, String)>)> {
+    ) -> Option<(Received, Captures)> {
         let window = self.window_start_us;
         let ci = self.case_insensitive;
         while *from < self.pending.len() {
@@ -639,151 +640,13 @@ impl<'a> Executor<'a> {
             .enumerate()
             .filter(|(_, e)| e.repeat.is_required())
         {
-            let wait = match e.within_ms {
-                // Waiting past the bound measures how late a slow reply is.
-                Some(w) if self.measure_late => {
-                    self.scaled(w) + self.scaled(w).min(Duration::from_secs(2))
-                }
-                Some(w) => self.scaled(w),
-                None => self.scaled(self.scenario.timeout_ms),
-            };
-            let deadline = self.session.instant_of(self.last_send_us) + wait;
-            let mut tried = 0;
-            let found = loop {
-                if let Some(found) = self.take_first_match(e, &mut tried) {
-                    break Some(found);
-                }
-                match self.pull_counting(deadline) {
-                    Some(dropped) => tried = tried.saturating_sub(dropped),
-                    None => break None,
-                }
-            };
-            let Some((line, caps)) = found else {
-                self.check_interrupt()?;
-                // A line owed only after another answer than the one that came does not apply
-                // to this engine: its miss is no finding, and nothing it would capture is.
-                if let Some(condition) = &e.only_if
-                    && !condition.holds(&self.captures)
-                {
-                    continue;
-                }
-                // A miss that the finding of a step it needs explains is that finding's, not
-                // this step's: not judged.
-                if let Some(cause) = self.unmet_need(e) {
-                    for name in e.pattern.capture_names() {
-                        self.missing.insert(name, cause.clone());
-                    }
-                    self.block(e.line, &e.label, &e.cites, &cause);
-                    continue;
-                }
-                if self.stdout_closed {
-                    let message = format!(
-                        "expected `{}`: the engine closed its output, exited or stopped first",
-                        e.text
-                    );
-                    let o = self.outcome(
-                        &e.label,
-                        &e.cites,
-                        Self::miss_grade(e.level),
-                        message.clone(),
-                    );
-                    let cause = self.engine_gone(e.line, &e.label, &e.cites, o);
-                    for name in e.pattern.capture_names() {
-                        self.missing.insert(name, cause.clone());
-                    }
-                    // What a `should` line's miss leaves (the closing `exit`) still runs.
-                    if e.level == Level::Must {
-                        return Err(Abort::by(message, cause));
-                    }
-                    continue;
-                }
-                let why = match e.within_ms {
-                    Some(w) if self.measure_late => format!(
-                        "nothing matched within its bound of {} (waited {} ms to measure a late reply)",
-                        self.bound_text(w),
-                        wait.as_millis()
-                    ),
-                    Some(w) => {
-                        format!("nothing matched within its bound of {}", self.bound_text(w))
-                    }
-                    None => format!(
-                        "nothing matched within the scenario's timeout of {}",
-                        self.bound_text(self.scenario.timeout_ms)
-                    ),
-                };
-                let message = format!("expected `{}`: {why}", e.text);
-                // A reply missing past a bound the text does not give (the harness's patience,
-                // the scenario's timeout) is not judged: the text does not say it would not
-                // have come. The finding says so and cites no row; the step's rows are
-                // blocked by it, and so is what the scenario cannot play without the reply.
-                let harness_bound = e.within_ms.is_none() || e.bound == Some(BoundSource::Harness);
-                if harness_bound && e.level == Level::Must && self.answered_otherwise().is_none() {
-                    let message = format!(
-                        "{message}; the text gives no bound there, so the missing reply is not judged"
-                    );
-                    let o = Outcome::new(
-                        CheckRef::Step {
-                            scenario: self.scenario.name.clone(),
-                            label: e.label.clone(),
-                        },
-                        &[],
-                        Grade::Warn,
-                        message.clone(),
-                    )
-                    .unjudged()
-                    .missing_reply();
-                    let cause = Cause::of(&o);
-                    self.push(e.line, o);
-                    self.block(e.line, &e.label, &e.cites, &cause);
-                    for name in e.pattern.capture_names() {
-                        self.missing.insert(name, cause.clone());
-                    }
-                    return Err(Abort::by(message, cause));
-                }
-                // A `should` reply missing past the harness's own patience, with nothing else
-                // said in its place, warns as a late one does, and for the same reason: the
-                // text gives no bound there.
-                let o = self
-                    .outcome(
-                        &e.label,
-                        &e.cites,
-                        Self::miss_grade(e.level),
-                        message.clone(),
-                    )
-                    .softened(
-                        (harness_bound && self.answered_otherwise().is_none())
-                            .then_some(Softened::HarnessBound),
-                    );
-                // A wrong reply is no missing one, unless what came may answer the pieces of a
-                // command cut in two.
-                let o = if self.cut_in_window || self.wrong_reply(e).is_none() {
-                    o.missing_reply()
-                } else {
-                    o
-                };
-                let cause = Cause::of(&o);
-                for name in e.pattern.capture_names() {
-                    self.missing.insert(name, cause.clone());
-                }
-                self.push(e.line, o);
-                if e.level == Level::Must {
-                    return Err(Abort::by(message, cause));
-                }
+            let wait = self.patience(e);
+            let Some((line, caps)) = self.wait_for(e, wait) else {
+                self.missed(e, wait)?;
                 continue;
             };
             if line.at.us < previous_required_at {
-                let o = self
-                    .outcome(
-                        &e.label,
-                        &e.cites,
-                        Self::miss_grade(e.level),
-                        format!(
-                            "`{}` came out of order, before the line expected above it",
-                            line.text
-                        ),
-                    )
-                    .at(line.at);
-                self.push(e.line, o);
+                self.out_of_order(e, &line);
             }
             previous_required_at = previous_required_at.max(line.at.us);
             matched_at[i] = Some(line.at.us);
@@ -797,6 +660,187 @@ impl<'a> Executor<'a> {
             self.send_engine_options()?;
         }
         Ok(())
+    }
+
+    /// How long an expectation waits from the last command: its bound (past it when late
+    /// replies are measured), or the scenario's timeout.
+    fn patience(&self, e: &Expectation) -> Duration {
+        match e.within_ms {
+            // Waiting past the bound measures how late a slow reply is.
+            Some(w) if self.measure_late => {
+                self.scaled(w) + self.scaled(w).min(Duration::from_secs(2))
+            }
+            Some(w) => self.scaled(w),
+            None => self.scaled(self.scenario.timeout_ms),
+        }
+    }
+
+    /// The first line that matches `e`, taken from what came and what comes within `wait`
+    /// of the last command, with what it captured.
+    fn wait_for(&mut self, e: &Expectation, wait: Duration) -> Option<(Received, Captures)> {
+        let deadline = self.session.instant_of(self.last_send_us) + wait;
+        let mut tried = 0;
+        loop {
+            if let Some(found) = self.take_first_match(e, &mut tried) {
+                return Some(found);
+            }
+            match self.pull_counting(deadline) {
+                Some(dropped) => tried = tried.saturating_sub(dropped),
+                None => return None,
+            }
+        }
+    }
+
+    /// A required line that did not come within `wait`: not applicable, blocked by the
+    /// finding that explains it, the engine gone, or missing (a `must` line's miss stops the
+    /// scenario).
+    fn missed(&mut self, e: &Expectation, wait: Duration) -> Result<(), Abort> {
+        self.check_interrupt()?;
+        // A line owed only after another answer than the one that came does not apply
+        // to this engine: its miss is no finding, and nothing it would capture is.
+        if let Some(condition) = &e.only_if
+            && !condition.holds(&self.captures)
+        {
+            return Ok(());
+        }
+        // A miss that the finding of a step it needs explains is that finding's, not
+        // this step's: not judged.
+        if let Some(cause) = self.unmet_need(e) {
+            for name in e.pattern.capture_names() {
+                self.missing.insert(name, cause.clone());
+            }
+            self.block(e.line, &e.label, &e.cites, &cause);
+            return Ok(());
+        }
+        if self.stdout_closed {
+            return self.missed_engine_gone(e);
+        }
+        let why = match e.within_ms {
+            Some(w) if self.measure_late => format!(
+                "nothing matched within its bound of {} (waited {} ms to measure a late reply)",
+                self.bound_text(w),
+                wait.as_millis()
+            ),
+            Some(w) => {
+                format!("nothing matched within its bound of {}", self.bound_text(w))
+            }
+            None => format!(
+                "nothing matched within the scenario's timeout of {}",
+                self.bound_text(self.scenario.timeout_ms)
+            ),
+        };
+        let message = format!("expected `{}`: {why}", e.text);
+        let harness_bound = e.within_ms.is_none() || e.bound == Some(BoundSource::Harness);
+        if harness_bound && e.level == Level::Must && self.answered_otherwise().is_none() {
+            return self.missed_past_harness_bound(e, message);
+        }
+        self.missing(e, message, harness_bound)
+    }
+
+    /// The engine closed its output, exited or stopped before the line came: that one
+    /// finding, which what the line would capture waits on. What a `should` line's miss
+    /// leaves (the closing `exit`) still runs.
+    fn missed_engine_gone(&mut self, e: &Expectation) -> Result<(), Abort> {
+        let message = format!(
+            "expected `{}`: the engine closed its output, exited or stopped first",
+            e.text
+        );
+        let o = self.outcome(
+            &e.label,
+            &e.cites,
+            Self::miss_grade(e.level),
+            message.clone(),
+        );
+        let cause = self.engine_gone(e.line, &e.label, &e.cites, o);
+        for name in e.pattern.capture_names() {
+            self.missing.insert(name, cause.clone());
+        }
+        if e.level == Level::Must {
+            return Err(Abort::by(message, cause));
+        }
+        Ok(())
+    }
+
+    /// A reply missing past a bound the text does not give (the harness's patience, the
+    /// scenario's timeout) is not judged: the text does not say it would not have come. The
+    /// finding says so and cites no row; the step's rows are blocked by it, and so is what
+    /// the scenario cannot play without the reply.
+    fn missed_past_harness_bound(&mut self, e: &Expectation, message: String) -> Result<(), Abort> {
+        let message =
+            format!("{message}; the text gives no bound there, so the missing reply is not judged");
+        let o = Outcome::new(
+            CheckRef::Step {
+                scenario: self.scenario.name.clone(),
+                label: e.label.clone(),
+            },
+            &[],
+            Grade::Warn,
+            message.clone(),
+        )
+        .unjudged()
+        .missing_reply();
+        let cause = Cause::of(&o);
+        self.push(e.line, o);
+        self.block(e.line, &e.label, &e.cites, &cause);
+        for name in e.pattern.capture_names() {
+            self.missing.insert(name, cause.clone());
+        }
+        Err(Abort::by(message, cause))
+    }
+
+    /// A reply missing past its bound: a `must` line fails and stops the scenario, a `should`
+    /// line warns. One missing past the harness's own patience, with nothing else said in
+    /// its place, warns as a late one does, and for the same reason: the text gives no bound
+    /// there.
+    fn missing(
+        &mut self,
+        e: &Expectation,
+        message: String,
+        harness_bound: bool,
+    ) -> Result<(), Abort> {
+        let o = self
+            .outcome(
+                &e.label,
+                &e.cites,
+                Self::miss_grade(e.level),
+                message.clone(),
+            )
+            .softened(
+                (harness_bound && self.answered_otherwise().is_none())
+                    .then_some(Softened::HarnessBound),
+            );
+        // A wrong reply is no missing one, unless what came may answer the pieces of a
+        // command cut in two.
+        let o = if self.cut_in_window || self.wrong_reply(e).is_none() {
+            o.missing_reply()
+        } else {
+            o
+        };
+        let cause = Cause::of(&o);
+        for name in e.pattern.capture_names() {
+            self.missing.insert(name, cause.clone());
+        }
+        self.push(e.line, o);
+        if e.level == Level::Must {
+            return Err(Abort::by(message, cause));
+        }
+        Ok(())
+    }
+
+    /// A required line that came before the one expected above it.
+    fn out_of_order(&mut self, e: &Expectation, line: &Received) {
+        let o = self
+            .outcome(
+                &e.label,
+                &e.cites,
+                Self::miss_grade(e.level),
+                format!(
+                    "`{}` came out of order, before the line expected above it",
+                    line.text
+                ),
+            )
+            .at(line.at);
+        self.push(e.line, o);
     }
 
     /// A line other than a search report that came in the window of replies and that no
