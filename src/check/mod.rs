@@ -210,6 +210,21 @@ pub(crate) fn gui_findings_timed(protocol: Protocol, lines: &[(u64, &str)]) -> V
         .collect()
 }
 
+/// The built-in check `check` names, which must be one judged under `protocol`: for checks'
+/// unit tests, which name a check by its [`CheckId`] (a misspelt one does not compile) and
+/// still hold the outcome to the protocol its full id begins with. Panics on another
+/// protocol's check, a scenario's step or the golden comparison.
+#[cfg(test)]
+pub(crate) fn id_under(protocol: Protocol, check: &CheckRef) -> CheckId {
+    match check {
+        CheckRef::Builtin {
+            protocol: judged,
+            id,
+        } if *judged == protocol => *id,
+        other => panic!("`{other}` is no built-in check judged under {protocol}"),
+    }
+}
+
 /// Judges an exchange written as `> sent` / `< received` lines, 1 ms apart, and returns the
 /// findings (outcomes other than passes): for checks' unit tests.
 #[cfg(test)]

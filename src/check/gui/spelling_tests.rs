@@ -3,13 +3,14 @@
 //! breaks; a spelling the text leaves open warns, and the command is read as an engine reads
 //! it, so what follows is judged on the position the GUI meant.
 
-use crate::check::spelling::tests::{brief, one};
-use crate::check::{Context, Outcome};
+use crate::check::spelling::tests::{Brief, brief, one};
+use crate::check::{CheckId, Context, Outcome};
 use crate::check::{Grade, gui_findings_in, judge_both_sides};
 use crate::protocol::{GameKind, Protocol};
+use crate::reqs;
 use crate::session::{At, Entry, Transcript};
 
-fn uci(rest: &[&'static str]) -> Vec<(String, Grade, Vec<String>)> {
+fn uci(rest: &[&'static str]) -> Vec<Brief> {
     let mut lines = vec!["> uci", "< uciok", "> isready", "< readyok"];
     lines.extend_from_slice(rest);
     brief(&gui_findings_in(Protocol::Uci, &lines))
@@ -25,7 +26,11 @@ fn castling_as_the_king_taking_its_rook_fails_in_a_position_and_in_searchmoves()
     let found = gui_findings_in(Protocol::Uci, &lines);
     assert_eq!(
         brief(&found),
-        [one("uci.gui.position.legal", Grade::Fail, &["uci-r19"])]
+        [one(
+            CheckId::GuiPositionLegal,
+            Grade::Fail,
+            reqs!["uci-r19"]
+        )]
     );
     assert!(
         found[0]
@@ -46,7 +51,11 @@ fn castling_as_the_king_taking_its_rook_fails_in_a_position_and_in_searchmoves()
     lines.extend_from_slice(&go);
     assert_eq!(
         brief(&gui_findings_in(Protocol::Uci, &lines)),
-        [one("uci.gui.position.legal", Grade::Fail, &["uci-r19"])]
+        [one(
+            CheckId::GuiPositionLegal,
+            Grade::Fail,
+            reqs!["uci-r19"]
+        )]
     );
     // The king's two-square move is how the text writes it.
     let position = format!("> position fen {CASTLING} moves e1g1 e8c8");
@@ -65,7 +74,11 @@ fn castling_as_the_king_taking_its_rook_fails_in_a_position_and_in_searchmoves()
 fn the_null_move_is_the_engines_and_never_a_move_of_the_gui() {
     assert_eq!(
         uci(&["> position startpos moves 0000"]),
-        [one("uci.gui.position.legal", Grade::Fail, &["uci-r18"])]
+        [one(
+            CheckId::GuiPositionLegal,
+            Grade::Fail,
+            reqs!["uci-r18"]
+        )]
     );
 }
 
@@ -77,7 +90,11 @@ fn uci_moves_in_upper_case_and_signed_numbers_warn_and_are_read_as_meant() {
             "> go depth 2",
             "< bestmove e7e5"
         ]),
-        [one("uci.gui.command.grammar", Grade::Warn, &["uci-r18"])]
+        [one(
+            CheckId::GuiCommandGrammar,
+            Grade::Warn,
+            reqs!["uci-r18"]
+        )]
     );
     // The position was read: a search on it follows, not one without a position, and its
     // `searchmoves` are judged on the position after e2e4.
@@ -88,22 +105,30 @@ fn uci_moves_in_upper_case_and_signed_numbers_warn_and_are_read_as_meant() {
             "< bestmove e7e5"
         ]),
         [
-            one("uci.gui.command.grammar", Grade::Warn, &["uci-r18"]),
-            one("uci.gui.position.legal", Grade::Fail, &["uci-r56"])
+            one(CheckId::GuiCommandGrammar, Grade::Warn, reqs!["uci-r18"]),
+            one(CheckId::GuiPositionLegal, Grade::Fail, reqs!["uci-r56"])
         ]
     );
     assert_eq!(
         uci(&["> position startpos", "> go depth +2", "< bestmove e2e4"]),
-        [one("uci.gui.command.grammar", Grade::Warn, &["uci-r54"])]
+        [one(
+            CheckId::GuiCommandGrammar,
+            Grade::Warn,
+            reqs!["uci-r54"]
+        )]
     );
     assert_eq!(
         uci(&["> position fen 8/4P3/8/8/8/8/k7/4K3 w - - 0 1 moves e7e8Q"]),
-        [one("uci.gui.command.grammar", Grade::Warn, &["uci-r20"])]
+        [one(
+            CheckId::GuiCommandGrammar,
+            Grade::Warn,
+            reqs!["uci-r20"]
+        )]
     );
 }
 
 /// The GUI-side findings of a UCI exchange that plays xiangqi.
-fn uci_xiangqi(rest: &[&'static str]) -> Vec<(String, Grade, Vec<String>)> {
+fn uci_xiangqi(rest: &[&'static str]) -> Vec<Brief> {
     let mut lines = vec!["> uci", "< uciok", "> isready", "< readyok"];
     lines.extend_from_slice(rest);
     let entries = (0..)
@@ -140,17 +165,25 @@ fn a_uci_xiangqi_gui_writing_iccs_ranks_is_caught() {
     // `h2e2` reads as a UCI move from an empty point: the finding names the move meant.
     assert_eq!(
         uci_xiangqi(&["> position startpos moves h2e2"]),
-        [one("uci.gui.position.legal", Grade::Fail, &["uci-r18"])]
+        [one(
+            CheckId::GuiPositionLegal,
+            Grade::Fail,
+            reqs!["uci-r18"]
+        )]
     );
     // Rank 0 does not exist in UCI xiangqi: the line does not read, as the notation says.
     assert_eq!(
         uci_xiangqi(&["> position startpos moves a0a1"]),
-        [one("uci.gui.command.grammar", Grade::Fail, &["uci-r18"])]
+        [one(
+            CheckId::GuiCommandGrammar,
+            Grade::Fail,
+            reqs!["uci-r18"]
+        )]
     );
     assert_eq!(uci_xiangqi(&["> position startpos moves h3e3 h10g8"]), []);
 }
 
-fn ucci(rest: &[&'static str]) -> Vec<(String, Grade, Vec<String>)> {
+fn ucci(rest: &[&'static str]) -> Vec<Brief> {
     let mut lines = vec!["> ucci", "< ucciok"];
     lines.extend_from_slice(rest);
     brief(&gui_findings_in(Protocol::Ucci, &lines))
@@ -166,16 +199,20 @@ fn ucci_moves_with_ten_ranks_fail_and_upper_case_ones_warn() {
             "> go depth 1",
             "< bestmove h2e2"
         ]),
-        [one("ucci.gui.command.grammar", Grade::Fail, &["ucci-r17"])]
+        [one(
+            CheckId::GuiCommandGrammar,
+            Grade::Fail,
+            reqs!["ucci-r17"]
+        )]
     );
     // UCI's numbering of a legal ICCS move: illegal as written, and the finding says so;
     // the text's worked reading of `b0c2` (ucci-r19) counts ranks from 0 too.
     assert_eq!(
         ucci(&["> position startpos moves h3e3"]),
         [one(
-            "ucci.gui.position.legal",
+            CheckId::GuiPositionLegal,
             Grade::Fail,
-            &["ucci-r18", "ucci-r19"]
+            reqs!["ucci-r18", "ucci-r19"]
         )]
     );
     assert_eq!(
@@ -186,17 +223,21 @@ fn ucci_moves_with_ten_ranks_fail_and_upper_case_ones_warn() {
             "< bestmove h9i7"
         ]),
         [
-            one("ucci.gui.command.grammar", Grade::Warn, &["ucci-r17"]),
-            one("ucci.gui.command.grammar", Grade::Warn, &["ucci-r17"])
+            one(CheckId::GuiCommandGrammar, Grade::Warn, reqs!["ucci-r17"]),
+            one(CheckId::GuiCommandGrammar, Grade::Warn, reqs!["ucci-r17"])
         ]
     );
     assert_eq!(
         ucci(&["> position startpos moves 0000"]),
-        [one("ucci.gui.command.grammar", Grade::Fail, &["ucci-r17"])]
+        [one(
+            CheckId::GuiCommandGrammar,
+            Grade::Fail,
+            reqs!["ucci-r17"]
+        )]
     );
 }
 
-fn gomocup(rest: &[&'static str]) -> Vec<(String, Grade, Vec<String>)> {
+fn gomocup(rest: &[&'static str]) -> Vec<Brief> {
     let mut lines = vec!["> START 15", "< OK"];
     lines.extend_from_slice(rest);
     brief(&gui_findings_in(Protocol::Gomocup, &lines))
@@ -207,51 +248,55 @@ fn gomocup_points_with_blanks_or_signs_warn_and_are_still_judged() {
     assert_eq!(
         gomocup(&["> TURN 7, 7", "< 8,8"]),
         [one(
-            "gomocup.gui.command.grammar",
+            CheckId::GuiCommandGrammar,
             Grade::Warn,
-            &["gomocup-r41"]
+            reqs!["gomocup-r41"]
         )]
     );
     assert_eq!(
         gomocup(&["> TURN +7,7", "< 8,8"]),
         [one(
-            "gomocup.gui.command.grammar",
+            CheckId::GuiCommandGrammar,
             Grade::Warn,
-            &["gomocup-r41"]
+            reqs!["gomocup-r41"]
         )]
     );
     // The stone is judged where the point says.
     assert_eq!(
         gomocup(&["> TURN 15 ,3", "< 8,8"]),
         [
-            one("gomocup.gui.command.grammar", Grade::Warn, &["gomocup-r41"]),
-            one("gomocup.gui.stone.legal", Grade::Fail, &["gomocup-r41"])
+            one(
+                CheckId::GuiCommandGrammar,
+                Grade::Warn,
+                reqs!["gomocup-r41"]
+            ),
+            one(CheckId::GuiStoneLegal, Grade::Fail, reqs!["gomocup-r41"])
         ]
     );
     assert_eq!(
         gomocup(&["> BOARD", "> 7, 7,1", "> DONE", "< 8,8"]),
         [one(
-            "gomocup.gui.command.grammar",
+            CheckId::GuiCommandGrammar,
             Grade::Warn,
-            &["gomocup-r50"]
+            reqs!["gomocup-r50"]
         )]
     );
     assert_eq!(
         gomocup(&["> INFO evaluate 7, 7"]),
-        [one("gomocup.gui.info.form", Grade::Warn, &["gomocup-r74"])]
+        [one(CheckId::GuiInfoForm, Grade::Warn, reqs!["gomocup-r74"])]
     );
     assert_eq!(
         gomocup(&["> INFO timeout_turn +1000"]),
-        [one("gomocup.gui.info.form", Grade::Warn, &["gomocup-r65"])]
+        [one(CheckId::GuiInfoForm, Grade::Warn, reqs!["gomocup-r65"])]
     );
     // Leading zeros are digits; a negative coordinate is no point at all.
     assert_eq!(gomocup(&["> TURN 07,07", "< 8,8"]), []);
     assert_eq!(
         gomocup(&["> TURN -1,7"]),
         [one(
-            "gomocup.gui.command.grammar",
+            CheckId::GuiCommandGrammar,
             Grade::Fail,
-            &["gomocup-r41"]
+            reqs!["gomocup-r41"]
         )]
     );
 }
@@ -267,6 +312,10 @@ fn an_agi_time_with_a_plus_sign_warns_and_is_read_as_meant() {
     ];
     assert_eq!(
         brief(&gui_findings_in(Protocol::Agi, &lines)),
-        [one("agi.gui.command.grammar", Grade::Warn, &["agi-r61"])]
+        [one(
+            CheckId::GuiCommandGrammar,
+            Grade::Warn,
+            reqs!["agi-r61"]
+        )]
     );
 }

@@ -2,27 +2,28 @@
 //! breaks (and the legal move it means, when there is one); a spelling the text leaves open
 //! warns, and the move it spells is still judged.
 
-use crate::check::{Grade, Outcome, findings_in, findings_in_game};
-use crate::protocol::{GameKind, Protocol};
+use crate::check::{CheckId, Grade, Outcome, findings_in, findings_in_game};
+use crate::protocol::{GameKind, Protocol, ReqId};
+use crate::reqs;
+
+/// `(check, grade, rows)` of a finding.
+pub(in crate::check) type Brief = (CheckId, Grade, Vec<ReqId>);
 
 /// `(check, grade, rows)` of each finding (the GUI side's notation tests read theirs so too).
-pub(in crate::check) fn brief(found: &[Outcome]) -> Vec<(String, Grade, Vec<String>)> {
+/// The protocol each check is judged under is the one the test's exchange is judged in, and
+/// the one its rows belong to.
+pub(in crate::check) fn brief(found: &[Outcome]) -> Vec<Brief> {
     found
         .iter()
         .map(|o| {
-            let rows = o.requirements.iter().map(ToString::to_string).collect();
-            (o.check.to_string(), o.grade, rows)
+            let check = o.check.id().unwrap_or_else(|| panic!("{o:#?}"));
+            (check, o.grade, o.requirements.clone())
         })
         .collect()
 }
 
-pub(in crate::check) fn one(
-    check: &str,
-    grade: Grade,
-    rows: &[&str],
-) -> (String, Grade, Vec<String>) {
-    let rows = rows.iter().map(|r| (*r).to_owned()).collect();
-    (check.to_owned(), grade, rows)
+pub(in crate::check) fn one(check: CheckId, grade: Grade, rows: &[ReqId]) -> Brief {
+    (check, grade, rows.to_vec())
 }
 
 const CASTLING: &str = "> position fen r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
@@ -38,7 +39,7 @@ fn castling_as_the_king_taking_its_rook_fails_its_row_wherever_a_move_is_written
     let found = chess(&["< bestmove e1h1"]);
     assert_eq!(
         brief(&found),
-        [one("uci.move.notation", Grade::Fail, &["uci-r19"])]
+        [one(CheckId::MoveNotation, Grade::Fail, reqs!["uci-r19"])]
     );
     assert_eq!(
         found[0].message,
@@ -48,7 +49,7 @@ fn castling_as_the_king_taking_its_rook_fails_its_row_wherever_a_move_is_written
     assert!(chess(&["< bestmove e1g1 ponder e8c8"]).is_empty());
     assert_eq!(
         brief(&chess(&["< bestmove e1g1 ponder e8a8"])),
-        [one("uci.move.notation", Grade::Fail, &["uci-r19"])]
+        [one(CheckId::MoveNotation, Grade::Fail, reqs!["uci-r19"])]
     );
     for info in [
         "< info depth 2 score cp 0 time 1 pv e1a1 e8g8",
@@ -57,7 +58,7 @@ fn castling_as_the_king_taking_its_rook_fails_its_row_wherever_a_move_is_written
         let found = chess(&[info, "< bestmove e1g1"]);
         assert_eq!(
             brief(&found),
-            [one("uci.move.notation", Grade::Fail, &["uci-r19"])],
+            [one(CheckId::MoveNotation, Grade::Fail, reqs!["uci-r19"])],
             "{info}"
         );
     }
@@ -80,16 +81,16 @@ fn uci_moves_in_upper_case_warn_and_are_still_judged() {
     };
     assert_eq!(
         brief(&search(&["< bestmove E2E4"])),
-        [one("uci.move.notation", Grade::Warn, &["uci-r18"])]
+        [one(CheckId::MoveNotation, Grade::Warn, reqs!["uci-r18"])]
     );
     // Read in lower case, the move is illegal: that is the finding.
     let found = search(&["< bestmove E2E5"]);
     assert_eq!(
         brief(&found),
         [one(
-            "uci.bestmove.legal",
+            CheckId::BestmoveLegal,
             Grade::Fail,
-            &["uci-r21", "uci-r86"]
+            reqs!["uci-r21", "uci-r86"]
         )]
     );
     let found = search(&[
@@ -98,7 +99,7 @@ fn uci_moves_in_upper_case_warn_and_are_still_judged() {
     ]);
     assert_eq!(
         brief(&found),
-        [one("uci.move.notation", Grade::Warn, &["uci-r18"])]
+        [one(CheckId::MoveNotation, Grade::Warn, reqs!["uci-r18"])]
     );
     let found = search(&[
         "< info depth 2 score cp 5 time 1 pv E2E5",
@@ -108,8 +109,8 @@ fn uci_moves_in_upper_case_warn_and_are_still_judged() {
     assert_eq!(
         checks,
         [
-            ("uci.move.notation".to_owned(), Grade::Warn),
-            ("uci.pv.legal".to_owned(), Grade::Fail)
+            (CheckId::MoveNotation, Grade::Warn),
+            (CheckId::PvLegal, Grade::Fail)
         ]
     );
     // A promotion letter in upper case: the row that lists the letters (remark 33).
@@ -123,7 +124,7 @@ fn uci_moves_in_upper_case_warn_and_are_still_judged() {
     );
     assert_eq!(
         brief(&promotion),
-        [one("uci.move.notation", Grade::Warn, &["uci-r20"])]
+        [one(CheckId::MoveNotation, Grade::Warn, reqs!["uci-r20"])]
     );
 }
 
@@ -140,7 +141,7 @@ fn a_signed_number_in_a_search_report_warns_on_its_field() {
     );
     assert_eq!(
         brief(&found),
-        [one("uci.info.field", Grade::Warn, &["uci-r104"])]
+        [one(CheckId::InfoField, Grade::Warn, reqs!["uci-r104"])]
     );
 }
 
@@ -155,7 +156,7 @@ fn a_uci_xiangqi_move_with_iccs_ranks_fails_and_names_the_move_meant() {
     let found = xiangqi(&["< bestmove a0a1"]);
     assert_eq!(
         brief(&found),
-        [one("uci.move.notation", Grade::Fail, &["uci-r18"])]
+        [one(CheckId::MoveNotation, Grade::Fail, reqs!["uci-r18"])]
     );
     assert!(
         found[0].message.contains("it would be the legal a1a2"),
@@ -167,9 +168,9 @@ fn a_uci_xiangqi_move_with_iccs_ranks_fails_and_names_the_move_meant() {
     assert_eq!(
         brief(&found),
         [one(
-            "uci.bestmove.legal",
+            CheckId::BestmoveLegal,
             Grade::Fail,
-            &["uci-r21", "uci-r86"]
+            reqs!["uci-r21", "uci-r86"]
         )]
     );
     assert!(
@@ -190,7 +191,7 @@ fn ucci_moves_with_ten_ranks_or_the_null_move_fail_the_iccs_form() {
     let found = ucci(&["< bestmove a10a9"]);
     assert_eq!(
         brief(&found),
-        [one("ucci.move.notation", Grade::Fail, &["ucci-r17"])]
+        [one(CheckId::MoveNotation, Grade::Fail, reqs!["ucci-r17"])]
     );
     assert!(
         found[0].message.contains("it would be the legal a9a8"),
@@ -200,7 +201,7 @@ fn ucci_moves_with_ten_ranks_or_the_null_move_fail_the_iccs_form() {
     let found = ucci(&["< bestmove 0000"]);
     assert_eq!(
         brief(&found),
-        [one("ucci.move.notation", Grade::Fail, &["ucci-r17"])]
+        [one(CheckId::MoveNotation, Grade::Fail, reqs!["ucci-r17"])]
     );
     assert!(
         found[0].message.contains("`nobestmove`"),
@@ -214,7 +215,7 @@ fn ucci_moves_with_ten_ranks_or_the_null_move_fail_the_iccs_form() {
     );
     assert_eq!(
         brief(&found),
-        [one("ucci.bestmove.legal", Grade::Fail, &["ucci-r100"])]
+        [one(CheckId::BestmoveLegal, Grade::Fail, reqs!["ucci-r100"])]
     );
     assert!(
         found[0].message.contains("it would be the legal h2e2"),
@@ -230,22 +231,22 @@ fn ucci_moves_in_upper_case_warn_and_are_still_judged() {
             "< info depth 1 score 0 pv H9G7",
             "< bestmove h9g7"
         ])),
-        [one("ucci.move.notation", Grade::Warn, &["ucci-r17"])]
+        [one(CheckId::MoveNotation, Grade::Warn, reqs!["ucci-r17"])]
     );
     assert_eq!(
         brief(&ucci(&[
             "< info depth 1 score 0 pv h9g7",
             "< bestmove H9G7"
         ])),
-        [one("ucci.move.notation", Grade::Warn, &["ucci-r17"])]
+        [one(CheckId::MoveNotation, Grade::Warn, reqs!["ucci-r17"])]
     );
     assert_eq!(
         brief(&ucci(&["< bestmove H9H5"])),
-        [one("ucci.bestmove.legal", Grade::Fail, &["ucci-r100"])]
+        [one(CheckId::BestmoveLegal, Grade::Fail, reqs!["ucci-r100"])]
     );
 }
 
-fn gomocup(replies: &[&'static str]) -> Vec<(String, Grade, Vec<String>)> {
+fn gomocup(replies: &[&'static str]) -> Vec<Brief> {
     let mut lines = vec!["> START 15", "< OK", "> BEGIN"];
     lines.extend_from_slice(replies);
     brief(&findings_in(Protocol::Gomocup, &lines))
@@ -256,7 +257,11 @@ fn gomocup_points_with_blanks_or_signs_warn_and_are_still_judged() {
     for reply in ["< 7, 7", "< 7 ,7", "< +7,7"] {
         assert_eq!(
             gomocup(&[reply]),
-            [one("gomocup.move.notation", Grade::Warn, &["gomocup-r42"])],
+            [one(
+                CheckId::MoveNotation,
+                Grade::Warn,
+                reqs!["gomocup-r42"]
+            )],
             "{reply}"
         );
     }
@@ -264,7 +269,7 @@ fn gomocup_points_with_blanks_or_signs_warn_and_are_still_judged() {
     let found = gomocup(&["< 7, 7", "> TURN 8,8", "< 7 , 7"]);
     let checks: Vec<_> = found.into_iter().map(|(c, g, _)| (c, g)).collect();
     assert!(
-        checks.contains(&("gomocup.move.legal".to_owned(), Grade::Fail)),
+        checks.contains(&(CheckId::MoveLegal, Grade::Fail)),
         "{checks:?}"
     );
     // Leading zeros are digits as the catalogue's form reads them; a negative is off the board.
@@ -272,9 +277,9 @@ fn gomocup_points_with_blanks_or_signs_warn_and_are_still_judged() {
     assert_eq!(
         gomocup(&["< -1,7"]),
         [
-            one("gomocup.line.malformed", Grade::Fail, &["gomocup-r06"]),
+            one(CheckId::LineMalformed, Grade::Fail, reqs!["gomocup-r06"]),
             // The move still owed when the transcript ends is said, not judged.
-            one("gomocup.move.reply", Grade::Warn, &[])
+            one(CheckId::MoveReply, Grade::Warn, reqs![])
         ]
     );
 }
@@ -294,7 +299,7 @@ fn an_agi_number_with_a_plus_sign_warns_on_its_field() {
     );
     assert_eq!(
         brief(&found),
-        [one("agi.info.field", Grade::Warn, &["agi-r71"])]
+        [one(CheckId::InfoField, Grade::Warn, reqs!["agi-r71"])]
     );
 }
 
@@ -309,7 +314,7 @@ fn a_signed_number_outside_a_search_report_warns_on_the_lines_form() {
     );
     assert_eq!(
         brief(&found),
-        [one("ucci.line.malformed", Grade::Warn, &["ucci-r114"])]
+        [one(CheckId::LineMalformed, Grade::Warn, reqs!["ucci-r114"])]
     );
 }
 
@@ -328,7 +333,7 @@ fn a_null_move_written_as_a_square_to_itself_warns_only_without_a_legal_move() {
     );
     assert_eq!(
         brief(&mated),
-        [one("uci.bestmove.legal", Grade::Warn, &["uci-r21"])]
+        [one(CheckId::BestmoveLegal, Grade::Warn, reqs!["uci-r21"])]
     );
     let playing = findings_in(
         Protocol::Uci,
@@ -337,9 +342,9 @@ fn a_null_move_written_as_a_square_to_itself_warns_only_without_a_legal_move() {
     assert_eq!(
         brief(&playing),
         [one(
-            "uci.bestmove.legal",
+            CheckId::BestmoveLegal,
             Grade::Fail,
-            &["uci-r21", "uci-r86"]
+            reqs!["uci-r21", "uci-r86"]
         )]
     );
 }
@@ -360,7 +365,7 @@ fn agi_has_no_null_move_and_an_unreadable_position_is_still_sent() {
     );
     assert_eq!(
         brief(&engine),
-        [one("agi.line.malformed", Grade::Fail, &["agi-r09"])]
+        [one(CheckId::LineMalformed, Grade::Fail, reqs!["agi-r09"])]
     );
     let gui = crate::check::gui_findings_in(
         Protocol::Agi,
@@ -375,9 +380,9 @@ fn agi_has_no_null_move_and_an_unreadable_position_is_still_sent() {
     assert_eq!(
         brief(&gui),
         [one(
-            "agi.gui.command.grammar",
+            CheckId::GuiCommandGrammar,
             Grade::Fail,
-            &["agi-r29", "agi-r56"]
+            reqs!["agi-r29", "agi-r56"]
         )]
     );
 }

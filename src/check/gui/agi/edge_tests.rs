@@ -1,19 +1,26 @@
 //! AGI GUI exchanges at the edges of the text: the text's own worked session, analysis that
 //! tells no move, a new game after a timed one, and a DOMOVE before the first position.
 
-use crate::check::{Grade, gui_findings_in};
-use crate::protocol::Protocol;
+use crate::check::{CheckId, Grade, gui_findings_in, id_under};
+use crate::protocol::{Protocol, ReqId};
+use crate::req;
 
 /// The GUI-side findings as (check, grade, first cited row).
-fn found(lines: &[&str]) -> Vec<(String, Grade, String)> {
+fn found(lines: &[&str]) -> Vec<(CheckId, Grade, ReqId)> {
     gui_findings_in(Protocol::Agi, lines)
         .into_iter()
-        .map(|o| (o.check.to_string(), o.grade, o.requirements[0].to_string()))
+        .map(|o| {
+            (
+                id_under(Protocol::Agi, &o.check),
+                o.grade,
+                o.requirements[0],
+            )
+        })
         .collect()
 }
 
-fn finding(check: &str, grade: Grade, row: &str) -> Vec<(String, Grade, String)> {
-    vec![(check.to_owned(), grade, row.to_owned())]
+fn finding(check: CheckId, grade: Grade, row: ReqId) -> Vec<(CheckId, Grade, ReqId)> {
+    vec![(check, grade, row)]
 }
 
 /// The handshake answered, then `rest`.
@@ -69,7 +76,7 @@ fn analysis_resumed_on_the_same_position_is_no_untold_move() {
     // A timed search's result is a move made: the GUI tells it before the next search.
     assert_eq!(
         analysis("> GO TIME 5000"),
-        finding("agi.gui.move.told", Grade::Warn, "agi-r17")
+        finding(CheckId::GuiMoveTold, Grade::Warn, req!("agi-r17"))
     );
 }
 
@@ -92,7 +99,7 @@ fn a_new_game_after_a_timed_one_may_be_untimed() {
     for continued in ["> POSITION MOVES 7868", "> POSITION MOVES 7877"] {
         assert_eq!(
             after(continued),
-            finding("agi.gui.go.form", Grade::Fail, "agi-r14")
+            finding(CheckId::GuiGoForm, Grade::Fail, req!("agi-r14"))
         );
     }
 }
@@ -107,7 +114,11 @@ fn a_domove_before_the_first_position_is_judged_at_go() {
     );
     assert_eq!(
         found(&session(&["> DOMOVE 78", "> GO"])),
-        finding("agi.gui.search.position-first", Grade::Fail, "agi-r10")
+        finding(
+            CheckId::GuiSearchPositionFirst,
+            Grade::Fail,
+            req!("agi-r10")
+        )
     );
 }
 
@@ -127,6 +138,6 @@ fn a_new_game_starts_the_clocks_afresh() {
     assert_eq!(next("> POSITION"), vec![]);
     assert_eq!(
         next("> POSITION MOVES 7868"),
-        finding("agi.gui.clock.charged", Grade::Fail, "agi-r64")
+        finding(CheckId::GuiClockCharged, Grade::Fail, req!("agi-r64"))
     );
 }

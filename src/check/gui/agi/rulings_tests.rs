@@ -3,33 +3,41 @@
 //! FORBIDDEN, what the GUI waits for and how it ends the session, and the worked example's
 //! rows that the existing checks now cite.
 
-use crate::check::{Context, Grade, gui_findings_in, judge_both_sides, registry, timed_entries};
-use crate::protocol::Protocol;
+use crate::check::{
+    CheckId, Context, Grade, Outcome, gui_findings_in, id_under, judge_both_sides, registry,
+    timed_entries,
+};
+use crate::protocol::{Protocol, ReqId};
 use crate::session::{ExitRecord, ReadWait, Transcript};
+use crate::{req, reqs};
 
-type Found = Vec<(String, Grade, String)>;
+type Found = Vec<(CheckId, Grade, ReqId)>;
+
+/// A GUI-side finding as (check, grade, first cited row).
+fn brief(o: &Outcome) -> (CheckId, Grade, ReqId) {
+    (
+        id_under(Protocol::Agi, &o.check),
+        o.grade,
+        o.requirements[0],
+    )
+}
 
 fn found(lines: &[&str]) -> Found {
     gui_findings_in(Protocol::Agi, lines)
-        .into_iter()
-        .map(|o| (o.check.to_string(), o.grade, o.requirements[0].to_string()))
+        .iter()
+        .map(brief)
         .collect()
 }
 
-fn cited(lines: &[&str]) -> Vec<String> {
+fn cited(lines: &[&str]) -> Vec<ReqId> {
     gui_findings_in(Protocol::Agi, lines)
         .into_iter()
-        .flat_map(|o| {
-            o.requirements
-                .iter()
-                .map(ToString::to_string)
-                .collect::<Vec<_>>()
-        })
+        .flat_map(|o| o.requirements)
         .collect()
 }
 
-fn finding(check: &str, grade: Grade, row: &str) -> Found {
-    vec![(check.to_owned(), grade, row.to_owned())]
+fn finding(check: CheckId, grade: Grade, row: ReqId) -> Found {
+    vec![(check, grade, row)]
 }
 
 fn session(rest: &[&'static str]) -> Vec<&'static str> {
@@ -55,12 +63,12 @@ fn a_position_that_continues_the_game_keeps_each_stones_colour() {
     // The moves out of order: the game's stones change colour.
     assert_eq!(
         after("> POSITION MOVES 77786866"),
-        finding("agi.gui.position.continued", Grade::Fail, "agi-r27")
+        finding(CheckId::GuiPositionContinued, Grade::Fail, req!("agi-r27"))
     );
     // STATU listing white first.
     assert_eq!(
         after("> POSITION STATU 687877 MOVES 66"),
-        finding("agi.gui.position.continued", Grade::Fail, "agi-r24")
+        finding(CheckId::GuiPositionContinued, Grade::Fail, req!("agi-r24"))
     );
     // Another game (the engine's move not in it, or fewer stones) is not judged.
     assert_eq!(after("> POSITION MOVES 6878"), vec![]);
@@ -80,15 +88,15 @@ fn a_domove_right_after_bestmove_names_its_point_as_written() {
     assert_eq!(told("> DOMOVE 79"), vec![]);
     assert_eq!(
         told("> DOMOVE 97"),
-        finding("agi.gui.move.echoed", Grade::Warn, "agi-r22")
+        finding(CheckId::GuiMoveEchoed, Grade::Warn, req!("agi-r22"))
     );
     assert_eq!(
         told("> DOMOVE 7A"),
-        finding("agi.gui.move.echoed", Grade::Warn, "agi-r23")
+        finding(CheckId::GuiMoveEchoed, Grade::Warn, req!("agi-r23"))
     );
     assert_eq!(
         told("> DOMOVE 89"),
-        finding("agi.gui.move.echoed", Grade::Warn, "agi-r23")
+        finding(CheckId::GuiMoveEchoed, Grade::Warn, req!("agi-r23"))
     );
     // Another point far off is the GUI's own choice; in analysis no move was made.
     assert_eq!(told("> DOMOVE 3C"), vec![]);
@@ -111,7 +119,7 @@ fn a_black_move_on_a_forbidden_point_warns_under_setrule_forbidden() {
     let position = "> POSITION MOVES 770168028803790578";
     assert_eq!(
         found(&session(&["> SETRULE FORBIDDEN", position])),
-        finding("agi.gui.renju.forbidden", Grade::Warn, "agi-r41")
+        finding(CheckId::GuiRenjuForbidden, Grade::Warn, req!("agi-r41"))
     );
     assert_eq!(
         found(&session(&["> SETRULE UNFORBIDDEN", position])),
@@ -127,7 +135,7 @@ fn a_black_move_on_a_forbidden_point_warns_under_setrule_forbidden() {
             "> DOMOVE 78",
             position,
         ])),
-        finding("agi.gui.renju.forbidden", Grade::Warn, "agi-r41")
+        finding(CheckId::GuiRenjuForbidden, Grade::Warn, req!("agi-r41"))
     );
 }
 
@@ -135,7 +143,7 @@ fn a_black_move_on_a_forbidden_point_warns_under_setrule_forbidden() {
 fn the_gui_waits_for_readyok_before_it_sets_a_position() {
     assert_eq!(
         found(&session(&["> ISREADY", "> POSITION MOVES 78", "< READYOK"])),
-        finding("agi.gui.reply.wait", Grade::Warn, "agi-r91")
+        finding(CheckId::GuiReplyWait, Grade::Warn, req!("agi-r91"))
     );
     assert_eq!(
         found(&session(&["> ISREADY", "< READYOK", "> POSITION MOVES 78"])),
@@ -164,7 +172,7 @@ fn ended_at(lines: &[(u64, &str)], closed_ms: u64) -> Found {
     judge_both_sides(ctx, &transcript)
         .into_iter()
         .filter(|o| o.grade != Grade::Pass && o.side == registry::Side::Gui)
-        .map(|o| (o.check.to_string(), o.grade, o.requirements[0].to_string()))
+        .map(|o| brief(&o))
         .collect()
 }
 
@@ -180,12 +188,12 @@ fn the_session_ends_with_quit_and_setoption_is_not_waited_for() {
     ];
     assert_eq!(
         ended_at(&closed, 4),
-        finding("agi.gui.end.pipes", Grade::Warn, "agi-r98")
+        finding(CheckId::GuiEndPipes, Grade::Warn, req!("agi-r98"))
     );
     let waited = [(0, "> AGI"), (1, "< AGIOK"), (2, "> SETOPTION PONDER OFF")];
     assert_eq!(
         ended_at(&waited, 5_000),
-        finding("agi.gui.reply.wait", Grade::Warn, "agi-r50")
+        finding(CheckId::GuiReplyWait, Grade::Warn, req!("agi-r50"))
     );
     // The handshake never answered: the engine did not speak AGI, nothing to end.
     assert_eq!(ended_at(&[(0, "> AGI")], 5_000), vec![]);
@@ -193,9 +201,9 @@ fn the_session_ends_with_quit_and_setoption_is_not_waited_for() {
 
 #[test]
 fn the_worked_examples_rows_are_cited_where_every_gui_is_judged() {
-    assert!(cited(&["> ISREADY", "> AGI"]).contains(&"agi-r87".to_owned()));
+    assert!(cited(&["> ISREADY", "> AGI"]).contains(&req!("agi-r87")));
     assert!(
-        cited(&session(&["> POSITION MOVES 7878"])).contains(&"agi-r92".to_owned()),
+        cited(&session(&["> POSITION MOVES 7878"])).contains(&req!("agi-r92")),
         "a worked POSITION"
     );
     assert!(
@@ -203,11 +211,11 @@ fn the_worked_examples_rows_are_cited_where_every_gui_is_judged() {
             "> POSITION MOVES 78",
             "> GO SEARCH 78 INFINITE"
         ]))
-        .contains(&"agi-r93".to_owned()),
+        .contains(&req!("agi-r93")),
         "a worked GO SEARCH"
     );
     assert!(
-        cited(&session(&["> POSITION MOVES 78", "> DOMOVE 78"])).contains(&"agi-r96".to_owned()),
+        cited(&session(&["> POSITION MOVES 78", "> DOMOVE 78"])).contains(&req!("agi-r96")),
         "a worked DOMOVE"
     );
 }
@@ -237,11 +245,11 @@ fn a_late_background_result_is_not_taken_for_the_next_search_s_answer() {
     // Told the late 66 as its move, then the search's own 88 came.
     assert_eq!(
         with(&["> DOMOVE 66", "< BESTMOVE 88", "> QUIT"]),
-        finding("agi.gui.background.result", Grade::Fail, "agi-r66")
+        finding(CheckId::GuiBackgroundResult, Grade::Fail, req!("agi-r66"))
     );
     assert_eq!(
         with(&["> POSITION MOVES 7877681166", "< BESTMOVE 88", "> QUIT"]),
-        finding("agi.gui.background.result", Grade::Fail, "agi-r66")
+        finding(CheckId::GuiBackgroundResult, Grade::Fail, req!("agi-r66"))
     );
     // Waited for the second and told it; or one result only, told.
     assert_eq!(with(&["< BESTMOVE 88", "> DOMOVE 88", "> QUIT"]), vec![]);
@@ -270,11 +278,11 @@ fn a_late_background_result_is_not_taken_for_the_next_search_s_answer() {
     ];
     assert_eq!(
         ended_at(&waited, 5_000),
-        finding("agi.gui.background.result", Grade::Warn, "agi-r66")
+        finding(CheckId::GuiBackgroundResult, Grade::Warn, req!("agi-r66"))
     );
     assert_eq!(
         ended_at(&waited, 500),
-        finding("agi.gui.end.pipes", Grade::Warn, "agi-r98")
+        finding(CheckId::GuiEndPipes, Grade::Warn, req!("agi-r98"))
     );
 }
 
@@ -320,23 +328,14 @@ fn the_engine_s_output_does_not_wait_for_the_gui_to_read_it() {
                             crate::check::CheckId::GuiOutputRead,
                         )
             })
-            .map(|o| {
-                (
-                    o.grade,
-                    o.requirements
-                        .iter()
-                        .map(ToString::to_string)
-                        .collect::<Vec<_>>(),
-                    o.message,
-                )
-            })
+            .map(|o| (o.grade, o.requirements, o.message))
             .collect::<Vec<_>>()
     };
     let failed = judged(&[(4, 700), (5, 2900)]);
     assert_eq!(failed.len(), 1, "{failed:#?}");
     assert_eq!(
         (failed[0].0, failed[0].1.clone()),
-        (Grade::Fail, vec!["agi-r08".to_owned()])
+        (Grade::Fail, reqs!["agi-r08"].to_vec())
     );
     assert!(failed[0].2.contains("2900 ms"), "{}", failed[0].2);
     let passed = judged(&[(4, 700)]);

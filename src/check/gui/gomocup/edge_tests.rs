@@ -1,19 +1,23 @@
 //! Gomocup manager exchanges at the edges of the text: what a conforming manager may do
 //! that a naive reading would flag, and the faults hidden behind those same edges.
 
-use crate::check::{Grade, gui_findings_in};
-use crate::protocol::Protocol;
+use crate::check::{CheckId, Grade, gui_findings_in, id_under};
+use crate::protocol::{Protocol, ReqId};
+use crate::req;
 
 /// The GUI-side findings as (check, grade, first cited row).
-fn found(lines: &[&str]) -> Vec<(String, Grade, String)> {
+fn found(lines: &[&str]) -> Vec<(CheckId, Grade, ReqId)> {
     gui_findings_in(Protocol::Gomocup, lines)
         .into_iter()
-        .map(|o| (o.check.to_string(), o.grade, o.requirements[0].to_string()))
+        .map(|o| {
+            let check = id_under(Protocol::Gomocup, &o.check);
+            (check, o.grade, o.requirements[0])
+        })
         .collect()
 }
 
-fn finding(check: &str, grade: Grade, row: &str) -> Vec<(String, Grade, String)> {
-    vec![(check.to_owned(), grade, row.to_owned())]
+fn finding(check: CheckId, grade: Grade, row: ReqId) -> Vec<(CheckId, Grade, ReqId)> {
+    vec![(check, grade, row)]
 }
 
 /// START 20 answered, then `rest`.
@@ -39,7 +43,7 @@ fn a_forced_stone_lies_where_play_put_it() {
     assert_eq!(forced("> TURN 5,5"), vec![]);
     assert_eq!(
         forced("> TURN 6,6"),
-        finding("gomocup.gui.stone.legal", Grade::Fail, "gomocup-r41")
+        finding(CheckId::GuiStoneLegal, Grade::Fail, req!("gomocup-r41"))
     );
 }
 
@@ -59,12 +63,12 @@ fn an_error_answers_a_move_request() {
     // Chatter before the move is not an answer: the manager still owes the brain a wait.
     assert_eq!(
         found(&game(&["> BEGIN", "< MESSAGE thinking", "> TURN 3,3"])),
-        finding("gomocup.gui.reply.wait", Grade::Warn, "gomocup-r11")
+        finding(CheckId::GuiReplyWait, Grade::Warn, req!("gomocup-r11"))
     );
     // A move that follows the ERROR is still a stone on the board.
     assert_eq!(
         found(&game(&["> BEGIN", "< ERROR slow", "< 9,9", "> TURN 9,9"])),
-        finding("gomocup.gui.stone.legal", Grade::Fail, "gomocup-r41")
+        finding(CheckId::GuiStoneLegal, Grade::Fail, req!("gomocup-r41"))
     );
 }
 
@@ -91,13 +95,13 @@ fn takeback_reaches_into_an_unordered_board_block() {
     // A point the block never held is not the last move, whatever the order.
     assert_eq!(
         block("> INFO rule 0", "> TAKEBACK 3,3"),
-        finding("gomocup.gui.takeback.last", Grade::Fail, "gomocup-r112")
+        finding(CheckId::GuiTakebackLast, Grade::Fail, req!("gomocup-r112"))
     );
     // Under renju the lines are in the real move order (gomocup-r53): the last line is the
     // last move. (This block alternates 2, 1, 2 as renju wants.)
     assert_eq!(
         block("> INFO rule 4", "> TAKEBACK 9,9"),
-        finding("gomocup.gui.takeback.last", Grade::Fail, "gomocup-r112")
+        finding(CheckId::GuiTakebackLast, Grade::Fail, req!("gomocup-r112"))
     );
     assert_eq!(block("> INFO rule 4", "> TAKEBACK 11,9"), vec![]);
 }
@@ -119,7 +123,7 @@ fn a_board_arbiter_cannot_model_is_still_started() {
     assert_eq!(found(&lines), vec![]);
     assert_eq!(
         found(&["> RESTART", "< OK", "> BEGIN", "< 7,7"]),
-        finding("gomocup.gui.start.first", Grade::Fail, "gomocup-r43")
+        finding(CheckId::GuiStartFirst, Grade::Fail, req!("gomocup-r43"))
     );
 }
 
@@ -166,7 +170,7 @@ fn a_timed_tournament_session_raises_nothing() {
         .collect();
     assert_eq!(
         found(&missing),
-        finding("gomocup.gui.info.before-move", Grade::Fail, "gomocup-r77")
+        finding(CheckId::GuiInfoBeforeMove, Grade::Fail, req!("gomocup-r77"))
     );
 }
 
@@ -179,7 +183,7 @@ fn an_info_key_in_other_case_names_the_key_meant() {
     let outcomes: Vec<_> = gui_findings_in(Protocol::Gomocup, &lines);
     assert_eq!(
         found(&lines),
-        finding("gomocup.gui.info.form", Grade::Warn, "gomocup-r58")
+        finding(CheckId::GuiInfoForm, Grade::Warn, req!("gomocup-r58"))
     );
     assert!(
         outcomes[0]

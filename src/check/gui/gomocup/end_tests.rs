@@ -3,27 +3,33 @@
 //! the limits of a tournament, the point a tournament plays after SUGGEST, and the rows the
 //! board's own checks now cite (two commands on a line, RESTART's size, the rule's flags).
 
-use crate::check::{Grade, gui_findings_in, gui_findings_timed};
-use crate::protocol::Protocol;
+use crate::check::{CheckId, Grade, Outcome, gui_findings_in, gui_findings_timed, id_under};
+use crate::protocol::{Protocol, ReqId};
+use crate::{req, reqs};
 
-type Found = Vec<(String, Grade, String)>;
+type Found = Vec<(CheckId, Grade, ReqId)>;
+
+/// Each finding as (check, grade, first cited row).
+fn brief(found: Vec<Outcome>) -> Found {
+    found
+        .into_iter()
+        .map(|o| {
+            let check = id_under(Protocol::Gomocup, &o.check);
+            (check, o.grade, o.requirements[0])
+        })
+        .collect()
+}
 
 fn found(lines: &[&str]) -> Found {
-    gui_findings_in(Protocol::Gomocup, lines)
-        .into_iter()
-        .map(|o| (o.check.to_string(), o.grade, o.requirements[0].to_string()))
-        .collect()
+    brief(gui_findings_in(Protocol::Gomocup, lines))
 }
 
 fn timed(lines: &[(u64, &str)]) -> Found {
-    gui_findings_timed(Protocol::Gomocup, lines)
-        .into_iter()
-        .map(|o| (o.check.to_string(), o.grade, o.requirements[0].to_string()))
-        .collect()
+    brief(gui_findings_timed(Protocol::Gomocup, lines))
 }
 
-fn finding(check: &str, grade: Grade, row: &str) -> Found {
-    vec![(check.to_owned(), grade, row.to_owned())]
+fn finding(check: CheckId, grade: Grade, row: ReqId) -> Found {
+    vec![(check, grade, row)]
 }
 
 /// START with the rule given, untimed, then `rest`.
@@ -52,7 +58,7 @@ fn a_move_request_after_an_exact_five_fails_gomocup_r108() {
     // The brain's five ends the game; another TURN in it fails, RESTART first is right.
     assert_eq!(
         found(&with_board("> INFO rule 0", &["< 5,5", "> TURN 10,10"])),
-        finding("gomocup.gui.game.end", Grade::Fail, "gomocup-r108")
+        finding(CheckId::GuiGameEnd, Grade::Fail, req!("gomocup-r108"))
     );
     assert_eq!(
         found(&with_board(
@@ -67,7 +73,7 @@ fn a_move_request_after_an_exact_five_fails_gomocup_r108() {
             "> INFO rule 0",
             &["< 10,10", "> TURN 5,9", "< 11,11", "> TURN 12,12"]
         )),
-        finding("gomocup.gui.game.end", Grade::Fail, "gomocup-r108")
+        finding(CheckId::GuiGameEnd, Grade::Fail, req!("gomocup-r108"))
     );
     // A continuous game goes on after a five, and a rule with a bit the text does not define
     // is another manager's variant, whose wins are not the text's.
@@ -78,7 +84,7 @@ fn a_move_request_after_an_exact_five_fails_gomocup_r108() {
     assert_eq!(
         found(&with_board("> INFO rule 8", &["< 5,5", "> TURN 10,10"]))
             .into_iter()
-            .filter(|f| f.0 == "gomocup.gui.game.end")
+            .filter(|f| f.0 == CheckId::GuiGameEnd)
             .collect::<Found>(),
         vec![]
     );
@@ -126,7 +132,7 @@ fn an_overline_does_not_end_a_game_under_rule_1() {
     );
     assert_eq!(
         play("> INFO rule 1", &["< 5,5", "> RESTART", "< OK"]),
-        finding("gomocup.gui.game.end", Grade::Warn, "gomocup-r71")
+        finding(CheckId::GuiGameEnd, Grade::Warn, req!("gomocup-r71"))
     );
 }
 
@@ -137,7 +143,7 @@ fn a_command_between_an_empty_line_and_the_move_warns_gomocup_r09() {
         let lines = game("> INFO rule 0", &["> BEGIN", "< ", next, "< 7,7"]);
         assert_eq!(
             found(&lines),
-            finding("gomocup.gui.game.end", Grade::Warn, "gomocup-r09"),
+            finding(CheckId::GuiGameEnd, Grade::Warn, req!("gomocup-r09")),
             "{next}"
         );
     }
@@ -155,7 +161,7 @@ fn a_command_between_an_empty_line_and_the_move_warns_gomocup_r09() {
     assert_eq!(
         found(&lines)
             .into_iter()
-            .filter(|f| f.0 == "gomocup.gui.game.end")
+            .filter(|f| f.0 == CheckId::GuiGameEnd)
             .collect::<Found>(),
         vec![]
     );
@@ -189,7 +195,7 @@ fn a_move_request_after_a_turn_overrun_warns_gomocup_r60() {
     late.extend([(3_500, "< 7,7"), (3_600, "> TURN 8,8"), (3_700, "< 6,6")]);
     assert_eq!(
         timed(&late),
-        finding("gomocup.gui.game.end", Grade::Warn, "gomocup-r60")
+        finding(CheckId::GuiGameEnd, Grade::Warn, req!("gomocup-r60"))
     );
     // Late but within the manager's usual tolerance, or with no turn limit: nothing.
     let mut within = base.to_vec();
@@ -210,7 +216,7 @@ fn an_end_after_a_slow_start_as_if_it_were_a_turn_warns_gomocup_r83() {
     ];
     assert_eq!(
         timed(&slow),
-        finding("gomocup.gui.game.end", Grade::Warn, "gomocup-r83")
+        finding(CheckId::GuiGameEnd, Grade::Warn, req!("gomocup-r83"))
     );
     let quick = [
         (0, "> START 15"),
@@ -273,7 +279,7 @@ fn time_left_falls_by_the_brains_own_turns_gomocup_r82() {
     ]);
     assert_eq!(
         timed(&free),
-        finding("gomocup.gui.clock.charged", Grade::Fail, "gomocup-r82")
+        finding(CheckId::GuiClockCharged, Grade::Fail, req!("gomocup-r82"))
     );
     // The opponent's turn charged too.
     let both = timed_game(&[
@@ -284,7 +290,7 @@ fn time_left_falls_by_the_brains_own_turns_gomocup_r82() {
     ]);
     assert_eq!(
         timed(&both),
-        finding("gomocup.gui.clock.charged", Grade::Fail, "gomocup-r82")
+        finding(CheckId::GuiClockCharged, Grade::Fail, req!("gomocup-r82"))
     );
     // Charged more than the time that passed is no opponent's turn: not judged here.
     let more = timed_game(&[
@@ -319,7 +325,7 @@ fn a_limit_changed_in_a_tournament_fails_gomocup_r63() {
     );
     assert_eq!(
         found(&lines),
-        finding("gomocup.gui.info.before-move", Grade::Fail, "gomocup-r63")
+        finding(CheckId::GuiInfoBeforeMove, Grade::Fail, req!("gomocup-r63"))
     );
     // Restated unchanged, or outside a tournament: the warning for a late limit only.
     let lines = game(
@@ -333,7 +339,7 @@ fn a_limit_changed_in_a_tournament_fails_gomocup_r63() {
     );
     assert_eq!(
         found(&lines),
-        finding("gomocup.gui.info.before-move", Grade::Warn, "gomocup-r76")
+        finding(CheckId::GuiInfoBeforeMove, Grade::Warn, req!("gomocup-r76"))
     );
     let lines = game(
         "> INFO game_type 1",
@@ -346,7 +352,7 @@ fn a_limit_changed_in_a_tournament_fails_gomocup_r63() {
     );
     assert_eq!(
         found(&lines),
-        finding("gomocup.gui.info.before-move", Grade::Warn, "gomocup-r76")
+        finding(CheckId::GuiInfoBeforeMove, Grade::Warn, req!("gomocup-r76"))
     );
 }
 
@@ -358,7 +364,11 @@ fn a_tournament_plays_the_brains_suggestion_gomocup_r138() {
     );
     assert_eq!(
         found(&lines),
-        finding("gomocup.gui.answer.followed", Grade::Warn, "gomocup-r138")
+        finding(
+            CheckId::GuiAnswerFollowed,
+            Grade::Warn,
+            req!("gomocup-r138")
+        )
     );
     let lines = game(
         "> INFO game_type 3",
@@ -375,21 +385,16 @@ fn a_tournament_plays_the_brains_suggestion_gomocup_r138() {
 
 #[test]
 fn the_board_checks_cite_the_rows_behind_them() {
-    let cited = |lines: &[&str]| -> Vec<String> {
+    let cited = |lines: &[&str]| -> Vec<ReqId> {
         gui_findings_in(Protocol::Gomocup, lines)
             .into_iter()
-            .flat_map(|o| {
-                o.requirements
-                    .iter()
-                    .map(ToString::to_string)
-                    .collect::<Vec<_>>()
-            })
+            .flat_map(|o| o.requirements)
             .collect()
     };
     // Two commands on one line (gomocup-r06).
     assert_eq!(
         found(&game("> INFO rule 0", &["> BEGIN TURN 7,7"])),
-        finding("gomocup.gui.command.grammar", Grade::Fail, "gomocup-r06")
+        finding(CheckId::GuiCommandGrammar, Grade::Fail, req!("gomocup-r06"))
     );
     // RESTART keeps the size (gomocup-r109): a stone off it after RESTART breaks that too.
     assert_eq!(
@@ -397,11 +402,11 @@ fn the_board_checks_cite_the_rows_behind_them() {
             "> INFO rule 0",
             &["> RESTART", "< OK", "> TURN 15,3"]
         )),
-        ["gomocup-r109", "gomocup-r41"]
+        reqs!["gomocup-r109", "gomocup-r41"]
     );
     assert_eq!(
         cited(&game("> INFO rule 0", &["> TURN 15,3"])),
-        ["gomocup-r41"]
+        reqs!["gomocup-r41"]
     );
     // Renju's flag (gomocup-r73) is what puts the lines in move order (gomocup-r53).
     assert_eq!(
@@ -411,11 +416,11 @@ fn the_board_checks_cite_the_rows_behind_them() {
                 "> BOARD", "> 1,1,1", "> 2,2,1", "> 3,3,2", "> DONE", "< 4,4"
             ]
         )),
-        ["gomocup-r53", "gomocup-r73"]
+        reqs!["gomocup-r53", "gomocup-r73"]
     );
     // max_memory in bytes (gomocup-r67).
     assert_eq!(
         cited(&game("> INFO rule 0", &["> INFO max_memory lots"])),
-        ["gomocup-r67", "gomocup-r58"]
+        reqs!["gomocup-r67", "gomocup-r58"]
     );
 }

@@ -1,18 +1,24 @@
 //! The Gomocup and AGI GUI-side checks on written exchanges: conforming managers raise
 //! nothing, and each fault is caught by its check, grade and row.
 
-use crate::check::{Grade, gui_findings_in};
-use crate::protocol::Protocol;
+use crate::check::{CheckId, Grade, Outcome, gui_findings_in, id_under};
+use crate::protocol::{Protocol, ReqId};
+use crate::req;
 
-fn found(protocol: Protocol, lines: &[&str]) -> Vec<(String, Grade, String)> {
+/// `(check, grade, first cited row)` of a GUI-side finding judged under `protocol`.
+fn brief(protocol: Protocol, o: &Outcome) -> (CheckId, Grade, ReqId) {
+    (id_under(protocol, &o.check), o.grade, o.requirements[0])
+}
+
+fn found(protocol: Protocol, lines: &[&str]) -> Vec<(CheckId, Grade, ReqId)> {
     gui_findings_in(protocol, lines)
-        .into_iter()
-        .map(|o| (o.check.to_string(), o.grade, o.requirements[0].to_string()))
+        .iter()
+        .map(|o| brief(protocol, o))
         .collect()
 }
 
-fn finding(check: &str, grade: Grade, row: &str) -> Vec<(String, Grade, String)> {
-    vec![(check.to_owned(), grade, row.to_owned())]
+fn finding(check: CheckId, grade: Grade, row: ReqId) -> Vec<(CheckId, Grade, ReqId)> {
+    vec![(check, grade, row)]
 }
 
 /// START and the limits, then `rest`.
@@ -81,7 +87,11 @@ fn an_unknown_answers_the_unknown_command_before_restart() {
     let found = found(Protocol::Gomocup, &game);
     assert_eq!(
         found,
-        finding("gomocup.gui.command.grammar", Grade::Warn, "gomocup-r118"),
+        finding(
+            CheckId::GuiCommandGrammar,
+            Grade::Warn,
+            req!("gomocup-r118")
+        ),
         "{found:#?}"
     );
     let refused = gomocup(&[
@@ -94,11 +104,15 @@ fn an_unknown_answers_the_unknown_command_before_restart() {
     ]);
     assert_eq!(
         found_in(&refused),
-        finding("gomocup.gui.answer.followed", Grade::Fail, "gomocup-r111")
+        finding(
+            CheckId::GuiAnswerFollowed,
+            Grade::Fail,
+            req!("gomocup-r111")
+        )
     );
 }
 
-fn found_in(lines: &[&str]) -> Vec<(String, Grade, String)> {
+fn found_in(lines: &[&str]) -> Vec<(CheckId, Grade, ReqId)> {
     found(Protocol::Gomocup, lines)
 }
 
@@ -109,11 +123,11 @@ fn gomocup_manager_faults_are_caught_by_their_rows() {
     // board START gives the brain (gomocup-r35, r36).
     assert_eq!(
         found(Protocol::Gomocup, &["> BEGIN", "< 7,7"]),
-        finding("gomocup.gui.start.first", Grade::Fail, "gomocup-r43")
+        finding(CheckId::GuiStartFirst, Grade::Fail, req!("gomocup-r43"))
     );
     assert_eq!(
         found(Protocol::Gomocup, &["> TURN 7,7", "< 8,8"]),
-        finding("gomocup.gui.start.first", Grade::Fail, "gomocup-r35")
+        finding(CheckId::GuiStartFirst, Grade::Fail, req!("gomocup-r35"))
     );
     assert_eq!(
         gui(&[
@@ -124,7 +138,7 @@ fn gomocup_manager_faults_are_caught_by_their_rows() {
             "> BEGIN",
             "< 1,1"
         ]),
-        finding("gomocup.gui.start.first", Grade::Fail, "gomocup-r43")
+        finding(CheckId::GuiStartFirst, Grade::Fail, req!("gomocup-r43"))
     );
     // After RESTART the board is empty again, and BEGIN opens the new game.
     assert_eq!(
@@ -133,32 +147,32 @@ fn gomocup_manager_faults_are_caught_by_their_rows() {
     );
     assert_eq!(
         gui(&["> BEGIN", "> TURN 3,3", "< 7,7"]),
-        finding("gomocup.gui.reply.wait", Grade::Warn, "gomocup-r11")
+        finding(CheckId::GuiReplyWait, Grade::Warn, req!("gomocup-r11"))
     );
     assert_eq!(
         gui(&["> BEGIN", "< 7,7", "> TURN 7,7"]),
-        finding("gomocup.gui.stone.legal", Grade::Fail, "gomocup-r41")
+        finding(CheckId::GuiStoneLegal, Grade::Fail, req!("gomocup-r41"))
     );
     assert_eq!(
         gui(&["> TURN 15,0"]),
-        finding("gomocup.gui.stone.legal", Grade::Fail, "gomocup-r41")
+        finding(CheckId::GuiStoneLegal, Grade::Fail, req!("gomocup-r41"))
     );
     assert_eq!(
         gui(&["> BEGIN", "< 7,7", "> BOARD", "> 1,1,1", "> DONE", "< 2,2"]),
-        finding("gomocup.gui.board.form", Grade::Fail, "gomocup-r49")
+        finding(CheckId::GuiBoardForm, Grade::Fail, req!("gomocup-r49"))
     );
     // Field 3 only in a continuous game, which the rule's flag 2 makes (gomocup-r72).
     assert_eq!(
         gui(&["> BOARD", "> 1,1,3", "> DONE", "< 2,2"]),
-        finding("gomocup.gui.board.form", Grade::Fail, "gomocup-r72")
+        finding(CheckId::GuiBoardForm, Grade::Fail, req!("gomocup-r72"))
     );
     assert_eq!(
         gui(&["> BOARD", "> 1,1,4", "> DONE", "< 2,2"]),
-        finding("gomocup.gui.board.form", Grade::Fail, "gomocup-r51")
+        finding(CheckId::GuiBoardForm, Grade::Fail, req!("gomocup-r51"))
     );
     assert_eq!(
         gui(&["> BOARD", "> 1,1,1", "> TURN 2,2"]),
-        finding("gomocup.gui.board.form", Grade::Fail, "gomocup-r56")
+        finding(CheckId::GuiBoardForm, Grade::Fail, req!("gomocup-r56"))
     );
     assert_eq!(
         gui(&[
@@ -170,23 +184,23 @@ fn gomocup_manager_faults_are_caught_by_their_rows() {
             "> DONE",
             "< 4,4"
         ]),
-        finding("gomocup.gui.board.form", Grade::Fail, "gomocup-r53")
+        finding(CheckId::GuiBoardForm, Grade::Fail, req!("gomocup-r53"))
     );
     assert_eq!(
         gui(&["> INFO game_type 7"]),
-        finding("gomocup.gui.info.form", Grade::Fail, "gomocup-r69")
+        finding(CheckId::GuiInfoForm, Grade::Fail, req!("gomocup-r69"))
     );
     assert_eq!(
         gui(&["> INFO timeout_turn soon"]),
-        finding("gomocup.gui.info.form", Grade::Fail, "gomocup-r65")
+        finding(CheckId::GuiInfoForm, Grade::Fail, req!("gomocup-r65"))
     );
     assert_eq!(
         gui(&["> INFO colour red"]),
-        finding("gomocup.gui.info.form", Grade::Warn, "gomocup-r58")
+        finding(CheckId::GuiInfoForm, Grade::Warn, req!("gomocup-r58"))
     );
     assert_eq!(
         gui(&["> BEGIN", "< 7,7", "> INFO timeout_turn 500"]),
-        finding("gomocup.gui.info.before-move", Grade::Warn, "gomocup-r76")
+        finding(CheckId::GuiInfoBeforeMove, Grade::Warn, req!("gomocup-r76"))
     );
     assert_eq!(
         gui(&[
@@ -196,39 +210,55 @@ fn gomocup_manager_faults_are_caught_by_their_rows() {
             "< 7,7",
             "> TURN 1,1"
         ]),
-        finding("gomocup.gui.info.before-move", Grade::Fail, "gomocup-r77")
+        finding(CheckId::GuiInfoBeforeMove, Grade::Fail, req!("gomocup-r77"))
     );
     assert_eq!(
         gui(&["> BEGIN", "< 7,7", "> TAKEBACK 1,1", "< OK"]),
-        finding("gomocup.gui.takeback.last", Grade::Fail, "gomocup-r112")
+        finding(CheckId::GuiTakebackLast, Grade::Fail, req!("gomocup-r112"))
     );
     assert_eq!(
         gui(&["> PLAY 3,3", "< 3,3"]),
-        finding("gomocup.gui.answer.followed", Grade::Fail, "gomocup-r114")
+        finding(
+            CheckId::GuiAnswerFollowed,
+            Grade::Fail,
+            req!("gomocup-r114")
+        )
     );
     assert_eq!(
         gui(&["> BEGIN", "< SUGGEST 7,7", "> TURN 3,3"]),
-        finding("gomocup.gui.answer.followed", Grade::Fail, "gomocup-r137")
+        finding(
+            CheckId::GuiAnswerFollowed,
+            Grade::Fail,
+            req!("gomocup-r137")
+        )
     );
     assert_eq!(
         gui(&["> RESTART", "< UNKNOWN", "> BEGIN"]),
-        finding("gomocup.gui.answer.followed", Grade::Fail, "gomocup-r111")
+        finding(
+            CheckId::GuiAnswerFollowed,
+            Grade::Fail,
+            req!("gomocup-r111")
+        )
     );
     assert_eq!(
         gui(&["> INFO time_left 30000"]),
-        finding("gomocup.gui.info.form", Grade::Fail, "gomocup-r79")
+        finding(CheckId::GuiInfoForm, Grade::Fail, req!("gomocup-r79"))
     );
     assert_eq!(
         found(Protocol::Gomocup, &["> RECTSTART 20,20", "< OK"]),
-        finding("gomocup.gui.start.first", Grade::Fail, "gomocup-r106")
+        finding(CheckId::GuiStartFirst, Grade::Fail, req!("gomocup-r106"))
     );
     assert_eq!(
         gui(&["> TURN x"]),
-        finding("gomocup.gui.command.grammar", Grade::Fail, "gomocup-r41")
+        finding(CheckId::GuiCommandGrammar, Grade::Fail, req!("gomocup-r41"))
     );
     assert_eq!(
         gui(&["> SWAP2BOARD"]),
-        finding("gomocup.gui.command.grammar", Grade::Warn, "gomocup-r118")
+        finding(
+            CheckId::GuiCommandGrammar,
+            Grade::Warn,
+            req!("gomocup-r118")
+        )
     );
 }
 
@@ -272,26 +302,30 @@ fn a_conforming_agi_gui_raises_nothing() {
 fn agi_gui_faults_are_caught_by_their_rows() {
     assert_eq!(
         found(Protocol::Agi, &["> ISREADY", "> AGI", "< AGIOK"]),
-        finding("agi.gui.handshake.first", Grade::Fail, "agi-r04")
+        finding(CheckId::GuiHandshakeFirst, Grade::Fail, req!("agi-r04"))
     );
     assert_eq!(
         found(
             Protocol::Agi,
             &["> AGI", "> ISREADY", "< AGIOK", "< READYOK"]
         ),
-        finding("agi.gui.handshake.wait", Grade::Warn, "agi-r39")
+        finding(CheckId::GuiHandshakeWait, Grade::Warn, req!("agi-r39"))
     );
     assert_eq!(
         found(Protocol::Agi, &agi(&["> GO TIME 1000"])),
-        finding("agi.gui.search.position-first", Grade::Fail, "agi-r10")
+        finding(
+            CheckId::GuiSearchPositionFirst,
+            Grade::Fail,
+            req!("agi-r10")
+        )
     );
     assert_eq!(
         found(Protocol::Agi, &agi(&["> POSITION MOVES 7878"])),
-        finding("agi.gui.position.legal", Grade::Fail, "agi-r21")
+        finding(CheckId::GuiPositionLegal, Grade::Fail, req!("agi-r21"))
     );
     assert_eq!(
         found(Protocol::Agi, &agi(&["> POSITION MOVES 78", "> DOMOVE 78"])),
-        finding("agi.gui.position.legal", Grade::Fail, "agi-r80")
+        finding(CheckId::GuiPositionLegal, Grade::Fail, req!("agi-r80"))
     );
     assert_eq!(
         found(
@@ -302,7 +336,7 @@ fn agi_gui_faults_are_caught_by_their_rows() {
                 "< BESTMOVE 77"
             ])
         ),
-        finding("agi.gui.position.legal", Grade::Fail, "agi-r61")
+        finding(CheckId::GuiPositionLegal, Grade::Fail, req!("agi-r61"))
     );
     assert_eq!(
         found(
@@ -315,7 +349,7 @@ fn agi_gui_faults_are_caught_by_their_rows() {
                 "> GO"
             ])
         ),
-        finding("agi.gui.go.form", Grade::Fail, "agi-r14")
+        finding(CheckId::GuiGoForm, Grade::Fail, req!("agi-r14"))
     );
     assert_eq!(
         found(
@@ -327,7 +361,7 @@ fn agi_gui_faults_are_caught_by_their_rows() {
                 "> GO TIME 10"
             ])
         ),
-        finding("agi.gui.move.told", Grade::Warn, "agi-r17")
+        finding(CheckId::GuiMoveTold, Grade::Warn, req!("agi-r17"))
     );
     let timed = agi(&[
         "> POSITION",
@@ -344,25 +378,22 @@ fn agi_gui_faults_are_caught_by_their_rows() {
         .collect();
     let clock: Vec<_> = crate::check::gui_findings_timed(Protocol::Agi, &timed)
         .into_iter()
-        .map(|o| (o.check.to_string(), o.grade))
+        .map(|o| (id_under(Protocol::Agi, &o.check), o.grade))
         .collect();
-    assert_eq!(
-        clock,
-        vec![("agi.gui.clock.charged".to_owned(), Grade::Fail)]
-    );
+    assert_eq!(clock, vec![(CheckId::GuiClockCharged, Grade::Fail)]);
     assert_eq!(
         found(Protocol::Agi, &agi(&["> SETOPTION OWNBOOK MAYBE"])),
-        finding("agi.gui.command.grammar", Grade::Fail, "agi-r47")
+        finding(CheckId::GuiCommandGrammar, Grade::Fail, req!("agi-r47"))
     );
     assert_eq!(
         found(Protocol::Agi, &agi(&["> JUMP 78"])),
-        finding("agi.gui.command.grammar", Grade::Fail, "agi-r07")
+        finding(CheckId::GuiCommandGrammar, Grade::Fail, req!("agi-r07"))
     );
 }
 
 /// The GUI-side findings of a session a signal from outside ended at `gone_ms` (the manager
 /// killed the spy's brain, or exited), after these lines (times in milliseconds).
-fn cut_short_at(lines: &[(u64, &str)], gone_ms: u64) -> Vec<(String, Grade, String)> {
+fn cut_short_at(lines: &[(u64, &str)], gone_ms: u64) -> Vec<(CheckId, Grade, ReqId)> {
     use crate::check::{Context, judge_both_sides, registry, timed_entries};
     use crate::session::{ExitRecord, Transcript};
     let transcript = Transcript {
@@ -384,7 +415,7 @@ fn cut_short_at(lines: &[(u64, &str)], gone_ms: u64) -> Vec<(String, Grade, Stri
     judge_both_sides(ctx, &transcript)
         .into_iter()
         .filter(|o| o.grade != Grade::Pass && o.side == registry::Side::Gui)
-        .map(|o| (o.check.to_string(), o.grade, o.requirements[0].to_string()))
+        .map(|o| brief(Protocol::Gomocup, &o))
         .collect()
 }
 
@@ -403,7 +434,7 @@ fn a_brain_ended_from_outside_without_end_warns() {
     ];
     assert_eq!(
         cut_short_at(&answered, 15_000),
-        finding("gomocup.gui.end.pipes", Grade::Warn, "gomocup-r94")
+        finding(CheckId::GuiEndPipes, Grade::Warn, req!("gomocup-r94"))
     );
     let overdue = [
         (0, "> START 20"),
@@ -413,12 +444,12 @@ fn a_brain_ended_from_outside_without_end_warns() {
     ];
     assert_eq!(
         cut_short_at(&overdue, 15_000),
-        finding("gomocup.gui.end.pipes", Grade::Warn, "gomocup-r12")
+        finding(CheckId::GuiEndPipes, Grade::Warn, req!("gomocup-r12"))
     );
     // Within its turn and the second the text allows a kill: the first reading.
     assert_eq!(
         cut_short_at(&overdue, 1_500),
-        finding("gomocup.gui.end.pipes", Grade::Warn, "gomocup-r94")
+        finding(CheckId::GuiEndPipes, Grade::Warn, req!("gomocup-r94"))
     );
     // After END the wait for the brain is the manager's to cut short (gomocup-r94).
     let ended = [(0, "> START 20"), (1, "< OK"), (2, "> END")];

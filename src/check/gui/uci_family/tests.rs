@@ -1,34 +1,35 @@
 //! The UCCI and UCI GUI-side checks on written exchanges: conforming GUIs raise nothing, and
 //! each fault is caught by its check, grade and row.
 
-use crate::check::{Grade, gui_findings_in};
-use crate::protocol::Protocol;
+use crate::check::{CheckId, CheckRef, Grade, Outcome, gui_findings_in, id_under};
+use crate::protocol::{Protocol, ReqId};
+use crate::{req, reqs};
+
+/// `(check, grade, first cited row)` of a GUI-side finding judged under `protocol`.
+fn brief(protocol: Protocol, o: &Outcome) -> (CheckId, Grade, ReqId) {
+    let row = *o
+        .requirements
+        .first()
+        .unwrap_or_else(|| panic!("{o:#?} cites no row"));
+    (id_under(protocol, &o.check), o.grade, row)
+}
 
 /// `(check, grade, first cited row)` of each GUI-side finding.
-fn found(protocol: Protocol, lines: &[&str]) -> Vec<(String, Grade, String)> {
+fn found(protocol: Protocol, lines: &[&str]) -> Vec<(CheckId, Grade, ReqId)> {
     gui_findings_in(protocol, lines)
-        .into_iter()
-        .map(|o| {
-            (
-                o.check.to_string(),
-                o.grade,
-                o.requirements
-                    .first()
-                    .map(ToString::to_string)
-                    .unwrap_or_default(),
-            )
-        })
+        .iter()
+        .map(|o| brief(protocol, o))
         .collect()
 }
 
-fn one(protocol: Protocol, lines: &[&str]) -> (String, Grade, String) {
+fn one(protocol: Protocol, lines: &[&str]) -> (CheckId, Grade, ReqId) {
     let mut all = found(protocol, lines);
     assert_eq!(all.len(), 1, "{all:#?}");
     all.remove(0)
 }
 
-fn finding(check: &str, grade: Grade, row: &str) -> (String, Grade, String) {
-    (check.to_owned(), grade, row.to_owned())
+fn finding(check: CheckId, grade: Grade, row: ReqId) -> (CheckId, Grade, ReqId) {
+    (check, grade, row)
 }
 
 const UCI_HANDSHAKE: &[&str] = &[
@@ -130,7 +131,7 @@ fn uci_gui_faults_are_caught_by_their_rows() {
                 "> setoption name Hash value 32"
             ])
         ),
-        finding("uci.gui.search.idle-only", Grade::Fail, "uci-r39")
+        finding(CheckId::GuiSearchIdleOnly, Grade::Fail, req!("uci-r39"))
     );
     assert_eq!(
         one(
@@ -141,59 +142,67 @@ fn uci_gui_faults_are_caught_by_their_rows() {
                 "> position startpos moves e2e4"
             ])
         ),
-        finding("uci.gui.search.idle-only", Grade::Warn, "uci-r49")
+        finding(CheckId::GuiSearchIdleOnly, Grade::Warn, req!("uci-r49"))
     );
     assert_eq!(
         one(Protocol::Uci, &uci(&["> go depth 3"])),
-        finding("uci.gui.search.position-first", Grade::Fail, "uci-r13")
+        finding(
+            CheckId::GuiSearchPositionFirst,
+            Grade::Fail,
+            req!("uci-r13")
+        )
     );
     assert_eq!(
         one(Protocol::Uci, &uci(&["> position startpos moves e2e5"])),
-        finding("uci.gui.position.legal", Grade::Fail, "uci-r18")
+        finding(CheckId::GuiPositionLegal, Grade::Fail, req!("uci-r18"))
     );
     assert_eq!(
         one(Protocol::Uci, &uci(&["> setoption name Hash value -1"])),
-        finding("uci.gui.setoption.value", Grade::Fail, "uci-r179")
+        finding(CheckId::GuiSetoptionValue, Grade::Fail, req!("uci-r179"))
     );
     assert_eq!(
         one(Protocol::Uci, &uci(&["> setoption name Threads value 4"])),
-        finding("uci.gui.setoption.offered", Grade::Warn, "uci-r33")
+        finding(CheckId::GuiSetoptionOffered, Grade::Warn, req!("uci-r33"))
     );
     assert_eq!(
         one(
             Protocol::Uci,
             &uci(&["> ucinewgame", "> position startpos", "> go depth 1"])
         ),
-        finding("uci.gui.isready.before-search", Grade::Warn, "uci-r48")
+        finding(
+            CheckId::GuiIsreadyBeforeSearch,
+            Grade::Warn,
+            req!("uci-r48")
+        )
     );
     assert_eq!(
         one(Protocol::Uci, &uci(&["> register nonsense"])),
-        finding("uci.gui.command.grammar", Grade::Fail, "uci-r41")
+        finding(CheckId::GuiCommandGrammar, Grade::Fail, req!("uci-r41"))
     );
     assert_eq!(
         one(Protocol::Uci, &uci(&["> xyzzy"])),
-        finding("uci.gui.command.grammar", Grade::Warn, "uci-r01")
+        finding(CheckId::GuiCommandGrammar, Grade::Warn, req!("uci-r01"))
     );
     assert_eq!(
         one(
             Protocol::Uci,
             &["> isready", "< readyok", "> uci", "< uciok"]
         ),
-        finding("uci.gui.handshake.first", Grade::Warn, "uci-r15")
+        finding(CheckId::GuiHandshakeFirst, Grade::Warn, req!("uci-r15"))
     );
     assert_eq!(
         one(
             Protocol::Uci,
             &["> uci", "> isready", "< uciok", "< readyok"]
         ),
-        finding("uci.gui.handshake.wait", Grade::Warn, "uci-r17")
+        finding(CheckId::GuiHandshakeWait, Grade::Warn, req!("uci-r17"))
     );
     assert_eq!(
         one(
             Protocol::Uci,
             &uci(&["> position startpos", "> go movestogo 0 wtime 10 btime 10"])
         ),
-        finding("uci.gui.go.form", Grade::Warn, "uci-r67")
+        finding(CheckId::GuiGoForm, Grade::Warn, req!("uci-r67"))
     );
     let registration = [
         "> uci",
@@ -206,7 +215,7 @@ fn uci_gui_faults_are_caught_by_their_rows() {
     ];
     assert_eq!(
         one(Protocol::Uci, &registration),
-        finding("uci.gui.register.answer", Grade::Fail, "uci-r40")
+        finding(CheckId::GuiRegisterAnswer, Grade::Fail, req!("uci-r40"))
     );
 }
 
@@ -222,7 +231,7 @@ fn a_ponderhit_right_after_an_ordinary_search_fails() {
     ]);
     assert_eq!(
         one(Protocol::Uci, &lines),
-        finding("uci.gui.search.thinking-only", Grade::Fail, "uci-r77")
+        finding(CheckId::GuiSearchThinkingOnly, Grade::Fail, req!("uci-r77"))
     );
     // A ponder search ended by `ponderhit` is an ordinary one by its result: a second
     // `ponderhit` has nothing to cross either.
@@ -235,7 +244,7 @@ fn a_ponderhit_right_after_an_ordinary_search_fails() {
     ]);
     assert_eq!(
         one(Protocol::Uci, &lines),
-        finding("uci.gui.search.thinking-only", Grade::Fail, "uci-r77")
+        finding(CheckId::GuiSearchThinkingOnly, Grade::Fail, req!("uci-r77"))
     );
     let lines = ucci(&[
         "> position startpos",
@@ -245,7 +254,11 @@ fn a_ponderhit_right_after_an_ordinary_search_fails() {
     ]);
     assert_eq!(
         one(Protocol::Ucci, &lines),
-        finding("ucci.gui.search.thinking-only", Grade::Fail, "ucci-r89")
+        finding(
+            CheckId::GuiSearchThinkingOnly,
+            Grade::Fail,
+            req!("ucci-r89")
+        )
     );
     // `stop` may still cross an ordinary search's result (UCCI binds `stop` to a search).
     let lines = ucci(&[
@@ -269,16 +282,13 @@ fn a_ponderhit_after_the_result_has_long_come_fails() {
     .map(|(l, ms)| (ms, l))
     .collect();
     lines.push((5_000, "> ponderhit"));
-    let findings: Vec<_> = crate::check::gui_findings_timed(Protocol::Uci, &lines)
-        .into_iter()
-        .map(|o| (o.check.to_string(), o.grade, o.requirements[0].to_string()))
-        .collect();
+    let findings = timed_findings(Protocol::Uci, &lines);
     assert_eq!(
         findings,
         vec![finding(
-            "uci.gui.search.thinking-only",
+            CheckId::GuiSearchThinkingOnly,
             Grade::Fail,
-            "uci-r77"
+            req!("uci-r77")
         )]
     );
 }
@@ -336,7 +346,7 @@ fn ucci_gui_faults_are_caught_by_their_rows() {
             Protocol::Ucci,
             &["> isready", "< readyok", "> ucci", "< ucciok"]
         ),
-        finding("ucci.gui.handshake.first", Grade::Fail, "ucci-r20")
+        finding(CheckId::GuiHandshakeFirst, Grade::Fail, req!("ucci-r20"))
     );
     assert_eq!(
         one(
@@ -348,21 +358,21 @@ fn ucci_gui_faults_are_caught_by_their_rows() {
                 "> position startpos moves h2e2"
             ])
         ),
-        finding("ucci.gui.search.idle-only", Grade::Fail, "ucci-r95")
+        finding(CheckId::GuiSearchIdleOnly, Grade::Fail, req!("ucci-r95"))
     );
     assert_eq!(
         one(
             Protocol::Ucci,
             &ucci(&["> position startpos", "> go depth 5", "> quit"])
         ),
-        finding("ucci.gui.search.idle-only", Grade::Fail, "ucci-r116")
+        finding(CheckId::GuiSearchIdleOnly, Grade::Fail, req!("ucci-r116"))
     );
     assert_eq!(
         one(
             Protocol::Ucci,
             &ucci(&["> position startpos", "> go ponder draw time 100"])
         ),
-        finding("ucci.gui.go.form", Grade::Fail, "ucci-r77")
+        finding(CheckId::GuiGoForm, Grade::Fail, req!("ucci-r77"))
     );
     assert_eq!(
         one(
@@ -372,29 +382,29 @@ fn ucci_gui_faults_are_caught_by_their_rows() {
                 "> go time 100 movestogo 10 increment 5"
             ])
         ),
-        finding("ucci.gui.go.form", Grade::Fail, "ucci-r72")
+        finding(CheckId::GuiGoForm, Grade::Fail, req!("ucci-r72"))
     );
     assert_eq!(
         one(
             Protocol::Ucci,
             &ucci(&["> position startpos", "> go ponder depth 5"])
         ),
-        finding("ucci.gui.go.form", Grade::Fail, "ucci-r75")
+        finding(CheckId::GuiGoForm, Grade::Fail, req!("ucci-r75"))
     );
     assert_eq!(
         one(
             Protocol::Ucci,
             &ucci(&["> position startpos moves h2e2 h2e2"])
         ),
-        finding("ucci.gui.position.legal", Grade::Fail, "ucci-r06")
+        finding(CheckId::GuiPositionLegal, Grade::Fail, req!("ucci-r06"))
     );
     assert_eq!(
         one(Protocol::Ucci, &ucci(&["> setoption usebook off"])),
-        finding("ucci.gui.setoption.value", Grade::Fail, "ucci-r25")
+        finding(CheckId::GuiSetoptionValue, Grade::Fail, req!("ucci-r25"))
     );
     assert_eq!(
         one(Protocol::Ucci, &ucci(&["> setoption hashsize 64"])),
-        finding("ucci.gui.setoption.offered", Grade::Warn, "ucci-r51")
+        finding(CheckId::GuiSetoptionOffered, Grade::Warn, req!("ucci-r51"))
     );
     let stop_long_after = [
         (0, "> ucci"),
@@ -407,24 +417,28 @@ fn ucci_gui_faults_are_caught_by_their_rows() {
     let findings = crate::check::gui_findings_timed(Protocol::Ucci, &stop_long_after);
     assert_eq!(findings.len(), 1, "{findings:#?}");
     assert_eq!(
-        findings[0].check.to_string(),
-        "ucci.gui.search.thinking-only"
+        findings[0].check,
+        CheckRef::builtin(Protocol::Ucci, CheckId::GuiSearchThinkingOnly)
     );
-    assert_eq!(findings[0].requirements[0].to_string(), "ucci-r93");
+    assert_eq!(findings[0].requirements[0], req!("ucci-r93"));
 }
 
 #[test]
 fn uci_forms_searchmoves_and_purposes_are_judged() {
     assert_eq!(
         one(Protocol::Uci, &uci(&["> position moves e2e4"])),
-        finding("uci.gui.command.grammar", Grade::Warn, "uci-r51")
+        finding(CheckId::GuiCommandGrammar, Grade::Warn, req!("uci-r51"))
     );
     let reserved = found(
         Protocol::Uci,
         &uci(&["> setoption name Hash value 16 name x"]),
     );
     assert!(
-        reserved.contains(&finding("uci.gui.command.grammar", Grade::Fail, "uci-r37")),
+        reserved.contains(&finding(
+            CheckId::GuiCommandGrammar,
+            Grade::Fail,
+            req!("uci-r37")
+        )),
         "{reserved:?}"
     );
     assert_eq!(
@@ -432,21 +446,25 @@ fn uci_forms_searchmoves_and_purposes_are_judged() {
             Protocol::Uci,
             &uci(&["> position startpos", "> go searchmoves e2e4 e2e5 depth 2"])
         ),
-        finding("uci.gui.position.legal", Grade::Fail, "uci-r56")
+        finding(CheckId::GuiPositionLegal, Grade::Fail, req!("uci-r56"))
     );
     assert_eq!(
         one(
             Protocol::Uci,
             &uci(&["> position startpos", "> go ponder wtime 10 btime 10"])
         ),
-        finding("uci.gui.go.form", Grade::Warn, "uci-r57")
+        finding(CheckId::GuiGoForm, Grade::Warn, req!("uci-r57"))
     );
     assert_eq!(
         one(
             Protocol::Uci,
             &["> uci", "< uciok", "> position startpos", "> go depth 1"]
         ),
-        finding("uci.gui.isready.before-search", Grade::Warn, "uci-r196")
+        finding(
+            CheckId::GuiIsreadyBeforeSearch,
+            Grade::Warn,
+            req!("uci-r196")
+        )
     );
     assert_eq!(
         one(
@@ -461,7 +479,11 @@ fn uci_forms_searchmoves_and_purposes_are_judged() {
                 "> go depth 1"
             ]
         ),
-        finding("uci.gui.copyprotection.respected", Grade::Warn, "uci-r94")
+        finding(
+            CheckId::GuiCopyprotectionRespected,
+            Grade::Warn,
+            req!("uci-r94")
+        )
     );
     assert_eq!(
         one(
@@ -472,7 +494,7 @@ fn uci_forms_searchmoves_and_purposes_are_judged() {
                 .map(String::as_str)
                 .collect::<Vec<_>>()
         ),
-        finding("uci.gui.command.grammar", Grade::Fail, "uci-r01")
+        finding(CheckId::GuiCommandGrammar, Grade::Fail, req!("uci-r01"))
     );
     let analysing = [
         "> uci",
@@ -489,7 +511,7 @@ fn uci_forms_searchmoves_and_purposes_are_judged() {
     };
     assert_eq!(
         one(Protocol::Uci, &with(&["> go infinite"])),
-        finding("uci.gui.analyse-mode", Grade::Warn, "uci-r198")
+        finding(CheckId::GuiAnalyseMode, Grade::Warn, req!("uci-r198"))
     );
     assert_eq!(
         one(
@@ -499,7 +521,7 @@ fn uci_forms_searchmoves_and_purposes_are_judged() {
                 "> go wtime 10 btime 10"
             ])
         ),
-        finding("uci.gui.analyse-mode", Grade::Warn, "uci-r169")
+        finding(CheckId::GuiAnalyseMode, Grade::Warn, req!("uci-r169"))
     );
     let analysis = with(&[
         "> setoption name UCI_AnalyseMode value true",
@@ -519,11 +541,19 @@ fn ucci_positions_start_at_the_last_capture_and_banmoves_follow_one() {
     let after_capture = "> position fen rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1 moves h2e2 h9g7 e2e6";
     assert_eq!(
         one(Protocol::Ucci, &ucci(&[after_capture])),
-        finding("ucci.gui.position.last-capture", Grade::Warn, "ucci-r14")
+        finding(
+            CheckId::GuiPositionLastCapture,
+            Grade::Warn,
+            req!("ucci-r14")
+        )
     );
     assert_eq!(
         one(Protocol::Ucci, &ucci(&["> banmoves h2e2"])),
-        finding("ucci.gui.search.position-first", Grade::Fail, "ucci-r59")
+        finding(
+            CheckId::GuiSearchPositionFirst,
+            Grade::Fail,
+            req!("ucci-r59")
+        )
     );
     assert_eq!(
         found(
@@ -545,10 +575,10 @@ fn uci_timed(rest: &[(u64, &'static str)]) -> Vec<(u64, &'static str)> {
     lines
 }
 
-fn timed_findings(protocol: Protocol, lines: &[(u64, &str)]) -> Vec<(String, Grade, String)> {
+fn timed_findings(protocol: Protocol, lines: &[(u64, &str)]) -> Vec<(CheckId, Grade, ReqId)> {
     crate::check::gui_findings_timed(protocol, lines)
-        .into_iter()
-        .map(|o| (o.check.to_string(), o.grade, o.requirements[0].to_string()))
+        .iter()
+        .map(|o| brief(protocol, o))
         .collect()
 }
 
@@ -570,7 +600,11 @@ fn a_clock_the_gui_did_not_charge_fails_and_a_charged_one_passes() {
     let uncharged = game("> go wtime 61000 btime 59000 winc 1000 binc 1000");
     assert_eq!(
         timed_findings(Protocol::Uci, &uncharged),
-        vec![finding("uci.gui.clock.charged", Grade::Fail, "uci-r62")]
+        vec![finding(
+            CheckId::GuiClockCharged,
+            Grade::Fail,
+            req!("uci-r62")
+        )]
     );
     // Beside `movetime` the search's time is fixed, and the text defines no clock there:
     // uci2wb's per-move time stated as the mover's clock (0 the first time) warns.
@@ -584,7 +618,11 @@ fn a_clock_the_gui_did_not_charge_fails_and_a_charged_one_passes() {
     ]);
     assert_eq!(
         timed_findings(Protocol::Uci, &per_move),
-        vec![finding("uci.gui.clock.charged", Grade::Warn, "uci-r62")]
+        vec![finding(
+            CheckId::GuiClockCharged,
+            Grade::Warn,
+            req!("uci-r62")
+        )]
     );
 }
 
@@ -610,7 +648,11 @@ fn ucci_clocks_are_in_seconds_until_usemillisec_and_a_new_game_starts_afresh() {
     ];
     assert_eq!(
         timed_findings(Protocol::Ucci, &lines),
-        vec![finding("ucci.gui.clock.charged", Grade::Fail, "ucci-r124")]
+        vec![finding(
+            CheckId::GuiClockCharged,
+            Grade::Fail,
+            req!("ucci-r124")
+        )]
     );
 }
 
@@ -629,7 +671,7 @@ fn a_go_that_does_not_read_still_starts_a_search() {
                 "< bestmove h2e2",
             ])
         ),
-        finding("ucci.gui.command.grammar", Grade::Fail, "ucci-r61")
+        finding(CheckId::GuiCommandGrammar, Grade::Fail, req!("ucci-r61"))
     );
 }
 
@@ -638,19 +680,19 @@ fn a_go_that_does_not_read_still_starts_a_search() {
 #[test]
 fn a_go_parameter_that_is_no_number_breaks_its_row() {
     let cases = [
-        ("> go depth -1", "uci-r69"),
-        ("> go nodes 1e6", "uci-r70"),
-        ("> go mate", "uci-r71"),
-        ("> go movetime 0.5", "uci-r72"),
-        ("> go wtime 1000 btime 1000 movestogo x", "uci-r66"),
-        ("> go wtime 1.5 btime 1000", "uci-r62"),
-        ("> go wtime 1000 binc ten", "uci-r65"),
+        ("> go depth -1", req!("uci-r69")),
+        ("> go nodes 1e6", req!("uci-r70")),
+        ("> go mate", req!("uci-r71")),
+        ("> go movetime 0.5", req!("uci-r72")),
+        ("> go wtime 1000 btime 1000 movestogo x", req!("uci-r66")),
+        ("> go wtime 1.5 btime 1000", req!("uci-r62")),
+        ("> go wtime 1000 binc ten", req!("uci-r65")),
     ];
     for (go, row) in cases {
         let lines = uci(&["> position startpos", go, "> stop", "< bestmove e2e4"]);
         assert_eq!(
             one(Protocol::Uci, &lines),
-            finding("uci.gui.command.grammar", Grade::Fail, row),
+            finding(CheckId::GuiCommandGrammar, Grade::Fail, row),
             "{go}"
         );
     }
@@ -663,7 +705,7 @@ fn a_go_parameter_that_is_no_number_breaks_its_row() {
     ]);
     assert_eq!(
         one(Protocol::Uci, &lines),
-        finding("uci.gui.command.grammar", Grade::Fail, "uci-r54")
+        finding(CheckId::GuiCommandGrammar, Grade::Fail, req!("uci-r54"))
     );
 }
 
@@ -683,7 +725,7 @@ fn a_false_ponderhit_is_read_from_the_next_position() {
     ]);
     assert_eq!(
         one(Protocol::Uci, &false_hit),
-        finding("uci.gui.ponder.hit", Grade::Fail, "uci-r60")
+        finding(CheckId::GuiPonderHit, Grade::Fail, req!("uci-r60"))
     );
     // The guess came true: the next position has it at that ply, whatever follows.
     let true_hit = uci(&[
@@ -733,11 +775,15 @@ fn a_ucci_ponder_hit_is_answered_by_ponderhit() {
     // `go ponder depth` breaks ucci-r75 too: take the ponder finding alone.
     let ponder: Vec<_> = found(Protocol::Ucci, &false_hit)
         .into_iter()
-        .filter(|f| f.0 == "ucci.gui.ponder.hit")
+        .filter(|f| f.0 == CheckId::GuiPonderHit)
         .collect();
     assert_eq!(
         ponder,
-        vec![finding("ucci.gui.ponder.hit", Grade::Fail, "ucci-r90")]
+        vec![finding(
+            CheckId::GuiPonderHit,
+            Grade::Fail,
+            req!("ucci-r90")
+        )]
     );
     let hit_as_miss = ucci(&[
         "> setoption usemillisec true",
@@ -751,7 +797,7 @@ fn a_ucci_ponder_hit_is_answered_by_ponderhit() {
     ]);
     assert_eq!(
         one(Protocol::Ucci, &hit_as_miss),
-        finding("ucci.gui.ponder.hit", Grade::Warn, "ucci-r127")
+        finding(CheckId::GuiPonderHit, Grade::Warn, req!("ucci-r127"))
     );
     // UCI's text does not say how a GUI answers a hit: the same there raises nothing.
     let uci_hit_as_miss = uci(&[
@@ -773,19 +819,15 @@ fn ucci_timed(rest: &[(u64, &'static str)]) -> Vec<(u64, &'static str)> {
 }
 
 /// Every finding's check, grade and rows.
-fn timed_rows(protocol: Protocol, lines: &[(u64, &str)]) -> Vec<(String, Grade, Vec<String>)> {
+fn timed_rows(protocol: Protocol, lines: &[(u64, &str)]) -> Vec<(CheckId, Grade, Vec<ReqId>)> {
     crate::check::gui_findings_timed(protocol, lines)
         .into_iter()
-        .map(|o| {
-            let rows = o.requirements.iter().map(ToString::to_string).collect();
-            (o.check.to_string(), o.grade, rows)
-        })
+        .map(|o| (id_under(protocol, &o.check), o.grade, o.requirements))
         .collect()
 }
 
-fn rows(check: &str, grade: Grade, rows: &[&str]) -> (String, Grade, Vec<String>) {
-    let rows = rows.iter().map(|r| (*r).to_owned()).collect();
-    (check.to_owned(), grade, rows)
+fn rows(check: CheckId, grade: Grade, rows: &[ReqId]) -> (CheckId, Grade, Vec<ReqId>) {
+    (check, grade, rows.to_vec())
 }
 
 /// UCCI times in the unit the engine does not read: milliseconds in the default seconds
@@ -802,9 +844,9 @@ fn ucci_clocks_in_the_wrong_unit_break_usemillisec() {
         (1_100, "< bestmove h0g2"),
     ]);
     let unit = rows(
-        "ucci.gui.clock.charged",
+        CheckId::GuiClockCharged,
         Grade::Fail,
-        &["ucci-r27", "ucci-r122"],
+        reqs!["ucci-r27", "ucci-r122"],
     );
     assert_eq!(
         timed_rows(Protocol::Ucci, &milliseconds),
@@ -852,14 +894,22 @@ fn the_clock_is_bounded_from_below_within_a_game() {
             Protocol::Ucci,
             &game("> go time 59400 increment 5000", continued)
         ),
-        vec![rows("ucci.gui.clock.charged", Grade::Fail, &["ucci-r71"])]
+        vec![rows(
+            CheckId::GuiClockCharged,
+            Grade::Fail,
+            reqs!["ucci-r71"]
+        )]
     );
     assert_eq!(
         timed_rows(
             Protocol::Ucci,
             &game("> go time 40000 increment 5000", continued)
         ),
-        vec![rows("ucci.gui.clock.charged", Grade::Warn, &["ucci-r124"])]
+        vec![rows(
+            CheckId::GuiClockCharged,
+            Grade::Warn,
+            reqs!["ucci-r124"]
+        )]
     );
     let apart =
         "> position fen rnbakab1r/9/1c2c1n2/p1p1p1p1p/9/9/P1P1P1P1P/1C2C1N2/9/RNBAKAB1R w - - 0 3";
@@ -881,7 +931,11 @@ fn the_clock_is_bounded_from_below_within_a_game() {
     ]);
     assert_eq!(
         timed_rows(Protocol::Uci, &uci_game),
-        vec![rows("uci.gui.clock.charged", Grade::Fail, &["uci-r64"])]
+        vec![rows(
+            CheckId::GuiClockCharged,
+            Grade::Fail,
+            reqs!["uci-r64"]
+        )]
     );
 }
 
@@ -918,7 +972,11 @@ fn movestogo_counts_down_and_sudden_death_adds_nothing() {
             Protocol::Ucci,
             &ucci_game("> go time 59900 movestogo 2", "> go time 59800 movestogo 1")
         ),
-        vec![rows("ucci.gui.clock.charged", Grade::Fail, &["ucci-r70"])]
+        vec![rows(
+            CheckId::GuiClockCharged,
+            Grade::Fail,
+            reqs!["ucci-r70"]
+        )]
     );
     let uci_game = uci_timed(&[
         (100, "> position startpos"),
@@ -930,7 +988,11 @@ fn movestogo_counts_down_and_sudden_death_adds_nothing() {
     ]);
     assert_eq!(
         timed_rows(Protocol::Uci, &uci_game),
-        vec![rows("uci.gui.clock.charged", Grade::Fail, &["uci-r66"])]
+        vec![rows(
+            CheckId::GuiClockCharged,
+            Grade::Fail,
+            reqs!["uci-r66"]
+        )]
     );
     let sudden_death = uci_timed(&[
         (100, "> position startpos"),
@@ -943,9 +1005,9 @@ fn movestogo_counts_down_and_sudden_death_adds_nothing() {
     assert_eq!(
         timed_rows(Protocol::Uci, &sudden_death),
         vec![rows(
-            "uci.gui.clock.charged",
+            CheckId::GuiClockCharged,
             Grade::Fail,
-            &["uci-r62", "uci-r64", "uci-r68"]
+            reqs!["uci-r62", "uci-r64", "uci-r68"]
         )]
     );
 }
@@ -956,22 +1018,22 @@ fn two_options_on_one_line_break_one_line_each() {
     let lines = uci(&["> setoption name Hash value 16 name Ponder value true"]);
     let found = found(Protocol::Uci, &lines);
     assert!(
-        found.contains(&finding("uci.gui.command.grammar", Grade::Fail, "uci-r38")),
+        found.contains(&finding(
+            CheckId::GuiCommandGrammar,
+            Grade::Fail,
+            req!("uci-r38")
+        )),
         "{found:?}"
     );
     // A multi-word value without the second pair is no second option.
     let lines = uci(&["> setoption name Hash value 16 name x"]);
-    assert!(
-        !found_rows(&lines).contains(&"uci-r38".to_owned()),
-        "{lines:?}"
-    );
+    assert!(!found_rows(&lines).contains(&req!("uci-r38")), "{lines:?}");
 }
 
-fn found_rows(lines: &[&str]) -> Vec<String> {
+fn found_rows(lines: &[&str]) -> Vec<ReqId> {
     crate::check::gui_findings_in(Protocol::Uci, lines)
         .into_iter()
         .flat_map(|o| o.requirements)
-        .map(|r| r.to_string())
         .collect()
 }
 
@@ -987,7 +1049,11 @@ fn a_ucci_fen_set_past_quiet_moves_starts_too_late() {
     let lines = ucci(&[first, "> go depth 3", "< bestmove h2e2", too_late]);
     assert_eq!(
         one(Protocol::Ucci, &lines),
-        finding("ucci.gui.position.last-capture", Grade::Warn, "ucci-r12")
+        finding(
+            CheckId::GuiPositionLastCapture,
+            Grade::Warn,
+            req!("ucci-r12")
+        )
     );
     let kept: &'static str =
         Box::leak(format!("> position fen {start} moves h2e2 h7e7").into_boxed_str());
@@ -1023,7 +1089,7 @@ fn an_unknown_reserved_option_is_left_alone() {
     set.extend(["> setoption name uci_arbiterinvented value false", "> quit"]);
     assert_eq!(
         one(Protocol::Uci, &set),
-        finding("uci.gui.setoption.reserved", Grade::Fail, "uci-r144")
+        finding(CheckId::GuiSetoptionReserved, Grade::Fail, req!("uci-r144"))
     );
 }
 
@@ -1040,11 +1106,11 @@ fn a_ucci_draw_offer_comes_before_the_thinking_mode() {
     assert_eq!(go("> go draw time 60000"), vec![]);
     assert_eq!(
         go("> go time 60000 draw"),
-        vec![finding("ucci.gui.go.form", Grade::Fail, "ucci-r76")]
+        vec![finding(CheckId::GuiGoForm, Grade::Fail, req!("ucci-r76"))]
     );
     assert_eq!(
         go("> go time 60000 increment 0 ponder"),
-        vec![finding("ucci.gui.go.form", Grade::Fail, "ucci-r75")]
+        vec![finding(CheckId::GuiGoForm, Grade::Fail, req!("ucci-r75"))]
     );
 }
 
@@ -1075,14 +1141,12 @@ fn a_chess960_position_is_not_judged_as_standard_chess() {
     let unset = session(None);
     let all = gui_findings_in(Protocol::Uci, &unset);
     assert_eq!(all.len(), 1, "{all:#?}");
-    assert_eq!(all[0].check.to_string(), "uci.gui.position.legal");
+    assert_eq!(
+        all[0].check,
+        CheckRef::builtin(Protocol::Uci, CheckId::GuiPositionLegal)
+    );
     assert_eq!(all[0].grade, Grade::Fail);
-    let rows: Vec<String> = all[0]
-        .requirements
-        .iter()
-        .map(ToString::to_string)
-        .collect();
-    assert_eq!(rows, ["uci-r49"]);
+    assert_eq!(all[0].requirements, reqs!["uci-r49"]);
 }
 
 /// ucci-r92: the text's one way to offer a draw to a pondering engine is `ponderhit draw`; a
@@ -1105,7 +1169,7 @@ fn a_draw_offer_on_ponderhit_in_another_form_breaks_its_row() {
                     "< bestmove h7e7",
                 ])
             ),
-            finding("ucci.gui.command.grammar", Grade::Fail, "ucci-r92"),
+            finding(CheckId::GuiCommandGrammar, Grade::Fail, req!("ucci-r92")),
             "{written}"
         );
     }
@@ -1119,7 +1183,7 @@ fn a_draw_offer_on_ponderhit_in_another_form_breaks_its_row() {
                 "< bestmove h7e7",
             ])
         ),
-        finding("ucci.gui.command.grammar", Grade::Fail, "ucci-r05")
+        finding(CheckId::GuiCommandGrammar, Grade::Fail, req!("ucci-r05"))
     );
     assert!(
         found(
@@ -1149,7 +1213,7 @@ fn a_game_begun_by_black_warns_under_case_one() {
                 Protocol::Ucci,
                 &ucci(&[line.as_str(), "> go depth 1", "< bestmove h7e7"])
             ),
-            finding("ucci.gui.position.red-first", Grade::Warn, "ucci-r11"),
+            finding(CheckId::GuiPositionRedFirst, Grade::Warn, req!("ucci-r11")),
             "{line}"
         );
     }
