@@ -443,6 +443,8 @@ fn pv(game: &Game, moves: &[Point], at: At) -> Option<Outcome> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::check::{CheckRef, id_under};
+    use crate::req;
 
     fn findings(lines: &[&str]) -> Vec<Outcome> {
         crate::check::findings_in(Protocol::Agi, lines)
@@ -453,18 +455,18 @@ mod tests {
         let search = |info: &str| {
             findings(&["> POSITION", "> GO", info, "< BESTMOVE 78"])
                 .into_iter()
-                .map(|o| (o.grade, o.requirements[0].to_string()))
+                .map(|o| (o.grade, o.requirements[0]))
                 .collect::<Vec<_>>()
         };
         assert_eq!(
             search("< INFO DEPTH 6 SCORE 3.5 NPS 1000"),
-            [(Grade::Warn, "agi-r73".to_owned())]
+            [(Grade::Warn, req!("agi-r73"))]
         );
         assert_eq!(
             search("< INFO DEPTH six SCORE 3.5"),
             [
-                (Grade::Fail, "agi-r71".to_owned()),
-                (Grade::Warn, "agi-r73".to_owned())
+                (Grade::Fail, req!("agi-r71")),
+                (Grade::Warn, req!("agi-r73"))
             ]
         );
         assert!(search("< INFO SCORE 3 PV 78").is_empty());
@@ -479,21 +481,21 @@ mod tests {
         let grades = |lines: &[&str]| {
             findings(lines)
                 .into_iter()
-                .map(|o| (o.check.to_string(), o.grade))
+                .map(|o| (id_under(Protocol::Agi, &o.check), o.grade))
                 .collect::<Vec<_>>()
         };
         assert_eq!(
             grades(&["> ISREADY", "> AGI"]),
-            [("agi.handshake.ok".to_owned(), Grade::Warn)]
+            [(CheckId::HandshakeOk, Grade::Warn)]
         );
         let owed = findings(&["> AGI", "> ISREADY"]);
         assert_eq!(
             owed.iter()
-                .map(|o| (o.check.to_string(), o.grade))
+                .map(|o| (id_under(Protocol::Agi, &o.check), o.grade))
                 .collect::<Vec<_>>(),
             [
-                ("agi.handshake.ok".to_owned(), Grade::Warn),
-                ("agi.isready.readyok".to_owned(), Grade::Warn)
+                (CheckId::HandshakeOk, Grade::Warn),
+                (CheckId::IsreadyReadyok, Grade::Warn)
             ]
         );
         assert!(
@@ -520,17 +522,17 @@ mod tests {
             lines.extend_from_slice(replies);
             findings(&lines)
                 .into_iter()
-                .map(|o| (o.check.to_string(), o.grade))
+                .map(|o| (id_under(Protocol::Agi, &o.check), o.grade))
                 .collect::<Vec<_>>()
         };
         assert_eq!(checks(&["< BESTMOVE 79"]), []);
         assert_eq!(checks(&["< BESTMOVE 78", "< BESTMOVE 79"]), []);
         assert_eq!(
             checks(&["< BESTMOVE 79", "< BESTMOVE 78"]),
-            [("agi.bestmove.legal".to_owned(), Grade::Fail)]
+            [(CheckId::BestmoveLegal, Grade::Fail)]
         );
         // None at all is owed to the search, and not judged where the session just ended.
-        assert_eq!(checks(&[]), [("agi.go.one-result".to_owned(), Grade::Warn)]);
+        assert_eq!(checks(&[]), [(CheckId::GoOneResult, Grade::Warn)]);
     }
 
     /// After `STOP` the GUI syncs with `ISREADY` (agi-r66): once `READYOK` came, background
@@ -547,8 +549,12 @@ mod tests {
             "> GO",
             "< BESTMOVE 78",
         ]);
-        let checks: Vec<_> = found.iter().map(|o| o.check.to_string()).collect();
-        assert_eq!(checks, ["agi.bestmove.legal"], "{found:#?}");
+        let checks: Vec<_> = found.iter().map(|o| o.check.clone()).collect();
+        assert_eq!(
+            checks,
+            [CheckRef::builtin(Protocol::Agi, CheckId::BestmoveLegal)],
+            "{found:#?}"
+        );
     }
 
     /// Background thinking may still report after the GUI's sync (`STOP`, `ISREADY`,
@@ -571,8 +577,12 @@ mod tests {
             "< INFO DEPTH 1 SCORE 10 PV 97",
             "< BESTMOVE 86",
         ]);
-        let checks: Vec<_> = found.iter().map(|o| o.check.to_string()).collect();
-        assert_eq!(checks, ["agi.pv.legal"], "{found:#?}");
+        let checks: Vec<_> = found.iter().map(|o| o.check.clone()).collect();
+        assert_eq!(
+            checks,
+            [CheckRef::builtin(Protocol::Agi, CheckId::PvLegal)],
+            "{found:#?}"
+        );
         assert_eq!(found[0].at.map(|at| at.seq), Some(10));
     }
 }

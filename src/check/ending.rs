@@ -159,7 +159,7 @@ mod tests {
     }
 
     /// What the judge of a whole session says, findings only.
-    fn findings(lines: &[(u64, &str)], end: Transcript) -> Vec<(String, crate::check::Grade)> {
+    fn findings(lines: &[(u64, &str)], end: Transcript) -> Vec<(CheckId, crate::check::Grade)> {
         use crate::protocol::Protocol;
         let transcript = Transcript {
             entries: crate::check::timed_entries(lines),
@@ -173,7 +173,7 @@ mod tests {
         crate::check::judge(ctx, &transcript)
             .into_iter()
             .filter(|o| o.grade != crate::check::Grade::Pass)
-            .map(|o| (o.check.to_string(), o.grade))
+            .map(|o| (crate::check::id_under(Protocol::Ucci, &o.check), o.grade))
             .collect()
     }
 
@@ -200,7 +200,7 @@ mod tests {
         };
         assert_eq!(
             findings(&lines, died),
-            [("ucci.process.unexpected-exit".to_owned(), Grade::Fail)]
+            [(CheckId::ProcessUnexpectedExit, Grade::Fail)]
         );
     }
 
@@ -215,9 +215,6 @@ mod tests {
             stdin_closed_at_us: Some(3_000),
             ..Transcript::default()
         };
-        assert_eq!(
-            findings(&lines, killed),
-            [("ucci.quit.exit".to_owned(), Grade::Warn)]
-        );
+        assert_eq!(findings(&lines, killed), [(CheckId::QuitExit, Grade::Warn)]);
     }
 }

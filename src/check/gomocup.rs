@@ -1128,6 +1128,7 @@ fn end_exit(s: &State, transcript: &Transcript, end: u64, out: &mut Findings) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::check::{CheckRef, id_under};
     use crate::protocol::Protocol;
 
     fn findings(lines: &[&str]) -> Vec<crate::check::Outcome> {
@@ -1179,10 +1180,7 @@ mod tests {
         let restarted = ["> RESTART", "< OK", "> BEGIN", "< 3,3"];
         assert_eq!(
             game(&restarted, "> TURN 7,7"),
-            [(
-                Grade::Fail,
-                vec![crate::protocol::ReqId::new("gomocup-r110")]
-            )]
+            [(Grade::Fail, reqs!["gomocup-r110"].to_vec())]
         );
         assert_eq!(game(&restarted, "> TURN 9,9"), []);
         assert_eq!(game(&[], "> TURN 7,7"), []);
@@ -1310,7 +1308,7 @@ mod tests {
     fn a_line_after_info_with_nothing_owed_is_still_a_reply_to_it() {
         let found = findings(&["> START 20", "< OK", "> INFO rule 1", "< OK"]);
         assert_eq!(found.len(), 1, "{found:#?}");
-        assert_eq!(found[0].check, "gomocup.info.no-reply");
+        assert_eq!(found[0].check, CheckRef::builtin(P, CheckId::InfoNoReply));
         assert_eq!(found[0].grade, Grade::Fail);
     }
 
@@ -1331,15 +1329,12 @@ mod tests {
         ]);
         let answered: Vec<_> = silent
             .iter()
-            .filter(|o| o.check == "gomocup.command.answered" && o.grade == Grade::Fail)
+            .filter(|o| {
+                o.check == CheckRef::builtin(P, CheckId::CommandAnswered) && o.grade == Grade::Fail
+            })
             .collect();
         assert_eq!(answered.len(), 1, "{silent:#?}");
-        let rows: Vec<String> = answered[0]
-            .requirements
-            .iter()
-            .map(ToString::to_string)
-            .collect();
-        assert_eq!(rows, ["gomocup-r19"]);
+        assert_eq!(answered[0].requirements, reqs!["gomocup-r19"]);
         assert!(
             answered[0].message.contains("10,10"),
             "{}",
@@ -1367,7 +1362,7 @@ mod tests {
             let found = findings(&["> START 20", "< OK", "> INFO max_memory 1", refusal]);
             let reply: Vec<_> = found
                 .iter()
-                .filter(|o| o.check == "gomocup.info.no-reply")
+                .filter(|o| o.check == CheckRef::builtin(P, CheckId::InfoNoReply))
                 .collect();
             assert_eq!(reply.len(), 1, "{found:#?}");
             assert_eq!(reply[0].grade, Grade::Warn, "{refusal}");
@@ -1398,7 +1393,7 @@ mod tests {
         let three = [&both[..], &["< 12,12"]].concat();
         let found = findings(&three);
         assert_eq!(found.len(), 1, "{found:#?}");
-        assert_eq!(found[0].check, "gomocup.move.reply");
+        assert_eq!(found[0].check, CheckRef::builtin(P, CheckId::MoveReply));
     }
 
     /// A MESSAGE broken by a raw CR (a line end for the manager, gomocup-r08) leaves its rest
@@ -1411,7 +1406,7 @@ mod tests {
             findings(lines)
                 .into_iter()
                 .filter(|o| o.grade != Grade::Pass)
-                .map(|o| (o.check.to_string(), o.grade, o.requirements))
+                .map(|o| (id_under(P, &o.check), o.grade, o.requirements))
                 .collect::<Vec<_>>()
         };
         for rest in ["-35 at depth 3", "about depth 3", "5 more"] {
@@ -1426,7 +1421,7 @@ mod tests {
             assert_eq!(
                 broken,
                 [(
-                    "gomocup.message.one-line".to_owned(),
+                    CheckId::MessageOneLine,
                     Grade::Fail,
                     crate::reqs!["gomocup-r128"].to_vec()
                 )],
@@ -1436,7 +1431,7 @@ mod tests {
         let bare = brief(&["> START 15", "< OK", "> BEGIN", "< -35 at depth 3", "< 7,7"]);
         assert!(
             bare.iter()
-                .all(|(check, _, _)| check != "gomocup.message.one-line"),
+                .all(|(check, _, _)| *check != CheckId::MessageOneLine),
             "{bare:#?}"
         );
     }
@@ -1467,12 +1462,12 @@ mod tests {
         let found: Vec<_> = findings(&overline)
             .into_iter()
             .filter(|o| o.grade != Grade::Pass)
-            .map(|o| (o.check.to_string(), o.grade, o.requirements))
+            .map(|o| (id_under(P, &o.check), o.grade, o.requirements))
             .collect();
         assert_eq!(
             found,
             [(
-                "gomocup.move.legal".to_owned(),
+                CheckId::MoveLegal,
                 Grade::Warn,
                 crate::reqs!["gomocup-r73"].to_vec()
             )]
@@ -1512,7 +1507,7 @@ mod tests {
     }
 
     /// The failures a session ended by the brain's own exit at 95 ms gives.
-    fn crash_after(lines: &[(u64, &str)]) -> Vec<(String, Vec<ReqId>)> {
+    fn crash_after(lines: &[(u64, &str)]) -> Vec<(CheckId, Vec<ReqId>)> {
         let transcript = Transcript {
             entries: crate::check::timed_entries(lines),
             exit: Some(crate::session::ExitRecord {
@@ -1531,16 +1526,16 @@ mod tests {
         crate::check::judge(ctx, &transcript)
             .into_iter()
             .filter(|o| o.grade == Grade::Fail)
-            .map(|o| (o.check.to_string(), o.requirements))
+            .map(|o| (id_under(P, &o.check), o.requirements))
             .collect()
     }
 
     /// The non-pass findings of these lines, as (check, grade).
-    fn brief(lines: &[&str]) -> Vec<(String, Grade)> {
+    fn brief(lines: &[&str]) -> Vec<(CheckId, Grade)> {
         findings(lines)
             .into_iter()
             .filter(|o| o.grade != Grade::Pass)
-            .map(|o| (o.check.to_string(), o.grade))
+            .map(|o| (id_under(P, &o.check), o.grade))
             .collect()
     }
 
@@ -1563,9 +1558,9 @@ mod tests {
         assert_eq!(
             brief(&lines),
             [
-                ("gomocup.answer.spelling".to_owned(), Grade::Warn),
-                ("gomocup.info.no-reply".to_owned(), Grade::Fail),
-                ("gomocup.answer.spelling".to_owned(), Grade::Warn),
+                (CheckId::AnswerSpelling, Grade::Warn),
+                (CheckId::InfoNoReply, Grade::Fail),
+                (CheckId::AnswerSpelling, Grade::Warn),
             ]
         );
         let spelling = findings(&lines)
@@ -1593,10 +1588,7 @@ mod tests {
             "> END",
             &format!("< {about}"),
         ];
-        assert_eq!(
-            brief(&behind),
-            [("gomocup.info.no-reply".to_owned(), Grade::Fail)]
-        );
+        assert_eq!(brief(&behind), [(CheckId::InfoNoReply, Grade::Fail)]);
         let unknown_about = [
             "> START 20",
             "< OK",
@@ -1615,10 +1607,7 @@ mod tests {
             "< OK",
             "< OK",
         ];
-        assert_eq!(
-            brief(&ok_behind),
-            [("gomocup.info.no-reply".to_owned(), Grade::Fail)]
-        );
+        assert_eq!(brief(&ok_behind), [(CheckId::InfoNoReply, Grade::Fail)]);
     }
 
     /// A manager that freezes the brain between its INFOs and END (GomocupJudgeLocal) gets
@@ -1643,7 +1632,7 @@ mod tests {
         assert!(
             found
                 .iter()
-                .all(|(check, _)| check == "gomocup.info.no-reply"),
+                .all(|(check, _)| *check == CheckId::InfoNoReply),
             "{found:#?}"
         );
         // Frozen before it could answer any INFO: its UNKNOWNs answer the INFOs it read
@@ -1660,8 +1649,8 @@ mod tests {
         assert_eq!(
             brief(&frozen_first),
             [
-                ("gomocup.info.no-reply".to_owned(), Grade::Fail),
-                ("gomocup.info.no-reply".to_owned(), Grade::Fail)
+                (CheckId::InfoNoReply, Grade::Fail),
+                (CheckId::InfoNoReply, Grade::Fail)
             ]
         );
         // START's OK came after INFOs, and could have been an INFO's; the moves that followed
@@ -1677,10 +1666,10 @@ mod tests {
         ];
         let found = brief(&after_a_game);
         assert!(
-            found.contains(&("gomocup.end.no-output".to_owned(), Grade::Warn))
+            found.contains(&(CheckId::EndNoOutput, Grade::Warn))
                 && !found
                     .iter()
-                    .any(|(check, _)| check == "gomocup.info.no-reply"),
+                    .any(|(check, _)| *check == CheckId::InfoNoReply),
             "{found:#?}"
         );
         // ERRORs while a move is owed (a brain refusing BOARD's lines, then moving) are taken
@@ -1702,7 +1691,7 @@ mod tests {
         assert!(
             !brief(&refused_lines)
                 .iter()
-                .any(|(check, _)| check == "gomocup.info.no-reply"),
+                .any(|(check, _)| *check == CheckId::InfoNoReply),
             "{:#?}",
             brief(&refused_lines)
         );
@@ -1717,10 +1706,10 @@ mod tests {
         ];
         let found = brief(&farewell);
         assert!(
-            found.contains(&("gomocup.end.no-output".to_owned(), Grade::Warn))
+            found.contains(&(CheckId::EndNoOutput, Grade::Warn))
                 && !found
                     .iter()
-                    .any(|(check, _)| check == "gomocup.info.no-reply"),
+                    .any(|(check, _)| *check == CheckId::InfoNoReply),
             "{found:#?}"
         );
     }
@@ -1739,7 +1728,7 @@ mod tests {
         assert_eq!(
             crash_after(&board),
             [(
-                "gomocup.process.unexpected-exit".to_owned(),
+                CheckId::ProcessUnexpectedExit,
                 crate::reqs!["gomocup-r02", "gomocup-r57"].to_vec()
             )]
         );
@@ -1754,7 +1743,7 @@ mod tests {
         assert_eq!(
             crash_after(&early_info),
             [(
-                "gomocup.process.unexpected-exit".to_owned(),
+                CheckId::ProcessUnexpectedExit,
                 crate::reqs!["gomocup-r02", "gomocup-r40"].to_vec()
             )]
         );
@@ -1766,7 +1755,7 @@ mod tests {
         assert_eq!(
             crash_after(&idle),
             [(
-                "gomocup.process.unexpected-exit".to_owned(),
+                CheckId::ProcessUnexpectedExit,
                 crate::reqs!["gomocup-r02"].to_vec()
             )]
         );

@@ -50,7 +50,7 @@ pub(super) fn info_faults(
 
 #[cfg(test)]
 mod tests {
-    use crate::check::{Grade, findings_in};
+    use crate::check::{CheckId, CheckRef, Grade, findings_in};
     use crate::protocol::Protocol;
 
     /// Issue 26 survey, H9: Stockfish's empty handshake line warned 23 times a run.
@@ -70,7 +70,10 @@ mod tests {
             Protocol::Uci,
             &["> uci", "< Engine 1.0 by someone", "< uciok"],
         );
-        assert_eq!(banner[0].check, "uci.line.unknown");
+        assert_eq!(
+            banner[0].check,
+            CheckRef::builtin(Protocol::Uci, CheckId::LineUnknown)
+        );
         assert_eq!(banner[0].grade, Grade::Warn);
     }
 }

@@ -251,6 +251,7 @@ fn paired(protocol: Protocol, pair: [&str; 2], options: &[Offered]) -> Outcome {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::check::CheckRef;
 
     const RULES: OfferRules = OfferRules {
         protocol: Protocol::Uci,
@@ -320,7 +321,10 @@ mod tests {
         offer.option(combo("Risky"));
         let found = findings(&mut offer);
         assert_eq!(found.len(), 1, "{found:#?}");
-        assert_eq!(found[0].check, "uci.option.default-in-range");
+        assert_eq!(
+            found[0].check,
+            CheckRef::builtin(Protocol::Uci, CheckId::OptionDefaultInRange)
+        );
     }
 
     #[test]
@@ -340,7 +344,10 @@ mod tests {
         offer.id(at(4));
         let found = judged(&mut offer, &rules);
         assert_eq!(found.len(), 1);
-        assert_eq!(found[0].check, "ucci.handshake.id-first");
+        assert_eq!(
+            found[0].check,
+            CheckRef::builtin(Protocol::Ucci, CheckId::HandshakeIdFirst)
+        );
         assert_eq!((found[0].grade, found[0].at), (Grade::Warn, Some(at(3))));
     }
 
@@ -352,11 +359,17 @@ mod tests {
         offer.option(spin("UCIStyle", "0", 0, 1));
         let found = findings(&mut offer);
         assert_eq!(found.len(), 2, "{found:#?}");
-        assert_eq!(found[0].check, "uci.option.reserved-name");
+        assert_eq!(
+            found[0].check,
+            CheckRef::builtin(Protocol::Uci, CheckId::OptionReservedName)
+        );
         assert!(found[0].message.contains("UCI_ShowWDL"));
         assert_eq!(
-            (found[1].check.to_string().as_str(), found[1].grade),
-            ("uci.option.paired", Grade::Fail)
+            (found[1].check.clone(), found[1].grade),
+            (
+                CheckRef::builtin(Protocol::Uci, CheckId::OptionPaired),
+                Grade::Fail
+            )
         );
         assert!(found[1].message.contains("without `UCI_LimitStrength`"));
     }

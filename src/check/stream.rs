@@ -285,7 +285,8 @@ fn is_binary(text: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::check::Outcome;
+    use crate::check::{CheckRef, Outcome};
+    use crate::req;
 
     fn received(text: &str, ending: LineEnding) -> Entry {
         Entry {
@@ -298,9 +299,16 @@ mod tests {
     fn findings(protocol: Protocol, entries: Vec<Entry>) -> Vec<Outcome> {
         let mut found = crate::check::findings_of(protocol, entries);
         found.retain(|o| {
-            o.check
-                .id()
-                .is_some_and(|id| id.name().starts_with("output"))
+            matches!(
+                o.check.id(),
+                Some(
+                    CheckId::OutputText
+                        | CheckId::OutputUtf8
+                        | CheckId::OutputLineLength
+                        | CheckId::OutputLineEnd
+                        | CheckId::OutputFlood
+                )
+            )
         });
         found
     }
@@ -314,9 +322,9 @@ mod tests {
             assert!(found.iter().all(|o| o.grade == Grade::Pass), "{found:#?}");
             let all = crate::check::findings_of(p, vec![received(board, LineEnding::Lf)]);
             assert!(
-                all.iter().any(
-                    |o| o.check.to_string().ends_with("line.unknown") && o.grade == Grade::Warn
-                ),
+                all.iter()
+                    .any(|o| o.check == CheckRef::builtin(p, CheckId::LineUnknown)
+                        && o.grade == Grade::Warn),
                 "{all:#?}"
             );
         }
@@ -327,7 +335,11 @@ mod tests {
             "a\u{8}b",
         ] {
             let found = findings(Protocol::Uci, vec![received(binary, LineEnding::Lf)]);
-            assert_eq!(found[0].check, "uci.output.text", "{binary:?}");
+            assert_eq!(
+                found[0].check,
+                CheckRef::builtin(Protocol::Uci, CheckId::OutputText),
+                "{binary:?}"
+            );
             assert_eq!(found[0].grade, Grade::Fail, "{binary:?}");
         }
     }
@@ -340,19 +352,18 @@ mod tests {
     fn a_control_byte_fails_where_the_text_asks_for_text_and_warns_in_gomocup() {
         let line = "MESSAGE dep \u{1}-\u{1} ev 0 nd 1";
         let gomocup = findings(Protocol::Gomocup, vec![received(line, LineEnding::CrLf)]);
-        assert_eq!(gomocup[0].check, "gomocup.output.text", "{gomocup:#?}");
+        assert_eq!(
+            gomocup[0].check,
+            CheckRef::builtin(Protocol::Gomocup, CheckId::OutputText),
+            "{gomocup:#?}"
+        );
         assert_eq!(gomocup[0].grade, Grade::Warn);
-        let rows: Vec<String> = gomocup[0]
-            .requirements
-            .iter()
-            .map(|r| r.to_string())
-            .collect();
-        assert_eq!(rows, ["gomocup-r131"]);
+        assert_eq!(gomocup[0].requirements, [req!("gomocup-r131")]);
         for p in [Protocol::Uci, Protocol::Ucci, Protocol::Agi] {
             let found = findings(p, vec![received(line, LineEnding::Lf)]);
             let text = found
                 .iter()
-                .find(|o| o.check.to_string().ends_with("output.text"));
+                .find(|o| o.check == CheckRef::builtin(p, CheckId::OutputText));
             assert_eq!(
                 text.map(|o| o.grade),
                 Some(Grade::Fail),
@@ -372,10 +383,13 @@ mod tests {
         let uci = findings(Protocol::Uci, lines());
         assert_eq!(uci.len(), 1, "{uci:#?}");
         assert_eq!(
-            (uci[0].check.to_string().as_str(), uci[0].grade),
-            ("uci.output.line-end", Grade::Fail)
+            (uci[0].check.clone(), uci[0].grade),
+            (
+                CheckRef::builtin(Protocol::Uci, CheckId::OutputLineEnd),
+                Grade::Fail
+            )
         );
-        assert_eq!(uci[0].requirements[0].to_string(), "uci-r07");
+        assert_eq!(uci[0].requirements[0], req!("uci-r07"));
         assert!(uci[0].message.contains("`bestmo`"));
         assert_eq!(findings(Protocol::Gomocup, lines())[0].grade, Grade::Warn);
         assert!(findings(Protocol::Uci, vec![received("uciok", LineEnding::Lf)]).is_empty());

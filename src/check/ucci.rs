@@ -407,6 +407,7 @@ fn nobestmove(searched: &Searched<Position>, depth_zero: bool, at: At) -> Outcom
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::check::id_under;
     use crate::protocol::Protocol;
 
     fn findings(lines: &[&str]) -> Vec<Outcome> {
@@ -441,7 +442,10 @@ mod tests {
         ] {
             let found = answer(alive);
             assert_eq!(found.len(), 1, "{alive}: {found:#?}");
-            assert_eq!(found[0].check, "ucci.nobestmove.dead-position");
+            assert_eq!(
+                found[0].check,
+                CheckRef::builtin(Protocol::Ucci, CheckId::NobestmoveDeadPosition)
+            );
             assert_eq!(found[0].grade, Grade::Fail);
         }
     }
@@ -456,10 +460,13 @@ mod tests {
         assert!(on.is_empty(), "{on:#?}");
         let off = search(&["< info depth 2 pv h2e2 h9g7", "< bestmove b2e2"]);
         assert_eq!(off.len(), 1, "{off:#?}");
-        assert_eq!(off[0].check, "ucci.bestmove.follows-pv");
+        assert_eq!(
+            off[0].check,
+            CheckRef::builtin(Protocol::Ucci, CheckId::BestmoveFollowsPv)
+        );
         assert_eq!(off[0].grade, Grade::Warn);
         let ponder = search(&["< info depth 2 pv h2e2 h9g7", "< bestmove h2e2 ponder b9c7"]);
-        assert_eq!(ponder[0].requirements[0].to_string(), "ucci-r101");
+        assert_eq!(ponder[0].requirements[0], req!("ucci-r101"));
         assert!(ponder[0].message.contains("second move"));
     }
 
@@ -472,12 +479,19 @@ mod tests {
             "< ucciok",
         ]);
         assert_eq!(found.len(), 1, "{found:#?}");
-        assert_eq!(found[0].check, "ucci.id.field");
+        assert_eq!(
+            found[0].check,
+            CheckRef::builtin(Protocol::Ucci, CheckId::IdField)
+        );
         assert_eq!(found[0].grade, Grade::Warn);
-        assert_eq!(found[0].requirements[0].to_string(), "ucci-r22");
+        assert_eq!(found[0].requirements[0], req!("ucci-r22"));
         // An `id` line with no text after its key is still malformed.
         let bare = findings(&["> ucci", "< id version", "< ucciok"]);
-        assert_eq!(bare[0].check, "ucci.line.malformed", "{bare:#?}");
+        assert_eq!(
+            bare[0].check,
+            CheckRef::builtin(Protocol::Ucci, CheckId::LineMalformed),
+            "{bare:#?}"
+        );
     }
 
     /// Issue 26 survey, H2: a reply that does not read breaks its keyword's grammar row, not
@@ -498,23 +512,22 @@ mod tests {
                 .collect();
             assert_eq!(malformed.len(), 1, "{reply}: {found:#?}");
             assert_eq!(malformed[0].grade, Grade::Fail);
-            malformed[0]
-                .requirements
-                .iter()
-                .map(ToString::to_string)
-                .collect::<Vec<_>>()
+            malformed[0].requirements.clone()
         };
         // Fairy-Stockfish in a dead position.
-        assert_eq!(cited("bestmove (none)"), ["ucci-r97", "ucci-r17"]);
+        assert_eq!(cited("bestmove (none)"), reqs!["ucci-r97", "ucci-r17"]);
         // Sjaak II's ranks 1-10 are a move of another notation: the move-notation check
         // names the ICCS row and the move meant.
         let sjaak = search(&["< bestmove b0c2 ponder b10c8"]);
         assert_eq!(sjaak.len(), 1, "{sjaak:#?}");
-        assert_eq!(sjaak[0].check, "ucci.move.notation");
-        assert_eq!(sjaak[0].requirements[0].to_string(), "ucci-r17");
-        assert_eq!(cited("bestmove b0c2 maybe"), ["ucci-r97"]);
-        assert_eq!(cited("nobestmove now"), ["ucci-r110"]);
-        assert_eq!(cited("pophash lowerbound x depth 3"), ["ucci-r114"]);
+        assert_eq!(
+            sjaak[0].check,
+            CheckRef::builtin(Protocol::Ucci, CheckId::MoveNotation)
+        );
+        assert_eq!(sjaak[0].requirements[0], req!("ucci-r17"));
+        assert_eq!(cited("bestmove b0c2 maybe"), reqs!["ucci-r97"]);
+        assert_eq!(cited("nobestmove now"), reqs!["ucci-r110"]);
+        assert_eq!(cited("pophash lowerbound x depth 3"), reqs!["ucci-r114"]);
     }
 
     #[test]
@@ -533,7 +546,10 @@ mod tests {
             "< bestmove h2e2",
         ]);
         assert_eq!(off.len(), 1, "{off:#?}");
-        assert_eq!(off[0].check, "ucci.bestmove.follows-pv");
+        assert_eq!(
+            off[0].check,
+            CheckRef::builtin(Protocol::Ucci, CheckId::BestmoveFollowsPv)
+        );
     }
 
     #[test]
@@ -555,8 +571,11 @@ mod tests {
         let found = search(&["< info currmove a0a5", "< bestmove h2e2"]);
         assert_eq!(found.len(), 1, "{found:#?}");
         assert_eq!(
-            (found[0].check.to_string().as_str(), found[0].grade),
-            ("ucci.currmove.legal", Grade::Warn)
+            (found[0].check.clone(), found[0].grade),
+            (
+                CheckRef::builtin(Protocol::Ucci, CheckId::CurrmoveLegal),
+                Grade::Warn
+            )
         );
     }
 
@@ -571,14 +590,14 @@ mod tests {
         ]);
         let checks: Vec<_> = found
             .iter()
-            .map(|o| (o.check.to_string(), o.grade))
+            .map(|o| (id_under(Protocol::Ucci, &o.check), o.grade))
             .collect();
         assert_eq!(
             checks,
             [
-                ("ucci.option.default-in-range".to_owned(), Grade::Warn),
-                ("ucci.option.default-in-range".to_owned(), Grade::Warn),
-                ("ucci.handshake.id-first".to_owned(), Grade::Warn),
+                (CheckId::OptionDefaultInRange, Grade::Warn),
+                (CheckId::OptionDefaultInRange, Grade::Warn),
+                (CheckId::HandshakeIdFirst, Grade::Warn),
             ]
         );
     }
@@ -601,7 +620,10 @@ mod tests {
             (1801, "< bye"),
         ]);
         assert_eq!(ignored.len(), 1, "{ignored:#?}");
-        assert_eq!(ignored[0].check, "ucci.stop.result");
+        assert_eq!(
+            ignored[0].check,
+            CheckRef::builtin(Protocol::Ucci, CheckId::StopResult)
+        );
         assert_eq!(ignored[0].grade, Grade::Warn);
         assert!(ignored[0].requirements.is_empty(), "{ignored:#?}");
         assert!(
@@ -624,8 +646,11 @@ mod tests {
             (1800, "< bestmove h2e2"),
         ]);
         assert_eq!(
-            (late[0].check.to_string().as_str(), late[0].grade),
-            ("ucci.stop.result", Grade::Warn)
+            (late[0].check.clone(), late[0].grade),
+            (
+                CheckRef::builtin(Protocol::Ucci, CheckId::StopResult),
+                Grade::Warn
+            )
         );
     }
 
@@ -648,10 +673,10 @@ mod tests {
         findings(&lines)
     }
 
-    fn checks(found: &[Outcome]) -> Vec<(String, Grade)> {
+    fn checks(found: &[Outcome]) -> Vec<(CheckId, Grade)> {
         found
             .iter()
-            .map(|o| (o.check.to_string(), o.grade))
+            .map(|o| (id_under(Protocol::Ucci, &o.check), o.grade))
             .collect()
     }
 
@@ -668,21 +693,21 @@ mod tests {
         let own = pipelined(&["< bestmove h2h9", "< bestmove h2h9"]);
         assert_eq!(
             checks(&own),
-            [("ucci.bestmove.legal".to_owned(), Grade::Fail)],
+            [(CheckId::BestmoveLegal, Grade::Fail)],
             "{own:#?}"
         );
         assert!(own[0].message.contains("h2h9"), "{own:#?}");
         let third = pipelined(&["< bestmove h0g2", "< bestmove h2h9", "< bestmove h2h9"]);
         assert_eq!(
             checks(&third),
-            [("ucci.go.one-result".to_owned(), Grade::Fail)],
+            [(CheckId::GoOneResult, Grade::Fail)],
             "{third:#?}"
         );
         // Both searches were owed a result; the transcript ends before the second.
         let one = pipelined(&["< bestmove h0g2"]);
         assert_eq!(
             checks(&one),
-            [("ucci.go.one-result".to_owned(), Grade::Warn)],
+            [(CheckId::GoOneResult, Grade::Warn)],
             "{one:#?}"
         );
     }
@@ -704,15 +729,9 @@ mod tests {
         assert!(answered.is_empty(), "{answered:#?}");
         assert!(go(&[]).is_empty());
         let illegal = go(&["< bestmove h9g7"]);
-        assert_eq!(
-            checks(&illegal),
-            [("ucci.bestmove.legal".to_owned(), Grade::Fail)]
-        );
+        assert_eq!(checks(&illegal), [(CheckId::BestmoveLegal, Grade::Fail)]);
         let twice = go(&["< bestmove h2e2", "< bestmove h2e2"]);
-        assert_eq!(
-            checks(&twice),
-            [("ucci.go.one-result".to_owned(), Grade::Fail)]
-        );
+        assert_eq!(checks(&twice), [(CheckId::GoOneResult, Grade::Fail)]);
     }
 
     /// A `position` that does not read leaves the position unknown: the search after it is
@@ -736,10 +755,7 @@ mod tests {
             "> go depth 1",
             "< bestmove h2e2",
         ]);
-        assert_eq!(
-            checks(&found),
-            [("ucci.bestmove.legal".to_owned(), Grade::Fail)]
-        );
+        assert_eq!(checks(&found), [(CheckId::BestmoveLegal, Grade::Fail)]);
     }
 
     /// A `go` while the last search runs unstopped (the GUI's fault, ucci-r47): the text does
@@ -762,7 +778,7 @@ mod tests {
         // The second result can only be the second search's.
         assert_eq!(
             checks(&over(&["< bestmove h2e2", "< bestmove h2e2"])),
-            [("ucci.bestmove.legal".to_owned(), Grade::Fail)]
+            [(CheckId::BestmoveLegal, Grade::Fail)]
         );
         assert_eq!(
             checks(&over(&[
@@ -770,11 +786,8 @@ mod tests {
                 "< bestmove h9g7",
                 "< bestmove h9g7"
             ])),
-            [("ucci.go.one-result".to_owned(), Grade::Fail)]
+            [(CheckId::GoOneResult, Grade::Fail)]
         );
-        assert_eq!(
-            checks(&over(&[])),
-            [("ucci.go.one-result".to_owned(), Grade::Warn)]
-        );
+        assert_eq!(checks(&over(&[])), [(CheckId::GoOneResult, Grade::Warn)]);
     }
 }

@@ -359,6 +359,7 @@ fn bestmove<P: Game + Clone>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::check::{CheckRef, id_under};
     use crate::protocol::Protocol;
 
     fn findings(lines: &[&str]) -> Vec<Outcome> {
@@ -380,12 +381,18 @@ mod tests {
         // ICCS `h9g7` is a point off by one rank in UCI notation: no piece stands there.
         let iccs = xiangqi(&["< bestmove h9g7"]);
         assert_eq!(
-            (iccs[0].check.to_string().as_str(), iccs[0].grade),
-            ("uci.bestmove.legal", Grade::Fail)
+            (iccs[0].check.clone(), iccs[0].grade),
+            (
+                CheckRef::builtin(Protocol::Uci, CheckId::BestmoveLegal),
+                Grade::Fail
+            )
         );
         // The same exchange judged as chess: ten ranks are off its board.
         let chess = findings(&["> position startpos", "> go depth 3", "< bestmove a10a9"]);
-        assert_eq!(chess[0].check, "uci.bestmove.legal");
+        assert_eq!(
+            chess[0].check,
+            CheckRef::builtin(Protocol::Uci, CheckId::BestmoveLegal)
+        );
     }
 
     /// Issue 26 survey, H3: Toga II and Ethereal answer `a1a1` when mated or stalemated, as
@@ -398,11 +405,17 @@ mod tests {
             "< bestmove a1a1",
         ]);
         assert_eq!(mated.len(), 1, "{mated:#?}");
-        assert_eq!(mated[0].check, "uci.bestmove.legal");
+        assert_eq!(
+            mated[0].check,
+            CheckRef::builtin(Protocol::Uci, CheckId::BestmoveLegal)
+        );
         assert_eq!(mated[0].grade, Grade::Warn);
         assert_eq!(mated[0].requirements, reqs!["uci-r21"]);
         let playable = findings(&["> position startpos", "> go depth 1", "< bestmove a1a1"]);
-        assert_eq!(playable[0].check, "uci.bestmove.legal");
+        assert_eq!(
+            playable[0].check,
+            CheckRef::builtin(Protocol::Uci, CheckId::BestmoveLegal)
+        );
         assert_eq!(playable[0].grade, Grade::Fail);
     }
 
@@ -436,7 +449,10 @@ mod tests {
         ]);
         assert!(found.is_empty(), "{found:#?}");
         let early = findings(&["> position startpos", "> go infinite", "< bestmove e2e4"]);
-        assert_eq!(early[0].check, "uci.infinite.no-result-before-stop");
+        assert_eq!(
+            early[0].check,
+            CheckRef::builtin(Protocol::Uci, CheckId::InfiniteNoResultBeforeStop)
+        );
     }
 
     #[test]
@@ -453,33 +469,48 @@ mod tests {
         ]);
         assert!(good.is_empty(), "{good:#?}");
         let found = search(&["< info currmove g1f3", "< bestmove e2e4"]);
-        assert_eq!(found[0].check, "uci.info.in-searchmoves");
+        assert_eq!(
+            found[0].check,
+            CheckRef::builtin(Protocol::Uci, CheckId::InfoInSearchmoves)
+        );
         assert_eq!(found[0].requirements, reqs!["uci-r56"]);
         let found = search(&["< info currmove e2e5", "< bestmove e2e4"]);
         assert_eq!(
-            (found[0].check.to_string().as_str(), found[0].grade),
-            ("uci.currmove.legal", Grade::Fail)
+            (found[0].check.clone(), found[0].grade),
+            (
+                CheckRef::builtin(Protocol::Uci, CheckId::CurrmoveLegal),
+                Grade::Fail
+            )
         );
         let first = search(&[
             "< info depth 1 score cp 1 time 1 pv e2e5",
             "< bestmove e2e4",
         ]);
         assert_eq!(
-            (first[0].check.to_string().as_str(), first[0].grade),
-            ("uci.pv.legal", Grade::Fail)
+            (first[0].check.clone(), first[0].grade),
+            (
+                CheckRef::builtin(Protocol::Uci, CheckId::PvLegal),
+                Grade::Fail
+            )
         );
         let deeper = search(&[
             "< info depth 2 score cp 1 time 1 pv e2e4 e2e4",
             "< bestmove e2e4",
         ]);
         assert_eq!(
-            (deeper[0].check.to_string().as_str(), deeper[0].grade),
-            ("uci.pv.legal", Grade::Warn)
+            (deeper[0].check.clone(), deeper[0].grade),
+            (
+                CheckRef::builtin(Protocol::Uci, CheckId::PvLegal),
+                Grade::Warn
+            )
         );
         let ponder = search(&["< bestmove e2e4 ponder e2e4"]);
         assert_eq!(
-            (ponder[0].check.to_string().as_str(), ponder[0].grade),
-            ("uci.ponder-move.legal", Grade::Fail)
+            (ponder[0].check.clone(), ponder[0].grade),
+            (
+                CheckRef::builtin(Protocol::Uci, CheckId::PonderMoveLegal),
+                Grade::Fail
+            )
         );
     }
 
@@ -495,15 +526,15 @@ mod tests {
         ]);
         let checks: Vec<_> = found
             .iter()
-            .map(|o| (o.check.to_string(), o.grade))
+            .map(|o| (id_under(Protocol::Uci, &o.check), o.grade))
             .collect();
         // UCI_Chess960 is defined by the text's later revision: only UCI_ShowWDL is unknown.
         assert_eq!(
             checks,
             [
-                ("uci.option.default-in-range".to_owned(), Grade::Fail),
-                ("uci.option.reserved-name".to_owned(), Grade::Warn),
-                ("uci.option.paired".to_owned(), Grade::Fail),
+                (CheckId::OptionDefaultInRange, Grade::Fail),
+                (CheckId::OptionReservedName, Grade::Warn),
+                (CheckId::OptionPaired, Grade::Fail),
             ]
         );
         assert!(found[1].message.contains("UCI_ShowWDL"));
@@ -523,12 +554,12 @@ mod tests {
         "> go wtime 60000 btime 60000",
     ];
 
-    fn pipelined(replies: &[&str]) -> Vec<(String, Grade)> {
+    fn pipelined(replies: &[&str]) -> Vec<(CheckId, Grade)> {
         let mut lines = PONDER_MISS.to_vec();
         lines.extend_from_slice(replies);
         findings(&lines)
             .iter()
-            .map(|o| (o.check.to_string(), o.grade))
+            .map(|o| (id_under(Protocol::Uci, &o.check), o.grade))
             .collect()
     }
 
@@ -543,15 +574,15 @@ mod tests {
             "< bestmove e4d5 ponder d8d5",
         ]);
         assert_eq!(both, [], "both searches answered in their positions");
-        let fail = |check: &str| vec![(check.to_owned(), Grade::Fail)];
+        let fail = |check: CheckId| vec![(check, Grade::Fail)];
         // The first result answers the ponder search, where d5 is empty.
         assert_eq!(
             pipelined(&["< bestmove e4d5", "< bestmove e4d5"]),
-            fail("uci.bestmove.legal")
+            fail(CheckId::BestmoveLegal)
         );
         assert_eq!(
             pipelined(&["< bestmove d2d4 ponder d8d5", "< bestmove e4d5"]),
-            fail("uci.ponder-move.legal")
+            fail(CheckId::PonderMoveLegal)
         );
         assert_eq!(
             pipelined(&[
@@ -559,16 +590,16 @@ mod tests {
                 "< bestmove d2d4",
                 "< bestmove e4d5"
             ]),
-            fail("uci.pv.legal")
+            fail(CheckId::PvLegal)
         );
         assert_eq!(
             pipelined(&["< bestmove d2d4", "< bestmove e4d5", "< bestmove e4d5"]),
-            fail("uci.go.one-result")
+            fail(CheckId::GoOneResult)
         );
         // The second result is still owed when the transcript ends: said, not judged.
         assert_eq!(
             pipelined(&["< bestmove d2d4"]),
-            [("uci.go.one-result".to_owned(), Grade::Warn)]
+            [(CheckId::GoOneResult, Grade::Warn)]
         );
     }
 
@@ -627,11 +658,17 @@ mod tests {
             crate::check::judge(ctx, &transcript)
                 .into_iter()
                 .filter(|o| o.grade != Grade::Pass)
-                .map(|o| o.check.to_string())
+                .map(|o| o.check)
                 .collect::<Vec<_>>()
         };
-        assert_eq!(judged(Some(50_000)), Vec::<String>::new());
-        assert_eq!(judged(None), ["uci.ponder.no-result-before-ponderhit"]);
+        assert_eq!(judged(Some(50_000)), Vec::<CheckRef>::new());
+        assert_eq!(
+            judged(None),
+            [CheckRef::builtin(
+                Protocol::Uci,
+                CheckId::PonderNoResultBeforePonderhit
+            )]
+        );
     }
 
     /// Stockfish answers `isready` 1-2.4 s after `setoption name Hash` and `ucinewgame` on a
@@ -646,7 +683,7 @@ mod tests {
             lines.extend([(3, "> isready"), (2400, "< readyok")]);
             crate::check::findings_timed(Protocol::Uci, &lines)
                 .into_iter()
-                .map(|o| (o.check.to_string(), o.grade))
+                .map(|o| (id_under(Protocol::Uci, &o.check), o.grade))
                 .collect::<Vec<_>>()
         };
         assert_eq!(
@@ -654,6 +691,6 @@ mod tests {
             []
         );
         assert_eq!(slow(&["> ucinewgame"]), []);
-        assert_eq!(slow(&[]), [("uci.isready.readyok".to_owned(), Grade::Warn)]);
+        assert_eq!(slow(&[]), [(CheckId::IsreadyReadyok, Grade::Warn)]);
     }
 }
