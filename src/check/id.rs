@@ -67,22 +67,6 @@ impl fmt::Display for CheckRef {
     }
 }
 
-impl PartialEq<&str> for CheckRef {
-    fn eq(&self, other: &&str) -> bool {
-        match self {
-            CheckRef::Builtin { protocol, id } => other
-                .strip_prefix(protocol.name())
-                .and_then(|rest| rest.strip_prefix('.'))
-                .is_some_and(|name| name == id.name()),
-            CheckRef::Step { scenario, label } => other
-                .strip_prefix(scenario.as_str())
-                .and_then(|rest| rest.strip_prefix(':'))
-                .is_some_and(|rest| rest == label),
-            CheckRef::Golden => *other == "golden-transcript",
-        }
-    }
-}
-
 impl Serialize for CheckRef {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.collect_str(self)
