@@ -240,6 +240,8 @@ pub fn judge_match(a: &Transcript, b: &Transcript) -> Vec<Outcome> {
 mod tests {
     use super::*;
     use crate::check::timed_entries;
+    use crate::protocol::ReqId;
+    use crate::req;
 
     fn transcript(lines: &[&str]) -> Transcript {
         let timed: Vec<(u64, &str)> = (0..).zip(lines.iter().copied()).collect();
@@ -249,18 +251,11 @@ mod tests {
         }
     }
 
-    fn judged(a: &[&str], b: &[&str]) -> Vec<(Grade, String)> {
+    /// Each outcome's grade and first cited row.
+    fn judged(a: &[&str], b: &[&str]) -> Vec<(Grade, Option<ReqId>)> {
         judge_match(&transcript(a), &transcript(b))
             .into_iter()
-            .map(|o| {
-                (
-                    o.grade,
-                    o.requirements
-                        .first()
-                        .map(ToString::to_string)
-                        .unwrap_or_default(),
-                )
-            })
+            .map(|o| (o.grade, o.requirements.first().copied()))
             .collect()
     }
 
@@ -285,19 +280,22 @@ mod tests {
             "< 9,9",
             "> END",
         ];
-        assert_eq!(judged(A, &b), [(Grade::Pass, "gomocup-r45".to_owned())]);
+        assert_eq!(judged(A, &b), [(Grade::Pass, Some(req!("gomocup-r45")))]);
         // B told 7,6 where A played 7,7.
         let mut wrong = b;
         wrong[2] = "> TURN 7,6";
-        assert_eq!(judged(A, &wrong), [(Grade::Fail, "gomocup-r45".to_owned())]);
+        assert_eq!(
+            judged(A, &wrong),
+            [(Grade::Fail, Some(req!("gomocup-r45")))]
+        );
         // A's second request not B's move.
         let mut a = A.to_vec();
         a[4] = "> TURN 9,9";
-        assert_eq!(judged(&a, &b), [(Grade::Fail, "gomocup-r45".to_owned())]);
+        assert_eq!(judged(&a, &b), [(Grade::Fail, Some(req!("gomocup-r45")))]);
         // Both told BEGIN.
         let mut both = b;
         both[2] = "> BEGIN";
-        assert_eq!(judged(A, &both), [(Grade::Fail, "gomocup-r45".to_owned())]);
+        assert_eq!(judged(A, &both), [(Grade::Fail, Some(req!("gomocup-r45")))]);
     }
 
     #[test]
@@ -320,11 +318,11 @@ mod tests {
             "< 6,6",
             "> TURN 9,9",
         ];
-        assert_eq!(judged(&a, &b), [(Grade::Pass, "gomocup-r45".to_owned())]);
+        assert_eq!(judged(&a, &b), [(Grade::Pass, Some(req!("gomocup-r45")))]);
         let begin = ["> START 15", "> BEGIN", "< 7,7", "> TURN 8,8"];
         assert_eq!(
             judged(&a, &begin),
-            [(Grade::Fail, "gomocup-r46".to_owned())]
+            [(Grade::Fail, Some(req!("gomocup-r46")))]
         );
         // A TAKEBACK leaves the game unpaired.
         let mut undone = b.to_vec();
@@ -333,7 +331,7 @@ mod tests {
         wrong[6] = "> TURN 1,1";
         assert_eq!(
             judged(&a, &wrong),
-            [(Grade::Pass, "gomocup-r45".to_owned())]
+            [(Grade::Pass, Some(req!("gomocup-r45")))]
         );
     }
 }

@@ -195,6 +195,7 @@ fn reserved_string(name: &str, value: &str) -> Option<ValueFault> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::req;
 
     fn declared(line: &str) -> OptionDecl {
         match crate::protocol::uci::parse_message(line) {
@@ -208,7 +209,7 @@ mod tests {
         let hash = declared("option name Hash type spin default 16 min 1 max 33554432");
         assert_eq!(judge_value(Protocol::Uci, &hash, Some("64")), None);
         let negative = judge_value(Protocol::Uci, &hash, Some("-1")).unwrap();
-        assert_eq!(negative.rows[0].to_string(), "uci-r179");
+        assert_eq!(negative.rows[0], req!("uci-r179"));
         assert_eq!(negative.grade, Grade::Fail);
         assert!(
             negative.why.contains("outside its limits"),
@@ -235,65 +236,65 @@ mod tests {
             (
                 "option name Hash type spin default 16 min 1 max 1024",
                 "0",
-                "uci-r145",
+                req!("uci-r145"),
             ),
             (
                 "option name NalimovCache type spin default 1 min 1 max 32",
                 "x",
-                "uci-r151",
+                req!("uci-r151"),
             ),
             (
                 "option name Ponder type check default false",
                 "yes",
-                "uci-r152",
+                req!("uci-r152"),
             ),
             (
                 "option name OwnBook type check default true",
                 "1",
-                "uci-r157",
+                req!("uci-r157"),
             ),
             (
                 "option name MultiPV type spin default 1 min 1 max 500",
                 "0",
-                "uci-r159",
+                req!("uci-r159"),
             ),
             (
                 "option name UCI_ShowCurrLine type check default false",
                 "on",
-                "uci-r160",
+                req!("uci-r160"),
             ),
             (
                 "option name UCI_ShowRefutations type check default false",
                 "on",
-                "uci-r161",
+                req!("uci-r161"),
             ),
             (
                 "option name UCI_LimitStrength type check default false",
                 "no",
-                "uci-r162",
+                req!("uci-r162"),
             ),
             (
                 "option name UCI_Elo type spin default 1500 min 1350 max 2850",
                 "3000",
-                "uci-r164",
+                req!("uci-r164"),
             ),
             (
                 "option name UCI_AnalyseMode type check default false",
                 "analyse",
-                "uci-r168",
+                req!("uci-r168"),
             ),
         ];
         for (line, value, row) in cases {
             let fault = judge_value(Protocol::Uci, &declared(line), Some(value))
                 .unwrap_or_else(|| panic!("{line}: {value} passed"));
-            let rows: Vec<String> = fault.rows.iter().map(ToString::to_string).collect();
+            let rows = &fault.rows;
             assert_eq!(fault.grade, Grade::Fail, "{line}");
-            assert!(rows.contains(&row.to_owned()), "{line}: {rows:?}");
-            assert!(rows.contains(&"uci-r177".to_owned()), "{line}: {rows:?}");
+            assert!(rows.contains(&row), "{line}: {rows:?}");
+            assert!(rows.contains(&req!("uci-r177")), "{line}: {rows:?}");
         }
         let odd_hash = declared("option name Hash type string default 16");
         let fault = judge_value(Protocol::Uci, &odd_hash, None).unwrap();
-        assert!(!fault.rows.iter().any(|r| r.to_string() == "uci-r145"));
+        assert!(!fault.rows.contains(&req!("uci-r145")));
         let style = declared("option name Style type combo default Normal var Solid var Normal");
         let fault = judge_value(Protocol::Uci, &style, Some("Wild")).unwrap();
         assert_eq!(fault.rows.len(), 3, "{:?}", fault.rows);
@@ -307,11 +308,11 @@ mod tests {
         let ok = "none none computer Shredder";
         assert_eq!(judge_value(Protocol::Uci, &opponent, Some(ok)), None);
         let bad = judge_value(Protocol::Uci, &opponent, Some("Kasparov")).unwrap();
-        assert_eq!(bad.rows[0].to_string(), "uci-r171");
+        assert_eq!(bad.rows[0], req!("uci-r171"));
         let empty = judge_value(Protocol::Uci, &opponent, None).unwrap();
         assert_eq!(
-            (empty.rows[1].to_string(), empty.grade),
-            ("uci-r183".to_owned(), Grade::Warn)
+            (empty.rows[1], empty.grade),
+            (req!("uci-r183"), Grade::Warn)
         );
         let value = declared("option name UCI_SetPositionValue type string default");
         assert_eq!(judge_value(Protocol::Uci, &value, Some("clearall")), None);
@@ -337,9 +338,8 @@ mod tests {
         assert_eq!(
             judge_value(Protocol::Ucci, &usebook, Some("off"))
                 .unwrap()
-                .rows[0]
-                .to_string(),
-            "ucci-r25"
+                .rows[0],
+            req!("ucci-r25")
         );
         let hash = OptionDecl {
             kind: OptionType::Spin,
