@@ -73,101 +73,148 @@ pub fn judge(run: &ScenarioRun, snapshots: &Snapshots) -> Outcome {
         (None, None) => Rules::default(),
     };
     let lines = normalise(&run.transcript, run.scenario.protocol, &rules);
-    let texts: Vec<String> = lines.iter().map(|l| l.text.clone()).collect();
-    let write = || store::write(&path, name, &rules, &texts);
-    let pending = store::pending_path(&path);
-    let shown = path.display();
-    let update = snapshots.on_change == OnChange::Overwrite;
+    let comparison = Comparison {
+        snapshots,
+        name,
+        pending: store::pending_path(&path),
+        path,
+        texts: lines.iter().map(|l| l.text.clone()).collect(),
+        rules,
+    };
     // Under review or update this run decides what waits for review: an earlier run's pending
     // transcript goes (the engine is back, or the change was accepted), and one is written
     // again below if the exchange still differs. Failing only (CI) neither writes nor removes.
     if snapshots.on_change != OnChange::Fail
-        && let Err(e) = store::remove_if_present(&pending)
+        && let Err(e) = store::remove_if_present(&comparison.pending)
     {
-        return harness_problem(&pending, "remove", &e);
+        return harness_problem(&comparison.pending, "remove", &e);
     }
-    // What a failing comparison tells the user to do; under review, its exchange is kept.
-    let advise = |otherwise: &str| match snapshots.on_change {
-        OnChange::Pending => store::write(&pending, name, &rules, &texts).map(|()| {
-            format!(
-                "the new transcript is at {}: `arbiter snapshots review {}` accepts or rejects it",
-                pending.display(),
-                snapshots.dir.display()
-            )
-        }),
-        OnChange::Fail | OnChange::Overwrite => Ok(otherwise.to_owned()),
-    };
     match stored {
-        Some(stored) if stored.lines == texts => {
-            // Same lines under new rules: keep the file's rules in step with the command line.
-            if update
-                && stored.rules.describe() != rules.describe()
-                && let Err(e) = write()
-            {
-                return harness_problem(&path, "write", &e);
+        Some(stored) if stored.lines == comparison.texts => comparison.matched(&stored),
+        Some(stored) => comparison.differs(&stored, &lines),
+        None => comparison.absent(),
+    }
+}
+
+/// One run's exchange beside its golden transcript: where that is kept, the rules that
+/// normalise it, and the lines this run gives under them.
+struct Comparison<'a> {
+    snapshots: &'a Snapshots,
+    name: &'a str,
+    path: PathBuf,
+    /// Where a changed exchange waits for review.
+    pending: PathBuf,
+    rules: Rules,
+    texts: Vec<String>,
+}
+
+impl Comparison<'_> {
+    fn shown(&self) -> std::path::Display<'_> {
+        self.path.display()
+    }
+
+    fn updating(&self) -> bool {
+        self.snapshots.on_change == OnChange::Overwrite
+    }
+
+    /// Writes this run's lines as the golden transcript.
+    fn write(&self) -> std::io::Result<()> {
+        store::write(&self.path, self.name, &self.rules, &self.texts)
+    }
+
+    /// What a failing comparison tells the user to do; under review, its exchange is kept.
+    fn advise(&self, otherwise: &str) -> std::io::Result<String> {
+        match self.snapshots.on_change {
+            OnChange::Pending => store::write(&self.pending, self.name, &self.rules, &self.texts)
+                .map(|()| {
+                    format!(
+                        "the new transcript is at {}: `arbiter snapshots review {}` accepts or rejects it",
+                        self.pending.display(),
+                        self.snapshots.dir.display()
+                    )
+                }),
+            OnChange::Fail | OnChange::Overwrite => Ok(otherwise.to_owned()),
+        }
+    }
+
+    /// The same lines: a pass. Under new rules, the file's rules are kept in step with the
+    /// command line's when updating.
+    fn matched(&self, stored: &store::Stored) -> Outcome {
+        if self.updating()
+            && stored.rules.describe() != self.rules.describe()
+            && let Err(e) = self.write()
+        {
+            return harness_problem(&self.path, "write", &e);
+        }
+        Outcome::new(
+            CHECK,
+            &[],
+            Grade::Pass,
+            format!("the exchange matches {}", self.shown()),
+        )
+    }
+
+    /// Different lines: the difference fails, pointing at its first new line, unless this
+    /// run updates the transcript.
+    fn differs(&self, stored: &store::Stored, lines: &[normalise::GoldenLine]) -> Outcome {
+        let diff = unified_diff(&stored.lines, &self.texts);
+        if self.updating() {
+            if let Err(e) = self.write() {
+                return harness_problem(&self.path, "write", &e);
             }
-            Outcome::new(
+            return Outcome::new(
                 CHECK,
                 &[],
                 Grade::Pass,
-                format!("the exchange matches {shown}"),
-            )
+                format!("{} updated ({})", self.shown(), diff.summary()),
+            );
         }
-        Some(stored) => {
-            let diff = unified_diff(&stored.lines, &texts);
-            if update {
-                if let Err(e) = write() {
-                    return harness_problem(&path, "write", &e);
-                }
-                return Outcome::new(
+        let advice = match self.advise("if the change is intended, rerun with --update-snapshots") {
+            Ok(advice) => advice,
+            Err(e) => return harness_problem(&self.pending, "write", &e),
+        };
+        let mut outcome = Outcome::new(
+            CHECK,
+            &[],
+            Grade::Fail,
+            format!(
+                "the exchange differs from {} ({}); {advice}",
+                self.shown(),
+                diff.summary()
+            ),
+        )
+        .detail(diff.text);
+        if let Some(at) = diff.first_new_line.and_then(|i| lines.get(i)) {
+            outcome = outcome.at(at.at);
+        }
+        outcome
+    }
+
+    /// No golden transcript yet: recorded when updating, else a failure saying how to record one.
+    fn absent(&self) -> Outcome {
+        if self.updating() {
+            return match self.write() {
+                Ok(()) => Outcome::new(
                     CHECK,
                     &[],
                     Grade::Pass,
-                    format!("{shown} updated ({})", diff.summary()),
-                );
-            }
-            let advice = match advise("if the change is intended, rerun with --update-snapshots") {
-                Ok(advice) => advice,
-                Err(e) => return harness_problem(&pending, "write", &e),
-            };
-            let mut outcome = Outcome::new(
-                CHECK,
-                &[],
-                Grade::Fail,
-                format!(
-                    "the exchange differs from {shown} ({}); {advice}",
-                    diff.summary()
+                    format!("recorded {} ({} lines)", self.shown(), self.texts.len()),
                 ),
-            )
-            .detail(diff.text);
-            if let Some(at) = diff.first_new_line.and_then(|i| lines.get(i)) {
-                outcome = outcome.at(at.at);
-            }
-            outcome
-        }
-        None if update => match write() {
-            Ok(()) => Outcome::new(
-                CHECK,
-                &[],
-                Grade::Pass,
-                format!("recorded {shown} ({} lines)", texts.len()),
-            ),
-            Err(e) => harness_problem(&path, "write", &e),
-        },
-        None => {
-            let advice = match advise(
-                "record one with `arbiter record`, or rerun with --update-snapshots",
-            ) {
-                Ok(advice) => advice,
-                Err(e) => return harness_problem(&pending, "write", &e),
+                Err(e) => harness_problem(&self.path, "write", &e),
             };
-            Outcome::new(
-                CHECK,
-                &[],
-                Grade::Fail,
-                format!("no golden transcript at {shown}; {advice}"),
-            )
         }
+        let advice = match self
+            .advise("record one with `arbiter record`, or rerun with --update-snapshots")
+        {
+            Ok(advice) => advice,
+            Err(e) => return harness_problem(&self.pending, "write", &e),
+        };
+        Outcome::new(
+            CHECK,
+            &[],
+            Grade::Fail,
+            format!("no golden transcript at {}; {advice}", self.shown()),
+        )
     }
 }
 
