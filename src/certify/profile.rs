@@ -233,6 +233,87 @@ pub(crate) fn from_file(path: &Path) -> Result<Profile, ProfileError> {
     parse(&stem, &path.display().to_string(), &text, Some(dir))
 }
 
+/// The keys of a profile file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Key {
+    Profile,
+    Protocol,
+    Game,
+    Title,
+    Spec,
+    Side,
+    Required,
+    Recommended,
+    Scenarios,
+}
+
+impl Key {
+    const ALL: [Key; 9] = [
+        Key::Profile,
+        Key::Protocol,
+        Key::Game,
+        Key::Title,
+        Key::Spec,
+        Key::Side,
+        Key::Required,
+        Key::Recommended,
+        Key::Scenarios,
+    ];
+
+    /// The key as a file writes it.
+    const fn name(self) -> &'static str {
+        match self {
+            Key::Profile => "profile",
+            Key::Protocol => "protocol",
+            Key::Game => "game",
+            Key::Title => "title",
+            Key::Spec => "spec",
+            Key::Side => "side",
+            Key::Required => "required",
+            Key::Recommended => "recommended",
+            Key::Scenarios => "scenarios",
+        }
+    }
+
+    fn read(word: &str) -> Option<Key> {
+        Key::ALL.into_iter().find(|key| key.name() == word)
+    }
+}
+
+/// A profile file's `key: value` lines, each with its line number, comments and blank lines
+/// left out.
+struct Fields<'a>(Vec<(usize, Key, &'a str)>);
+
+impl<'a> Fields<'a> {
+    fn read(text: &'a str) -> Result<Fields<'a>, (usize, ProfileSyntax)> {
+        let mut fields = Vec::new();
+        for (i, raw) in text.lines().enumerate() {
+            let line = raw.trim();
+            if line.is_empty() || line.starts_with('#') {
+                continue;
+            }
+            let (key, value) = line
+                .split_once(':')
+                .ok_or_else(|| (i + 1, ProfileSyntax::NotKeyValue(line.to_owned())))?;
+            let key = key.trim();
+            let key =
+                Key::read(key).ok_or_else(|| (i + 1, ProfileSyntax::UnknownKey(key.to_owned())))?;
+            fields.push((i + 1, key, value.trim()));
+        }
+        Ok(Fields(fields))
+    }
+
+    /// The value of a key a file gives at most once, with its line.
+    fn single(&self, key: Key) -> Result<Option<(usize, &'a str)>, (usize, ProfileSyntax)> {
+        let mut found = self.0.iter().filter(|(_, k, _)| *k == key);
+        let first = found.next().map(|(n, _, v)| (*n, *v));
+        match found.next() {
+            Some((n, _, _)) => Err((*n, ProfileSyntax::Twice(key.name().to_owned()))),
+            None => Ok(first),
+        }
+    }
+}
+
 /// Reads a profile's text. `origin` names it in errors; `dir` is the folder scenario paths are
 /// relative to (`None` for a built-in profile, which names built-in scenarios only).
 pub(crate) fn parse(
@@ -246,31 +327,14 @@ pub(crate) fn parse(
         line,
         kind,
     };
-    let mut fields: Vec<(usize, &str, &str)> = Vec::new();
-    for (i, raw) in text.lines().enumerate() {
-        let line = raw.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let (key, value) = line
-            .split_once(':')
-            .ok_or_else(|| err(i + 1, ProfileSyntax::NotKeyValue(line.to_owned())))?;
-        fields.push((i + 1, key.trim(), value.trim()));
-    }
-    let single = |key: &str| -> Result<Option<(usize, &str)>, ProfileError> {
-        let mut found = fields.iter().filter(|(_, k, _)| *k == key);
-        let first = found.next().map(|(n, _, v)| (*n, *v));
-        match found.next() {
-            Some((n, _, _)) => Err(err(*n, ProfileSyntax::Twice(key.to_owned()))),
-            None => Ok(first),
-        }
-    };
+    let fields = Fields::read(text).map_err(|(line, kind)| err(line, kind))?;
+    let single = |key: Key| fields.single(key).map_err(|(line, kind)| err(line, kind));
     let (protocol_line, protocol) =
-        single("protocol")?.ok_or_else(|| err(0, ProfileSyntax::NoProtocol))?;
+        single(Key::Protocol)?.ok_or_else(|| err(0, ProfileSyntax::NoProtocol))?;
     let protocol: Protocol = protocol
         .parse()
         .map_err(|e: UnknownProtocol| err(protocol_line, e.into()))?;
-    let game = match single("game")? {
+    let game = match single(Key::Game)? {
         None => protocol.default_game(),
         Some((line, value)) => value
             .parse::<GameKind>()
@@ -278,44 +342,40 @@ pub(crate) fn parse(
             .and_then(|g| protocol.check_game(g).map_err(ProfileSyntax::from))
             .map_err(|kind| err(line, kind))?,
     };
+    let text_of = |key| -> Result<String, ProfileError> {
+        Ok(single(key)?.map(|(_, v)| v).unwrap_or_default().to_owned())
+    };
     let mut profile = Profile {
-        name: single("profile")?.map_or(name, |(_, v)| v).to_owned(),
+        name: single(Key::Profile)?.map_or(name, |(_, v)| v).to_owned(),
         protocol,
         game,
-        title: single("title")?
-            .map(|(_, v)| v)
-            .unwrap_or_default()
-            .to_owned(),
-        spec: single("spec")?
-            .map(|(_, v)| v)
-            .unwrap_or_default()
-            .to_owned(),
+        title: text_of(Key::Title)?,
+        spec: text_of(Key::Spec)?,
         required: Vec::new(),
         recommended: Vec::new(),
         scenarios: Vec::new(),
-        side: match single("side")? {
+        side: match single(Key::Side)? {
             None | Some((_, "engine")) => Side::Engine,
             Some((_, "gui")) => Side::Gui,
             Some((line, other)) => return Err(err(line, ProfileSyntax::Side(other.to_owned()))),
         },
     };
-    for &(line, key, value) in &fields {
+    for &(line, key, value) in &fields.0 {
         match key {
-            "required" => profile
+            Key::Required => profile
                 .required
                 .extend(ids(protocol, profile.side, value).map_err(|e| err(line, e.into()))?),
-            "recommended" => profile
+            Key::Recommended => profile
                 .recommended
                 .extend(ids(protocol, profile.side, value).map_err(|e| err(line, e.into()))?),
-            "scenarios" => {
+            Key::Scenarios => {
                 for word in value.split_whitespace() {
                     let scenario =
                         scenario_ref(protocol, word, dir).map_err(|e| err(line, e.into()))?;
                     profile.scenarios.push(scenario);
                 }
             }
-            "profile" | "protocol" | "game" | "title" | "spec" | "side" => {}
-            other => return Err(err(line, ProfileSyntax::UnknownKey(other.to_owned()))),
+            Key::Profile | Key::Protocol | Key::Game | Key::Title | Key::Spec | Key::Side => {}
         }
     }
     match profile.side {
