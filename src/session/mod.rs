@@ -652,43 +652,9 @@ impl<S: Sink> Session<S> {
                 cut,
                 ..Entry::sent(at, text)
             },
-            // A line the GUI under test wrote: sent, with the line end it used.
-            Event::Line {
-                at,
-                stream: Stream::Input,
-                line,
-            } => {
-                let (text, non_utf8) = lossy(line.bytes);
-                Entry {
-                    non_utf8,
-                    dropped_bytes: line.dropped,
-                    ending: Some(line.ending),
-                    ..Entry::sent(at, text)
-                }
-            }
-            Event::Line { at, stream, line } => {
-                let (text, non_utf8) = lossy(line.bytes);
-                Entry {
-                    direction: match stream {
-                        Stream::Stdout => Direction::Received,
-                        Stream::Stderr | Stream::Input => Direction::Stderr,
-                    },
-                    non_utf8,
-                    dropped_bytes: line.dropped,
-                    ending: Some(line.ending),
-                    ..Entry::sent(at, text)
-                }
-            }
+            Event::Line { at, stream, line } => line_entry(at, stream, line),
             Event::Overflow { at, stream } => {
-                let overflow = Some(Overflow {
-                    at_us: at.us,
-                    ..Overflow::default()
-                });
-                match stream {
-                    Stream::Stdout => self.ended.stdout_overflow = overflow,
-                    Stream::Stderr => self.ended.stderr_overflow = overflow,
-                    Stream::Input => {}
-                }
+                self.overflowed(at, stream);
                 return None;
             }
             Event::Closed {
@@ -697,20 +663,7 @@ impl<S: Sink> Session<S> {
                 lines,
                 bytes,
             } => {
-                let (open, overflow) = match stream {
-                    Stream::Stdout => {
-                        self.ended.stdout_closed_at_us = Some(at.us);
-                        (&mut self.stdout_open, &mut self.ended.stdout_overflow)
-                    }
-                    Stream::Stderr => (&mut self.stderr_open, &mut self.ended.stderr_overflow),
-                    // The relay announces the end of the GUI's input as `StdinClosed`.
-                    Stream::Input => return None,
-                };
-                *open = false;
-                if let Some(overflow) = overflow {
-                    overflow.lines = lines;
-                    overflow.bytes = bytes;
-                }
+                self.closed(at, stream, lines, bytes);
                 return None;
             }
             Event::StdinClosed { at } => {
@@ -736,6 +689,44 @@ impl<S: Sink> Session<S> {
                 return None;
             }
         };
+        self.journal(entry)
+    }
+
+    /// A stream's reader stopped keeping lines past the store's bound: from when.
+    fn overflowed(&mut self, at: At, stream: Stream) {
+        let overflow = Some(Overflow {
+            at_us: at.us,
+            ..Overflow::default()
+        });
+        match stream {
+            Stream::Stdout => self.ended.stdout_overflow = overflow,
+            Stream::Stderr => self.ended.stderr_overflow = overflow,
+            Stream::Input => {}
+        }
+    }
+
+    /// A stream of the engine's reached its end: closed, with what an overflow left unkept.
+    fn closed(&mut self, at: At, stream: Stream, lines: u64, bytes: u64) {
+        let (open, overflow) = match stream {
+            Stream::Stdout => {
+                self.ended.stdout_closed_at_us = Some(at.us);
+                (&mut self.stdout_open, &mut self.ended.stdout_overflow)
+            }
+            Stream::Stderr => (&mut self.stderr_open, &mut self.ended.stderr_overflow),
+            // The relay announces the end of the GUI's input as `StdinClosed`.
+            Stream::Input => return,
+        };
+        *open = false;
+        if let Some(overflow) = overflow {
+            overflow.lines = lines;
+            overflow.bytes = bytes;
+        }
+    }
+
+    /// An entry into the journal: handed to the sink (up to the line that ended the exchange
+    /// early, which the sink is told of instead), then to the store, which keeps the lines
+    /// the sink pinned. A line the engine wrote comes back for the runner.
+    fn journal(&mut self, entry: Entry) -> Option<Received> {
         match self.ended_early_seq {
             Some(seq) if entry.at.seq == seq => {
                 self.ended.ended_early_at_us = Some(entry.at.us);
@@ -753,6 +744,24 @@ impl<S: Sink> Session<S> {
         });
         self.store.push(entry);
         received
+    }
+}
+
+/// A line one of the streams brought, as a journal entry: the GUI's input (under the spy)
+/// is sent, with the line end it used; the engine's output is received, its error stream
+/// kept apart.
+fn line_entry(at: At, stream: Stream, line: lines::RawLine) -> Entry {
+    let (text, non_utf8) = lossy(line.bytes);
+    Entry {
+        direction: match stream {
+            Stream::Input => Direction::Sent,
+            Stream::Stdout => Direction::Received,
+            Stream::Stderr => Direction::Stderr,
+        },
+        non_utf8,
+        dropped_bytes: line.dropped,
+        ending: Some(line.ending),
+        ..Entry::sent(at, text)
     }
 }
 
