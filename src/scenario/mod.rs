@@ -1,6 +1,8 @@
 //! Scenarios: scripted exchanges, written as text files that read like the transcripts in
-//! the spec texts. See `scenarios/README.md` for the format; `parse` reads it.
+//! the spec texts. See `scenarios/README.md` for the format; `parse` reads it, and the step
+//! assembler (`assemble`) makes steps of what it reads.
 
+mod assemble;
 mod builtin;
 mod parse;
 pub(crate) mod pattern;

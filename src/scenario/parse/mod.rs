@@ -1,11 +1,11 @@
 //! Reading scenario files. Every error names the file and line.
 //!
 //! Each line is classified by how it begins (`line.rs`); headers (`headers.rs`) and steps
-//! (`steps.rs`, with their modifiers in `modifiers.rs` and labels in `labels.rs`) are read by
-//! their own readers, which check what a line may refer to as it comes.
+//! (`steps.rs`, with their modifiers in `modifiers.rs`) are read by their own readers. A step
+//! line's words are read into typed parts, which the assembler (`scenario::assemble`) makes
+//! steps of, checking what a line may refer to as it comes, as it does for the fuzzer's cases.
 
 mod headers;
-mod labels;
 mod line;
 mod modifiers;
 mod steps;
@@ -20,11 +20,12 @@ use std::path::Path;
 use thiserror::Error;
 
 use super::Scenario;
+pub use super::assemble::StepError;
 use crate::protocol::WrongGame;
 
 pub use headers::HeaderError;
 pub use modifiers::ModifierError;
-pub use steps::{CutError, DirectiveError, StepError};
+pub use steps::{CutError, DirectiveError};
 pub use values::{DurationError, NotARequirementId};
 
 /// A scenario file that cannot be used, with where and why.

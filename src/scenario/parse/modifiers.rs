@@ -6,6 +6,7 @@ use thiserror::Error;
 
 use super::values::{DurationError, is_requirement_id, parse_cites, parse_duration};
 use crate::protocol::ReqId;
+use crate::scenario::assemble::Modifiers;
 use crate::scenario::{BoundSource, Condition, Level, Repeat};
 
 /// The words a modifier list starts with.
@@ -32,23 +33,6 @@ fn looks_like_modifiers(inner: &str, first: &str) -> bool {
                 || ["optional", "any number", "one or more", "should", "must"].contains(&item)
                 || item.ends_with(" ms")
         })
-}
-
-#[derive(Debug, Default)]
-pub(super) struct Modifiers {
-    pub repeat: Option<Repeat>,
-    pub within_ms: Option<u64>,
-    pub not_before_ms: Option<u64>,
-    pub cites: Vec<ReqId>,
-    pub level: Level,
-    /// `as NAME`: the step's stable name in reports.
-    pub label: Option<String>,
-    /// `needs NAME`, once per step named: the earlier steps this one is owed only after.
-    pub needs: Vec<String>,
-    /// `if NAME is VALUE`: owed only where the capture NAME holds VALUE.
-    pub only_if: Option<Condition>,
-    /// `harness` or `text: ID`: where the line's bound comes from.
-    pub bound: Option<BoundSource>,
 }
 
 /// Why a line's modifiers do not read: the parenthesis's inside, or the item, as written.

@@ -1,92 +1,16 @@
-//! A scenario's steps as its lines come: commands, expected replies, directives, and the `if`
-//! blocks they sit in, with what a later line may name (captures, labels) checked as it goes.
+//! A scenario's step lines read into their typed parts: a command and where it is cut, a
+//! condition, a pattern with its modifiers, a directive's figures. What the parts make as
+//! steps, and what a later line may refer to, is the assembler's (`scenario::assemble`), the
+//! same whoever wrote the lines.
 
 use thiserror::Error;
 
-use super::labels::{directive_label, labels_so_far, number_repeated_labels, short};
-use super::modifiers::{ModifierError, split_modifiers};
+use super::modifiers::split_modifiers;
 use super::values::{DurationError, parse_duration};
-use crate::protocol::{Protocol, ReqId};
-use crate::scenario::pattern::{Pattern, PatternError};
-use crate::scenario::{BoundSource, Condition, Expectation, Level, Repeat, Step, StepKind};
-
-/// Why a step's line cannot be used.
-#[derive(Debug, Error)]
-pub enum StepError {
-    /// `if` without `NAME is VALUE`; the condition as written.
-    #[error(
-        "`if {0}`: write `if NAME is VALUE` (or `is A|B`, `is not VALUE`), NAME an earlier capture, and close the block with `end if`"
-    )]
-    BadCondition(String),
-    /// A condition on a capture no line above makes.
-    #[error(
-        "`if {0} is …` names no capture above: capture it first (`{{{0}}}` or a regular expression's `(?P<{0}>…)`)"
-    )]
-    NoCapture(String),
-    /// `end if` with no block open.
-    #[error("`end if` closes no `if` block")]
-    EndIfWithoutIf,
-    /// A block still open at the end of the file; its condition.
-    #[error("`if {0}` is never closed: end its block with `end if`")]
-    Unclosed(String),
-    /// A `>|` line that does not cut one command in two.
-    #[error(transparent)]
-    Cut(#[from] CutError),
-    /// A command that uses a capture no line above makes.
-    #[error(
-        "`{{{0}}}` is used before any expectation captures it (write `{{{0}}}` in a `<` line above)"
-    )]
-    UsedBeforeCaptured(String),
-    /// `>>` after something other than a command.
-    #[error("`>>` writes a command together with the `>` line right before it; there is none")]
-    JoinsNothing,
-    /// A bound's source on a `<` line with no `within`; the source as written.
-    #[error(
-        "`{0}` says where a bound comes from, and this line has none: add `within N ms` (a `not before` follows the command's own figure and takes no source)"
-    )]
-    SourceWithoutBound(String),
-    /// `needs NAME` naming no step above.
-    #[error(
-        "`needs {0}` names no step above: use an earlier step's label (its `as NAME`, or what it expects)"
-    )]
-    NeedsNoStep(String),
-    /// Modifiers that do not read.
-    #[error(transparent)]
-    Modifier(#[from] ModifierError),
-    /// An expected line's pattern that does not compile.
-    #[error(transparent)]
-    Pattern(#[from] PatternError),
-    /// A directive with a repeat, timing or `needs` modifier.
-    #[error("only `<` lines take repeat, timing or `needs` modifiers")]
-    ModifiersOnDirective,
-    /// A bound's source on `wait`; the source as written.
-    #[error(
-        "`{0}` says where a bound comes from, and `wait` is none: it goes with `within`, `silent`, `no … for` and `exit within`"
-    )]
-    SourceOnWait(String),
-    /// A directive that does not read.
-    #[error(transparent)]
-    Directive(#[from] DirectiveError),
-    /// `text: ID` naming a row of another protocol.
-    #[error("`text: {id}` names a row of another protocol: this scenario is {protocol}")]
-    TextRowOfAnotherProtocol {
-        /// The row named.
-        id: ReqId,
-        /// The scenario's protocol.
-        protocol: Protocol,
-    },
-    /// `text: ID` naming a row the protocol's catalogue does not hold.
-    #[error("`text: {id}` names no row of the {protocol} catalogue")]
-    TextRowNotInCatalogue {
-        /// The row named.
-        id: ReqId,
-        /// The scenario's protocol.
-        protocol: Protocol,
-    },
-    /// A file with headers and no step.
-    #[error("no steps")]
-    NoSteps,
-}
+use crate::protocol::Protocol;
+use crate::scenario::Condition;
+use crate::scenario::assemble::{Directive, StepError, Steps};
+use crate::scenario::pattern::PatternError;
 
 /// Why a `>|` line does not cut one command in two; the line's text as written.
 #[derive(Debug, Error, PartialEq, Eq)]
@@ -126,14 +50,10 @@ pub enum DirectiveError {
     Unreadable(String),
 }
 
-/// The steps read so far, and what the lines after them may refer to.
+/// The steps read so far, each line's words read and its parts handed to the assembler.
 #[derive(Debug, Default)]
 pub(super) struct StepsReader {
-    steps: Vec<Step>,
-    /// Names an expectation captured so far: a command may use only these.
-    captured: Vec<String>,
-    /// The `if` blocks open at this line, outermost first, each with the line that opened it.
-    blocks: Vec<(Condition, usize)>,
+    steps: Steps,
 }
 
 impl StepsReader {
@@ -142,34 +62,16 @@ impl StepsReader {
         self.steps.is_empty()
     }
 
-    /// The conditions of the blocks open here, outermost first.
-    fn when(&self) -> Vec<Condition> {
-        self.blocks.iter().map(|(c, _)| c.clone()).collect()
-    }
-
-    /// Whether the last step sits in the blocks open here: a step is grouped with the one
-    /// before it (`>>`, a run of `<` lines) only inside the same block.
-    fn last_in_this_block(&self) -> bool {
-        self.steps.last().is_some_and(|s| s.when == self.when())
-    }
-
     /// `if NAME is VALUE` on line `n`.
     pub(super) fn open_if(&mut self, n: usize, condition: &str) -> Result<(), StepError> {
         let parsed = Condition::parse(condition)
             .ok_or_else(|| StepError::BadCondition(condition.to_owned()))?;
-        if !self.captured.contains(&parsed.name) {
-            return Err(StepError::NoCapture(parsed.name));
-        }
-        self.blocks.push((parsed, n));
-        Ok(())
+        self.steps.open_if(n, parsed)
     }
 
     /// `end if`.
     pub(super) fn close_if(&mut self) -> Result<(), StepError> {
-        match self.blocks.pop() {
-            Some(_) => Ok(()),
-            None => Err(StepError::EndIfWithoutIf),
-        }
+        self.steps.close_if()
     }
 
     /// `>| te|xt` on line `n`.
@@ -179,21 +81,8 @@ impl StepsReader {
         text: &str,
         protocol: Option<Protocol>,
     ) -> Result<(), StepError> {
-        let kind = cut_command(text)?;
-        if let StepKind::SendCut { command, .. } = &kind
-            && let Some(name) = uncaptured(command, &self.captured, protocol)
-        {
-            return Err(StepError::UsedBeforeCaptured(name));
-        }
-        self.steps.push(Step {
-            line: n,
-            label: short(&format!(">| {text}")),
-            kind,
-            cites: Vec::new(),
-            level: Level::Must,
-            bound: None,
-            when: self.when(),
-        });
+        let (command, cut) = cut_command(text)?;
+        self.steps.send_cut(n, command, cut, protocol)?;
         Ok(())
     }
 
@@ -205,94 +94,14 @@ impl StepsReader {
         joined: bool,
         protocol: Option<Protocol>,
     ) -> Result<(), StepError> {
-        let joins_a_send = matches!(
-            self.steps.last(),
-            Some(Step {
-                kind: StepKind::Send(_),
-                ..
-            })
-        ) && self.last_in_this_block();
-        if joined && !joins_a_send {
-            return Err(StepError::JoinsNothing);
-        }
-        if let Some(name) = uncaptured(text, &self.captured, protocol) {
-            return Err(StepError::UsedBeforeCaptured(name));
-        }
-        let command = text.trim().to_owned();
-        let when = self.when();
-        match self.steps.last_mut() {
-            Some(Step {
-                kind: StepKind::Send(commands),
-                ..
-            }) if joined => commands.push(command),
-            _ => self.steps.push(Step {
-                line: n,
-                label: short(&format!("> {command}")),
-                kind: StepKind::Send(vec![command]),
-                cites: Vec::new(),
-                level: Level::Must,
-                bound: None,
-                when,
-            }),
-        }
+        self.steps.send(n, text, joined, protocol)?;
         Ok(())
     }
 
     /// `< pattern (modifiers)` on line `n`.
     pub(super) fn expect(&mut self, n: usize, body: &str) -> Result<(), StepError> {
-        let (body, m) = split_modifiers(body)?;
-        if let Some(source) = m.bound
-            && m.within_ms.is_none()
-        {
-            return Err(StepError::SourceWithoutBound(source_word(source)));
-        }
-        // Only a line that needs something pays for numbering the labels above it.
-        let labels = if m.needs.is_empty() {
-            Vec::new()
-        } else {
-            labels_so_far(&self.steps)
-        };
-        if let Some(needed) = m.needs.iter().find(|needed| !labels.contains(needed)) {
-            return Err(StepError::NeedsNoStep(needed.clone()));
-        }
-        if let Some(condition) = &m.only_if
-            && !self.captured.contains(&condition.name)
-        {
-            return Err(StepError::NoCapture(condition.name.clone()));
-        }
-        let pattern = Pattern::parse(body)?;
-        self.captured.extend(pattern.capture_names());
-        let expectation = Expectation {
-            line: n,
-            label: m.label.clone().unwrap_or_else(|| short(body.trim())),
-            text: body.trim().to_owned(),
-            pattern,
-            repeat: m.repeat.unwrap_or(Repeat::Once),
-            within_ms: m.within_ms,
-            not_before_ms: m.not_before_ms,
-            bound: m.bound,
-            cites: m.cites,
-            level: m.level,
-            needs: m.needs,
-            only_if: m.only_if,
-        };
-        let grouped = self.last_in_this_block();
-        let when = self.when();
-        match self.steps.last_mut() {
-            Some(Step {
-                kind: StepKind::Expect(group),
-                ..
-            }) if grouped => group.push(expectation),
-            _ => self.steps.push(Step {
-                line: n,
-                label: String::new(),
-                kind: StepKind::Expect(vec![expectation]),
-                cites: Vec::new(),
-                level: Level::Must,
-                bound: None,
-                when,
-            }),
-        }
+        let (pattern, m) = split_modifiers(body)?;
+        self.steps.expect(n, pattern, m)?;
         Ok(())
     }
 
@@ -300,114 +109,27 @@ impl StepsReader {
     /// `n`.
     pub(super) fn directive(&mut self, n: usize, line: &str) -> Result<(), StepError> {
         let (body, m) = split_modifiers(line)?;
-        if m.repeat.is_some()
-            || m.within_ms.is_some()
-            || m.not_before_ms.is_some()
-            || !m.needs.is_empty()
-        {
-            return Err(StepError::ModifiersOnDirective);
-        }
-        let kind = directive(body.trim())?;
-        if let (StepKind::Wait { .. }, Some(source)) = (&kind, m.bound) {
-            return Err(StepError::SourceOnWait(source_word(source)));
-        }
-        let label = m.label.unwrap_or_else(|| short(&directive_label(&kind)));
-        self.steps.push(Step {
-            line: n,
-            label,
-            kind,
-            cites: m.cites,
-            level: m.level,
-            bound: m.bound,
-            when: self.when(),
-        });
+        self.steps.directive(n, directive(body.trim())?, m)?;
         Ok(())
     }
 
     /// The innermost `if` block left open at the end, as the error that names its line.
     pub(super) fn unclosed(&self) -> Option<(usize, StepError)> {
-        self.blocks
-            .last()
-            .map(|(condition, line)| (*line, StepError::Unclosed(condition.to_string())))
+        self.steps.unclosed()
     }
 
-    /// The steps, once every line is read and every block closed: every `text:` row one of
-    /// the protocol's, repeated labels numbered. An error names its line (0: the whole file).
-    pub(super) fn finish(self, protocol: Protocol) -> Result<Vec<Step>, (usize, StepError)> {
-        if self.steps.is_empty() {
-            return Err((0, StepError::NoSteps));
-        }
-        let mut steps = self.steps;
-        check_text_rows(protocol, &steps)?;
-        number_repeated_labels(&mut steps);
-        Ok(steps)
+    /// The steps, once every line is read and every block closed; see [`Steps::finish`].
+    pub(super) fn finish(
+        self,
+        protocol: Protocol,
+    ) -> Result<Vec<crate::scenario::Step>, (usize, StepError)> {
+        self.steps.finish(protocol)
     }
-}
-
-/// The first `{name}` in a command that no expectation has captured yet and the harness does
-/// not supply (`{free}` in Gomocup).
-fn uncaptured(text: &str, captured: &[String], protocol: Option<Protocol>) -> Option<String> {
-    let mut rest = text;
-    while let Some(open) = rest.find('{') {
-        let after = &rest[open + 1..];
-        let close = after.find('}')?;
-        let name = &after[..close];
-        let supplied =
-            protocol.is_some_and(|p| crate::scenario::Supplied::named(name, p).is_some());
-        if crate::scenario::pattern::is_capture_name(name)
-            && !supplied
-            && !captured.iter().any(|c| c == name)
-        {
-            return Some(name.to_owned());
-        }
-        rest = &after[close + 1..];
-    }
-    None
-}
-
-/// `harness` or `text: ID`, as a line writes it.
-fn source_word(source: BoundSource) -> String {
-    match source {
-        BoundSource::Harness => "harness".into(),
-        BoundSource::Text(id) => format!("text: {id}"),
-    }
-}
-
-/// Every `text: ID` names a row of the scenario's own protocol that its catalogue holds
-/// (`scenarios/requirements/<protocol>.tsv`): a bound the text gives is given by a row of that
-/// text. Checked once the steps are read, with the line at fault.
-fn check_text_rows(protocol: Protocol, steps: &[Step]) -> Result<(), (usize, StepError)> {
-    let sources = steps.iter().flat_map(|step| match &step.kind {
-        StepKind::Expect(group) => group.iter().map(|e| (e.line, e.bound)).collect(),
-        _ => vec![(step.line, step.bound)],
-    });
-    for (line, source) in sources {
-        let Some(BoundSource::Text(id)) = source else {
-            continue;
-        };
-        if id.protocol() != protocol {
-            return Err((line, StepError::TextRowOfAnotherProtocol { id, protocol }));
-        }
-        if !in_catalogue(protocol, id) {
-            return Err((line, StepError::TextRowNotInCatalogue { id, protocol }));
-        }
-    }
-    Ok(())
-}
-
-/// Whether the protocol's catalogue holds the row.
-fn in_catalogue(protocol: Protocol, id: ReqId) -> bool {
-    protocol
-        .descriptor()
-        .catalogue
-        .lines()
-        .filter_map(|line| line.split('\t').next())
-        .any(|first| ReqId::parse(first) == Some(id))
 }
 
 /// `>| go de|pth 1`: one command and the one `|` where its write is cut. Captures may follow
 /// the cut (`>| TU|RN {free}`), not come before it: a substitution there would move the cut.
-fn cut_command(text: &str) -> Result<StepKind, CutError> {
+fn cut_command(text: &str) -> Result<(String, usize), CutError> {
     let mut parts = text.split('|');
     let (Some(first), Some(rest), None) = (parts.next(), parts.next(), parts.next()) else {
         return Err(CutError::NotOneCut(text.to_owned()));
@@ -418,20 +140,17 @@ fn cut_command(text: &str) -> Result<StepKind, CutError> {
     if first.contains('{') {
         return Err(CutError::CaptureBeforeCut(text.to_owned()));
     }
-    Ok(StepKind::SendCut {
-        command: format!("{first}{rest}"),
-        cut: first.len(),
-    })
+    Ok((format!("{first}{rest}"), first.len()))
 }
 
-/// A directive's kind, from its words.
-fn directive(body: &str) -> Result<StepKind, DirectiveError> {
+/// A directive's kind and figures, from its words.
+fn directive(body: &str) -> Result<Directive, DirectiveError> {
     let words: Vec<&str> = body.split_whitespace().collect();
     match words.as_slice() {
-        ["wait", rest @ ..] => Ok(StepKind::Wait {
+        ["wait", rest @ ..] => Ok(Directive::Wait {
             ms: parse_duration(&rest.join(" "))?,
         }),
-        ["silent", rest @ ..] => Ok(StepKind::Silent {
+        ["silent", rest @ ..] => Ok(Directive::Silent {
             ms: parse_duration(&rest.join(" "))?,
         }),
         ["exit", "within", n, unit, rest @ ..] => {
@@ -444,16 +163,12 @@ fn directive(body: &str) -> Result<StepKind, DirectiveError> {
                 ),
                 _ => return Err(DirectiveError::ExitForm),
             };
-            Ok(StepKind::Exit { within_ms, code })
+            Ok(Directive::Exit { within_ms, code })
         }
-        ["no", .., "for", n, unit] => {
-            let text = words[1..words.len() - 3].join(" ");
-            Ok(StepKind::Absent {
-                pattern: Pattern::parse(&text)?,
-                text,
-                ms: parse_duration(&format!("{n} {unit}"))?,
-            })
-        }
+        ["no", .., "for", n, unit] => Ok(Directive::Absent {
+            text: words[1..words.len() - 3].join(" "),
+            ms: parse_duration(&format!("{n} {unit}"))?,
+        }),
         _ => Err(DirectiveError::Unreadable(body.to_owned())),
     }
 }

@@ -28,7 +28,7 @@ pub(super) fn short(text: &str) -> String {
     }
 }
 
-/// The labels of the steps parsed so far as reports show them, repeats numbered (`no bestmove
+/// The labels of the steps assembled so far as reports show them, repeats numbered (`no bestmove
 /// ... #2`), expectations each: what a `needs` may name, and at run time is matched against.
 pub(super) fn labels_so_far(steps: &[Step]) -> Vec<String> {
     let mut numbering = LabelNumbering::default();
