@@ -2,7 +2,7 @@
 //! given could not be run, or Arbiter's own model is wrong. A failure the engine shows is a
 //! finding, in the result, never one of these.
 
-use crate::scenario::ScenarioError;
+use crate::scenario::BuildError;
 
 /// A fuzzing run that could not be done.
 #[derive(Debug, thiserror::Error)]
@@ -23,13 +23,13 @@ pub enum FuzzError {
 /// A bug of the fuzzer's own: what it generated is not what it means to generate.
 #[derive(Debug, thiserror::Error)]
 pub enum HarnessBug {
-    /// The model wrote a case the scenario parser refuses.
-    #[error("the fuzzer's model wrote a case the scenario parser refuses: {source}\n{text}")]
+    /// The model built a case the scenario's step rules refuse.
+    #[error("the fuzzer built a case the scenario's step rules refuse: {source}\n{text}")]
     Scenario {
-        /// What the parser refused.
+        /// What the step rules refused.
         #[source]
-        source: ScenarioError,
-        /// The case as it was written.
+        source: BuildError,
+        /// The case's printed form, the line numbers' file.
         text: String,
     },
     /// The model's strategy gave no case at all (every draw rejected).
@@ -66,16 +66,21 @@ mod tests {
     use crate::runner::RunOptions;
     use crate::session::EngineCommand;
 
-    /// A case the parser refuses is the fuzzer's bug, with the case and the parser's error.
+    /// A case the step rules refuse is the fuzzer's bug, with the case's file and the line at
+    /// fault in it.
     #[test]
-    fn a_case_the_parser_refuses_is_a_bug_of_the_harness() {
-        let text = "protocol: uci\ntitle: t\nspec: s\n< uciok (within soon)\n";
-        let error = super::super::hunt::parse(text).unwrap_err();
+    fn a_case_the_step_rules_refuse_is_a_bug_of_the_harness() {
+        let mut script = crate::fuzz::script::Script::default();
+        script.send("uci");
+        // A command using a capture no line above makes.
+        script.send("go {answer1}");
+        let error = FuzzError::from(script.build(Protocol::Uci, &[]).err().unwrap());
         assert_eq!(error.kind(), FuzzErrorKind::Bug);
-        let FuzzError::Bug(HarnessBug::Scenario { text: written, .. }) = &error else {
+        let FuzzError::Bug(HarnessBug::Scenario { text, source }) = &error else {
             panic!("{error:?}");
         };
-        assert_eq!(written, text);
+        assert_eq!(source.line, 5, "{text}");
+        assert_eq!(text.lines().nth(4), Some("> go {answer1}"), "{text}");
         assert!(std::error::Error::source(&error).is_some(), "{error}");
     }
 

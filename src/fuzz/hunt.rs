@@ -14,7 +14,7 @@ use proptest::strategy::{Strategy, ValueTree};
 use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
 
 use super::model::{self, CaseScript, Model, ModelCounts, ModelPair, Sequences};
-use super::script::Labels;
+use super::script::{Built, Labels};
 use super::shrink::{Patience, Shrinker, Shrunk};
 use super::{
     CutBy, CutDuring, CutShort, Failing, Failure, FailureKey, FuzzError, FuzzObserver, FuzzOptions,
@@ -23,7 +23,6 @@ use super::{
 use crate::check::{CheckId, CheckRef, Grade};
 use crate::report::{RunEnd, ScenarioRun};
 use crate::runner::{self, RunOptions};
-use crate::scenario::{self, Scenario};
 use crate::session::{Direction, EngineCommand, interrupt};
 
 pub(super) type Tree<M> = <Sequences<M> as Strategy>::Tree;
@@ -127,15 +126,13 @@ pub(super) fn drive<M: Model>(
             queue.push_back(drawer.draw()?);
         }
         let batch: Vec<Drawn<M>> = queue.drain(..).collect();
-        let scenarios = batch
+        let (scenarios, labels): (Vec<_>, Vec<Labels>) = batch
             .iter()
-            .map(|d| parse(&render(&*model, &d.case)))
-            .collect::<Result<Vec<_>, _>>()?;
-        let labels: Vec<Labels> = batch
-            .iter()
-            .zip(&scenarios)
-            .map(|(d, scenario)| Labels::of(&d.case.script, scenario))
-            .collect();
+            .map(|d| d.case.script.build(model.protocol(), &[]))
+            .collect::<Result<Vec<Built>, _>>()?
+            .into_iter()
+            .map(|built| (built.scenario, built.labels))
+            .unzip();
         let played = runner::run_all(&scenarios, engine, &batch_options, &mut runner::Quiet);
         // What the minimal cases already show, their other findings included: the same fault
         // seen by a second check is not hunted again.
@@ -324,8 +321,10 @@ fn confirm<M: Model>(
     let mut first_failing: Option<ScenarioRun> = None;
     let mut replays = 0;
     let mut replays_failed = 0;
-    let probe = parse(&script.render(model.protocol(), "fuzz case", &[]))?;
-    let labels = Labels::of(&script, &probe);
+    let Built {
+        scenario: probe,
+        labels,
+    } = script.build(model.protocol(), &[])?;
     // The replays run at once, within `--jobs`: each a fresh engine, and what each shows does
     // not depend on the others.
     if stop.now().is_none() {
@@ -402,19 +401,6 @@ fn confirm<M: Model>(
         also,
         found_after: Duration::ZERO,
         shrink_time: Duration::ZERO,
-    })
-}
-
-fn render<M: Model>(model: &M, case: &CaseScript<M>) -> String {
-    case.script.render(model.protocol(), "fuzz case", &[])
-}
-
-pub(super) fn parse(text: &str) -> Result<Scenario, FuzzError> {
-    scenario::parse("fuzz/case", "fuzz case", text).map_err(|source| {
-        FuzzError::from(HarnessBug::Scenario {
-            source,
-            text: text.to_owned(),
-        })
     })
 }
 

@@ -73,8 +73,8 @@ pub struct FuzzOptions {
 }
 
 /// What failed: a built-in check, or a step of the case, named by what the model wrote there
-/// (the reply it waits for, the exit) rather than by the label the parser gave the step, which
-/// numbers a label written twice.
+/// (the reply it waits for, the exit) rather than by the label the step has in the scenario,
+/// which numbers a label written twice.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Failing {
     /// A built-in check, under the protocol it judged.

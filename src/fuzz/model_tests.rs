@@ -1,16 +1,19 @@
-//! Every model, driven without an engine: each generated case is a scenario the parser reads,
-//! keeps within its step bound, over many cases sends each of the protocol's commands the model
+//! Every model, driven without an engine: each generated case builds the scenario its printed
+//! form parses to, keeps within its step bound, over many cases sends each of the protocol's commands the model
 //! claims to cover, and 300 cases draw every (state, command) pair the text allows.
 
 use std::sync::Arc;
 
 use proptest::strategy::ValueTree;
 
+use super::Failing;
 use super::hunt::Drawer;
 use super::model::Model;
+use super::script::{Built, CASE_TITLE, Cap, Script};
 use super::{agi, family, gomocup};
 use crate::protocol::{Protocol, uci};
 use crate::rules::{chess::ChessPosition, xiangqi::Position};
+use crate::scenario::{Repeat, StepKind};
 
 /// The scenario texts of `count` generated cases, after checking that together they draw every
 /// pair the protocol's table allows.
@@ -23,15 +26,8 @@ fn cases<M: Model>(model: M, count: usize) -> Vec<String> {
             let (_, actions, _) = drawn.tree.current();
             assert!((1..=24).contains(&actions.len()));
             let script = &drawn.case.script;
-            let text = script.render(model.protocol(), "case", &[]);
-            // The round trip: the case printed, then parsed, is the same case.
-            let scenario = crate::scenario::parse("fuzz/case", "case", &text).unwrap();
-            let labels = super::script::Labels::of(script, &scenario);
-            assert_eq!(
-                script.lines_of(&scenario, &labels).as_deref(),
-                Ok(script.lines()),
-                "{text}"
-            );
+            let text = script.render(model.protocol(), CASE_TITLE, &[]);
+            round_trip(script, model.protocol(), &text);
             text
         })
         .collect();
@@ -59,6 +55,61 @@ fn cases<M: Model>(model: M, count: usize) -> Vec<String> {
         model.protocol()
     );
     texts
+}
+
+/// The round trip: the case's printed form `text` parses to the scenario the case builds, with
+/// and without a cap on its first reply's bound; and each step that may fail is known by what
+/// the model wrote there (every reply it waits for, every command, the exit), and no other.
+fn round_trip(script: &Script, protocol: Protocol, text: &str) {
+    let Built { scenario, labels } = script.build(protocol, &[]).unwrap();
+    let parsed = crate::scenario::parse("fuzz/case", "case", text).unwrap();
+    assert_eq!(parsed, scenario, "{text}");
+    for step in &scenario.steps {
+        let failing = |label: &str| labels.get(label);
+        match &step.kind {
+            StepKind::Expect(group) => {
+                for e in group {
+                    match (e.repeat, failing(&e.label)) {
+                        (Repeat::Optional, None) => {}
+                        // A repeated label is numbered; the reply is the one the model named.
+                        (Repeat::Once, Some(Failing::Reply(reply))) => assert!(
+                            e.label == reply.to_string()
+                                || e.label.starts_with(&format!("{reply} #")),
+                            "{}: {reply}\n{text}",
+                            e.label
+                        ),
+                        other => panic!("{}: {other:?}\n{text}", e.label),
+                    }
+                }
+            }
+            StepKind::Send(_) => assert_eq!(failing(&step.label), Some(Failing::Send)),
+            StepKind::Exit { within_ms, .. } => assert_eq!(
+                failing(&step.label),
+                Some(Failing::Exit {
+                    within_ms: *within_ms
+                })
+            ),
+            _ => assert_eq!(failing(&step.label), None, "{}\n{text}", step.label),
+        }
+    }
+    // The same with the shrinking patience's cap on the first reply.
+    let first = scenario.steps.iter().find_map(|step| match &step.kind {
+        StepKind::Expect(group) => group.iter().find_map(|e| match labels.get(&e.label) {
+            Some(Failing::Reply(reply)) => Some(reply),
+            _ => None,
+        }),
+        _ => None,
+    });
+    if let Some(reply) = first {
+        let caps = [Cap { reply, ms: 256 }];
+        let capped = script.render_capped(protocol, CASE_TITLE, &[], &caps);
+        let parsed = crate::scenario::parse("fuzz/case", "case", &capped).unwrap();
+        assert_eq!(
+            parsed,
+            script.build(protocol, &caps).unwrap().scenario,
+            "{capped}"
+        );
+    }
 }
 
 /// Every case parses, and together they send each of `commands` at least once.

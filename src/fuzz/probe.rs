@@ -8,7 +8,7 @@ use crate::protocol::family::OptionDecl;
 use crate::protocol::{Exchange, Protocol};
 use crate::report::RunEnd;
 use crate::runner::{RunOptions, run_scenario};
-use crate::scenario;
+use crate::scenario::{BuildError, Modifiers, Scenario, ScenarioBuilder};
 use crate::session::{Direction, EngineCommand};
 
 /// The options the engine declares in its handshake, each read from its line by `declared`.
@@ -41,10 +41,15 @@ pub(super) fn handshake(
         return Ok(Vec::new());
     };
     let quit = facts.quit.command;
-    let handshake = format!("> {command}\n< {reply} (within 5000 ms)\n> {quit}\n");
-    let text = format!("protocol: {protocol}\ntitle: handshake probe\nspec: fuzz\n{handshake}");
-    let scenario = scenario::parse("fuzz/probe", "fuzz probe", &text)
-        .map_err(|source| HarnessBug::Scenario { source, text })?;
+    let built = probe(protocol, command, reply, quit);
+    let scenario = built.map_err(|source| HarnessBug::Scenario {
+        source,
+        // Printed for the error only: the file whose lines the error names.
+        text: format!(
+            "protocol: {protocol}\ntitle: handshake probe\nspec: fuzz\n\
+             > {command}\n< {reply} (within 5000 ms)\n> {quit}\n"
+        ),
+    })?;
     let run = run_scenario(&scenario, engine, options);
     if let RunEnd::HarnessError { error } = run.end {
         return Err(FuzzError::Engine { reason: error });
@@ -56,4 +61,23 @@ pub(super) fn handshake(
         .filter(|e| e.direction == Direction::Received)
         .map(|e| e.text.clone())
         .collect())
+}
+
+/// The probe: the opening command, its reply within five seconds, and the quit, at the lines
+/// a file of three headers would give them.
+fn probe(
+    protocol: Protocol,
+    command: &str,
+    reply: &str,
+    quit: &str,
+) -> Result<Scenario, BuildError> {
+    let mut probe = ScenarioBuilder::new("fuzz/probe", protocol, "handshake probe", "fuzz");
+    probe.send(4, command)?;
+    let within = Modifiers {
+        within_ms: Some(5000),
+        ..Modifiers::default()
+    };
+    probe.expect(5, reply, within)?;
+    probe.send(6, quit)?;
+    probe.finish()
 }

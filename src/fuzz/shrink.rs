@@ -13,9 +13,9 @@ use std::sync::atomic::Ordering;
 
 use proptest::strategy::ValueTree;
 
-use super::hunt::{Case, Stop, Tree, failure_keys, parse, quick};
+use super::hunt::{Case, Stop, Tree, failure_keys, quick};
 use super::model::{self, CaseScript, Model};
-use super::script::{Cap, Labels, ReplyId, Script};
+use super::script::{Built, CASE_TITLE, Cap, Labels, ReplyId, Script};
 use super::{Failing, FailureKey};
 use super::{FuzzError, FuzzObserver, FuzzOptions};
 use crate::check::{CheckRef, Grade, Outcome};
@@ -140,10 +140,22 @@ impl<M: Model> Shrinker<'_, M> {
         model::script(self.model, initial, actions)
     }
 
-    fn text(&self, case: &CaseScript<M>, caps: bool) -> String {
-        let caps: &[Cap] = if caps { &self.patience.caps } else { &[] };
+    /// The bounds a candidate's expectations are lowered to: the patience's, or none (the
+    /// text's own bounds).
+    fn caps(&self, patience: bool) -> &[Cap] {
+        if patience { &self.patience.caps } else { &[] }
+    }
+
+    /// The candidate's printed form, what tells candidates apart: two that print alike are
+    /// the same scenario, which runs once.
+    fn text(&self, case: &CaseScript<M>) -> String {
         case.script
-            .render_capped(self.model.protocol(), "fuzz case", &[], caps)
+            .render_capped(self.model.protocol(), CASE_TITLE, &[], self.caps(true))
+    }
+
+    /// The candidate's scenario, built with the patience's caps or at the text's own bounds.
+    fn build(&self, script: &Script, patience: bool) -> Result<Built, FuzzError> {
+        Ok(script.build(self.model.protocol(), self.caps(patience))?)
     }
 
     /// Whether a candidate of `actions` actions is worth running beside the smallest failing
@@ -194,12 +206,11 @@ impl<M: Model> Shrinker<'_, M> {
         if !self.worth_running(case, actions, smallest) {
             return Ok(Verdict::Skipped);
         }
-        let text = self.text(case, true);
+        let text = self.text(case);
         if let Some(false) = tried.get(&text) {
             return Ok(Verdict::Skipped);
         }
-        let scenario = parse(&text)?;
-        let labels = Labels::of(&case.script, &scenario);
+        let Built { scenario, labels } = self.build(&case.script, true)?;
         let run = run_scenario(&scenario, self.engine, &self.run_options());
         let verdict = self.judge(run, &labels);
         tried.insert(text, matches!(verdict, Verdict::Fails(_)));
@@ -213,8 +224,7 @@ impl<M: Model> Shrinker<'_, M> {
         actions: &[M::Action],
     ) -> Result<Verdict, FuzzError> {
         let case = self.script(initial, actions);
-        let scenario = parse(&self.text(&case, false))?;
-        let labels = Labels::of(&case.script, &scenario);
+        let Built { scenario, labels } = self.build(&case.script, false)?;
         let run = run_scenario(&scenario, self.engine, &self.run_options());
         Ok(self.judge(run, &labels))
     }
@@ -317,7 +327,7 @@ impl<M: Model> Shrinker<'_, M> {
                 if !self.worth_running(&case, candidate.len(), size(&smallest)) {
                     continue;
                 }
-                let text = self.text(&case, true);
+                let text = self.text(&case);
                 let repeated =
                     tried.contains_key(&text) || batch.iter().any(|(_, _, t, _)| *t == text);
                 if !repeated {
@@ -328,15 +338,13 @@ impl<M: Model> Shrinker<'_, M> {
             if batch.is_empty() {
                 continue;
             }
-            let scenarios = batch
+            let (scenarios, labels): (Vec<_>, Vec<Labels>) = batch
                 .iter()
-                .map(|(_, _, text, _)| parse(text))
-                .collect::<Result<Vec<_>, _>>()?;
-            let labels: Vec<Labels> = batch
-                .iter()
-                .zip(&scenarios)
-                .map(|((_, _, _, script), scenario)| Labels::of(script, scenario))
-                .collect();
+                .map(|(_, _, _, script)| self.build(script, true))
+                .collect::<Result<Vec<Built>, _>>()?
+                .into_iter()
+                .map(|built| (built.scenario, built.labels))
+                .unzip();
             let batch_options = RunOptions {
                 fail_fast: false,
                 ..self.run_options()
@@ -518,7 +526,7 @@ mod tests {
         }
     }
 
-    /// The labels the parser gives the steps of these tests' runs.
+    /// The labels the assembler gives the steps of these tests' runs.
     fn labels() -> Labels {
         Labels::from_pairs(&[
             ("uciok", UCIOK),

@@ -1,8 +1,12 @@
 //! Scenarios: scripted exchanges, written as text files that read like the transcripts in
-//! the spec texts. See `scenarios/README.md` for the format; `parse` reads it, and the step
-//! assembler (`assemble`) makes steps of what it reads.
+//! the spec texts. See `scenarios/README.md` for the format; `parse` reads it. A scenario
+//! built by the harness itself (the fuzzer's cases) is assembled from typed parts by
+//! `ScenarioBuilder` (`build.rs`); both go through the one step assembler (`assemble`).
 
 mod assemble;
+// Only the fuzzer builds scenarios; a library built without it reads them only.
+#[cfg(feature = "fuzz")]
+mod build;
 mod builtin;
 mod parse;
 pub(crate) mod pattern;
@@ -10,6 +14,12 @@ mod select;
 
 use std::path::Path;
 
+#[cfg(feature = "fuzz")]
+pub(crate) use assemble::{Modifiers, Placed};
+#[cfg(feature = "fuzz")]
+pub use build::BuildError;
+#[cfg(feature = "fuzz")]
+pub(crate) use build::ScenarioBuilder;
 pub use builtin::{builtin, builtin_for, builtin_named, builtin_names, suggest};
 pub(crate) use parse::parse;
 pub use parse::{
@@ -22,6 +32,10 @@ pub use select::SelectError;
 pub use select::{fits, select};
 
 use crate::protocol::{GameKind, LineEnd, Protocol, ReqId};
+
+/// The default for expectations without `within`: generous, since it only bounds a hang (the
+/// timeout is always the harness's bound, never one the text gives).
+const DEFAULT_TIMEOUT_MS: u64 = 10_000;
 
 /// A value a command may name that no expectation captures: the harness supplies it when the
 /// command is sent, from what it has followed of the session.
@@ -43,8 +57,9 @@ impl Supplied {
     }
 }
 
-/// A parsed scenario.
-#[derive(Debug, Clone)]
+/// A scenario, parsed or built. Two are equal when they are the same steps, their patterns
+/// compared by their text.
+#[derive(Debug, Clone, PartialEq)]
 pub struct Scenario {
     /// Short name, e.g. `ucci/handshake`.
     pub name: String,
@@ -69,7 +84,7 @@ pub struct Scenario {
 }
 
 /// One step of a scenario, with the line of the file it came from.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Step {
     /// The line of the file, from 1.
     pub line: usize,
@@ -160,7 +175,7 @@ pub enum BoundSource {
 }
 
 /// What a step does.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq)]
 pub enum StepKind {
     /// `> text`, and the `>> text` lines right after it: commands written together, in one
     /// write (captures substituted). GUIs often write several commands at once, and an engine
@@ -207,7 +222,7 @@ pub enum StepKind {
 }
 
 /// One expected line.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Expectation {
     /// The line of the file, from 1.
     pub line: usize,
@@ -298,6 +313,17 @@ impl Scenario {
             StepKind::SendCut { command, .. } => facts.starts_search(command),
             _ => false,
         })
+    }
+
+    /// The label of the step or expectation a line was placed at while the scenario was
+    /// built, as its outcomes carry it (numbered where it repeats).
+    #[cfg(feature = "fuzz")]
+    pub(crate) fn label_at(&self, placed: Placed) -> &str {
+        let step = &self.steps[placed.step];
+        match (&step.kind, placed.expectation) {
+            (StepKind::Expect(group), Some(at)) => &group[at].label,
+            _ => &step.label,
+        }
     }
 
     /// Every requirement id the scenario cites: its own, its steps' and its expectations'.

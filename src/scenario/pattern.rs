@@ -52,6 +52,18 @@ pub enum Token {
     CaptureRest(String),
 }
 
+/// Patterns compare by what they were compiled from: their tokens, or a regular expression's
+/// text (which `regex_lite` does not compare itself).
+impl PartialEq for Pattern {
+    fn eq(&self, other: &Pattern) -> bool {
+        match (self, other) {
+            (Pattern::Tokens(a), Pattern::Tokens(b)) => a == b,
+            (Pattern::Regex(a), Pattern::Regex(b)) => a.as_str() == b.as_str(),
+            _ => false,
+        }
+    }
+}
+
 /// Values captured by a successful match, in pattern order.
 pub(crate) type Captures = Vec<(String, String)>;
 
@@ -228,6 +240,18 @@ fn match_tokens(pattern: &[Token], words: &[&str], ci: bool, captures: &mut Capt
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Patterns are equal when they were compiled from the same tokens or the same regular
+    /// expression, however the line spaced them.
+    #[test]
+    fn patterns_compare_by_what_they_were_compiled_from() {
+        let p = |text| Pattern::parse(text).unwrap();
+        assert_eq!(p("bestmove  {move} ..."), p("bestmove {move} ..."));
+        assert_ne!(p("bestmove {move}"), p("bestmove {move} ..."));
+        assert_eq!(p("/id name .*/"), p("/id name .*/"));
+        assert_ne!(p("/id name .*/"), p("/id name .+/"));
+        assert_ne!(p("/a/"), p("a"));
+    }
 
     fn caps(pattern: &str, line: &str) -> Option<Captures> {
         Pattern::parse(pattern).unwrap().matches(line, false)

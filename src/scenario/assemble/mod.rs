@@ -1,5 +1,6 @@
-//! Assembling a scenario's steps from each line's typed parts: the text parser hands over
-//! what it read from a file's words. The rules of a scenario's steps live here once: consecutive expectations and `>>` commands
+//! Assembling a scenario's steps from each line's typed parts, whoever wrote the line: the
+//! text parser hands over what it read from a file's words, the fuzzer what its model built.
+//! The rules of a scenario's steps live here once: consecutive expectations and `>>` commands
 //! are one step within one `if` block, a command or condition uses only what a line above
 //! captured, a `needs` names a step above, every `text:` row is one of the protocol's
 //! catalogue, and a label that repeats is numbered (`labels.rs`). Patterns stay text, the
@@ -131,6 +132,15 @@ pub(super) enum Directive {
     Exit { within_ms: u64, code: Option<i32> },
 }
 
+/// Where a line landed among the steps: the step, and for an expectation its place in the
+/// step's group. Its label is known once the steps are finished
+/// ([`crate::scenario::Scenario::label_at`]), a repeated one numbered.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Placed {
+    pub(crate) step: usize,
+    pub(crate) expectation: Option<usize>,
+}
+
 /// The steps assembled so far, and what the lines after them may refer to.
 #[derive(Debug, Default)]
 pub(super) struct Steps {
@@ -158,6 +168,14 @@ impl Steps {
         self.steps.last().is_some_and(|s| s.when == self.when())
     }
 
+    /// The last step, as a line landing in it is placed.
+    fn last_placed(&self, expectation: Option<usize>) -> Placed {
+        Placed {
+            step: self.steps.len() - 1,
+            expectation,
+        }
+    }
+
     /// `if CONDITION` on line `n`.
     pub(super) fn open_if(&mut self, n: usize, condition: Condition) -> Result<(), StepError> {
         if !self.captured.contains(&condition.name) {
@@ -183,7 +201,7 @@ impl Steps {
         command: String,
         cut: usize,
         protocol: Option<Protocol>,
-    ) -> Result<(), StepError> {
+    ) -> Result<Placed, StepError> {
         if let Some(name) = uncaptured(&command, &self.captured, protocol) {
             return Err(StepError::UsedBeforeCaptured(name));
         }
@@ -197,7 +215,7 @@ impl Steps {
             bound: None,
             when: self.when(),
         });
-        Ok(())
+        Ok(self.last_placed(None))
     }
 
     /// A command on line `n`, `joined`: written in the same write as the command before it.
@@ -207,7 +225,7 @@ impl Steps {
         text: &str,
         joined: bool,
         protocol: Option<Protocol>,
-    ) -> Result<(), StepError> {
+    ) -> Result<Placed, StepError> {
         let joins_a_send = matches!(
             self.steps.last(),
             Some(Step {
@@ -238,7 +256,7 @@ impl Steps {
                 when,
             }),
         }
-        Ok(())
+        Ok(self.last_placed(None))
     }
 
     /// A line matching `pattern` expected, with its modifiers, on line `n`.
@@ -247,7 +265,7 @@ impl Steps {
         n: usize,
         pattern: &str,
         m: Modifiers,
-    ) -> Result<(), StepError> {
+    ) -> Result<Placed, StepError> {
         if let Some(source) = m.bound
             && m.within_ms.is_none()
         {
@@ -290,18 +308,24 @@ impl Steps {
             Some(Step {
                 kind: StepKind::Expect(group),
                 ..
-            }) if grouped => group.push(expectation),
-            _ => self.steps.push(Step {
-                line: n,
-                label: String::new(),
-                kind: StepKind::Expect(vec![expectation]),
-                cites: Vec::new(),
-                level: Level::Must,
-                bound: None,
-                when,
-            }),
+            }) if grouped => {
+                group.push(expectation);
+                let at = group.len() - 1;
+                Ok(self.last_placed(Some(at)))
+            }
+            _ => {
+                self.steps.push(Step {
+                    line: n,
+                    label: String::new(),
+                    kind: StepKind::Expect(vec![expectation]),
+                    cites: Vec::new(),
+                    level: Level::Must,
+                    bound: None,
+                    when,
+                });
+                Ok(self.last_placed(Some(0)))
+            }
         }
-        Ok(())
     }
 
     /// A directive with its modifiers, on line `n`.
@@ -310,7 +334,7 @@ impl Steps {
         n: usize,
         directive: Directive,
         m: Modifiers,
-    ) -> Result<(), StepError> {
+    ) -> Result<Placed, StepError> {
         if m.repeat.is_some()
             || m.within_ms.is_some()
             || m.not_before_ms.is_some()
@@ -341,7 +365,7 @@ impl Steps {
             bound: m.bound,
             when: self.when(),
         });
-        Ok(())
+        Ok(self.last_placed(None))
     }
 
     /// The innermost `if` block left open at the end, as the error that names its line.

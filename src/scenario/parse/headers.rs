@@ -4,6 +4,7 @@ use thiserror::Error;
 
 use super::values::{DurationError, NotARequirementId, parse_cites, parse_duration};
 use crate::protocol::{GameKind, LineEnd, Protocol, ReqId, UnknownGame};
+use crate::scenario::DEFAULT_TIMEOUT_MS;
 
 /// Why a header cannot be used.
 #[derive(Debug, Error)]
@@ -30,10 +31,6 @@ pub enum HeaderError {
     #[error("unknown header `{0}:`")]
     Unknown(String),
 }
-
-/// The default for expectations without `within`: generous, since it only bounds a hang (the
-/// timeout is always the harness's bound, never one the text gives).
-const DEFAULT_TIMEOUT_MS: u64 = 10_000;
 
 /// The headers read so far.
 #[derive(Debug)]
