@@ -24,7 +24,7 @@ const FIRST_STEP_LINE: usize = 4;
 
 /// A reply a case waits for. Its label and rows are fixed by the model, not by the case, so a
 /// failure keeps its identity while the case around it shrinks and the report cites the text.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub(super) struct Reply {
     pub label: &'static str,
     pub cites: &'static [ReqId],
@@ -65,7 +65,7 @@ impl Reply {
 }
 
 /// One line of a case's scenario, as typed data: the file is its printed form.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub(super) enum Line {
     /// `> COMMAND`.
     Send(String),
@@ -222,6 +222,11 @@ impl Script {
     /// How many commands the case sends.
     pub(super) fn commands(&self) -> usize {
         self.commands
+    }
+
+    /// The lines as the model wrote them: what tells two cases apart.
+    pub(super) fn lines(&self) -> &[Line] {
+        &self.lines
     }
 
     /// Whether the case waits for `reply`: a case that does not cannot fail that step.

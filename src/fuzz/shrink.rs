@@ -15,13 +15,22 @@ use proptest::strategy::ValueTree;
 
 use super::hunt::{Case, Stop, Tree, failure_keys, quick};
 use super::model::{self, CaseScript, Model};
-use super::script::{Built, CASE_TITLE, Cap, Labels, ReplyId, Script};
+use super::script::{Built, Cap, Labels, Line, ReplyId, Script};
 use super::{Failing, FailureKey};
 use super::{FuzzError, FuzzObserver, FuzzOptions};
 use crate::check::{CheckRef, Grade, Outcome};
 use crate::report::ScenarioRun;
 use crate::runner::{self, RunOptions, run_scenario};
 use crate::session::EngineCommand;
+
+/// A shorter case the last shrinking pass runs beside others: where it drops an action,
+/// the actions left, the lines that tell it apart, and its script.
+struct Candidate<A> {
+    position: usize,
+    actions: Vec<A>,
+    key: Vec<Line>,
+    script: Script,
+}
 
 /// A failing case as small as shrinking made it, with a run of it that failed.
 pub(super) struct Shrunk<M: Model> {
@@ -146,11 +155,10 @@ impl<M: Model> Shrinker<'_, M> {
         if patience { &self.patience.caps } else { &[] }
     }
 
-    /// The candidate's printed form, what tells candidates apart: two that print alike are
-    /// the same scenario, which runs once.
-    fn text(&self, case: &CaseScript<M>) -> String {
-        case.script
-            .render_capped(self.model.protocol(), CASE_TITLE, &[], self.caps(true))
+    /// What tells candidates apart: the lines of their scenarios (a shrinking run caps them
+    /// all alike). Two with the same lines are the same scenario, which runs once.
+    fn key(case: &CaseScript<M>) -> Vec<Line> {
+        case.script.lines().to_vec()
     }
 
     /// The candidate's scenario, built with the patience's caps or at the text's own bounds.
@@ -201,19 +209,19 @@ impl<M: Model> Shrinker<'_, M> {
         case: &CaseScript<M>,
         actions: usize,
         smallest: (usize, usize),
-        tried: &mut HashMap<String, bool>,
+        tried: &mut HashMap<Vec<Line>, bool>,
     ) -> Result<Verdict, FuzzError> {
         if !self.worth_running(case, actions, smallest) {
             return Ok(Verdict::Skipped);
         }
-        let text = self.text(case);
-        if let Some(false) = tried.get(&text) {
+        let key = Self::key(case);
+        if let Some(false) = tried.get(&key) {
             return Ok(Verdict::Skipped);
         }
         let Built { scenario, labels } = self.build(&case.script, true)?;
         let run = run_scenario(&scenario, self.engine, &self.run_options());
         let verdict = self.judge(run, &labels);
-        tried.insert(text, matches!(verdict, Verdict::Fails(_)));
+        tried.insert(key, matches!(verdict, Verdict::Fails(_)));
         Ok(verdict)
     }
 
@@ -260,7 +268,7 @@ impl<M: Model> Shrinker<'_, M> {
                 runs,
             });
         }
-        let mut tried: HashMap<String, bool> = HashMap::new();
+        let mut tried: HashMap<Vec<Line>, bool> = HashMap::new();
         let commands = |case: &Case<M>| self.script(&case.0, &case.1).script.commands();
         let size = |case: &Case<M>| (commands(case), case.1.len());
         // For a missing reply, where only the commands matter, the least a case can send: the
@@ -315,7 +323,7 @@ impl<M: Model> Shrinker<'_, M> {
             && commands(&smallest) > floor
             && self.stop.now().is_none()
         {
-            let mut batch: Vec<(usize, Vec<M::Action>, String, Script)> = Vec::new();
+            let mut batch: Vec<Candidate<M::Action>> = Vec::new();
             let mut next = at;
             while next > 0
                 && batch.len() < jobs
@@ -327,11 +335,15 @@ impl<M: Model> Shrinker<'_, M> {
                 if !self.worth_running(&case, candidate.len(), size(&smallest)) {
                     continue;
                 }
-                let text = self.text(&case);
-                let repeated =
-                    tried.contains_key(&text) || batch.iter().any(|(_, _, t, _)| *t == text);
+                let key = Self::key(&case);
+                let repeated = tried.contains_key(&key) || batch.iter().any(|c| c.key == key);
                 if !repeated {
-                    batch.push((next, candidate, text, case.script));
+                    batch.push(Candidate {
+                        position: next,
+                        actions: candidate,
+                        key,
+                        script: case.script,
+                    });
                 }
             }
             at = next;
@@ -340,7 +352,7 @@ impl<M: Model> Shrinker<'_, M> {
             }
             let (scenarios, labels): (Vec<_>, Vec<Labels>) = batch
                 .iter()
-                .map(|(_, _, _, script)| self.build(script, true))
+                .map(|c| self.build(&c.script, true))
                 .collect::<Result<Vec<Built>, _>>()?
                 .into_iter()
                 .map(|built| (built.scenario, built.labels))
@@ -352,11 +364,17 @@ impl<M: Model> Shrinker<'_, M> {
             let played =
                 runner::run_all(&scenarios, self.engine, &batch_options, &mut runner::Quiet);
             let candidates = batch.into_iter().zip(played.runs).zip(&labels);
-            for (((position, candidate, text, _), run), labels) in candidates {
+            for ((c, run), labels) in candidates {
+                let Candidate {
+                    position,
+                    actions: candidate,
+                    key,
+                    ..
+                } = c;
                 runs += 1;
                 observer.shrink(runs);
                 let verdict = self.judge(run, labels);
-                tried.insert(text, matches!(verdict, Verdict::Fails(_)));
+                tried.insert(key, matches!(verdict, Verdict::Fails(_)));
                 if let Verdict::Fails(run) = verdict {
                     smallest.1 = candidate;
                     chain.push(smallest.clone());

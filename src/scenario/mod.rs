@@ -111,7 +111,7 @@ pub struct Step {
 /// (the engine's answer), held against the values. A capture never made holds for no
 /// condition: the line that would have made it was missed, and what hangs on the answer is
 /// not known.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Condition {
     /// The capture's name.
     pub name: String,
