@@ -27,10 +27,13 @@ const BOOK: &str = "4k4/8R/9/9/9/9/9/9/9/R2K5 w - - 0 1\n\
                     rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1\n";
 
 /// Each of `strong`'s moves takes this long, and a game that is not mated lasts
-/// `MAX_MOVES` of them: 4 s, the length an aborted match must end well before.
-const MOVE_TIME: &str = "st=0.4";
+/// `MAX_MOVES` of them: 10 s, the length an aborted match must end well before. The mate of
+/// game 1 takes one such move, the time game 2 has to start beside it: a second, which a
+/// loaded machine's start of two engines stays within (at 0.4 s, game 2 had once not started
+/// when game 1 decided the match, and there was no game in progress to abort).
+const MOVE_TIME: &str = "st=1";
 const MAX_MOVES: &str = "10";
-const GAME_LENGTH: Duration = Duration::from_secs(4);
+const GAME_LENGTH: Duration = Duration::from_secs(10);
 
 /// One win decides it (LLR 0.40 against bounds of ±0.20).
 const SPRT: [&str; 5] = ["--sprt", "elo0=0", "elo1=200", "alpha=0.45", "beta=0.45"];

@@ -340,8 +340,8 @@ fn moves_written_outside_the_notation_are_caught_with_their_row() {
 #[test]
 fn the_well_behaved_fixture_passes_the_whole_uci_library_and_the_core_of_the_others() {
     // Arbiter ships no chess engine: the fixture is the UCI library's conforming engine.
-    let (code, report) = run("uci", "none", &[], &[]);
-    assert_eq!(code, 0, "uci: {report:#?}");
+    let (code, report) = crate::common::plain_fixture_library("uci");
+    assert_eq!(*code, 0, "uci: {report:#?}");
     assert_eq!(report.summary.checks_failed, 0);
     for (protocol, scenarios) in CORE {
         let (code, report) = run(protocol, "none", scenarios, &[]);

@@ -169,8 +169,9 @@ fn each_fault_leaves_the_states_around_its_own_and_the_library_alone() {
         // The library gives the fixture the same verdicts with the fault as without: the
         // fixture's own shortcomings (no renju, no version in its name) and nothing more.
         let (faulty_code, faulty) = run(f.protocol, f.fault, &[]);
-        let (plain_code, plain) = run(f.protocol, "none", &[]);
-        let (faulty, plain) = (findings(&faulty), findings(&plain));
+        let (plain_code, plain) = common::plain_fixture_library(f.protocol);
+        let plain_code = *plain_code;
+        let (faulty, plain) = (findings(&faulty), findings(plain));
         if faulty_code != plain_code || faulty != plain {
             problems.push(format!(
                 "{}/{}: the library's findings changed (status {faulty_code}, without the fault \

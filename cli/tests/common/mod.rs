@@ -283,6 +283,24 @@ pub fn fixture_run(protocol: &str, fault: &str) -> Command {
     cmd
 }
 
+/// The fixture engine without a fault run over `protocol`'s whole library: its exit status
+/// and report, run once per test binary however many tests compare against it (the suites of
+/// single-command and sequence faults both hold their fault's findings beside it).
+pub fn plain_fixture_library(protocol: &str) -> &'static (i32, arbiter::report::Report) {
+    use std::sync::OnceLock;
+    static RUNS: [OnceLock<(i32, arbiter::report::Report)>; 4] = [
+        OnceLock::new(),
+        OnceLock::new(),
+        OnceLock::new(),
+        OnceLock::new(),
+    ];
+    let index = ["ucci", "uci", "gomocup", "agi"]
+        .iter()
+        .position(|p| *p == protocol)
+        .unwrap_or_else(|| panic!("no library for protocol {protocol}"));
+    RUNS[index].get_or_init(|| json_report(&mut fixture_run(protocol, "none")))
+}
+
 /// The code blocks of a page of the guide under a heading (the heading's text starting with
 /// `heading`, at any level), up to the next heading of the same level or above, each with its
 /// language.
