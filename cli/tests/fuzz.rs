@@ -77,13 +77,13 @@ const SEQUENCE_FAULTS: [SequenceFault; 15] = [
 ];
 
 fn fuzz_json(args: &[&str], repro: &Path) -> (i32, FuzzReport) {
-    json_report(
-        arbiter()
-            .arg("fuzz")
-            .args(args)
-            .args(["--seed", SEED, "--format", "json", "--repro"])
-            .arg(repro),
-    )
+    let mut command = arbiter();
+    command.arg("fuzz").args(args);
+    // The suite's seed, unless the row chose its own.
+    if !args.contains(&"--seed") {
+        command.args(["--seed", SEED]);
+    }
+    json_report(command.args(["--format", "json", "--repro"]).arg(repro))
 }
 
 fn repro_dir(name: &str) -> PathBuf {
@@ -294,7 +294,8 @@ fn passes_with_report(
 /// Each reference engine passes its cases and reaches every allowed pair: 100 cases for each
 /// but Gomocup's, whose state after an accepted `TAKEBACK` is reached only through two
 /// optional commands in a row (the brain's opening stone taken back, then `BEGIN`), which the
-/// issue asks of 300 cases.
+/// issue asks of 300 cases at most. Its row takes seed 1, which reaches that state within 120
+/// (the suite's seed 7 needs 200: the test pins a seed's reach, not a bound on every seed's).
 #[test]
 fn the_reference_engines_pass_their_cases_reaching_every_allowed_pair_in_every_protocol() {
     let _cpu = four_searching_engines();
@@ -317,8 +318,8 @@ fn the_reference_engines_pass_their_cases_reaching_every_allowed_pair_in_every_p
         ),
         (
             "gomocup",
-            vec!["--protocol", "gomocup", "--engine", gomoku],
-            300,
+            vec!["--protocol", "gomocup", "--engine", gomoku, "--seed", "1"],
+            120,
         ),
         ("agi", vec!["--protocol", "agi", "--engine", gomoku], 100),
     ];
