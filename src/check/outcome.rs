@@ -84,6 +84,11 @@ pub struct Outcome {
     /// in its place (`runner::unread`).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub missing_reply: bool,
+    /// Of a missing reply: a later line its step's group waited for came, so the engine read
+    /// its input that far (`ucciok` came where `option usemillisec` never did). Input left
+    /// unread in another scenario does not explain it; a finding of its own scenario may.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub command_read: bool,
     /// Set when a missed bound only warns because the harness cannot hold the engine to it
     /// (a bound of its own choosing, or lateness within its own scheduling delay).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -114,6 +119,7 @@ impl Outcome {
             detail: None,
             not_judged: false,
             missing_reply: false,
+            command_read: false,
             softened: None,
         }
     }
@@ -130,6 +136,13 @@ impl Outcome {
     /// Marks the outcome as a reply that never came (see [`Outcome::missing_reply`]).
     pub fn missing_reply(mut self) -> Outcome {
         self.missing_reply = true;
+        self
+    }
+
+    /// Marks a missing reply as one whose group's later line came (see
+    /// [`Outcome::command_read`]).
+    pub fn command_read(mut self, read: bool) -> Outcome {
+        self.command_read = read;
         self
     }
 

@@ -642,7 +642,8 @@ impl<'a> Executor<'a> {
         {
             let wait = self.patience(e);
             let Some((line, caps)) = self.wait_for(e, wait) else {
-                self.missed(e, wait)?;
+                let read = self.answered_later_in_group(&group[i + 1..]);
+                self.missed(e, wait, read)?;
                 continue;
             };
             if line.at.us < previous_required_at {
@@ -691,10 +692,25 @@ impl<'a> Executor<'a> {
         }
     }
 
+    /// Whether a line a later required expectation of the group waits for has come: the
+    /// engine read the command they answer (`ucciok` after the option lines of `ucci`), so a
+    /// line of the group missing before it is the engine's own, and not input it left unread.
+    fn answered_later_in_group(&self, later: &[Expectation]) -> bool {
+        let ci = self.case_insensitive;
+        later.iter().filter(|e| e.repeat.is_required()).any(|e| {
+            self.pending.iter().any(|line| {
+                line.at.us >= self.window_start_us
+                    && Self::read_as_meant(self.scenario.protocol, &e.pattern, &line.text, ci)
+                        .is_some()
+            })
+        })
+    }
+
     /// A required line that did not come within `wait`: not applicable, blocked by the
     /// finding that explains it, the engine gone, or missing (a `must` line's miss stops the
-    /// scenario).
-    fn missed(&mut self, e: &Expectation, wait: Duration) -> Result<(), Abort> {
+    /// scenario). `read`: a later line of its group came, so the engine read its input up to
+    /// there.
+    fn missed(&mut self, e: &Expectation, wait: Duration, read: bool) -> Result<(), Abort> {
         self.check_interrupt()?;
         // A line owed only after another answer than the one that came does not apply
         // to this engine: its miss is no finding, and nothing it would capture is.
@@ -732,9 +748,9 @@ impl<'a> Executor<'a> {
         let message = format!("expected `{}`: {why}", e.text);
         let harness_bound = e.within_ms.is_none() || e.bound == Some(BoundSource::Harness);
         if harness_bound && e.level == Level::Must && self.answered_otherwise().is_none() {
-            return self.missed_past_harness_bound(e, message);
+            return self.missed_past_harness_bound(e, message, read);
         }
-        self.missing(e, message, harness_bound)
+        self.missing(e, message, harness_bound, read)
     }
 
     /// The engine closed its output, exited or stopped before the line came: that one
@@ -765,7 +781,12 @@ impl<'a> Executor<'a> {
     /// scenario's timeout) is not judged: the text does not say it would not have come. The
     /// finding says so and cites no row; the step's rows are blocked by it, and so is what
     /// the scenario cannot play without the reply.
-    fn missed_past_harness_bound(&mut self, e: &Expectation, message: String) -> Result<(), Abort> {
+    fn missed_past_harness_bound(
+        &mut self,
+        e: &Expectation,
+        message: String,
+        read: bool,
+    ) -> Result<(), Abort> {
         let message =
             format!("{message}; the text gives no bound there, so the missing reply is not judged");
         let o = Outcome::new(
@@ -778,7 +799,8 @@ impl<'a> Executor<'a> {
             message.clone(),
         )
         .unjudged()
-        .missing_reply();
+        .missing_reply()
+        .command_read(read);
         let cause = Cause::of(&o);
         self.push(e.line, o);
         self.block(e.line, &e.label, &e.cites, &cause);
@@ -797,6 +819,7 @@ impl<'a> Executor<'a> {
         e: &Expectation,
         message: String,
         harness_bound: bool,
+        read: bool,
     ) -> Result<(), Abort> {
         let o = self
             .outcome(
@@ -812,7 +835,7 @@ impl<'a> Executor<'a> {
         // A wrong reply is no missing one, unless what came may answer the pieces of a
         // command cut in two.
         let o = if self.cut_in_window || self.wrong_reply(e).is_none() {
-            o.missing_reply()
+            o.missing_reply().command_read(read)
         } else {
             o
         };
@@ -1151,6 +1174,56 @@ fn timing_miss(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A UCCI engine in `sh` that answers `ucci` with `ucciok` alone, or (`silent`) with
+    /// nothing at all.
+    fn engine(silent: bool) -> crate::session::EngineCommand {
+        let reply = if silent {
+            ":"
+        } else {
+            "echo 'id name sh'; echo ucciok"
+        };
+        let script = format!(
+            "while IFS= read -r line; do case \"$line\" in ucci) {reply} ;; quit) echo bye; exit 0 ;; esac; done"
+        );
+        crate::session::EngineCommand {
+            program: "/bin/sh".into(),
+            args: vec!["-c".to_owned(), script],
+            working_dir: None,
+            env: Vec::new(),
+        }
+    }
+
+    /// A line missing from a group whose later line came is marked so: the engine read its
+    /// input that far (`ucciok` came, `option usemillisec` never), so input it left unread in
+    /// another scenario cannot explain the miss. With nothing after the command, it is not.
+    #[test]
+    fn a_line_missing_before_a_later_line_of_its_group_is_marked_read() {
+        let text = "protocol: ucci\ntitle: t\nspec: s\n> ucci\n\
+                    < option usemillisec ... (within 300 ms, harness, should, ucci-r137)\n\
+                    < ucciok (within 300 ms, harness, should, ucci-r45)\n> quit\n";
+        let scenario = crate::scenario::parse("t/option", "t.scenario", text).expect("parses");
+        let options = crate::runner::RunOptions {
+            measure_late: false,
+            ..crate::runner::RunOptions::default()
+        };
+        let option_outcome = |silent: bool| {
+            let run = crate::runner::run_scenario(&scenario, &engine(silent), &options);
+            run.outcomes
+                .into_iter()
+                .find(|o| matches!(&o.check, CheckRef::Step { label, .. } if label.starts_with("option")))
+                .expect("the option line's outcome")
+        };
+        let answered = option_outcome(false);
+        assert_eq!(answered.grade, Grade::Warn, "{answered:?}");
+        assert!(
+            answered.missing_reply && answered.command_read,
+            "{answered:?}"
+        );
+        let silent = option_outcome(true);
+        assert_eq!(silent.grade, Grade::Warn, "{silent:?}");
+        assert!(silent.missing_reply && !silent.command_read, "{silent:?}");
+    }
 
     #[test]
     fn time_scale_relaxes_within_and_leaves_not_before_as_written() {

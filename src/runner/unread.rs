@@ -38,15 +38,23 @@ fn finding_for_others(outcomes: &[Outcome]) -> Option<&Outcome> {
 
 /// Blocks by `cause` every reply these outcomes say never came (a step's missing reply, a
 /// check's reply owed when the session ended): the outcome leaves, its step and rows are
-/// blocked instead, and so is everything that was blocked by it. Returns how many it blocked.
+/// blocked instead, and so is everything that was blocked by it. A cause from another
+/// scenario (`across`) leaves a reply whose group's later line came. Returns how many it
+/// blocked.
 pub(super) fn explain(
     outcomes: &mut Vec<Outcome>,
     blocked: &mut Vec<Blocked>,
     cause: &Cause,
+    across: bool,
 ) -> usize {
     let mut explained = 0;
     outcomes.retain(|o| {
         if o.grade == Grade::Pass || !(o.missing_reply || o.not_judged) {
+            return true;
+        }
+        // Another scenario's finding does not explain a reply whose group's later line came:
+        // the engine read its input that far.
+        if across && o.command_read {
             return true;
         }
         let own = Cause::of(o);
@@ -79,7 +87,7 @@ pub(super) fn explain(
 pub(super) fn explain_within(outcomes: &mut Vec<Outcome>, blocked: &mut Vec<Blocked>) {
     if let Some(finding) = own_finding(outcomes) {
         let cause = Cause::of(finding);
-        explain(outcomes, blocked, &cause);
+        explain(outcomes, blocked, &cause, false);
     }
 }
 
@@ -96,7 +104,7 @@ pub(crate) fn explain_across(runs: &mut [ScenarioRun]) {
     let cause = cause.in_scenario(&scenario);
     for run in runs.iter_mut() {
         if own_finding(&run.outcomes).is_none() {
-            explain(&mut run.outcomes, &mut run.blocked, &cause);
+            explain(&mut run.outcomes, &mut run.blocked, &cause, true);
         }
     }
 }
@@ -190,6 +198,29 @@ mod tests {
         let again = runs.clone();
         explain_across(&mut runs);
         assert_eq!(format!("{runs:?}"), format!("{again:?}"));
+    }
+
+    /// A reply missing before a later line of its group came (the engine read its input that
+    /// far) stays judged beside another scenario's held input; within the scenario that shows
+    /// the input finding, it is that finding's.
+    #[test]
+    fn held_input_elsewhere_leaves_a_reply_whose_group_went_on() {
+        let r90: [ReqId; 1] = [req!("uci-r90")];
+        let own_miss = Outcome::new(step("option"), &r90, Grade::Warn, "expected `option`")
+            .missing_reply()
+            .command_read(true);
+        let mut runs = vec![
+            run_of("uci/one-write", vec![held()], Vec::new()),
+            run_of("uci/search", vec![own_miss.clone()], Vec::new()),
+        ];
+        explain_across(&mut runs);
+        assert_eq!(runs[1].outcomes, vec![own_miss.clone()]);
+        assert!(runs[1].blocked.is_empty());
+        let mut outcomes = vec![held(), own_miss];
+        let mut blocked = Vec::new();
+        explain_within(&mut outcomes, &mut blocked);
+        assert_eq!(outcomes, vec![held()]);
+        assert_eq!(blocked.len(), 1);
     }
 
     /// A command taken in two pieces explains its own scenario's missing replies, not
