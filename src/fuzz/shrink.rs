@@ -32,6 +32,45 @@ struct Candidate<A> {
     script: Script,
 }
 
+/// What shrinking has so far: the smallest failing case, every case accepted in turn (the
+/// one found first; each failed at the patience, the first at the text's bounds too), the run
+/// that failed last, the engine runs spent, and the candidates run with whether they failed.
+struct Progress<M: Model> {
+    smallest: Case<M>,
+    chain: Vec<Case<M>>,
+    failing: ScenarioRun,
+    runs: u32,
+    tried: HashMap<Vec<Line>, bool>,
+}
+
+impl<M: Model> Progress<M> {
+    fn new(found: Case<M>, run: ScenarioRun) -> Progress<M> {
+        Progress {
+            chain: vec![found.clone()],
+            smallest: found,
+            failing: run,
+            runs: 0,
+            tried: HashMap::new(),
+        }
+    }
+
+    /// A smaller case that failed the same way.
+    fn accept(&mut self, case: Case<M>, run: ScenarioRun) {
+        self.smallest = case;
+        self.chain.push(self.smallest.clone());
+        self.failing = run;
+    }
+
+    fn shrunk(self) -> Shrunk<M> {
+        Shrunk {
+            initial: self.smallest.0,
+            actions: self.smallest.1,
+            failing: self.failing,
+            runs: self.runs,
+        }
+    }
+}
+
 /// A failing case as small as shrinking made it, with a run of it that failed.
 pub(super) struct Shrunk<M: Model> {
     pub initial: M::State,
@@ -247,105 +286,108 @@ impl<M: Model> Shrinker<'_, M> {
         seen: usize,
         observer: &mut dyn FuzzObserver,
     ) -> Result<Shrunk<M>, FuzzError> {
-        let options = self.options;
         let (initial, actions, counter) = tree.current();
-        let mut smallest: Case<M> = (initial, actions);
-        // Every case accepted in turn, the case found first: each failed at the patience, and
-        // the first at the text's bounds too.
-        let mut chain: Vec<Case<M>> = vec![smallest.clone()];
-        let mut failing = found.clone();
+        let mut progress = Progress::new((initial, actions), found.clone());
         // The actions after the one the failure was seen at were never reached: the tree drops
         // them first. Without a count it would keep them all as possible culprits.
         if let Some(counter) = counter {
             counter.store(seen, Ordering::SeqCst);
         }
-        let mut runs = 0u32;
-        if options.max_shrink_runs == 0 {
-            return Ok(Shrunk {
-                initial: smallest.0,
-                actions: smallest.1,
-                failing,
-                runs,
-            });
+        if self.options.max_shrink_runs == 0 {
+            return Ok(progress.shrunk());
         }
-        let mut tried: HashMap<Vec<Line>, bool> = HashMap::new();
-        let commands = |case: &Case<M>| self.script(&case.0, &case.1).script.commands();
-        let size = |case: &Case<M>| (commands(case), case.1.len());
         // For a missing reply, where only the commands matter, the least a case can send: the
         // opening and the closing around one command. Any other failure may still lose an
         // argument (a move list, a delay) at that length.
         let floor = if self.patience.caps_anything() {
-            self.script(&smallest.0, &[]).script.commands() + 1
+            self.script(&progress.smallest.0, &[]).script.commands() + 1
         } else {
             0
         };
-        // The tree's own shrinking, but for the runs the pass after it may need: one per action.
+        self.tree_pass(&mut tree, &mut progress, floor, observer)?;
+        self.removal_pass(&mut progress, floor, observer)?;
+        if self.patience.caps_anything() && progress.chain.len() > 1 && self.stop.now().is_none() {
+            let chain = std::mem::take(&mut progress.chain);
+            let last = progress.failing.clone();
+            let (case, run) =
+                self.at_the_text_bounds(chain, found, last, &mut progress.runs, observer)?;
+            progress.smallest = case;
+            progress.failing = run;
+        }
+        Ok(progress.shrunk())
+    }
+
+    /// How many commands a case sends.
+    fn commands(&self, case: &Case<M>) -> usize {
+        self.script(&case.0, &case.1).script.commands()
+    }
+
+    /// A case's size as shrinking orders them: its commands, then its actions.
+    fn size(&self, case: &Case<M>) -> (usize, usize) {
+        (self.commands(case), case.1.len())
+    }
+
+    /// The tree's own shrinking, but for the runs the removal pass may need: one per action.
+    /// Candidates not run cost nothing but the tree's own steps, which are bounded too.
+    fn tree_pass(
+        &self,
+        tree: &mut Tree<M>,
+        progress: &mut Progress<M>,
+        floor: usize,
+        observer: &mut dyn FuzzObserver,
+    ) -> Result<(), FuzzError> {
+        let options = self.options;
         let tree_runs = options
             .max_shrink_runs
-            .saturating_sub((smallest.1.len() as u32).min(options.max_shrink_runs / 4));
-        // Candidates not run cost nothing but the tree's own steps: a bound on those too.
+            .saturating_sub((progress.smallest.1.len() as u32).min(options.max_shrink_runs / 4));
         let mut steps = 0u32;
         let max_steps = options.max_shrink_runs.saturating_mul(20);
         let mut more = tree.simplify();
         while more
-            && runs < tree_runs
+            && progress.runs < tree_runs
             && steps < max_steps
-            && commands(&smallest) > floor
+            && self.commands(&progress.smallest) > floor
             && self.stop.now().is_none()
         {
             steps += 1;
             let (initial, actions, _) = tree.current();
             let case = self.script(&initial, &actions);
-            let verdict = self.try_one(&case, actions.len(), size(&smallest), &mut tried)?;
+            let size = self.size(&progress.smallest);
+            let verdict = self.try_one(&case, actions.len(), size, &mut progress.tried)?;
             if !matches!(verdict, Verdict::Skipped) {
-                runs += 1;
-                observer.shrink(runs);
+                progress.runs += 1;
+                observer.shrink(progress.runs);
             }
             more = if let Verdict::Fails(run) = verdict {
-                smallest = (initial, actions);
-                chain.push(smallest.clone());
-                failing = *run;
+                progress.accept((initial, actions), *run);
                 tree.simplify()
             } else {
                 tree.complicate()
             };
         }
-        // The tree removes one action at a time, and keeps only what every action's
-        // precondition still allows: a search and the reading of its result can go only
-        // together, so neither goes. This pass removes an action with every later one it made
-        // possible, from the last (a single removal again too: the tree tried it beside actions
-        // this pass may have removed). It runs up to `--jobs` candidates at once, the next ones
-        // in its order, and keeps the first of them that fails, as one after another would.
-        let jobs = options.run.concurrency.jobs.get();
-        let mut at = smallest.1.len();
+        Ok(())
+    }
+
+    /// The tree removes one action at a time, and keeps only what every action's
+    /// precondition still allows: a search and the reading of its result can go only
+    /// together, so neither goes. This pass removes an action with every later one it made
+    /// possible, from the last (a single removal again too: the tree tried it beside actions
+    /// this pass may have removed). It runs up to `--jobs` candidates at once, the next ones
+    /// in its order, and keeps the first of them that fails, as one after another would.
+    fn removal_pass(
+        &self,
+        progress: &mut Progress<M>,
+        floor: usize,
+        observer: &mut dyn FuzzObserver,
+    ) -> Result<(), FuzzError> {
+        let max_runs = self.options.max_shrink_runs;
+        let mut at = progress.smallest.1.len();
         while at > 0
-            && runs < options.max_shrink_runs
-            && commands(&smallest) > floor
+            && progress.runs < max_runs
+            && self.commands(&progress.smallest) > floor
             && self.stop.now().is_none()
         {
-            let mut batch: Vec<Candidate<M::Action>> = Vec::new();
-            let mut next = at;
-            while next > 0
-                && batch.len() < jobs
-                && runs as usize + batch.len() < options.max_shrink_runs as usize
-            {
-                next -= 1;
-                let candidate = without_dependents(self.model, &smallest.0, &smallest.1, next);
-                let case = self.script(&smallest.0, &candidate);
-                if !self.worth_running(&case, candidate.len(), size(&smallest)) {
-                    continue;
-                }
-                let key = Self::key(&case);
-                let repeated = tried.contains_key(&key) || batch.iter().any(|c| c.key == key);
-                if !repeated {
-                    batch.push(Candidate {
-                        position: next,
-                        actions: candidate,
-                        key,
-                        script: case.script,
-                    });
-                }
-            }
+            let (batch, next) = self.next_batch(progress, at);
             at = next;
             if batch.is_empty() {
                 continue;
@@ -363,41 +405,53 @@ impl<M: Model> Shrinker<'_, M> {
             };
             let played =
                 runner::run_all(&scenarios, self.engine, &batch_options, &mut runner::Quiet);
-            let candidates = batch.into_iter().zip(played.runs).zip(&labels);
-            for ((c, run), labels) in candidates {
-                let Candidate {
-                    position,
-                    actions: candidate,
-                    key,
-                    ..
-                } = c;
-                runs += 1;
-                observer.shrink(runs);
+            for ((candidate, run), labels) in batch.into_iter().zip(played.runs).zip(&labels) {
+                progress.runs += 1;
+                observer.shrink(progress.runs);
                 let verdict = self.judge(run, labels);
-                tried.insert(key, matches!(verdict, Verdict::Fails(_)));
+                progress
+                    .tried
+                    .insert(candidate.key, matches!(verdict, Verdict::Fails(_)));
                 if let Verdict::Fails(run) = verdict {
-                    smallest.1 = candidate;
-                    chain.push(smallest.clone());
-                    failing = *run;
+                    let case = (progress.smallest.0.clone(), candidate.actions);
+                    progress.accept(case, *run);
                     // Go on from the one removed, as one after another would; the rest of the
                     // batch was tried against the longer case, and does not count.
-                    at = position.min(smallest.1.len());
+                    at = candidate.position.min(progress.smallest.1.len());
                     break;
                 }
             }
         }
-        if self.patience.caps_anything() && chain.len() > 1 && self.stop.now().is_none() {
-            let (case, run) =
-                self.at_the_text_bounds(chain, found, failing, &mut runs, observer)?;
-            smallest = case;
-            failing = run;
+        Ok(())
+    }
+
+    /// The next candidates of the removal pass, from the action before `at` down, up to
+    /// `--jobs` of them worth running and not run before; and where the pass goes on from.
+    fn next_batch(&self, progress: &Progress<M>, at: usize) -> (Vec<Candidate<M::Action>>, usize) {
+        let jobs = self.options.run.concurrency.jobs.get();
+        let max_runs = self.options.max_shrink_runs as usize;
+        let (initial, actions) = &progress.smallest;
+        let mut batch: Vec<Candidate<M::Action>> = Vec::new();
+        let mut next = at;
+        while next > 0 && batch.len() < jobs && progress.runs as usize + batch.len() < max_runs {
+            next -= 1;
+            let candidate = without_dependents(self.model, initial, actions, next);
+            let case = self.script(initial, &candidate);
+            if !self.worth_running(&case, candidate.len(), self.size(&progress.smallest)) {
+                continue;
+            }
+            let key = Self::key(&case);
+            let repeated = progress.tried.contains_key(&key) || batch.iter().any(|c| c.key == key);
+            if !repeated {
+                batch.push(Candidate {
+                    position: next,
+                    actions: candidate,
+                    key,
+                    script: case.script,
+                });
+            }
         }
-        Ok(Shrunk {
-            initial: smallest.0,
-            actions: smallest.1,
-            failing,
-            runs,
-        })
+        (batch, next)
     }
 
     /// The smallest case of the chain that fails at the text's own bounds: its last, when it
