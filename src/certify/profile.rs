@@ -22,6 +22,7 @@ use thiserror::Error;
 
 use super::requirements::{Level, catalogue};
 use crate::check::registry::Side;
+use crate::protocol::keyword::{Keyword, keywords};
 use crate::protocol::{GameKind, Protocol, ReqId, UnknownGame, UnknownProtocol, WrongGame};
 
 include!(concat!(env!("OUT_DIR"), "/builtin_profiles.rs"));
@@ -233,50 +234,19 @@ pub(crate) fn from_file(path: &Path) -> Result<Profile, ProfileError> {
     parse(&stem, &path.display().to_string(), &text, Some(dir))
 }
 
-/// The keys of a profile file.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Key {
-    Profile,
-    Protocol,
-    Game,
-    Title,
-    Spec,
-    Side,
-    Required,
-    Recommended,
-    Scenarios,
-}
-
-impl Key {
-    const ALL: [Key; 9] = [
-        Key::Profile,
-        Key::Protocol,
-        Key::Game,
-        Key::Title,
-        Key::Spec,
-        Key::Side,
-        Key::Required,
-        Key::Recommended,
-        Key::Scenarios,
-    ];
-
-    /// The key as a file writes it.
-    const fn name(self) -> &'static str {
-        match self {
-            Key::Profile => "profile",
-            Key::Protocol => "protocol",
-            Key::Game => "game",
-            Key::Title => "title",
-            Key::Spec => "spec",
-            Key::Side => "side",
-            Key::Required => "required",
-            Key::Recommended => "recommended",
-            Key::Scenarios => "scenarios",
-        }
-    }
-
-    fn read(word: &str) -> Option<Key> {
-        Key::ALL.into_iter().find(|key| key.name() == word)
+keywords! {
+    /// The keys of a profile file, in the words a file writes them (the same declaration as
+    /// the codecs' keywords: each key and its spelling stated once).
+    enum Key (any_case: false) {
+        Profile = "profile",
+        Protocol = "protocol",
+        Game = "game",
+        Title = "title",
+        Spec = "spec",
+        Side = "side",
+        Required = "required",
+        Recommended = "recommended",
+        Scenarios = "scenarios",
     }
 }
 
@@ -308,7 +278,7 @@ impl<'a> Fields<'a> {
         let mut found = self.0.iter().filter(|(_, k, _)| *k == key);
         let first = found.next().map(|(n, _, v)| (*n, *v));
         match found.next() {
-            Some((n, _, _)) => Err((*n, ProfileSyntax::Twice(key.name().to_owned()))),
+            Some((n, _, _)) => Err((*n, ProfileSyntax::Twice(key.text().to_owned()))),
             None => Ok(first),
         }
     }
