@@ -311,18 +311,10 @@ impl Engine {
     }
 
     fn probe(&self, spec: &PositionSpec) {
-        let problem = match self.build(spec) {
-            Ok((game, None)) => Ok(game.position),
-            Ok((_, Some(refused))) => Err(refused.to_string()),
-            Err(refused) => Err(refused.to_string()),
-        };
-        let position = match problem {
-            Ok(position) => position,
-            Err(problem) => {
-                self.message(&format!("probe: {problem}"));
-                self.out.line("pophash");
-                return;
-            }
+        let position = match self.build(spec) {
+            Ok((game, None)) => game.position,
+            Ok((_, Some(refused))) => return self.probe_refused(&refused),
+            Err(refused) => return self.probe_refused(&refused),
         };
         let mut reply = String::from("pophash");
         if let Some(entry) = self.tt.probe(position.hash()) {
@@ -338,6 +330,12 @@ impl Engine {
             }
         }
         self.out.line(&reply);
+    }
+
+    /// A `probe` of a position that does not set up: why, and the empty answer.
+    fn probe_refused(&self, why: &dyn std::fmt::Display) {
+        self.message(&format!("probe: {why}"));
+        self.out.line("pophash");
     }
 
     /// The moves the search may not play: the banned ones, and with UCI `searchmoves` every
