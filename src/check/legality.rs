@@ -515,21 +515,12 @@ impl<G: Game + Clone> InfoMoves<G> {
 #[cfg(test)]
 mod tests {
     use super::{MoveRules, Refused, play};
-    use crate::check::{CheckId, Grade, findings_in};
+    use crate::check::{Grade, findings_in};
     use crate::protocol::Protocol;
     use crate::rules::{Game, Misspelling, xiangqi};
 
-    const UCCI: MoveRules = MoveRules {
-        protocol: Protocol::Ucci,
-        restricted: CheckId::BestmoveNotBanned,
-        restricted_name: "banned",
-        ponder: Grade::Warn,
-        pv_first: Grade::Warn,
-        pv_deeper: Grade::Warn,
-        currmove: Grade::Warn,
-        castling: &[],
-        ranks: crate::reqs!["ucci-r18"],
-    };
+    /// The UCCI reader's own rules.
+    const UCCI: MoveRules = crate::check::ucci::MOVES;
 
     /// A move the rules refuse is refused with the rules' reason; one whose ranks are numbered
     /// from 1, as UCI xiangqi engines write them, names the legal move meant and the row.

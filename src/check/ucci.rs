@@ -33,7 +33,7 @@ static RULES: Rules = Rules {
     handshake_first: true,
 };
 
-const MOVES: MoveRules = MoveRules {
+pub(super) const MOVES: MoveRules = MoveRules {
     protocol: Protocol::Ucci,
     restricted: CheckId::BestmoveNotBanned,
     restricted_name: "banned",
